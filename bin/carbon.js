@@ -1,0 +1,12 @@
+#!/usr/bin/env node
+// Starts the built CLI. Kept tiny: everything else loads on demand.
+const [major] = process.versions.node.split(".").map(Number);
+if (major < 22) {
+  process.stderr.write(
+    `carbon needs Node.js 22 or newer (this is ${process.version}).\n` +
+      "Inside the project, run it through npx or npm so the pinned Node 24 is used: npx carbon --help\n",
+  );
+  process.exit(1);
+}
+const { main } = await import("../dist/cli/main.js");
+process.exitCode = await main(process.argv);

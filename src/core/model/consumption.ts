@@ -1,0 +1,41 @@
+import { z } from "zod";
+import { isoDateTimeSchema, uuidSchema } from "./common.js";
+
+/** The spec's consumption body, field for field; all required. Dates are normalized to UTC date-times. */
+export const consumptionInputSchema = z
+  .strictObject({
+    id: uuidSchema,
+    entityId: z.string().max(200),
+    categoryId: uuidSchema,
+    startDate: isoDateTimeSchema,
+    endDate: isoDateTimeSchema,
+    companyId: uuidSchema,
+    buildingId: uuidSchema,
+    quantity: z
+      .number({ error: "expected a number" })
+      .finite("expected a finite number")
+      .min(0, "expected a quantity of 0 or more"),
+    unitType: z.string().trim().min(1, "expected a unit such as kWh, l or km"),
+  })
+  .refine((value) => value.endDate >= value.startDate, {
+    path: ["endDate"],
+    message: "endDate is before startDate",
+  });
+export type ConsumptionInput = z.output<typeof consumptionInputSchema>;
+
+export const consumptionSchema = z.object({
+  id: uuidSchema,
+  entityId: z.string(),
+  categoryId: uuidSchema,
+  startDate: z.string(),
+  endDate: z.string(),
+  companyId: uuidSchema,
+  buildingId: uuidSchema,
+  quantity: z.number(),
+  unitType: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Consumption = z.infer<typeof consumptionSchema>;
+
+export type UpsertOutcome = "inserted" | "updated" | "unchanged";

@@ -1,0 +1,96 @@
+import { z } from "zod";
+import { gwpSetSchema, resolutionSteps } from "./factor.js";
+import { scopeSchema, uuidSchema } from "./common.js";
+
+export const emissionStatuses = ["calculated", "awaiting_factor"] as const;
+export type EmissionStatus = (typeof emissionStatuses)[number];
+
+export const marketBases = ["company_custom", "residual_mix", "location_fallback"] as const;
+export type MarketBasis = (typeof marketBases)[number];
+
+/**
+ * One emission per consumption, kilograms throughout (../design/cli.md "Emission records").
+ * Besides the contract's fields it keeps what is needed to re-derive it: the quantity in the
+ * factor's unit, the factor value, how the factor was found and the GWP set.
+ */
+export const emissionSchema = z.object({
+  id: uuidSchema,
+  consumptionId: uuidSchema,
+  companyId: uuidSchema,
+  buildingId: uuidSchema,
+  categoryId: uuidSchema,
+  scope: scopeSchema,
+  startDate: z.string(),
+  endDate: z.string(),
+  co2e: z.number().nullable(),
+  co2: z.number().nullable(),
+  ch4: z.number().nullable(),
+  n2o: z.number().nullable(),
+  co2eMarketBased: z.number().nullable(),
+  factorId: uuidSchema.nullable(),
+  factorSource: z.string().nullable(),
+  factorYear: z.number().int().nullable(),
+  status: z.enum(emissionStatuses),
+  quantity: z.number(),
+  unit: z.string(),
+  convertedQuantity: z.number().nullable(),
+  factorUnit: z.string().nullable(),
+  factorValue: z.number().nullable(),
+  resolution: z.enum(resolutionSteps).nullable(),
+  gwpSet: gwpSetSchema.nullable(),
+  marketFactorId: uuidSchema.nullable(),
+  marketBasis: z.enum(marketBases).nullable(),
+});
+export type Emission = z.infer<typeof emissionSchema>;
+
+export const groupKeys = ["scope", "category", "subcategory", "building", "month", "year"] as const;
+export const groupKeySchema = z.enum(groupKeys);
+export type GroupKey = z.infer<typeof groupKeySchema>;
+
+/** One group of an emission summary. Consumptions spanning several months are prorated by day. */
+export const emissionGroupSchema = z.object({
+  /** The group's value for each requested key: scope "1", category code, building id, "2024-03"... */
+  key: z.record(z.string(), z.string()),
+  /** Human labels for the key values (category names, building names) where they differ. */
+  label: z.record(z.string(), z.string()),
+  co2e: z.number(),
+  co2eMarketBased: z.number().nullable(),
+  count: z.number().int(),
+  awaitingFactor: z.number().int(),
+});
+export type EmissionGroup = z.infer<typeof emissionGroupSchema>;
+
+export const emissionSummarySchema = z.object({
+  groupBy: z.array(groupKeySchema),
+  groups: z.array(emissionGroupSchema),
+  totals: z.object({
+    co2e: z.number(),
+    co2eMarketBased: z.number().nullable(),
+    byScope: z.object({ "1": z.number(), "2": z.number(), "3": z.number() }),
+    count: z.number().int(),
+    awaitingFactor: z.number().int(),
+  }),
+  factorLibraryVersion: z.string(),
+});
+export type EmissionSummary = z.infer<typeof emissionSummarySchema>;
+
+/** Consumption dashboard: quantity per month and subcategory, in the category's default unit. */
+export const consumptionGroupSchema = z.object({
+  month: z.string(),
+  categoryId: uuidSchema,
+  categoryCode: z.string(),
+  categoryName: z.string(),
+  scope: scopeSchema,
+  unit: z.string(),
+  quantity: z.number(),
+  count: z.number().int(),
+  awaitingFactor: z.number().int(),
+});
+export type ConsumptionGroup = z.infer<typeof consumptionGroupSchema>;
+
+export const consumptionSummarySchema = z.object({
+  groups: z.array(consumptionGroupSchema),
+  count: z.number().int(),
+  awaitingFactor: z.number().int(),
+});
+export type ConsumptionSummary = z.infer<typeof consumptionSummarySchema>;

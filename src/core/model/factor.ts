@@ -1,0 +1,108 @@
+import { z } from "zod";
+import { scopeSchema, uuidSchema } from "./common.js";
+
+export const gwpSets = ["AR4", "AR5", "AR6"] as const;
+export const gwpSetSchema = z.enum(gwpSets);
+export type GwpSet = z.infer<typeof gwpSetSchema>;
+
+/** A default factor of the shipped library (fixtures/factors/emission-factors.csv), kg per activity unit. */
+export const emissionFactorSchema = z.object({
+  id: uuidSchema,
+  key: z.string(),
+  scope: scopeSchema,
+  category: z.string(),
+  subcategory: z.string(),
+  description: z.string(),
+  /** ISO 3166 code, a grid region (`US-CAMX`), `EU`, or null for factors that apply everywhere. */
+  country: z.string().nullable(),
+  year: z.number().int(),
+  unit: z.string(),
+  co2e: z.number(),
+  co2: z.number().nullable(),
+  ch4: z.number().nullable(),
+  n2o: z.number().nullable(),
+  basis: z.string(),
+  source: z.string(),
+  sourceRef: z.string(),
+  gwpSet: gwpSetSchema,
+  /** Library order: the first of two rows with the same key, country, year, unit and scope wins. */
+  priority: z.number().int(),
+});
+export type EmissionFactor = z.infer<typeof emissionFactorSchema>;
+
+export const factorBases = ["location", "market"] as const;
+export const factorBasisSchema = z.enum(factorBases);
+export type FactorBasis = z.infer<typeof factorBasisSchema>;
+
+/** A company-specific factor: a supplier's disclosed mix, a measured fuel, a contract. */
+export const customFactorInputSchema = z.strictObject({
+  id: uuidSchema,
+  companyId: uuidSchema,
+  categoryId: uuidSchema,
+  /** `market` factors feed the scope 2 market-based figure; `location` ones replace the default. */
+  basis: factorBasisSchema.default("location"),
+  /** Null: valid for every year. */
+  year: z.number().int().min(1990).max(2100).nullable().default(null),
+  unit: z.string().trim().min(1),
+  co2e: z.number().finite().min(0),
+  co2: z.number().finite().min(0).nullable().default(null),
+  ch4: z.number().finite().min(0).nullable().default(null),
+  n2o: z.number().finite().min(0).nullable().default(null),
+  source: z.string().trim().min(1, "say where the factor comes from"),
+});
+export type CustomFactorInput = z.input<typeof customFactorInputSchema>;
+
+export const customFactorSchema = z.object({
+  id: uuidSchema,
+  companyId: uuidSchema,
+  categoryId: uuidSchema,
+  basis: factorBasisSchema,
+  year: z.number().int().nullable(),
+  unit: z.string(),
+  co2e: z.number(),
+  co2: z.number().nullable(),
+  ch4: z.number().nullable(),
+  n2o: z.number().nullable(),
+  source: z.string(),
+  createdAt: z.string(),
+});
+export type CustomFactor = z.infer<typeof customFactorSchema>;
+
+/** How a factor was found, most specific first. */
+export const resolutionSteps = [
+  "company_custom",
+  "country_year",
+  "country_earlier_year",
+  "global_default",
+] as const;
+export type ResolutionStep = (typeof resolutionSteps)[number];
+
+/** A factor ready to use, whichever table it came from. */
+export const resolvedFactorSchema = z.object({
+  factorId: uuidSchema,
+  key: z.string(),
+  step: z.enum(resolutionSteps),
+  country: z.string().nullable(),
+  year: z.number().int().nullable(),
+  unit: z.string(),
+  co2e: z.number(),
+  co2: z.number().nullable(),
+  ch4: z.number().nullable(),
+  n2o: z.number().nullable(),
+  source: z.string(),
+  gwpSet: gwpSetSchema,
+});
+export type ResolvedFactor = z.infer<typeof resolvedFactorSchema>;
+
+/** The answer of `factors resolve`: location-based and, for scope 2, market-based. */
+export const factorResolutionSchema = z.object({
+  categoryId: uuidSchema,
+  categoryCode: z.string(),
+  country: z.string().nullable(),
+  year: z.number().int(),
+  location: resolvedFactorSchema.nullable(),
+  market: resolvedFactorSchema.nullable(),
+  /** residual_mix | company_custom | location_fallback, or null outside scope 2 */
+  marketBasis: z.enum(["company_custom", "residual_mix", "location_fallback"]).nullable(),
+});
+export type FactorResolution = z.infer<typeof factorResolutionSchema>;

@@ -1,0 +1,129 @@
+import type { Building, BuildingInput } from "./model/building.js";
+import type { Category, CategoryLevel } from "./model/category.js";
+import type { Page, PageQuery, Scope } from "./model/common.js";
+import type { Company, CompanyInput } from "./model/company.js";
+import type { Consumption, ConsumptionInput, UpsertOutcome } from "./model/consumption.js";
+import type { ConsumptionSummary, Emission, EmissionSummary, GroupKey } from "./model/emission.js";
+import type {
+  CustomFactor,
+  CustomFactorInput,
+  EmissionFactor,
+  FactorResolution,
+} from "./model/factor.js";
+
+export interface BuildingQuery extends PageQuery {
+  readonly companyId?: string;
+}
+
+export interface FactorQuery extends PageQuery {
+  readonly key?: string;
+  readonly country?: string;
+}
+
+export interface ResolveFactorQuery {
+  /** Subcategory code or UUID. */
+  readonly category: string;
+  readonly country: string | null;
+  readonly year: number;
+  readonly companyId?: string;
+}
+
+export interface CustomFactorQuery extends PageQuery {
+  readonly companyId: string;
+}
+
+/** Date filters are inclusive calendar days `YYYY-MM-DD`; a record matches if its period overlaps. */
+export interface PeriodFilter {
+  readonly companyId?: string;
+  readonly buildingId?: string;
+  readonly from?: string;
+  readonly to?: string;
+}
+
+export interface ConsumptionQuery extends PeriodFilter, PageQuery {}
+
+export interface EmissionFilter extends PeriodFilter {
+  readonly scopes?: readonly Scope[];
+}
+
+export interface EmissionQuery extends EmissionFilter, PageQuery {}
+
+export interface SummaryQuery extends EmissionFilter {
+  readonly groupBy: readonly GroupKey[];
+}
+
+export interface ConsumptionUpsertResult {
+  readonly outcome: UpsertOutcome;
+  readonly consumption: Consumption;
+  readonly emission: Emission;
+}
+
+export interface ScopeTotals {
+  "1": number;
+  "2": number;
+  "3": number;
+}
+
+/** What one batch (or a whole import) did. */
+export interface ImportCounts {
+  inserted: number;
+  updated: number;
+  unchanged: number;
+  awaitingFactor: number;
+  /** kgCO2e of the rows written in this batch, location-based, by scope. */
+  co2eByScope: ScopeTotals;
+}
+
+/**
+ * A bulk write of consumptions. Locally it is one database transaction: nothing is visible to
+ * anyone until `commit`, and `abort` (or a crash) leaves the previous state. Rows handed to
+ * `write` are already schema-valid; the session still checks references and raises a
+ * validation error naming the row if one is wrong.
+ */
+export interface ImportSession {
+  write(rows: readonly ConsumptionInput[]): Promise<ImportCounts>;
+  commit(): Promise<void>;
+  abort(): Promise<void>;
+}
+
+export interface ImportSessionOptions {
+  /** Calculate everything, then roll back: nothing is stored. */
+  readonly dryRun: boolean;
+}
+
+/**
+ * The port every command programs against. Two drivers implement it: the local SQLite engine
+ * and the remote HTTP client; `carbon serve` exposes any implementation as the REST interface.
+ * Every list answers the spec's envelope `{data, pagination}`.
+ */
+export interface CarbonService {
+  readonly kind: "local" | "remote";
+  close(): Promise<void>;
+
+  listCompanies(query: PageQuery): Promise<Page<Company>>;
+  getCompany(id: string): Promise<Company>;
+  /** Upsert by the client-chosen id. */
+  createCompany(input: CompanyInput): Promise<Company>;
+
+  listBuildings(query: BuildingQuery): Promise<Page<Building>>;
+  getBuilding(id: string): Promise<Building>;
+  createBuilding(input: BuildingInput): Promise<Building>;
+
+  listCategories(query: { readonly level?: CategoryLevel }): Promise<Page<Category>>;
+
+  listFactors(query: FactorQuery): Promise<Page<EmissionFactor>>;
+  resolveFactor(query: ResolveFactorQuery): Promise<FactorResolution>;
+  listCustomFactors(query: CustomFactorQuery): Promise<Page<CustomFactor>>;
+  upsertCustomFactor(input: CustomFactorInput): Promise<CustomFactor>;
+
+  listConsumptions(query: ConsumptionQuery): Promise<Page<Consumption>>;
+  getConsumption(id: string): Promise<Consumption>;
+  upsertConsumption(input: ConsumptionInput): Promise<ConsumptionUpsertResult>;
+  openConsumptionImport(options: ImportSessionOptions): Promise<ImportSession>;
+  summarizeConsumptions(query: PeriodFilter): Promise<ConsumptionSummary>;
+
+  listEmissions(query: EmissionQuery): Promise<Page<Emission>>;
+  /** Every matching emission in a stable order (startDate, id), without holding them all. */
+  streamEmissions(filter: EmissionFilter): AsyncIterable<Emission>;
+  summarizeEmissions(query: SummaryQuery): Promise<EmissionSummary>;
+}
