@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { gwpSetSchema, resolutionSteps } from "./factor.js";
 import { scopeSchema, uuidSchema } from "./common.js";
+import { gwpSetSchema, resolutionSteps } from "./factor.js";
 
 export const emissionStatuses = ["calculated", "awaiting_factor"] as const;
 export type EmissionStatus = (typeof emissionStatuses)[number];
