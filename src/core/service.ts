@@ -81,6 +81,8 @@ export interface ImportCounts {
  * validation error naming the row if one is wrong.
  */
 export interface ImportSession {
+  /** Buildings an import creates (`--create-buildings`): part of the same all-or-nothing write. */
+  createBuildings(inputs: readonly BuildingInput[]): Promise<void>;
   write(rows: readonly ConsumptionInput[]): Promise<ImportCounts>;
   commit(): Promise<void>;
   abort(): Promise<void>;
