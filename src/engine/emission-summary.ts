@@ -1,0 +1,190 @@
+import type { Emission, EmissionSummary, GroupKey } from "../core/model/emission.js";
+import { type Granularity, prorate, windowShare } from "./proration.js";
+import {
+  type CategoryInfo,
+  compareTuples,
+  type SummaryLookups,
+  type SummaryWindow,
+} from "./summary-types.js";
+
+export interface EmissionSummarizer {
+  add(emission: Emission): void;
+  result(factorLibraryVersion: string): EmissionSummary;
+}
+
+interface GroupTotals {
+  readonly key: Record<string, string>;
+  readonly label: Record<string, string>;
+  readonly sortKey: readonly (number | string)[];
+  co2e: number;
+  co2eMarketBased: number | null;
+  count: number;
+  awaitingFactor: number;
+}
+
+type Totals = EmissionSummary["totals"];
+
+/** One slice of an emission: the month/year it falls in (if grouped so) and its share. */
+interface Slice {
+  readonly period: string | null;
+  readonly share: number;
+}
+
+/**
+ * Sums emissions into groups, one row at a time (rows can be streamed).
+ * - Key values: scope "1"/"2"/"3"; subcategory: its code; category: the parent's code; building:
+ *   its id; month "YYYY-MM"; year "YYYY". `label` names categories and buildings.
+ * - Months and years are prorated by day; with a window only the days inside it count.
+ * - Awaiting-factor rows count in `count` and `awaitingFactor` and add no CO2e.
+ * - co2eMarketBased: the sum over scope 2 rows, null for a group (or total) without any.
+ * - Groups come sorted by their keys in groupBy order: scopes numerically, months and years
+ *   chronologically, categories by scope then code, buildings by name then id.
+ * - An empty groupBy gives exactly one group (key {}) when there is at least one row.
+ */
+export function createEmissionSummarizer(
+  groupBy: readonly GroupKey[],
+  lookups: SummaryLookups,
+  window?: SummaryWindow,
+): EmissionSummarizer {
+  const keys = [...new Set(groupBy)];
+  const granularity: Granularity | null = keys.includes("month")
+    ? "month"
+    : keys.includes("year")
+      ? "year"
+      : null;
+  const groups = new Map<string, GroupTotals>();
+  const totals: Totals = {
+    co2e: 0,
+    co2eMarketBased: null,
+    byScope: { "1": 0, "2": 0, "3": 0 },
+    count: 0,
+    awaitingFactor: 0,
+  };
+
+  const slicesOf = (emission: Emission): Slice[] => {
+    if (granularity === null) {
+      const share = windowShare(emission.startDate, emission.endDate, window);
+      return share > 0 ? [{ period: null, share }] : [];
+    }
+    return prorate(emission.startDate, emission.endDate, granularity, window);
+  };
+
+  const groupOf = (emission: Emission, period: string | null): GroupTotals => {
+    const info = lookups.category(emission.categoryId);
+    const key: Record<string, string> = {};
+    const label: Record<string, string> = {};
+    const sortKey: (number | string)[] = [];
+    for (const name of keys) {
+      const part = keyPart(name, emission, info, period, lookups);
+      key[name] = part.value;
+      if (part.label !== undefined) label[name] = part.label;
+      sortKey.push(...part.sort);
+    }
+    const id = JSON.stringify(keys.map((name) => key[name]));
+    let group = groups.get(id);
+    if (group === undefined) {
+      group = { key, label, sortKey, co2e: 0, co2eMarketBased: null, count: 0, awaitingFactor: 0 };
+      groups.set(id, group);
+    }
+    return group;
+  };
+
+  return {
+    add(emission) {
+      const slices = slicesOf(emission);
+      if (slices.length === 0) return;
+      const awaiting = emission.status === "awaiting_factor";
+      const co2e = awaiting ? 0 : (emission.co2e ?? 0);
+      const market = emission.scope === 2 ? (emission.co2eMarketBased ?? 0) : null;
+      let inside = 0;
+      for (const slice of slices) {
+        inside += slice.share;
+        const group = groupOf(emission, slice.period);
+        group.count += 1;
+        if (awaiting) group.awaitingFactor += 1;
+        group.co2e += co2e * slice.share;
+        if (market !== null) {
+          group.co2eMarketBased = (group.co2eMarketBased ?? 0) + market * slice.share;
+        }
+      }
+      totals.count += 1;
+      if (awaiting) totals.awaitingFactor += 1;
+      totals.co2e += co2e * inside;
+      totals.byScope[scopeKey(emission.scope)] += co2e * inside;
+      if (market !== null) totals.co2eMarketBased = (totals.co2eMarketBased ?? 0) + market * inside;
+    },
+    result(factorLibraryVersion) {
+      const sorted = [...groups.values()].sort((a, b) => compareTuples(a.sortKey, b.sortKey));
+      return {
+        groupBy: keys,
+        groups: sorted.map((group) => ({
+          key: group.key,
+          label: group.label,
+          co2e: group.co2e,
+          co2eMarketBased: group.co2eMarketBased,
+          count: group.count,
+          awaitingFactor: group.awaitingFactor,
+        })),
+        totals: { ...totals, byScope: { ...totals.byScope } },
+        factorLibraryVersion,
+      };
+    },
+  };
+}
+
+function scopeKey(scope: 1 | 2 | 3): "1" | "2" | "3" {
+  switch (scope) {
+    case 1:
+      return "1";
+    case 2:
+      return "2";
+    case 3:
+      return "3";
+  }
+}
+
+interface KeyPart {
+  readonly value: string;
+  readonly label?: string;
+  readonly sort: readonly (number | string)[];
+}
+
+function keyPart(
+  name: GroupKey,
+  emission: Emission,
+  info: CategoryInfo | undefined,
+  period: string | null,
+  lookups: SummaryLookups,
+): KeyPart {
+  switch (name) {
+    case "scope":
+      return { value: String(emission.scope), sort: [emission.scope] };
+    case "subcategory": {
+      const code = info?.code ?? emission.categoryId;
+      return withLabel(code, info?.name, [info?.scope ?? emission.scope, code]);
+    }
+    case "category": {
+      const code = info?.parentCode ?? emission.categoryId;
+      return withLabel(code, info?.parentName, [info?.scope ?? emission.scope, code]);
+    }
+    case "building": {
+      const buildingName = lookups.buildingName(emission.buildingId);
+      return withLabel(emission.buildingId, buildingName, [
+        buildingName ?? "",
+        emission.buildingId,
+      ]);
+    }
+    case "month": {
+      const month = period ?? emission.startDate.slice(0, 7);
+      return { value: month, sort: [month] };
+    }
+    case "year": {
+      const year = (period ?? emission.startDate).slice(0, 4);
+      return { value: year, sort: [year] };
+    }
+  }
+}
+
+function withLabel(value: string, label: string | undefined, sort: (number | string)[]): KeyPart {
+  return label === undefined ? { value, sort } : { value, label, sort };
+}

@@ -1,0 +1,101 @@
+import { CarbonError } from "../core/errors.js";
+import { normalizeIsoDateTime } from "../core/model/common.js";
+
+/**
+ * Spreading a consumption over calendar periods. A consumption covers the UTC calendar days
+ * from its startDate's day to its endDate's day, both included (a January bill 2024-01-01 ..
+ * 2024-01-31 is 31 days); every day carries the same share of its quantity.
+ */
+export type Granularity = "month" | "year";
+
+export interface DateWindow {
+  /** First day included, `YYYY-MM-DD` (a date-time counts by its UTC day). */
+  readonly from?: string;
+  /** Last day included. */
+  readonly to?: string;
+}
+
+export interface PeriodShare {
+  readonly period: string;
+  readonly share: number;
+}
+
+const MS_PER_DAY = 86_400_000;
+
+/** Days since 1970-01-01 of the UTC day of an ISO date or date-time. */
+function dayNumber(text: string, what: string): number {
+  const normalized = normalizeIsoDateTime(text);
+  if (normalized === undefined) {
+    throw new CarbonError("validation", `${what}: expected an ISO 8601 date, got "${text}"`);
+  }
+  return Math.floor(Date.parse(normalized) / MS_PER_DAY);
+}
+
+function dayRange(startDate: string, endDate: string): { first: number; last: number } {
+  const first = dayNumber(startDate, "startDate");
+  const last = dayNumber(endDate, "endDate");
+  if (last < first) {
+    throw new CarbonError("validation", `endDate ${endDate} is before startDate ${startDate}`);
+  }
+  return { first, last };
+}
+
+/** UTC year of a date or date-time: the year whose factors a consumption uses. */
+export function utcYear(date: string): number {
+  return new Date(dayNumber(date, "date") * MS_PER_DAY).getUTCFullYear();
+}
+
+/** Inclusive calendar-day count of a consumption period (UTC days). */
+export function periodDays(startDate: string, endDate: string): number {
+  const { first, last } = dayRange(startDate, endDate);
+  return last - first + 1;
+}
+
+/** The days of the period inside the window, or null when none is. */
+function clip(
+  first: number,
+  last: number,
+  window: DateWindow | undefined,
+): { first: number; last: number } | null {
+  const from = window?.from === undefined ? first : Math.max(first, dayNumber(window.from, "from"));
+  const to = window?.to === undefined ? last : Math.min(last, dayNumber(window.to, "to"));
+  return to < from ? null : { first: from, last: to };
+}
+
+/**
+ * Shares by calendar month ("2024-03") or year ("2024"), proportional to days. They sum to 1, or
+ * to the fraction of days inside `window` when one is given; periods with no day are left out.
+ */
+export function prorate(
+  startDate: string,
+  endDate: string,
+  granularity: Granularity,
+  window?: DateWindow,
+): PeriodShare[] {
+  const { first, last } = dayRange(startDate, endDate);
+  const total = last - first + 1;
+  const inside = clip(first, last, window);
+  if (inside === null) return [];
+  const shares: PeriodShare[] = [];
+  let day = inside.first;
+  while (day <= inside.last) {
+    const date = new Date(day * MS_PER_DAY);
+    const year = date.getUTCFullYear();
+    const month = date.getUTCMonth();
+    const nextStart =
+      granularity === "month" ? Date.UTC(year, month + 1, 1) : Date.UTC(year + 1, 0, 1);
+    const periodLast = Math.min(inside.last, nextStart / MS_PER_DAY - 1);
+    const period =
+      granularity === "month" ? `${year}-${String(month + 1).padStart(2, "0")}` : `${year}`;
+    shares.push({ period, share: (periodLast - day + 1) / total });
+    day = periodLast + 1;
+  }
+  return shares;
+}
+
+/** Fraction of the period's days inside the window (1 when no window). */
+export function windowShare(startDate: string, endDate: string, window?: DateWindow): number {
+  const { first, last } = dayRange(startDate, endDate);
+  const inside = clip(first, last, window);
+  return inside === null ? 0 : (inside.last - inside.first + 1) / (last - first + 1);
+}

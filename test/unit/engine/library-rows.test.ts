@@ -1,0 +1,127 @@
+import { describe, expect, it } from "vitest";
+import { uuidV5 } from "../../../src/core/ids.js";
+import { emissionFactorSchema } from "../../../src/core/model/factor.js";
+import { factorsFromCsvRows } from "../../../src/engine/library-rows.js";
+import { findUnit } from "../../../src/engine/units.js";
+import { factorRow, factorRows, factors } from "./library.js";
+
+const validRow: Record<string, string> = {
+  key: "natural_gas",
+  scope: "1",
+  category: "Stationary combustion",
+  subcategory: "Natural gas",
+  description: "Natural gas, per kWh gross CV",
+  country: "GB",
+  year: "2025",
+  activity_unit: "kWh",
+  kgco2e_per_unit: "0.18296",
+  kgco2_per_unit: "0.18259",
+  kgch4_per_unit: "",
+  kgn2o_per_unit: "0.0000003396",
+  basis: "gross CV",
+  source: "UK DESNZ GHG Conversion Factors 2025 (full set v1)",
+  source_ref: "sheet 'Fuels' row 42",
+};
+
+describe("factorsFromCsvRows on the shipped library", () => {
+  it("maps all 258 rows to valid factors with unique ids and priority = file order", () => {
+    expect(factors).toHaveLength(258);
+    for (const factor of factors) emissionFactorSchema.parse(factor);
+    expect(new Set(factors.map((f) => f.id)).size).toBe(258);
+    expect(factors.map((f) => f.priority)).toEqual(factorRows.map((_, i) => i));
+  });
+
+  it("uses only units the unit table knows", () => {
+    const unknown = factors.filter((f) => findUnit(f.unit) === undefined).map((f) => f.unit);
+    expect(unknown).toEqual([]);
+  });
+
+  it("derives a stable id from key|country|year|unit|basis|scope|source", () => {
+    const row = factorRow("natural_gas", "GB", 2025, "m3");
+    expect(row.id).toBe(
+      uuidV5(
+        "factor:natural_gas|GB|2025|m3|per volume (DESNZ)|1|UK DESNZ GHG Conversion Factors 2025 (full set v1)",
+      ),
+    );
+    // Reordering the file moves priorities, never ids.
+    const reversed = factorsFromCsvRows([...factorRows].reverse());
+    expect(reversed.find((f) => f.id === row.id)?.co2e).toBe(2.06672);
+  });
+
+  it.each([
+    // basis "IPCC AR6 GWP-100"
+    ["refrigerant_r410a", null, 2021, "kg", "AR6"],
+    // basis "IPCC AR5 GWP-100"
+    ["refrigerant_r410a", null, 2025, "kg", "AR5"],
+    // basis "AR4 GWP (per EPA note)"
+    ["waste_landfill_mixed", "US", 2025, "short_ton", "AR4"],
+    // basis "gross CV": DESNZ states AR5
+    ["natural_gas", "ES", 2024, "kWh", "AR5"],
+  ])("%s %s %d %s has GWP set %s", (key, country, year, unit, gwpSet) => {
+    expect(factorRow(key, country, year, unit).gwpSet).toBe(gwpSet);
+  });
+
+  it("keeps empty per-gas cells null and zero cells zero", () => {
+    const pellets = factorRow("wood_pellets", "GB", 2025, "t");
+    expect([pellets.co2, pellets.ch4, pellets.n2o]).toEqual([null, null, null]);
+    // MITECO prints N2O of Spanish natural gas as 0 g/kWh: recorded as given.
+    expect(factorRow("natural_gas", "ES", 2024, "kWh").n2o).toBe(0);
+  });
+});
+
+describe("factorsFromCsvRows on bad rows", () => {
+  it("maps a row field by field", () => {
+    const [factor] = factorsFromCsvRows([validRow]);
+    expect(factor).toMatchObject({
+      key: "natural_gas",
+      scope: 1,
+      country: "GB",
+      year: 2025,
+      unit: "kWh",
+      co2e: 0.18296,
+      co2: 0.18259,
+      ch4: null,
+      n2o: 0.0000003396,
+      sourceRef: "sheet 'Fuels' row 42",
+      gwpSet: "AR5",
+      priority: 0,
+    });
+  });
+
+  it.each([
+    [
+      "kgco2e_per_unit",
+      "0,18",
+      'emission factor row 2 (key "natural_gas"), column kgco2e_per_unit: expected a number, got "0,18"',
+    ],
+    [
+      "kgco2e_per_unit",
+      "",
+      'emission factor row 2 (key "natural_gas"), column kgco2e_per_unit: expected a number, got ""',
+    ],
+    [
+      "kgch4_per_unit",
+      "n/a",
+      'emission factor row 2 (key "natural_gas"), column kgch4_per_unit: expected a number, got "n/a"',
+    ],
+    [
+      "year",
+      "2025.5",
+      'emission factor row 2 (key "natural_gas"), column year: expected a whole year, got "2025.5"',
+    ],
+    [
+      "scope",
+      "4",
+      'emission factor row 2 (key "natural_gas"), column scope: expected 1, 2 or 3, got "4"',
+    ],
+  ])("rejects %s = %j", (column, value, message) => {
+    expect(() => factorsFromCsvRows([validRow, { ...validRow, [column]: value }])).toThrow(message);
+  });
+
+  it("rejects a row without a column", () => {
+    const { basis: _basis, ...withoutBasis } = validRow;
+    expect(() => factorsFromCsvRows([withoutBasis])).toThrow(
+      'emission factor row 1 (key "natural_gas"): column basis is missing',
+    );
+  });
+});

@@ -1,0 +1,257 @@
+import { describe, expect, it } from "vitest";
+import type { CustomFactor } from "../../../src/core/model/factor.js";
+import { resolveFactors } from "../../../src/engine/resolve.js";
+import { category, factorRow, index } from "./library.js";
+
+const COMPANY = "0b6f8c5e-9a51-4d2b-8d7e-3f1a2b3c4d5e";
+
+function resolve(
+  code: string,
+  country: string | null,
+  year: number,
+  unit: string,
+  customFactors: readonly CustomFactor[] = [],
+) {
+  return resolveFactors({ category: category(code), country, year, unit, customFactors, index });
+}
+
+let customCount = 0;
+function custom(code: string, fields: Partial<CustomFactor> = {}): CustomFactor {
+  customCount += 1;
+  return {
+    id: `00000000-0000-4000-8000-${String(customCount).padStart(12, "0")}`,
+    companyId: COMPANY,
+    categoryId: category(code).id,
+    basis: "location",
+    year: null,
+    unit: "kWh",
+    co2e: 0.1,
+    co2: null,
+    ch4: null,
+    n2o: null,
+    source: "supplier disclosure",
+    createdAt: "2025-01-01T00:00:00.000Z",
+    ...fields,
+  };
+}
+
+describe("location-based resolution, library steps", () => {
+  it.each([
+    // GB 2025 has three natural gas rows; kWh picks the first kWh row, gross CV (DESNZ 'Fuels' row 42)
+    ["natural_gas", "GB", 2025, "kWh", "country_year", "GB", 2025, "kWh", 0.18296],
+    // m3 picks the per-m3 row (DESNZ 'Fuels' row 43), not a kWh row via the calorific value
+    ["natural_gas", "GB", 2025, "m3", "country_year", "GB", 2025, "m3", 2.06672],
+    // MWh is no row's unit but converts to kWh: the gross CV row comes first in the file
+    ["natural_gas", "GB", 2025, "MWh", "country_year", "GB", 2025, "kWh", 0.18296],
+    // ft3 is a volume: the per-m3 row (same dimension) beats kWh rows (calorific value)
+    ["natural_gas", "GB", 2025, "ft3", "country_year", "GB", 2025, "m3", 2.06672],
+    // Spain has only a per-kWh (PCS) natural gas row: m3 converts at 11.2899 kWh/m3
+    ["natural_gas", "ES", 2024, "m3", "country_year", "ES", 2024, "kWh", 0.182],
+    // ES 2025 has no natural gas row: nearest earlier year, MITECO 2024
+    ["natural_gas", "ES", 2025, "kWh", "country_earlier_year", "ES", 2024, "kWh", 0.182],
+    // US: kWh is no row's unit; mmBtu (energy) beats scf (volume) — EPA Hub Table 1
+    ["natural_gas", "US", 2025, "kWh", "country_year", "US", 2025, "mmBtu", 53.1145],
+    ["natural_gas", "US", 2025, "scf", "country_year", "US", 2025, "scf", 0.05449534],
+    // France has no natural gas row: the GB 2025 DESNZ row of global-defaults.csv
+    ["natural_gas", "FR", 2024, "kWh", "global_default", "GB", 2025, "kWh", 0.18296],
+    ["natural_gas", null, 2024, "m3", "global_default", "GB", 2025, "m3", 2.06672],
+    // ES 2023 natural gas: the ES row is of 2024, later, so not used; global default
+    ["natural_gas", "ES", 2023, "kWh", "global_default", "GB", 2025, "kWh", 0.18296],
+    // diesel in US gallons in Spain: converts to the MITECO per-litre row
+    ["diesel", "ES", 2024, "US_gallon", "country_year", "ES", 2024, "litre", 2.517],
+    ["propane", "ES", 2024, "kg", "country_year", "ES", 2024, "kg", 2.966],
+    // grid electricity: DESNZ 2025 UK electricity 0.177; 2027 falls back to the 2026 set
+    ["electricity", "GB", 2025, "kWh", "country_year", "GB", 2025, "kWh", 0.177],
+    ["electricity", "GB", 2027, "MWh", "country_earlier_year", "GB", 2026, "kWh", 0.13096],
+    ["electricity", "FR", 2024, "kWh", "country_year", "FR", 2024, "kWh", 0.036],
+    // eGRID 2023 subregion CAMX beats the US average; an unknown subregion uses the US average
+    [
+      "electricity",
+      "US-CAMX",
+      2024,
+      "kWh",
+      "country_earlier_year",
+      "US-CAMX",
+      2023,
+      "kWh",
+      0.198741,
+    ],
+    ["electricity", "US-CAMX", 2023, "kWh", "country_year", "US-CAMX", 2023, "kWh", 0.198741],
+    ["electricity", "US-AKGD", 2023, "kWh", "country_year", "US", 2023, "kWh", 0.351642],
+    ["electricity", "US", 2025, "kWh", "country_earlier_year", "US", 2023, "kWh", 0.351642],
+    // refrigerant GWPs apply everywhere: AR5 (DESNZ 2025) comes before AR6 in the file
+    ["refrigerant_r410a", "ES", 2024, "kg", "global_default", null, 2025, "kg", 1924],
+    ["refrigerant_r410a", "GB", 2025, "t", "global_default", null, 2025, "kg", 1924],
+    [
+      "flight_long_haul",
+      "JP",
+      2025,
+      "passenger_mile",
+      "global_default",
+      "GB",
+      2025,
+      "pkm",
+      0.15282,
+    ],
+    ["freight_hgv", "DE", 2024, "tkm", "global_default", "GB", 2025, "tkm", 0.10163],
+  ])(
+    "%s in %s %d (%s): %s %s %d per %s = %d",
+    (code, country, year, unit, step, rowCountry, rowYear, rowUnit, co2e) => {
+      const { location } = resolve(code, country, year, unit);
+      const expected = factorRow(category(code).factorKey ?? "", rowCountry, rowYear, rowUnit, {
+        scope: category(code).scope,
+        co2e,
+      });
+      expect(location).toMatchObject({ step, country: rowCountry, year: rowYear, co2e });
+      expect(location?.factorId).toBe(expected.id);
+      expect(location?.unit).toBe(rowUnit);
+    },
+  );
+
+  it.each([
+    // no grid factor for Japan and none global: electricity is location-specific
+    ["electricity", "JP", 2024, "kWh"],
+    // GB rows start in 2024: never a later year
+    ["electricity", "GB", 2023, "kWh"],
+    ["electricity", null, 2025, "kWh"],
+    // waste has no global default
+    ["waste_landfill_mixed", "FR", 2025, "t"],
+    // no row in any step has a unit that km converts to
+    ["natural_gas", "GB", 2025, "km"],
+    ["electricity", "GB", 2025, "litre"],
+    // GB and the global default give propane per litre only; kg cannot convert to litre
+    ["propane", "GB", 2025, "kg"],
+    ["natural_gas", "GB", 2025, "gal"],
+  ])("%s in %s %d (%s): no factor", (code, country, year, unit) => {
+    const resolution = resolve(code, country, year, unit);
+    expect(resolution.location).toBeNull();
+  });
+
+  it("picks the row of the category's scope when a key has scope 1 and scope 3 rows", () => {
+    // car_average_km GB 2025: 0.16725 kg/km as scope 1 (fleet) and as scope 3 (business travel)
+    const fleet = resolve("vehicle_distance_average", "GB", 2025, "km").location;
+    const travel = resolve("car_business_travel", "GB", 2025, "km").location;
+    expect(fleet?.factorId).toBe(factorRow("car_average_km", "GB", 2025, "km", { scope: 1 }).id);
+    expect(travel?.factorId).toBe(factorRow("car_average_km", "GB", 2025, "km", { scope: 3 }).id);
+    expect(fleet?.co2e).toBe(0.16725);
+  });
+
+  it("echoes the question and records the GWP set", () => {
+    const resolution = resolve("refrigerant_r32", "ES", 2024, "kg");
+    expect(resolution).toMatchObject({
+      categoryId: category("refrigerant_r32").id,
+      categoryCode: "refrigerant_r32",
+      country: "ES",
+      year: 2024,
+      market: null,
+      marketBasis: null,
+    });
+    expect(resolution.location).toMatchObject({ key: "refrigerant_r32", co2e: 677, gwpSet: "AR5" });
+  });
+});
+
+describe("location-based resolution, company custom factors", () => {
+  it.each<[string, CustomFactor[], number | null, number]>([
+    ["a factor for the year", [custom("electricity", { year: 2025, co2e: 0.05 })], 2025, 0.05],
+    ["a factor for every year", [custom("electricity", { co2e: 0.06 })], null, 0.06],
+    [
+      "the year's factor over the every-year one",
+      [custom("electricity", { co2e: 0.06 }), custom("electricity", { year: 2025, co2e: 0.05 })],
+      2025,
+      0.05,
+    ],
+    [
+      "the consumption's unit over a convertible one",
+      [
+        custom("electricity", { year: 2025, unit: "MWh", co2e: 40 }),
+        custom("electricity", { year: 2025, unit: "kWh", co2e: 0.07 }),
+      ],
+      2025,
+      0.07,
+    ],
+    [
+      "the newest of two equal candidates",
+      [
+        custom("electricity", { year: 2025, co2e: 0.08, createdAt: "2025-03-01T00:00:00.000Z" }),
+        custom("electricity", { year: 2025, co2e: 0.09, createdAt: "2025-02-01T00:00:00.000Z" }),
+      ],
+      2025,
+      0.08,
+    ],
+  ])("uses %s", (_name, customs, year, co2e) => {
+    const { location } = resolve("electricity", "GB", 2025, "kWh", customs);
+    expect(location).toMatchObject({ step: "company_custom", year, co2e, gwpSet: "AR5" });
+    expect(location?.source).toBe("supplier disclosure");
+    expect(customs.map((c) => c.id)).toContain(location?.factorId);
+  });
+
+  it.each<[string, CustomFactor]>([
+    ["another year", custom("electricity", { year: 2024 })],
+    ["another category", custom("district_heat", { year: 2025 })],
+    ["a unit the consumption cannot convert to", custom("electricity", { unit: "m3" })],
+    ["a market-based factor", custom("electricity", { basis: "market" })],
+  ])("ignores a custom factor of %s", (_name, factor) => {
+    const { location } = resolve("electricity", "GB", 2025, "kWh", [factor]);
+    expect(location).toMatchObject({ step: "country_year", co2e: 0.177 });
+  });
+
+  it("gives a category without a library factor a custom one", () => {
+    const factor = custom("electricity", { unit: "pallet", co2e: 3 });
+    const { location } = resolve("electricity", "JP", 2024, "pallet", [factor]);
+    expect(location).toMatchObject({ step: "company_custom", factorId: factor.id, unit: "pallet" });
+  });
+});
+
+describe("market-based resolution (scope 2)", () => {
+  it.each([
+    // two ES 2024 residual mixes: MITECO "mix sin GdO" 0.283 comes before AIB 0.2922 in the file
+    ["ES", 2024, "residual_mix", "country_year", 0.283, "MITECO"],
+    ["ES", 2025, "residual_mix", "country_year", 0.23828, "AIB"],
+    ["ES", 2026, "residual_mix", "country_earlier_year", 0.23828, "AIB"],
+    ["DE", 2024, "residual_mix", "country_year", 0.72456, "AIB"],
+    // no residual mix for GB (DESNZ publishes none) or AT (AIB: full disclosure): location factor
+    ["GB", 2025, "location_fallback", "country_year", 0.177, "UK DESNZ"],
+    ["AT", 2024, "location_fallback", "country_year", 0.053, "EEA"],
+    ["US-CAMX", 2024, "location_fallback", "country_earlier_year", 0.198741, "US EPA"],
+  ])("electricity in %s %d: %s %s %d (%s)", (country, year, basis, step, co2e, source) => {
+    const resolution = resolve("electricity", country, year, "kWh");
+    expect(resolution.marketBasis).toBe(basis);
+    expect(resolution.market).toMatchObject({ step, co2e });
+    expect(resolution.market?.source).toMatch(new RegExp(`^${source}`));
+    if (basis === "location_fallback") expect(resolution.market).toEqual(resolution.location);
+  });
+
+  it("uses the location-based EEA figure beside the Spanish residual mix", () => {
+    // EEA 2024 Spain 125 g/kWh, direct emissions of generation
+    expect(resolve("electricity", "ES", 2024, "kWh").location).toMatchObject({ co2e: 0.125 });
+  });
+
+  it("prefers the company's market factor (a supplier's disclosed mix)", () => {
+    const factor = custom("electricity", { basis: "market", year: 2024, co2e: 0 });
+    const resolution = resolve("electricity", "ES", 2024, "kWh", [factor]);
+    expect(resolution.marketBasis).toBe("company_custom");
+    expect(resolution.market).toMatchObject({
+      step: "company_custom",
+      factorId: factor.id,
+      co2e: 0,
+    });
+    expect(resolution.location).toMatchObject({ step: "country_year", co2e: 0.125 });
+  });
+
+  it("falls back to the location factor for heat, which has no residual mix key", () => {
+    const resolution = resolve("district_heat", "GB", 2025, "kWh");
+    expect(resolution.marketBasis).toBe("location_fallback");
+    expect(resolution.market).toMatchObject({ co2e: 0.17529 });
+  });
+
+  it("has neither figure where there is no factor at all", () => {
+    const resolution = resolve("electricity", "JP", 2024, "kWh");
+    expect(resolution).toMatchObject({ location: null, market: null, marketBasis: null });
+  });
+
+  it("leaves market-based figures out of other scopes", () => {
+    const customMarket = custom("natural_gas", { basis: "market" });
+    const resolution = resolve("natural_gas", "GB", 2025, "kWh", [customMarket]);
+    expect(resolution).toMatchObject({ market: null, marketBasis: null });
+  });
+});

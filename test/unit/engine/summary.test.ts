@@ -1,0 +1,285 @@
+import { describe, expect, it } from "vitest";
+import type { Emission, GroupKey } from "../../../src/core/model/emission.js";
+import {
+  type CategoryInfo,
+  createConsumptionSummarizer,
+  createEmissionSummarizer,
+  type SummaryLookups,
+  type SummaryWindow,
+} from "../../../src/engine/summary.js";
+import { categories, category } from "./library.js";
+
+const LEEDS = "11111111-1111-4111-8111-111111111111";
+const BILBAO = "22222222-2222-4222-8222-222222222222";
+const COMPANY = "0b6f8c5e-9a51-4d2b-8d7e-3f1a2b3c4d5e";
+
+const lookups: SummaryLookups = {
+  category(id) {
+    const sub = categories.find((c) => c.id === id);
+    const parent = categories.find((c) => c.id === sub?.parentId);
+    if (sub === undefined || parent === undefined) return undefined;
+    const info: CategoryInfo = {
+      code: sub.code,
+      name: sub.name,
+      scope: sub.scope,
+      parentCode: parent.code,
+      parentName: parent.name,
+      defaultUnit: sub.defaultUnit,
+    };
+    return info;
+  },
+  buildingName: (id) => ({ [LEEDS]: "Leeds office", [BILBAO]: "Bilbao plant" })[id],
+};
+
+let emissionCount = 0;
+function emission(
+  code: string,
+  buildingId: string,
+  start: string,
+  end: string,
+  co2e: number | null,
+  co2eMarketBased: number | null = null,
+): Emission {
+  emissionCount += 1;
+  const cat = category(code);
+  return {
+    id: `00000000-0000-4000-8000-${String(emissionCount).padStart(12, "0")}`,
+    consumptionId: `00000000-0000-4000-9000-${String(emissionCount).padStart(12, "0")}`,
+    companyId: COMPANY,
+    buildingId,
+    categoryId: cat.id,
+    scope: cat.scope,
+    startDate: `${start}T00:00:00.000Z`,
+    endDate: `${end}T00:00:00.000Z`,
+    co2e,
+    co2: null,
+    ch4: null,
+    n2o: null,
+    co2eMarketBased,
+    factorId: null,
+    factorSource: null,
+    factorYear: null,
+    status: co2e === null ? "awaiting_factor" : "calculated",
+    quantity: 1,
+    unit: "kWh",
+    convertedQuantity: null,
+    factorUnit: null,
+    factorValue: null,
+    resolution: null,
+    gwpSet: null,
+    marketFactorId: null,
+    marketBasis: null,
+  };
+}
+
+// Round figures so shares are easy to follow: the electricity bill covers 31 days, 10 kg a day
+// location-based and 20 kg a day market-based.
+const rows: Emission[] = [
+  emission("electricity", LEEDS, "2024-01-15", "2024-02-14", 310, 620),
+  emission("natural_gas", BILBAO, "2024-01-01", "2024-01-31", 100),
+  emission("electricity", LEEDS, "2024-02-01", "2024-02-29", null),
+  emission("flight_long_haul", LEEDS, "2024-03-10", "2024-03-10", 50),
+];
+
+function summarize(groupBy: GroupKey[], window?: SummaryWindow, input: Emission[] = rows) {
+  const summarizer = createEmissionSummarizer(groupBy, lookups, window);
+  for (const row of input) summarizer.add(row);
+  return summarizer.result("desnz-2025+test");
+}
+
+type Expected = [
+  key: Record<string, string>,
+  co2e: number,
+  market: number | null,
+  count: number,
+  awaiting: number,
+];
+
+describe("emission summary", () => {
+  it.each<[GroupKey[], Expected[]]>([
+    // everything: 310 + 100 + 50 = 460; market: the scope 2 rows, 620 + nothing awaiting
+    [[], [[{}, 460, 620, 4, 1]]],
+    [
+      ["month"],
+      [
+        // Jan: 17 of the bill's 31 days = 170 (market 340) + the gas 100
+        [{ month: "2024-01" }, 270, 340, 2, 0],
+        // Feb: 14 days = 140 (market 280) + the awaiting February bill
+        [{ month: "2024-02" }, 140, 280, 2, 1],
+        [{ month: "2024-03" }, 50, null, 1, 0],
+      ],
+    ],
+    [
+      ["scope", "subcategory"],
+      [
+        [{ scope: "1", subcategory: "natural_gas" }, 100, null, 1, 0],
+        [{ scope: "2", subcategory: "electricity" }, 310, 620, 2, 1],
+        [{ scope: "3", subcategory: "flight_long_haul" }, 50, null, 1, 0],
+      ],
+    ],
+    [
+      // subcategories ordered by scope, then code
+      ["category"],
+      [
+        [{ category: "stationary_combustion" }, 100, null, 1, 0],
+        [{ category: "purchased_electricity" }, 310, 620, 2, 1],
+        [{ category: "s3_06_business_travel" }, 50, null, 1, 0],
+      ],
+    ],
+    [
+      // buildings ordered by name: Bilbao before Leeds
+      ["building", "year"],
+      [
+        [{ building: BILBAO, year: "2024" }, 100, null, 1, 0],
+        [{ building: LEEDS, year: "2024" }, 360, 620, 3, 1],
+      ],
+    ],
+    [
+      ["year", "month", "scope"],
+      [
+        [{ year: "2024", month: "2024-01", scope: "1" }, 100, null, 1, 0],
+        [{ year: "2024", month: "2024-01", scope: "2" }, 170, 340, 1, 0],
+        [{ year: "2024", month: "2024-02", scope: "2" }, 140, 280, 2, 1],
+        [{ year: "2024", month: "2024-03", scope: "3" }, 50, null, 1, 0],
+      ],
+    ],
+  ])("groups by %j", (groupBy, expected) => {
+    const summary = summarize(groupBy);
+    expect(summary.groupBy).toEqual(groupBy);
+    expect(summary.groups.map((g) => g.key)).toEqual(expected.map(([key]) => key));
+    summary.groups.forEach((group, i) => {
+      const [, co2e, market, count, awaiting] = expected[i] ?? [{}, Number.NaN, null, 0, 0];
+      expect(group.co2e).toBeCloseTo(co2e, 9);
+      if (market === null) expect(group.co2eMarketBased).toBeNull();
+      else expect(group.co2eMarketBased).toBeCloseTo(market, 9);
+      expect([group.count, group.awaitingFactor]).toEqual([count, awaiting]);
+    });
+  });
+
+  it("labels categories and buildings with their names", () => {
+    const [group] = summarize(["subcategory", "category", "building", "scope"]).groups;
+    expect(group?.label).toEqual({
+      subcategory: "Natural gas",
+      category: "Stationary combustion",
+      building: "Bilbao plant",
+    });
+  });
+
+  it("totals by scope, with the market-based figure beside", () => {
+    const summary = summarize(["month"]);
+    expect(summary.totals).toEqual({
+      co2e: 460,
+      co2eMarketBased: 620,
+      byScope: { "1": 100, "2": 310, "3": 50 },
+      count: 4,
+      awaitingFactor: 1,
+    });
+    expect(summary.factorLibraryVersion).toBe("desnz-2025+test");
+  });
+
+  it("clips to a window, prorating by day", () => {
+    // February only: 14 of 31 days of the bill = 140 (market 280), plus the awaiting bill
+    const summary = summarize([], { from: "2024-02-01", to: "2024-02-29" });
+    expect(summary.groups).toHaveLength(1);
+    expect(summary.groups[0]?.co2e).toBeCloseTo(140, 9);
+    expect(summary.totals.co2e).toBeCloseTo(140, 9);
+    expect(summary.totals.co2eMarketBased).toBeCloseTo(280, 9);
+    expect(summary.totals.byScope).toEqual({ "1": 0, "2": summary.totals.co2e, "3": 0 });
+    expect([summary.totals.count, summary.totals.awaitingFactor]).toEqual([2, 1]);
+  });
+
+  it("has no group and null market total without rows", () => {
+    const summary = summarize([], undefined, []);
+    expect(summary.groups).toEqual([]);
+    expect(summary.totals).toEqual({
+      co2e: 0,
+      co2eMarketBased: null,
+      byScope: { "1": 0, "2": 0, "3": 0 },
+      count: 0,
+      awaitingFactor: 0,
+    });
+  });
+});
+
+describe("consumption summary", () => {
+  const consumption = (
+    code: string,
+    start: string,
+    end: string,
+    quantity: number,
+    unitType: string,
+    awaitingFactor = false,
+  ) => ({
+    categoryId: category(code).id,
+    startDate: start,
+    endDate: end,
+    quantity,
+    unitType,
+    awaitingFactor,
+  });
+
+  const input = [
+    // 1,000 m3 × 11.2899322222 kWh/m3 = 11,289.9322222 kWh, all in January
+    consumption("natural_gas", "2024-01-01", "2024-01-31", 1000, "m3"),
+    // 5,000 kWh over Jan 15..Feb 14: 17/31 = 2,741.93548387 in Jan, 14/31 = 2,258.06451613 in Feb
+    consumption("natural_gas", "2024-01-15", "2024-02-14", 5000, "kWh"),
+    // 2 MWh = 2,000 kWh
+    consumption("electricity", "2024-01-01", "2024-01-31", 2, "MWh", true),
+    // a unit that does not convert keeps its own group
+    consumption("natural_gas", "2024-01-01", "2024-01-31", 30, "pallet"),
+  ];
+
+  function summarizeConsumptions(window?: SummaryWindow) {
+    const summarizer = createConsumptionSummarizer(lookups, window);
+    for (const row of input) summarizer.add(row);
+    return summarizer.result();
+  }
+
+  it("sums per month and subcategory in the default unit, sorted by month, scope, code", () => {
+    const summary = summarizeConsumptions();
+    expect(
+      summary.groups.map((g) => [
+        g.month,
+        g.categoryCode,
+        g.scope,
+        g.unit,
+        g.count,
+        g.awaitingFactor,
+      ]),
+    ).toEqual([
+      ["2024-01", "natural_gas", 1, "kWh", 2, 0],
+      ["2024-01", "natural_gas", 1, "pallet", 1, 0],
+      ["2024-01", "electricity", 2, "kWh", 1, 1],
+      ["2024-02", "natural_gas", 1, "kWh", 1, 0],
+    ]);
+    const quantities = summary.groups.map((g) => g.quantity);
+    // 11,289.9322222 + 2,741.93548387 = 14,031.8677061
+    expect(quantities[0]).toBeCloseTo(14031.8677061, 6);
+    expect(quantities[1]).toBe(30);
+    expect(quantities[2]).toBe(2000);
+    expect(quantities[3]).toBeCloseTo(2258.06451613, 6);
+    expect(summary.groups[0]).toMatchObject({
+      categoryId: category("natural_gas").id,
+      categoryName: "Natural gas",
+    });
+    expect([summary.count, summary.awaitingFactor]).toEqual([4, 1]);
+  });
+
+  it("clips to a window", () => {
+    const summary = summarizeConsumptions({ from: "2024-02-01" });
+    expect(summary.groups.map((g) => [g.month, g.categoryCode, g.unit])).toEqual([
+      ["2024-02", "natural_gas", "kWh"],
+    ]);
+    expect(summary.groups[0]?.quantity).toBeCloseTo(2258.06451613, 6);
+    expect([summary.count, summary.awaitingFactor]).toEqual([1, 0]);
+  });
+
+  it("refuses a category it cannot look up", () => {
+    const summarizer = createConsumptionSummarizer(lookups);
+    const row = {
+      ...consumption("natural_gas", "2024-01-01", "2024-01-02", 1, "kWh"),
+      categoryId: COMPANY,
+    };
+    expect(() => summarizer.add(row)).toThrow(`unknown category ${COMPANY}`);
+  });
+});
