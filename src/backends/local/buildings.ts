@@ -1,0 +1,141 @@
+import { CarbonError, notFound } from "../../core/errors.js";
+import {
+  type Building,
+  type BuildingInput,
+  buildingInputSchema,
+} from "../../core/model/building.js";
+import type { Page } from "../../core/model/common.js";
+import type { BuildingQuery } from "../../core/service.js";
+import type { CompanyRepository, StoredCompany } from "./companies.js";
+import type { Db } from "./database.js";
+import { pageOf, pageWindow } from "./pagination.js";
+import { parseInput } from "./validate.js";
+
+export interface StoredBuilding extends Building {
+  readonly ref: number;
+  readonly companyRef: number;
+}
+
+interface BuildingRow {
+  ref: number;
+  id: string;
+  company_ref: number;
+  company_id: string;
+  name: string;
+  country: string | null;
+  created_at: string;
+}
+
+const SELECT = `SELECT b.ref, b.id, b.company_ref, c.id AS company_id, b.name, b.country, b.created_at
+  FROM buildings b JOIN companies c ON c.ref = b.company_ref`;
+
+function fromRow(row: BuildingRow): StoredBuilding {
+  return {
+    ref: row.ref,
+    companyRef: row.company_ref,
+    id: row.id,
+    companyId: row.company_id,
+    name: row.name,
+    country: row.country,
+    createdAt: row.created_at,
+  };
+}
+
+export function toBuilding(building: StoredBuilding): Building {
+  return {
+    id: building.id,
+    companyId: building.companyId,
+    name: building.name,
+    country: building.country,
+    createdAt: building.createdAt,
+  };
+}
+
+export interface BuildingUpsert {
+  readonly building: StoredBuilding;
+  readonly before?: StoredBuilding;
+}
+
+export class BuildingRepository {
+  readonly #companies: CompanyRepository;
+  readonly #byId;
+  readonly #page;
+  readonly #pageOfCompany;
+  readonly #count;
+  readonly #countOfCompany;
+  readonly #upsert;
+
+  constructor(db: Db, companies: CompanyRepository) {
+    this.#companies = companies;
+    this.#byId = db.prepare<[string], BuildingRow>(`${SELECT} WHERE b.id = ?`);
+    this.#page = db.prepare<[number, number], BuildingRow>(
+      `${SELECT} ORDER BY b.name, b.id LIMIT ? OFFSET ?`,
+    );
+    this.#pageOfCompany = db.prepare<[number, number, number], BuildingRow>(
+      `${SELECT} WHERE b.company_ref = ? ORDER BY b.name, b.id LIMIT ? OFFSET ?`,
+    );
+    this.#count = db.prepare<[], number>("SELECT count(*) FROM buildings").pluck();
+    this.#countOfCompany = db
+      .prepare<[number], number>("SELECT count(*) FROM buildings WHERE company_ref = ?")
+      .pluck();
+    this.#upsert = db.prepare<[string, number, string, string | null, string]>(
+      `INSERT INTO buildings (id, company_ref, name, country, created_at) VALUES (?, ?, ?, ?, ?)
+       ON CONFLICT (id) DO UPDATE SET name = excluded.name, country = excluded.country`,
+    );
+  }
+
+  find(id: string): StoredBuilding | undefined {
+    const row = this.#byId.get(id.toLowerCase());
+    return row === undefined ? undefined : fromRow(row);
+  }
+
+  get(id: string): StoredBuilding {
+    const building = this.find(id);
+    if (building === undefined) throw notFound("building", id);
+    return building;
+  }
+
+  list(query: BuildingQuery): Page<Building> {
+    const window = pageWindow(query);
+    if (query.companyId === undefined) {
+      const rows = this.#page.all(window.limit, window.offset);
+      return pageOf(
+        rows.map((row) => toBuilding(fromRow(row))),
+        window,
+        this.#count.get() ?? 0,
+      );
+    }
+    const company = this.#companies.get(query.companyId);
+    const rows = this.#pageOfCompany.all(company.ref, window.limit, window.offset);
+    return pageOf(
+      rows.map((row) => toBuilding(fromRow(row))),
+      window,
+      this.#countOfCompany.get(company.ref) ?? 0,
+    );
+  }
+
+  /**
+   * Upsert by id. The company must exist (not_found). A building keeps its company: changing it
+   * is a move of the building and its data, which this is not (conflict).
+   */
+  upsert(
+    input: BuildingInput,
+    companyOf?: (id: string) => StoredCompany | undefined,
+  ): BuildingUpsert {
+    const parsed = parseInput(buildingInputSchema, input, "building");
+    const id = parsed.id.toLowerCase();
+    const company = (companyOf ?? ((c: string) => this.#companies.find(c)))(parsed.companyId);
+    if (company === undefined) throw notFound("company", parsed.companyId);
+    const before = this.find(id);
+    if (before !== undefined && before.companyRef !== company.ref) {
+      throw new CarbonError(
+        "conflict",
+        `building ${id} belongs to company ${before.companyId}, not ${company.id}`,
+        { hint: "moving a building to another company is `carbon buildings move`" },
+      );
+    }
+    this.#upsert.run(id, company.ref, parsed.name, parsed.country, new Date().toISOString());
+    const building = this.get(id);
+    return before === undefined ? { building } : { building, before };
+  }
+}

@@ -1,0 +1,267 @@
+import type { ConsumptionInput, UpsertOutcome } from "../../core/model/consumption.js";
+import type { ImportCounts } from "../../core/service.js";
+import type { CategoryCatalog } from "./categories.js";
+import type { Db } from "./database.js";
+import type { EmissionCalculator } from "./emission-calculator.js";
+import type { IdHashSet } from "./id-set.js";
+import { type PreparedRow, prepareRows, type RowRefs } from "./row-references.js";
+import { StatementCache } from "./statement-cache.js";
+
+/** The stored columns a row is compared on, then created_at, co2e, provenance_ref. */
+type ExistingRow = [
+  id: string,
+  entityId: string,
+  companyRef: number,
+  buildingRef: number,
+  categoryRef: number,
+  startDate: string,
+  endDate: string,
+  quantity: number,
+  unit: string,
+  createdAt: number,
+  co2e: number | null,
+  provenanceRef: number | null,
+];
+
+interface WrittenRow {
+  readonly row: PreparedRow;
+  readonly co2e: number | null;
+  readonly awaiting: boolean;
+  readonly createdAt: number;
+}
+
+/**
+ * A bulk import into a table whose indexes are set aside (bulk-indexes.ts): every row is an
+ * insert unless `ids` has seen its id; then `leave` restores the indexes and the batch takes the
+ * ordinary path (lookups by id), as do all later ones.
+ */
+export type { RowRefs } from "./row-references.js";
+
+export interface BulkMode {
+  readonly ids: IdHashSet;
+  active(): boolean;
+  leave(): void;
+}
+
+export interface WriteResult {
+  readonly counts: ImportCounts;
+  /** One per input row, in order. */
+  readonly outcomes: readonly UpsertOutcome[];
+}
+
+const INSERT_COLUMNS = [
+  "id",
+  "entity_id",
+  "company_ref",
+  "building_ref",
+  "category_ref",
+  "start_date",
+  "end_date",
+  "quantity",
+  "unit",
+  "created_at",
+  "updated_at",
+  "co2e",
+  "co2",
+  "ch4",
+  "n2o",
+  "co2e_market",
+  "converted_quantity",
+  "provenance_ref",
+];
+const UPDATED_COLUMNS = INSERT_COLUMNS.filter((c) => c !== "id" && c !== "created_at");
+/** Rows per INSERT statement: 18 parameters each. */
+const INSERT_CHUNK = 100;
+const SELECT_CHUNK = 500;
+
+function zeroCounts(): ImportCounts {
+  return {
+    inserted: 0,
+    updated: 0,
+    unchanged: 0,
+    awaitingFactor: 0,
+    co2eByScope: { "1": 0, "2": 0, "3": 0 },
+  };
+}
+
+function sameAsStored(row: PreparedRow, stored: ExistingRow): boolean {
+  return (
+    stored[1] === row.entityId &&
+    stored[2] === row.company.ref &&
+    stored[3] === row.building.ref &&
+    stored[4] === row.category.ref &&
+    stored[5] === row.startDate &&
+    stored[6] === row.endDate &&
+    stored[7] === row.quantity &&
+    stored[8] === row.unit
+  );
+}
+
+/**
+ * Writes consumptions and their emissions, a batch at a time: references are checked for the
+ * whole batch first (nothing is written if one is wrong), then one SELECT per 500 ids tells
+ * inserts, updates and unchanged rows apart, then multi-row upserts of 100 rows write what
+ * changed. The caller owns the transaction.
+ */
+export class ConsumptionWriter {
+  readonly #catalog: CategoryCatalog;
+  readonly #calculator: EmissionCalculator;
+  readonly #selects: StatementCache;
+  readonly #upserts: StatementCache;
+  readonly #inserts: StatementCache;
+
+  constructor(db: Db, catalog: CategoryCatalog, calculator: EmissionCalculator) {
+    this.#catalog = catalog;
+    this.#calculator = calculator;
+    this.#selects = new StatementCache(db, (n) => {
+      const marks = new Array(n).fill("?").join(",");
+      return `SELECT id, entity_id, company_ref, building_ref, category_ref, start_date, end_date,
+          quantity, unit, created_at, co2e, provenance_ref
+        FROM consumptions WHERE id IN (${marks})`;
+    });
+    const insert = (n: number): string => {
+      const row = `(${new Array(INSERT_COLUMNS.length).fill("?").join(",")})`;
+      return `INSERT INTO consumptions (${INSERT_COLUMNS.join(", ")}) VALUES ${new Array(n).fill(row).join(",")}`;
+    };
+    const set = UPDATED_COLUMNS.map((c) => `${c} = excluded.${c}`).join(", ");
+    this.#upserts = new StatementCache(
+      db,
+      (n) => `${insert(n)} ON CONFLICT (id) DO UPDATE SET ${set}`,
+    );
+    // Without the unique index (bulk mode) an ON CONFLICT clause does not even compile.
+    this.#inserts = new StatementCache(db, insert);
+  }
+
+  /** `path` prefixes issue paths: "rows." in an import session, "" for one upsert. */
+  write(
+    rows: readonly ConsumptionInput[],
+    refs: RowRefs,
+    path: string,
+    bulk?: BulkMode,
+  ): WriteResult {
+    const prepared = prepareRows(rows, refs, this.#catalog, path);
+    const allNew = bulk !== undefined && this.#allNew(prepared, bulk);
+    const existing = allNew ? new Map<string, ExistingRow>() : this.#existing(prepared);
+    const statements = allNew ? this.#inserts : this.#upserts;
+    const counts = zeroCounts();
+    const outcomes: UpsertOutcome[] = [];
+    const now = Date.now();
+    let params: unknown[] = [];
+    let pending = 0;
+    /** Rows written earlier in this batch: a later row with the same id is compared to them. */
+    const written = new Map<string, WrittenRow>();
+    for (const row of prepared) {
+      const key = scopeKey(row.category.scope);
+      const earlier = written.get(row.id);
+      const stored = earlier === undefined ? existing.get(row.id) : undefined;
+      const unchanged =
+        earlier !== undefined
+          ? sameRow(earlier.row, row)
+          : stored !== undefined && sameAsStored(row, stored);
+      if (unchanged) {
+        counts.unchanged += 1;
+        outcomes.push("unchanged");
+        const co2e = earlier !== undefined ? earlier.co2e : (stored?.[10] ?? null);
+        const awaiting = earlier !== undefined ? earlier.awaiting : stored?.[11] === null;
+        if (awaiting) counts.awaitingFactor += 1;
+        else counts.co2eByScope[key] += co2e ?? 0;
+        continue;
+      }
+      const outcome: UpsertOutcome =
+        earlier === undefined && stored === undefined ? "inserted" : "updated";
+      counts[outcome] += 1;
+      outcomes.push(outcome);
+      const { values, provenanceRef } = this.#calculator.calculate({
+        category: row.category,
+        companyRef: row.company.ref,
+        country: row.building.country ?? row.company.country,
+        year: Number(row.startDate.slice(0, 4)),
+        unit: row.unit,
+        quantity: row.quantity,
+      });
+      const awaiting = provenanceRef === null;
+      if (awaiting) counts.awaitingFactor += 1;
+      else counts.co2eByScope[key] += values.co2e ?? 0;
+      const createdAt = earlier?.createdAt ?? stored?.[9] ?? now;
+      written.set(row.id, { row, co2e: values.co2e, awaiting, createdAt });
+      params.push(
+        row.id,
+        row.entityId,
+        row.company.ref,
+        row.building.ref,
+        row.category.ref,
+        row.startDate,
+        row.endDate,
+        row.quantity,
+        row.unit,
+        createdAt,
+        now,
+        values.co2e,
+        values.co2,
+        values.ch4,
+        values.n2o,
+        values.co2eMarketBased,
+        values.convertedQuantity,
+        provenanceRef,
+      );
+      pending += 1;
+      if (pending === INSERT_CHUNK) {
+        statements.get(pending).run(...params);
+        params = [];
+        pending = 0;
+      }
+    }
+    if (pending > 0) statements.get(pending).run(...params);
+    return { counts, outcomes };
+  }
+
+  /** In bulk mode: are all ids new? If one may not be, bulk mode ends here. */
+  #allNew(rows: readonly PreparedRow[], bulk: BulkMode): boolean {
+    if (!bulk.active()) return false;
+    for (const row of rows) {
+      if (!bulk.ids.add(row.id)) {
+        bulk.leave();
+        return false;
+      }
+    }
+    return true;
+  }
+
+  #existing(rows: readonly PreparedRow[]): Map<string, ExistingRow> {
+    const found = new Map<string, ExistingRow>();
+    for (let start = 0; start < rows.length; start += SELECT_CHUNK) {
+      const ids = rows.slice(start, start + SELECT_CHUNK).map((row) => row.id);
+      const statement = this.#selects.get(ids.length).raw(true);
+      for (const stored of statement.all(...ids)) {
+        // A parsed boundary: the column list above decides the tuple's shape.
+        const row = stored as ExistingRow;
+        found.set(row[0], row);
+      }
+    }
+    return found;
+  }
+}
+
+function sameRow(a: PreparedRow, b: PreparedRow): boolean {
+  return (
+    a.entityId === b.entityId &&
+    a.company.ref === b.company.ref &&
+    a.building.ref === b.building.ref &&
+    a.category.ref === b.category.ref &&
+    a.startDate === b.startDate &&
+    a.endDate === b.endDate &&
+    a.quantity === b.quantity &&
+    a.unit === b.unit
+  );
+}
+
+export function scopeKey(scope: 1 | 2 | 3): "1" | "2" | "3" {
+  switch (scope) {
+    case 1:
+      return "1";
+    case 2:
+      return "2";
+    case 3:
+      return "3";
+  }
+}

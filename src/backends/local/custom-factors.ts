@@ -1,0 +1,194 @@
+import { CarbonError, validationError } from "../../core/errors.js";
+import type { Page } from "../../core/model/common.js";
+import {
+  type CustomFactor,
+  type CustomFactorInput,
+  customFactorInputSchema,
+  type FactorBasis,
+} from "../../core/model/factor.js";
+import type { CustomFactorQuery } from "../../core/service.js";
+import type { CategoryCatalog, StoredCategory } from "./categories.js";
+import type { CompanyRepository } from "./companies.js";
+import type { Db } from "./database.js";
+import { pageOf, pageWindow } from "./pagination.js";
+import { unitProblem } from "./unit-check.js";
+import { parseInput } from "./validate.js";
+
+interface CustomFactorRow {
+  id: string;
+  company_id: string;
+  category_id: string;
+  category_ref: number;
+  company_ref: number;
+  basis: FactorBasis;
+  year: number | null;
+  unit: string;
+  co2e: number;
+  co2: number | null;
+  ch4: number | null;
+  n2o: number | null;
+  source: string;
+  created_at: string;
+}
+
+const SELECT = `SELECT f.id, co.id AS company_id, cat.id AS category_id, f.category_ref, f.company_ref,
+    f.basis, f.year, f.unit, f.co2e, f.co2, f.ch4, f.n2o, f.source, f.created_at
+  FROM custom_factors f
+  JOIN companies co ON co.ref = f.company_ref
+  JOIN categories cat ON cat.ref = f.category_ref`;
+
+const ORDER = "ORDER BY f.category_ref, f.basis, f.year, f.created_at, f.id";
+
+function fromRow(row: CustomFactorRow): CustomFactor {
+  return {
+    id: row.id,
+    companyId: row.company_id,
+    categoryId: row.category_id,
+    basis: row.basis,
+    year: row.year,
+    unit: row.unit,
+    co2e: row.co2e,
+    co2: row.co2,
+    ch4: row.ch4,
+    n2o: row.n2o,
+    source: row.source,
+    createdAt: row.created_at,
+  };
+}
+
+/** What changed, so the caller can recalculate the emissions it affects. */
+export interface CustomFactorUpsert {
+  readonly factor: CustomFactor;
+  readonly changed: boolean;
+  readonly companyRef: number;
+  /** The category refs whose emissions may change (old and new category). */
+  readonly categoryRefs: readonly number[];
+}
+
+export class CustomFactorRepository {
+  readonly #companies: CompanyRepository;
+  readonly #catalog: CategoryCatalog;
+  readonly #byId;
+  readonly #ofCompany;
+  readonly #page;
+  readonly #count;
+  readonly #upsert;
+
+  constructor(db: Db, companies: CompanyRepository, catalog: CategoryCatalog) {
+    this.#companies = companies;
+    this.#catalog = catalog;
+    this.#byId = db.prepare<[string], CustomFactorRow>(`${SELECT} WHERE f.id = ?`);
+    this.#ofCompany = db.prepare<[number], CustomFactorRow>(
+      `${SELECT} WHERE f.company_ref = ? ${ORDER}`,
+    );
+    this.#page = db.prepare<[number, number, number], CustomFactorRow>(
+      `${SELECT} WHERE f.company_ref = ? ${ORDER} LIMIT ? OFFSET ?`,
+    );
+    this.#count = db
+      .prepare<[number], number>("SELECT count(*) FROM custom_factors WHERE company_ref = ?")
+      .pluck();
+    this.#upsert = db.prepare(
+      `INSERT INTO custom_factors (id, company_ref, category_ref, basis, year, unit, co2e, co2, ch4, n2o, source, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (id) DO UPDATE SET category_ref = excluded.category_ref, basis = excluded.basis,
+         year = excluded.year, unit = excluded.unit, co2e = excluded.co2e, co2 = excluded.co2,
+         ch4 = excluded.ch4, n2o = excluded.n2o, source = excluded.source`,
+    );
+  }
+
+  ofCompany(companyRef: number): CustomFactor[] {
+    return this.#ofCompany.all(companyRef).map(fromRow);
+  }
+
+  list(query: CustomFactorQuery): Page<CustomFactor> {
+    const window = pageWindow(query);
+    const company = this.#companies.get(query.companyId);
+    const rows = this.#page.all(company.ref, window.limit, window.offset);
+    return pageOf(rows.map(fromRow), window, this.#count.get(company.ref) ?? 0);
+  }
+
+  /**
+   * Upsert by id. The company must exist (not_found); the category must be a subcategory and the
+   * unit must convert to its default unit (validation). A factor keeps its company (conflict).
+   */
+  upsert(input: CustomFactorInput): CustomFactorUpsert {
+    const parsed = parseInput(customFactorInputSchema, input, "custom emission factor");
+    const id = parsed.id.toLowerCase();
+    const company = this.#companies.get(parsed.companyId);
+    const category = this.#subcategory(parsed.categoryId);
+    const unitIssue = unitProblem(parsed.unit, category);
+    if (unitIssue !== undefined) {
+      throw validationError(unitIssue, [{ path: "unit", message: unitIssue }]);
+    }
+    const beforeRow = this.#byId.get(id);
+    if (beforeRow !== undefined && beforeRow.company_ref !== company.ref) {
+      throw new CarbonError(
+        "conflict",
+        `custom factor ${id} belongs to company ${beforeRow.company_id}, not ${company.id}`,
+      );
+    }
+    const before = beforeRow === undefined ? undefined : fromRow(beforeRow);
+    const next: CustomFactor = {
+      id,
+      companyId: company.id,
+      categoryId: category.id,
+      basis: parsed.basis,
+      year: parsed.year,
+      unit: parsed.unit,
+      co2e: parsed.co2e,
+      co2: parsed.co2,
+      ch4: parsed.ch4,
+      n2o: parsed.n2o,
+      source: parsed.source,
+      createdAt: before?.createdAt ?? new Date().toISOString(),
+    };
+    const categoryRefs = [category.ref];
+    if (beforeRow !== undefined && beforeRow.category_ref !== category.ref) {
+      categoryRefs.push(beforeRow.category_ref);
+    }
+    if (before !== undefined && sameFactor(before, next)) {
+      return { factor: before, changed: false, companyRef: company.ref, categoryRefs };
+    }
+    this.#upsert.run(
+      id,
+      company.ref,
+      category.ref,
+      next.basis,
+      next.year,
+      next.unit,
+      next.co2e,
+      next.co2,
+      next.ch4,
+      next.n2o,
+      next.source,
+      next.createdAt,
+    );
+    return { factor: next, changed: true, companyRef: company.ref, categoryRefs };
+  }
+
+  #subcategory(categoryId: string): StoredCategory {
+    const category = this.#catalog.find(categoryId);
+    if (category === undefined || category.level !== "subcategory") {
+      const message =
+        category === undefined
+          ? `unknown category ${categoryId}`
+          : `category ${category.code} is a ${category.level}; custom factors apply to a subcategory`;
+      throw validationError(message, [{ path: "categoryId", message }]);
+    }
+    return category;
+  }
+}
+
+function sameFactor(a: CustomFactor, b: CustomFactor): boolean {
+  return (
+    a.categoryId === b.categoryId &&
+    a.basis === b.basis &&
+    a.year === b.year &&
+    a.unit === b.unit &&
+    a.co2e === b.co2e &&
+    a.co2 === b.co2 &&
+    a.ch4 === b.ch4 &&
+    a.n2o === b.n2o &&
+    a.source === b.source
+  );
+}

@@ -1,0 +1,197 @@
+import type { CustomFactor, EmissionFactor, FactorResolution } from "../../core/model/factor.js";
+import { calculateEmission, type EmissionValues } from "../../engine/emission.js";
+import {
+  createFactorIndex,
+  type FactorIndex,
+  type GlobalDefault,
+} from "../../engine/factor-index.js";
+import { resolveFactors } from "../../engine/resolve.js";
+import type { StoredCategory } from "./categories.js";
+import type { Db } from "./database.js";
+import { LIBRARY_VERSION_KEY } from "./migrations.js";
+import type { ProvenanceStore } from "./provenance.js";
+
+export interface CalculationTarget {
+  readonly category: StoredCategory;
+  readonly companyRef: number;
+  /** The building's country, else the company's. */
+  readonly country: string | null;
+  /** UTC year of the consumption's startDate. */
+  readonly year: number;
+  readonly unit: string;
+  readonly quantity: number;
+}
+
+export interface CalculatedEmission {
+  readonly values: EmissionValues;
+  /** null: awaiting_factor. */
+  readonly provenanceRef: number | null;
+}
+
+interface ResolutionEntry {
+  readonly resolution: FactorResolution;
+  /** factorId|marketFactorId -> provenance ref, for the emissions of this resolution. */
+  readonly provenance: Map<string, number | null>;
+}
+
+interface FactorRow {
+  id: string;
+  key: string;
+  scope: 1 | 2 | 3;
+  category: string;
+  subcategory: string;
+  description: string;
+  country: string | null;
+  year: number;
+  unit: string;
+  co2e: number;
+  co2: number | null;
+  ch4: number | null;
+  n2o: number | null;
+  basis: string;
+  source: string;
+  source_ref: string;
+  gwp_set: "AR4" | "AR5" | "AR6";
+  priority: number;
+}
+
+export function factorFromRow(row: FactorRow): EmissionFactor {
+  return {
+    id: row.id,
+    key: row.key,
+    scope: row.scope,
+    category: row.category,
+    subcategory: row.subcategory,
+    description: row.description,
+    country: row.country,
+    year: row.year,
+    unit: row.unit,
+    co2e: row.co2e,
+    co2: row.co2,
+    ch4: row.ch4,
+    n2o: row.n2o,
+    basis: row.basis,
+    source: row.source,
+    sourceRef: row.source_ref,
+    gwpSet: row.gwp_set,
+    priority: row.priority,
+  };
+}
+
+export const FACTOR_COLUMNS =
+  "id, key, scope, category, subcategory, description, country, year, unit, co2e, co2, ch4, n2o, basis, source, source_ref, gwp_set, priority";
+
+/**
+ * Resolves factors and calculates emissions with the engine, caching per connection: the
+ * factor index (the library does not change at run time), each company's custom factors, and
+ * each resolution (category|country|year|unit|company). `invalidate` after custom factors,
+ * company or building countries change.
+ */
+export class EmissionCalculator {
+  readonly #db: Db;
+  readonly #provenance: ProvenanceStore;
+  readonly #customFactorsOf: (companyRef: number) => CustomFactor[];
+  #index: FactorIndex | undefined;
+  readonly #custom = new Map<number, CustomFactor[]>();
+  readonly #resolutions = new Map<string, ResolutionEntry>();
+
+  constructor(
+    db: Db,
+    provenance: ProvenanceStore,
+    customFactorsOf: (companyRef: number) => CustomFactor[],
+  ) {
+    this.#db = db;
+    this.#provenance = provenance;
+    this.#customFactorsOf = customFactorsOf;
+  }
+
+  index(): FactorIndex {
+    if (this.#index === undefined) {
+      const factors = this.#db
+        .prepare<[], FactorRow>(`SELECT ${FACTOR_COLUMNS} FROM emission_factors ORDER BY priority`)
+        .all()
+        .map(factorFromRow);
+      const defaults = this.#db
+        .prepare<[], GlobalDefault>("SELECT key, country, year, reason FROM global_defaults")
+        .all();
+      this.#index = createFactorIndex(factors, defaults);
+    }
+    return this.#index;
+  }
+
+  libraryVersion(): string {
+    const value = this.#db
+      .prepare<[string], string>("SELECT value FROM meta WHERE key = ?")
+      .pluck()
+      .get(LIBRARY_VERSION_KEY);
+    return value ?? "unknown";
+  }
+
+  customFactors(companyRef: number): CustomFactor[] {
+    let factors = this.#custom.get(companyRef);
+    if (factors === undefined) {
+      factors = this.#customFactorsOf(companyRef);
+      this.#custom.set(companyRef, factors);
+    }
+    return factors;
+  }
+
+  resolve(
+    category: StoredCategory,
+    country: string | null,
+    year: number,
+    unit: string,
+    companyRef: number | null,
+  ): FactorResolution {
+    return this.#entry(category, country, year, unit, companyRef).resolution;
+  }
+
+  #entry(
+    category: StoredCategory,
+    country: string | null,
+    year: number,
+    unit: string,
+    companyRef: number | null,
+  ): ResolutionEntry {
+    const key = `${category.ref}|${country}|${year}|${unit}|${companyRef}`;
+    let entry = this.#resolutions.get(key);
+    if (entry === undefined) {
+      const resolution = resolveFactors({
+        category,
+        country,
+        year,
+        unit,
+        customFactors: companyRef === null ? [] : this.customFactors(companyRef),
+        index: this.index(),
+      });
+      entry = { resolution, provenance: new Map() };
+      this.#resolutions.set(key, entry);
+    }
+    return entry;
+  }
+
+  calculate(target: CalculationTarget): CalculatedEmission {
+    const { category, unit, quantity } = target;
+    const entry = this.#entry(category, target.country, target.year, unit, target.companyRef);
+    const values = calculateEmission({ quantity, unit, category, resolution: entry.resolution });
+    const memo = `${values.factorId}|${values.marketFactorId}`;
+    let provenanceRef = entry.provenance.get(memo);
+    if (provenanceRef === undefined) {
+      provenanceRef = this.#provenance.refOf(values);
+      entry.provenance.set(memo, provenanceRef);
+    }
+    return { values, provenanceRef };
+  }
+
+  /** Forget cached resolutions (and custom factors); the factor index stays. */
+  invalidate(): void {
+    this.#custom.clear();
+    this.#resolutions.clear();
+  }
+
+  /** After a rollback: provenance refs written in it are gone. */
+  forgetWrites(): void {
+    this.#resolutions.clear();
+    this.#provenance.forget();
+  }
+}

@@ -1,0 +1,90 @@
+import { usageError, validationError } from "../../core/errors.js";
+import { countrySchema, type Page } from "../../core/model/common.js";
+import type { EmissionFactor, FactorResolution } from "../../core/model/factor.js";
+import type { FactorQuery, ResolveFactorQuery } from "../../core/service.js";
+import type { CategoryCatalog } from "./categories.js";
+import type { CompanyRepository } from "./companies.js";
+import type { Db } from "./database.js";
+import { type EmissionCalculator, FACTOR_COLUMNS, factorFromRow } from "./emission-calculator.js";
+import { pageOf, pageWindow } from "./pagination.js";
+
+type FactorRow = Parameters<typeof factorFromRow>[0];
+
+/** The default library (read-only at run time) and factor resolution. */
+export class FactorQueries {
+  readonly #db: Db;
+  readonly #catalog: CategoryCatalog;
+  readonly #companies: CompanyRepository;
+  readonly #calculator: EmissionCalculator;
+
+  constructor(
+    db: Db,
+    catalog: CategoryCatalog,
+    companies: CompanyRepository,
+    calculator: EmissionCalculator,
+  ) {
+    this.#db = db;
+    this.#catalog = catalog;
+    this.#companies = companies;
+    this.#calculator = calculator;
+  }
+
+  /** Ordered by key, country (global rows first), year, then library order. */
+  list(query: FactorQuery): Page<EmissionFactor> {
+    const window = pageWindow(query);
+    const clauses: string[] = [];
+    const params: string[] = [];
+    if (query.key !== undefined) {
+      clauses.push("key = ?");
+      params.push(query.key.trim());
+    }
+    if (query.country !== undefined) {
+      clauses.push("country = ?");
+      params.push(query.country.trim().toUpperCase());
+    }
+    const where = clauses.length === 0 ? "" : `WHERE ${clauses.join(" AND ")}`;
+    const rows = this.#db
+      .prepare<unknown[], FactorRow>(
+        `SELECT ${FACTOR_COLUMNS} FROM emission_factors ${where}
+         ORDER BY key, country, year, priority LIMIT ? OFFSET ?`,
+      )
+      .all(...params, window.limit, window.offset);
+    const total = this.#db
+      .prepare<unknown[], number>(`SELECT count(*) FROM emission_factors ${where}`)
+      .pluck()
+      .get(...params);
+    return pageOf(rows.map(factorFromRow), window, total ?? 0);
+  }
+
+  /**
+   * The factors a consumption of `category` in `country` and `year` would use, in the category's
+   * default unit; with a company, its custom factors take part.
+   */
+  resolve(query: ResolveFactorQuery): FactorResolution {
+    const category = this.#catalog.find(query.category);
+    if (category === undefined || category.level !== "subcategory") {
+      const message =
+        category === undefined
+          ? `unknown category "${query.category}"; see carbon categories list --level subcategory`
+          : `category ${category.code} is a ${category.level}; factors are resolved for a subcategory`;
+      throw validationError(message, [{ path: "category", message }]);
+    }
+    if (!Number.isInteger(query.year) || query.year < 1900 || query.year > 2200) {
+      throw usageError(`year must be a whole year such as 2024, got ${query.year}`);
+    }
+    let country: string | null = null;
+    if (query.country !== null && query.country.trim() !== "") {
+      const parsed = countrySchema.safeParse(query.country);
+      if (!parsed.success) {
+        throw usageError(
+          `country must be an ISO 3166 code such as ES or GB, got "${query.country}"`,
+        );
+      }
+      country = parsed.data;
+    }
+    const companyRef =
+      query.companyId === undefined ? null : this.#companies.get(query.companyId).ref;
+    const unit = category.defaultUnit ?? "";
+    return this.#calculator.resolve(category, country, query.year, unit, companyRef);
+  }
+}

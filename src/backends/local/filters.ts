@@ -1,0 +1,87 @@
+import { usageError } from "../../core/errors.js";
+import { isoDateSchema, type Scope } from "../../core/model/common.js";
+import type { EmissionFilter } from "../../core/service.js";
+import type { BuildingRepository } from "./buildings.js";
+import type { CategoryCatalog } from "./categories.js";
+import type { CompanyRepository } from "./companies.js";
+
+/** A WHERE clause over `consumptions c` and its parameters. */
+export interface Where {
+  readonly sql: string;
+  readonly params: readonly (string | number)[];
+}
+
+function checkDate(value: string, flag: string): string {
+  if (!isoDateSchema.safeParse(value).success) {
+    throw usageError(`${flag} must be a date YYYY-MM-DD, got "${value}"`);
+  }
+  return value;
+}
+
+function nextDay(day: string): string {
+  const date = new Date(`${day}T00:00:00.000Z`);
+  date.setUTCDate(date.getUTCDate() + 1);
+  return date.toISOString();
+}
+
+export interface FilterContext {
+  readonly companies: CompanyRepository;
+  readonly buildings: BuildingRepository;
+  readonly catalog: CategoryCatalog;
+}
+
+/**
+ * Company and building must exist (not_found). A building filter also pins the building's
+ * company so the (company_ref, start_date) index serves it. Dates are inclusive days: a record
+ * matches when its days [startDate, endDate] overlap [from, to].
+ */
+export function whereOf(filter: EmissionFilter, ctx: FilterContext): Where {
+  const clauses: string[] = [];
+  const params: (string | number)[] = [];
+  let companyRef: number | undefined;
+  if (filter.companyId !== undefined) {
+    companyRef = ctx.companies.get(filter.companyId).ref;
+  }
+  if (filter.buildingId !== undefined) {
+    const building = ctx.buildings.get(filter.buildingId);
+    if (companyRef !== undefined && companyRef !== building.companyRef) {
+      return { sql: "0", params: [] };
+    }
+    companyRef = building.companyRef;
+    clauses.push("c.building_ref = ?");
+    params.push(building.ref);
+  }
+  if (companyRef !== undefined) {
+    clauses.unshift("c.company_ref = ?");
+    params.unshift(companyRef);
+  }
+  const from = filter.from === undefined ? undefined : checkDate(filter.from, "from");
+  const to = filter.to === undefined ? undefined : checkDate(filter.to, "to");
+  if (from !== undefined && to !== undefined && from > to) {
+    throw usageError(`from (${from}) is after to (${to})`);
+  }
+  if (to !== undefined) {
+    clauses.push("c.start_date < ?");
+    params.push(nextDay(to));
+  }
+  if (from !== undefined) {
+    clauses.push("c.end_date >= ?");
+    params.push(`${from}T00:00:00.000Z`);
+  }
+  if (filter.scopes !== undefined) {
+    const scopes = [...new Set(filter.scopes)];
+    for (const scope of scopes) {
+      if (scope !== 1 && scope !== 2 && scope !== 3) {
+        throw usageError(`scopes must be 1, 2 or 3, got ${String(scope)}`);
+      }
+    }
+    if (scopes.length < 3) clauses.push(categoryRefsIn(ctx.catalog, scopes));
+  }
+  return { sql: clauses.length === 0 ? "1" : clauses.join(" AND "), params };
+}
+
+/** Category refs are our own integers: safe to inline. */
+function categoryRefsIn(catalog: CategoryCatalog, scopes: readonly Scope[]): string {
+  const refs = catalog.refsOfScopes(scopes);
+  return refs.length === 0 ? "0" : `c.category_ref IN (${refs.join(", ")})`;
+}

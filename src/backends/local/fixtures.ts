@@ -1,0 +1,109 @@
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { parse } from "csv-parse/sync";
+import { categoryId } from "../../core/ids.js";
+import type { Category, CategoryLevel } from "../../core/model/category.js";
+import type { Scope } from "../../core/model/common.js";
+import type { EmissionFactor } from "../../core/model/factor.js";
+import { type GlobalDefault, parseGlobalDefaults } from "../../engine/factor-index.js";
+import { factorsFromCsvRows } from "../../engine/library-rows.js";
+import { FIXTURES_DIR } from "./database.js";
+
+/** The shipped data the migrations load: fixtures/factors/*.csv of the package. */
+export function readFixture(name: string): string {
+  return readFileSync(new URL(name, FIXTURES_DIR), "utf8");
+}
+
+function parseCsv(text: string): Record<string, string>[] {
+  // The library files are shipped data: a parse error is a bug, so it propagates as is.
+  return parse<Record<string, string>>(text, { columns: true, bom: true, skip_empty_lines: true });
+}
+
+/**
+ * Vehicle categories of the spec. They classify fleet vehicles (scope 1 mobile combustion) and
+ * have no factor, so they are stored at level `category` under `mobile_combustion`: they never
+ * show up in `categories list --level subcategory` and cannot take consumptions.
+ */
+export const VEHICLE_CATEGORIES: readonly { readonly code: string; readonly name: string }[] = [
+  { code: "LAND_TRANSPORTATION", name: "Vehicles: land transportation" },
+  { code: "AIR_TRANSPORTATION", name: "Vehicles: air transportation" },
+  { code: "MARITIME_TRANSPORTATION", name: "Vehicles: maritime transportation" },
+  { code: "RAIL_TRANSPORTATION", name: "Vehicles: rail transportation" },
+  { code: "FORESTRY_MACHINERY", name: "Vehicles: forestry machinery" },
+  { code: "FARM_MACHINERY", name: "Vehicles: farm machinery" },
+  { code: "INDUSTRIAL_MACHINERY", name: "Vehicles: industrial machinery" },
+];
+
+const VEHICLE_PARENT = "mobile_combustion";
+
+function parseLevel(text: string, line: number): CategoryLevel {
+  if (text === "scope" || text === "category" || text === "subcategory") return text;
+  throw new Error(
+    `categories.csv line ${line}, column level: expected scope, category or subcategory, got "${text}"`,
+  );
+}
+
+function parseScope(text: string, line: number): Scope {
+  const value = Number(text);
+  if (value === 1 || value === 2 || value === 3) return value;
+  throw new Error(`categories.csv line ${line}, column scope: expected 1, 2 or 3, got "${text}"`);
+}
+
+const orNull = (text: string | undefined): string | null => {
+  const value = (text ?? "").trim();
+  return value === "" ? null : value;
+};
+
+/** The category tree in tree (file) order, the vehicle categories last. */
+export function categoryTree(): Category[] {
+  const rows = parseCsv(readFixture("categories.csv"));
+  const result: Category[] = rows.map((row, index) => {
+    const line = index + 2;
+    const code = (row.code ?? "").trim();
+    if (code === "") throw new Error(`categories.csv line ${line}: the code is empty`);
+    const parent = orNull(row.parent);
+    return {
+      id: categoryId(code),
+      level: parseLevel((row.level ?? "").trim(), line),
+      code,
+      name: (row.name ?? "").trim(),
+      parentId: parent === null ? null : categoryId(parent),
+      scope: parseScope((row.scope ?? "").trim(), line),
+      defaultUnit: orNull(row.default_unit),
+      factorKey: orNull(row.factor_key),
+      marketFactorKey: orNull(row.market_factor_key),
+    };
+  });
+  for (const vehicle of VEHICLE_CATEGORIES) {
+    result.push({
+      id: categoryId(vehicle.code),
+      level: "category",
+      code: vehicle.code,
+      name: vehicle.name,
+      parentId: categoryId(VEHICLE_PARENT),
+      scope: 1,
+      defaultUnit: null,
+      factorKey: null,
+      marketFactorKey: null,
+    });
+  }
+  return result;
+}
+
+export interface FactorLibrary {
+  readonly factors: readonly EmissionFactor[];
+  readonly globalDefaults: readonly GlobalDefault[];
+  /** `lib-` + the first 12 hex digits of sha256(emission-factors.csv + global-defaults.csv). */
+  readonly version: string;
+}
+
+export function factorLibrary(): FactorLibrary {
+  const factorsText = readFixture("emission-factors.csv");
+  const defaultsText = readFixture("global-defaults.csv");
+  const digest = createHash("sha256").update(factorsText).update(defaultsText).digest("hex");
+  return {
+    factors: factorsFromCsvRows(parseCsv(factorsText)),
+    globalDefaults: parseGlobalDefaults(defaultsText),
+    version: `lib-${digest.slice(0, 12)}`,
+  };
+}

@@ -1,0 +1,160 @@
+import { CarbonError } from "../../core/errors.js";
+import type { BuildingInput } from "../../core/model/building.js";
+import type { ConsumptionInput } from "../../core/model/consumption.js";
+import type { ImportCounts, ImportSession } from "../../core/service.js";
+import type { BuildingRepository, StoredBuilding } from "./buildings.js";
+import type { BulkIndexes } from "./bulk-indexes.js";
+import type { CompanyRepository, StoredCompany } from "./companies.js";
+import type { BulkMode, RowRefs } from "./consumption-writer.js";
+import { IdHashSet } from "./id-set.js";
+
+/** What a session needs from the service that opened it. */
+export interface SessionHost {
+  readonly companies: CompanyRepository;
+  readonly buildings: BuildingRepository;
+  upsertBuilding(
+    input: BuildingInput,
+    companyOf: (id: string) => StoredCompany | undefined,
+  ): StoredBuilding;
+  /** Runs `fn` with SQLite errors mapped to CarbonErrors. */
+  guard<T>(fn: () => T): T;
+  exec(sql: string): void;
+  writeRows(rows: readonly ConsumptionInput[], refs: RowRefs, bulk?: BulkMode): ImportCounts;
+  readonly indexes: BulkIndexes;
+  /** Called once the transaction is over (committed or rolled back). */
+  ended(rolledBack: boolean): void;
+}
+
+/**
+ * One database transaction (BEGIN IMMEDIATE at open) across every batch: nothing is visible to
+ * other connections until `commit`; `abort`, a dry run's `commit`, or a crash leave the previous
+ * state. Each `write` runs in a savepoint, so a batch that fails leaves no half of itself.
+ * Companies and buildings are cached for the session. While a session is open the service that
+ * opened it refuses other writes (they would join this transaction).
+ *
+ * Into an empty consumptions table the session writes in bulk mode: the table's indexes are
+ * dropped at open and built again just before COMMIT (a rollback restores them by itself), and
+ * rows are plain inserts while an in-memory set of ids shows none repeats. The first id that
+ * may repeat brings the indexes back and the rest of the session takes the ordinary path.
+ */
+export class LocalImportSession implements ImportSession {
+  readonly #host: SessionHost;
+  readonly #dryRun: boolean;
+  readonly #companies = new Map<string, StoredCompany>();
+  readonly #buildings = new Map<string, StoredBuilding>();
+  readonly #refs: RowRefs;
+  readonly #bulk: BulkMode | undefined;
+  #open = true;
+
+  constructor(host: SessionHost, dryRun: boolean) {
+    this.#host = host;
+    this.#dryRun = dryRun;
+    const { indexes } = host;
+    this.#bulk = host.guard(() => {
+      host.exec("BEGIN IMMEDIATE");
+      try {
+        if (!indexes.dropIfEmpty()) return undefined;
+      } catch (error) {
+        host.exec("ROLLBACK");
+        throw error;
+      }
+      return {
+        ids: new IdHashSet(),
+        active: () => indexes.dropped,
+        leave: () => indexes.restore(),
+      };
+    });
+    this.#refs = {
+      company: (id) => this.#company(id),
+      building: (id) => this.#building(id),
+    };
+  }
+
+  #company(id: string): StoredCompany | undefined {
+    let company = this.#companies.get(id);
+    if (company === undefined) {
+      company = this.#host.companies.find(id);
+      if (company !== undefined) this.#companies.set(id, company);
+    }
+    return company;
+  }
+
+  #building(id: string): StoredBuilding | undefined {
+    let building = this.#buildings.get(id);
+    if (building === undefined) {
+      building = this.#host.buildings.find(id);
+      if (building !== undefined) this.#buildings.set(id, building);
+    }
+    return building;
+  }
+
+  #checkOpen(): void {
+    if (!this.#open) throw new CarbonError("usage", "the import session is already closed");
+  }
+
+  /** Runs `fn` in a savepoint: a batch is written whole or not at all. */
+  #batch<T>(fn: () => T): T {
+    const host = this.#host;
+    return host.guard(() => {
+      host.exec("SAVEPOINT carbon_batch");
+      try {
+        const result = fn();
+        host.exec("RELEASE carbon_batch");
+        return result;
+      } catch (error) {
+        host.exec("ROLLBACK TO carbon_batch");
+        host.exec("RELEASE carbon_batch");
+        throw error;
+      }
+    });
+  }
+
+  async createBuildings(inputs: readonly BuildingInput[]): Promise<void> {
+    this.#checkOpen();
+    this.#batch(() => {
+      for (const input of inputs) {
+        const building = this.#host.upsertBuilding(input, (id) => this.#company(id));
+        this.#buildings.set(building.id, building);
+      }
+    });
+  }
+
+  async write(rows: readonly ConsumptionInput[]): Promise<ImportCounts> {
+    this.#checkOpen();
+    return this.#batch(() => this.#host.writeRows(rows, this.#refs, this.#bulk));
+  }
+
+  async commit(): Promise<void> {
+    this.#checkOpen();
+    this.#end(this.#dryRun ? "ROLLBACK" : "COMMIT");
+  }
+
+  async abort(): Promise<void> {
+    if (!this.#open) return;
+    this.#end("ROLLBACK");
+  }
+
+  #end(statement: "COMMIT" | "ROLLBACK"): void {
+    const host = this.#host;
+    try {
+      host.guard(() => {
+        if (statement === "COMMIT") host.indexes.restore();
+        host.exec(statement);
+      });
+    } catch (error) {
+      // A COMMIT that fails (busy, disk full) may leave the transaction open: roll it back.
+      try {
+        host.exec("ROLLBACK");
+      } catch {
+        // No transaction left to roll back.
+      }
+      this.#open = false;
+      host.indexes.forget();
+      host.ended(true);
+      throw error;
+    }
+    this.#open = false;
+    host.indexes.forget();
+    host.ended(statement === "ROLLBACK");
+  }
+}

@@ -1,0 +1,141 @@
+import { CarbonError } from "../../core/errors.js";
+import { APPLICATION_ID, type Db, notCarbonDatabase } from "./database.js";
+import { categoryTree, factorLibrary } from "./fixtures.js";
+import { SCHEMA_V1 } from "./schema.js";
+
+export interface Migration {
+  readonly version: number;
+  readonly name: string;
+  up(db: Db): void;
+}
+
+/** Meta key of the loaded factor library's version (see docs/factor-library.md). */
+export const LIBRARY_VERSION_KEY = "factor_library_version";
+
+function seedCategories(db: Db): void {
+  const insert = db.prepare(
+    `INSERT INTO categories (ref, id, code, level, parent_ref, scope, name, default_unit, factor_key, market_factor_key)
+     VALUES (?, ?, ?, ?, (SELECT ref FROM categories WHERE id = ?), ?, ?, ?, ?, ?)`,
+  );
+  categoryTree().forEach((category, index) => {
+    insert.run(
+      index + 1,
+      category.id,
+      category.code,
+      category.level,
+      category.parentId,
+      category.scope,
+      category.name,
+      category.defaultUnit,
+      category.factorKey,
+      category.marketFactorKey,
+    );
+  });
+  const orphans = db
+    .prepare("SELECT count(*) FROM categories WHERE level != 'scope' AND parent_ref IS NULL")
+    .pluck()
+    .get();
+  if (orphans !== 0) throw new Error("categories.csv: a parent is listed after its children");
+}
+
+/** Replaces the factor library and its global defaults; records the library version. */
+export function loadFactorLibrary(db: Db): void {
+  const library = factorLibrary();
+  db.exec("DELETE FROM emission_factors; DELETE FROM global_defaults;");
+  const insertFactor = db.prepare(
+    `INSERT INTO emission_factors (id, key, scope, category, subcategory, description, country, year, unit,
+       co2e, co2, ch4, n2o, basis, source, source_ref, gwp_set, priority)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  for (const f of library.factors) {
+    insertFactor.run(
+      f.id,
+      f.key,
+      f.scope,
+      f.category,
+      f.subcategory,
+      f.description,
+      f.country,
+      f.year,
+      f.unit,
+      f.co2e,
+      f.co2,
+      f.ch4,
+      f.n2o,
+      f.basis,
+      f.source,
+      f.sourceRef,
+      f.gwpSet,
+      f.priority,
+    );
+  }
+  const insertDefault = db.prepare(
+    "INSERT INTO global_defaults (key, country, year, reason) VALUES (?, ?, ?, ?)",
+  );
+  for (const d of library.globalDefaults) insertDefault.run(d.key, d.country, d.year, d.reason);
+  db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)").run(
+    LIBRARY_VERSION_KEY,
+    library.version,
+  );
+}
+
+/**
+ * Ordered, append-only. A released migration is never edited: a change to the schema or to the
+ * shipped data is a new migration (to update the factor library, add one that calls
+ * `loadFactorLibrary`, see docs/factor-library.md).
+ */
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    name: "schema",
+    up(db) {
+      db.exec(SCHEMA_V1);
+      db.pragma(`application_id = ${APPLICATION_ID}`);
+    },
+  },
+  { version: 2, name: "GHG Protocol category tree", up: seedCategories },
+  { version: 3, name: "default emission-factor library", up: loadFactorLibrary },
+];
+
+export const LATEST_VERSION: number = MIGRATIONS.reduce((max, m) => Math.max(max, m.version), 0);
+
+function userVersion(db: Db): number {
+  const value = db.pragma("user_version", { simple: true });
+  return typeof value === "number" ? value : 0;
+}
+
+/** Refuses files that are not ours or are newer than this build; else applies what is missing. */
+export function migrate(db: Db, file: string, migrations: readonly Migration[] = MIGRATIONS): void {
+  const latest = migrations.reduce((max, m) => Math.max(max, m.version), 0);
+  checkCompatible(db, file, latest);
+  for (const migration of migrations) {
+    if (userVersion(db) >= migration.version) continue;
+    const apply = db.transaction(() => {
+      // Re-read inside the write lock: another process may have migrated meanwhile.
+      const current = userVersion(db);
+      if (current >= migration.version) return;
+      checkCompatible(db, file, latest);
+      migration.up(db);
+      db.pragma(`user_version = ${migration.version}`);
+    });
+    apply.immediate();
+  }
+}
+
+function checkCompatible(db: Db, file: string, latest: number): void {
+  const version = userVersion(db);
+  if (version > latest) {
+    throw new CarbonError(
+      "usage",
+      `${file} was created by a newer carbon (database version ${version}, this one knows up to ${latest}); upgrade`,
+      { hint: "install the latest carbon-ops, or use another --db" },
+    );
+  }
+  if (version === 0) {
+    const tables = db.prepare("SELECT count(*) FROM sqlite_schema").pluck().get();
+    if (tables !== 0) throw notCarbonDatabase(file);
+    return;
+  }
+  const applicationId = db.pragma("application_id", { simple: true });
+  if (applicationId !== APPLICATION_ID) throw notCarbonDatabase(file);
+}

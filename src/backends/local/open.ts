@@ -1,0 +1,63 @@
+import { CategoryCatalog } from "./categories.js";
+import { ConsumptionWriter } from "./consumption-writer.js";
+import { CustomFactorRepository } from "./custom-factors.js";
+import { BUSY_TIMEOUT_MS, openDatabase, openReader, translateError } from "./database.js";
+import { EmissionCalculator } from "./emission-calculator.js";
+import { FactorQueries } from "./factors.js";
+import { migrate } from "./migrations.js";
+import { ProvenanceStore } from "./provenance.js";
+import { queriesOn } from "./queries.js";
+import { LocalService } from "./service.js";
+
+export { LocalService } from "./service.js";
+
+export interface LocalServiceOptions {
+  /** The database file (created with its folder if missing), or ":memory:" for tests. */
+  readonly path: string;
+  /** How long a write waits for another process's write to finish (default 5000 ms). */
+  readonly busyTimeoutMs?: number;
+}
+
+/**
+ * Opens the local engine on one SQLite file: creates it and its folder if needed, applies the
+ * connection pragmas (WAL, busy timeout 5 s, foreign keys) and the migrations. A file that is
+ * not a carbon database, or one from a newer carbon, is refused with a usage error.
+ */
+export async function openLocalService(options: LocalServiceOptions): Promise<LocalService> {
+  const file = options.path;
+  const busyTimeoutMs = options.busyTimeoutMs ?? BUSY_TIMEOUT_MS;
+  const db = openDatabase(file, busyTimeoutMs);
+  try {
+    migrate(db, file);
+    const catalog = new CategoryCatalog(db);
+    const { queries, refs, companies, buildings } = queriesOn(db, catalog);
+    const customFactors = new CustomFactorRepository(db, companies, catalog);
+    const calculator = new EmissionCalculator(db, new ProvenanceStore(db), (companyRef) =>
+      customFactors.ofCompany(companyRef),
+    );
+    return new LocalService({
+      path: file,
+      db,
+      catalog,
+      companies,
+      buildings,
+      customFactors,
+      calculator,
+      factors: new FactorQueries(db, catalog, companies, calculator),
+      writer: new ConsumptionWriter(db, catalog, calculator),
+      refs,
+      queries,
+      // A stream reads on a connection of its own (an in-memory database has only one).
+      openReader:
+        file === ":memory:"
+          ? undefined
+          : () => {
+              const reader = openReader(file, busyTimeoutMs);
+              return { ...queriesOn(reader, catalog), close: () => reader.close() };
+            },
+    });
+  } catch (error) {
+    db.close();
+    throw translateError(error, file);
+  }
+}

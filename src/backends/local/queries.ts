@@ -1,0 +1,168 @@
+import type Database from "better-sqlite3";
+import { notFound } from "../../core/errors.js";
+import type { Page } from "../../core/model/common.js";
+import type { Consumption } from "../../core/model/consumption.js";
+import type { Emission } from "../../core/model/emission.js";
+import type { ConsumptionQuery, EmissionFilter, EmissionQuery } from "../../core/service.js";
+import type { ConsumptionSummaryRow } from "../../engine/summary.js";
+import { BuildingRepository } from "./buildings.js";
+import type { CategoryCatalog } from "./categories.js";
+import { CompanyRepository } from "./companies.js";
+import type { Db } from "./database.js";
+import { type FilterContext, type Where, whereOf } from "./filters.js";
+import { pageOf, pageWindow } from "./pagination.js";
+import { RefCache } from "./ref-cache.js";
+import { ROW_COLUMNS, RowDecoder, type RowTuple } from "./rows.js";
+
+type Statement = Database.Statement<unknown[], unknown>;
+
+const ORDER = "ORDER BY c.start_date, c.id";
+const SELECT = `SELECT ${ROW_COLUMNS} FROM consumptions c`;
+
+/** Reads of consumptions and emissions; statements are prepared once per distinct filter shape. */
+export class ConsumptionQueries {
+  readonly #db: Db;
+  readonly #ctx: FilterContext;
+  readonly #refs: RefCache;
+  readonly #decode: RowDecoder;
+  readonly #statements = new Map<string, Statement>();
+
+  constructor(db: Db, ctx: FilterContext, refs: RefCache, decode: RowDecoder) {
+    this.#db = db;
+    this.#ctx = ctx;
+    this.#refs = refs;
+    this.#decode = decode;
+  }
+
+  #statement(sql: string): Statement {
+    let statement = this.#statements.get(sql);
+    if (statement === undefined) {
+      statement = this.#db.prepare<unknown[], unknown>(sql);
+      this.#statements.set(sql, statement);
+    }
+    return statement;
+  }
+
+  #rows(sql: string, params: readonly unknown[]): RowTuple[] {
+    this.#refs.ensure();
+    // A parsed boundary: ROW_COLUMNS decides the tuple's shape.
+    return this.#statement(sql)
+      .raw(true)
+      .all(...params) as RowTuple[];
+  }
+
+  #count(where: Where): number {
+    const sql = `SELECT count(*) FROM consumptions c WHERE ${where.sql}`;
+    const value = this.#statement(sql)
+      .pluck(true)
+      .get(...where.params);
+    return typeof value === "number" ? value : 0;
+  }
+
+  listConsumptions(query: ConsumptionQuery): Page<Consumption> {
+    const window = pageWindow(query);
+    const where = whereOf(query, this.#ctx);
+    const rows = this.#rows(`${SELECT} WHERE ${where.sql} ${ORDER} LIMIT ? OFFSET ?`, [
+      ...where.params,
+      window.limit,
+      window.offset,
+    ]);
+    return pageOf(
+      rows.map((row) => this.#decode.consumption(row)),
+      window,
+      this.#count(where),
+    );
+  }
+
+  findConsumption(id: string): Consumption | undefined {
+    const [row] = this.#rows(`${SELECT} WHERE c.id = ?`, [id.toLowerCase()]);
+    return row === undefined ? undefined : this.#decode.consumption(row);
+  }
+
+  getConsumption(id: string): Consumption {
+    const consumption = this.findConsumption(id);
+    if (consumption === undefined) throw notFound("consumption", id);
+    return consumption;
+  }
+
+  emissionOf(consumptionId: string): Emission {
+    const [row] = this.#rows(`${SELECT} WHERE c.id = ?`, [consumptionId.toLowerCase()]);
+    if (row === undefined) throw notFound("emission of consumption", consumptionId);
+    return this.#decode.emission(row);
+  }
+
+  listEmissions(query: EmissionQuery): Page<Emission> {
+    const window = pageWindow(query);
+    const where = whereOf(query, this.#ctx);
+    const rows = this.#rows(`${SELECT} WHERE ${where.sql} ${ORDER} LIMIT ? OFFSET ?`, [
+      ...where.params,
+      window.limit,
+      window.offset,
+    ]);
+    return pageOf(
+      rows.map((row) => this.#decode.emission(row)),
+      window,
+      this.#count(where),
+    );
+  }
+
+  /**
+   * Every matching emission in (startDate, id) order, one row at a time (`Statement.iterate`).
+   * While it is open the connection runs no other statement: consume it, then use the service.
+   */
+  *iterateEmissions(filter: EmissionFilter): Generator<Emission, void, undefined> {
+    const where = whereOf(filter, this.#ctx);
+    this.#refs.ensure();
+    const statement = this.#db
+      .prepare<unknown[], unknown>(`${SELECT} WHERE ${where.sql} ${ORDER}`)
+      .raw(true);
+    for (const row of statement.iterate(...where.params)) {
+      // A parsed boundary: ROW_COLUMNS decides the tuple's shape.
+      yield this.#decode.emission(row as RowTuple);
+    }
+  }
+
+  /** What the consumption dashboard adds up, in no particular order. */
+  *iterateConsumptionRows(
+    filter: EmissionFilter,
+  ): Generator<ConsumptionSummaryRow, void, undefined> {
+    const where = whereOf(filter, this.#ctx);
+    const statement = this.#db
+      .prepare<unknown[], unknown>(
+        `SELECT c.category_ref, c.start_date, c.end_date, c.quantity, c.unit, c.provenance_ref IS NULL
+           FROM consumptions c WHERE ${where.sql}`,
+      )
+      .raw(true);
+    const { catalog } = this.#ctx;
+    for (const row of statement.iterate(...where.params)) {
+      // A parsed boundary: the column list above decides the tuple's shape.
+      const [categoryRef, startDate, endDate, quantity, unitType, awaiting] = row as [
+        number,
+        string,
+        string,
+        number,
+        string,
+        number,
+      ];
+      const categoryId = catalog.byRef(categoryRef)?.id ?? "";
+      yield { categoryId, startDate, endDate, quantity, unitType, awaitingFactor: awaiting === 1 };
+    }
+  }
+}
+
+export interface BoundQueries {
+  readonly queries: ConsumptionQueries;
+  readonly refs: RefCache;
+  readonly companies: CompanyRepository;
+  readonly buildings: BuildingRepository;
+}
+
+/** Reads bound to one connection, with caches of their own. */
+export function queriesOn(db: Db, catalog: CategoryCatalog): BoundQueries {
+  const companies = new CompanyRepository(db);
+  const buildings = new BuildingRepository(db, companies);
+  const refs = new RefCache(db);
+  const decode = new RowDecoder(catalog, refs);
+  const queries = new ConsumptionQueries(db, { companies, buildings, catalog }, refs, decode);
+  return { queries, refs, companies, buildings };
+}

@@ -1,0 +1,94 @@
+import type { CategoryCatalog } from "./categories.js";
+import type { Db } from "./database.js";
+import type { EmissionCalculator } from "./emission-calculator.js";
+
+/** Which stored emissions to recalculate. */
+export interface RecalculationScope {
+  readonly companyRef: number;
+  readonly categoryRefs?: readonly number[];
+  readonly buildingRef?: number;
+  /** Only buildings without a country of their own (they follow the company's). */
+  readonly buildingsWithoutCountry?: boolean;
+}
+
+const CHUNK = 5000;
+
+type Row = [
+  rowid: number,
+  categoryRef: number,
+  quantity: number,
+  unit: string,
+  startDate: string,
+  country: string | null,
+];
+
+/**
+ * Recalculates the emissions of the matching consumptions in place, after a change that moves
+ * their factor (a custom factor, a building's or company's country). The caller owns the
+ * transaction and must have invalidated the calculator's caches. Returns how many were redone.
+ */
+export function recalculateEmissions(
+  db: Db,
+  catalog: CategoryCatalog,
+  calculator: EmissionCalculator,
+  scope: RecalculationScope,
+): number {
+  const clauses = ["c.company_ref = ?"];
+  const params: number[] = [scope.companyRef];
+  if (scope.categoryRefs !== undefined) {
+    clauses.push(`c.category_ref IN (${scope.categoryRefs.map(() => "?").join(", ")})`);
+    params.push(...scope.categoryRefs);
+  }
+  if (scope.buildingRef !== undefined) {
+    clauses.push("c.building_ref = ?");
+    params.push(scope.buildingRef);
+  }
+  if (scope.buildingsWithoutCountry === true) clauses.push("b.country IS NULL");
+  // Read a chunk, then write it: a SELECT must be finished before UPDATEs run on the connection.
+  const select = db
+    .prepare<number[], unknown>(
+      `SELECT c.rowid, c.category_ref, c.quantity, c.unit, c.start_date, coalesce(b.country, co.country)
+         FROM consumptions c
+         JOIN buildings b ON b.ref = c.building_ref
+         JOIN companies co ON co.ref = c.company_ref
+        WHERE ${clauses.join(" AND ")} AND c.rowid > ?
+        ORDER BY c.rowid LIMIT ${CHUNK}`,
+    )
+    .raw(true);
+  const update = db.prepare(
+    `UPDATE consumptions SET co2e = ?, co2 = ?, ch4 = ?, n2o = ?, co2e_market = ?,
+       converted_quantity = ?, provenance_ref = ? WHERE rowid = ?`,
+  );
+  let done = 0;
+  let after = 0;
+  for (;;) {
+    const rows = select.all(...params, after);
+    for (const raw of rows) {
+      // A parsed boundary: the column list above decides the tuple's shape.
+      const [rowid, categoryRef, quantity, unit, startDate, country] = raw as Row;
+      const category = catalog.byRef(categoryRef);
+      if (category === undefined) throw new Error(`consumption row ${rowid}: unknown category ref`);
+      const { values, provenanceRef } = calculator.calculate({
+        category,
+        companyRef: scope.companyRef,
+        country,
+        year: Number(startDate.slice(0, 4)),
+        unit,
+        quantity,
+      });
+      update.run(
+        values.co2e,
+        values.co2,
+        values.ch4,
+        values.n2o,
+        values.co2eMarketBased,
+        values.convertedQuantity,
+        provenanceRef,
+        rowid,
+      );
+      after = rowid;
+    }
+    done += rows.length;
+    if (rows.length < CHUNK) return done;
+  }
+}

@@ -1,0 +1,111 @@
+import type { MarketBasis } from "../../core/model/emission.js";
+import type { GwpSet, ResolutionStep } from "../../core/model/factor.js";
+import type { Db } from "./database.js";
+
+export interface Provenance {
+  readonly factorId: string;
+  readonly factorSource: string;
+  readonly factorYear: number | null;
+  readonly factorUnit: string;
+  readonly factorValue: number;
+  readonly resolution: ResolutionStep;
+  readonly gwpSet: GwpSet;
+  readonly marketFactorId: string | null;
+  readonly marketBasis: MarketBasis | null;
+}
+
+export interface BuildingRef {
+  readonly id: string;
+  readonly name: string;
+}
+
+interface Maxima {
+  companies: number;
+  buildings: number;
+  provenance: number;
+}
+
+/**
+ * ref -> id (and building names, provenance) of the small tables a consumption row points at,
+ * held in memory so reading a million rows joins nothing and allocates no repeated strings.
+ * `ensure` runs before a query (not during: an iterating statement keeps the connection busy);
+ * it reloads a table whose max ref moved. `invalidate` after a rollback (a ref may be reused),
+ * a rename, or when another connection committed.
+ */
+export class RefCache {
+  readonly #maxima;
+  readonly #companies;
+  readonly #buildings;
+  readonly #provenance;
+  #known: Maxima | undefined;
+  #companyIds = new Map<number, string>();
+  #buildingRefs = new Map<number, BuildingRef>();
+  #provenanceRefs = new Map<number, Provenance>();
+
+  constructor(db: Db) {
+    this.#maxima = db.prepare<[], Maxima>(
+      `SELECT coalesce((SELECT max(ref) FROM companies), 0) AS companies,
+              coalesce((SELECT max(ref) FROM buildings), 0) AS buildings,
+              coalesce((SELECT max(ref) FROM emission_provenance), 0) AS provenance`,
+    );
+    this.#companies = db.prepare<[], { ref: number; id: string }>("SELECT ref, id FROM companies");
+    this.#buildings = db.prepare<[], { ref: number; id: string; name: string }>(
+      "SELECT ref, id, name FROM buildings",
+    );
+    this.#provenance = db.prepare<[], Provenance & { ref: number }>(
+      `SELECT ref, factor_id AS factorId, factor_source AS factorSource, factor_year AS factorYear,
+              factor_unit AS factorUnit, factor_value AS factorValue, resolution, gwp_set AS gwpSet,
+              market_factor_id AS marketFactorId, market_basis AS marketBasis
+         FROM emission_provenance`,
+    );
+  }
+
+  invalidate(): void {
+    this.#known = undefined;
+  }
+
+  ensure(): void {
+    const now = this.#maxima.get();
+    if (now === undefined) return;
+    const known = this.#known;
+    if (known === undefined || known.companies !== now.companies) {
+      this.#companyIds = new Map(this.#companies.all().map((row) => [row.ref, row.id]));
+    }
+    if (known === undefined || known.buildings !== now.buildings) {
+      this.#buildingRefs = new Map(
+        this.#buildings.all().map((row) => [row.ref, { id: row.id, name: row.name }]),
+      );
+    }
+    if (known === undefined || known.provenance !== now.provenance) {
+      this.#provenanceRefs = new Map(
+        this.#provenance.all().map(({ ref, ...provenance }) => [ref, provenance]),
+      );
+    }
+    this.#known = now;
+  }
+
+  companyId(ref: number): string {
+    const id = this.#companyIds.get(ref);
+    if (id === undefined) throw new Error(`company ref ${ref} is not loaded`);
+    return id;
+  }
+
+  building(ref: number): BuildingRef {
+    const building = this.#buildingRefs.get(ref);
+    if (building === undefined) throw new Error(`building ref ${ref} is not loaded`);
+    return building;
+  }
+
+  /** id -> name of every building, for summary labels. */
+  buildingNames(): Map<string, string> {
+    return new Map([...this.#buildingRefs.values()].map((b) => [b.id, b.name]));
+  }
+
+  /** null ref: awaiting_factor. */
+  provenance(ref: number | null): Provenance | undefined {
+    if (ref === null) return undefined;
+    const provenance = this.#provenanceRefs.get(ref);
+    if (provenance === undefined) throw new Error(`provenance ref ${ref} is not loaded`);
+    return provenance;
+  }
+}

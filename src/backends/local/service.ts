@@ -1,0 +1,308 @@
+import { CarbonError } from "../../core/errors.js";
+import type { Building, BuildingInput } from "../../core/model/building.js";
+import type { Category, CategoryLevel } from "../../core/model/category.js";
+import type { Page, PageQuery } from "../../core/model/common.js";
+import type { Company, CompanyInput } from "../../core/model/company.js";
+import {
+  type Consumption,
+  type ConsumptionInput,
+  consumptionInputSchema,
+} from "../../core/model/consumption.js";
+import type { ConsumptionSummary, Emission, EmissionSummary } from "../../core/model/emission.js";
+import type {
+  CustomFactor,
+  CustomFactorInput,
+  EmissionFactor,
+  FactorResolution,
+} from "../../core/model/factor.js";
+import type {
+  BuildingQuery,
+  CarbonService,
+  ConsumptionQuery,
+  ConsumptionUpsertResult,
+  CustomFactorQuery,
+  EmissionFilter,
+  EmissionQuery,
+  FactorQuery,
+  ImportCounts,
+  ImportSession,
+  ImportSessionOptions,
+  PeriodFilter,
+  ResolveFactorQuery,
+  SummaryQuery,
+} from "../../core/service.js";
+import { type BuildingRepository, type StoredBuilding, toBuilding } from "./buildings.js";
+import { BulkIndexes } from "./bulk-indexes.js";
+import { type CategoryCatalog, toCategory } from "./categories.js";
+import { type CompanyRepository, type StoredCompany, toCompany } from "./companies.js";
+import type { ConsumptionWriter, RowRefs } from "./consumption-writer.js";
+import type { CustomFactorRepository } from "./custom-factors.js";
+import { type Db, translateError } from "./database.js";
+import type { EmissionCalculator } from "./emission-calculator.js";
+import type { FactorQueries } from "./factors.js";
+import { LocalImportSession } from "./import-session.js";
+import type { BoundQueries, ConsumptionQueries } from "./queries.js";
+import { type RecalculationScope, recalculateEmissions } from "./recalculate.js";
+import type { RefCache } from "./ref-cache.js";
+import { summarizeConsumptions, summarizeEmissions } from "./summaries.js";
+import { parseInput } from "./validate.js";
+
+/** Everything a LocalService is made of; built by `openLocalService`. */
+export interface LocalParts {
+  readonly path: string;
+  readonly db: Db;
+  readonly catalog: CategoryCatalog;
+  readonly companies: CompanyRepository;
+  readonly buildings: BuildingRepository;
+  readonly customFactors: CustomFactorRepository;
+  readonly calculator: EmissionCalculator;
+  readonly factors: FactorQueries;
+  readonly writer: ConsumptionWriter;
+  readonly queries: ConsumptionQueries;
+  readonly refs: RefCache;
+  /** A read-only connection for streams; undefined: stream on the main one. */
+  readonly openReader: (() => BoundQueries & { close(): void }) | undefined;
+}
+
+/**
+ * The embedded engine: one SQLite file, the engine's pure functions for factors and emissions.
+ * Calls are synchronous underneath (better-sqlite3); the promises are the port's shape.
+ * While an import session is open, other writes through this service are refused.
+ */
+export class LocalService implements CarbonService {
+  readonly kind = "local";
+  readonly path: string;
+  readonly #p: LocalParts;
+  #session: LocalImportSession | undefined;
+  #dataVersion = -1;
+
+  constructor(parts: LocalParts) {
+    this.#p = parts;
+    this.path = parts.path;
+  }
+
+  #guard<T>(fn: () => T): T {
+    try {
+      return fn();
+    } catch (error) {
+      throw translateError(error, this.path);
+    }
+  }
+
+  /** Another connection committed since we last looked: cached custom factors may be stale. */
+  #sync(): void {
+    const version = this.#p.db.pragma("data_version", { simple: true });
+    if (typeof version === "number" && version !== this.#dataVersion) {
+      this.#dataVersion = version;
+      this.#p.calculator.invalidate();
+      this.#p.refs.invalidate();
+    }
+  }
+
+  /** A write transaction (BEGIN IMMEDIATE), refused while an import session is open. */
+  #write<T>(fn: () => T): T {
+    if (this.#session !== undefined) {
+      throw new CarbonError(
+        "conflict",
+        "an import session is open on this database connection; commit or abort it first",
+      );
+    }
+    return this.#guard(() => {
+      this.#sync();
+      try {
+        return this.#p.db.transaction(fn).immediate();
+      } catch (error) {
+        this.#p.calculator.forgetWrites();
+        this.#p.refs.invalidate();
+        throw error;
+      }
+    });
+  }
+
+  async close(): Promise<void> {
+    if (this.#session !== undefined) await this.#session.abort();
+    if (this.#p.db.open) this.#p.db.close();
+  }
+
+  async listCompanies(query: PageQuery): Promise<Page<Company>> {
+    return this.#guard(() => this.#p.companies.list(query));
+  }
+
+  async getCompany(id: string): Promise<Company> {
+    return this.#guard(() => toCompany(this.#p.companies.get(id)));
+  }
+
+  async createCompany(input: CompanyInput): Promise<Company> {
+    return this.#write(() => {
+      const { company, before } = this.#p.companies.upsert(input);
+      if (before !== undefined && before.country !== company.country) {
+        this.#recalculate({ companyRef: company.ref, buildingsWithoutCountry: true });
+      }
+      return toCompany(company);
+    });
+  }
+
+  async listBuildings(query: BuildingQuery): Promise<Page<Building>> {
+    return this.#guard(() => this.#p.buildings.list(query));
+  }
+
+  async getBuilding(id: string): Promise<Building> {
+    return this.#guard(() => toBuilding(this.#p.buildings.get(id)));
+  }
+
+  async createBuilding(input: BuildingInput): Promise<Building> {
+    return this.#write(() => toBuilding(this.#upsertBuilding(input)));
+  }
+
+  #upsertBuilding(
+    input: BuildingInput,
+    companyOf?: (id: string) => StoredCompany | undefined,
+  ): StoredBuilding {
+    const { building, before } = this.#p.buildings.upsert(input, companyOf);
+    this.#p.refs.invalidate(); // the name may have changed
+    if (before !== undefined && before.country !== building.country) {
+      this.#recalculate({ companyRef: building.companyRef, buildingRef: building.ref });
+    }
+    return building;
+  }
+
+  #recalculate(scope: RecalculationScope): void {
+    this.#p.calculator.invalidate();
+    recalculateEmissions(this.#p.db, this.#p.catalog, this.#p.calculator, scope);
+  }
+
+  async listCategories(query: { readonly level?: CategoryLevel }): Promise<Page<Category>> {
+    const all = this.#p.catalog.list(query.level).map(toCategory);
+    return {
+      data: all,
+      pagination: { page: 1, limit: Math.max(all.length, 1), total: all.length },
+    };
+  }
+
+  async listFactors(query: FactorQuery): Promise<Page<EmissionFactor>> {
+    return this.#guard(() => this.#p.factors.list(query));
+  }
+
+  async resolveFactor(query: ResolveFactorQuery): Promise<FactorResolution> {
+    return this.#guard(() => {
+      this.#sync();
+      return this.#p.factors.resolve(query);
+    });
+  }
+
+  async listCustomFactors(query: CustomFactorQuery): Promise<Page<CustomFactor>> {
+    return this.#guard(() => this.#p.customFactors.list(query));
+  }
+
+  /** A new or changed factor recalculates the company's emissions of the categories it touches. */
+  async upsertCustomFactor(input: CustomFactorInput): Promise<CustomFactor> {
+    return this.#write(() => {
+      const result = this.#p.customFactors.upsert(input);
+      if (result.changed) {
+        this.#recalculate({ companyRef: result.companyRef, categoryRefs: result.categoryRefs });
+      }
+      return result.factor;
+    });
+  }
+
+  /** A read: first drop caches another connection's commits made stale. */
+  #read<T>(fn: () => T): T {
+    return this.#guard(() => {
+      this.#sync();
+      return fn();
+    });
+  }
+
+  async listConsumptions(query: ConsumptionQuery): Promise<Page<Consumption>> {
+    return this.#read(() => this.#p.queries.listConsumptions(query));
+  }
+
+  async getConsumption(id: string): Promise<Consumption> {
+    return this.#read(() => this.#p.queries.getConsumption(id));
+  }
+
+  async upsertConsumption(input: ConsumptionInput): Promise<ConsumptionUpsertResult> {
+    const parsed = parseInput(consumptionInputSchema, input, "consumption");
+    return this.#write(() => {
+      const { outcomes } = this.#p.writer.write([parsed], this.#directRefs(), "");
+      const id = parsed.id.toLowerCase();
+      return {
+        outcome: outcomes[0] ?? "unchanged",
+        consumption: this.#p.queries.getConsumption(id),
+        emission: this.#p.queries.emissionOf(id),
+      };
+    });
+  }
+
+  #directRefs(): RowRefs {
+    return {
+      company: (id) => this.#p.companies.find(id),
+      building: (id) => this.#p.buildings.find(id),
+    };
+  }
+
+  async openConsumptionImport(options: ImportSessionOptions): Promise<ImportSession> {
+    if (this.#session !== undefined) {
+      throw new CarbonError("conflict", "an import session is already open on this connection");
+    }
+    this.#guard(() => this.#sync());
+    const p = this.#p;
+    const session = new LocalImportSession(
+      {
+        companies: p.companies,
+        buildings: p.buildings,
+        guard: (fn) => this.#guard(fn),
+        exec: (sql) => {
+          p.db.exec(sql);
+        },
+        upsertBuilding: (input, companyOf) => this.#upsertBuilding(input, companyOf),
+        writeRows: (rows, refs, bulk): ImportCounts =>
+          p.writer.write(rows, refs, "rows.", bulk).counts,
+        indexes: new BulkIndexes(p.db),
+        ended: (rolledBack) => {
+          this.#session = undefined;
+          if (rolledBack) p.calculator.forgetWrites();
+          p.refs.invalidate();
+        },
+      },
+      options.dryRun,
+    );
+    this.#session = session;
+    return session;
+  }
+
+  async summarizeConsumptions(query: PeriodFilter): Promise<ConsumptionSummary> {
+    return this.#read(() => summarizeConsumptions(this.#p, query));
+  }
+
+  async listEmissions(query: EmissionQuery): Promise<Page<Emission>> {
+    return this.#read(() => this.#p.queries.listEmissions(query));
+  }
+
+  /**
+   * Rows come from `Statement.iterate` on a read-only connection of its own, so the service stays
+   * usable between rows (a server answers other requests meanwhile). It reads the last committed
+   * state: an open import session's rows are not in it. Stop early with `break`/`return`.
+   */
+  async *streamEmissions(filter: EmissionFilter): AsyncIterable<Emission> {
+    const reader = this.#guard(() => this.#p.openReader?.());
+    try {
+      const rows = (reader?.queries ?? this.#p.queries).iterateEmissions(filter);
+      try {
+        for (;;) {
+          const next = this.#guard(() => rows.next());
+          if (next.done === true) return;
+          yield next.value;
+        }
+      } finally {
+        rows.return();
+      }
+    } finally {
+      reader?.close();
+    }
+  }
+
+  async summarizeEmissions(query: SummaryQuery): Promise<EmissionSummary> {
+    return this.#read(() => summarizeEmissions(this.#p, query));
+  }
+}

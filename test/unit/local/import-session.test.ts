@@ -1,0 +1,235 @@
+import path from "node:path";
+import Database from "better-sqlite3";
+import { describe, expect, it } from "vitest";
+import { consumptionId } from "../../../src/core/ids.js";
+import type { ConsumptionInput } from "../../../src/core/model/consumption.js";
+import { carbonError, consumption, ids, openTemp, seed, tempDir } from "./helpers.js";
+
+/** A second connection to the same file, as another process would have. */
+function countOther(file: string, table: string): number {
+  const db = new Database(file, { readonly: true });
+  try {
+    const value = db.prepare(`SELECT count(*) FROM ${table}`).pluck().get();
+    return typeof value === "number" ? value : -1;
+  } finally {
+    db.close();
+  }
+}
+
+function indexNames(file: string): string[] {
+  const db = new Database(file, { readonly: true });
+  try {
+    return db
+      .prepare(
+        "SELECT name FROM sqlite_schema WHERE type = 'index' AND tbl_name = 'consumptions' ORDER BY name",
+      )
+      .pluck()
+      .all()
+      .map(String);
+  } finally {
+    db.close();
+  }
+}
+
+function rows(count: number, overrides: Partial<ConsumptionInput> = {}): ConsumptionInput[] {
+  return Array.from({ length: count }, () => consumption(overrides));
+}
+
+const newBuilding = {
+  id: "66666666-6666-4666-8666-666666666666",
+  companyId: ids.esCompany,
+  name: "Valencia store",
+  country: null,
+};
+
+async function setup() {
+  const file = path.join(tempDir(), "carbon.db");
+  const service = await openTemp(file, 100);
+  await seed(service);
+  return { file, service };
+}
+
+describe("import sessions", () => {
+  it("shows nothing to other connections before commit, everything after", async () => {
+    const { file, service } = await setup();
+    const session = await service.openConsumptionImport({ dryRun: false });
+    await session.createBuildings([newBuilding]);
+    const counts = await session.write([
+      ...rows(250),
+      consumption({
+        companyId: ids.esCompany,
+        buildingId: newBuilding.id,
+        category: "natural_gas",
+      }),
+    ]);
+    expect(counts).toMatchObject({ inserted: 251, updated: 0, unchanged: 0 });
+    expect(countOther(file, "consumptions")).toBe(0);
+    expect(countOther(file, "buildings")).toBe(3);
+    await session.commit();
+    expect(countOther(file, "consumptions")).toBe(251);
+    expect(countOther(file, "buildings")).toBe(4);
+    expect(indexNames(file)).toEqual(["consumptions_by_company", "consumptions_by_id"]);
+    expect((await service.getBuilding(newBuilding.id)).name).toBe("Valencia store");
+  });
+
+  it("abort leaves the previous state, indexes included", async () => {
+    const { file, service } = await setup();
+    await service.upsertConsumption(consumption());
+    const session = await service.openConsumptionImport({ dryRun: false });
+    await session.createBuildings([newBuilding]);
+    await session.write(rows(120));
+    await session.abort();
+    expect(countOther(file, "consumptions")).toBe(1);
+    expect(countOther(file, "buildings")).toBe(3);
+    expect(indexNames(file)).toEqual(["consumptions_by_company", "consumptions_by_id"]);
+    // The service is usable for writes again.
+    expect((await service.upsertConsumption(consumption())).outcome).toBe("inserted");
+  });
+
+  it("a dry run calculates everything, then commit rolls it back (also in bulk mode)", async () => {
+    const { file, service } = await setup();
+    const session = await service.openConsumptionImport({ dryRun: true });
+    const counts = await session.write([
+      consumption({ quantity: 1000 }),
+      consumption({
+        companyId: ids.esCompany,
+        buildingId: ids.esBuilding,
+        category: "water_supply",
+        unitType: "m3",
+      }),
+    ]);
+    expect(counts).toEqual({
+      inserted: 2,
+      updated: 0,
+      unchanged: 0,
+      awaitingFactor: 1,
+      co2eByScope: { "1": 0, "2": 177, "3": 0 },
+    });
+    await session.commit();
+    expect(countOther(file, "consumptions")).toBe(0);
+    expect(indexNames(file)).toEqual(["consumptions_by_company", "consumptions_by_id"]);
+    expect((await service.listConsumptions({})).pagination.total).toBe(0);
+  });
+
+  it("classifies re-imported rows as unchanged or updated, across batches and within one", async () => {
+    const { file, service } = await setup();
+    const batch = rows(300);
+    const first = await service.openConsumptionImport({ dryRun: false });
+    expect((await first.write(batch)).inserted).toBe(300);
+    // The same id again in a later batch of the same (bulk) session.
+    const repeat = await first.write([
+      batch[0] as ConsumptionInput,
+      { ...(batch[1] as ConsumptionInput), quantity: 5 },
+    ]);
+    expect(repeat).toMatchObject({ inserted: 0, updated: 1, unchanged: 1 });
+    await first.commit();
+    expect(indexNames(file)).toEqual(["consumptions_by_company", "consumptions_by_id"]);
+
+    const second = await service.openConsumptionImport({ dryRun: false });
+    const changed = batch.map((row, i) => (i < 10 ? { ...row, quantity: row.quantity + 1 } : row));
+    const counts = await second.write(changed);
+    expect(counts).toMatchObject({ inserted: 0, updated: 10, unchanged: 290 });
+    // Within one batch: the second copy of a row is compared with the first.
+    const fresh = consumption();
+    const dup = await second.write([fresh, fresh, { ...fresh, quantity: 7 }]);
+    expect(dup).toMatchObject({ inserted: 1, unchanged: 1, updated: 1 });
+    await second.commit();
+    expect((await service.getConsumption(fresh.id)).quantity).toBe(7);
+    expect((await service.listConsumptions({})).pagination.total).toBe(301);
+  });
+
+  it("counts unchanged rows' stored emissions in the totals", async () => {
+    const { service } = await setup();
+    const row = consumption();
+    await service.upsertConsumption(row);
+    const session = await service.openConsumptionImport({ dryRun: false });
+    expect(await session.write([row])).toEqual({
+      inserted: 0,
+      updated: 0,
+      unchanged: 1,
+      awaitingFactor: 0,
+      co2eByScope: { "1": 0, "2": 177, "3": 0 },
+    });
+    await session.abort();
+  });
+
+  it("rejects a batch with a wrong reference whole, naming rows.<index>.<field>", async () => {
+    const { service } = await setup();
+    const session = await service.openConsumptionImport({ dryRun: false });
+    const batch = rows(5);
+    batch[3] = { ...(batch[3] as ConsumptionInput), buildingId: ids.esBuilding };
+    batch[4] = { ...(batch[4] as ConsumptionInput), unitType: "km" };
+    const error = await carbonError(session.write(batch));
+    expect(error.code).toBe("validation");
+    expect(error.issues.map((issue) => issue.path)).toEqual([
+      "rows.3.buildingId",
+      "rows.4.unitType",
+    ]);
+    // Nothing of that batch was written; the session goes on.
+    const counts = await session.write(batch.slice(0, 3));
+    expect(counts.inserted).toBe(3);
+    await session.commit();
+    expect((await service.listConsumptions({})).pagination.total).toBe(3);
+  });
+
+  it("derived ids: importing the same natural key twice updates instead of duplicating", async () => {
+    const { service } = await setup();
+    const key = {
+      companyId: ids.gbCompany,
+      buildingId: ids.gbBuilding,
+      categoryId: consumption().categoryId,
+      entityId: "INV-42",
+      startDate: "2025-02-01T00:00:00.000Z",
+      endDate: "2025-02-28T00:00:00.000Z",
+    };
+    const row = consumption({ ...key, id: consumptionId(key), quantity: 10 });
+    for (const quantity of [10, 10, 12]) {
+      const session = await service.openConsumptionImport({ dryRun: false });
+      await session.write([{ ...row, quantity }]);
+      await session.commit();
+    }
+    const page = await service.listConsumptions({});
+    expect(page.pagination.total).toBe(1);
+    expect(page.data[0]?.quantity).toBe(12);
+  });
+
+  it("refuses other writes while a session is open, and a second session", async () => {
+    const { service } = await setup();
+    const session = await service.openConsumptionImport({ dryRun: false });
+    expect((await carbonError(service.upsertConsumption(consumption()))).code).toBe("conflict");
+    expect((await carbonError(service.openConsumptionImport({ dryRun: false }))).code).toBe(
+      "conflict",
+    );
+    // Reads still work, and see the session's own rows.
+    await session.write(rows(2));
+    expect((await service.listConsumptions({})).pagination.total).toBe(2);
+    await session.commit();
+    expect((await carbonError(session.write(rows(1)))).code).toBe("usage");
+    await session.abort(); // a no-op once closed
+  });
+
+  it("close() rolls back a session left open", async () => {
+    const { file, service } = await setup();
+    const session = await service.openConsumptionImport({ dryRun: false });
+    await session.write(rows(3));
+    await service.close();
+    expect(countOther(file, "consumptions")).toBe(0);
+    expect(indexNames(file)).toEqual(["consumptions_by_company", "consumptions_by_id"]);
+  });
+
+  it("reports a database locked by another writer as unavailable", async () => {
+    const { file, service } = await setup();
+    const other = new Database(file);
+    other.pragma("busy_timeout = 0");
+    other.exec("BEGIN IMMEDIATE");
+    try {
+      // The service waits its busy timeout (100 ms here, 5 s by default) before giving up.
+      const error = await carbonError(service.openConsumptionImport({ dryRun: false }));
+      expect(error.code).toBe("unavailable");
+      expect(error.message).toContain("the database is busy");
+    } finally {
+      other.exec("ROLLBACK");
+      other.close();
+    }
+  });
+});

@@ -1,0 +1,146 @@
+import fs from "node:fs";
+import path from "node:path";
+import Database from "better-sqlite3";
+import { parse } from "csv-parse/sync";
+import { describe, expect, it } from "vitest";
+import { VEHICLE_CATEGORIES } from "../../../src/backends/local/fixtures.js";
+import { LATEST_VERSION, MIGRATIONS } from "../../../src/backends/local/migrations.js";
+import { openLocalService } from "../../../src/backends/local/open.js";
+import { categoryId } from "../../../src/core/ids.js";
+import { carbonError, openTemp, tempDir } from "./helpers.js";
+
+const fixtures = path.resolve(import.meta.dirname, "../../../fixtures/factors");
+
+function csvRows(name: string): Record<string, string>[] {
+  return parse<Record<string, string>>(fs.readFileSync(path.join(fixtures, name), "utf8"), {
+    columns: true,
+  });
+}
+
+function pragma(file: string, name: string): unknown {
+  const db = new Database(file, { readonly: true });
+  try {
+    return db.pragma(name, { simple: true });
+  } finally {
+    db.close();
+  }
+}
+
+describe("migrations", () => {
+  it("creates the folder and the database, and records the schema version", async () => {
+    const file = path.join(tempDir(), "nested", "deeper", "carbon.db");
+    const service = await openTemp(file);
+    expect(fs.existsSync(file)).toBe(true);
+    expect(service.path).toBe(file);
+    await service.close();
+    expect(MIGRATIONS.map((m) => m.version)).toEqual([1, 2, 3]);
+    expect(pragma(file, "user_version")).toBe(LATEST_VERSION);
+    expect(pragma(file, "journal_mode")).toBe("wal");
+  });
+
+  it("re-opens an existing database without applying anything twice", async () => {
+    const file = path.join(tempDir(), "carbon.db");
+    const first = await openLocalService({ path: file });
+    const before = (await first.listFactors({ limit: 1 })).pagination.total;
+    const categories = (await first.listCategories({})).pagination.total;
+    await first.close();
+    const second = await openLocalService({ path: file });
+    try {
+      expect((await second.listFactors({ limit: 1 })).pagination.total).toBe(before);
+      expect((await second.listCategories({})).pagination.total).toBe(categories);
+    } finally {
+      await second.close();
+    }
+    expect(pragma(file, "user_version")).toBe(LATEST_VERSION);
+  });
+
+  it("seeds the category tree with ids derived from the codes, in file order", async () => {
+    const service = await openTemp();
+    const all = (await service.listCategories({})).data;
+    const csv = csvRows("categories.csv");
+    expect(all.map((c) => c.code)).toEqual([
+      ...csv.map((row) => row.code),
+      ...VEHICLE_CATEGORIES.map((v) => v.code),
+    ]);
+    const gas = all.find((c) => c.code === "natural_gas");
+    expect(gas).toMatchObject({
+      id: categoryId("natural_gas"),
+      level: "subcategory",
+      parentId: categoryId("stationary_combustion"),
+      scope: 1,
+      defaultUnit: "kWh",
+      factorKey: "natural_gas",
+    });
+    // Pinned: the id must be the same on every install, forever.
+    expect(gas?.id).toBe("a1c3b831-7a4f-5d2e-af65-c3ae32b78197");
+  });
+
+  it("lists only consumable subcategories at level subcategory; vehicle classes sit under mobile combustion", async () => {
+    const service = await openTemp();
+    const subcategories = (await service.listCategories({ level: "subcategory" })).data;
+    const expected = csvRows("categories.csv").filter((row) => row.level === "subcategory");
+    expect(subcategories.map((c) => c.code)).toEqual(expected.map((row) => row.code));
+    expect(subcategories.every((c) => c.factorKey !== null)).toBe(true);
+
+    const categories = (await service.listCategories({ level: "category" })).data;
+    for (const vehicle of VEHICLE_CATEGORIES) {
+      expect(categories.find((c) => c.code === vehicle.code)).toMatchObject({
+        id: categoryId(vehicle.code),
+        parentId: categoryId("mobile_combustion"),
+        scope: 1,
+        factorKey: null,
+      });
+    }
+    const scopes = (await service.listCategories({ level: "scope" })).data;
+    expect(scopes.map((c) => c.code)).toEqual(["scope_1", "scope_2", "scope_3"]);
+  });
+
+  it("loads the default factor library (258 rows) and records its version", async () => {
+    const service = await openTemp();
+    const page = await service.listFactors({ limit: 500 });
+    expect(page.pagination.total).toBe(258);
+    expect(page.data).toHaveLength(258);
+    const summary = await service.summarizeEmissions({ groupBy: [] });
+    expect(summary.factorLibraryVersion).toMatch(/^lib-[0-9a-f]{12}$/);
+  });
+
+  it("refuses a file that is not a SQLite database", async () => {
+    const file = path.join(tempDir(), "notes.db");
+    fs.writeFileSync(file, "these are my notes, not a database\n".repeat(200));
+    const error = await carbonError(openLocalService({ path: file }));
+    expect(error.code).toBe("usage");
+    expect(error.message).toBe(`${file} is not a carbon database`);
+  });
+
+  it("refuses another application's SQLite database", async () => {
+    const file = path.join(tempDir(), "other.db");
+    const db = new Database(file);
+    db.exec("CREATE TABLE songs (title TEXT)");
+    db.close();
+    const error = await carbonError(openLocalService({ path: file }));
+    expect(error.code).toBe("usage");
+    expect(error.message).toContain("is not a carbon database");
+  });
+
+  it("refuses a database created by a newer carbon", async () => {
+    const file = path.join(tempDir(), "carbon.db");
+    const service = await openLocalService({ path: file });
+    await service.close();
+    const db = new Database(file);
+    db.pragma(`user_version = ${LATEST_VERSION + 1}`);
+    db.close();
+    const error = await carbonError(openLocalService({ path: file }));
+    expect(error.code).toBe("usage");
+    expect(error.message).toContain("created by a newer carbon");
+    expect(error.message).toContain("upgrade");
+  });
+
+  it("opens an in-memory database for tests", async () => {
+    const service = await openLocalService({ path: ":memory:" });
+    try {
+      expect((await service.listCategories({ level: "scope" })).data).toHaveLength(3);
+    } finally {
+      await service.close();
+    }
+  });
+});

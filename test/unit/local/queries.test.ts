@@ -1,0 +1,240 @@
+import { describe, expect, it } from "vitest";
+import type { Emission } from "../../../src/core/model/emission.js";
+import { carbonError, consumption, ids, openTemp, seed } from "./helpers.js";
+
+async function collect(iterable: AsyncIterable<Emission>): Promise<Emission[]> {
+  const result: Emission[] = [];
+  for await (const item of iterable) result.push(item);
+  return result;
+}
+
+async function withData() {
+  const service = await openTemp();
+  await seed(service);
+  const jan = consumption({
+    startDate: "2025-01-01T00:00:00.000Z",
+    endDate: "2025-01-31T00:00:00.000Z",
+  });
+  const febGas = consumption({
+    category: "natural_gas",
+    startDate: "2025-02-01T00:00:00.000Z",
+    endDate: "2025-02-28T00:00:00.000Z",
+  });
+  const marchEs = consumption({
+    category: "natural_gas",
+    companyId: ids.esCompany,
+    buildingId: ids.esBuilding,
+    startDate: "2024-03-01T00:00:00.000Z",
+    endDate: "2024-03-31T00:00:00.000Z",
+  });
+  const waterEs = consumption({
+    category: "water_supply",
+    unitType: "m3",
+    quantity: 90,
+    companyId: ids.esCompany,
+    buildingId: ids.esBuilding2,
+    startDate: "2024-03-01T00:00:00.000Z",
+    endDate: "2024-03-31T00:00:00.000Z",
+  });
+  for (const row of [febGas, waterEs, jan, marchEs]) await service.upsertConsumption(row);
+  return { service, jan, febGas, marchEs, waterEs };
+}
+
+describe("companies and buildings", () => {
+  it("upserts by id, lists by name then id, and refuses moving a building by upsert", async () => {
+    const service = await openTemp();
+    await seed(service);
+    const renamed = await service.createCompany({
+      id: ids.gbCompany,
+      name: "Zeta UK",
+      country: "GB",
+    });
+    expect(renamed.name).toBe("Zeta UK");
+    expect((await service.listCompanies({})).data.map((c) => c.name)).toEqual([
+      "Acme España",
+      "Zeta UK",
+    ]);
+    expect(
+      (await service.listBuildings({ companyId: ids.esCompany })).data.map((b) => b.name),
+    ).toEqual(["Bilbao plant", "Madrid HQ"]);
+    const moved = await carbonError(
+      service.createBuilding({
+        id: ids.gbBuilding,
+        companyId: ids.esCompany,
+        name: "London office",
+      }),
+    );
+    expect(moved.code).toBe("conflict");
+    const orphan = await carbonError(
+      service.createBuilding({ id: ids.esBuilding2, companyId: ids.gbBuilding, name: "Nowhere" }),
+    );
+    expect(orphan.code).toBe("not_found");
+    expect((await carbonError(service.getCompany(ids.gbBuilding))).code).toBe("not_found");
+    expect((await carbonError(service.getBuilding(ids.gbCompany))).code).toBe("not_found");
+  });
+
+  it("a building's new country recalculates its emissions", async () => {
+    const service = await openTemp();
+    await seed(service);
+    const { emission } = await service.upsertConsumption(
+      consumption({
+        companyId: ids.esCompany,
+        buildingId: ids.esBuilding,
+        category: "water_supply",
+        unitType: "m3",
+      }),
+    );
+    expect(emission.status).toBe("awaiting_factor"); // no Spanish water factor
+    await service.createBuilding({
+      id: ids.esBuilding,
+      companyId: ids.esCompany,
+      name: "Madrid HQ",
+      country: "GB",
+    });
+    const [after] = (await service.listEmissions({ buildingId: ids.esBuilding })).data;
+    expect(after).toMatchObject({
+      status: "calculated",
+      resolution: "country_year",
+      factorYear: 2025,
+    });
+  });
+});
+
+describe("recalculation on country changes", () => {
+  it("a company's new country recalculates buildings that follow it, not the others", async () => {
+    const service = await openTemp();
+    await seed(service);
+    const water = { category: "water_supply", unitType: "m3", companyId: ids.esCompany };
+    const follows = await service.upsertConsumption(
+      consumption({ ...water, buildingId: ids.esBuilding }),
+    );
+    const own = await service.upsertConsumption(
+      consumption({ ...water, buildingId: ids.esBuilding2 }),
+    );
+    expect([follows.emission.status, own.emission.status]).toEqual([
+      "awaiting_factor",
+      "awaiting_factor",
+    ]);
+    await service.createCompany({ id: ids.esCompany, name: "Acme España", country: "GB" });
+    const after = (await service.listEmissions({ companyId: ids.esCompany })).data;
+    const byId = new Map(after.map((e) => [e.consumptionId, e.status]));
+    expect(byId.get(follows.consumption.id)).toBe("calculated");
+    expect(byId.get(own.consumption.id)).toBe("awaiting_factor"); // Bilbao has its own country, ES
+  });
+});
+
+describe("pagination", () => {
+  it.each([
+    [{ limit: 0 }, "limit"],
+    [{ limit: 501 }, "limit"],
+    [{ limit: 2.5 }, "limit"],
+    [{ page: 0 }, "page"],
+  ])("rejects %j as a usage error", async (query, word) => {
+    const service = await openTemp();
+    const error = await carbonError(service.listCompanies(query));
+    expect(error.code).toBe("usage");
+    expect(error.message).toContain(word);
+    expect((await carbonError(service.listEmissions(query))).code).toBe("usage");
+  });
+
+  it("pages with defaults 1 and 50, and a total", async () => {
+    const service = await openTemp();
+    const page = await service.listFactors({});
+    expect(page.pagination).toEqual({ page: 1, limit: 50, total: 258 });
+    expect(page.data).toHaveLength(50);
+    const last = await service.listFactors({ page: 6, limit: 50 });
+    expect(last.data).toHaveLength(8);
+    const keys = [...page.data, ...last.data].map((f) => f.key);
+    expect(page.data.map((f) => f.key)).toEqual([...page.data.map((f) => f.key)].sort());
+    expect(keys.length).toBe(58);
+    const max = await service.listFactors({ limit: 500 });
+    expect(max.data).toHaveLength(258);
+  });
+
+  it("filters factors by key and country", async () => {
+    const service = await openTemp();
+    const page = await service.listFactors({ key: "natural_gas", country: "es" });
+    expect(page.data.map((f) => [f.key, f.country, f.year])).toEqual([["natural_gas", "ES", 2024]]);
+  });
+});
+
+describe("consumption and emission queries", () => {
+  it("orders by startDate then id and filters by company, building, scope and period", async () => {
+    const { service, jan, febGas, marchEs, waterEs } = await withData();
+    const all = (await service.listConsumptions({})).data.map((c) => c.id);
+    expect(all).toEqual([...[marchEs.id, waterEs.id].sort(), jan.id, febGas.id]);
+    const gb = await service.listEmissions({ companyId: ids.gbCompany });
+    expect(gb.data.map((e) => e.consumptionId)).toEqual([jan.id, febGas.id]);
+    expect(gb.pagination.total).toBe(2);
+    const building = await service.listConsumptions({ buildingId: ids.esBuilding2 });
+    expect(building.data.map((c) => c.id)).toEqual([waterEs.id]);
+    const scope1 = await service.listEmissions({ scopes: [1] });
+    expect(scope1.data.map((e) => e.consumptionId)).toEqual([marchEs.id, febGas.id]);
+    // Overlap, inclusive days: January ends on the 31st.
+    const from31 = await service.listConsumptions({ from: "2025-01-31", to: "2025-01-31" });
+    expect(from31.data.map((c) => c.id)).toEqual([jan.id]);
+    const feb1 = await service.listConsumptions({ from: "2025-02-01" });
+    expect(feb1.data.map((c) => c.id)).toEqual([febGas.id]);
+    const untilFeb = await service.listConsumptions({ to: "2024-12-31" });
+    expect(untilFeb.pagination.total).toBe(2);
+    expect((await carbonError(service.listConsumptions({ from: "31/01/2025" }))).code).toBe(
+      "usage",
+    );
+    expect((await carbonError(service.listConsumptions({ companyId: ids.gbBuilding }))).code).toBe(
+      "not_found",
+    );
+  });
+
+  it("streams every matching emission in order, equal to the listed ones", async () => {
+    const { service } = await withData();
+    const streamed = await collect(service.streamEmissions({}));
+    expect(streamed).toEqual((await service.listEmissions({})).data);
+    const es = await collect(service.streamEmissions({ companyId: ids.esCompany, scopes: [3] }));
+    expect(es.map((e) => e.status)).toEqual(["awaiting_factor"]);
+    // The service stays usable between rows, and after stopping early.
+    const seen: string[] = [];
+    for await (const emission of service.streamEmissions({})) {
+      seen.push(emission.consumptionId);
+      expect((await service.listCompanies({})).pagination.total).toBe(2);
+      if (seen.length === 2) break;
+    }
+    expect(seen).toHaveLength(2);
+    expect((await service.upsertConsumption(consumption())).outcome).toBe("inserted");
+  });
+
+  it("summarizes emissions through the engine, with the library version", async () => {
+    const { service } = await withData();
+    const summary = await service.summarizeEmissions({ groupBy: ["scope"] });
+    expect(summary.factorLibraryVersion).toMatch(/^lib-[0-9a-f]{12}$/);
+    expect(summary.groups.map((g) => [g.key.scope, g.count, g.awaitingFactor])).toEqual([
+      ["1", 2, 0],
+      ["2", 1, 0],
+      ["3", 1, 1],
+    ]);
+    expect(summary.totals.byScope["2"]).toBe(177);
+    expect(summary.totals.byScope["1"]).toBeCloseTo(182 + 182.96, 6);
+    expect(summary.totals.count).toBe(4);
+    const es = await service.summarizeEmissions({
+      companyId: ids.esCompany,
+      groupBy: ["building"],
+    });
+    expect(es.groups.map((g) => g.label.building)).toEqual(["Bilbao plant", "Madrid HQ"]);
+    const windowed = await service.summarizeEmissions({
+      groupBy: ["month"],
+      from: "2025-01-16",
+      to: "2025-01-31",
+    });
+    expect(windowed.totals.co2e).toBeCloseTo((177 * 16) / 31, 9);
+  });
+
+  it("summarizes consumptions per month and subcategory", async () => {
+    const { service } = await withData();
+    const summary = await service.summarizeConsumptions({ companyId: ids.esCompany });
+    expect(summary.count).toBe(2);
+    expect(summary.awaitingFactor).toBe(1);
+    expect(summary.groups.map((g) => [g.month, g.categoryCode, g.quantity, g.unit])).toEqual([
+      ["2024-03", "natural_gas", 1000, "kWh"],
+      ["2024-03", "water_supply", 90, "m3"],
+    ]);
+  });
+});
