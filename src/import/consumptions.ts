@@ -1,0 +1,188 @@
+import { access, constants } from "node:fs/promises";
+import path from "node:path";
+import { CarbonError, notFound, usageError } from "../core/errors.js";
+import { isUuid } from "../core/ids.js";
+import type { CarbonService, ScopeTotals } from "../core/service.js";
+import { mapColumns } from "./columns.js";
+import { openCsvSource, parseDelimiterOption } from "./csv-source.js";
+import { FingerprintSet } from "./fingerprint-set.js";
+import { ImportRun } from "./import-run.js";
+import { References } from "./references.js";
+import { RejectsWriter } from "./rejects-writer.js";
+import type { ImportProgress, RowError } from "./types.js";
+
+export type { ImportProgress, RowError } from "./types.js";
+
+/**
+ * `carbon consumptions import FILE`: a streaming, all-or-nothing CSV import.
+ *
+ * The file is read once, row by row (memory stays flat): each row is validated (every problem
+ * collected with line and column), valid rows are written in batches into one import session
+ * (one transaction locally). If any row is bad and `skipInvalid` is off, writing stops at the
+ * first bad row (validation carries on, to report every error) and the session is aborted, so
+ * nothing is stored. With `skipInvalid` the good rows are committed. A dry run writes every valid
+ * row (emissions are calculated and counted) and rolls back. Reading stops early, and nothing
+ * is committed, when `maxErrors` bad rows were met or the CSV is malformed past repair.
+ *
+ * No console output: the CLI renders the report. Throws only for file-level problems (unreadable
+ * or empty file, unusable header: validation/usage), an unknown `--company` (not_found), an
+ * interruption (interrupted) and service failures.
+ */
+
+export interface ConsumptionImportOptions {
+  readonly file: string;
+  /** Default for rows without companyId. */
+  readonly companyId?: string;
+  /** Default for rows without building/buildingId: a UUID or a building name. */
+  readonly buildingId?: string;
+  /** Forced delimiter (`,` `;` `\t`/`tab`...); else detected from the header line. */
+  readonly delimiter?: string;
+  /** "1.234,56" -> 1234.56 */
+  readonly decimalComma: boolean;
+  readonly dryRun: boolean;
+  readonly skipInvalid: boolean;
+  /** Stop reading after this many bad rows (the report says so); default unlimited. */
+  readonly maxErrors?: number;
+  readonly rejectsFile?: string;
+  /** Unknown building names in the company are created (inside the same transaction). */
+  readonly createBuildings: boolean;
+  /** Rows per session write; default 2000. */
+  readonly batchSize?: number;
+  /** Ctrl-C: the session is aborted (nothing kept) and CarbonError("interrupted") is thrown. */
+  readonly signal?: AbortSignal;
+  /** Called at most about 10 times a second, and once at the end. */
+  readonly onProgress?: (progress: ImportProgress) => void;
+}
+
+export interface ConsumptionImportReport {
+  readonly file: string;
+  /** Data rows read (blank lines and the header excluded), good and bad. */
+  readonly rowsRead: number;
+  /**
+   * What the stored rows did. When nothing was committed (bad rows without skipInvalid, or an
+   * early stop) these are 0; on a dry run they say what the valid rows would have done.
+   */
+  readonly inserted: number;
+  readonly updated: number;
+  readonly unchanged: number;
+  /** Rows with at least one problem. */
+  readonly rejected: number;
+  readonly awaitingFactor: number;
+  /** kgCO2e (location-based) of the rows written, by scope; see `inserted`. */
+  readonly co2eByScope: ScopeTotals;
+  /** The first 1000 problems, in line order. */
+  readonly errors: readonly RowError[];
+  /** Every problem found (a row can have several). */
+  readonly errorCount: number;
+  /** Buildings created (or, on a dry run, that would be). */
+  readonly buildingsCreated: readonly { readonly id: string; readonly name: string }[];
+  readonly dryRun: boolean;
+  /** True when the rows were stored. */
+  readonly committed: boolean;
+  /** Reading stopped before the end: maxErrors reached, or malformed CSV. */
+  readonly stoppedEarly: boolean;
+}
+
+const DEFAULT_BATCH_SIZE = 2000;
+
+function positiveInteger(value: number | undefined, flag: string): number | undefined {
+  if (value === undefined) return undefined;
+  if (!Number.isInteger(value) || value < 1) {
+    throw usageError(`${flag} expects a whole number of 1 or more, got ${value}`);
+  }
+  return value;
+}
+
+async function checkRejectsPath(rejectsFile: string, file: string): Promise<void> {
+  if (path.resolve(rejectsFile) === path.resolve(file)) {
+    throw usageError(`--rejects ${rejectsFile} is the file being imported; choose another path`);
+  }
+  try {
+    await access(path.dirname(path.resolve(rejectsFile)), constants.W_OK);
+  } catch {
+    throw usageError(
+      `cannot write rejects file ${rejectsFile}: its folder does not exist or is not writable`,
+    );
+  }
+}
+
+function checkCompanyOption(companyId: string | undefined): string | undefined {
+  const id = companyId?.trim();
+  if (id === undefined || id === "") return undefined;
+  if (!isUuid(id)) throw usageError(`--company expects a company id (UUID), got "${companyId}"`);
+  return id.toLowerCase();
+}
+
+export async function importConsumptions(
+  service: CarbonService,
+  options: ConsumptionImportOptions,
+): Promise<ConsumptionImportReport> {
+  const batchSize = positiveInteger(options.batchSize, "--batch-size") ?? DEFAULT_BATCH_SIZE;
+  const maxErrors = positiveInteger(options.maxErrors, "--max-errors");
+  const delimiter =
+    options.delimiter === undefined ? undefined : parseDelimiterOption(options.delimiter);
+  const companyId = checkCompanyOption(options.companyId);
+  const building = options.buildingId?.trim() || undefined;
+  if (options.rejectsFile !== undefined) await checkRejectsPath(options.rejectsFile, options.file);
+
+  const source = await openCsvSource(options.file, delimiter === undefined ? {} : { delimiter });
+  const batches = source.batches();
+  try {
+    const first = await batches.next();
+    const [header, ...rows] = first.done === true ? [] : first.value;
+    if (header === undefined) {
+      throw new CarbonError("validation", `${options.file} has no header line`);
+    }
+    const { columns } = mapColumns(
+      header.cells,
+      { companyId: companyId !== undefined, building: building !== undefined },
+      header.line,
+    );
+    const refs = await References.load(service);
+    if (companyId !== undefined) {
+      if (!(await refs.loadCompany(companyId))) throw notFound("company", companyId);
+      const isName = building !== undefined && !isUuid(building);
+      if (
+        building !== undefined &&
+        refs.building(companyId, building) === undefined &&
+        !(isName && options.createBuildings)
+      ) {
+        throw new CarbonError(
+          "not_found",
+          `building ${building} not found in company ${companyId}`,
+        );
+      }
+    }
+    const rejects =
+      options.rejectsFile === undefined
+        ? undefined
+        : new RejectsWriter({
+            file: options.rejectsFile,
+            header: header.cells,
+            delimiter: source.delimiter,
+            lineEnding: source.lineEnding,
+          });
+    const run = new ImportRun({
+      service,
+      options,
+      source,
+      rejects,
+      batchSize,
+      maxErrors,
+      row: {
+        columns,
+        headerLength: header.cells.length,
+        refs,
+        ids: new FingerprintSet(),
+        decimalComma: options.decimalComma,
+        defaultCompanyId: companyId,
+        defaultBuilding: building,
+        createBuildings: options.createBuildings,
+      },
+    });
+    return await run.execute(rows, batches);
+  } finally {
+    await batches.return(undefined);
+    source.close();
+  }
+}

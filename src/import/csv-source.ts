@@ -1,0 +1,272 @@
+import { createReadStream, type ReadStream, type Stats } from "node:fs";
+import { open, stat } from "node:fs/promises";
+import { pipeline } from "node:stream";
+import { CsvError, type Parser, parse } from "csv-parse";
+import { CarbonError, usageError } from "../core/errors.js";
+
+/**
+ * Reads a CSV file as a stream of records, each with the 1-based line where it starts (the
+ * header is line 1), never holding the file in memory.
+ *
+ * - The delimiter is taken from the header line (`,`, `;` or tab, whichever occurs most outside
+ *   quotes; `,` on a tie) unless one is forced. A UTF-8 byte order mark is skipped.
+ * - Blank lines and lines made only of delimiters (`;;;;`, as spreadsheets export) are skipped.
+ * - A record's field count is not checked here: the importer reports a wrong count as a row error.
+ * - Malformed quoting cannot be recovered from reliably, so it ends the stream with a
+ *   `CsvSyntaxError` carrying the line where the broken record starts.
+ */
+
+export interface CsvRecord {
+  readonly line: number;
+  readonly cells: readonly string[];
+}
+
+export type LineEnding = "\n" | "\r\n" | "\r";
+
+export class CsvSyntaxError extends Error {
+  readonly line: number;
+
+  constructor(line: number, message: string) {
+    super(message);
+    this.name = "CsvSyntaxError";
+    this.line = line;
+  }
+}
+
+export interface CsvSource {
+  readonly delimiter: string;
+  /** Line ending of the header line, reused when writing a rejects file. */
+  readonly lineEnding: LineEnding;
+  readonly totalBytes: number;
+  bytesRead(): number;
+  /**
+   * Every non-blank record in file order, the header first, in batches of up to 1024 (what the
+   * parser has ready). Ending the iteration early closes the file.
+   */
+  batches(): AsyncGenerator<readonly CsvRecord[], void, undefined>;
+  /** The same records one at a time: simpler, slower. */
+  records(): AsyncGenerator<CsvRecord, void, undefined>;
+  close(): void;
+}
+
+const SAMPLE_BYTES = 64 * 1024;
+const RECORDS_PER_BATCH = 1024;
+const candidates = [",", ";", "\t"] as const;
+
+/** `--delimiter` value: one character; `\t` and `tab` mean a tab. */
+export function parseDelimiterOption(text: string): string {
+  if (text === "\\t" || text.toLowerCase() === "tab") return "\t";
+  if (text.length !== 1 || text === '"' || text === "\n" || text === "\r") {
+    throw usageError(
+      `--delimiter expects one character such as , ; or tab, got "${text}"`,
+      'use --delimiter ";" or --delimiter tab',
+    );
+  }
+  return text;
+}
+
+/** The delimiter occurring most often outside quotes in a header line; `,` on a tie or none. */
+export function detectDelimiter(headerLine: string): string {
+  const counts = new Map<string, number>(candidates.map((c) => [c, 0]));
+  let quoted = false;
+  for (const ch of headerLine) {
+    if (ch === '"') quoted = !quoted;
+    else if (!quoted && counts.has(ch)) counts.set(ch, (counts.get(ch) ?? 0) + 1);
+  }
+  let best: string = ",";
+  let bestCount = 0;
+  for (const c of candidates) {
+    const count = counts.get(c) ?? 0;
+    if (count > bestCount) {
+      best = c;
+      bestCount = count;
+    }
+  }
+  return best;
+}
+
+export interface HeaderSample {
+  /** The first non-blank line, without its line ending and without a BOM. */
+  readonly headerLine: string;
+  readonly lineEnding: LineEnding;
+  /** Nothing but whitespace (and maybe a BOM) in the whole file. */
+  readonly empty: boolean;
+}
+
+/** Looks at the start of a file's text: header line, line ending, emptiness. */
+export function sampleHeader(text: string, complete: boolean): HeaderSample {
+  const body = text.startsWith("\uFEFF") ? text.slice(1) : text;
+  const match = /^(?:[ \t]*(?:\r\n|\r|\n))*([^\r\n]*)(\r\n|\r|\n)?/.exec(body);
+  const headerLine = match?.[1] ?? "";
+  const ending = match?.[2];
+  const lineEnding: LineEnding = ending === "\r\n" || ending === "\r" ? ending : "\n";
+  return { headerLine, lineEnding, empty: complete && body.trim() === "" };
+}
+
+async function readSample(file: string, size: number): Promise<string> {
+  const handle = await open(file, "r");
+  try {
+    const buffer = Buffer.alloc(Math.min(size, SAMPLE_BYTES));
+    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
+    return new TextDecoder("utf-8").decode(buffer.subarray(0, bytesRead), { stream: true });
+  } finally {
+    await handle.close();
+  }
+}
+
+function fileError(file: string, error: unknown): CarbonError {
+  const code = error instanceof Error && "code" in error ? String(error.code) : "";
+  const reason =
+    code === "ENOENT"
+      ? "no such file"
+      : code === "EACCES" || code === "EPERM"
+        ? "permission denied"
+        : code === "EISDIR"
+          ? "it is a directory"
+          : error instanceof Error
+            ? error.message
+            : String(error);
+  return new CarbonError("usage", `cannot read ${file}: ${reason}`, { cause: error });
+}
+
+function syntaxMessage(error: CsvError): string {
+  switch (error.code) {
+    case "CSV_QUOTE_NOT_CLOSED":
+      return 'malformed CSV: a quoted field is never closed (a missing ")';
+    case "CSV_INVALID_CLOSING_QUOTE":
+    case "INVALID_OPENING_QUOTE":
+      return 'malformed CSV: a quoted field must be followed by the delimiter or the end of the line (write "" for a quote inside quotes)';
+    case "CSV_MAX_RECORD_SIZE":
+      return "malformed CSV: a row is longer than 128,000 characters (wrong delimiter or an unclosed quote?)";
+    default:
+      return `malformed CSV: ${error.message}`;
+  }
+}
+
+/** Line breaks inside quoted fields, counting CRLF once. */
+function breaksIn(cells: readonly string[]): number {
+  let breaks = 0;
+  for (const cell of cells) {
+    if (cell.includes("\n") || cell.includes("\r")) {
+      breaks += cell.match(/\r\n|\r|\n/g)?.length ?? 0;
+    }
+  }
+  return breaks;
+}
+
+function isBlank(cells: readonly string[]): boolean {
+  for (const cell of cells) if (cell.trim() !== "") return false;
+  return true;
+}
+
+export interface OpenCsvOptions {
+  /** Forced delimiter (already validated with parseDelimiterOption); else detected. */
+  readonly delimiter?: string;
+}
+
+/**
+ * Opens `file` for streaming. Throws CarbonError usage when the file cannot be read and
+ * validation when it is empty.
+ */
+export async function openCsvSource(
+  file: string,
+  options: OpenCsvOptions = {},
+): Promise<CsvSource> {
+  let info: Stats;
+  try {
+    info = await stat(file);
+  } catch (error) {
+    throw fileError(file, error);
+  }
+  if (info.isDirectory()) throw new CarbonError("usage", `cannot read ${file}: it is a directory`);
+  const size = info.size;
+  let sample: HeaderSample;
+  try {
+    sample = sampleHeader(await readSample(file, size), size <= SAMPLE_BYTES);
+  } catch (error) {
+    throw fileError(file, error);
+  }
+  if (sample.empty) {
+    throw new CarbonError("validation", `${file} is empty: expected a header line and rows`, {
+      hint: "the first line must be the header, e.g. category,building,startDate,endDate,quantity,unit",
+    });
+  }
+  const delimiter = options.delimiter ?? detectDelimiter(sample.headerLine);
+  let stream: ReadStream | undefined;
+  let parser: Parser | undefined;
+
+  const close = (): void => {
+    stream?.destroy();
+    parser?.destroy();
+  };
+
+  async function* batches(): AsyncGenerator<readonly CsvRecord[], void, undefined> {
+    const input = createReadStream(file);
+    const output = parse({
+      bom: true,
+      delimiter,
+      relax_quotes: true,
+      relax_column_count: true,
+      skip_empty_lines: false,
+    });
+    stream = input;
+    parser = output;
+    let settled = false;
+    let failure: unknown;
+    let wake: (() => void) | undefined;
+    const signal = (): void => {
+      const resolve = wake;
+      wake = undefined;
+      resolve?.();
+    };
+    pipeline(input, output, (error) => {
+      settled = true;
+      failure = error ?? undefined;
+      signal();
+    });
+    output.on("readable", signal);
+    let line = 1;
+    try {
+      for (;;) {
+        // Records are taken from the parser's buffer synchronously, many at a time: one await
+        // per record would cost more than parsing it.
+        const batch: CsvRecord[] = [];
+        while (batch.length < RECORDS_PER_BATCH) {
+          const cells: string[] | null = output.read();
+          if (cells === null) break;
+          const start = line;
+          line += 1 + breaksIn(cells);
+          if (!isBlank(cells)) batch.push({ line: start, cells });
+        }
+        if (batch.length > 0) {
+          yield batch;
+          continue;
+        }
+        if (failure !== undefined) throw failure;
+        if (settled) return;
+        await new Promise<void>((resolve) => {
+          wake = resolve;
+        });
+      }
+    } catch (error) {
+      if (error instanceof CsvError) throw new CsvSyntaxError(line, syntaxMessage(error));
+      throw fileError(file, error);
+    } finally {
+      close();
+    }
+  }
+
+  async function* records(): AsyncGenerator<CsvRecord, void, undefined> {
+    for await (const batch of batches()) yield* batch;
+  }
+
+  return {
+    delimiter,
+    lineEnding: sample.lineEnding,
+    totalBytes: size,
+    bytesRead: () => stream?.bytesRead ?? 0,
+    batches,
+    records,
+    close,
+  };
+}

@@ -1,0 +1,289 @@
+import { CarbonError, type FieldIssue, isCarbonError } from "../core/errors.js";
+import type { ConsumptionInput } from "../core/model/consumption.js";
+import type { CarbonService, ImportCounts, ImportSession, ScopeTotals } from "../core/service.js";
+import type { ColumnMap, Field } from "./columns.js";
+import type { ConsumptionImportOptions, ConsumptionImportReport } from "./consumptions.js";
+import { type CsvRecord, type CsvSource, CsvSyntaxError } from "./csv-source.js";
+import type { RejectsWriter } from "./rejects-writer.js";
+import { companyOf, type RowContext, validateRow } from "./row-validator.js";
+import type { RowError } from "./types.js";
+
+/** One pass over the rows of an import: validate, batch, write, reject, report. */
+
+const MAX_REPORTED_ERRORS = 1000;
+const PROGRESS_INTERVAL_MS = 100;
+
+interface Entry {
+  readonly input: ConsumptionInput;
+  readonly line: number;
+  readonly cells: readonly string[];
+}
+
+export interface ImportRunSetup {
+  readonly service: CarbonService;
+  readonly options: ConsumptionImportOptions;
+  readonly source: CsvSource;
+  readonly rejects: RejectsWriter | undefined;
+  readonly batchSize: number;
+  readonly maxErrors: number | undefined;
+  readonly row: RowContext;
+}
+
+/** Spec field of a session issue path (`rows.3.buildingId`) -> the field of our column map. */
+const issueFields: Readonly<Record<string, Field>> = {
+  id: "id",
+  entityId: "entityId",
+  categoryId: "category",
+  startDate: "startDate",
+  endDate: "endDate",
+  companyId: "companyId",
+  buildingId: "building",
+  quantity: "quantity",
+  unitType: "unit",
+};
+
+function interrupted(): CarbonError {
+  return new CarbonError("interrupted", "import interrupted; nothing was stored");
+}
+
+function zeroScopes(): ScopeTotals {
+  return { "1": 0, "2": 0, "3": 0 };
+}
+
+export class ImportRun {
+  readonly #setup: ImportRunSetup;
+  readonly #counts: ImportCounts = {
+    inserted: 0,
+    updated: 0,
+    unchanged: 0,
+    awaitingFactor: 0,
+    co2eByScope: zeroScopes(),
+  };
+  #session: ImportSession | undefined;
+  #batch: Entry[] = [];
+  #writing = true;
+  #rowsRead = 0;
+  #rejected = 0;
+  #errorCount = 0;
+  #errors: RowError[] = [];
+  #stoppedEarly = false;
+  #buildingsCreated: { readonly id: string; readonly name: string }[] = [];
+  #lastProgress = 0;
+
+  constructor(setup: ImportRunSetup) {
+    this.#setup = setup;
+  }
+
+  /** Reads `first` (rows already read with the header), then every batch; writes; reports. */
+  async execute(
+    first: readonly CsvRecord[],
+    batches: AsyncGenerator<readonly CsvRecord[], void, undefined>,
+  ): Promise<ConsumptionImportReport> {
+    const { options, service } = this.#setup;
+    const session = await service.openConsumptionImport({ dryRun: options.dryRun });
+    this.#session = session;
+    let open = true;
+    try {
+      await this.#readAll(first, batches);
+      if (this.#writing && this.#batch.length > 0) await this.#flush();
+      this.#checkSignal();
+      // The rejects file first: if it cannot be written, nothing is committed either.
+      await this.#setup.rejects?.finish();
+      let committed = false;
+      if (options.dryRun) {
+        await session.commit(); // a dry-run session rolls back on commit
+      } else if (this.#stoppedEarly || (this.#rejected > 0 && !options.skipInvalid)) {
+        await session.abort();
+      } else {
+        await session.commit();
+        committed = true;
+      }
+      open = false;
+      this.#progress(true);
+      return this.#report(committed);
+    } catch (error) {
+      if (open) await session.abort().catch(() => undefined);
+      await this.#setup.rejects?.discard();
+      if (
+        options.signal?.aborted === true &&
+        !(isCarbonError(error) && error.code === "interrupted")
+      ) {
+        throw interrupted();
+      }
+      throw error;
+    }
+  }
+
+  #checkSignal(): void {
+    if (this.#setup.options.signal?.aborted === true) throw interrupted();
+  }
+
+  async #readAll(
+    first: readonly CsvRecord[],
+    batches: AsyncGenerator<readonly CsvRecord[], void, undefined>,
+  ): Promise<void> {
+    if (!(await this.#readBatch(first))) return;
+    for (;;) {
+      let next: IteratorResult<readonly CsvRecord[], void>;
+      try {
+        next = await batches.next();
+      } catch (error) {
+        if (!(error instanceof CsvSyntaxError)) throw error;
+        this.#rowsRead += 1;
+        const problem = { line: error.line, column: "", message: error.message };
+        await this.#reject(error.line, [], [problem]);
+        this.#stoppedEarly = true;
+        return;
+      }
+      if (next.done === true) return;
+      if (!(await this.#readBatch(next.value))) return;
+    }
+  }
+
+  /** Validates and queues records; false once reading must stop (maxErrors reached). */
+  async #readBatch(records: readonly CsvRecord[]): Promise<boolean> {
+    const { row, batchSize, maxErrors } = this.#setup;
+    for (const record of records) {
+      this.#checkSignal();
+      this.#rowsRead += 1;
+      const companyId = companyOf(record, row);
+      if (companyId !== undefined && !row.refs.isLoaded(companyId)) {
+        await row.refs.loadCompany(companyId);
+      }
+      const result = validateRow(record, row);
+      if (result.ok) {
+        if (this.#writing) {
+          this.#batch.push({ input: result.input, line: record.line, cells: record.cells });
+          if (this.#batch.length >= batchSize) await this.#flush();
+        }
+      } else {
+        await this.#reject(record.line, record.cells, result.errors);
+        if (maxErrors !== undefined && this.#rejected >= maxErrors) {
+          this.#stoppedEarly = true;
+          return false;
+        }
+      }
+    }
+    this.#progress(false);
+    return true;
+  }
+
+  async #reject(
+    line: number,
+    cells: readonly string[],
+    errors: readonly RowError[],
+  ): Promise<void> {
+    this.#rejected += 1;
+    this.#errorCount += errors.length;
+    this.#errors.push(...errors);
+    if (this.#errors.length >= 2 * MAX_REPORTED_ERRORS) this.#trimErrors();
+    const { options, rejects } = this.#setup;
+    if (!options.skipInvalid && !options.dryRun) {
+      this.#writing = false;
+      this.#batch = [];
+    }
+    await rejects?.write(line, cells, errors);
+  }
+
+  #trimErrors(): void {
+    this.#errors.sort((a, b) => a.line - b.line);
+    this.#errors.length = Math.min(this.#errors.length, MAX_REPORTED_ERRORS);
+  }
+
+  async #flush(): Promise<void> {
+    const session = this.#session;
+    if (session === undefined) return;
+    const entries = this.#batch;
+    this.#batch = [];
+    const buildings = this.#setup.row.refs.takePending();
+    if (buildings.length > 0) {
+      await session.createBuildings(buildings);
+      for (const b of buildings) this.#buildingsCreated.push({ id: b.id, name: b.name });
+    }
+    let counts: ImportCounts;
+    try {
+      counts = await session.write(entries.map((entry) => entry.input));
+    } catch (error) {
+      if (!isCarbonError(error) || error.code !== "validation") throw error;
+      const byIndex = this.#issuesByRow(error.issues, entries);
+      if (byIndex.size === 0) throw error;
+      for (const [index, errors] of [...byIndex].sort((a, b) => a[0] - b[0])) {
+        const entry = entries[index];
+        if (entry !== undefined) await this.#reject(entry.line, entry.cells, errors);
+      }
+      const rest = entries.filter((_, index) => !byIndex.has(index));
+      if (!this.#writing || rest.length === 0) return;
+      counts = await session.write(rest.map((entry) => entry.input));
+    }
+    this.#add(counts);
+    this.#checkSignal();
+    this.#progress(false);
+  }
+
+  /** Maps a session's `rows.<i>.<field>` issues back to file lines and columns. */
+  #issuesByRow(issues: readonly FieldIssue[], entries: readonly Entry[]): Map<number, RowError[]> {
+    const columns: ColumnMap["columns"] = this.#setup.row.columns;
+    const byIndex = new Map<number, RowError[]>();
+    for (const issue of issues) {
+      const match = /^rows\.(\d+)(?:\.(\w+))?/.exec(issue.path);
+      const index = Number(match?.[1] ?? Number.NaN);
+      const entry = entries[index];
+      if (match === null || entry === undefined) continue;
+      const specField = match[2] ?? "";
+      const field = issueFields[specField];
+      const column = field === undefined ? specField : (columns[field]?.name ?? specField);
+      const list = byIndex.get(index) ?? [];
+      list.push({ line: entry.line, column, message: issue.message });
+      byIndex.set(index, list);
+    }
+    return byIndex;
+  }
+
+  #add(counts: ImportCounts): void {
+    const total = this.#counts;
+    total.inserted += counts.inserted;
+    total.updated += counts.updated;
+    total.unchanged += counts.unchanged;
+    total.awaitingFactor += counts.awaitingFactor;
+    total.co2eByScope["1"] += counts.co2eByScope["1"];
+    total.co2eByScope["2"] += counts.co2eByScope["2"];
+    total.co2eByScope["3"] += counts.co2eByScope["3"];
+  }
+
+  #progress(final: boolean): void {
+    const { onProgress } = this.#setup.options;
+    if (onProgress === undefined) return;
+    const now = Date.now();
+    if (!final && now - this.#lastProgress < PROGRESS_INTERVAL_MS) return;
+    this.#lastProgress = now;
+    const { source } = this.#setup;
+    onProgress({
+      rowsRead: this.#rowsRead,
+      bytesRead: final && !this.#stoppedEarly ? source.totalBytes : source.bytesRead(),
+      totalBytes: source.totalBytes,
+    });
+  }
+
+  #report(committed: boolean): ConsumptionImportReport {
+    const { options } = this.#setup;
+    const stored = committed || options.dryRun;
+    const counts = this.#counts;
+    this.#trimErrors();
+    return {
+      file: options.file,
+      rowsRead: this.#rowsRead,
+      inserted: stored ? counts.inserted : 0,
+      updated: stored ? counts.updated : 0,
+      unchanged: stored ? counts.unchanged : 0,
+      rejected: this.#rejected,
+      awaitingFactor: stored ? counts.awaitingFactor : 0,
+      co2eByScope: stored ? { ...counts.co2eByScope } : zeroScopes(),
+      errors: this.#errors,
+      errorCount: this.#errorCount,
+      buildingsCreated: stored ? this.#buildingsCreated : [],
+      dryRun: options.dryRun,
+      committed,
+      stoppedEarly: this.#stoppedEarly,
+    };
+  }
+}

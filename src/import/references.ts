@@ -1,0 +1,162 @@
+import { CarbonError, isCarbonError } from "../core/errors.js";
+import { isUuid, uuidV5 } from "../core/ids.js";
+import type { BuildingInput } from "../core/model/building.js";
+import type { Category } from "../core/model/category.js";
+import type { CarbonService } from "../core/service.js";
+
+/**
+ * What rows refer to, looked up once: the category tree (all of it, at the start), each company
+ * met (on first use) and its buildings (all pages, on first use), cached for the whole import.
+ * Buildings that `--create-buildings` will create are added here as they are planned, so later
+ * rows naming them resolve to the same id.
+ */
+
+export interface BuildingRef {
+  readonly id: string;
+  readonly name: string;
+}
+
+interface CompanyBuildings {
+  readonly byId: Map<string, BuildingRef>;
+  readonly byName: Map<string, BuildingRef>;
+}
+
+export type CategoryLookup =
+  | { readonly ok: true; readonly category: Category }
+  | { readonly ok: false; readonly message: string };
+
+const BUILDING_PAGE = 500;
+const MAX_CACHED_LOOKUPS = 10_000;
+const seeSubcategories = "see `carbon categories list --level subcategory`";
+
+/** Key under which building names are compared: trimmed, case-insensitive. */
+export function buildingNameKey(name: string): string {
+  return name.trim().toLowerCase();
+}
+
+/** The id `--create-buildings` gives a building: the same name in the same company, the same id. */
+export function plannedBuildingId(companyId: string, name: string): string {
+  return uuidV5(`building:${companyId}|${buildingNameKey(name)}`);
+}
+
+export class References {
+  readonly #service: CarbonService;
+  readonly #categoriesById = new Map<string, Category>();
+  readonly #categoriesByCode = new Map<string, Category>();
+  /** Cell text -> answer: a file repeats the same few category cells. */
+  readonly #categoryLookups = new Map<string, CategoryLookup>();
+  /** Company id -> its buildings, or null when the company does not exist. */
+  readonly #companies = new Map<string, CompanyBuildings | null>();
+  #pending: BuildingInput[] = [];
+
+  private constructor(service: CarbonService, categories: readonly Category[]) {
+    this.#service = service;
+    for (const category of categories) {
+      this.#categoriesById.set(category.id.toLowerCase(), category);
+      this.#categoriesByCode.set(category.code, category);
+      const lower = category.code.toLowerCase();
+      if (!this.#categoriesByCode.has(lower)) this.#categoriesByCode.set(lower, category);
+    }
+  }
+
+  static async load(service: CarbonService): Promise<References> {
+    const page = await service.listCategories({});
+    return new References(service, page.data);
+  }
+
+  /** A subcategory by code (exact, else case-insensitive) or UUID. */
+  category(text: string): CategoryLookup {
+    let lookup = this.#categoryLookups.get(text);
+    if (lookup === undefined) {
+      lookup = this.#findCategory(text);
+      if (this.#categoryLookups.size >= MAX_CACHED_LOOKUPS) this.#categoryLookups.clear();
+      this.#categoryLookups.set(text, lookup);
+    }
+    return lookup;
+  }
+
+  #findCategory(text: string): CategoryLookup {
+    const category = isUuid(text)
+      ? this.#categoriesById.get(text.toLowerCase())
+      : (this.#categoriesByCode.get(text) ?? this.#categoriesByCode.get(text.toLowerCase()));
+    if (category === undefined) {
+      return { ok: false, message: `unknown category "${text}"; ${seeSubcategories}` };
+    }
+    if (category.level !== "subcategory") {
+      return {
+        ok: false,
+        message: `"${text}" is a ${category.level}, not a subcategory code; ${seeSubcategories}`,
+      };
+    }
+    return { ok: true, category };
+  }
+
+  /** True once `loadCompany(id)` ran (whatever it found). */
+  isLoaded(companyId: string): boolean {
+    return this.#companies.has(companyId);
+  }
+
+  /** Loads a company and its buildings; a company that does not exist is remembered as such. */
+  async loadCompany(companyId: string): Promise<boolean> {
+    const known = this.#companies.get(companyId);
+    if (known !== undefined) return known !== null;
+    try {
+      await this.#service.getCompany(companyId);
+    } catch (error) {
+      if (isCarbonError(error) && error.code === "not_found") {
+        this.#companies.set(companyId, null);
+        return false;
+      }
+      throw error;
+    }
+    const buildings: CompanyBuildings = { byId: new Map(), byName: new Map() };
+    for (let page = 1; ; page += 1) {
+      const result = await this.#service.listBuildings({ companyId, page, limit: BUILDING_PAGE });
+      for (const building of result.data) {
+        const ref = { id: building.id.toLowerCase(), name: building.name };
+        buildings.byId.set(ref.id, ref);
+        const key = buildingNameKey(building.name);
+        if (!buildings.byName.has(key)) buildings.byName.set(key, ref);
+      }
+      const seen = (page - 1) * BUILDING_PAGE + result.data.length;
+      if (result.data.length < BUILDING_PAGE || seen >= result.pagination.total) break;
+    }
+    this.#companies.set(companyId, buildings);
+    return true;
+  }
+
+  /** Whether a loaded company exists. */
+  companyExists(companyId: string): boolean {
+    return (this.#companies.get(companyId) ?? null) !== null;
+  }
+
+  /** A building of a loaded company by UUID or by name. */
+  building(companyId: string, text: string): BuildingRef | undefined {
+    const buildings = this.#companies.get(companyId);
+    if (buildings == null) return undefined;
+    // Names first: they are what files use, and a map lookup is cheaper than the UUID pattern.
+    const byName = buildings.byName.get(buildingNameKey(text));
+    if (byName !== undefined || !isUuid(text)) return byName;
+    return buildings.byId.get(text.toLowerCase());
+  }
+
+  /** Records a building to create before the rows naming it are written; returns its id. */
+  planBuilding(companyId: string, name: string, country: string | null): BuildingRef {
+    const buildings = this.#companies.get(companyId);
+    if (buildings == null) {
+      throw new CarbonError("internal", `company ${companyId} was not loaded before planning`);
+    }
+    const ref = { id: plannedBuildingId(companyId, name), name: name.trim() };
+    buildings.byId.set(ref.id, ref);
+    buildings.byName.set(buildingNameKey(name), ref);
+    this.#pending.push({ id: ref.id, companyId, name: ref.name, country });
+    return ref;
+  }
+
+  /** The planned buildings not handed out yet. */
+  takePending(): BuildingInput[] {
+    const pending = this.#pending;
+    this.#pending = [];
+    return pending;
+  }
+}

@@ -1,0 +1,290 @@
+import { consumptionId, isUuid } from "../core/ids.js";
+import type { Category } from "../core/model/category.js";
+import { countrySchema, normalizeIsoDateTime } from "../core/model/common.js";
+import type { ConsumptionInput } from "../core/model/consumption.js";
+import type { ColumnMap, Field } from "./columns.js";
+import type { CsvRecord } from "./csv-source.js";
+import type { FingerprintSet } from "./fingerprint-set.js";
+import { parseDecimal } from "./numbers.js";
+import { plannedBuildingId, type References } from "./references.js";
+import type { RowError } from "./types.js";
+import { checkUnit } from "./unit-check.js";
+
+/**
+ * Checks one record and turns it into a consumption, collecting every problem of the row (one
+ * RowError each, several per row when several cells are wrong). The row's company must be
+ * loaded first: `References.loadCompany(companyOf(record, ctx))`.
+ *
+ * Ids: the `id` cell when present, else `consumptionId(...)` of the natural key. Both kinds are
+ * checked for duplicates within the file (the first occurrence wins; the repeat is the error).
+ * An explicit id is checked even when the row has other problems.
+ */
+
+export interface RowContext {
+  readonly columns: ColumnMap["columns"];
+  readonly headerLength: number;
+  readonly refs: References;
+  readonly ids: FingerprintSet;
+  readonly decimalComma: boolean;
+  /** `--company`: already checked to be an existing company's id, in lower case. */
+  readonly defaultCompanyId: string | undefined;
+  /** `--building`: a UUID or a name within the row's company. */
+  readonly defaultBuilding: string | undefined;
+  readonly createBuildings: boolean;
+}
+
+export type RowResult =
+  | { readonly ok: true; readonly input: ConsumptionInput }
+  | { readonly ok: false; readonly errors: readonly RowError[] };
+
+const MAX_ENTITY_ID = 200;
+const MAX_CACHED_DATES = 10_000;
+/** A file repeats the same few dates (monthly bills): normalizing each once saves a lot. */
+const dates = new Map<string, string | undefined>();
+
+function normalizeDate(text: string): string | undefined {
+  if (dates.has(text)) return dates.get(text);
+  const normalized = normalizeIsoDateTime(text);
+  if (dates.size >= MAX_CACHED_DATES) dates.clear();
+  dates.set(text, normalized);
+  return normalized;
+}
+
+/** One row being checked: its cells by field, and the problems found so far. */
+class Row {
+  readonly errors: RowError[] = [];
+  readonly #record: CsvRecord;
+  readonly #columns: ColumnMap["columns"];
+
+  constructor(record: CsvRecord, columns: ColumnMap["columns"]) {
+    this.#record = record;
+    this.#columns = columns;
+  }
+
+  get line(): number {
+    return this.#record.line;
+  }
+
+  /** The trimmed cell of a field ("" when the column is absent). */
+  cell(field: Field): string {
+    const column = this.#columns[field];
+    return column === undefined ? "" : (this.#record.cells[column.index] ?? "").trim();
+  }
+
+  /** The column name as the header writes it, else the canonical name. */
+  column(field: Field): string {
+    return this.#columns[field]?.name ?? field;
+  }
+
+  fail(column: string, message: string): undefined {
+    this.errors.push({ line: this.#record.line, column, message });
+    return undefined;
+  }
+}
+
+/** The company id a row refers to (lower case), if any: what must be loaded before validating. */
+export function companyOf(record: CsvRecord, ctx: RowContext): string | undefined {
+  const column = ctx.columns.companyId;
+  const cell = column === undefined ? "" : (record.cells[column.index] ?? "").trim();
+  if (cell === "") return ctx.defaultCompanyId;
+  return isUuid(cell) ? cell.toLowerCase() : undefined;
+}
+
+function checkCompany(row: Row, ctx: RowContext): string | undefined {
+  const cell = row.cell("companyId");
+  // --company was checked (a UUID, lower case, an existing company) before reading.
+  if (cell === "" && ctx.defaultCompanyId !== undefined) return ctx.defaultCompanyId;
+  const text = cell || ctx.defaultCompanyId || "";
+  const column = cell === "" && text !== "" ? "--company" : row.column("companyId");
+  if (text === "") {
+    return row.fail(column, "expected a company id, got an empty cell (or use --company)");
+  }
+  if (!isUuid(text)) return row.fail(column, `expected a company id (UUID), got "${text}"`);
+  if (!ctx.refs.companyExists(text.toLowerCase())) {
+    return row.fail(column, `company ${text} not found`);
+  }
+  return text.toLowerCase();
+}
+
+interface BuildingChoice {
+  readonly id: string;
+  /** Name of a building `--create-buildings` must create before this row is written. */
+  readonly create?: string;
+}
+
+function checkBuilding(row: Row, ctx: RowContext, companyId: string): BuildingChoice | undefined {
+  const cell = row.cell("building");
+  const text = cell || ctx.defaultBuilding || "";
+  const column = cell === "" && text !== "" ? "--building" : row.column("building");
+  if (text === "") {
+    return row.fail(
+      column,
+      "expected a building name or id, got an empty cell (or use --building)",
+    );
+  }
+  const found = ctx.refs.building(companyId, text);
+  if (found !== undefined) return { id: found.id };
+  if (isUuid(text)) {
+    return row.fail(column, `building ${text} is not a building of company ${companyId}`);
+  }
+  if (ctx.createBuildings) return { id: plannedBuildingId(companyId, text), create: text };
+  return row.fail(
+    column,
+    `no building named "${text}" in company ${companyId}; create it first (carbon buildings create) or use --create-buildings`,
+  );
+}
+
+function checkCategory(row: Row, ctx: RowContext): Category | undefined {
+  const text = row.cell("category");
+  if (text === "") {
+    return row.fail(
+      row.column("category"),
+      "expected a subcategory code such as electricity, got an empty cell",
+    );
+  }
+  const lookup = ctx.refs.category(text);
+  return lookup.ok ? lookup.category : row.fail(row.column("category"), lookup.message);
+}
+
+function checkDate(row: Row, field: "startDate" | "endDate"): string | undefined {
+  const text = row.cell(field);
+  if (text === "")
+    return row.fail(row.column(field), "expected a date YYYY-MM-DD, got an empty cell");
+  const normalized = normalizeDate(text);
+  if (normalized !== undefined) return normalized;
+  const message = /^\d{4}-\d{2}-\d{2}$/.test(text)
+    ? `expected a real calendar date, got "${text}" (no such day)`
+    : `expected a date YYYY-MM-DD or an ISO 8601 date-time, got "${text}"`;
+  return row.fail(row.column(field), message);
+}
+
+function checkQuantity(row: Row, ctx: RowContext): number | undefined {
+  const text = row.cell("quantity");
+  const parsed = parseDecimal(text, ctx.decimalComma);
+  if (!parsed.ok) return row.fail(row.column("quantity"), parsed.message);
+  if (parsed.value < 0) {
+    return row.fail(row.column("quantity"), `expected a quantity of 0 or more, got "${text}"`);
+  }
+  return parsed.value;
+}
+
+function checkUnitCell(row: Row, category: Category | undefined): string | undefined {
+  const text = row.cell("unit");
+  if (text === "") {
+    return row.fail(row.column("unit"), "expected a unit such as kWh, l or km, got an empty cell");
+  }
+  const check = checkUnit(text, category);
+  return check.ok ? check.unit : row.fail(row.column("unit"), check.message);
+}
+
+function checkEntityId(row: Row): string {
+  const entityId = row.cell("entityId");
+  if (entityId.length > MAX_ENTITY_ID) {
+    row.fail(
+      row.column("entityId"),
+      `expected at most ${MAX_ENTITY_ID} characters, got ${entityId.length}`,
+    );
+  }
+  return entityId;
+}
+
+/** Country of a building to create: the row's `country` cell, or null. */
+function checkCountry(row: Row): string | null {
+  const text = row.cell("country");
+  if (text === "") return null;
+  const parsed = countrySchema.safeParse(text);
+  if (parsed.success) return parsed.data;
+  row.fail(
+    row.column("country"),
+    `expected an ISO 3166 country code such as ES or GB, got "${text}"`,
+  );
+  return null;
+}
+
+/** The row's own id, lower-cased; null when absent; undefined when invalid or a duplicate. */
+function checkExplicitId(row: Row, ctx: RowContext): string | null | undefined {
+  const text = row.cell("id");
+  if (text === "") return null;
+  if (!isUuid(text)) return row.fail(row.column("id"), `expected a UUID, got "${text}"`);
+  const id = text.toLowerCase();
+  const first = ctx.ids.add(id, row.line);
+  if (first !== 0) {
+    return row.fail(row.column("id"), `duplicate id ${id}: line ${first} has the same id`);
+  }
+  return id;
+}
+
+/** Validates a record; see the module comment. */
+export function validateRow(record: CsvRecord, ctx: RowContext): RowResult {
+  if (record.cells.length !== ctx.headerLength) {
+    const extra = record.cells.slice(ctx.headerLength).map((value) => JSON.stringify(value));
+    const detail = extra.length > 0 ? `; extra: ${extra.join(", ")}` : "";
+    const message = `expected ${ctx.headerLength} fields as in the header, got ${record.cells.length}${detail}`;
+    return { ok: false, errors: [{ line: record.line, column: "", message }] };
+  }
+  const row = new Row(record, ctx.columns);
+  const companyId = checkCompany(row, ctx);
+  const building = companyId === undefined ? undefined : checkBuilding(row, ctx, companyId);
+  const category = checkCategory(row, ctx);
+  const startDate = checkDate(row, "startDate");
+  const endDate = checkDate(row, "endDate");
+  if (startDate !== undefined && endDate !== undefined && endDate < startDate) {
+    row.fail(
+      row.column("endDate"),
+      `endDate ${endDate.slice(0, 10)} is before startDate ${startDate.slice(0, 10)}`,
+    );
+  }
+  const quantity = checkQuantity(row, ctx);
+  const unitType = checkUnitCell(row, category);
+  const entityId = checkEntityId(row);
+  const country = building?.create === undefined ? null : checkCountry(row);
+  const explicitId = checkExplicitId(row, ctx);
+
+  if (
+    row.errors.length > 0 ||
+    companyId === undefined ||
+    building === undefined ||
+    category === undefined ||
+    startDate === undefined ||
+    endDate === undefined ||
+    quantity === undefined ||
+    unitType === undefined ||
+    explicitId === undefined
+  ) {
+    return { ok: false, errors: row.errors };
+  }
+  const buildingId = building.id;
+  const categoryId = category.id;
+  let id = explicitId;
+  if (id === null) {
+    id = consumptionId({ companyId, buildingId, categoryId, entityId, startDate, endDate });
+    const first = ctx.ids.add(id, row.line);
+    if (first !== 0) {
+      row.fail(
+        row.column("id"),
+        `duplicate row: line ${first} has the same company, building, category, entityId and dates`,
+      );
+      return { ok: false, errors: row.errors };
+    }
+  }
+  if (
+    building.create !== undefined &&
+    ctx.refs.building(companyId, building.create) === undefined
+  ) {
+    ctx.refs.planBuilding(companyId, building.create, country);
+  }
+  return {
+    ok: true,
+    input: {
+      id,
+      entityId,
+      categoryId,
+      startDate,
+      endDate,
+      companyId,
+      buildingId,
+      quantity,
+      unitType,
+    },
+  };
+}

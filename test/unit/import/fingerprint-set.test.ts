@@ -1,0 +1,60 @@
+import { describe, expect, it } from "vitest";
+import { FingerprintSet, fingerprint64 } from "../../../src/import/fingerprint-set.js";
+
+function syntheticId(i: number): string {
+  // UUID-shaped, sequential: the worst case for a weak hash (ids differ in a few characters).
+  const hex = i.toString(16).padStart(12, "0");
+  return `00000000-0000-5000-8000-${hex}`;
+}
+
+describe("fingerprint64", () => {
+  it("is deterministic and gives two 32-bit halves", () => {
+    const [high, low] = fingerprint64("3f2b7c1e-5d4f-4e8a-9b6c-0d1e2f3a4b5c");
+    expect(fingerprint64("3f2b7c1e-5d4f-4e8a-9b6c-0d1e2f3a4b5c")).toEqual([high, low]);
+    for (const half of [high, low]) {
+      expect(Number.isInteger(half)).toBe(true);
+      expect(half).toBeGreaterThanOrEqual(0);
+      expect(half).toBeLessThan(2 ** 32);
+    }
+  });
+
+  it("differs for keys that differ in one character", () => {
+    expect(fingerprint64("a-0001")).not.toEqual(fingerprint64("a-0002"));
+    expect(fingerprint64("ab")).not.toEqual(fingerprint64("ba"));
+  });
+});
+
+describe("FingerprintSet", () => {
+  it("returns 0 for a new key and the first line for a repeated one", () => {
+    const set = new FingerprintSet();
+    expect(set.add("x", 2)).toBe(0);
+    expect(set.add("y", 3)).toBe(0);
+    expect(set.add("x", 9)).toBe(2);
+    expect(set.add("x", 12)).toBe(2);
+    expect(set.size).toBe(2);
+  });
+
+  it("has no false negatives and no false positives over a million ids, growing as needed", () => {
+    const set = new FingerprintSet();
+    const initialCapacity = set.capacity;
+    const count = 1_000_000;
+    let falsePositives = 0;
+    for (let i = 0; i < count; i += 1) {
+      if (set.add(syntheticId(i), i + 2) !== 0) falsePositives += 1;
+    }
+    expect(falsePositives).toBe(0);
+    expect(set.size).toBe(count);
+    expect(set.capacity).toBeGreaterThan(initialCapacity);
+    expect(set.capacity).toBeGreaterThanOrEqual(count * 2);
+    let misses = 0;
+    for (let i = 0; i < count; i += 1) {
+      if (set.add(syntheticId(i), 1) !== i + 2) misses += 1;
+    }
+    expect(misses).toBe(0);
+    expect(set.size).toBe(count);
+  });
+
+  it.each([0, -1, 1.5, 2 ** 32])("refuses line %d", (line) => {
+    expect(() => new FingerprintSet().add("x", line)).toThrow(RangeError);
+  });
+});
