@@ -8,5 +8,8 @@ if (major < 22) {
   );
   process.exit(1);
 }
+// Cache compiled code between runs (Node's own on-disk cache; ignored where unsupported).
+const { enableCompileCache } = await import("node:module");
+enableCompileCache?.();
 const { main } = await import("../dist/cli/main.js");
 process.exitCode = await main(process.argv);

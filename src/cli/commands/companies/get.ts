@@ -1,0 +1,34 @@
+import { Command } from "commander";
+import type { Context } from "../../context.js";
+
+export interface GetOptions {
+  readonly id: string;
+}
+
+export function getCommand(
+  ctx: Context,
+  run: (ctx: Context, opts: GetOptions) => Promise<void> = runGet,
+): Command {
+  return new Command("get")
+    .description("Show one company")
+    .argument("<id>", "company id (UUID)")
+    .addHelpText(
+      "after",
+      "\nExamples:\n  $ carbon companies get 3f1c2a4e-8b7d-4c6a-9e5f-1a2b3c4d5e6f\n  $ carbon companies get 3f1c2a4e-8b7d-4c6a-9e5f-1a2b3c4d5e6f --json",
+    )
+    .action(async (id: string) => {
+      await run(ctx, { id });
+    });
+}
+
+export async function runGet(ctx: Context, opts: GetOptions): Promise<void> {
+  const [{ parseUuid }, { renderObject }, { companyColumns }] = await Promise.all([
+    import("../../flags.js"),
+    import("../../output/format.js"),
+    import("./columns.js"),
+  ]);
+  const id = parseUuid("company id", opts.id);
+  const service = await ctx.service();
+  const company = await service.getCompany(id);
+  renderObject(ctx.io, ctx.format(), company, companyColumns);
+}

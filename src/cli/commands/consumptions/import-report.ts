@@ -1,0 +1,58 @@
+import { CarbonError } from "../../../core/errors.js";
+import type {
+  ConsumptionImportOptions,
+  ConsumptionImportReport,
+} from "../../../import/consumptions.js";
+import type { Context } from "../../context.js";
+import { parseInteger, parseUuid } from "../../flags.js";
+import { renderObject } from "../../output/format.js";
+import { importSummaryLines } from "../../render/import-summary.js";
+import type { ImportOptions } from "./import.js";
+
+/** The flags as the import pipeline takes them; bad values are usage errors (the pipeline checks
+ * --delimiter and --building itself). */
+export function importOptions(opts: ImportOptions): ConsumptionImportOptions {
+  if (opts.file.trim() === "") {
+    throw new CarbonError("usage", "missing the CSV file to import");
+  }
+  return {
+    file: opts.file,
+    decimalComma: opts.decimalComma,
+    dryRun: opts.dryRun,
+    skipInvalid: opts.skipInvalid,
+    createBuildings: opts.createBuildings,
+    ...(opts.company === undefined ? {} : { companyId: parseUuid("--company", opts.company) }),
+    // A building id or a building name: the import resolves it within the company.
+    ...(opts.building === undefined ? {} : { buildingId: opts.building }),
+    ...(opts.delimiter === undefined ? {} : { delimiter: opts.delimiter }),
+    ...(opts.maxErrors === undefined
+      ? {}
+      : { maxErrors: parseInteger("--max-errors", opts.maxErrors, { min: 1 }) }),
+    ...(opts.rejects === undefined ? {} : { rejectsFile: opts.rejects }),
+  };
+}
+
+/**
+ * The summary on stderr (not with --quiet, unless rows were rejected); the report on stdout
+ * with --format json or ndjson. Any rejected row makes the import fail with a validation error
+ * (exit 3), after everything was printed.
+ */
+export function reportImport(
+  ctx: Context,
+  report: ConsumptionImportReport,
+  options: ConsumptionImportOptions,
+): void {
+  const format = ctx.format();
+  if (format === "json" || format === "ndjson") renderObject(ctx.io, format, report, []);
+  if (ctx.globals().quiet !== true || report.rejected > 0) {
+    const lines = importSummaryLines(
+      report,
+      options.rejectsFile === undefined ? {} : { rejectsFile: options.rejectsFile },
+    );
+    ctx.io.err(lines.join("\n"));
+  }
+  if (report.rejected > 0) {
+    const rows = report.rejected === 1 ? "1 row" : `${report.rejected} rows`;
+    throw new CarbonError("validation", `${rows} rejected`);
+  }
+}

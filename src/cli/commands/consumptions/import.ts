@@ -1,0 +1,115 @@
+import { Command } from "commander";
+import type { ConsumptionImportReport } from "../../../import/consumptions.js";
+import type { Context } from "../../context.js";
+
+export interface ImportOptions {
+  readonly file: string;
+  readonly company?: string;
+  readonly building?: string;
+  readonly dryRun: boolean;
+  readonly rejects?: string;
+  readonly delimiter?: string;
+  readonly decimalComma: boolean;
+  readonly maxErrors?: string;
+  readonly skipInvalid: boolean;
+  readonly createBuildings: boolean;
+}
+
+interface ImportFlags {
+  readonly company?: string;
+  readonly building?: string;
+  readonly dryRun?: boolean;
+  readonly rejects?: string;
+  readonly delimiter?: string;
+  readonly decimalComma?: boolean;
+  readonly maxErrors?: string;
+  readonly skipInvalid?: boolean;
+  readonly createBuildings?: boolean;
+}
+
+export function importCommand(
+  ctx: Context,
+  run: (ctx: Context, opts: ImportOptions) => Promise<void> = runImport,
+): Command {
+  return new Command("import")
+    .description("Import consumptions from a CSV file and calculate their emissions")
+    .argument("<file>", "CSV file with a header row")
+    .option("--company <id>", "company of every row (instead of a companyId column)")
+    .option(
+      "--building <id>",
+      "building of every row, by id or name (instead of a buildingId or building column)",
+    )
+    .option("--dry-run", "check and calculate everything, store nothing")
+    .option(
+      "--rejects <file>",
+      "write the rejected rows, with _line, _column and _error, to this CSV",
+    )
+    .option(
+      "--delimiter <char>",
+      "field delimiter, one character such as ; or tab (default: detected from the header)",
+    )
+    .option("--decimal-comma", "numbers are written 1.234,56")
+    .option("--max-errors <n>", "stop reading after this many rejected rows")
+    .option("--skip-invalid", "store the valid rows even when some are rejected")
+    .option(
+      "--create-buildings",
+      "create the buildings named in a building column that do not exist",
+    )
+    .addHelpText(
+      "after",
+      [
+        "",
+        "Columns: id, entityId, categoryId (or category, a code such as natural_gas), startDate,",
+        "endDate, companyId, buildingId (or building, a name), quantity, unitType (or unit).",
+        "A row without id gets one derived from its company, building, category, entity and dates,",
+        "so importing the same file twice changes nothing. Nothing is stored when a row is",
+        "rejected, unless --skip-invalid. Exit status 3 when any row was rejected.",
+        "",
+        "Examples:",
+        "  $ carbon consumptions import bills-2024.csv --company 3f1c2a4e-8b7d-4c6a-9e5f-1a2b3c4d5e6f",
+        "  $ carbon consumptions import facturas.csv --company 3f1c2a4e-8b7d-4c6a-9e5f-1a2b3c4d5e6f --decimal-comma --dry-run",
+        "  $ carbon consumptions import bills.csv --skip-invalid --rejects rejected.csv --json",
+      ].join("\n"),
+    )
+    .action(async (file: string, flags: ImportFlags) => {
+      await run(ctx, {
+        file,
+        company: flags.company,
+        building: flags.building,
+        dryRun: flags.dryRun === true,
+        rejects: flags.rejects,
+        delimiter: flags.delimiter,
+        decimalComma: flags.decimalComma === true,
+        maxErrors: flags.maxErrors,
+        skipInvalid: flags.skipInvalid === true,
+        createBuildings: flags.createBuildings === true,
+      });
+    });
+}
+
+export async function runImport(ctx: Context, opts: ImportOptions): Promise<void> {
+  const [{ importOptions, reportImport }, { importConsumptions }, { createProgressReporter }] =
+    await Promise.all([
+      import("./import-report.js"),
+      import("../../../import/consumptions.js"),
+      import("../../render/progress.js"),
+    ]);
+  const options = importOptions(opts);
+  const service = await ctx.service();
+  // A progress bar on a terminal's stderr only (createProgressReporter checks), not with --quiet.
+  const progress =
+    ctx.globals().quiet === true
+      ? { update() {}, done() {} }
+      : createProgressReporter(ctx.io, { label: options.file });
+  let report: ConsumptionImportReport;
+  try {
+    report = await importConsumptions(service, {
+      ...options,
+      signal: ctx.signal,
+      onProgress: (snapshot) => progress.update(snapshot),
+    });
+  } finally {
+    progress.done();
+  }
+  reportImport(ctx, report, options);
+}

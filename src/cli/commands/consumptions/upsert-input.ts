@@ -1,0 +1,150 @@
+import { readFile } from "node:fs/promises";
+import { CarbonError, type FieldIssue } from "../../../core/errors.js";
+import { consumptionId, isUuid } from "../../../core/ids.js";
+import { normalizeIsoDateTime } from "../../../core/model/common.js";
+import { type ConsumptionInput, consumptionInputSchema } from "../../../core/model/consumption.js";
+import type { CarbonService } from "../../../core/service.js";
+import { parseNumber, parseText, parseUuid } from "../../flags.js";
+import type { UpsertOptions } from "./upsert.js";
+
+const dataFlags = [
+  ["company", "--company"],
+  ["building", "--building"],
+  ["category", "--category"],
+  ["start", "--start"],
+  ["end", "--end"],
+  ["quantity", "--quantity"],
+  ["unit", "--unit"],
+  ["entity", "--entity"],
+  ["id", "--id"],
+] as const;
+
+const requiredFlags = ["company", "building", "category", "start", "end", "quantity", "unit"];
+
+/** The subcategory id of a code (`natural_gas`) or of a subcategory UUID; undefined if neither. */
+export async function findSubcategory(
+  service: CarbonService,
+  value: string,
+): Promise<string | undefined> {
+  const text = value.trim();
+  const page = await service.listCategories({ level: "subcategory" });
+  const found = page.data.find(
+    (category) => category.code === text || category.id === text.toLowerCase(),
+  );
+  return found?.id;
+}
+
+function unknownCategory(value: string): string {
+  return `unknown category "${value}": expected a subcategory code such as natural_gas or its UUID (see carbon categories list --level subcategory)`;
+}
+
+function parseDay(flag: string, value: string): string {
+  const normalized = normalizeIsoDateTime(value);
+  if (normalized === undefined) {
+    throw new CarbonError(
+      "usage",
+      `invalid ${flag} "${value}": expected a date YYYY-MM-DD such as 2024-01-31`,
+    );
+  }
+  return normalized;
+}
+
+/** The consumption given by --company, --building, --category, --start, --end, --quantity, --unit. */
+export async function inputFromFlags(
+  service: CarbonService,
+  opts: UpsertOptions,
+): Promise<ConsumptionInput> {
+  const missing = dataFlags
+    .filter(([key]) => requiredFlags.includes(key) && opts[key] === undefined)
+    .map(([, flag]) => flag);
+  if (missing.length > 0) {
+    throw new CarbonError("usage", `missing ${missing.join(", ")}`, {
+      hint: "give every one of --company, --building, --category, --start, --end, --quantity and --unit, or --file consumption.json",
+    });
+  }
+  const companyId = parseUuid("--company", opts.company ?? "");
+  const buildingId = parseUuid("--building", opts.building ?? "");
+  const startDate = parseDay("--start", opts.start ?? "");
+  const endDate = parseDay("--end", opts.end ?? "");
+  if (endDate < startDate) {
+    throw new CarbonError("usage", `--end ${opts.end} is before --start ${opts.start}`);
+  }
+  const quantity = parseNumber("--quantity", opts.quantity ?? "", 0);
+  const unitType = parseText("--unit", opts.unit ?? "");
+  const entityId = opts.entity ?? "";
+  const categoryText = opts.category ?? "";
+  const categoryId = await findSubcategory(service, categoryText);
+  if (categoryId === undefined) {
+    throw new CarbonError("usage", `invalid --category: ${unknownCategory(categoryText)}`);
+  }
+  const key = { companyId, buildingId, categoryId, entityId, startDate, endDate };
+  const id = opts.id === undefined ? consumptionId(key) : parseUuid("--id", opts.id);
+  return { id, ...key, quantity, unitType };
+}
+
+function issueText(issue: FieldIssue): string {
+  return issue.path === "" ? issue.message : `field ${issue.path}: ${issue.message}`;
+}
+
+function rejected(file: string, issues: readonly FieldIssue[]): CarbonError {
+  const first = issues[0];
+  const more = issues.length > 1 ? ` (and ${issues.length - 1} more)` : "";
+  return new CarbonError(
+    "validation",
+    `${file}: ${first === undefined ? "invalid consumption" : issueText(first)}${more}`,
+    { issues },
+  );
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** The consumption in a JSON file: the API's fields, `id` optional, `categoryId` may be a code. */
+export async function inputFromFile(
+  service: CarbonService,
+  file: string,
+  opts: UpsertOptions,
+): Promise<ConsumptionInput> {
+  const combined = dataFlags.filter(([key]) => opts[key] !== undefined).map(([, flag]) => flag);
+  if (combined.length > 0) {
+    throw new CarbonError("usage", `--file cannot be combined with ${combined.join(", ")}`);
+  }
+  let text: string;
+  try {
+    text = await readFile(file, "utf8");
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new CarbonError("usage", `cannot read --file ${file}: ${reason}`, { cause: error });
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text.replace(/^\uFEFF/, ""));
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw rejected(file, [{ path: "", message: `invalid JSON: ${reason}` }]);
+  }
+  if (!isRecord(parsed)) {
+    throw rejected(file, [
+      { path: "", message: "expected one JSON object with the consumption's fields" },
+    ]);
+  }
+  const body: Record<string, unknown> = { entityId: "", ...parsed };
+  if (typeof body.categoryId === "string" && !isUuid(body.categoryId)) {
+    const categoryId = await findSubcategory(service, body.categoryId);
+    if (categoryId === undefined) {
+      throw rejected(file, [{ path: "categoryId", message: unknownCategory(body.categoryId) }]);
+    }
+    body.categoryId = categoryId;
+  }
+  const provisionalId = body.id === undefined ? "00000000-0000-4000-8000-000000000000" : body.id;
+  const result = consumptionInputSchema.safeParse({ ...body, id: provisionalId });
+  if (!result.success) {
+    throw rejected(
+      file,
+      result.error.issues.map((issue) => ({ path: issue.path.join("."), message: issue.message })),
+    );
+  }
+  const input = result.data;
+  return body.id === undefined ? { ...input, id: consumptionId(input) } : input;
+}

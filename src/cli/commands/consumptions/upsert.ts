@@ -1,0 +1,84 @@
+import { Command } from "commander";
+import type { Context } from "../../context.js";
+
+export interface UpsertOptions {
+  readonly file?: string;
+  readonly company?: string;
+  readonly building?: string;
+  readonly category?: string;
+  readonly start?: string;
+  readonly end?: string;
+  readonly quantity?: string;
+  readonly unit?: string;
+  readonly entity?: string;
+  readonly id?: string;
+}
+
+export function upsertCommand(
+  ctx: Context,
+  run: (ctx: Context, opts: UpsertOptions) => Promise<void> = runUpsert,
+): Command {
+  return new Command("upsert")
+    .description("Create or update one consumption and calculate its emission")
+    .option("--file <path>", "a JSON object with the consumption's fields")
+    .option("--company <id>", "company id")
+    .option("--building <id>", "building id")
+    .option("--category <code>", "subcategory code (e.g. natural_gas) or its UUID")
+    .option("--start <date>", "first day of the period, YYYY-MM-DD")
+    .option("--end <date>", "last day of the period (included), YYYY-MM-DD")
+    .option("--quantity <n>", "quantity consumed, e.g. 1250.5")
+    .option("--unit <unit>", "unit of the quantity, e.g. kWh, l, km")
+    .option("--entity <id>", "invoice, vehicle or survey answer it belongs to (default none)")
+    .option(
+      "--id <uuid>",
+      "id to use (default: derived from company, building, category, entity and dates)",
+    )
+    .addHelpText(
+      "after",
+      [
+        "",
+        "Without --id the same company, building, category, entity and dates always give the same",
+        "id, so running the command again with a corrected quantity updates the consumption.",
+        "The file holds the API's fields: id (optional), entityId, categoryId (or a code),",
+        "startDate, endDate, companyId, buildingId, quantity, unitType.",
+        "",
+        "Examples:",
+        "  $ carbon consumptions upsert --company 3f1c2a4e-8b7d-4c6a-9e5f-1a2b3c4d5e6f \\",
+        "      --building 7a9e4b2c-1d3f-4e5a-8b6c-9d0e1f2a3b4c --category natural_gas \\",
+        "      --start 2024-01-01 --end 2024-01-31 --quantity 12400 --unit kWh",
+        "  $ carbon consumptions upsert --file consumption.json --json",
+      ].join("\n"),
+    )
+    .action(async (flags: UpsertOptions) => {
+      await run(ctx, {
+        file: flags.file,
+        company: flags.company,
+        building: flags.building,
+        category: flags.category,
+        start: flags.start,
+        end: flags.end,
+        quantity: flags.quantity,
+        unit: flags.unit,
+        entity: flags.entity,
+        id: flags.id,
+      });
+    });
+}
+
+export async function runUpsert(ctx: Context, opts: UpsertOptions): Promise<void> {
+  const [{ inputFromFile, inputFromFlags }, { renderObject }, { loadNames }, { upsertColumns }] =
+    await Promise.all([
+      import("./upsert-input.js"),
+      import("../../output/format.js"),
+      import("../emissions/lookups.js"),
+      import("./columns.js"),
+    ]);
+  const service = await ctx.service();
+  const input =
+    opts.file === undefined
+      ? await inputFromFlags(service, opts)
+      : await inputFromFile(service, opts.file, opts);
+  const result = await service.upsertConsumption(input);
+  const names = await loadNames(service, [result.consumption.buildingId]);
+  renderObject(ctx.io, ctx.format(), result, upsertColumns(names));
+}

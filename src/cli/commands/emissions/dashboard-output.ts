@@ -1,0 +1,63 @@
+import type { EmissionGroup, EmissionSummary } from "../../../core/model/emission.js";
+import type { PeriodFilter } from "../../../core/service.js";
+import type { Context } from "../../context.js";
+import { type Column, renderList, renderObject } from "../../output/format.js";
+import { renderBoxTable } from "../../render/box-table.js";
+import {
+  type DashboardDimension,
+  emissionDashboardTables,
+} from "../../render/emission-dashboard.js";
+import { awaitingFactorNote } from "./awaiting-note.js";
+
+export interface EmissionDashboardData {
+  readonly grid: EmissionSummary;
+  readonly scopes: EmissionSummary;
+  readonly by: DashboardDimension;
+  readonly year: number | undefined;
+  readonly period: PeriodFilter;
+}
+
+function groupColumns(by: DashboardDimension): Column<EmissionGroup>[] {
+  return [
+    { header: "month", value: (group) => group.key.month },
+    { header: by, value: (group) => group.key[by] },
+    { header: "co2e", value: (group) => group.co2e },
+    { header: "co2eMarketBased", value: (group) => group.co2eMarketBased },
+    { header: "count", value: (group) => group.count },
+    { header: "awaitingFactor", value: (group) => group.awaitingFactor },
+  ];
+}
+
+/**
+ * table: the month grid with bars and totals; json: the summary; ndjson, csv, tsv: one line per
+ * month and scope (or category), unrounded. The awaiting-factor count goes to stderr.
+ */
+export function renderEmissionDashboard(ctx: Context, data: EmissionDashboardData): void {
+  const { io } = ctx;
+  const format = ctx.format();
+  switch (format) {
+    case "table": {
+      const tables = emissionDashboardTables(data.grid, data.scopes, {
+        by: data.by,
+        columns: io.columns,
+        ...(data.year === undefined ? {} : { year: data.year }),
+      });
+      io.out(tables.map(renderBoxTable).join("\n"));
+      break;
+    }
+    case "json":
+      renderObject(io, format, data.grid, []);
+      break;
+    case "ndjson":
+    case "csv":
+    case "tsv":
+      renderList(io, format, data.grid.groups, groupColumns(data.by));
+      break;
+    default: {
+      const unknown: never = format;
+      throw new Error(`unknown output format ${String(unknown)}`);
+    }
+  }
+  const note = awaitingFactorNote(data.grid.totals.awaitingFactor, data.period);
+  if (note !== undefined && ctx.globals().quiet !== true) io.err(note);
+}

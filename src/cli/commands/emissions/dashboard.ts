@@ -1,0 +1,59 @@
+import { Command } from "commander";
+import type { Context } from "../../context.js";
+
+export interface DashboardOptions {
+  readonly company?: string;
+  readonly building?: string;
+  readonly year?: string;
+  readonly by?: string;
+}
+
+export function dashboardCommand(
+  ctx: Context,
+  run: (ctx: Context, opts: DashboardOptions) => Promise<void> = runDashboard,
+): Command {
+  return new Command("dashboard")
+    .description("Emissions by month and scope (or category), with totals")
+    .option("--company <id>", "only this company's emissions")
+    .option("--building <id>", "only this building's emissions")
+    .option("--year <year>", "one calendar year, e.g. 2024 (default: every month with data)")
+    .option("--by <dimension>", "columns: scope or category (default scope)")
+    .addHelpText(
+      "after",
+      [
+        "",
+        "Scope 2 shows the location-based figure and the market-based one beside it. A period",
+        "spanning several months is shared out by day. --json prints the summary as data.",
+        "",
+        "Examples:",
+        "  $ carbon emissions dashboard --company 3f1c2a4e-8b7d-4c6a-9e5f-1a2b3c4d5e6f --year 2024",
+        "  $ carbon emissions dashboard --year 2024 --by category",
+        "  $ carbon emissions dashboard --year 2024 --json",
+      ].join("\n"),
+    )
+    .action(async (flags: DashboardOptions) => {
+      await run(ctx, {
+        company: flags.company,
+        building: flags.building,
+        year: flags.year,
+        by: flags.by,
+      });
+    });
+}
+
+export async function runDashboard(ctx: Context, opts: DashboardOptions): Promise<void> {
+  const [{ parseChoice }, { parseYearPeriod }, { renderEmissionDashboard }, dashboards] =
+    await Promise.all([
+      import("../../flags.js"),
+      import("./filter-flags.js"),
+      import("./dashboard-output.js"),
+      import("../../render/emission-dashboard.js"),
+    ]);
+  const { period, year } = parseYearPeriod(opts);
+  const by =
+    opts.by === undefined ? "scope" : parseChoice("--by", opts.by, dashboards.dashboardDimensions);
+  const service = await ctx.service();
+  const grid = await service.summarizeEmissions({ ...period, groupBy: ["month", by] });
+  const scopes = await service.summarizeEmissions({ ...period, groupBy: ["scope"] });
+  renderEmissionDashboard(ctx, { grid, scopes, by, year, period });
+}

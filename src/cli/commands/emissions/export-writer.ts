@@ -1,0 +1,116 @@
+import { CarbonError } from "../../../core/errors.js";
+import type { Emission, EmissionGroup, GroupKey } from "../../../core/model/emission.js";
+import type { CarbonService, EmissionFilter } from "../../../core/service.js";
+import type { Context, GlobalOptions } from "../../context.js";
+import type { Io } from "../../io.js";
+import { type Column, createRowWriter } from "../../output/format.js";
+import type { OutputFormat } from "../../output/format-names.js";
+import { emissionRecordColumns } from "./columns.js";
+import { openFileOutput } from "./file-output.js";
+
+export type ExportFormat = Exclude<OutputFormat, "table">;
+
+/** csv unless --json or --format says otherwise, also on a terminal; a table is not an export. */
+export function exportFormat(globals: GlobalOptions): ExportFormat {
+  if (globals.json === true) return "json";
+  const format = globals.format ?? "csv";
+  if (format === "table") {
+    throw new CarbonError("usage", 'invalid --format "table": expected csv, tsv, json or ndjson', {
+      hint: "for a table on the terminal use `carbon emissions list` or `carbon emissions dashboard`",
+    });
+  }
+  return format;
+}
+
+export interface ExportRequest {
+  readonly filter: EmissionFilter;
+  /** Undefined: every emission record; else totals grouped by these keys. */
+  readonly groupBy: readonly GroupKey[] | undefined;
+  readonly format: ExportFormat;
+  readonly output?: string;
+}
+
+/** Key columns in the order asked, then the figures. */
+export function groupColumns(groupBy: readonly GroupKey[]): Column<EmissionGroup>[] {
+  return [
+    ...groupBy.map((key) => ({ header: key, value: (group: EmissionGroup) => group.key[key] })),
+    { header: "co2e", value: (group) => group.co2e },
+    { header: "co2eMarketBased", value: (group) => group.co2eMarketBased },
+    { header: "count", value: (group) => group.count },
+    { header: "awaitingFactor", value: (group) => group.awaitingFactor },
+  ];
+}
+
+/** The opening of the json document, up to and including `"data": `; the array follows. */
+function jsonHead(meta: Record<string, unknown>): string {
+  const text = JSON.stringify(meta, null, 2);
+  return `${text.slice(0, text.lastIndexOf("\n}"))},\n  "data": `;
+}
+
+async function writeRows<T>(
+  ctx: Context,
+  io: Io,
+  format: ExportFormat,
+  columns: readonly Column<T>[],
+  rows: AsyncIterable<T> | Iterable<T>,
+): Promise<number> {
+  const writer = createRowWriter(io, format, columns);
+  let count = 0;
+  for await (const row of rows) {
+    if (ctx.signal.aborted) {
+      throw new CarbonError("interrupted", `export interrupted after ${count} rows`);
+    }
+    await writer.write(row);
+    count += 1;
+  }
+  await writer.end();
+  return count;
+}
+
+/**
+ * Streams the export to stdout, or to `output` through a temporary file renamed at the end.
+ * Returns the number of rows written.
+ */
+export async function writeExport(
+  ctx: Context,
+  service: CarbonService,
+  request: ExportRequest,
+): Promise<number> {
+  const { filter, groupBy, format } = request;
+  const summary =
+    groupBy !== undefined || format === "json"
+      ? await service.summarizeEmissions({ ...filter, groupBy: groupBy ?? [] })
+      : undefined;
+  const target =
+    request.output === undefined ? undefined : await openFileOutput(ctx.io, request.output);
+  const io = target?.io ?? ctx.io;
+  try {
+    if (format === "json" && summary !== undefined) {
+      await io.write(
+        jsonHead({
+          generatedAt: new Date().toISOString(),
+          factorLibraryVersion: summary.factorLibraryVersion,
+          filters: filter,
+          groupBy: groupBy ?? [],
+          totals: summary.totals,
+        }),
+      );
+    }
+    const count =
+      groupBy === undefined
+        ? await writeRows<Emission>(
+            ctx,
+            io,
+            format,
+            emissionRecordColumns,
+            service.streamEmissions(filter),
+          )
+        : await writeRows(ctx, io, format, groupColumns(groupBy), summary?.groups ?? []);
+    if (format === "json") await io.write("}\n");
+    await target?.commit();
+    return count;
+  } catch (error) {
+    await target?.discard();
+    throw error;
+  }
+}

@@ -1,0 +1,97 @@
+import { Command } from "commander";
+import type { FactorResolution, ResolvedFactor } from "../../../core/model/factor.js";
+import type { Context } from "../../context.js";
+import type { Column } from "../../output/format.js";
+
+export interface ResolveOptions {
+  readonly category: string;
+  readonly country: string;
+  readonly year: string;
+  readonly company?: string;
+}
+
+interface ResolveFlags {
+  readonly category: string;
+  readonly country: string;
+  readonly year: string;
+  readonly company?: string;
+}
+
+/** One row per basis of the resolution: location, and market for scope 2. */
+export interface ResolvedRow {
+  readonly basis: "location" | "market";
+  readonly factor: ResolvedFactor;
+}
+
+export const resolvedColumns: readonly Column<ResolvedRow>[] = [
+  { header: "basis", value: (row) => row.basis },
+  { header: "key", value: (row) => row.factor.key },
+  { header: "step", value: (row) => row.factor.step },
+  { header: "country", value: (row) => row.factor.country },
+  { header: "year", value: (row) => row.factor.year },
+  { header: "unit", value: (row) => row.factor.unit },
+  { header: "co2e", value: (row) => row.factor.co2e },
+  { header: "source", value: (row) => row.factor.source },
+];
+
+export function resolveCommand(
+  ctx: Context,
+  run: (ctx: Context, opts: ResolveOptions) => Promise<void> = runResolve,
+): Command {
+  return new Command("resolve")
+    .description("Show which emission factor a consumption would use, and why")
+    .requiredOption("--category <code|uuid>", "subcategory code (e.g. natural_gas) or id")
+    .requiredOption("--country <cc>", "country or grid region of the building, e.g. ES")
+    .requiredOption("--year <year>", "year of the consumption, e.g. 2024")
+    .option("--company <id>", "consider this company's custom factors first")
+    .addHelpText(
+      "after",
+      "\nThe step column says how the factor was found: company_custom, country_year,\ncountry_earlier_year (the latest year before) or global_default. For scope 2 a second\nrow gives the market-based factor.\n\nExamples:\n  $ carbon factors resolve --category electricity --country ES --year 2024\n  $ carbon factors resolve --category natural_gas --country GB --year 2025 --json",
+    )
+    .action(async (flags: ResolveFlags) => {
+      await run(ctx, {
+        category: flags.category,
+        country: flags.country,
+        year: flags.year,
+        company: flags.company,
+      });
+    });
+}
+
+export function resolvedRows(resolution: FactorResolution): ResolvedRow[] {
+  const rows: ResolvedRow[] = [];
+  if (resolution.location !== null) rows.push({ basis: "location", factor: resolution.location });
+  if (resolution.market !== null) rows.push({ basis: "market", factor: resolution.market });
+  return rows;
+}
+
+export async function runResolve(ctx: Context, opts: ResolveOptions): Promise<void> {
+  const [flags, { renderList, renderObject }] = await Promise.all([
+    import("../../flags.js"),
+    import("../../output/format.js"),
+  ]);
+  const query = {
+    category: flags.parseText("--category", opts.category),
+    country: flags.parseCountry("--country", opts.country),
+    year: flags.parseYear("--year", opts.year),
+    ...(opts.company === undefined
+      ? {}
+      : { companyId: flags.parseUuid("--company", opts.company) }),
+  };
+  const service = await ctx.service();
+  const resolution = await service.resolveFactor(query);
+  const format = ctx.format();
+  if (format === "json" || format === "ndjson") {
+    renderObject(ctx.io, format, resolution, []);
+    return;
+  }
+  renderList(ctx.io, format, resolvedRows(resolution), resolvedColumns);
+  if (ctx.globals().quiet === true) return;
+  const where = `${resolution.categoryCode} in ${resolution.country ?? "any country"} ${resolution.year}`;
+  if (resolution.location === null) ctx.io.err(`no emission factor found for ${where}`);
+  if (resolution.marketBasis === "location_fallback") {
+    ctx.io.err(
+      `no market-based factor for ${where}: the market-based figure uses the location-based factor`,
+    );
+  }
+}

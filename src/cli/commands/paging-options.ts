@@ -1,0 +1,9 @@
+import type { Command } from "commander";
+
+/** Adds --page, --limit and --all to a list command (values are validated in run). */
+export function addPagingOptions(command: Command): Command {
+  return command
+    .option("--page <n>", "page to show, from 1")
+    .option("--limit <n>", "rows per page, 1 to 500 (default 50)")
+    .option("--all", "fetch every page");
+}

@@ -1,0 +1,68 @@
+import type { Command } from "commander";
+import type { Context } from "../context.js";
+
+/**
+ * The resources the program offers, in help order. Only names and descriptions are loaded at
+ * start-up; a resource's verbs (and everything they import) load when that resource is invoked,
+ * so `carbon --help` and `carbon --version` read a handful of modules.
+ */
+export interface ResourceEntry {
+  readonly name: string;
+  readonly description: string;
+  load(): Promise<(ctx: Context) => Command>;
+}
+
+export const resources: readonly ResourceEntry[] = [
+  {
+    name: "companies",
+    description: "Companies: the organisations whose footprint is measured",
+    load: async () => (await import("./companies/index.js")).companiesCommand,
+  },
+  {
+    name: "buildings",
+    description: "Buildings: the sites of a company where consumptions happen",
+    load: async () => (await import("./buildings/index.js")).buildingsCommand,
+  },
+  {
+    name: "categories",
+    description: "Categories: the GHG Protocol scope/category/subcategory tree",
+    load: async () => (await import("./categories/index.js")).categoriesCommand,
+  },
+  {
+    name: "factors",
+    description: "Emission factors: the default library, resolution, and custom factors",
+    load: async () => (await import("./factors/index.js")).factorsCommand,
+  },
+  {
+    name: "consumptions",
+    description: "Consumptions: energy, fuels and activity that emissions are calculated from",
+    load: async () => (await import("./consumptions/index.js")).consumptionsCommand,
+  },
+  {
+    name: "emissions",
+    description: "Emissions calculated from consumptions: list, export, dashboard",
+    load: async () => (await import("./emissions/index.js")).emissionsCommand,
+  },
+];
+
+/** Global options that take a value, so the word after them is not a command name. */
+const optionsWithValue = new Set(["--db", "--format"]);
+
+/** The resource named on the command line (`carbon [globals] RESOURCE ...`, or `carbon help RESOURCE`). */
+export function requestedResource(args: readonly string[]): ResourceEntry | undefined {
+  let wantHelp = false;
+  for (let i = 0; i < args.length; i += 1) {
+    const word = args[i] ?? "";
+    if (word === "--") return undefined;
+    if (word.startsWith("-")) {
+      if (optionsWithValue.has(word)) i += 1;
+      continue;
+    }
+    if (word === "help" && !wantHelp) {
+      wantHelp = true;
+      continue;
+    }
+    return resources.find((entry) => entry.name === word);
+  }
+  return undefined;
+}

@@ -1,0 +1,46 @@
+/** Turning cell values into text: exact for machine formats, rounded only for tables. */
+
+export type CellValue = string | number | boolean | null | undefined;
+
+/** The exact text of a value for csv/tsv: numbers unrounded (`String(n)`), missing values empty. */
+export function exactText(value: CellValue): string {
+  if (value === null || value === undefined) return "";
+  return String(value);
+}
+
+/**
+ * A number as a person wants to read it in a table: integers as they are (years stay `2024`),
+ * other numbers to 3 decimals, or 4 significant digits below 1 so small factors stay visible.
+ * Only tables use this; json, ndjson, csv and tsv never round.
+ */
+export function displayNumber(value: number): string {
+  if (!Number.isFinite(value) || Number.isInteger(value)) return String(value);
+  if (Math.abs(value) >= 1) return String(Math.round(value * 1000) / 1000);
+  return String(Number(value.toPrecision(4)));
+}
+
+export function displayText(value: CellValue): string {
+  if (typeof value === "number") return displayNumber(value);
+  return exactText(value);
+}
+
+/** RFC 4180 field: quoted when it holds a comma, quote, line break or edge whitespace. */
+export function csvField(value: CellValue): string {
+  const text = exactText(value);
+  if (/[",\r\n]/.test(text) || text !== text.trim()) return `"${text.replaceAll('"', '""')}"`;
+  return text;
+}
+
+/** One CSV record with its RFC 4180 line ending (CRLF). */
+export function csvRecord(values: readonly CellValue[]): string {
+  return `${values.map(csvField).join(",")}\r\n`;
+}
+
+/** TSV field: tabs and line breaks cannot appear inside a field, so they become spaces. */
+export function tsvField(value: CellValue): string {
+  return exactText(value).replace(/\r\n|[\t\r\n]/g, " ");
+}
+
+export function tsvRecord(values: readonly CellValue[]): string {
+  return `${values.map(tsvField).join("\t")}\n`;
+}

@@ -1,0 +1,49 @@
+import { homedir } from "node:os";
+import path from "node:path";
+
+export type Environment = Readonly<Record<string, string | undefined>>;
+
+function nonEmpty(value: string | undefined): string | undefined {
+  return value === undefined || value.trim() === "" ? undefined : value;
+}
+
+/** The user's home: HOME (USERPROFILE on Windows) from the given environment, else the OS's answer. */
+export function homeDir(env: Environment, platform: NodeJS.Platform = process.platform): string {
+  const fromEnv =
+    platform === "win32" ? (nonEmpty(env.USERPROFILE) ?? nonEmpty(env.HOME)) : nonEmpty(env.HOME);
+  return fromEnv ?? homedir();
+}
+
+/**
+ * Where per-user application data lives:
+ * Linux and others: $XDG_DATA_HOME (when absolute) or ~/.local/share;
+ * macOS: ~/Library/Application Support; Windows: %LOCALAPPDATA% or ~\AppData\Local.
+ */
+export function userDataDir(
+  env: Environment,
+  platform: NodeJS.Platform = process.platform,
+): string {
+  const home = homeDir(env, platform);
+  switch (platform) {
+    case "win32":
+      return nonEmpty(env.LOCALAPPDATA) ?? path.win32.join(home, "AppData", "Local");
+    case "darwin":
+      return path.posix.join(home, "Library", "Application Support");
+    default: {
+      const xdg = nonEmpty(env.XDG_DATA_HOME);
+      // The XDG spec says relative paths are invalid and must be ignored.
+      return xdg !== undefined && path.posix.isAbsolute(xdg)
+        ? xdg
+        : path.posix.join(home, ".local", "share");
+    }
+  }
+}
+
+/** The local database used when neither --db nor CARBON_DB says otherwise. */
+export function defaultDbPath(
+  env: Environment,
+  platform: NodeJS.Platform = process.platform,
+): string {
+  const join = platform === "win32" ? path.win32.join : path.posix.join;
+  return join(userDataDir(env, platform), "carbon", "carbon.db");
+}

@@ -1,0 +1,114 @@
+import type { ConsumptionImportReport } from "../../import/consumptions.js";
+import { formatCount, formatKilograms } from "./numbers.js";
+
+/** How many row errors the summary lists before pointing at --rejects. */
+export const MAX_LISTED_ERRORS = 50;
+
+export interface ImportSummaryOptions {
+  /** Where the rejected rows were written (--rejects), if anywhere. */
+  readonly rejectsFile?: string;
+}
+
+function plural(count: number, one: string, many: string): string {
+  return `${formatCount(count)} ${count === 1 ? one : many}`;
+}
+
+/** `line 42, column quantity: expected a number, got "12,5"`; a row-level problem has no column. */
+export function formatRowError(error: { line: number; column: string; message: string }): string {
+  const where =
+    error.column === "" ? `line ${error.line}` : `line ${error.line}, column ${error.column}`;
+  return `${where}: ${error.message}`;
+}
+
+/** The first errors, one per line, then how many more there are and how to get them all. */
+export function errorLines(
+  report: Pick<ConsumptionImportReport, "errors" | "errorCount">,
+  rejectsFile?: string,
+): string[] {
+  const listed = report.errors.slice(0, MAX_LISTED_ERRORS);
+  const lines = listed.map(formatRowError);
+  const more = Math.max(0, report.errorCount - listed.length);
+  if (more > 0) {
+    lines.push(
+      rejectsFile === undefined
+        ? `… and ${formatCount(more)} more; use --rejects FILE to get them all`
+        : `… and ${formatCount(more)} more in ${rejectsFile}`,
+    );
+  }
+  return lines;
+}
+
+function row(label: string, value: string): string {
+  return `  ${label.padEnd(20, " ")}${value}`;
+}
+
+/** The counts and kgCO2e of the summary, numbers right-aligned. */
+function countLines(report: ConsumptionImportReport): string[] {
+  const entries: [string, string, string][] = [
+    ["rows read", formatCount(report.rowsRead), ""],
+    ["inserted", formatCount(report.inserted), ""],
+    ["updated", formatCount(report.updated), ""],
+    ["unchanged", formatCount(report.unchanged), ""],
+    ["rejected", formatCount(report.rejected), ""],
+    ["awaiting factor", formatCount(report.awaitingFactor), ""],
+  ];
+  for (const scope of ["1", "2", "3"] as const) {
+    entries.push([`scope ${scope}`, formatKilograms(report.co2eByScope[scope]), " kgCO2e"]);
+  }
+  const width = Math.max(...entries.map(([, value]) => value.length));
+  return entries.map(([label, value, unit]) => row(label, `${value.padStart(width, " ")}${unit}`));
+}
+
+/** What happened to the data, in one or two sentences. */
+function outcomeLines(report: ConsumptionImportReport, options: ImportSummaryOptions): string[] {
+  const lines: string[] = [];
+  if (report.stoppedEarly) {
+    lines.push(
+      `stopped reading after ${plural(report.errorCount, "error", "errors")} (--max-errors)`,
+    );
+  }
+  if (report.dryRun) {
+    lines.push("dry run: nothing was stored");
+  } else if (!report.committed) {
+    lines.push(
+      report.rejected > 0
+        ? `nothing was stored because ${plural(report.rejected, "row was", "rows were")} rejected; fix them or use --skip-invalid`
+        : "nothing was stored",
+    );
+  } else if (report.rejected > 0) {
+    lines.push(
+      `${plural(report.rejected, "rejected row was", "rejected rows were")} skipped; the other rows were stored`,
+    );
+  }
+  if (report.rejected > 0 && options.rejectsFile !== undefined) {
+    lines.push(`rejected rows written to ${options.rejectsFile}`);
+  }
+  if (report.awaitingFactor > 0 && report.committed) {
+    lines.push(
+      `${plural(report.awaitingFactor, "consumption is", "consumptions are")} waiting for an emission factor: see \`carbon emissions list --explain\` (status awaiting_factor)`,
+    );
+  }
+  return lines;
+}
+
+/** Everything printed on stderr after an import: errors, counts, buildings created, outcome. */
+export function importSummaryLines(
+  report: ConsumptionImportReport,
+  options: ImportSummaryOptions,
+): string[] {
+  const lines = errorLines(report, options.rejectsFile);
+  if (lines.length > 0) lines.push("");
+  lines.push(`${report.file}:`);
+  lines.push(...countLines(report));
+  if (report.buildingsCreated.length > 0) {
+    const names = report.buildingsCreated.map((building) => building.name).join(", ");
+    lines.push(
+      row(
+        report.dryRun ? "buildings to create" : "buildings created",
+        `${formatCount(report.buildingsCreated.length)} (${names})`,
+      ),
+    );
+  }
+  lines.push(...outcomeLines(report, options));
+  return lines;
+}

@@ -1,0 +1,57 @@
+/** `carbon --help` and `--version` must stay instant: no heavy library, no backend. */
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { tempDir } from "./helpers.js";
+
+const support = fileURLToPath(new URL("./support/", import.meta.url));
+const heavy = [
+  /\/node_modules\/zod\//,
+  /\/node_modules\/better-sqlite3\//,
+  /\/node_modules\/cli-table3\//,
+  /\/node_modules\/csv-parse\//,
+  /\/node_modules\/undici\//,
+  /\/src\/backends\//,
+  /\/src\/import\//,
+  /\/src\/engine\//,
+  /\/src\/cli\/output\/format\.ts$/,
+];
+
+function loadsFor(args: readonly string[]): {
+  status: number | null;
+  stdout: string;
+  loaded: string[];
+} {
+  const dir = tempDir();
+  const record = path.join(dir, "loaded.txt");
+  const child = spawnSync(
+    process.execPath,
+    ["--import", path.join(support, "record-loads.ts"), path.join(support, "run-main.ts"), ...args],
+    {
+      encoding: "utf8",
+      env: { PATH: process.env.PATH, HOME: dir, NO_COLOR: "1", CARBON_LOAD_RECORD: record },
+    },
+  );
+  const loaded = fs.readFileSync(record, "utf8").split("\n");
+  return { status: child.status, stdout: child.stdout, loaded };
+}
+
+describe("startup laziness", () => {
+  it.each([
+    [["--help"]],
+    [["--version"]],
+    [["companies", "--help"]],
+    [["factors", "custom", "create", "--help"]],
+    [["consumptions", "--help"]],
+    [["emissions", "--help"]],
+  ])("%j loads no heavy module", (args) => {
+    const { status, stdout, loaded } = loadsFor(args);
+    expect(status).toBe(0);
+    expect(stdout).not.toBe("");
+    // The recorder works: commander itself was loaded.
+    expect(loaded.some((url) => url.includes("/node_modules/commander/"))).toBe(true);
+    expect(loaded.filter((url) => heavy.some((pattern) => pattern.test(url)))).toEqual([]);
+  });
+});

@@ -1,0 +1,169 @@
+/** Tier 1: flags alone. Each builder gets a stub run; no database is opened. */
+import { CommanderError } from "commander";
+import { describe, expect, it } from "vitest";
+import { createCommand as createBuilding } from "../../src/cli/commands/buildings/create.js";
+import { getCommand as getBuilding } from "../../src/cli/commands/buildings/get.js";
+import { listCommand as listBuildings } from "../../src/cli/commands/buildings/list.js";
+import { listCommand as listCategories } from "../../src/cli/commands/categories/list.js";
+import { createCommand as createCompany } from "../../src/cli/commands/companies/create.js";
+import { getCommand as getCompany } from "../../src/cli/commands/companies/get.js";
+import { listCommand as listCompanies } from "../../src/cli/commands/companies/list.js";
+import { createCommand as createCustom } from "../../src/cli/commands/factors/custom/create.js";
+import { listCommand as listCustom } from "../../src/cli/commands/factors/custom/list.js";
+import { listCommand as listFactors } from "../../src/cli/commands/factors/list.js";
+import { resolveCommand } from "../../src/cli/commands/factors/resolve.js";
+import { parsedOptions } from "./helpers.js";
+
+const ID = "3f1c2a4e-8b7d-4c6a-9e5f-1a2b3c4d5e6f";
+
+describe("companies", () => {
+  it.each([
+    [[], { page: undefined, limit: undefined, all: false }],
+    [["--page", "3", "--limit", "20"], { page: "3", limit: "20", all: false }],
+    [["--all"], { page: undefined, limit: undefined, all: true }],
+  ])("list %j", async (argv, expected) => {
+    expect(await parsedOptions(listCompanies, argv)).toEqual(expected);
+  });
+
+  it("get takes the id argument", async () => {
+    expect(await parsedOptions(getCompany, [ID])).toEqual({ id: ID });
+  });
+
+  it("get without an id is a commander error", async () => {
+    await expect(parsedOptions(getCompany, [])).rejects.toBeInstanceOf(CommanderError);
+  });
+
+  it("create maps its flags", async () => {
+    expect(
+      await parsedOptions(createCompany, ["--name", "Acme", "--country", "es", "--id", ID]),
+    ).toEqual({ name: "Acme", country: "es", id: ID });
+  });
+
+  it("create without --name is a commander error", async () => {
+    await expect(parsedOptions(createCompany, ["--country", "ES"])).rejects.toMatchObject({
+      code: "commander.missingMandatoryOptionValue",
+    });
+  });
+});
+
+describe("buildings", () => {
+  it("list --company with paging", async () => {
+    expect(await parsedOptions(listBuildings, ["--company", ID, "--limit", "5"])).toEqual({
+      company: ID,
+      page: undefined,
+      limit: "5",
+      all: false,
+    });
+  });
+
+  it("get takes the id argument", async () => {
+    expect(await parsedOptions(getBuilding, [ID])).toEqual({ id: ID });
+  });
+
+  it("create needs --company and --name", async () => {
+    expect(await parsedOptions(createBuilding, ["--company", ID, "--name", "HQ"])).toEqual({
+      company: ID,
+      name: "HQ",
+      country: undefined,
+      id: undefined,
+    });
+    await expect(parsedOptions(createBuilding, ["--name", "HQ"])).rejects.toMatchObject({
+      code: "commander.missingMandatoryOptionValue",
+    });
+  });
+
+  it("an unknown flag is a commander error", async () => {
+    await expect(parsedOptions(listBuildings, ["--compnay", ID])).rejects.toMatchObject({
+      code: "commander.unknownOption",
+    });
+  });
+});
+
+describe("categories", () => {
+  it.each([
+    [[], { level: undefined }],
+    [["--level", "subcategory"], { level: "subcategory" }],
+  ])("list %j", async (argv, expected) => {
+    expect(await parsedOptions(listCategories, argv)).toEqual(expected);
+  });
+});
+
+describe("factors", () => {
+  it("list filters", async () => {
+    expect(await parsedOptions(listFactors, ["--key", "natural_gas", "--country", "GB"])).toEqual({
+      key: "natural_gas",
+      country: "GB",
+      page: undefined,
+      limit: undefined,
+      all: false,
+    });
+  });
+
+  it("resolve needs category, country and year", async () => {
+    expect(
+      await parsedOptions(resolveCommand, [
+        "--category",
+        "electricity_grid",
+        "--country",
+        "ES",
+        "--year",
+        "2024",
+        "--company",
+        ID,
+      ]),
+    ).toEqual({ category: "electricity_grid", country: "ES", year: "2024", company: ID });
+    await expect(
+      parsedOptions(resolveCommand, ["--category", "natural_gas", "--country", "ES"]),
+    ).rejects.toMatchObject({ code: "commander.missingMandatoryOptionValue" });
+  });
+
+  it("custom list needs --company", async () => {
+    expect(await parsedOptions(listCustom, ["--company", ID, "--all"])).toEqual({
+      company: ID,
+      page: undefined,
+      limit: undefined,
+      all: true,
+    });
+  });
+
+  it("custom create maps every flag", async () => {
+    expect(
+      await parsedOptions(createCustom, [
+        "--company",
+        ID,
+        "--category",
+        "electricity_grid",
+        "--unit",
+        "kWh",
+        "--co2e",
+        "0.05",
+        "--co2",
+        "0.049",
+        "--ch4",
+        "0.0001",
+        "--n2o",
+        "0.00001",
+        "--year",
+        "2024",
+        "--basis",
+        "market",
+        "--source",
+        "supplier disclosure",
+        "--id",
+        ID,
+      ]),
+    ).toEqual({
+      company: ID,
+      category: "electricity_grid",
+      unit: "kWh",
+      co2e: "0.05",
+      co2: "0.049",
+      ch4: "0.0001",
+      n2o: "0.00001",
+      year: "2024",
+      basis: "market",
+      source: "supplier disclosure",
+      id: ID,
+    });
+  });
+});
