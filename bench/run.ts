@@ -1,0 +1,166 @@
+/**
+ * `npm run bench`: speed and memory targets, each measured against a baseline taken in the same
+ * run on the same machine, printed as ratios.
+ *
+ * 1. Import: generates a consumption CSV (1,000,000 rows by default; BENCH_ROWS overrides), times
+ *    `carbon consumptions import` of it into a fresh database, and in the same run the sqlite3
+ *    CLI's `.import` of the same file (when sqlite3 is installed). Targets: ratio <= 3, peak RSS
+ *    <= 200 MB.
+ * 2. Start-up: `carbon --version` against `node -e 0`. Target: ratio <= 2.
+ */
+import { spawnSync } from "node:child_process";
+import { once } from "node:events";
+import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const dataDir = path.join(root, "bench", ".data");
+const carbonBin = path.join(root, "bin", "carbon.js");
+const rssPreload = path.join(root, "bench", "max-rss.mjs");
+const rows = Number(process.env.BENCH_ROWS ?? 1_000_000);
+const companyId = "0b6f6c1e-2a4d-4c1b-9a7e-5d3c2b1a0f9e";
+const buildings = ["Madrid HQ", "Lisbon Office", "London Office", "Berlin Warehouse"];
+const countries = ["ES", "PT", "GB", "DE"];
+const categories: ReadonlyArray<readonly [string, string, number]> = [
+  ["electricity", "kWh", 12_000],
+  ["natural_gas", "kWh", 8_000],
+  ["diesel", "l", 400],
+  ["water_supply", "m3", 90],
+  ["waste_landfill_mixed", "t", 2],
+];
+
+interface Run {
+  readonly seconds: number;
+  readonly maxRssMb: number | null;
+  readonly status: number | null;
+  readonly stderr: string;
+}
+
+function run(command: string, args: readonly string[], env: Record<string, string> = {}): Run {
+  const rssFile = path.join(dataDir, `rss-${process.pid}.txt`);
+  rmSync(rssFile, { force: true });
+  const started = process.hrtime.bigint();
+  const result = spawnSync(command, args, {
+    env: { ...process.env, NO_COLOR: "1", CARBON_BENCH_RSS_FILE: rssFile, ...env },
+    encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  const maxRssMb = existsSync(rssFile) ? Number(readFileSync(rssFile, "utf8")) / 1024 : null;
+  return { seconds, maxRssMb, status: result.status, stderr: result.stderr ?? "" };
+}
+
+function carbon(args: readonly string[], db: string): Run {
+  return run(process.execPath, ["--import", rssPreload, carbonBin, "--db", db, ...args]);
+}
+
+function must(result: Run, what: string): Run {
+  if (result.status !== 0) {
+    throw new Error(`${what} failed (exit ${result.status}):\n${result.stderr.slice(-2000)}`);
+  }
+  return result;
+}
+
+async function generateCsv(file: string): Promise<void> {
+  if (existsSync(file)) return;
+  mkdirSync(path.dirname(file), { recursive: true });
+  const out = createWriteStream(`${file}.tmp`);
+  const write = async (text: string) => {
+    if (!out.write(text)) await once(out, "drain");
+  };
+  await write("entityId,building,country,category,startDate,endDate,quantity,unit\n");
+  let chunk = "";
+  for (let i = 0; i < rows; i += 1) {
+    const building = i % buildings.length;
+    const [category, unit, scale] = categories[i % categories.length] ?? ["electricity", "kWh", 1];
+    const month = (Math.floor(i / 20) % 12) + 1;
+    const year = 2021 + (Math.floor(i / 240) % 4);
+    const mm = String(month).padStart(2, "0");
+    const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
+    const quantity = ((i * 7919) % 1000) / 1000 + scale * (0.5 + ((i * 104729) % 1000) / 1000);
+    chunk += `INV-${String(i).padStart(8, "0")},${buildings[building]},${countries[building]},${category},${year}-${mm}-01,${year}-${mm}-${last},${quantity.toFixed(3)},${unit}\n`;
+    if (chunk.length > 1 << 16) {
+      await write(chunk);
+      chunk = "";
+    }
+  }
+  await write(chunk);
+  out.end();
+  await once(out, "close");
+  spawnSync("mv", [`${file}.tmp`, file]);
+}
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1
+    ? (sorted[mid] ?? 0)
+    : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
+}
+
+function hasSqlite3(): boolean {
+  return spawnSync("sqlite3", ["-version"]).status === 0;
+}
+
+function fmt(n: number, digits = 2): string {
+  return n.toFixed(digits);
+}
+
+async function benchImport(): Promise<void> {
+  const csv = path.join(dataDir, `consumptions-${rows}.csv`);
+  await generateCsv(csv);
+  const sizeMb = statSync(csv).size / 1024 / 1024;
+  console.log(`\nimport: ${rows.toLocaleString("en")} rows, ${fmt(sizeMb, 1)} MB CSV`);
+
+  const db = path.join(dataDir, "bench.db");
+  for (const suffix of ["", "-wal", "-shm"]) rmSync(`${db}${suffix}`, { force: true });
+  must(
+    carbon(["companies", "create", "--id", companyId, "--name", "Bench Co", "--country", "ES"], db),
+    "companies create",
+  );
+  const ours = must(
+    carbon(
+      ["consumptions", "import", csv, "--company", companyId, "--create-buildings", "--quiet"],
+      db,
+    ),
+    "carbon consumptions import",
+  );
+  const rate = rows / ours.seconds;
+  console.log(
+    `  carbon consumptions import   ${fmt(ours.seconds)} s   ${Math.round(rate).toLocaleString("en")} rows/s   peak RSS ${ours.maxRssMb === null ? "n/a" : `${fmt(ours.maxRssMb, 0)} MB`} (target <= 200 MB)`,
+  );
+
+  if (!hasSqlite3()) {
+    console.log("  sqlite3 CLI not found: no baseline, no ratio (install sqlite3 to compare)");
+    return;
+  }
+  const baseDb = path.join(dataDir, "baseline.db");
+  rmSync(baseDb, { force: true });
+  const base = run("sqlite3", [baseDb, "-cmd", ".mode csv", `.import ${csv} consumptions`]);
+  must(base, "sqlite3 .import");
+  console.log(`  sqlite3 .import (baseline)   ${fmt(base.seconds)} s`);
+  console.log(`  ratio carbon / sqlite3        ${fmt(ours.seconds / base.seconds)}x (target <= 3)`);
+}
+
+function benchStartup(): void {
+  const runs = Number(process.env.BENCH_STARTUP_RUNS ?? 15);
+  const node: number[] = [];
+  const ours: number[] = [];
+  run(process.execPath, ["-e", "0"]);
+  run(process.execPath, [carbonBin, "--version"]);
+  for (let i = 0; i < runs; i += 1) {
+    node.push(run(process.execPath, ["-e", "0"]).seconds);
+    ours.push(must(run(process.execPath, [carbonBin, "--version"]), "carbon --version").seconds);
+  }
+  const a = median(ours);
+  const b = median(node);
+  console.log(`\nstart-up: median of ${runs} alternating runs`);
+  console.log(`  carbon --version   ${fmt(a * 1000, 1)} ms`);
+  console.log(`  node -e 0          ${fmt(b * 1000, 1)} ms (baseline)`);
+  console.log(`  ratio              ${fmt(a / b)}x (target <= 2)`);
+}
+
+console.log(`carbon bench (Node ${process.version}, ${process.platform}/${process.arch})`);
+benchStartup();
+await benchImport();
