@@ -7,9 +7,12 @@ import { mapColumns } from "./columns.js";
 import { openCsvSource, parseDelimiterOption } from "./csv-source.js";
 import { FingerprintSet } from "./fingerprint-set.js";
 import { ImportRun } from "./import-run.js";
-import { References } from "./references.js";
+import { References, serviceCompanyLoader } from "./references.js";
 import { RejectsWriter } from "./rejects-writer.js";
+import { validateInline } from "./row-outcomes.js";
+import type { RowContext } from "./row-validator.js";
 import type { ImportProgress, RowError } from "./types.js";
+import { workerOutcomes } from "./worker-outcomes.js";
 
 export type { ImportProgress, RowError } from "./types.js";
 
@@ -50,6 +53,12 @@ export interface ConsumptionImportOptions {
   readonly batchSize?: number;
   /** Ctrl-C: the session is aborted (nothing kept) and CarbonError("interrupted") is thrown. */
   readonly signal?: AbortSignal;
+  /**
+   * Parse and validate the file in a worker thread while this one writes (large files): the
+   * same rows, reports and guarantees either way. Default: when the file is at least
+   * PARSE_WORKER_MIN_BYTES.
+   */
+  readonly parseInWorker?: boolean;
   /** Called at most about 10 times a second, and once at the end. */
   readonly onProgress?: (progress: ImportProgress) => void;
 }
@@ -84,6 +93,8 @@ export interface ConsumptionImportReport {
 }
 
 const DEFAULT_BATCH_SIZE = 2000;
+/** Below this a worker's start-up (tens of milliseconds) costs more than the overlap saves. */
+export const PARSE_WORKER_MIN_BYTES = 4 * 1024 * 1024;
 
 function positiveInteger(value: number | undefined, flag: string): number | undefined {
   if (value === undefined) return undefined;
@@ -165,22 +176,53 @@ export async function importConsumptions(
     const run = new ImportRun({
       service,
       options,
-      source,
+      totalBytes: source.totalBytes,
       rejects,
       batchSize,
       maxErrors,
-      row: {
-        columns,
-        headerLength: header.cells.length,
-        refs,
-        ids: new FingerprintSet(),
-        decimalComma: options.decimalComma,
-        defaultCompanyId: companyId,
-        defaultBuilding: building,
-        createBuildings: options.createBuildings,
-      },
+      columns,
     });
-    return await run.execute(rows, batches);
+    const keepCells = rejects !== undefined;
+    const inWorker = options.parseInWorker ?? source.totalBytes >= PARSE_WORKER_MIN_BYTES;
+    if (inWorker) {
+      // The worker reads the file anew: let go of this reader first.
+      await batches.return(undefined);
+      source.close();
+      const outcomes = workerOutcomes(
+        {
+          file: options.file,
+          delimiter: source.delimiter,
+          references: refs.snapshot(),
+          columns,
+          headerLength: header.cells.length,
+          decimalComma: options.decimalComma,
+          defaultCompanyId: companyId,
+          defaultBuilding: building,
+          createBuildings: options.createBuildings,
+          keepCells,
+        },
+        serviceCompanyLoader(service),
+      );
+      try {
+        return await run.execute(outcomes);
+      } finally {
+        await outcomes.close();
+      }
+    }
+    const ctx: RowContext = {
+      columns,
+      headerLength: header.cells.length,
+      refs,
+      ids: new FingerprintSet(),
+      decimalComma: options.decimalComma,
+      defaultCompanyId: companyId,
+      defaultBuilding: building,
+      createBuildings: options.createBuildings,
+    };
+    return await run.execute({
+      chunks: validateInline(rows, batches, ctx, keepCells),
+      bytesRead: source.bytesRead,
+    });
   } finally {
     await batches.return(undefined);
     source.close();

@@ -1,14 +1,15 @@
 import { CarbonError, type FieldIssue, isCarbonError } from "../core/errors.js";
+import type { BuildingInput } from "../core/model/building.js";
 import type { ConsumptionInput } from "../core/model/consumption.js";
 import type { CarbonService, ImportCounts, ImportSession, ScopeTotals } from "../core/service.js";
 import type { ColumnMap, Field } from "./columns.js";
 import type { ConsumptionImportOptions, ConsumptionImportReport } from "./consumptions.js";
-import { type CsvRecord, type CsvSource, CsvSyntaxError } from "./csv-source.js";
+import { CsvSyntaxError } from "./csv-source.js";
 import type { RejectsWriter } from "./rejects-writer.js";
-import { companyOf, type RowContext, validateRow } from "./row-validator.js";
+import { isValid, type OutcomeSource, type RowOutcome } from "./row-outcomes.js";
 import type { RowError } from "./types.js";
 
-/** One pass over the rows of an import: validate, batch, write, reject, report. */
+/** One pass over the validated rows of an import: batch, write, reject, report. */
 
 const MAX_REPORTED_ERRORS = 1000;
 const PROGRESS_INTERVAL_MS = 100;
@@ -22,11 +23,11 @@ interface Entry {
 export interface ImportRunSetup {
   readonly service: CarbonService;
   readonly options: ConsumptionImportOptions;
-  readonly source: CsvSource;
+  readonly totalBytes: number;
   readonly rejects: RejectsWriter | undefined;
   readonly batchSize: number;
   readonly maxErrors: number | undefined;
-  readonly row: RowContext;
+  readonly columns: ColumnMap["columns"];
 }
 
 /** Spec field of a session issue path (`rows.3.buildingId`) -> the field of our column map. */
@@ -61,6 +62,9 @@ export class ImportRun {
   };
   #session: ImportSession | undefined;
   #batch: Entry[] = [];
+  /** Buildings planned by the rows queued so far, not created yet. */
+  #pending: BuildingInput[] = [];
+  #outcomes: OutcomeSource | undefined;
   #writing = true;
   #rowsRead = 0;
   #rejected = 0;
@@ -74,17 +78,15 @@ export class ImportRun {
     this.#setup = setup;
   }
 
-  /** Reads `first` (rows already read with the header), then every batch; writes; reports. */
-  async execute(
-    first: readonly CsvRecord[],
-    batches: AsyncGenerator<readonly CsvRecord[], void, undefined>,
-  ): Promise<ConsumptionImportReport> {
+  /** Reads every validated row; writes; reports. */
+  async execute(outcomes: OutcomeSource): Promise<ConsumptionImportReport> {
     const { options, service } = this.#setup;
+    this.#outcomes = outcomes;
     const session = await service.openConsumptionImport({ dryRun: options.dryRun });
     this.#session = session;
     let open = true;
     try {
-      await this.#readAll(first, batches);
+      await this.#readAll(outcomes.chunks);
       if (this.#writing && this.#batch.length > 0) await this.#flush();
       this.#checkSignal();
       // The rejects file first: if it cannot be written, nothing is committed either.
@@ -118,15 +120,11 @@ export class ImportRun {
     if (this.#setup.options.signal?.aborted === true) throw interrupted();
   }
 
-  async #readAll(
-    first: readonly CsvRecord[],
-    batches: AsyncGenerator<readonly CsvRecord[], void, undefined>,
-  ): Promise<void> {
-    if (!(await this.#readBatch(first))) return;
+  async #readAll(chunks: AsyncGenerator<readonly RowOutcome[], void, undefined>): Promise<void> {
     for (;;) {
-      let next: IteratorResult<readonly CsvRecord[], void>;
+      let next: IteratorResult<readonly RowOutcome[], void>;
       try {
-        next = await batches.next();
+        next = await chunks.next();
       } catch (error) {
         if (!(error instanceof CsvSyntaxError)) throw error;
         this.#rowsRead += 1;
@@ -136,28 +134,24 @@ export class ImportRun {
         return;
       }
       if (next.done === true) return;
-      if (!(await this.#readBatch(next.value))) return;
+      if (!(await this.#readChunk(next.value))) return;
     }
   }
 
-  /** Validates and queues records; false once reading must stop (maxErrors reached). */
-  async #readBatch(records: readonly CsvRecord[]): Promise<boolean> {
-    const { row, batchSize, maxErrors } = this.#setup;
-    for (const record of records) {
+  /** Queues valid rows and rejects the others; false once reading must stop (maxErrors). */
+  async #readChunk(outcomes: readonly RowOutcome[]): Promise<boolean> {
+    const { batchSize, maxErrors } = this.#setup;
+    for (const outcome of outcomes) {
       this.#checkSignal();
       this.#rowsRead += 1;
-      const companyId = companyOf(record, row);
-      if (companyId !== undefined && !row.refs.isLoaded(companyId)) {
-        await row.refs.loadCompany(companyId);
-      }
-      const result = validateRow(record, row);
-      if (result.ok) {
+      if (isValid(outcome)) {
+        if (outcome.plan !== undefined) this.#pending.push(outcome.plan);
         if (this.#writing) {
-          this.#batch.push({ input: result.input, line: record.line, cells: record.cells });
+          this.#batch.push({ input: outcome.input, line: outcome.line, cells: outcome.cells });
           if (this.#batch.length >= batchSize) await this.#flush();
         }
       } else {
-        await this.#reject(record.line, record.cells, result.errors);
+        await this.#reject(outcome.line, outcome.cells, outcome.errors);
         if (maxErrors !== undefined && this.#rejected >= maxErrors) {
           this.#stoppedEarly = true;
           return false;
@@ -195,7 +189,8 @@ export class ImportRun {
     if (session === undefined) return;
     const entries = this.#batch;
     this.#batch = [];
-    const buildings = this.#setup.row.refs.takePending();
+    const buildings = this.#pending;
+    this.#pending = [];
     if (buildings.length > 0) {
       await session.createBuildings(buildings);
       for (const b of buildings) this.#buildingsCreated.push({ id: b.id, name: b.name });
@@ -222,7 +217,7 @@ export class ImportRun {
 
   /** Maps a session's `rows.<i>.<field>` issues back to file lines and columns. */
   #issuesByRow(issues: readonly FieldIssue[], entries: readonly Entry[]): Map<number, RowError[]> {
-    const columns: ColumnMap["columns"] = this.#setup.row.columns;
+    const { columns } = this.#setup;
     const byIndex = new Map<number, RowError[]>();
     for (const issue of issues) {
       const match = /^rows\.(\d+)(?:\.(\w+))?/.exec(issue.path);
@@ -256,11 +251,11 @@ export class ImportRun {
     const now = Date.now();
     if (!final && now - this.#lastProgress < PROGRESS_INTERVAL_MS) return;
     this.#lastProgress = now;
-    const { source } = this.#setup;
+    const { totalBytes } = this.#setup;
     onProgress({
       rowsRead: this.#rowsRead,
-      bytesRead: final && !this.#stoppedEarly ? source.totalBytes : source.bytesRead(),
-      totalBytes: source.totalBytes,
+      bytesRead: final && !this.#stoppedEarly ? totalBytes : (this.#outcomes?.bytesRead() ?? 0),
+      totalBytes,
     });
   }
 

@@ -16,6 +16,17 @@ export interface BuildingRef {
   readonly name: string;
 }
 
+/** Where a company's buildings come from: null when the company does not exist. */
+export interface CompanyLoader {
+  load(companyId: string): Promise<readonly BuildingRef[] | null>;
+}
+
+/** What a parse worker needs to validate rows as the main thread would (structured-cloneable). */
+export interface ReferenceSnapshot {
+  readonly categories: readonly Category[];
+  readonly companies: readonly (readonly [string, readonly BuildingRef[] | null])[];
+}
+
 interface CompanyBuildings {
   readonly byId: Map<string, BuildingRef>;
   readonly byName: Map<string, BuildingRef>;
@@ -39,8 +50,45 @@ export function plannedBuildingId(companyId: string, name: string): string {
   return uuidV5(`building:${companyId}|${buildingNameKey(name)}`);
 }
 
+/** Loads companies and their buildings (all pages) through the service. */
+export function serviceCompanyLoader(service: CarbonService): CompanyLoader {
+  return {
+    async load(companyId) {
+      try {
+        await service.getCompany(companyId);
+      } catch (error) {
+        if (isCarbonError(error) && error.code === "not_found") return null;
+        throw error;
+      }
+      const refs: BuildingRef[] = [];
+      for (let page = 1; ; page += 1) {
+        const result = await service.listBuildings({ companyId, page, limit: BUILDING_PAGE });
+        for (const building of result.data) {
+          refs.push({ id: building.id.toLowerCase(), name: building.name });
+        }
+        const seen = (page - 1) * BUILDING_PAGE + result.data.length;
+        if (result.data.length < BUILDING_PAGE || seen >= result.pagination.total) break;
+      }
+      return refs;
+    },
+  };
+}
+
+function companyBuildings(refs: readonly BuildingRef[]): CompanyBuildings {
+  const buildings: CompanyBuildings = { byId: new Map(), byName: new Map() };
+  for (const ref of refs) {
+    buildings.byId.set(ref.id, ref);
+    const key = buildingNameKey(ref.name);
+    if (!buildings.byName.has(key)) buildings.byName.set(key, ref);
+  }
+  return buildings;
+}
+
 export class References {
-  readonly #service: CarbonService;
+  readonly #loader: CompanyLoader;
+  readonly #categories: readonly Category[];
+  /** Buildings of each company as loaded (planned ones not included), for snapshots. */
+  readonly #loaded = new Map<string, readonly BuildingRef[] | null>();
   readonly #categoriesById = new Map<string, Category>();
   readonly #categoriesByCode = new Map<string, Category>();
   /** Cell text -> answer: a file repeats the same few category cells. */
@@ -49,8 +97,9 @@ export class References {
   readonly #companies = new Map<string, CompanyBuildings | null>();
   #pending: BuildingInput[] = [];
 
-  private constructor(service: CarbonService, categories: readonly Category[]) {
-    this.#service = service;
+  private constructor(loader: CompanyLoader, categories: readonly Category[]) {
+    this.#loader = loader;
+    this.#categories = categories;
     for (const category of categories) {
       this.#categoriesById.set(category.id.toLowerCase(), category);
       this.#categoriesByCode.set(category.code, category);
@@ -61,7 +110,24 @@ export class References {
 
   static async load(service: CarbonService): Promise<References> {
     const page = await service.listCategories({});
-    return new References(service, page.data);
+    return new References(serviceCompanyLoader(service), page.data);
+  }
+
+  /** References as `snapshot()` saw them; companies not in it are asked of `loader`. */
+  static restore(snapshot: ReferenceSnapshot, loader: CompanyLoader): References {
+    const refs = new References(loader, snapshot.categories);
+    for (const [companyId, buildings] of snapshot.companies) refs.#add(companyId, buildings);
+    return refs;
+  }
+
+  /** The categories and the companies loaded so far (without planned buildings). */
+  snapshot(): ReferenceSnapshot {
+    return { categories: this.#categories, companies: [...this.#loaded] };
+  }
+
+  #add(companyId: string, buildings: readonly BuildingRef[] | null): void {
+    this.#loaded.set(companyId, buildings);
+    this.#companies.set(companyId, buildings === null ? null : companyBuildings(buildings));
   }
 
   /** A subcategory by code (exact, else case-insensitive) or UUID. */
@@ -100,29 +166,9 @@ export class References {
   async loadCompany(companyId: string): Promise<boolean> {
     const known = this.#companies.get(companyId);
     if (known !== undefined) return known !== null;
-    try {
-      await this.#service.getCompany(companyId);
-    } catch (error) {
-      if (isCarbonError(error) && error.code === "not_found") {
-        this.#companies.set(companyId, null);
-        return false;
-      }
-      throw error;
-    }
-    const buildings: CompanyBuildings = { byId: new Map(), byName: new Map() };
-    for (let page = 1; ; page += 1) {
-      const result = await this.#service.listBuildings({ companyId, page, limit: BUILDING_PAGE });
-      for (const building of result.data) {
-        const ref = { id: building.id.toLowerCase(), name: building.name };
-        buildings.byId.set(ref.id, ref);
-        const key = buildingNameKey(building.name);
-        if (!buildings.byName.has(key)) buildings.byName.set(key, ref);
-      }
-      const seen = (page - 1) * BUILDING_PAGE + result.data.length;
-      if (result.data.length < BUILDING_PAGE || seen >= result.pagination.total) break;
-    }
-    this.#companies.set(companyId, buildings);
-    return true;
+    const buildings = await this.#loader.load(companyId);
+    this.#add(companyId, buildings);
+    return buildings !== null;
   }
 
   /** Whether a loaded company exists. */

@@ -136,4 +136,24 @@ describe("interrupting an import", () => {
     ]);
     expect(JSON.parse(buildings.stdout)).toEqual([]);
   });
+
+  it("imports the whole file when left alone (the built CLI's parse worker)", async () => {
+    const db = path.join(sandbox.home, "complete.db");
+    const create = ["companies", "create", "--id", company, "--name", "Whole", "--country", "ES"];
+    const setup = await sandbox.run(["--db", db, ...create]);
+    expect(setup.code, setup.stderr).toBe(0);
+    const result = await sandbox.run([
+      "--db",
+      db,
+      "consumptions",
+      "import",
+      csv,
+      "--company",
+      company,
+      "--create-buildings",
+      "--quiet",
+    ]);
+    expect(result.code, result.stderr).toBe(0);
+    expect(await storedCount(sandbox, db)).toBe(rows);
+  });
 });

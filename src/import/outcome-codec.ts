@@ -1,0 +1,149 @@
+import type { BuildingInput } from "../core/model/building.js";
+import type { ConsumptionInput } from "../core/model/consumption.js";
+import type { RowOutcome } from "./row-outcomes.js";
+import type { RowError } from "./types.js";
+
+/**
+ * A chunk of row outcomes as a parse worker posts it: typed arrays (transferred, not copied) for
+ * numbers, and the strings of valid rows as indexes into a small per-chunk dictionary, since a
+ * file repeats the same companies, buildings, categories, units and dates. Decoding on the main
+ * thread then creates few strings and no intermediate objects besides the consumptions
+ * themselves, and repeated values share one string (faster map lookups when writing).
+ */
+
+export interface EncodedChunk {
+  readonly count: number;
+  /** Per outcome. */
+  readonly lines: Uint32Array;
+  /** Per outcome: 1 valid, 0 rejected. */
+  readonly valid: Uint8Array;
+  /** Per valid row. */
+  readonly quantities: Float64Array;
+  /** Per valid row, KEY_FIELDS.length indexes into `dict`. */
+  readonly keys: Uint32Array;
+  readonly dict: string[];
+  /** Per valid row. */
+  readonly ids: string[];
+  readonly entityIds: string[];
+  /** Per outcome when every row keeps its cells, else per rejected row. */
+  readonly cells: (readonly string[])[];
+  readonly keepCells: boolean;
+  /** Per rejected row. */
+  readonly errors: (readonly RowError[])[];
+  /** [outcome index, building to create first]. */
+  readonly plans: [number, BuildingInput][];
+  /** Bytes of the file read when the chunk was made (progress). */
+  readonly bytesRead: number;
+}
+
+const KEY_FIELDS = [
+  "companyId",
+  "buildingId",
+  "categoryId",
+  "unitType",
+  "startDate",
+  "endDate",
+] as const;
+const WIDTH = KEY_FIELDS.length;
+const noCells: readonly string[] = [];
+
+export function encodeChunk(
+  outcomes: readonly RowOutcome[],
+  keepCells: boolean,
+  bytesRead: number,
+): { chunk: EncodedChunk; transfer: ArrayBuffer[] } {
+  const count = outcomes.length;
+  const lines = new Uint32Array(count);
+  const valid = new Uint8Array(count);
+  let validCount = 0;
+  for (const outcome of outcomes) if ("input" in outcome) validCount += 1;
+  const quantities = new Float64Array(validCount);
+  const keys = new Uint32Array(validCount * WIDTH);
+  const dict: string[] = [];
+  const index = new Map<string, number>();
+  const ids: string[] = [];
+  const entityIds: string[] = [];
+  const cells: (readonly string[])[] = [];
+  const errors: (readonly RowError[])[] = [];
+  const plans: [number, BuildingInput][] = [];
+  let v = 0;
+  outcomes.forEach((outcome, i) => {
+    lines[i] = outcome.line;
+    if (keepCells || !("input" in outcome)) cells.push(outcome.cells);
+    if (!("input" in outcome)) {
+      errors.push(outcome.errors);
+      return;
+    }
+    valid[i] = 1;
+    const { input } = outcome;
+    for (let k = 0; k < WIDTH; k += 1) {
+      const text = input[KEY_FIELDS[k] ?? "companyId"];
+      let at = index.get(text);
+      if (at === undefined) {
+        at = dict.length;
+        dict.push(text);
+        index.set(text, at);
+      }
+      keys[v * WIDTH + k] = at;
+    }
+    quantities[v] = input.quantity;
+    ids.push(input.id);
+    entityIds.push(input.entityId);
+    if (outcome.plan !== undefined) plans.push([i, outcome.plan]);
+    v += 1;
+  });
+  const chunk: EncodedChunk = {
+    count,
+    lines,
+    valid,
+    quantities,
+    keys,
+    dict,
+    ids,
+    entityIds,
+    cells,
+    keepCells,
+    errors,
+    plans,
+    bytesRead,
+  };
+  return { chunk, transfer: [lines.buffer, valid.buffer, quantities.buffer, keys.buffer] };
+}
+
+export function decodeChunk(chunk: EncodedChunk): RowOutcome[] {
+  const { lines, valid, quantities, keys, dict, ids, entityIds, cells, errors } = chunk;
+  const plans = new Map(chunk.plans);
+  const at = (v: number, k: number): string => dict[keys[v * WIDTH + k] ?? 0] ?? "";
+  const outcomes: RowOutcome[] = [];
+  let v = 0;
+  let c = 0;
+  let e = 0;
+  for (let i = 0; i < chunk.count; i += 1) {
+    const line = lines[i] ?? 0;
+    if (valid[i] === 0) {
+      outcomes.push({ line, cells: cells[c] ?? noCells, errors: errors[e] ?? [] });
+      c += 1;
+      e += 1;
+      continue;
+    }
+    const input: ConsumptionInput = {
+      id: ids[v] ?? "",
+      entityId: entityIds[v] ?? "",
+      categoryId: at(v, 2),
+      startDate: at(v, 4),
+      endDate: at(v, 5),
+      companyId: at(v, 0),
+      buildingId: at(v, 1),
+      quantity: quantities[v] ?? 0,
+      unitType: at(v, 3),
+    };
+    let rowCells = noCells;
+    if (chunk.keepCells) {
+      rowCells = cells[c] ?? noCells;
+      c += 1;
+    }
+    outcomes.push({ line, cells: rowCells, input, plan: plans.get(i) });
+    v += 1;
+  }
+  return outcomes;
+}

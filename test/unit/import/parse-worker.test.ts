@@ -1,0 +1,216 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { openLocalService } from "../../../src/backends/local/open.js";
+import { CarbonError, isCarbonError } from "../../../src/core/errors.js";
+import type { CarbonService } from "../../../src/core/service.js";
+import {
+  type ConsumptionImportOptions,
+  type ConsumptionImportReport,
+  importConsumptions,
+} from "../../../src/import/consumptions.js";
+
+// The parse worker (large files) must give exactly what validating on the main thread gives:
+// the same report, the same stored rows and buildings, the same rejects file, the same errors.
+
+const fixtures = path.resolve(import.meta.dirname, "../../../fixtures/consumptions");
+const acme = path.join(fixtures, "acme-offices-2024.csv");
+const spanish = path.join(fixtures, "spanish-utility-semicolon.csv");
+const mistakes = path.join(fixtures, "typical-mistakes.csv");
+const companyId = "7d1c4a2b-3e5f-4a6b-8c9d-0e1f2a3b4c5d";
+const otherCompany = "1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d";
+
+let dir: string;
+
+interface Outcome {
+  readonly report: ConsumptionImportReport | undefined;
+  readonly error: { readonly code: string; readonly message: string } | undefined;
+  readonly rows: unknown[];
+  readonly buildings: unknown[];
+  readonly rejects: string | undefined;
+}
+
+async function seed(service: CarbonService, acmeFirst: boolean): Promise<void> {
+  await service.createCompany({ id: companyId, name: "Acme Offices", country: "ES" });
+  await service.createCompany({ id: otherCompany, name: "Other", country: "GB" });
+  if (acmeFirst) {
+    await importConsumptions(service, {
+      file: acme,
+      companyId,
+      decimalComma: false,
+      dryRun: false,
+      skipInvalid: false,
+      createBuildings: true,
+      parseInWorker: false,
+    });
+  }
+}
+
+async function importWith(
+  parseInWorker: boolean,
+  file: string,
+  options: Partial<ConsumptionImportOptions>,
+  acmeFirst: boolean,
+): Promise<Outcome> {
+  const mode = parseInWorker ? "worker" : "inline";
+  const service = await openLocalService({ path: path.join(dir, `${mode}.db`) });
+  const rejectsFile = options.rejectsFile === undefined ? undefined : path.join(dir, `${mode}.csv`);
+  try {
+    await seed(service, acmeFirst);
+    let report: ConsumptionImportReport | undefined;
+    let error: Outcome["error"];
+    try {
+      report = await importConsumptions(service, {
+        file,
+        companyId,
+        decimalComma: false,
+        dryRun: false,
+        skipInvalid: false,
+        createBuildings: false,
+        ...options,
+        ...(rejectsFile === undefined ? {} : { rejectsFile }),
+        parseInWorker,
+      });
+    } catch (caught) {
+      if (!isCarbonError(caught)) throw caught;
+      error = { code: caught.code, message: caught.message };
+    }
+    const rows = [];
+    const buildings = [];
+    for (const company of [companyId, otherCompany]) {
+      const page = await service.listConsumptions({ companyId: company, limit: 500 });
+      rows.push(...page.data.map(({ createdAt, updatedAt, ...row }) => row));
+      buildings.push(...(await service.listBuildings({ companyId: company, limit: 500 })).data);
+    }
+    const rejects =
+      rejectsFile !== undefined && fs.existsSync(rejectsFile)
+        ? fs.readFileSync(rejectsFile, "utf8")
+        : undefined;
+    return {
+      report,
+      error,
+      rows,
+      buildings: buildings.map(({ createdAt, ...building }) => building),
+      rejects,
+    };
+  } finally {
+    await service.close();
+  }
+}
+
+async function same(
+  file: string,
+  options: Partial<ConsumptionImportOptions> = {},
+  acmeFirst = false,
+): Promise<Outcome> {
+  const inline = await importWith(false, file, options, acmeFirst);
+  const worker = await importWith(true, file, options, acmeFirst);
+  expect(worker).toEqual(inline);
+  return worker;
+}
+
+function writeCsv(name: string, lines: readonly string[]): string {
+  const file = path.join(dir, name);
+  fs.writeFileSync(file, `${lines.join("\n")}\n`);
+  return file;
+}
+
+beforeEach(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), "carbon-worker-"));
+});
+
+afterEach(() => {
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe("importConsumptions with a parse worker", () => {
+  it("imports the fixtures exactly as the main thread does", async () => {
+    const acmeResult = await same(acme, { createBuildings: true });
+    expect(acmeResult.report).toMatchObject({ inserted: 161, committed: true });
+    expect(acmeResult.buildings).toHaveLength(4);
+    const spanishResult = await same(spanish, { decimalComma: true, createBuildings: true });
+    expect(spanishResult.report?.committed).toBe(true);
+  });
+
+  it("re-imports, rejects, dry-runs and stops early the same way", async () => {
+    const skipped = await same(mistakes, { skipInvalid: true, rejectsFile: "r" }, true);
+    expect(skipped.report).toMatchObject({ rejected: 13, committed: true });
+    expect(skipped.rejects?.split("\n").filter(Boolean)).toHaveLength(14);
+    const refused = await same(mistakes, { rejectsFile: "r" }, true);
+    expect(refused.report).toMatchObject({ committed: false, inserted: 0 });
+    const dry = await same(mistakes, { dryRun: true, rejectsFile: "r" }, true);
+    expect(dry.report).toMatchObject({ dryRun: true, committed: false, rejected: 13 });
+    const early = await same(mistakes, { skipInvalid: true, maxErrors: 2 }, true);
+    expect(early.report).toMatchObject({ rowsRead: 3, stoppedEarly: true });
+    const again = await same(acme, { createBuildings: true, batchSize: 7 }, true);
+    expect(again.report).toMatchObject({ unchanged: 161 });
+  });
+
+  it("asks the main thread for companies named in the file", async () => {
+    const unknown = "9f8e7d6c-5b4a-4c3d-8e2f-1a0b9c8d7e6f";
+    const file = writeCsv("companies.csv", [
+      "companyId,building,category,startDate,endDate,quantity,unit",
+      `${otherCompany},Depot,electricity,2024-01-01,2024-01-31,10,kWh`,
+      `${unknown},HQ,electricity,2024-01-01,2024-01-31,10,kWh`,
+      `,HQ,electricity,2024-01-01,2024-01-31,12,kWh`,
+      `${otherCompany},depot,diesel,2024-02-01,2024-02-28,5,l`,
+    ]);
+    const result = await same(file, { createBuildings: true, skipInvalid: true });
+    expect(result.report).toMatchObject({ inserted: 3, rejected: 1 });
+    expect(result.buildings).toHaveLength(2);
+  });
+
+  it("reports malformed CSV and file-level problems the same way", async () => {
+    const broken = writeCsv("broken.csv", [
+      "entityId,building,category,startDate,endDate,quantity,unit",
+      "A,HQ,electricity,2024-01-01,2024-01-31,10,kWh",
+      'B,"HQ,electricity,2024-01-01,2024-01-31,10,kWh',
+    ]);
+    const result = await same(broken, { createBuildings: true, skipInvalid: true });
+    expect(result.report).toMatchObject({ stoppedEarly: true, committed: false });
+    const headerOnly = writeCsv("header.csv", ["nonsense,columns"]);
+    expect((await same(headerOnly)).error?.code).toBe("validation");
+  });
+
+  it("keeps its memory bounded over many chunks and gives the same totals", async () => {
+    const lines = ["entityId,building,country,category,startDate,endDate,quantity,unit"];
+    for (let i = 0; i < 12_000; i += 1) {
+      const month = String((i % 12) + 1).padStart(2, "0");
+      lines.push(
+        `INV-${i},Plant ${i % 7},ES,electricity,2024-${month}-01,2024-${month}-28,${i},kWh`,
+      );
+    }
+    const file = writeCsv("many.csv", lines);
+    const inline = await importWith(false, file, { createBuildings: true }, false);
+    const worker = await importWith(true, file, { createBuildings: true }, false);
+    expect(worker.report).toEqual(inline.report);
+    expect(worker.report).toMatchObject({ inserted: 12_000, committed: true });
+    expect(worker.buildings).toEqual(inline.buildings);
+  });
+
+  it("stops and stores nothing when interrupted", async () => {
+    const service = await openLocalService({ path: path.join(dir, "abort.db") });
+    try {
+      await seed(service, false);
+      const controller = new AbortController();
+      const promise = importConsumptions(service, {
+        file: acme,
+        companyId,
+        decimalComma: false,
+        dryRun: false,
+        skipInvalid: false,
+        createBuildings: true,
+        batchSize: 10,
+        parseInWorker: true,
+        signal: controller.signal,
+        onProgress: () => controller.abort(),
+      });
+      await expect(promise).rejects.toThrow(CarbonError);
+      await expect(promise).rejects.toMatchObject({ code: "interrupted" });
+      expect((await service.listConsumptions({ companyId, limit: 1 })).pagination.total).toBe(0);
+    } finally {
+      await service.close();
+    }
+  });
+});
