@@ -22,13 +22,36 @@ export interface PeriodShare {
 
 const MS_PER_DAY = 86_400_000;
 
+const MAX_CACHED_DAYS = 10_000;
+/** Summaries read the same few dates (monthly bills) for every row: each is parsed once. */
+const days = new Map<string, number>();
+const canonicalPattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
 /** Days since 1970-01-01 of the UTC day of an ISO date or date-time. */
 function dayNumber(text: string, what: string): number {
-  const normalized = normalizeIsoDateTime(text);
-  if (normalized === undefined) {
+  const cached = days.get(text);
+  if (cached !== undefined) return cached;
+  const day = Math.floor(Date.parse(normalized(text, what)) / MS_PER_DAY);
+  if (days.size >= MAX_CACHED_DAYS) days.clear();
+  days.set(text, day);
+  return day;
+}
+
+/**
+ * The canonical UTC date-time of `text`. Stored dates already are canonical
+ * (`YYYY-MM-DDTHH:mm:ss.sssZ`): one that formats back to itself is a real date, and is its own
+ * normalization; anything else takes the full check.
+ */
+function normalized(text: string, what: string): string {
+  if (text.length === 24 && canonicalPattern.test(text)) {
+    const ms = Date.parse(text);
+    if (!Number.isNaN(ms) && new Date(ms).toISOString() === text) return text;
+  }
+  const result = normalizeIsoDateTime(text);
+  if (result === undefined) {
     throw new CarbonError("validation", `${what}: expected an ISO 8601 date, got "${text}"`);
   }
-  return Math.floor(Date.parse(normalized) / MS_PER_DAY);
+  return result;
 }
 
 function dayRange(startDate: string, endDate: string): { first: number; last: number } {

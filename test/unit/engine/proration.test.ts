@@ -144,3 +144,23 @@ describe("windowShare", () => {
     expect(windowShare("2024-01-15", "2024-02-14", window)).toBeCloseTo(share, 12);
   });
 });
+
+describe("canonical stored dates", () => {
+  it("count the same days as any other spelling of the same instant", () => {
+    expect(periodDays("2024-01-01T00:00:00.000Z", "2024-01-31T23:59:59.999Z")).toBe(31);
+    expect(periodDays("2024-01-01", "2024-01-31T23:59:59.999+00:00")).toBe(31);
+    expect(periodDays("2024-02-01T00:00:00.000Z", "2024-02-29T00:00:00.000Z")).toBe(29);
+    expect(utcYear("2023-12-31T23:59:59.999Z")).toBe(2023);
+    // Read twice (the second time from the cache of parsed dates).
+    expect(utcYear("2023-12-31T23:59:59.999Z")).toBe(2023);
+  });
+
+  it("still refuse impossible days in the canonical form", () => {
+    for (let i = 0; i < 2; i += 1) {
+      expect(() => periodDays("2024-02-30T00:00:00.000Z", "2024-03-01T00:00:00.000Z")).toThrow(
+        CarbonError,
+      );
+      expect(() => utcYear("2023-13-01T00:00:00.000Z")).toThrow(/expected an ISO 8601 date/);
+    }
+  });
+});
