@@ -12,11 +12,13 @@ import { createProcessIo, type Io } from "./io.js";
 import { outputFormats } from "./output/format-names.js";
 import type { Environment } from "./paths.js";
 import { reportError } from "./report.js";
+import { createProcessInput, type UserInput } from "./user-input.js";
 
 /** Test seams; the binary passes none of them. */
 export interface MainOptions {
   readonly io?: Io;
   readonly env?: Environment;
+  readonly input?: UserInput;
 }
 
 function readVersion(): string {
@@ -44,10 +46,18 @@ function inheritSettings(command: Command): void {
 async function buildProgram(ctx: Context, io: Io, args: readonly string[]): Promise<Command> {
   const program = new Command("carbon")
     .description(
-      "Carbon-footprint data operations on a local database: companies, buildings, consumptions and their emissions (GHG Protocol scopes 1-3).",
+      "Carbon-footprint data operations on a local database or a carbon server: companies, buildings, consumptions and their emissions (GHG Protocol scopes 1-3).",
     )
     .version(readVersion(), "-V, --version", "print the version")
     .option("--db <path>", "local database file (env CARBON_DB; default in the user data dir)")
+    .option("--api-url <url>", "run on a carbon server at this address (env CARBON_API_URL)")
+    .option(
+      "--token <token>",
+      "bearer token for the server (env CARBON_TOKEN; discouraged: visible in process lists)",
+    )
+    .option("--profile <name>", "use this stored profile (env CARBON_PROFILE)")
+    .option("--insecure", "allow plain http:// to a host that is not loopback")
+    .option("--concurrency <n>", "requests in flight for bulk work on a server (default 8)")
     .addOption(
       new Option(
         "--format <format>",
@@ -72,7 +82,7 @@ async function buildProgram(ctx: Context, io: Io, args: readonly string[]): Prom
     })
     .addHelpText(
       "after",
-      '\nExamples:\n  $ carbon companies create --name "Acme Iberia" --country ES\n  $ carbon consumptions import bills.csv --company ID\n  $ carbon emissions export --format csv --output emissions.csv\n\nExit codes: 0 ok, 1 internal error, 2 usage, 3 validation, 4 auth, 5 not found,\n6 conflict, 7 unavailable, 130 interrupted.',
+      '\nExamples:\n  $ carbon companies create --name "Acme Iberia" --country ES\n  $ carbon consumptions import bills.csv --company ID\n  $ carbon emissions export --format csv --output emissions.csv\n  $ carbon auth login --api-url https://carbon.example.com\n\nExit codes: 0 ok, 1 internal error, 2 usage, 3 validation, 4 auth, 5 not found,\n6 conflict, 7 unavailable, 130 interrupted.',
     );
   // Only the invoked resource is built in full; the others are listed for --help.
   const invoked = requestedResource(args);
@@ -90,7 +100,8 @@ export async function main(argv: readonly string[], options: MainOptions = {}): 
   const controller = new AbortController();
   let program: Command | undefined;
   const globals = (): GlobalOptions => program?.opts<GlobalOptions>() ?? {};
-  const ctx = createContext({ io, env, globals, signal: controller.signal });
+  const input = options.input ?? createProcessInput();
+  const ctx = createContext({ io, env, globals, signal: controller.signal, input });
 
   let interrupts = 0;
   const onSigint = (): void => {

@@ -47,3 +47,54 @@ export function defaultDbPath(
   const join = platform === "win32" ? path.win32.join : path.posix.join;
   return join(userDataDir(env, platform), "carbon", "carbon.db");
 }
+
+/**
+ * Where per-user configuration lives:
+ * Linux and others: $XDG_CONFIG_HOME (when absolute) or ~/.config;
+ * macOS: ~/Library/Preferences; Windows: %APPDATA% or ~\AppData\Roaming.
+ */
+export function userConfigDir(
+  env: Environment,
+  platform: NodeJS.Platform = process.platform,
+): string {
+  const home = homeDir(env, platform);
+  switch (platform) {
+    case "win32":
+      return nonEmpty(env.APPDATA) ?? path.win32.join(home, "AppData", "Roaming");
+    case "darwin":
+      return path.posix.join(home, "Library", "Preferences");
+    default: {
+      const xdg = nonEmpty(env.XDG_CONFIG_HOME);
+      return xdg !== undefined && path.posix.isAbsolute(xdg)
+        ? xdg
+        : path.posix.join(home, ".config");
+    }
+  }
+}
+
+/**
+ * Where per-user state that is not data lives (journals of interrupted imports):
+ * Linux and others: $XDG_STATE_HOME (when absolute) or ~/.local/state; elsewhere the data dir.
+ */
+export function userStateDir(
+  env: Environment,
+  platform: NodeJS.Platform = process.platform,
+): string {
+  if (platform === "win32" || platform === "darwin") return userDataDir(env, platform);
+  const xdg = nonEmpty(env.XDG_STATE_HOME);
+  return xdg !== undefined && path.posix.isAbsolute(xdg)
+    ? xdg
+    : path.posix.join(homeDir(env, platform), ".local", "state");
+}
+
+/** The folder of carbon's profiles file (`config.json`, written with `conf`). */
+export function configDir(env: Environment, platform: NodeJS.Platform = process.platform): string {
+  const join = platform === "win32" ? path.win32.join : path.posix.join;
+  return join(userConfigDir(env, platform), "carbon");
+}
+
+/** carbon's own folder in the user state dir. */
+export function stateDir(env: Environment, platform: NodeJS.Platform = process.platform): string {
+  const join = platform === "win32" ? path.win32.join : path.posix.join;
+  return join(userStateDir(env, platform), "carbon");
+}

@@ -13,6 +13,8 @@ const heavy = [
   /\/node_modules\/cli-table3\//,
   /\/node_modules\/csv-parse\//,
   /\/node_modules\/undici\//,
+  /\/node_modules\/conf\//,
+  /\/node_modules\/ajv\//,
   /\/src\/backends\//,
   /\/src\/import\//,
   /\/src\/engine\//,
@@ -46,6 +48,9 @@ describe("startup laziness", () => {
     [["factors", "custom", "create", "--help"]],
     [["consumptions", "--help"]],
     [["emissions", "--help"]],
+    [["auth", "--help"]],
+    [["auth", "login", "--help"]],
+    [["profile", "--help"]],
   ])("%j loads no heavy module", (args) => {
     const { status, stdout, loaded } = loadsFor(args);
     expect(status).toBe(0);

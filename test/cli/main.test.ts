@@ -44,13 +44,17 @@ describe("main without a database", () => {
       "factors",
       "consumptions",
       "emissions",
+      "auth",
+      "profile",
     ]) {
       expect(help).toMatch(new RegExp(`^  ${command}\\b`, "m"));
     }
-    for (const missing of ["serve", "auth", "glec", "suppliers"]) {
+    for (const missing of ["serve", "glec", "suppliers"]) {
       expect(help).not.toMatch(new RegExp(`^  ${missing}\\b`, "m"));
     }
-    expect(help).not.toMatch(/--api-url|--token|--profile/);
+    for (const option of ["--api-url", "--token", "--profile", "--insecure", "--concurrency"]) {
+      expect(help).toContain(option);
+    }
     expect(io.stderrText()).toBe("");
   });
 

@@ -43,10 +43,27 @@ export const resources: readonly ResourceEntry[] = [
     description: "Emissions calculated from consumptions: list, export, dashboard",
     load: async () => (await import("./emissions/index.js")).emissionsCommand,
   },
+  {
+    name: "auth",
+    description: "Log in to a carbon server, check the token, log out",
+    load: async () => (await import("./auth/index.js")).authCommand,
+  },
+  {
+    name: "profile",
+    description: "Named profiles: which server or database commands use",
+    load: async () => (await import("./profile/index.js")).profileCommand,
+  },
 ];
 
 /** Global options that take a value, so the word after them is not a command name. */
-const optionsWithValue = new Set(["--db", "--format"]);
+const optionsWithValue = new Set([
+  "--db",
+  "--format",
+  "--api-url",
+  "--token",
+  "--profile",
+  "--concurrency",
+]);
 
 /** The resource named on the command line (`carbon [globals] RESOURCE ...`, or `carbon help RESOURCE`). */
 export function requestedResource(args: readonly string[]): ResourceEntry | undefined {

@@ -1,0 +1,208 @@
+/**
+ * The remote engine: `CarbonService` over the HTTP interface of docs/http-api.md. Answers are
+ * parsed with the same zod schemas the local engine's results have, and problem bodies become
+ * the same CarbonErrors, so a command behaves the same on both engines.
+ */
+import type { Dispatcher } from "undici";
+import type { z } from "zod";
+import { type Building, buildingSchema } from "../../core/model/building.js";
+import { type Category, categorySchema } from "../../core/model/category.js";
+import { MAX_PAGE_LIMIT, type Page, pageSchema } from "../../core/model/common.js";
+import { companySchema } from "../../core/model/company.js";
+import { consumptionSchema } from "../../core/model/consumption.js";
+import {
+  consumptionSummarySchema,
+  type Emission,
+  emissionSchema,
+  emissionSummarySchema,
+} from "../../core/model/emission.js";
+import {
+  customFactorSchema,
+  emissionFactorSchema,
+  factorResolutionSchema,
+} from "../../core/model/factor.js";
+import type {
+  CarbonService,
+  EmissionFilter,
+  ImportSession,
+  PeriodFilter,
+} from "../../core/service.js";
+import { parseApiUrl } from "./api-url.js";
+import { createHttpClient, type HttpClient, type QueryValue } from "./client.js";
+import { RemoteImportSession } from "./import-session.js";
+import type { RetryPolicy } from "./retry.js";
+import { consumptionUpsertSchema, type WhoAmI, whoAmISchema } from "./schemas.js";
+
+export interface RemoteServiceOptions {
+  /** Base address without `/api/v1`, already checked (http:// only for loopback or --insecure). */
+  readonly apiUrl: string;
+  readonly token: string;
+  /** Requests in flight for bulk work (imports); default 8. */
+  readonly concurrency?: number;
+  readonly signal?: AbortSignal;
+  /** `CARBON_DEBUG=http`: one line per request, never the token. */
+  readonly debug?: (line: string) => void;
+  /** Tests: an undici MockAgent instead of the real pool. */
+  readonly dispatcher?: Dispatcher;
+  readonly retry?: Partial<RetryPolicy>;
+}
+
+/** The port, plus what only a server can answer. */
+export interface RemoteCarbonService extends CarbonService {
+  readonly kind: "remote";
+  /** The base address in use (`https://host[/prefix]`). */
+  readonly apiUrl: string;
+  whoAmI(): Promise<WhoAmI>;
+}
+
+export const DEFAULT_CONCURRENCY = 8;
+/** Page size of `streamEmissions` and of the categories list (the interface's maximum). */
+const STREAM_PAGE = MAX_PAGE_LIMIT;
+
+function period(filter: PeriodFilter): Record<string, QueryValue> {
+  return {
+    companyId: filter.companyId,
+    buildingId: filter.buildingId,
+    from: filter.from,
+    to: filter.to,
+  };
+}
+
+function emissionQuery(filter: EmissionFilter): Record<string, QueryValue> {
+  const scopes = filter.scopes;
+  return {
+    ...period(filter),
+    scope: scopes === undefined || scopes.length === 0 ? undefined : scopes.join(","),
+  };
+}
+
+function id(value: string): string {
+  return encodeURIComponent(value);
+}
+
+async function* pages<T>(
+  client: HttpClient,
+  route: string,
+  query: Record<string, QueryValue>,
+  item: z.ZodType<T>,
+): AsyncGenerator<Page<T>> {
+  const schema = pageSchema(item);
+  for (let page = 1; ; page += 1) {
+    const answer: Page<T> = await client.request("GET", route, {
+      query: { ...query, page, limit: STREAM_PAGE },
+      schema,
+    });
+    yield answer;
+    const seen = (page - 1) * STREAM_PAGE + answer.data.length;
+    if (answer.data.length < STREAM_PAGE || seen >= answer.pagination.total) return;
+  }
+}
+
+export function createRemoteService(options: RemoteServiceOptions): RemoteCarbonService {
+  const api = parseApiUrl("the API address", options.apiUrl, { insecure: true });
+  const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
+  const client = createHttpClient({
+    api,
+    token: options.token,
+    connections: concurrency,
+    ...(options.signal === undefined ? {} : { signal: options.signal }),
+    ...(options.debug === undefined ? {} : { debug: options.debug }),
+    ...(options.dispatcher === undefined ? {} : { dispatcher: options.dispatcher }),
+    ...(options.retry === undefined ? {} : { retry: options.retry }),
+  });
+  const get = <T>(route: string, schema: z.ZodType<T>, query?: Record<string, QueryValue>) =>
+    client.request("GET", route, query === undefined ? { schema } : { schema, query });
+  const post = <T>(route: string, schema: z.ZodType<T>, body: unknown) =>
+    client.request("POST", route, { schema, body });
+  const paging = (query: { readonly page?: number; readonly limit?: number }) => ({
+    page: query.page,
+    limit: query.limit,
+  });
+
+  return {
+    kind: "remote",
+    apiUrl: api.href,
+    close: () => client.close(),
+    whoAmI: () => client.request("POST", "/auth/who-am-i", { schema: whoAmISchema }),
+
+    listCompanies: (query) => get("/companies", pageSchema(companySchema), paging(query)),
+    getCompany: (companyId) => get(`/companies/${id(companyId)}`, companySchema),
+    createCompany: (input) => post("/companies", companySchema, input),
+
+    listBuildings: (query) =>
+      query.companyId === undefined
+        ? get("/buildings", pageSchema(buildingSchema), paging(query))
+        : get(
+            `/companies/${id(query.companyId)}/buildings`,
+            pageSchema(buildingSchema),
+            paging(query),
+          ),
+    getBuilding: (buildingId): Promise<Building> =>
+      get(`/buildings/${id(buildingId)}`, buildingSchema),
+    createBuilding: (input) => post("/buildings", buildingSchema, input),
+
+    // The port answers every category at once, as the local engine does; the server pages.
+    async listCategories(query): Promise<Page<Category>> {
+      const all: Category[] = [];
+      for await (const page of pages(
+        client,
+        "/categories",
+        { level: query.level },
+        categorySchema,
+      )) {
+        all.push(...page.data);
+      }
+      return {
+        data: all,
+        pagination: { page: 1, limit: Math.max(all.length, 1), total: all.length },
+      };
+    },
+
+    listFactors: (query) =>
+      get("/emission-factors", pageSchema(emissionFactorSchema), {
+        key: query.key,
+        country: query.country,
+        ...paging(query),
+      }),
+    resolveFactor: (query) =>
+      get("/emission-factors/resolve", factorResolutionSchema, {
+        category: query.category,
+        country: query.country ?? undefined,
+        year: query.year,
+        companyId: query.companyId,
+      }),
+    listCustomFactors: (query) =>
+      get("/emission-factors/custom", pageSchema(customFactorSchema), {
+        companyId: query.companyId,
+        ...paging(query),
+      }),
+    upsertCustomFactor: (input) => post("/emission-factors/custom", customFactorSchema, input),
+
+    listConsumptions: (query) =>
+      get("/consumptions", pageSchema(consumptionSchema), { ...period(query), ...paging(query) }),
+    getConsumption: (consumptionId) => get(`/consumptions/${id(consumptionId)}`, consumptionSchema),
+    upsertConsumption: (input) => post("/consumptions", consumptionUpsertSchema, input),
+    openConsumptionImport: async (sessionOptions): Promise<ImportSession> =>
+      new RemoteImportSession(client, { dryRun: sessionOptions.dryRun, concurrency }),
+    summarizeConsumptions: (query) =>
+      get("/consumptions/dashboard", consumptionSummarySchema, period(query)),
+
+    listEmissions: (query) =>
+      get("/emissions", pageSchema(emissionSchema), { ...emissionQuery(query), ...paging(query) }),
+    async *streamEmissions(filter): AsyncIterable<Emission> {
+      for await (const page of pages(client, "/emissions", emissionQuery(filter), emissionSchema)) {
+        yield* page.data;
+      }
+    },
+    summarizeEmissions: (query) =>
+      get("/emissions/dashboard", emissionSummarySchema, {
+        ...emissionQuery(query),
+        groupBy: query.groupBy.length === 0 ? undefined : query.groupBy.join(","),
+      }),
+  };
+}
+
+/** Narrows the port to the remote engine (for `auth status`, which needs who-am-i). */
+export function isRemoteService(service: CarbonService): service is RemoteCarbonService {
+  return service.kind === "remote" && "whoAmI" in service;
+}

@@ -1,0 +1,92 @@
+/**
+ * Reading from the user: all of stdin (`auth login --with-token`), or a secret typed on the
+ * terminal without echo. Like io.ts for output, this is the one module that reads process.stdin;
+ * commands get it as `ctx.input`, tests use `createTestInput()`.
+ */
+import { CarbonError } from "../core/errors.js";
+
+export interface UserInput {
+  /** Everything on stdin as UTF-8 text; refuses more than `maxBytes`. */
+  readAll(maxBytes: number): Promise<string>;
+  /** Shows `prompt` on stderr and reads one line from the terminal without echoing it. */
+  readSecret(prompt: string): Promise<string>;
+}
+
+function tooLong(maxBytes: number): CarbonError {
+  return new CarbonError("usage", `stdin holds more than ${maxBytes} bytes; expected a token`);
+}
+
+async function readStdin(maxBytes: number): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of process.stdin) {
+    const buffer = typeof chunk === "string" ? Buffer.from(chunk) : Buffer.from(chunk);
+    size += buffer.length;
+    if (size > maxBytes) throw tooLong(maxBytes);
+    chunks.push(buffer);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+const ENTER = new Set(["\r", "\n", "\u0004"]);
+const BACKSPACE = new Set(["\u007f", "\b"]);
+
+function readHidden(prompt: string): Promise<string> {
+  const stdin = process.stdin;
+  const stderr = process.stderr;
+  return new Promise<string>((resolve, reject) => {
+    let value = "";
+    const finish = (error?: CarbonError): void => {
+      stdin.off("data", onData);
+      stdin.setRawMode(false);
+      stdin.pause();
+      stderr.write("\n");
+      if (error === undefined) resolve(value);
+      else reject(error);
+    };
+    const onData = (chunk: Buffer | string): void => {
+      for (const char of chunk.toString()) {
+        if (ENTER.has(char)) {
+          finish();
+          return;
+        }
+        if (char === "\u0003") {
+          finish(new CarbonError("interrupted", "interrupted (Ctrl-C): nothing was saved"));
+          return;
+        }
+        if (BACKSPACE.has(char)) value = value.slice(0, -1);
+        else if (char >= " ") value += char;
+      }
+    };
+    stderr.write(prompt);
+    stdin.setRawMode(true);
+    stdin.on("data", onData);
+    stdin.resume();
+  });
+}
+
+export function createProcessInput(): UserInput {
+  return {
+    readAll: readStdin,
+    readSecret: readHidden,
+  };
+}
+
+/** For tests: `stdin` is what a pipe holds, `typed` what the user types at a hidden prompt. */
+export function createTestInput(
+  options: { readonly stdin?: string; readonly typed?: string } = {},
+): UserInput & { readonly prompts: readonly string[] } {
+  const prompts: string[] = [];
+  return {
+    prompts,
+    readAll(maxBytes) {
+      const text = options.stdin ?? "";
+      if (Buffer.byteLength(text) > maxBytes) return Promise.reject(tooLong(maxBytes));
+      return Promise.resolve(text);
+    },
+    readSecret(prompt) {
+      prompts.push(prompt);
+      return Promise.resolve(options.typed ?? "");
+    },
+  };
+}

@@ -1,0 +1,52 @@
+/** A real `carbon serve` (src/server) over a real local engine on a temp file, on port 0. */
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { openLocalService } from "../../../src/backends/local/open.js";
+import type { LocalService } from "../../../src/backends/local/service.js";
+import { startServer } from "../../../src/server/app.js";
+import { type Role, signToken } from "../../../src/server/auth.js";
+
+export interface RealServer {
+  readonly url: string;
+  /** The engine behind the server, for seeding and for comparing answers. */
+  readonly local: LocalService;
+  readonly dir: string;
+  token(options?: {
+    readonly role?: Role;
+    readonly companies?: readonly string[];
+    readonly ttlSeconds?: number;
+    readonly now?: Date;
+    readonly email?: string;
+  }): Promise<string>;
+  close(): Promise<void>;
+}
+
+const secret = new TextEncoder().encode("a test secret of at least thirty-two bytes, really");
+
+export async function startRealServer(): Promise<RealServer> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "carbon-remote-"));
+  const local = await openLocalService({ path: path.join(dir, "server.db") });
+  const server = await startServer({ service: local, secret, host: "127.0.0.1", port: 0 });
+  return {
+    url: server.url,
+    local,
+    dir,
+    token: (options = {}) =>
+      signToken(
+        {
+          email: options.email ?? "ana@example.com",
+          role: options.role ?? "admin",
+          ttlSeconds: options.ttlSeconds ?? 3600,
+          ...(options.companies === undefined ? {} : { companies: options.companies }),
+          ...(options.now === undefined ? {} : { now: options.now }),
+        },
+        secret,
+      ),
+    async close() {
+      await server.close();
+      await local.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
