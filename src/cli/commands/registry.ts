@@ -53,6 +53,11 @@ export const resources: readonly ResourceEntry[] = [
     description: "Named profiles: which server or database commands use",
     load: async () => (await import("./profile/index.js")).profileCommand,
   },
+  {
+    name: "serve",
+    description: "Serve the REST interface over the local database; mint its tokens",
+    load: async () => (await import("./serve/index.js")).serveCommand,
+  },
 ];
 
 /** Global options that take a value, so the word after them is not a command name. */

@@ -1,0 +1,118 @@
+import { Command } from "commander";
+import type { Context } from "../../context.js";
+
+export interface TokenOptions {
+  readonly user: string;
+  readonly companies: readonly string[];
+  readonly role: string;
+  readonly ttl: string;
+}
+
+interface TokenFlags {
+  readonly user: string;
+  readonly company: string[];
+  readonly role: string;
+  readonly ttl: string;
+}
+
+function collect(value: string, previous: string[]): string[] {
+  return [...previous, value];
+}
+
+export function tokenCommand(
+  ctx: Context,
+  run: (ctx: Context, opts: TokenOptions) => Promise<void> = runToken,
+): Command {
+  return new Command("token")
+    .description("Mint a bearer token for the server of this database")
+    .requiredOption("--user <email>", "e-mail of the token's holder (the `sub` claim)")
+    .option(
+      "--company <id>",
+      "company the token may see; repeat for several (default: every company)",
+      collect,
+      [],
+    )
+    .option("--role <role>", "viewer (reads), member (writes data), admin (everything)", "viewer")
+    .option("--ttl <duration>", "lifetime: 3600s, 30m, 24h or 7d", "24h")
+    .addHelpText(
+      "after",
+      [
+        "",
+        "Tokens are signed with CARBON_JWT_SECRET when set, else with the secret kept in the",
+        "database (--db), so mint them on the database the server runs on. Prints the token on",
+        "stdout (with --json: the token with its claims).",
+        "",
+        "Examples:",
+        "  $ carbon serve token --user ana@example.com --role admin",
+        "  $ carbon serve token --user ops@example.com --role member --ttl 7d \\",
+        "      --company 3f1c2a4e-8b7d-4c6a-9e5f-1a2b3c4d5e6f --json",
+      ].join("\n"),
+    )
+    .action(async (flags: TokenFlags) => {
+      await run(ctx, {
+        user: flags.user,
+        companies: flags.company,
+        role: flags.role,
+        ttl: flags.ttl,
+      });
+    });
+}
+
+export async function runToken(ctx: Context, opts: TokenOptions): Promise<void> {
+  const [flags, auth, secrets] = await Promise.all([
+    import("../../flags.js"),
+    import("../../../server/auth.js"),
+    import("./secret.js"),
+  ]);
+  const role = flags.parseChoice("--role", opts.role, auth.roles);
+  const companies = opts.companies.map((id) => flags.parseUuid("--company", id));
+  const ttlSeconds = auth.parseTtl(opts.ttl);
+  const secret =
+    secrets.secretFromEnv(ctx.env) ?? (await storedSecret(await secrets.serveDbPath(ctx)));
+  const token = await auth.signToken({ email: opts.user, role, companies, ttlSeconds }, secret);
+  const claims = await auth.verifyToken(token, secret);
+  const format = ctx.format();
+  switch (format) {
+    case "json":
+      ctx.io.out(JSON.stringify({ token, ...claims }, null, 2));
+      return;
+    case "ndjson":
+      ctx.io.out(JSON.stringify({ token, ...claims }));
+      return;
+    case "table":
+    case "tsv":
+    case "csv":
+      ctx.io.out(token);
+      if (ctx.io.stderrIsTty && ctx.globals().quiet !== true) {
+        const scope = claims.companies.length === 0 ? "every company" : claims.companies.join(", ");
+        ctx.io.err(
+          `${claims.role} token for ${claims.email} (${scope}), valid until ${claims.expiresAt}`,
+        );
+      }
+      return;
+    default: {
+      const unknown: never = format;
+      throw new Error(`unknown format ${String(unknown)}`);
+    }
+  }
+}
+
+/** The database's secret: opening the service first creates and migrates the file. */
+async function storedSecret(dbPath: string): Promise<Uint8Array> {
+  const [{ CarbonError }, { openLocalService }, { databaseSecret }] = await Promise.all([
+    import("../../../core/errors.js"),
+    import("../../../backends/local/open.js"),
+    import("./secret.js"),
+  ]);
+  if (dbPath === ":memory:") {
+    throw new CarbonError("usage", "an in-memory database keeps no secret to sign tokens with", {
+      hint: "use --db FILE (the server's database) or set CARBON_JWT_SECRET",
+    });
+  }
+  const service = await openLocalService({ path: dbPath });
+  try {
+    return await databaseSecret(dbPath);
+  } finally {
+    await service.close();
+  }
+}

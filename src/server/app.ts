@@ -1,0 +1,216 @@
+/**
+ * The HTTP face of any CarbonService (docs/http-api.md is the contract, docs/serve.md the
+ * operator's guide): Fastify 5, bearer JWT on every /api/v1 route, problem bodies for every
+ * failure, one request log line per request. `createApp` builds it; `startServer` listens.
+ */
+import type { AddressInfo } from "node:net";
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
+import { CarbonError } from "../core/errors.js";
+import type { CarbonService } from "../core/service.js";
+import { Access } from "./access.js";
+import { bearerToken, verifyToken } from "./auth.js";
+import { API_PREFIX, openApiDocument } from "./openapi.js";
+import {
+  carbonErrorOf,
+  INTERNAL_DETAIL,
+  PROBLEM_CONTENT_TYPE,
+  type Problem,
+  problemOfCarbonError,
+} from "./problems.js";
+import type { Route } from "./route.js";
+import { routeTable } from "./routes/index.js";
+
+export interface AppOptions {
+  readonly service: CarbonService;
+  /** The HS256 signing secret (at least 32 bytes). */
+  readonly secret: Uint8Array;
+  /** Where request lines and internal errors go (the CLI: stderr). Default: nowhere. */
+  readonly log?: (line: string) => void;
+  /** Largest request body in bytes (default 1 MiB); larger ones answer 413. */
+  readonly bodyLimit?: number;
+}
+
+export const DEFAULT_BODY_LIMIT = 1024 * 1024;
+
+/** Path without the query string, control characters replaced: safe for a log line. */
+function pathOf(request: FastifyRequest): string {
+  const url = request.raw.url ?? request.url;
+  const end = url.indexOf("?");
+  return (end === -1 ? url : url.slice(0, end)).replace(/\p{Cc}/gu, "?");
+}
+
+function sendProblem(reply: FastifyReply, problem: Problem): FastifyReply {
+  if (problem.code === "unauthenticated") reply.header("www-authenticate", 'Bearer realm="carbon"');
+  return reply.code(problem.status).type(PROBLEM_CONTENT_TYPE).send(JSON.stringify(problem));
+}
+
+function paramsOf(value: unknown): Record<string, string> {
+  const params: Record<string, string> = {};
+  if (typeof value !== "object" || value === null) return params;
+  for (const [key, item] of Object.entries(value)) {
+    if (typeof item === "string") params[key] = item;
+  }
+  return params;
+}
+
+function toFastifyPath(path: string): string {
+  return `${API_PREFIX}${path.replace(/\{(\w+)\}/g, ":$1")}`;
+}
+
+export function createApp(options: AppOptions): FastifyInstance {
+  const { service, secret } = options;
+  const log = options.log ?? (() => {});
+  const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
+  const app = Fastify({ logger: false, bodyLimit, return503OnClosing: false });
+  const accessOf = new WeakMap<FastifyRequest, Access>();
+  let closing = false;
+
+  // JSON only; an empty body is "no body" (who-am-i), not a parse error.
+  const json = app.getDefaultJsonParser("error", "error");
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
+    const text = typeof body === "string" ? body : body.toString("utf8");
+    if (text.trim() === "") {
+      done(null, undefined);
+      return;
+    }
+    // The default parser answers through `done` (it also rejects __proto__ and constructor keys).
+    void json(request, text, done);
+  });
+
+  app.addHook("preClose", async () => {
+    closing = true;
+  });
+  app.addHook("onRequest", async (_request, reply) => {
+    if (!closing) return;
+    reply.header("connection", "close");
+    sendProblem(
+      reply,
+      problemOfCarbonError(new CarbonError("unavailable", "the server is shutting down")),
+    );
+    return reply;
+  });
+  // While draining, a keep-alive connection closes after its answer instead of holding close().
+  app.addHook("onSend", async (_request, reply, payload) => {
+    if (closing) reply.header("connection", "close");
+    return payload;
+  });
+  app.addHook("onResponse", async (request, reply) => {
+    log(
+      `${request.method} ${pathOf(request)} ${reply.statusCode} ${reply.elapsedTime.toFixed(1)}ms`,
+    );
+  });
+
+  app.setErrorHandler((error, request, reply) => {
+    const known = carbonErrorOf(error, bodyLimit);
+    if (known !== undefined && known.code !== "internal") {
+      return sendProblem(reply, problemOfCarbonError(known));
+    }
+    const stack = error instanceof Error ? (error.stack ?? error.message) : String(error);
+    log(`error: ${request.method} ${pathOf(request)}: ${stack}`);
+    return sendProblem(
+      reply,
+      problemOfCarbonError(new CarbonError(known?.code ?? "internal", INTERNAL_DETAIL)),
+    );
+  });
+  app.setNotFoundHandler((request, reply) =>
+    sendProblem(
+      reply,
+      problemOfCarbonError(
+        new CarbonError("not_found", `no route ${request.method} ${pathOf(request)}`),
+      ),
+    ),
+  );
+
+  app.get("/healthz", async () => ({ status: "ok" }));
+  const document = openApiDocument(routeTable);
+  app.get("/openapi.json", async () => document);
+
+  const authenticate = async (request: FastifyRequest): Promise<void> => {
+    const claims = await verifyToken(bearerToken(request.headers.authorization), secret);
+    accessOf.set(request, new Access(claims));
+  };
+  for (const route of routeTable) registerRoute(app, route, service, authenticate, accessOf);
+  return app;
+}
+
+function registerRoute(
+  app: FastifyInstance,
+  route: Route,
+  service: CarbonService,
+  authenticate: (request: FastifyRequest) => Promise<void>,
+  accessOf: WeakMap<FastifyRequest, Access>,
+): void {
+  app.route({
+    method: route.method,
+    url: toFastifyPath(route.path),
+    onRequest: authenticate,
+    handler: async (request, reply) => {
+      const access = accessOf.get(request);
+      if (access === undefined) throw new Error("a route ran without authentication");
+      const answer = await route.run(
+        { query: request.query, body: request.body, params: paramsOf(request.params) },
+        service,
+        access,
+      );
+      return reply.code(answer.status).send(answer.body);
+    },
+  });
+}
+
+export interface StartOptions extends AppOptions {
+  readonly host: string;
+  /** 0 picks a free port; `url` tells which. */
+  readonly port: number;
+}
+
+export interface RunningServer {
+  /** `http://127.0.0.1:8080` (the real port when started on port 0). */
+  readonly url: string;
+  /** Stops accepting connections, lets in-flight requests finish, then resolves. Idempotent. */
+  close(): Promise<void>;
+}
+
+function urlOf(host: string, address: AddressInfo | string | null): string {
+  if (address === null || typeof address === "string") return `http://${host}`;
+  const name = host.includes(":") ? `[${host}]` : host;
+  return `http://${name}:${address.port}`;
+}
+
+function listenError(error: unknown, options: StartOptions): unknown {
+  const code =
+    typeof error === "object" && error !== null && "code" in error ? String(error.code) : "";
+  const where = `${options.host}:${options.port}`;
+  if (code === "EADDRINUSE") {
+    return new CarbonError("usage", `cannot listen on ${where}: the port is in use`, {
+      hint: "choose another --port (0 picks a free one)",
+      cause: error,
+    });
+  }
+  if (code === "EACCES" || code === "EADDRNOTAVAIL" || code === "ENOTFOUND") {
+    return new CarbonError("usage", `cannot listen on ${where} (${code})`, {
+      hint: "check --host and --port",
+      cause: error,
+    });
+  }
+  return error;
+}
+
+/** Builds the app and listens; the service stays the caller's to close (after `close()`). */
+export async function startServer(options: StartOptions): Promise<RunningServer> {
+  const app = createApp(options);
+  try {
+    await app.listen({ host: options.host, port: options.port });
+  } catch (error) {
+    await app.close();
+    throw listenError(error, options);
+  }
+  let closed: Promise<void> | undefined;
+  return {
+    url: urlOf(options.host, app.server.address()),
+    close() {
+      closed ??= app.close();
+      return closed;
+    },
+  };
+}

@@ -1,0 +1,161 @@
+/**
+ * Bearer tokens of `carbon serve`: HS256 JWTs signed with the server's secret (docs/serve.md).
+ * Claims: `sub` (the user's e-mail), `role`, `companies` (UUIDs; empty means every company),
+ * `iat`, `exp`. Anything wrong with a token is one error: `unauthenticated` (401).
+ */
+import { errors, jwtVerify, SignJWT } from "jose";
+import { z } from "zod";
+import { CarbonError, usageError } from "../core/errors.js";
+import { isUuid } from "../core/ids.js";
+
+export const roles = ["admin", "member", "viewer"] as const;
+export type Role = (typeof roles)[number];
+
+/** What a verified token says about its bearer. */
+export interface TokenClaims {
+  readonly email: string;
+  readonly role: Role;
+  /** Lower-case company UUIDs; empty: every company. */
+  readonly companies: readonly string[];
+  /** ISO 8601 date-times. */
+  readonly issuedAt: string;
+  readonly expiresAt: string;
+}
+
+export interface TokenRequest {
+  readonly email: string;
+  readonly role: Role;
+  readonly companies?: readonly string[];
+  readonly ttlSeconds: number;
+  /** The issue time (default now); tests mint expired tokens with a past one. */
+  readonly now?: Date;
+}
+
+/** HS256 keys shorter than the hash are weak (RFC 7518 §3.2). */
+export const MIN_SECRET_BYTES = 32;
+
+const emailSchema = z.email({ error: "expected an e-mail address" });
+
+function checkSecret(secret: Uint8Array): void {
+  if (secret.byteLength < MIN_SECRET_BYTES) {
+    throw usageError(
+      `the signing secret has ${secret.byteLength} bytes; it needs at least ${MIN_SECRET_BYTES}`,
+    );
+  }
+}
+
+/** Mints a token. Bad input (e-mail, company ids, ttl) is a usage error. */
+export async function signToken(request: TokenRequest, secret: Uint8Array): Promise<string> {
+  checkSecret(secret);
+  const email = request.email.trim();
+  if (!emailSchema.safeParse(email).success) {
+    throw usageError(`invalid user "${request.email}": expected an e-mail address`);
+  }
+  if (!Number.isSafeInteger(request.ttlSeconds) || request.ttlSeconds <= 0) {
+    throw usageError(`invalid ttl ${request.ttlSeconds}: expected a whole number of seconds > 0`);
+  }
+  const companies: string[] = [];
+  for (const id of request.companies ?? []) {
+    if (!isUuid(id)) throw usageError(`invalid company id "${id}": expected a UUID`);
+    const lower = id.toLowerCase();
+    if (!companies.includes(lower)) companies.push(lower);
+  }
+  const issuedAt = Math.floor((request.now ?? new Date()).getTime() / 1000);
+  return new SignJWT({ role: request.role, companies })
+    .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+    .setSubject(email)
+    .setIssuedAt(issuedAt)
+    .setExpirationTime(issuedAt + request.ttlSeconds)
+    .sign(secret);
+}
+
+const claimsSchema = z.object({
+  sub: z.string().min(1),
+  role: z.enum(roles),
+  companies: z
+    .array(z.string().refine(isUuid, "expected a company UUID"))
+    .optional()
+    .transform((ids) => [...new Set((ids ?? []).map((id) => id.toLowerCase()))]),
+  iat: z.number(),
+  exp: z.number(),
+});
+
+const HINT = "mint a new token with `carbon serve token --user EMAIL` on the server";
+
+function unauthenticated(message: string, cause?: unknown): CarbonError {
+  return new CarbonError("unauthenticated", message, {
+    hint: HINT,
+    ...(cause === undefined ? {} : { cause }),
+  });
+}
+
+function isoOfSeconds(seconds: number): string {
+  return new Date(seconds * 1000).toISOString();
+}
+
+/** Verifies signature, algorithm, expiry and claims; any failure is `unauthenticated`. */
+export async function verifyToken(token: string, secret: Uint8Array): Promise<TokenClaims> {
+  let payload: unknown;
+  try {
+    ({ payload } = await jwtVerify(token, secret, {
+      algorithms: ["HS256"],
+      requiredClaims: ["sub", "iat", "exp"],
+    }));
+  } catch (error) {
+    if (error instanceof errors.JWTExpired) {
+      const exp = error.payload.exp;
+      const when = typeof exp === "number" ? ` at ${isoOfSeconds(exp)}` : "";
+      throw unauthenticated(`the token expired${when}`, error);
+    }
+    if (error instanceof errors.JWSSignatureVerificationFailed) {
+      throw unauthenticated("the token's signature does not match this server's secret", error);
+    }
+    if (error instanceof errors.JOSEAlgNotAllowed) {
+      throw unauthenticated("the token is not signed with HS256", error);
+    }
+    if (error instanceof errors.JOSEError) {
+      throw unauthenticated(`malformed token: ${error.message}`, error);
+    }
+    throw error;
+  }
+  const claims = claimsSchema.safeParse(payload);
+  if (!claims.success) {
+    const first = claims.error.issues[0];
+    const where = first === undefined ? "" : `: ${first.path.map(String).join(".")}`;
+    throw unauthenticated(`malformed token: invalid claims${where}`);
+  }
+  return {
+    email: claims.data.sub,
+    role: claims.data.role,
+    companies: claims.data.companies,
+    issuedAt: isoOfSeconds(claims.data.iat),
+    expiresAt: isoOfSeconds(claims.data.exp),
+  };
+}
+
+/** The token of an `Authorization: Bearer <token>` header; anything else is `unauthenticated`. */
+export function bearerToken(header: string | undefined): string {
+  if (header === undefined || header.trim() === "") {
+    throw unauthenticated("missing bearer token: send the header Authorization: Bearer <token>");
+  }
+  const match = /^Bearer[ \t]+([^\s]+)[ \t]*$/i.exec(header);
+  const token = match?.[1];
+  if (token === undefined) {
+    throw unauthenticated("malformed Authorization header: expected Bearer <token>");
+  }
+  return token;
+}
+
+const ttlUnits: Readonly<Record<string, number>> = { s: 1, m: 60, h: 3600, d: 86_400 };
+
+/** `3600s`, `30m`, `24h`, `7d` -> seconds. Anything else is a usage error. */
+export function parseTtl(text: string): number {
+  const match = /^(\d+)([smhd])$/.exec(text.trim());
+  const unit = ttlUnits[match?.[2] ?? ""];
+  const amount = Number(match?.[1]);
+  const seconds = unit === undefined ? Number.NaN : amount * unit;
+  if (!Number.isSafeInteger(seconds) || seconds <= 0) {
+    throw usageError(`invalid --ttl "${text}": expected a duration such as 3600s, 30m, 24h or 7d`);
+  }
+  return seconds;
+}

@@ -1,0 +1,106 @@
+/**
+ * One route table both registers the routes (app.ts) and describes them (openapi.ts), so the
+ * served paths and the OpenAPI document cannot drift. A route parses its query and body with its
+ * zod schemas before its handler runs; the handler gets typed values.
+ */
+import type { z } from "zod";
+import type { CarbonService } from "../core/service.js";
+import type { Access } from "./access.js";
+import { isIgnoredBody, parseBody, parseQuery } from "./input.js";
+
+export type Method = "GET" | "POST";
+
+/** A schema with the name it has under `components.schemas` in the OpenAPI document. */
+export interface NamedSchema {
+  readonly name: string;
+  readonly schema: z.ZodType;
+}
+
+export interface RouteContext<Q, B> {
+  readonly service: CarbonService;
+  readonly access: Access;
+  readonly query: Q;
+  readonly body: B;
+  readonly params: Readonly<Record<string, string>>;
+}
+
+export interface Answer {
+  readonly status: number;
+  readonly body: unknown;
+}
+
+/** What a request brings, before parsing. */
+export interface RawInput {
+  readonly query: unknown;
+  readonly body: unknown;
+  readonly params: Readonly<Record<string, string>>;
+}
+
+export interface RouteDefinition<QS extends z.ZodType, BS extends z.ZodType> {
+  readonly method: Method;
+  /** Under /api/v1, OpenAPI style: `/companies/{id}`. */
+  readonly path: string;
+  readonly summary: string;
+  /** Not in the service specification (docs/http-api.md marks these). */
+  readonly extension?: boolean;
+  readonly query: QS;
+  /** The body schema and its component name; `ignoredBody` for a POST without one. */
+  readonly body: BS;
+  readonly bodyName?: string;
+  /** Success statuses and what they answer. */
+  readonly statuses: readonly number[];
+  readonly response: NamedSchema;
+  handle(ctx: RouteContext<z.output<QS>, z.output<BS>>): Promise<Answer>;
+}
+
+/** A route with its types erased, as the table holds it. */
+export interface Route {
+  readonly method: Method;
+  readonly path: string;
+  readonly summary: string;
+  readonly extension: boolean;
+  readonly query: z.ZodType;
+  readonly body: NamedSchema | undefined;
+  readonly statuses: readonly number[];
+  readonly response: NamedSchema;
+  run(input: RawInput, service: CarbonService, access: Access): Promise<Answer>;
+}
+
+export function defineRoute<QS extends z.ZodType, BS extends z.ZodType>(
+  definition: RouteDefinition<QS, BS>,
+): Route {
+  const bodyName = definition.bodyName;
+  return {
+    method: definition.method,
+    path: definition.path,
+    summary: definition.summary,
+    extension: definition.extension === true,
+    query: definition.query,
+    body:
+      isIgnoredBody(definition.body) || bodyName === undefined
+        ? undefined
+        : { name: bodyName, schema: definition.body },
+    statuses: definition.statuses,
+    response: definition.response,
+    async run(input, service, access) {
+      const query = parseQuery(definition.query, input.query);
+      const body = parseBody(definition.body, input.body);
+      return definition.handle({ service, access, query, body, params: input.params });
+    },
+  };
+}
+
+/** `200 OK` with a body. */
+export function ok(body: unknown): Answer {
+  return { status: 200, body };
+}
+
+/** 201 when the upsert created the record, else 200. */
+export function upserted(created: boolean, body: unknown): Answer {
+  return { status: created ? 201 : 200, body };
+}
+
+/** A path parameter (Fastify always provides the declared ones). */
+export function param(params: Readonly<Record<string, string>>, name: string): string {
+  return params[name] ?? "";
+}

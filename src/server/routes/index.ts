@@ -1,0 +1,17 @@
+import type { Route } from "../route.js";
+import { buildingRoutes } from "./buildings.js";
+import { companyRoutes } from "./companies.js";
+import { consumptionRoutes } from "./consumptions.js";
+import { customFactorRoutes } from "./custom-factors.js";
+import { emissionRoutes } from "./emissions.js";
+import { referenceRoutes } from "./reference.js";
+
+/** Every /api/v1 route: registered by app.ts, described by openapi.ts. */
+export const routeTable: readonly Route[] = [
+  ...referenceRoutes,
+  ...companyRoutes,
+  ...buildingRoutes,
+  ...customFactorRoutes,
+  ...consumptionRoutes,
+  ...emissionRoutes,
+];

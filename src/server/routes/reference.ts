@@ -1,0 +1,73 @@
+import { categoriesQuery, factorsQuery, ignoredBody, noQuery, resolveQuery } from "../input.js";
+import { defineRoute, ok, type Route } from "../route.js";
+import { responses } from "../schemas.js";
+
+/** Who-am-i, the category tree and the factor library: no company data, every role reads. */
+export const referenceRoutes: readonly Route[] = [
+  defineRoute({
+    method: "POST",
+    path: "/auth/who-am-i",
+    summary: "The bearer of the token: e-mail, role, companies, validity",
+    query: noQuery,
+    body: ignoredBody,
+    statuses: [200],
+    response: responses.whoAmI,
+    async handle({ access }) {
+      const { email, role, companies, issuedAt, expiresAt } = access.claims;
+      return ok({ email, role, companies, issuedAt, expiresAt });
+    },
+  }),
+  defineRoute({
+    method: "GET",
+    path: "/categories",
+    summary: "List the GHG Protocol categories (level=subcategory gives consumption categoryIds)",
+    query: categoriesQuery,
+    body: ignoredBody,
+    statuses: [200],
+    response: responses.categories,
+    async handle({ service, query }) {
+      const all = await service.listCategories(
+        query.level === undefined ? {} : { level: query.level },
+      );
+      const offset = (query.page - 1) * query.limit;
+      return ok({
+        data: all.data.slice(offset, offset + query.limit),
+        pagination: { page: query.page, limit: query.limit, total: all.data.length },
+      });
+    },
+  }),
+  defineRoute({
+    method: "GET",
+    path: "/emission-factors",
+    summary: "List the default emission factor library",
+    extension: true,
+    query: factorsQuery,
+    body: ignoredBody,
+    statuses: [200],
+    response: responses.factors,
+    async handle({ service, query }) {
+      return ok(await service.listFactors(query));
+    },
+  }),
+  defineRoute({
+    method: "GET",
+    path: "/emission-factors/resolve",
+    summary: "The factor a consumption of this category, country and year would use",
+    extension: true,
+    query: resolveQuery,
+    body: ignoredBody,
+    statuses: [200],
+    response: responses.resolution,
+    async handle({ service, access, query }) {
+      if (query.companyId !== undefined) access.company(query.companyId);
+      return ok(
+        await service.resolveFactor({
+          category: query.category,
+          country: query.country ?? null,
+          year: query.year,
+          ...(query.companyId === undefined ? {} : { companyId: query.companyId }),
+        }),
+      );
+    },
+  }),
+];

@@ -1,0 +1,66 @@
+/** The response shapes the server adds to the core model's, named as in the OpenAPI document. */
+import { z } from "zod";
+import { buildingInputSchema, buildingSchema } from "../core/model/building.js";
+import { categorySchema } from "../core/model/category.js";
+import { isoDateTimeSchema, pageSchema } from "../core/model/common.js";
+import { companyInputSchema, companySchema } from "../core/model/company.js";
+import { consumptionInputSchema, consumptionSchema } from "../core/model/consumption.js";
+import {
+  consumptionSummarySchema,
+  emissionSchema,
+  emissionSummarySchema,
+} from "../core/model/emission.js";
+import {
+  customFactorInputSchema,
+  customFactorSchema,
+  emissionFactorSchema,
+  factorResolutionSchema,
+} from "../core/model/factor.js";
+import { roles } from "./auth.js";
+import type { NamedSchema } from "./route.js";
+
+function named(name: string, schema: z.ZodType): NamedSchema {
+  return { name, schema };
+}
+
+export const whoAmISchema = z.object({
+  email: z.string(),
+  role: z.enum(roles),
+  companies: z.array(z.string()).meta({ description: "company UUIDs; empty: every company" }),
+  issuedAt: isoDateTimeSchema,
+  expiresAt: isoDateTimeSchema,
+});
+
+export const upsertResultSchema = z.object({
+  outcome: z.enum(["inserted", "updated", "unchanged"]),
+  consumption: consumptionSchema,
+  emission: emissionSchema,
+});
+
+export const responses = {
+  whoAmI: named("WhoAmI", whoAmISchema),
+  health: named("Health", z.object({ status: z.literal("ok") })),
+  openApi: named("OpenApiDocument", z.record(z.string(), z.unknown())),
+  company: named("Company", companySchema),
+  companies: named("CompanyPage", pageSchema(companySchema)),
+  building: named("Building", buildingSchema),
+  buildings: named("BuildingPage", pageSchema(buildingSchema)),
+  categories: named("CategoryPage", pageSchema(categorySchema)),
+  factors: named("EmissionFactorPage", pageSchema(emissionFactorSchema)),
+  resolution: named("FactorResolution", factorResolutionSchema),
+  customFactor: named("CustomFactor", customFactorSchema),
+  customFactors: named("CustomFactorPage", pageSchema(customFactorSchema)),
+  consumption: named("Consumption", consumptionSchema),
+  consumptions: named("ConsumptionPage", pageSchema(consumptionSchema)),
+  upsertResult: named("ConsumptionUpsertResult", upsertResultSchema),
+  consumptionSummary: named("ConsumptionSummary", consumptionSummarySchema),
+  emissions: named("EmissionPage", pageSchema(emissionSchema)),
+  emissionSummary: named("EmissionSummary", emissionSummarySchema),
+};
+
+export const bodies = {
+  company: { bodyName: "CompanyInput", body: companyInputSchema },
+  building: { bodyName: "BuildingInput", body: buildingInputSchema },
+  customFactor: { bodyName: "CustomFactorInput", body: customFactorInputSchema },
+  consumption: { bodyName: "ConsumptionInput", body: consumptionInputSchema },
+};
