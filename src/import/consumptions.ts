@@ -11,6 +11,7 @@ import { References, serviceCompanyLoader } from "./references.js";
 import { RejectsWriter } from "./rejects-writer.js";
 import { validateInline } from "./row-outcomes.js";
 import type { RowContext } from "./row-validator.js";
+import { importTwoPass } from "./two-pass.js";
 import type { ImportProgress, RowError } from "./types.js";
 import { workerOutcomes } from "./worker-outcomes.js";
 
@@ -61,6 +62,13 @@ export interface ConsumptionImportOptions {
   readonly parseInWorker?: boolean;
   /** Called at most about 10 times a second, and once at the end. */
   readonly onProgress?: (progress: ImportProgress) => void;
+  /**
+   * Against a server: where the journal of confirmed rows is kept, and the server's address
+   * (part of the journal's identity). Without it nothing is journaled.
+   */
+  readonly journal?: { readonly dir: string; readonly apiUrl: string };
+  /** Against a server: skip the rows the journal of an earlier, interrupted run confirms. */
+  readonly resume?: boolean;
 }
 
 export interface ConsumptionImportReport {
@@ -90,9 +98,15 @@ export interface ConsumptionImportReport {
   readonly committed: boolean;
   /** Reading stopped before the end: maxErrors reached, or malformed CSV. */
   readonly stoppedEarly: boolean;
+  /** `--resume` against a server: valid rows not sent because an earlier run stored them. */
+  readonly resumedSkipped: number;
+  /** A journal of an earlier, interrupted import of this file exists and --resume was not given. */
+  readonly resumable: boolean;
 }
 
 const DEFAULT_BATCH_SIZE = 2000;
+/** Against a server a batch is what the journal confirms at once: small, so a kill loses little. */
+const DEFAULT_REMOTE_BATCH_SIZE = 500;
 /** Below this a worker's start-up (tens of milliseconds) costs more than the overlap saves. */
 export const PARSE_WORKER_MIN_BYTES = 4 * 1024 * 1024;
 
@@ -173,6 +187,24 @@ export async function importConsumptions(
             delimiter: source.delimiter,
             lineEnding: source.lineEnding,
           });
+    if (service.kind === "remote") {
+      // Rows sent to a server stay stored: validate the whole file first, then send (two-pass.ts).
+      return await importTwoPass({
+        service,
+        options,
+        batchSize: options.batchSize ?? DEFAULT_REMOTE_BATCH_SIZE,
+        maxErrors,
+        columns,
+        headerLength: header.cells.length,
+        refs,
+        rejects,
+        delimiter: source.delimiter,
+        totalBytes: source.totalBytes,
+        companyId,
+        building,
+        first: { rows, batches, bytesRead: source.bytesRead },
+      });
+    }
     const run = new ImportRun({
       service,
       options,

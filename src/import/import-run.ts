@@ -279,6 +279,8 @@ export class ImportRun {
       dryRun: options.dryRun,
       committed,
       stoppedEarly: this.#stoppedEarly,
+      resumedSkipped: 0,
+      resumable: false,
     };
   }
 }

@@ -15,4 +15,13 @@ export interface ImportProgress {
   readonly rowsRead: number;
   readonly bytesRead: number;
   readonly totalBytes: number;
+  /**
+   * Imports against a server only: after the whole file was validated, the rows sent, the rows
+   * the server confirmed, and how many there are to send in all.
+   */
+  readonly sending?: {
+    readonly sent: number;
+    readonly confirmed: number;
+    readonly total: number;
+  };
 }

@@ -52,6 +52,9 @@ function countLines(report: ConsumptionImportReport): string[] {
     ["rejected", formatCount(report.rejected), ""],
     ["awaiting factor", formatCount(report.awaitingFactor), ""],
   ];
+  if (report.resumedSkipped > 0) {
+    entries.splice(1, 0, ["stored earlier", formatCount(report.resumedSkipped), " (--resume)"]);
+  }
   for (const scope of ["1", "2", "3"] as const) {
     entries.push([`scope ${scope}`, formatKilograms(report.co2eByScope[scope]), " kgCO2e"]);
   }
@@ -78,6 +81,13 @@ function outcomeLines(report: ConsumptionImportReport, options: ImportSummaryOpt
   } else if (report.rejected > 0) {
     lines.push(
       `${plural(report.rejected, "rejected row was", "rejected rows were")} skipped; the other rows were stored`,
+    );
+  }
+  if (report.resumable) {
+    lines.push(
+      report.committed
+        ? "an earlier import of this file had been interrupted; next time, --resume sends only what is missing"
+        : "an earlier import of this file was interrupted; --resume sends only what is missing",
     );
   }
   if (report.rejected > 0 && options.rejectsFile !== undefined) {

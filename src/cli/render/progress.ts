@@ -7,6 +7,12 @@ export interface ProgressSnapshot {
   readonly rowsRead: number;
   readonly bytesRead: number;
   readonly totalBytes: number;
+  /** Against a server, once the file is validated: rows sent, confirmed, and to send. */
+  readonly sending?: {
+    readonly sent: number;
+    readonly confirmed: number;
+    readonly total: number;
+  };
 }
 
 const BAR_WIDTH = 20;
@@ -36,6 +42,29 @@ export function progressLine(label: string, snapshot: ProgressSnapshot, elapsedM
   return parts.join("  ");
 }
 
+/**
+ * While rows go to a server: `label sending [████      ]  40%  4,000/10,000 rows confirmed
+ * (4,500 sent)  6,012 rows/s  ETA 0:01`; `elapsedMs` counts from the first row sent.
+ */
+export function sendingLine(
+  label: string,
+  sending: NonNullable<ProgressSnapshot["sending"]>,
+  elapsedMs: number,
+): string {
+  const fraction = sending.total > 0 ? Math.min(1, sending.confirmed / sending.total) : 1;
+  const percent = `${Math.floor(fraction * 100)}%`.padStart(4, " ");
+  const parts = [
+    `${label} sending [${bar(fraction, 1, BAR_WIDTH).padEnd(BAR_WIDTH, " ")}] ${percent}`,
+    `${formatCount(sending.confirmed)}/${formatCount(sending.total)} rows confirmed (${formatCount(sending.sent)} sent)`,
+  ];
+  const seconds = elapsedMs / 1000;
+  if (seconds > 0 && sending.confirmed > 0) {
+    parts.push(`${formatCount(Math.round(sending.confirmed / seconds))} rows/s`);
+    if (fraction < 1) parts.push(`ETA ${formatDuration((seconds * (1 - fraction)) / fraction)}`);
+  }
+  return parts.join("  ");
+}
+
 export interface ProgressReporter {
   update(snapshot: ProgressSnapshot): void;
   /** Removes the status line (call before printing the summary). */
@@ -57,12 +86,18 @@ export function createProgressReporter(io: Io, options: ProgressOptions): Progre
   const interval = options.intervalMs ?? 100;
   const started = now();
   let lastDraw = Number.NEGATIVE_INFINITY;
+  let sendingSince: number | undefined;
   return {
     update(snapshot) {
       const time = now();
+      if (snapshot.sending !== undefined) sendingSince ??= time;
       if (time - lastDraw < interval) return;
       lastDraw = time;
-      io.status(progressLine(options.label, snapshot, time - started));
+      io.status(
+        snapshot.sending === undefined
+          ? progressLine(options.label, snapshot, time - started)
+          : sendingLine(options.label, snapshot.sending, time - (sendingSince ?? time)),
+      );
     },
     done() {
       io.clearStatus();

@@ -20,6 +20,8 @@ function report(overrides: Partial<ConsumptionImportReport> = {}): ConsumptionIm
     dryRun: false,
     committed: true,
     stoppedEarly: false,
+    resumedSkipped: 0,
+    resumable: false,
     ...overrides,
   };
 }

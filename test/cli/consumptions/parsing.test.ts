@@ -126,6 +126,7 @@ describe("consumptions import", () => {
       maxErrors: undefined,
       skipInvalid: false,
       createBuildings: false,
+      resume: false,
     });
   });
 
@@ -146,6 +147,7 @@ describe("consumptions import", () => {
       "10",
       "--skip-invalid",
       "--create-buildings",
+      "--resume",
     ];
     expect(await parsedOptions(importCommand, argv)).toEqual({
       file: "bills.csv",
@@ -158,6 +160,7 @@ describe("consumptions import", () => {
       maxErrors: "10",
       skipInvalid: true,
       createBuildings: true,
+      resume: true,
     });
   });
 

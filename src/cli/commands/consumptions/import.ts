@@ -1,3 +1,4 @@
+import path from "node:path";
 import { Command } from "commander";
 import type { ConsumptionImportReport } from "../../../import/consumptions.js";
 import type { Context } from "../../context.js";
@@ -13,6 +14,8 @@ export interface ImportOptions {
   readonly maxErrors?: string;
   readonly skipInvalid: boolean;
   readonly createBuildings: boolean;
+  /** Against a server: skip what an interrupted run stored (a note, no effect, locally). */
+  readonly resume?: boolean;
 }
 
 interface ImportFlags {
@@ -25,6 +28,7 @@ interface ImportFlags {
   readonly maxErrors?: string;
   readonly skipInvalid?: boolean;
   readonly createBuildings?: boolean;
+  readonly resume?: boolean;
 }
 
 export function importCommand(
@@ -55,6 +59,10 @@ export function importCommand(
       "--create-buildings",
       "create the buildings named in a building column that do not exist",
     )
+    .option(
+      "--resume",
+      "against a server: send only the rows an interrupted import of this file did not store",
+    )
     .addHelpText(
       "after",
       [
@@ -65,10 +73,17 @@ export function importCommand(
         "so importing the same file twice changes nothing. Nothing is stored when a row is",
         "rejected, unless --skip-invalid. Exit status 3 when any row was rejected.",
         "",
+        "Against a server (--api-url or a profile) the whole file is checked before any row is",
+        "sent; rows are then sent --concurrency at a time, and the rows the server confirmed are",
+        "recorded in a journal in the user state dir. After Ctrl-C, a kill or a network failure,",
+        "the same command with --resume sends only the rows not stored yet. A local import is",
+        "all or nothing, so there --resume has nothing to do (a note says so).",
+        "",
         "Examples:",
         "  $ carbon consumptions import bills-2024.csv --company 3f1c2a4e-8b7d-4c6a-9e5f-1a2b3c4d5e6f",
         "  $ carbon consumptions import facturas.csv --company 3f1c2a4e-8b7d-4c6a-9e5f-1a2b3c4d5e6f --decimal-comma --dry-run",
         "  $ carbon consumptions import bills.csv --skip-invalid --rejects rejected.csv --json",
+        "  $ carbon --api-url https://carbon.example.com consumptions import bills.csv --company ID --resume",
       ].join("\n"),
     )
     .action(async (file: string, flags: ImportFlags) => {
@@ -83,6 +98,7 @@ export function importCommand(
         maxErrors: flags.maxErrors,
         skipInvalid: flags.skipInvalid === true,
         createBuildings: flags.createBuildings === true,
+        resume: flags.resume === true,
       });
     });
 }
@@ -96,6 +112,17 @@ export async function runImport(ctx: Context, opts: ImportOptions): Promise<void
     ]);
   const options = importOptions(opts);
   const service = await ctx.service();
+  const engine = await ctx.engine();
+  if (opts.resume === true && engine.kind === "local" && ctx.globals().quiet !== true) {
+    ctx.io.err(
+      "note: --resume has nothing to do on a local database: a local import is all or nothing",
+    );
+  }
+  const { stateDir } = await import("../../paths.js");
+  const journal =
+    engine.kind === "remote"
+      ? { dir: path.join(stateDir(ctx.env), "imports"), apiUrl: engine.apiUrl }
+      : undefined;
   // A progress bar on a terminal's stderr only (createProgressReporter checks), not with --quiet.
   const progress =
     ctx.globals().quiet === true
@@ -105,6 +132,8 @@ export async function runImport(ctx: Context, opts: ImportOptions): Promise<void
   try {
     report = await importConsumptions(service, {
       ...options,
+      ...(journal === undefined ? {} : { journal }),
+      resume: opts.resume === true,
       signal: ctx.signal,
       onProgress: (snapshot) => progress.update(snapshot),
     });

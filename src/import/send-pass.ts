@@ -1,0 +1,178 @@
+import { CarbonError, isCarbonError } from "../core/errors.js";
+import type { BuildingInput } from "../core/model/building.js";
+import type { ConsumptionInput } from "../core/model/consumption.js";
+import type { CarbonService, ImportCounts, ImportSession } from "../core/service.js";
+import type { ConsumptionImportOptions } from "./consumptions.js";
+import type { ImportJournal } from "./journal.js";
+import { isValid, type RowOutcome } from "./row-outcomes.js";
+import type { ImportProgress } from "./types.js";
+
+/**
+ * Pass 2 of an import against a server: the validated rows go to the session in batches, two
+ * batches in flight (the session keeps up to `--concurrency` requests in flight for each, on a
+ * pool of that many connections, so the wire stays busy while the next batch is read). Each
+ * batch the server confirmed is appended to the journal; rows the journal confirmed earlier are
+ * skipped with `--resume`.
+ */
+
+const BATCHES_IN_FLIGHT = 2;
+const PROGRESS_INTERVAL_MS = 100;
+
+export interface SendSetup {
+  readonly service: CarbonService;
+  readonly options: ConsumptionImportOptions;
+  readonly batchSize: number;
+  /** Buildings --create-buildings creates before any row is sent. */
+  readonly plans: readonly BuildingInput[];
+  /** Valid rows pass 1 counted (for progress). */
+  readonly toSend: number;
+  readonly chunks: AsyncGenerator<readonly RowOutcome[], void, undefined>;
+  readonly journal: ImportJournal | undefined;
+  /** Ids an earlier run stored (`--resume`); empty otherwise. */
+  readonly confirmedBefore: ReadonlySet<string>;
+  readonly onProgress: (sending: NonNullable<ImportProgress["sending"]>) => void;
+}
+
+export interface SendResult {
+  readonly counts: ImportCounts;
+  /** Valid rows met (sent or skipped): pass 1's count unless the file changed. */
+  readonly validSeen: number;
+  readonly resumedSkipped: number;
+  readonly buildingsCreated: readonly { readonly id: string; readonly name: string }[];
+}
+
+function zeroCounts(): ImportCounts {
+  return {
+    inserted: 0,
+    updated: 0,
+    unchanged: 0,
+    awaitingFactor: 0,
+    co2eByScope: { "1": 0, "2": 0, "3": 0 },
+  };
+}
+
+function add(total: ImportCounts, counts: ImportCounts): void {
+  total.inserted += counts.inserted;
+  total.updated += counts.updated;
+  total.unchanged += counts.unchanged;
+  total.awaitingFactor += counts.awaitingFactor;
+  total.co2eByScope["1"] += counts.co2eByScope["1"];
+  total.co2eByScope["2"] += counts.co2eByScope["2"];
+  total.co2eByScope["3"] += counts.co2eByScope["3"];
+}
+
+function plural(count: number): string {
+  return count === 1 ? "1 row" : `${count} rows`;
+}
+
+/** The failure, with what was stored and how to go on (a server keeps what it confirmed). */
+function stoppedError(
+  error: unknown,
+  interrupted: boolean,
+  stored: number,
+  setup: SendSetup,
+): unknown {
+  const { journal } = setup;
+  const storedText = setup.options.dryRun
+    ? "dry run: nothing was stored"
+    : `${plural(stored)} of this run were stored on the server`;
+  const hint =
+    journal === undefined
+      ? "run the same import again: rows already stored are updated in place, not duplicated"
+      : "run the same command with --resume to send only the rows not stored yet";
+  if (interrupted) {
+    return new CarbonError("interrupted", `import interrupted; ${storedText}`, {
+      hint,
+      cause: error,
+    });
+  }
+  if (!isCarbonError(error)) return error;
+  return new CarbonError(error.code, `${error.message} (${storedText})`, {
+    issues: error.issues,
+    hint: error.hint ?? hint,
+    cause: error,
+  });
+}
+
+export async function sendValidRows(setup: SendSetup): Promise<SendResult> {
+  const { options, journal, confirmedBefore } = setup;
+  const counts = zeroCounts();
+  const inFlight = new Set<Promise<void>>();
+  let failure: { readonly error: unknown } | undefined;
+  let sent = 0;
+  let confirmed = 0;
+  let validSeen = 0;
+  let resumedSkipped = 0;
+  let lastProgress = 0;
+  const total = setup.toSend;
+  const progress = (final: boolean): void => {
+    const now = Date.now();
+    if (!final && now - lastProgress < PROGRESS_INTERVAL_MS) return;
+    lastProgress = now;
+    setup.onProgress({ sent, confirmed, total });
+  };
+  const aborted = (): boolean => options.signal?.aborted === true;
+
+  const session: ImportSession = await setup.service.openConsumptionImport({
+    dryRun: options.dryRun,
+  });
+  const submit = async (rows: ConsumptionInput[]): Promise<void> => {
+    while (inFlight.size >= BATCHES_IN_FLIGHT) await Promise.race(inFlight);
+    if (failure !== undefined || aborted()) return;
+    sent += rows.length;
+    const work = session.write(rows).then(
+      (batchCounts) => {
+        add(counts, batchCounts);
+        confirmed += rows.length;
+        try {
+          journal?.append(rows.map((row) => row.id));
+        } catch (error) {
+          failure ??= { error };
+        }
+        progress(false);
+      },
+      (error: unknown) => {
+        failure ??= { error };
+      },
+    );
+    const tracked = work.finally(() => inFlight.delete(tracked));
+    inFlight.add(tracked);
+  };
+
+  const buildingsCreated: { readonly id: string; readonly name: string }[] = [];
+  try {
+    if (setup.plans.length > 0) {
+      await session.createBuildings(setup.plans);
+      for (const plan of setup.plans) buildingsCreated.push({ id: plan.id, name: plan.name });
+    }
+    let batch: ConsumptionInput[] = [];
+    for await (const chunk of setup.chunks) {
+      for (const outcome of chunk) {
+        if (!isValid(outcome)) continue;
+        validSeen += 1;
+        if (confirmedBefore.has(outcome.input.id)) {
+          resumedSkipped += 1;
+          continue;
+        }
+        batch.push(outcome.input);
+        if (batch.length >= setup.batchSize) {
+          await submit(batch);
+          batch = [];
+        }
+      }
+      if (failure !== undefined || aborted()) break;
+    }
+    if (batch.length > 0) await submit(batch);
+    await Promise.all(inFlight);
+    if (failure !== undefined) throw failure.error;
+    if (aborted()) throw new CarbonError("interrupted", "interrupted (Ctrl-C)");
+    await session.commit();
+  } catch (error) {
+    await Promise.allSettled(inFlight);
+    await session.abort().catch(() => undefined);
+    journal?.close();
+    throw stoppedError(error, aborted(), confirmed, setup);
+  }
+  progress(true);
+  return { counts, validSeen, resumedSkipped, buildingsCreated };
+}
