@@ -13,7 +13,9 @@ import { once } from "node:events";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { type SequentialRow, sendSequentially } from "./sequential-client.ts";
+import type { SequentialRow } from "./sequential-client.js";
+
+type SequentialModule = typeof import("./sequential-client.js");
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const dataDir = path.join(root, "bench", ".data");
@@ -183,6 +185,9 @@ export async function benchRemoteImport(): Promise<void> {
         });
         if (!answer.ok) throw new Error(`POST /buildings answered ${answer.status}`);
       }
+      // Node runs the .ts file itself (type stripping); the types come from the same file.
+      const sequential = new URL("./sequential-client.ts", import.meta.url).href;
+      const { sendSequentially } = (await import(sequential)) as SequentialModule;
       const started = process.hrtime.bigint();
       await sendSequentially(base.url, base.token, inputs);
       seqSeconds = Number(process.hrtime.bigint() - started) / 1e9;
