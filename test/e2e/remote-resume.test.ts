@@ -83,7 +83,7 @@ async function storedIds(serve: Serve): Promise<string[]> {
       `${serve.url}/api/v1/consumptions?companyId=${company}&limit=500&page=${page}`,
       { headers: { authorization: `Bearer ${serve.token}` } },
     );
-    const body: { data: { id: string }[] } = await answer.json();
+    const body = (await answer.json()) as { data: { id: string }[] };
     ids.push(...body.data.map((row) => row.id));
     if (body.data.length < 500) return ids;
   }
@@ -93,7 +93,7 @@ async function storedTotal(serve: Serve): Promise<number> {
   const answer = await fetch(`${serve.url}/api/v1/consumptions?companyId=${company}&limit=1`, {
     headers: { authorization: `Bearer ${serve.token}` },
   });
-  const body: { pagination: { total: number } } = await answer.json();
+  const body = (await answer.json()) as { pagination: { total: number } };
   return body.pagination.total;
 }
 
