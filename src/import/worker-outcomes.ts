@@ -1,4 +1,5 @@
-import { Worker } from "node:worker_threads";
+import { getHeapSpaceStatistics, setFlagsFromString } from "node:v8";
+import { type ResourceLimits, Worker } from "node:worker_threads";
 import { CarbonError, type ErrorCode, errorTable } from "../core/errors.js";
 import { CsvSyntaxError } from "./csv-source.js";
 import { decodeChunk } from "./outcome-codec.js";
@@ -34,14 +35,60 @@ function rebuild(error: SerializedError): Error {
 }
 
 /**
+ * The parse worker's heap. Left alone, V8 lets a thread's old generation fill with garbage up
+ * to a generous first limit. The worker keeps little alive (reference data, the chunk being
+ * made; the id set is off-heap), so 64 MiB is ample and the garbage is collected sooner. Its
+ * young generation is left near V8's default (16 MiB semi-spaces): the worker is busy all the
+ * import long, and 1 MiB semi-spaces cost about 1.5 s on 1M rows. Measured on 1M rows with the
+ * main thread's cap below: peak RSS 204-220 MB -> 198-200 MB for about 0.3 s.
+ */
+const WORKER_YOUNG_MB = 48;
+const WORKER_OLD_MB = 64;
+
+/**
+ * The main thread's young generation, capped for the length of a large import. Its size is
+ * fixed when the process starts (only a command-line flag sets it), but it grows by doubling:
+ * once it has reached NEW_SPACE_CAP_BYTES the growth factor is set to 1 (it stays there), and
+ * set back to V8's default when the import ends. Measured on 1M rows: 8 MiB semi-spaces write
+ * as fast as the default 64 MiB ones (peak RSS 260-400 MB -> 205-215 MB); 1 MiB ones (no
+ * growth at all) cost 2 s more. The flag is process-wide: it also stops the parse worker's young
+ * generation at whatever size it has reached by then (the timings above include that).
+ */
+const NEW_SPACE_CAP_BYTES = 16 * 1024 * 1024;
+const DEFAULT_GROWTH_FACTOR = 2;
+
+class YoungGenerationCap {
+  #capped = false;
+
+  check(): void {
+    const space = getHeapSpaceStatistics().find((s) => s.space_name === "new_space");
+    if (space === undefined) return;
+    const capped = space.space_size >= NEW_SPACE_CAP_BYTES;
+    if (capped === this.#capped) return;
+    this.#capped = capped;
+    setFlagsFromString(`--semi-space-growth-factor=${capped ? 1 : DEFAULT_GROWTH_FACTOR}`);
+  }
+
+  release(): void {
+    if (!this.#capped) return;
+    this.#capped = false;
+    setFlagsFromString(`--semi-space-growth-factor=${DEFAULT_GROWTH_FACTOR}`);
+  }
+}
+
+/**
  * Built code runs dist/import/parse-worker.js. Under the test runner this module is
  * src/import/worker-outcomes.ts: the worker then runs the .ts source with Node's type stripping,
  * with a resolve hook mapping the sources' `./x.js` imports to `./x.ts`.
  */
 function spawn(setup: ParseWorkerSetup): Worker {
   const self = import.meta.url;
+  const resourceLimits: ResourceLimits = {
+    maxYoungGenerationSizeMb: WORKER_YOUNG_MB,
+    maxOldGenerationSizeMb: WORKER_OLD_MB,
+  };
   if (!self.endsWith(".ts"))
-    return new Worker(new URL("./parse-worker.js", self), { workerData: setup });
+    return new Worker(new URL("./parse-worker.js", self), { workerData: setup, resourceLimits });
   const entry = JSON.stringify(new URL("./parse-worker.ts", self).href);
   const bootstrap = `
     const { registerHooks } = require("node:module");
@@ -56,7 +103,7 @@ function spawn(setup: ParseWorkerSetup): Worker {
       },
     });
     import(${entry});`;
-  return new Worker(bootstrap, { eval: true, workerData: setup });
+  return new Worker(bootstrap, { eval: true, workerData: setup, resourceLimits });
 }
 
 export interface WorkerOutcomes extends OutcomeSource {
@@ -66,6 +113,7 @@ export interface WorkerOutcomes extends OutcomeSource {
 
 export function workerOutcomes(setup: ParseWorkerSetup, loader: CompanyLoader): WorkerOutcomes {
   const worker = spawn(setup);
+  const cap = new YoungGenerationCap();
   const queue: (FromWorker | { readonly type: "crash"; readonly error: unknown })[] = [];
   let wake: (() => void) | undefined;
   let bytesRead = 0;
@@ -109,6 +157,7 @@ export function workerOutcomes(setup: ParseWorkerSetup, loader: CompanyLoader): 
       switch (message.type) {
         case "chunk":
           send({ type: "credit" });
+          cap.check();
           bytesRead = message.chunk.bytesRead;
           yield decodeChunk(message.chunk);
           break;
@@ -130,6 +179,7 @@ export function workerOutcomes(setup: ParseWorkerSetup, loader: CompanyLoader): 
     async close() {
       if (closed) return;
       closed = true;
+      cap.release();
       await worker.terminate();
     },
   };
