@@ -183,7 +183,8 @@ export class ConsumptionWriter {
       if (awaiting) counts.awaitingFactor += 1;
       else counts.co2eByScope[key] += values.co2e ?? 0;
       const createdAt = earlier?.createdAt ?? stored?.[9] ?? now;
-      written.set(row.id, { row, co2e: values.co2e, awaiting, createdAt });
+      // All new: no id repeats in the batch, so no later row looks this one up.
+      if (!allNew) written.set(row.id, { row, co2e: values.co2e, awaiting, createdAt });
       params.push(
         row.id,
         row.entityId,

@@ -30,8 +30,12 @@ export interface CalculatedEmission {
 
 interface ResolutionEntry {
   readonly resolution: FactorResolution;
-  /** factorId|marketFactorId -> provenance ref, for the emissions of this resolution. */
-  readonly provenance: Map<string, number | null>;
+  /**
+   * The provenance ref of this entry's emissions, once one was calculated. It depends only on
+   * the resolution and on whether the entry's unit converts to the factors' units (a quantity
+   * changes neither), so it is the same for every emission of the entry.
+   */
+  provenanceRef: number | null | undefined;
 }
 
 interface FactorRow {
@@ -164,7 +168,7 @@ export class EmissionCalculator {
         customFactors: companyRef === null ? [] : this.customFactors(companyRef),
         index: this.index(),
       });
-      entry = { resolution, provenance: new Map() };
+      entry = { resolution, provenanceRef: undefined };
       this.#resolutions.set(key, entry);
     }
     return entry;
@@ -174,11 +178,10 @@ export class EmissionCalculator {
     const { category, unit, quantity } = target;
     const entry = this.#entry(category, target.country, target.year, unit, target.companyRef);
     const values = calculateEmission({ quantity, unit, category, resolution: entry.resolution });
-    const memo = `${values.factorId}|${values.marketFactorId}`;
-    let provenanceRef = entry.provenance.get(memo);
+    let provenanceRef = entry.provenanceRef;
     if (provenanceRef === undefined) {
       provenanceRef = this.#provenance.refOf(values);
-      entry.provenance.set(memo, provenanceRef);
+      entry.provenanceRef = provenanceRef;
     }
     return { values, provenanceRef };
   }

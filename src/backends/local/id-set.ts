@@ -1,11 +1,26 @@
 const MIN_CAPACITY = 1 << 12;
 
-const HEX13 = /^[0-9a-f]{13}$/;
+/** The value of a lowercase hex digit's char code, or -1. */
+function hexValue(code: number): number {
+  if (code >= 48 && code <= 57) return code - 48;
+  if (code >= 97 && code <= 102) return code - 87;
+  return -1;
+}
 
-/** 52 random bits of a lowercase UUID (hex digits 20 and 21-32), or -1 if it is not one. */
+/**
+ * 52 random bits of a lowercase UUID (hex digits 20 and 21-32), or -1 if it is not one. Read
+ * from the char codes: no substring, no regular expression (a million calls per import).
+ */
 function hashOf(id: string): number {
-  const digits = `${id.charAt(22)}${id.slice(24)}`;
-  return id.length === 36 && HEX13.test(digits) ? Number.parseInt(digits, 16) : -1;
+  if (id.length !== 36) return -1;
+  let hash = hexValue(id.charCodeAt(22));
+  if (hash < 0) return -1;
+  for (let i = 24; i < 36; i += 1) {
+    const digit = hexValue(id.charCodeAt(i));
+    if (digit < 0) return -1;
+    hash = hash * 16 + digit;
+  }
+  return hash;
 }
 
 /**
