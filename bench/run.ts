@@ -6,6 +6,8 @@
  *    `carbon consumptions import` of it into a fresh database, and in the same run the sqlite3
  *    CLI's `.import` of the same file (when sqlite3 is installed), alternately BENCH_RUNS times
  *    (default 3). Targets: median ratio <= 3, peak RSS <= 200 MB.
+ * 3. Remote: a 100,000-row import into `carbon serve` on loopback against a sequential client
+ *    (bench/remote.ts; BENCH_REMOTE_ROWS overrides, 0 skips). Targets: >= 10x, >= 5,000 rows/s.
  * 2. Start-up: `carbon --version` against `node -e 0`. Target: ratio <= 2.
  */
 import { spawnSync } from "node:child_process";
@@ -198,3 +200,12 @@ function benchStartup(): void {
 console.log(`carbon bench (Node ${process.version}, ${process.platform}/${process.arch})`);
 benchStartup();
 await benchImport();
+
+// 3. Remote import into `carbon serve` on loopback against a sequential client (bench/remote.ts).
+// Loaded at run time as .ts (Node strips the types); BENCH_REMOTE_ROWS=0 skips it.
+if (Number(process.env.BENCH_REMOTE_ROWS ?? 100_000) > 0) {
+  const remote: { benchRemoteImport(): Promise<void> } = await import(
+    path.join(root, "bench", "remote.ts")
+  );
+  await remote.benchRemoteImport();
+}
