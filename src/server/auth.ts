@@ -93,8 +93,41 @@ function isoOfSeconds(seconds: number): string {
   return new Date(seconds * 1000).toISOString();
 }
 
-/** Verifies signature, algorithm, expiry and claims; any failure is `unauthenticated`. */
+/** Most verified tokens kept per secret; the cache starts over when full. */
+const CACHE_LIMIT = 256;
+
+interface Verified {
+  readonly claims: TokenClaims;
+  /** `exp` in milliseconds: jose refuses the token from then on. */
+  readonly expiresMs: number;
+}
+
+/**
+ * Verified tokens by secret, then by token string. HS256 verification of a given token with a
+ * given secret always gives the same answer, so until its `exp` a token's claims can be reused.
+ */
+const verifiedTokens = new WeakMap<Uint8Array, Map<string, Verified>>();
+
+/**
+ * Verifies signature, algorithm, expiry and claims; any failure is `unauthenticated`. A token
+ * verified before with the same secret and not expired yet is answered from a small cache.
+ */
 export async function verifyToken(token: string, secret: Uint8Array): Promise<TokenClaims> {
+  let cache = verifiedTokens.get(secret);
+  const hit = cache?.get(token);
+  if (hit !== undefined && Date.now() < hit.expiresMs) return hit.claims;
+  const claims = await verifyUncached(token, secret);
+  if (cache === undefined) {
+    cache = new Map();
+    verifiedTokens.set(secret, cache);
+  } else if (cache.size >= CACHE_LIMIT) {
+    cache.clear();
+  }
+  cache.set(token, { claims, expiresMs: Date.parse(claims.expiresAt) });
+  return claims;
+}
+
+async function verifyUncached(token: string, secret: Uint8Array): Promise<TokenClaims> {
   let payload: unknown;
   try {
     ({ payload } = await jwtVerify(token, secret, {

@@ -75,10 +75,13 @@ export class LocalService implements CarbonService {
   readonly #p: LocalParts;
   #session: LocalImportSession | undefined;
   #dataVersion = -1;
+  /** Prepared once: `db.pragma()` prepares a statement on every call. */
+  readonly #dataVersionQuery;
 
   constructor(parts: LocalParts) {
     this.#p = parts;
     this.path = parts.path;
+    this.#dataVersionQuery = parts.db.prepare<[], number>("PRAGMA data_version").pluck();
   }
 
   #guard<T>(fn: () => T): T {
@@ -91,7 +94,7 @@ export class LocalService implements CarbonService {
 
   /** Another connection committed since we last looked: cached custom factors may be stale. */
   #sync(): void {
-    const version = this.#p.db.pragma("data_version", { simple: true });
+    const version = this.#dataVersionQuery.get();
     if (typeof version === "number" && version !== this.#dataVersion) {
       this.#dataVersion = version;
       this.#p.calculator.invalidate();

@@ -7,6 +7,41 @@ export interface ServeOptions {
 
 const loopback = new Set(["127.0.0.1", "::1", "localhost"]);
 
+/** Buffered request log lines are written once they reach this many characters. */
+const LOG_FLUSH_CHARS = 64 * 1024;
+
+/**
+ * The request log: one line per request, written to stderr in batches (one write per turn of
+ * the event loop, or sooner when the batch is large) instead of one synchronous write per line.
+ * `flush` writes what is pending; the server calls it before it reports stopping.
+ */
+function bufferedLog(write: (text: string) => void): {
+  log(line: string): void;
+  flush(): void;
+} {
+  let pending: string[] = [];
+  let chars = 0;
+  let scheduled: NodeJS.Immediate | undefined;
+  const flush = (): void => {
+    if (scheduled !== undefined) clearImmediate(scheduled);
+    scheduled = undefined;
+    if (pending.length === 0) return;
+    const text = pending.join("\n");
+    pending = [];
+    chars = 0;
+    write(text);
+  };
+  return {
+    log(line) {
+      pending.push(line);
+      chars += line.length + 1;
+      if (chars >= LOG_FLUSH_CHARS) flush();
+      else scheduled ??= setImmediate(flush);
+    },
+    flush,
+  };
+}
+
 /** Listens until SIGTERM or Ctrl-C, then drains the requests in flight and closes the database. */
 export async function runServe(ctx: Context, opts: ServeOptions): Promise<void> {
   const [flags, { openLocalService }, { startServer }, secrets, shutdown] = await Promise.all([
@@ -21,6 +56,7 @@ export async function runServe(ctx: Context, opts: ServeOptions): Promise<void> 
   const envSecret = secrets.secretFromEnv(ctx.env);
   const dbPath = await secrets.serveDbPath(ctx);
   const service = await openLocalService({ path: dbPath });
+  const requestLog = bufferedLog((text) => ctx.io.err(text));
   try {
     const secret = envSecret ?? (await secrets.databaseSecret(dbPath));
     if (envSecret === undefined && dbPath === ":memory:") {
@@ -33,7 +69,7 @@ export async function runServe(ctx: Context, opts: ServeOptions): Promise<void> 
       secret,
       host,
       port,
-      log: (line) => ctx.io.err(line),
+      log: requestLog.log,
     });
     if (!loopback.has(host)) {
       ctx.io.err(
@@ -42,9 +78,11 @@ export async function runServe(ctx: Context, opts: ServeOptions): Promise<void> 
     }
     ctx.io.err(`listening on ${server.url}`);
     const reason = await shutdown.untilShutdown(ctx.signal);
+    requestLog.flush();
     ctx.io.err(`${reason}: finishing the requests in flight, then closing the database`);
     await server.close();
   } finally {
+    requestLog.flush();
     await service.close();
   }
   ctx.io.err("stopped");
