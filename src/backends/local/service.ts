@@ -77,11 +77,14 @@ export class LocalService implements CarbonService {
   #dataVersion = -1;
   /** Prepared once: `db.pragma()` prepares a statement on every call. */
   readonly #dataVersionQuery;
+  /** Made once: `db.transaction(fn)` builds its wrappers (and statements) on every call. */
+  readonly #transaction;
 
   constructor(parts: LocalParts) {
     this.#p = parts;
     this.path = parts.path;
     this.#dataVersionQuery = parts.db.prepare<[], number>("PRAGMA data_version").pluck();
+    this.#transaction = parts.db.transaction((fn: () => void) => fn());
   }
 
   #guard<T>(fn: () => T): T {
@@ -113,7 +116,12 @@ export class LocalService implements CarbonService {
     return this.#guard(() => {
       this.#sync();
       try {
-        return this.#p.db.transaction(fn).immediate();
+        let result: { readonly value: T } | undefined;
+        this.#transaction.immediate(() => {
+          result = { value: fn() };
+        });
+        if (result === undefined) throw new Error("the write transaction returned nothing");
+        return result.value;
       } catch (error) {
         this.#p.calculator.forgetWrites();
         this.#p.refs.invalidate();
