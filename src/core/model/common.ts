@@ -3,6 +3,7 @@ import { z } from "zod";
 export const uuidSchema = z.uuid({ error: "expected a UUID" });
 
 const isoDatePattern = /^\d{4}-\d{2}-\d{2}$/;
+const canonicalPattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const isoDateTimePattern =
   /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})$/;
 
@@ -12,6 +13,11 @@ const isoDateTimePattern =
  */
 export function normalizeIsoDateTime(text: string): string | undefined {
   const value = text.trim();
+  if (canonicalPattern.test(value)) {
+    // Already canonical (what clients send back): a real date round-trips to the same text.
+    const date = new Date(value);
+    if (!Number.isNaN(date.getTime()) && date.toISOString() === value) return value;
+  }
   if (isoDatePattern.test(value)) {
     const date = new Date(`${value}T00:00:00.000Z`);
     if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== value) return undefined;
