@@ -1,11 +1,15 @@
 /**
- * An import against a server: rows are upserted one request each, up to `concurrency` in flight.
+ * An import against a server: rows go in chunks of up to 500 to `POST /consumptions/batch` (our
+ * extension: one request and one server transaction per chunk), up to `concurrency` chunks in
+ * flight. A server without the extension answers the first chunk 404; the session then sends
+ * rows one request each (`POST /consumptions`, the specification's route), up to `concurrency`
+ * in flight, for the rest of the session.
  *
- * Unlike the local session this is not one transaction: the HTTP interface has no bulk
- * transaction, so every confirmed row is stored at once and `abort` cannot take it back. The
- * import pipeline therefore validates the whole file before it opens a session (nothing is sent
- * when the file is bad, unless `--skip-invalid`), and re-running an import is harmless because
- * every row is an upsert by its id. `commit` and `abort` only wait for requests in flight.
+ * Unlike the local session this is not one transaction: every confirmed chunk or row is stored at
+ * once and `abort` cannot take it back. The import pipeline therefore validates the whole file
+ * before it opens a session (nothing is sent when the file is bad, unless `--skip-invalid`), and
+ * re-running an import (or retrying a request) is harmless because every row is an upsert by its
+ * id. `commit` and `abort` only wait for requests in flight.
  *
  * A dry run sends rows with `?dryRun=true` (the server calculates, stores nothing) and does not
  * create buildings; rows of a building it would have created are counted as inserted, without
@@ -19,7 +23,7 @@ import type { ConsumptionInput } from "../../core/model/consumption.js";
 import type { ImportCounts, ImportSession, ScopeTotals } from "../../core/service.js";
 import type { HttpClient } from "./client.js";
 import { runLimited } from "./limiter.js";
-import { consumptionUpsertSchema } from "./schemas.js";
+import { consumptionBatchSchema, consumptionUpsertSchema } from "./schemas.js";
 
 export interface RemoteImportOptions {
   readonly dryRun: boolean;
@@ -70,6 +74,69 @@ function groupById(rows: readonly ConsumptionInput[]): ConsumptionInput[][] {
   return [...groups.values()];
 }
 
+/** Rows per `POST /consumptions/batch` (the server's limit). */
+const BATCH_ROWS = 500;
+
+/** A row and its index in the rows handed to `write`. */
+interface Indexed {
+  readonly row: ConsumptionInput;
+  readonly index: number;
+}
+
+function chunksOf<T>(items: readonly T[], size: number): T[][] {
+  const chunks: T[][] = [];
+  for (let start = 0; start < items.length; start += size) {
+    chunks.push(items.slice(start, start + size));
+  }
+  return chunks;
+}
+
+/** True when some id is in more than one chunk. */
+function repeatsAcross(chunks: readonly (readonly Indexed[])[]): boolean {
+  const chunkOf = new Map<string, number>();
+  for (const [at, chunk] of chunks.entries()) {
+    for (const { row } of chunk) {
+      const seen = chunkOf.get(row.id);
+      if (seen !== undefined && seen !== at) return true;
+      chunkOf.set(row.id, at);
+    }
+  }
+  return false;
+}
+
+function addCounts(total: ImportCounts, counts: ImportCounts): void {
+  total.inserted += counts.inserted;
+  total.updated += counts.updated;
+  total.unchanged += counts.unchanged;
+  total.awaitingFactor += counts.awaitingFactor;
+  total.co2eByScope["1"] += counts.co2eByScope["1"];
+  total.co2eByScope["2"] += counts.co2eByScope["2"];
+  total.co2eByScope["3"] += counts.co2eByScope["3"];
+}
+
+/**
+ * A batch's errors name items (`items.3.quantity`): they become the session's `rows.<i>` of the
+ * rows handed to `write`, and the message names the first such row's id.
+ */
+function aboutItem(error: unknown, chunk: readonly Indexed[]): unknown {
+  if (!isCarbonError(error) || !rowCodes.has(error.code)) return error;
+  let named: ConsumptionInput | undefined;
+  const rename = (text: string): string =>
+    text.replaceAll(/\bitems\.(\d+)/g, (whole, at: string) => {
+      const entry = chunk[Number(at)];
+      if (entry === undefined) return whole;
+      named ??= entry.row;
+      return `rows.${entry.index}`;
+    });
+  const issues = error.issues.map((issue) => ({ ...issue, path: rename(issue.path) }));
+  const message = rename(error.message);
+  return new CarbonError(
+    error.code,
+    named === undefined ? message : `consumption ${named.id}: ${message}`,
+    { issues, ...(error.hint === undefined ? {} : { hint: error.hint }), cause: error },
+  );
+}
+
 export class RemoteImportSession implements ImportSession {
   readonly #client: HttpClient;
   readonly #options: RemoteImportOptions;
@@ -77,6 +144,8 @@ export class RemoteImportSession implements ImportSession {
   readonly #pendingBuildings = new Set<string>();
   readonly #inFlight = new Set<Promise<unknown>>();
   #open = true;
+  /** Whether the server has `POST /consumptions/batch`: known after the first answer. */
+  #batches: "unknown" | "supported" | "unsupported" = "unknown";
 
   constructor(client: HttpClient, options: RemoteImportOptions) {
     this.#client = client;
@@ -113,13 +182,65 @@ export class RemoteImportSession implements ImportSession {
 
   async #write(rows: readonly ConsumptionInput[]): Promise<ImportCounts> {
     const counts = zeroCounts();
-    const query = this.#options.dryRun ? { dryRun: true } : undefined;
-    await runLimited(groupById(rows), this.#options.concurrency, async (group) => {
+    const toSend: Indexed[] = [];
+    for (const [index, row] of rows.entries()) {
+      if (this.#pendingBuildings.has(row.buildingId)) counts.inserted += 1;
+      else toSend.push({ row, index });
+    }
+    let chunks = chunksOf(toSend, BATCH_ROWS);
+    const first = chunks[0];
+    if (this.#batches === "unknown" && first !== undefined) {
+      // The first chunk alone: a 404 switches to single rows before more requests go out.
+      await this.#sendChunk(first, counts);
+      chunks = chunks.slice(1);
+    }
+    if (this.#batches === "unsupported") {
+      await this.#sendRows(chunks.flat(), counts);
+      return counts;
+    }
+    // Rows with one id in two chunks must arrive in order: then one chunk at a time.
+    const concurrency = repeatsAcross(chunks) ? 1 : this.#options.concurrency;
+    await runLimited(chunks, concurrency, (chunk) => this.#sendChunk(chunk, counts));
+    return counts;
+  }
+
+  get #query(): { readonly dryRun: true } | undefined {
+    return this.#options.dryRun ? { dryRun: true } : undefined;
+  }
+
+  async #sendChunk(chunk: readonly Indexed[], counts: ImportCounts): Promise<void> {
+    if (this.#batches === "unsupported") {
+      await this.#sendRows(chunk, counts);
+      return;
+    }
+    const query = this.#query;
+    let answer: ImportCounts;
+    try {
+      const body = { items: chunk.map((entry) => entry.row) };
+      ({ counts: answer } = await this.#client.request("POST", "/consumptions/batch", {
+        body,
+        schema: consumptionBatchSchema,
+        ...(query === undefined ? {} : { query }),
+      }));
+    } catch (error) {
+      if (this.#batches === "unknown" && isCarbonError(error) && error.code === "not_found") {
+        // A server without the extension (or an item it does not show: the rows say which).
+        this.#batches = "unsupported";
+        await this.#sendRows(chunk, counts);
+        return;
+      }
+      throw aboutItem(error, chunk);
+    }
+    this.#batches = "supported";
+    addCounts(counts, answer);
+  }
+
+  /** One request per row; rows with the same id one after the other. */
+  async #sendRows(entries: readonly Indexed[], counts: ImportCounts): Promise<void> {
+    const query = this.#query;
+    const groups = groupById(entries.map((entry) => entry.row));
+    await runLimited(groups, this.#options.concurrency, async (group) => {
       for (const row of group) {
-        if (this.#pendingBuildings.has(row.buildingId)) {
-          counts.inserted += 1;
-          continue;
-        }
         const answer = await this.#client
           .request("POST", "/consumptions", {
             body: row,
@@ -134,7 +255,6 @@ export class RemoteImportSession implements ImportSession {
         else counts.co2eByScope[scopeKey(answer.emission.scope)] += answer.emission.co2e ?? 0;
       }
     });
-    return counts;
   }
 
   async #settle(): Promise<void> {

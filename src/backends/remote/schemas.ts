@@ -44,3 +44,14 @@ export const consumptionUpsertSchema = z.object({
   consumption: consumptionSchema,
   emission: emissionSchema,
 });
+
+/** `POST /consumptions/batch` (our extension): what the batch did. */
+export const consumptionBatchSchema = z.object({
+  counts: z.object({
+    inserted: z.number(),
+    updated: z.number(),
+    unchanged: z.number(),
+    awaitingFactor: z.number(),
+    co2eByScope: z.object({ "1": z.number(), "2": z.number(), "3": z.number() }),
+  }),
+});

@@ -1,6 +1,7 @@
 import type { Route } from "../route.js";
 import { buildingRoutes } from "./buildings.js";
 import { companyRoutes } from "./companies.js";
+import { consumptionBatchRoute } from "./consumption-batch.js";
 import { consumptionRoutes } from "./consumptions.js";
 import { customFactorRoutes } from "./custom-factors.js";
 import { emissionRoutes } from "./emissions.js";
@@ -13,5 +14,6 @@ export const routeTable: readonly Route[] = [
   ...buildingRoutes,
   ...customFactorRoutes,
   ...consumptionRoutes,
+  consumptionBatchRoute,
   ...emissionRoutes,
 ];

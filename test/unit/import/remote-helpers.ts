@@ -89,9 +89,13 @@ export async function startFaultProxy(target: string, every = 5): Promise<FaultP
       const body = Buffer.concat(chunks);
       const isUpsert = req.method === "POST" && (req.url ?? "").startsWith("/api/v1/consumptions");
       let fault: Fault | undefined;
+      let rowsIn = 0;
       if (isUpsert) {
         upserts += 1;
-        const id = String(JSON.parse(body.toString("utf8")).id);
+        const sent = JSON.parse(body.toString("utf8"));
+        // A batch (POST /consumptions/batch) is known by its first row.
+        rowsIn = Array.isArray(sent.items) ? sent.items.length : 1;
+        const id = String(Array.isArray(sent.items) ? sent.items[0]?.id : sent.id);
         const before = faultsById.get(id) ?? 0;
         if (upserts % every === 0 && before < 2) {
           fault = kinds[kind % kinds.length];
@@ -118,7 +122,7 @@ export async function startFaultProxy(target: string, every = 5): Promise<FaultP
           return;
         case "drop-after":
         case undefined:
-          if (isUpsert) forwarded += 1;
+          forwarded += rowsIn;
           forward(req, body, (status, headers, data) => {
             if (fault === "drop-after") {
               req.socket.destroy();

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { createRemoteService } from "../../../src/backends/remote/service.js";
 import { CarbonError } from "../../../src/core/errors.js";
 import type { ConsumptionInput } from "../../../src/core/model/consumption.js";
-import { type FakeServer, type Recorded, startFakeServer } from "./fake-server.js";
+import { type FakeServer, type Recorded, type Responder, startFakeServer } from "./fake-server.js";
 
 const company = "c2000000-0000-4000-8000-000000000001";
 const building = "b2000000-0000-4000-8000-000000000001";
@@ -66,22 +66,36 @@ function upsertAnswer(request: Recorded, response: http.ServerResponse): Promise
   });
 }
 
+/** A server without the batch extension: 404 for `POST /consumptions/batch`, else `responder`. */
+function withoutBatch(responder: Responder): Responder {
+  return (request, response) => {
+    if (!request.url.startsWith("/api/v1/consumptions/batch")) return responder(request, response);
+    response.writeHead(404, { "content-type": "application/problem+json" });
+    response.end(JSON.stringify({ code: "not_found", detail: `no route POST ${request.url}` }));
+  };
+}
+
+/** Single-row requests only (the batch probe left out). */
+function rowRequests(fake: FakeServer): Recorded[] {
+  return fake.requests.filter((request) => !request.url.includes("/batch"));
+}
+
 let server: FakeServer | undefined;
 afterEach(async () => {
   await server?.close();
   server = undefined;
 });
 
-describe("remote import session", () => {
+describe("remote import session against a server without the batch route", () => {
   it.each([1, 3, 8])("keeps at most %i requests in flight and sums the answers", async (limit) => {
-    server = await startFakeServer([upsertAnswer]);
+    server = await startFakeServer([withoutBatch(upsertAnswer)]);
     const service = createRemoteService({ apiUrl: server.url, token: "t", concurrency: limit });
     const session = await service.openConsumptionImport({ dryRun: false });
     const rows = Array.from({ length: 40 }, (_, n) => row(n + 1));
     const counts = await session.write(rows);
     await session.commit();
     await service.close();
-    expect(server.requests).toHaveLength(40);
+    expect(rowRequests(server)).toHaveLength(40);
     expect(server.maxInFlight()).toBeLessThanOrEqual(limit);
     if (limit > 1) expect(server.maxInFlight()).toBeGreaterThan(1);
     // quantities 1..40: multiples of 5 await a factor; the others sum to (820 - 180) × 2.
@@ -93,18 +107,19 @@ describe("remote import session", () => {
       co2eByScope: { "1": 0, "2": 1280, "3": 0 },
     });
     expect(new Set(server.requests.map((request) => request.url))).toEqual(
-      new Set(["/api/v1/consumptions"]),
+      new Set(["/api/v1/consumptions/batch", "/api/v1/consumptions"]),
     );
   });
 
   it("a dry run asks the server not to store (dryRun=true)", async () => {
-    server = await startFakeServer([upsertAnswer]);
+    server = await startFakeServer([withoutBatch(upsertAnswer)]);
     const service = createRemoteService({ apiUrl: server.url, token: "t" });
     const session = await service.openConsumptionImport({ dryRun: true });
     await session.write([row(1)]);
     await session.commit();
     await service.close();
     expect(server.requests.map((request) => request.url)).toEqual([
+      "/api/v1/consumptions/batch?dryRun=true",
       "/api/v1/consumptions?dryRun=true",
     ]);
   });
@@ -112,7 +127,7 @@ describe("remote import session", () => {
   it("after a failure no new row is sent, the ones in flight finish, and the error names the row", async () => {
     let seen = 0;
     server = await startFakeServer([
-      (request, response) => {
+      withoutBatch((request, response) => {
         seen += 1;
         if (seen === 3) {
           response.writeHead(422, { "content-type": "application/problem+json" });
@@ -120,7 +135,7 @@ describe("remote import session", () => {
           return Promise.resolve();
         }
         return upsertAnswer(request, response);
-      },
+      }),
     ]);
     const service = createRemoteService({ apiUrl: server.url, token: "t", concurrency: 2 });
     const session = await service.openConsumptionImport({ dryRun: false });
@@ -137,11 +152,11 @@ describe("remote import session", () => {
     expect(error instanceof Error ? error.message : "").toMatch(
       /^consumption d2000000-[0-9a-f-]+: unknown unit$/,
     );
-    expect(server.requests.length).toBeLessThanOrEqual(4);
+    expect(rowRequests(server).length).toBeLessThanOrEqual(4);
   });
 
   it("refuses writes after commit", async () => {
-    server = await startFakeServer([upsertAnswer]);
+    server = await startFakeServer([withoutBatch(upsertAnswer)]);
     const service = createRemoteService({ apiUrl: server.url, token: "t" });
     const session = await service.openConsumptionImport({ dryRun: false });
     await session.commit();

@@ -1,0 +1,127 @@
+/**
+ * `POST /consumptions/batch` (extension): up to 500 consumptions in one request and one import
+ * session (one transaction), with the per-item rules of `POST /consumptions`: an item of a
+ * company outside the token's scope, or updating a consumption of such a company, answers 404
+ * as if missing; a building of another company is "does not exist" (422); then the role. A bad
+ * item answers 422 with errors at `items.<i>.<field>` and stores nothing of the batch.
+ */
+import { z } from "zod";
+import { CarbonError, isCarbonError, notFound, validationError } from "../../core/errors.js";
+import { consumptionInputSchema } from "../../core/model/consumption.js";
+import type { CarbonService, ImportCounts } from "../../core/service.js";
+import { type Access, findOrUndefined } from "../access.js";
+import { upsertConsumptionQuery } from "../input.js";
+import { defineRoute, ok, type Route } from "../route.js";
+
+export const MAX_BATCH_ITEMS = 500;
+
+const batchBodySchema = z.strictObject({
+  items: z.array(consumptionInputSchema).min(1).max(MAX_BATCH_ITEMS),
+});
+type BatchItem = z.output<typeof batchBodySchema>["items"][number];
+
+const scopeTotalsSchema = z.object({ "1": z.number(), "2": z.number(), "3": z.number() });
+export const batchResultSchema = z.object({
+  counts: z.object({
+    inserted: z.number().int(),
+    updated: z.number().int(),
+    unchanged: z.number().int(),
+    awaitingFactor: z.number().int(),
+    co2eByScope: scopeTotalsSchema.meta({ description: "kgCO2e by scope, location-based" }),
+  }),
+});
+
+/** Session errors name the row (`rows.3.quantity`); here the item (`items.3.quantity`). */
+function asItems(error: unknown): unknown {
+  if (!isCarbonError(error)) return error;
+  const rename = (text: string): string => text.replaceAll(/\brows\.(\d+)/g, "items.$1");
+  return new CarbonError(error.code, rename(error.message), {
+    issues: error.issues.map((issue) => ({ ...issue, path: rename(issue.path) })),
+    ...(error.hint === undefined ? {} : { hint: error.hint }),
+    cause: error,
+  });
+}
+
+/** The scope rules of the single route, item by item (nothing to check for an unscoped token). */
+async function checkScope(
+  service: CarbonService,
+  access: Access,
+  items: readonly BatchItem[],
+): Promise<void> {
+  if (!access.scoped) return;
+  const buildings = new Map<string, boolean>();
+  for (const [index, item] of items.entries()) {
+    access.company(item.companyId);
+    const before = await findOrUndefined(() => service.getConsumption(item.id));
+    if (before !== undefined && !access.sees(before.companyId)) {
+      throw notFound("consumption", item.id);
+    }
+    let visible = buildings.get(item.buildingId);
+    if (visible === undefined) {
+      const building = await findOrUndefined(() => service.getBuilding(item.buildingId));
+      visible = building === undefined || access.sees(building.companyId);
+      buildings.set(item.buildingId, visible);
+    }
+    if (!visible) {
+      const message = `building ${item.buildingId} does not exist`;
+      throw validationError(`consumption rejected: items.${index}.buildingId: ${message}`, [
+        { path: `items.${index}.buildingId`, message },
+      ]);
+    }
+  }
+}
+
+async function writeBatch(
+  service: CarbonService,
+  items: readonly BatchItem[],
+  dryRun: boolean,
+): Promise<ImportCounts> {
+  const session = await service.openConsumptionImport({ dryRun });
+  let counts: ImportCounts;
+  try {
+    counts = await session.write(items);
+  } catch (error) {
+    await session.abort();
+    throw asItems(error);
+  }
+  // A dry run's commit rolls back.
+  await session.commit();
+  return counts;
+}
+
+function tooMany(body: unknown): void {
+  if (typeof body !== "object" || body === null || !("items" in body)) return;
+  const { items } = body;
+  if (!Array.isArray(items) || items.length <= MAX_BATCH_ITEMS) return;
+  throw new CarbonError(
+    "payload_too_large",
+    `too many items: ${items.length}; a batch takes at most ${MAX_BATCH_ITEMS}`,
+    { hint: `send at most ${MAX_BATCH_ITEMS} consumptions per request` },
+  );
+}
+
+const batchRoute = defineRoute({
+  method: "POST",
+  path: "/consumptions/batch",
+  summary: `Create or update 1 to ${MAX_BATCH_ITEMS} consumptions in one transaction (member, admin)`,
+  extension: true,
+  query: upsertConsumptionQuery,
+  bodyName: "ConsumptionBatchInput",
+  body: batchBodySchema,
+  statuses: [200],
+  response: { name: "ConsumptionBatchResult", schema: batchResultSchema },
+  async handle({ service, access, query, body }) {
+    await checkScope(service, access, body.items);
+    access.mayWrite("consumptions");
+    return ok({ counts: await writeBatch(service, body.items, query.dryRun) });
+  },
+});
+
+/** More than MAX_BATCH_ITEMS answers 413 before the items are parsed. */
+export const consumptionBatchRoute: Route = {
+  ...batchRoute,
+  run(input, service, access) {
+    tooMany(input.body);
+    return batchRoute.run(input, service, access);
+  },
+};
