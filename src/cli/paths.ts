@@ -15,6 +15,20 @@ export function homeDir(env: Environment, platform: NodeJS.Platform = process.pl
 }
 
 /**
+ * An XDG base directory: the variable when it holds an absolute path (the XDG spec says relative
+ * ones are invalid and must be ignored), else the fallback below the home directory.
+ */
+function xdgDir(
+  env: Environment,
+  variable: "XDG_DATA_HOME" | "XDG_CONFIG_HOME" | "XDG_STATE_HOME",
+  home: string,
+  ...fallback: string[]
+): string {
+  const xdg = nonEmpty(env[variable]);
+  return xdg !== undefined && path.posix.isAbsolute(xdg) ? xdg : path.posix.join(home, ...fallback);
+}
+
+/**
  * Where per-user application data lives:
  * Linux and others: $XDG_DATA_HOME (when absolute) or ~/.local/share;
  * macOS: ~/Library/Application Support; Windows: %LOCALAPPDATA% or ~\AppData\Local.
@@ -29,13 +43,8 @@ export function userDataDir(
       return nonEmpty(env.LOCALAPPDATA) ?? path.win32.join(home, "AppData", "Local");
     case "darwin":
       return path.posix.join(home, "Library", "Application Support");
-    default: {
-      const xdg = nonEmpty(env.XDG_DATA_HOME);
-      // The XDG spec says relative paths are invalid and must be ignored.
-      return xdg !== undefined && path.posix.isAbsolute(xdg)
-        ? xdg
-        : path.posix.join(home, ".local", "share");
-    }
+    default:
+      return xdgDir(env, "XDG_DATA_HOME", home, ".local", "share");
   }
 }
 
@@ -63,12 +72,8 @@ export function userConfigDir(
       return nonEmpty(env.APPDATA) ?? path.win32.join(home, "AppData", "Roaming");
     case "darwin":
       return path.posix.join(home, "Library", "Preferences");
-    default: {
-      const xdg = nonEmpty(env.XDG_CONFIG_HOME);
-      return xdg !== undefined && path.posix.isAbsolute(xdg)
-        ? xdg
-        : path.posix.join(home, ".config");
-    }
+    default:
+      return xdgDir(env, "XDG_CONFIG_HOME", home, ".config");
   }
 }
 
@@ -81,10 +86,7 @@ export function userStateDir(
   platform: NodeJS.Platform = process.platform,
 ): string {
   if (platform === "win32" || platform === "darwin") return userDataDir(env, platform);
-  const xdg = nonEmpty(env.XDG_STATE_HOME);
-  return xdg !== undefined && path.posix.isAbsolute(xdg)
-    ? xdg
-    : path.posix.join(homeDir(env, platform), ".local", "state");
+  return xdgDir(env, "XDG_STATE_HOME", homeDir(env, platform), ".local", "state");
 }
 
 /** The folder of carbon's profiles file (`config.json`, written with `conf`). */
