@@ -1,9 +1,8 @@
-import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { createWriteStream, existsSync, statSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSandbox, repoRoot, type Sandbox } from "./helpers/exec.js";
+import { createSandbox, interruptWhen, type Sandbox } from "./helpers/exec.js";
 
 // Ctrl-C or a crash in the middle of an import leaves the old state: never half a file.
 const company = "5c9d2e4f-1b3a-4c6d-8e7f-9a0b1c2d3e4f";
@@ -56,39 +55,14 @@ async function storedCount(sandbox: Sandbox, db: string): Promise<number> {
 }
 
 /** Starts an import and sends `signal` once the database's write-ahead log shows writes under way. */
-async function interruptImport(sandbox: Sandbox, db: string, csv: string, signal: NodeJS.Signals) {
-  const child = spawn(
-    process.execPath,
-    [
-      path.join(repoRoot, "bin", "carbon.js"),
-      "--db",
-      db,
-      "consumptions",
-      "import",
-      csv,
-      "--company",
-      company,
-      "--create-buildings",
-    ],
-    {
-      cwd: repoRoot,
-      env: { PATH: process.env.PATH ?? "", HOME: sandbox.home, NO_COLOR: "1" },
-      stdio: ["ignore", "pipe", "pipe"],
-    },
-  );
-  let stderr = "";
-  child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
-    stderr += chunk;
-  });
-  const closed = once(child, "close");
+function interruptImport(sandbox: Sandbox, db: string, csv: string, signal: NodeJS.Signals) {
   const wal = `${db}-wal`;
-  const deadline = Date.now() + 60_000;
-  while (!(existsSync(wal) && statSync(wal).size > 4 * 1024 * 1024) && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  child.kill(signal);
-  const [code, killedBy] = (await closed) as [number | null, NodeJS.Signals | null];
-  return { code, killedBy, stderr };
+  return interruptWhen(
+    sandbox,
+    ["--db", db, "consumptions", "import", csv, "--company", company, "--create-buildings"],
+    () => existsSync(wal) && statSync(wal).size > 4 * 1024 * 1024,
+    signal,
+  );
 }
 
 describe("interrupting an import", () => {

@@ -7,7 +7,7 @@ import { once } from "node:events";
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSandbox, repoRoot, type Sandbox } from "./helpers/exec.js";
+import { createSandbox, interruptWhen, repoRoot, type Sandbox } from "./helpers/exec.js";
 
 const company = "6d1e3f5a-2c4b-4d7e-9f80-1a2b3c4d5e6f";
 const rows = 20_000;
@@ -113,25 +113,14 @@ function importArgs(serve: Serve, csv: string, ...extra: string[]): string[] {
   ];
 }
 
-/** Starts the import and sends `signal` once the server has stored `after` rows. */
-async function interrupt(sandbox: Sandbox, serve: Serve, csv: string, signal: NodeJS.Signals) {
-  const child = spawn(process.execPath, [bin, ...importArgs(serve, csv)], {
-    cwd: repoRoot,
-    env: { PATH: process.env.PATH ?? "", HOME: sandbox.home, NO_COLOR: "1" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let stderr = "";
-  child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
-    stderr += chunk;
-  });
-  const closed = once(child, "close");
-  const deadline = Date.now() + 60_000;
-  while ((await storedTotal(serve)) < 3000 && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  child.kill(signal);
-  const [code, killedBy] = (await closed) as [number | null, NodeJS.Signals | null];
-  return { code, killedBy, stderr };
+/** Starts the import and sends `signal` once the server has stored 3,000 rows. */
+function interrupt(sandbox: Sandbox, serve: Serve, csv: string, signal: NodeJS.Signals) {
+  return interruptWhen(
+    sandbox,
+    importArgs(serve, csv),
+    async () => (await storedTotal(serve)) >= 3000,
+    signal,
+  );
 }
 
 describe("an import against a server, interrupted and resumed", () => {

@@ -1,4 +1,5 @@
 import { spawn } from "node:child_process";
+import { once } from "node:events";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -60,4 +61,39 @@ export function createSandbox(): Sandbox {
       rmSync(home, { recursive: true, force: true });
     },
   };
+}
+
+export interface Interrupted {
+  readonly code: number | null;
+  readonly killedBy: NodeJS.Signals | null;
+  readonly stderr: string;
+}
+
+/**
+ * Runs the built binary with `args` in the sandbox and sends `signal` once `ready()` says the
+ * work is under way (polled every 20 ms, for at most a minute).
+ */
+export async function interruptWhen(
+  sandbox: Sandbox,
+  args: readonly string[],
+  ready: () => Promise<boolean> | boolean,
+  signal: NodeJS.Signals,
+): Promise<Interrupted> {
+  const child = spawn(process.execPath, [bin, ...args], {
+    cwd: repoRoot,
+    env: { PATH: process.env.PATH ?? "", HOME: sandbox.home, NO_COLOR: "1" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let stderr = "";
+  child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
+    stderr += chunk;
+  });
+  const closed = once(child, "close");
+  const deadline = Date.now() + 60_000;
+  while (!(await ready()) && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  child.kill(signal);
+  const [code, killedBy] = (await closed) as [number | null, NodeJS.Signals | null];
+  return { code, killedBy, stderr };
 }
