@@ -211,6 +211,9 @@ export class ImportRun {
       counts = await session.write(rest.map((entry) => entry.input));
     }
     this.#add(counts);
+    // Let the event loop turn: when rows are always ready (the parse worker ahead of the
+    // writes), awaiting them never leaves the microtask queue, and Ctrl-C would wait for the end.
+    await new Promise<void>((resolve) => setImmediate(resolve));
     this.#checkSignal();
     this.#progress(false);
   }

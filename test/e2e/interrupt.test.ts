@@ -1,5 +1,5 @@
 import { once } from "node:events";
-import { createWriteStream, existsSync, statSync } from "node:fs";
+import { createWriteStream, existsSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSandbox, interruptWhen, type Sandbox } from "./helpers/exec.js";
@@ -54,13 +54,21 @@ async function storedCount(sandbox: Sandbox, db: string): Promise<number> {
   return doc.totals.count;
 }
 
-/** Starts an import and sends `signal` once the database's write-ahead log shows writes under way. */
+function size(file: string): number {
+  return existsSync(file) ? statSync(file).size : 0;
+}
+
+/**
+ * Starts an import and sends `signal` once writes are under way: the write-ahead log grows, or
+ * (a first import into an empty table goes through a rollback journal) the database file does.
+ */
 function interruptImport(sandbox: Sandbox, db: string, csv: string, signal: NodeJS.Signals) {
-  const wal = `${db}-wal`;
+  const before = size(db);
+  const grown = 4 * 1024 * 1024;
   return interruptWhen(
     sandbox,
     ["--db", db, "consumptions", "import", csv, "--company", company, "--create-buildings"],
-    () => existsSync(wal) && statSync(wal).size > 4 * 1024 * 1024,
+    () => size(`${db}-wal`) > grown || size(db) > before + grown,
     signal,
   );
 }
@@ -75,41 +83,67 @@ describe("interrupting an import", () => {
   });
   afterAll(() => sandbox.remove());
 
+  const interrupted = { code: 130, killedBy: null };
+  const killed = { code: null, killedBy: "SIGKILL" };
   it.each([
-    { signal: "SIGINT" as const, expected: { code: 130, killedBy: null } },
-    { signal: "SIGKILL" as const, expected: { code: null, killedBy: "SIGKILL" } },
-  ])("$signal mid-import keeps the previous state", async ({ signal, expected }) => {
-    const db = path.join(sandbox.home, `${signal}.db`);
-    const setup = await sandbox.run([
-      "--db",
-      db,
-      "companies",
-      "create",
-      "--id",
-      company,
-      "--name",
-      "Interrupted",
-      "--country",
-      "ES",
-    ]);
-    expect(setup.code, setup.stderr).toBe(0);
+    { signal: "SIGINT" as const, expected: interrupted, before: 0, journal: "rollback journal" },
+    { signal: "SIGKILL" as const, expected: killed, before: 0, journal: "rollback journal" },
+    { signal: "SIGINT" as const, expected: interrupted, before: 1, journal: "WAL" },
+    { signal: "SIGKILL" as const, expected: killed, before: 1, journal: "WAL" },
+  ])(
+    "$signal mid-import keeps the previous state ($before rows before: $journal)",
+    async ({ signal, expected, before, journal }) => {
+      const db = path.join(sandbox.home, `${signal}-${journal}.db`);
+      const setup = await sandbox.run([
+        "--db",
+        db,
+        "companies",
+        "create",
+        "--id",
+        company,
+        "--name",
+        "Interrupted",
+        "--country",
+        "ES",
+      ]);
+      expect(setup.code, setup.stderr).toBe(0);
+      if (before > 0) {
+        const first = path.join(sandbox.home, "one-row.csv");
+        writeFileSync(
+          first,
+          "entityId,building,country,category,startDate,endDate,quantity,unit\nEARLIER,Plant 0,ES,electricity,2023-01-01,2023-01-31,10,kWh\n",
+        );
+        const earlier = await sandbox.run([
+          "--db",
+          db,
+          "consumptions",
+          "import",
+          first,
+          "--company",
+          company,
+          "--create-buildings",
+        ]);
+        expect(earlier.code, earlier.stderr).toBe(0);
+      }
 
-    const result = await interruptImport(sandbox, db, csv, signal);
-    expect({ code: result.code, killedBy: result.killedBy }, result.stderr).toEqual(expected);
-    if (signal === "SIGINT") expect(result.stderr).toMatch(/interrupted/i);
+      const result = await interruptImport(sandbox, db, csv, signal);
+      expect({ code: result.code, killedBy: result.killedBy }, result.stderr).toEqual(expected);
+      if (signal === "SIGINT") expect(result.stderr).toMatch(/interrupted/i);
 
-    expect(await storedCount(sandbox, db)).toBe(0);
-    const buildings = await sandbox.run([
-      "--db",
-      db,
-      "buildings",
-      "list",
-      "--company",
-      company,
-      "--json",
-    ]);
-    expect(JSON.parse(buildings.stdout)).toEqual([]);
-  });
+      expect(await storedCount(sandbox, db)).toBe(before);
+      const buildings = await sandbox.run([
+        "--db",
+        db,
+        "buildings",
+        "list",
+        "--company",
+        company,
+        "--json",
+      ]);
+      const names: { name: string }[] = JSON.parse(buildings.stdout);
+      expect(names.map((b) => b.name)).toEqual(before > 0 ? ["Plant 0"] : []);
+    },
+  );
 
   it("imports the whole file when left alone (the built CLI's parse worker)", async () => {
     const db = path.join(sandbox.home, "complete.db");

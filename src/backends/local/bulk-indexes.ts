@@ -48,11 +48,15 @@ export class BulkIndexes {
     return this.#missing().length > 0;
   }
 
+  /** True if `consumptions` has no row. */
+  tableEmpty(): boolean {
+    return this.#db.prepare("SELECT NOT EXISTS (SELECT 1 FROM consumptions)").pluck().get() === 1;
+  }
+
   /** Drops the indexes if the table is empty (inside the caller's transaction); true if it did. */
   dropIfEmpty(): boolean {
     const db = this.#db;
-    const empty = db.prepare("SELECT NOT EXISTS (SELECT 1 FROM consumptions)").pluck().get() === 1;
-    if (!empty) return false;
+    if (!this.tableEmpty()) return false;
     const indexes = db
       .prepare<[], IndexSql>(
         "SELECT name, sql FROM sqlite_schema WHERE type = 'index' AND tbl_name = 'consumptions' AND sql IS NOT NULL",

@@ -4,6 +4,7 @@ import type { ConsumptionInput } from "../../core/model/consumption.js";
 import type { ImportCounts, ImportSession } from "../../core/service.js";
 import type { BuildingRepository, StoredBuilding } from "./buildings.js";
 import type { BulkIndexes } from "./bulk-indexes.js";
+import type { BulkLoad } from "./bulk-load.js";
 import type { CompanyRepository, StoredCompany } from "./companies.js";
 import type { BulkMode, RowRefs } from "./consumption-writer.js";
 import { IdHashSet } from "./id-set.js";
@@ -21,6 +22,9 @@ export interface SessionHost {
   exec(sql: string): void;
   writeRows(rows: readonly ConsumptionInput[], refs: RowRefs, bulk?: BulkMode): ImportCounts;
   readonly indexes: BulkIndexes;
+  readonly bulkLoad: BulkLoad;
+  /** A batch's savepoint was rolled back: forget references written in it. */
+  batchRolledBack(): void;
   /** Called once the transaction is over (committed or rolled back). */
   ended(rolledBack: boolean): void;
 }
@@ -36,6 +40,8 @@ export interface SessionHost {
  * dropped at open and built again just before COMMIT (a rollback restores them by itself), and
  * rows are plain inserts while an in-memory set of ids shows none repeats. The first id that
  * may repeat brings the indexes back and the rest of the session takes the ordinary path.
+ * Such a session also runs with foreign keys off, and through a rollback journal instead of the
+ * WAL when nobody else has the file open (bulk-load.ts); both come back when it ends.
  */
 export class LocalImportSession implements ImportSession {
   readonly #host: SessionHost;
@@ -49,13 +55,20 @@ export class LocalImportSession implements ImportSession {
   constructor(host: SessionHost, dryRun: boolean) {
     this.#host = host;
     this.#dryRun = dryRun;
-    const { indexes } = host;
+    const { indexes, bulkLoad } = host;
     this.#bulk = host.guard(() => {
-      host.exec("BEGIN IMMEDIATE");
+      if (indexes.tableEmpty()) bulkLoad.enter();
+      try {
+        host.exec("BEGIN IMMEDIATE");
+      } catch (error) {
+        bulkLoad.leave();
+        throw error;
+      }
       try {
         if (!indexes.dropIfEmpty()) return undefined;
       } catch (error) {
         host.exec("ROLLBACK");
+        bulkLoad.leave();
         throw error;
       }
       return {
@@ -104,6 +117,10 @@ export class LocalImportSession implements ImportSession {
       } catch (error) {
         host.exec("ROLLBACK TO carbon_batch");
         host.exec("RELEASE carbon_batch");
+        // What the batch created is gone: look references up again rather than trust a cache.
+        this.#companies.clear();
+        this.#buildings.clear();
+        host.batchRolledBack();
         throw error;
       }
     });
@@ -150,11 +167,13 @@ export class LocalImportSession implements ImportSession {
       }
       this.#open = false;
       host.indexes.forget();
+      host.guard(() => host.bulkLoad.leave());
       host.ended(true);
       throw error;
     }
     this.#open = false;
     host.indexes.forget();
+    host.guard(() => host.bulkLoad.leave());
     host.ended(statement === "ROLLBACK");
   }
 }

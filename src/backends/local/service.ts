@@ -33,6 +33,7 @@ import type {
 } from "../../core/service.js";
 import { type BuildingRepository, type StoredBuilding, toBuilding } from "./buildings.js";
 import { BulkIndexes } from "./bulk-indexes.js";
+import { BulkLoad } from "./bulk-load.js";
 import { type CategoryCatalog, toCategory } from "./categories.js";
 import { type CompanyRepository, type StoredCompany, toCompany } from "./companies.js";
 import type { ConsumptionWriter, RowRefs } from "./consumption-writer.js";
@@ -270,6 +271,11 @@ export class LocalService implements CarbonService {
         writeRows: (rows, refs, bulk): ImportCounts =>
           p.writer.write(rows, refs, "rows.", bulk).counts,
         indexes: new BulkIndexes(p.db),
+        bulkLoad: new BulkLoad(p.db),
+        batchRolledBack: () => {
+          p.calculator.forgetWrites();
+          p.refs.invalidate();
+        },
         ended: (rolledBack) => {
           this.#session = undefined;
           if (rolledBack) p.calculator.forgetWrites();

@@ -1,0 +1,88 @@
+import fs from "node:fs";
+import path from "node:path";
+import Database from "better-sqlite3";
+import { describe, expect, it } from "vitest";
+import { BulkLoad } from "../../../src/backends/local/bulk-load.js";
+import { openDatabase } from "../../../src/backends/local/database.js";
+import { consumption, openTemp, seed, tempDir } from "./helpers.js";
+
+function journalMode(file: string): unknown {
+  const db = new Database(file, { readonly: true });
+  try {
+    return db.pragma("journal_mode", { simple: true });
+  } finally {
+    db.close();
+  }
+}
+
+describe("BulkLoad", () => {
+  it("alone on the file: rollback journal and no foreign keys, then WAL and foreign keys again", () => {
+    const file = path.join(tempDir(), "alone.db");
+    const db = openDatabase(file);
+    try {
+      const load = new BulkLoad(db);
+      expect(load.enter()).toBe(true);
+      expect(db.pragma("journal_mode", { simple: true })).toBe("delete");
+      expect(db.pragma("foreign_keys", { simple: true })).toBe(0);
+      expect(db.pragma("synchronous", { simple: true })).toBe(2);
+      load.leave();
+      expect(db.pragma("journal_mode", { simple: true })).toBe("wal");
+      expect(db.pragma("foreign_keys", { simple: true })).toBe(1);
+      expect(db.pragma("synchronous", { simple: true })).toBe(1);
+    } finally {
+      db.close();
+    }
+  });
+
+  it("with another connection open: stays in WAL without waiting, foreign keys still off", () => {
+    const file = path.join(tempDir(), "shared.db");
+    const db = openDatabase(file, 2000);
+    const other = openDatabase(file);
+    try {
+      other.prepare("SELECT 1").get();
+      const load = new BulkLoad(db);
+      expect(load.enter()).toBe(false);
+      expect(db.pragma("journal_mode", { simple: true })).toBe("wal");
+      expect(db.pragma("foreign_keys", { simple: true })).toBe(0);
+      expect(db.pragma("busy_timeout", { simple: true })).toBe(2000);
+      load.leave();
+      expect(db.pragma("foreign_keys", { simple: true })).toBe(1);
+    } finally {
+      other.close();
+      db.close();
+    }
+  });
+});
+
+describe("a first import into an empty table", () => {
+  it("writes through a rollback journal and leaves the file in WAL mode", async () => {
+    const file = path.join(tempDir(), "carbon.db");
+    const service = await openTemp(file);
+    await seed(service);
+    const session = await service.openConsumptionImport({ dryRun: false });
+    await session.write([consumption()]);
+    expect(fs.existsSync(`${file}-journal`)).toBe(true);
+    await session.commit();
+    expect(fs.existsSync(`${file}-journal`)).toBe(false);
+    expect(journalMode(file)).toBe("wal");
+    const page = await service.listConsumptions({ page: 1, limit: 10 });
+    expect(page.pagination.total).toBe(1);
+  });
+
+  it("stays in WAL while another connection has the file open", async () => {
+    const file = path.join(tempDir(), "carbon.db");
+    const service = await openTemp(file);
+    await seed(service);
+    const reader = new Database(file, { readonly: true });
+    try {
+      reader.prepare("SELECT count(*) FROM consumptions").get();
+      const session = await service.openConsumptionImport({ dryRun: false });
+      await session.write([consumption()]);
+      expect(fs.existsSync(`${file}-journal`)).toBe(false);
+      await session.commit();
+      expect(reader.prepare("SELECT count(*) FROM consumptions").pluck().get()).toBe(1);
+    } finally {
+      reader.close();
+    }
+  });
+});
