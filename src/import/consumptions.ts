@@ -199,6 +199,7 @@ export async function importConsumptions(
         refs,
         rejects,
         delimiter: source.delimiter,
+        plain: source.plain,
         totalBytes: source.totalBytes,
         companyId,
         building,
@@ -224,6 +225,7 @@ export async function importConsumptions(
         {
           file: options.file,
           delimiter: source.delimiter,
+          plain: source.plain,
           references: refs.snapshot(),
           columns,
           headerLength: header.cells.length,

@@ -3,6 +3,7 @@ import { open, stat } from "node:fs/promises";
 import { pipeline } from "node:stream";
 import { CsvError, type Parser, parse } from "csv-parse";
 import { CarbonError, usageError } from "../core/errors.js";
+import { isPlainCsv, plainBatches } from "./plain-csv.js";
 
 /**
  * Reads a CSV file as a stream of records, each with the 1-based line where it starts (the
@@ -38,6 +39,8 @@ export interface CsvSource {
   /** Line ending of the header line, reused when writing a rejects file. */
   readonly lineEnding: LineEnding;
   readonly totalBytes: number;
+  /** Read by splitting lines (no quotes in the file, see plain-csv.ts) rather than by csv-parse. */
+  readonly plain: boolean;
   bytesRead(): number;
   /**
    * Every non-blank record in file order, the header first, in batches of up to 1024 (what the
@@ -162,6 +165,11 @@ function isBlank(cells: readonly string[]): boolean {
 export interface OpenCsvOptions {
   /** Forced delimiter (already validated with parseDelimiterOption); else detected. */
   readonly delimiter?: string;
+  /**
+   * What an earlier look at the same file found (`CsvSource.plain`), so a second reader does not
+   * scan it again; `false` also forces the parser. Else the file is scanned.
+   */
+  readonly plain?: boolean;
 }
 
 /**
@@ -192,6 +200,12 @@ export async function openCsvSource(
     });
   }
   const delimiter = options.delimiter ?? detectDelimiter(sample.headerLine);
+  let plain: boolean;
+  try {
+    plain = options.plain ?? (await isPlainCsv(file, sample.lineEnding));
+  } catch (error) {
+    throw fileError(file, error);
+  }
   let stream: ReadStream | undefined;
   let parser: Parser | undefined;
 
@@ -200,7 +214,23 @@ export async function openCsvSource(
     parser?.destroy();
   };
 
+  async function* splitBatches(): AsyncGenerator<readonly CsvRecord[], void, undefined> {
+    const input = createReadStream(file, { highWaterMark: 256 * 1024 });
+    stream = input;
+    try {
+      yield* plainBatches(input, delimiter, RECORDS_PER_BATCH);
+    } catch (error) {
+      throw fileError(file, error);
+    } finally {
+      close();
+    }
+  }
+
   async function* batches(): AsyncGenerator<readonly CsvRecord[], void, undefined> {
+    if (plain) {
+      yield* splitBatches();
+      return;
+    }
     const input = createReadStream(file);
     const output = parse({
       bom: true,
@@ -264,6 +294,7 @@ export async function openCsvSource(
     delimiter,
     lineEnding: sample.lineEnding,
     totalBytes: size,
+    plain,
     bytesRead: () => stream?.bytesRead ?? 0,
     batches,
     records,

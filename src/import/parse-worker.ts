@@ -93,7 +93,10 @@ async function run(): Promise<void> {
     createBuildings: setup.createBuildings,
   };
   try {
-    const source = await openCsvSource(setup.file, { delimiter: setup.delimiter });
+    const source = await openCsvSource(setup.file, {
+      delimiter: setup.delimiter,
+      plain: setup.plain,
+    });
     let header = true;
     for await (const batch of source.batches()) {
       // The header was read and checked on the main thread.

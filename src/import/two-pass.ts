@@ -37,6 +37,8 @@ export interface TwoPassSetup {
   readonly rejects: RejectsWriter | undefined;
   /** The delimiter in use (given or detected). */
   readonly delimiter: string;
+  /** `CsvSource.plain` of the first look at the file. */
+  readonly plain: boolean;
   readonly totalBytes: number;
   readonly companyId: string | undefined;
   readonly building: string | undefined;
@@ -163,7 +165,10 @@ async function* validRows(
   setup: TwoPassSetup,
   found: Validation,
 ): AsyncGenerator<readonly RowOutcome[], void, undefined> {
-  const source = await openCsvSource(setup.options.file, { delimiter: setup.delimiter });
+  const source = await openCsvSource(setup.options.file, {
+    delimiter: setup.delimiter,
+    plain: setup.plain,
+  });
   try {
     const batches = source.batches();
     const head = await batches.next();

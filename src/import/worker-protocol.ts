@@ -10,6 +10,8 @@ export const CHUNKS_IN_FLIGHT = 4;
 export interface ParseWorkerSetup {
   readonly file: string;
   readonly delimiter: string;
+  /** `CsvSource.plain` of the main thread's look at the file. */
+  readonly plain: boolean;
   readonly references: ReferenceSnapshot;
   readonly columns: ColumnMap["columns"];
   readonly headerLength: number;
