@@ -1,4 +1,3 @@
-import { type CarbonError, isCarbonError } from "../../core/errors.js";
 import type { Page } from "../../core/model/common.js";
 import type {
   Supplier,
@@ -10,6 +9,7 @@ import type {
   SupplierUpsertResult,
   SupplierWriteOptions,
 } from "../../core/model/supplier.js";
+import { isSupplierRowError, supplierRowProblems } from "../../core/supplier-problems.js";
 import type { CompanyRepository } from "./companies.js";
 import type { Db } from "./database.js";
 import { SupplierRepository } from "./suppliers.js";
@@ -22,19 +22,6 @@ export interface Transactions {
 
 /** Thrown inside a write transaction to roll it back. */
 const ROLLBACK = Symbol("rollback");
-
-/** Errors that refuse one row of a batch; anything else (a busy database...) fails the batch. */
-const rowCodes = new Set(["validation", "not_found", "conflict"]);
-
-function problemsOf(index: number, error: CarbonError): SupplierRowProblem[] {
-  if (error.code === "not_found") return [{ index, field: "companyId", message: error.message }];
-  if (error.issues.length === 0) return [{ index, field: "", message: error.message }];
-  return error.issues.map((issue) => ({
-    index,
-    field: issue.path.split(".")[0] ?? "",
-    message: issue.message,
-  }));
-}
 
 /** The suppliers part of the local engine: the repository inside the service's transactions. */
 export class LocalSuppliers {
@@ -67,9 +54,9 @@ export class LocalSuppliers {
         try {
           results.push(this.#repo.upsert(input, now));
         } catch (error) {
-          if (!isCarbonError(error) || !rowCodes.has(error.code)) throw error;
+          if (!isSupplierRowError(error)) throw error;
           results.push(undefined);
-          problems.push(...problemsOf(index, error));
+          problems.push(...supplierRowProblems(index, error));
         }
       });
       const keep = problems.length === 0 || options.skipInvalid;

@@ -115,14 +115,16 @@ export class SupplierRepository {
     const before = this.#byId.get(id);
     if (before !== undefined && before.company_ref !== company.ref) {
       const message = `supplier ${id} belongs to company ${before.company_id}, not ${company.id}`;
-      throw new CarbonError("conflict", message, { issues: [{ path: "id", message }] });
+      throw new CarbonError("conflict", message, {
+        issues: [{ path: "id", message: `belongs to company ${before.company_id}` }],
+      });
     }
     if (parsed.externalId !== null) {
       const holder = this.#byExternalId.get(company.ref, parsed.externalId);
       if (holder !== undefined && holder.id !== id) {
         const message = `externalId "${parsed.externalId}" already names supplier ${holder.id} of company ${company.id}`;
         throw new CarbonError("conflict", message, {
-          issues: [{ path: "externalId", message }],
+          issues: [{ path: "externalId", message: `already names supplier ${holder.id}` }],
           hint: "send that supplier's id, or leave id out to update it by externalId",
         });
       }

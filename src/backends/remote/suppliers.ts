@@ -5,7 +5,6 @@
  * batch is first sent as a dry run (`?dryRun=true`): a row the server refuses (unknown company,
  * conflicting id or externalId) then stops the batch before anything is stored.
  */
-import { isCarbonError } from "../../core/errors.js";
 import { pageSchema } from "../../core/model/common.js";
 import {
   type SupplierBatchResult,
@@ -16,11 +15,9 @@ import {
   supplierUpsertResultSchema,
 } from "../../core/model/supplier.js";
 import type { CarbonService } from "../../core/service.js";
+import { isSupplierRowError, supplierRowProblems } from "../../core/supplier-problems.js";
 import type { HttpClient } from "./client.js";
 import { runLimited } from "./limiter.js";
-
-/** Errors about one row's content; others (network, authentication, 403) fail the batch. */
-const rowCodes = new Set(["validation", "not_found", "conflict"]);
 
 type SupplierMethods = Pick<CarbonService, "listSuppliers" | "upsertSupplier" | "writeSuppliers">;
 
@@ -44,12 +41,8 @@ export function remoteSuppliers(client: HttpClient, concurrency: number): Suppli
       try {
         results[index] = await upsert(input, dryRun);
       } catch (error) {
-        if (!isCarbonError(error) || !rowCodes.has(error.code)) throw error;
-        const issues = error.issues.length === 0 ? [{ path: "", message: error.message }] : [];
-        for (const issue of [...error.issues, ...issues]) {
-          const field = error.code === "not_found" ? "companyId" : (issue.path.split(".")[0] ?? "");
-          problems.push({ index, field, message: issue.message });
-        }
+        if (!isSupplierRowError(error)) throw error;
+        problems.push(...supplierRowProblems(index, error));
       }
     });
     problems.sort((a, b) => a.index - b.index);
