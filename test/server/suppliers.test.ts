@@ -90,6 +90,7 @@ describe("POST /api/v1/suppliers", () => {
       token,
       body: body({ externalId: "DRY-1", name: "Dry" }),
     });
+    expect(answer.status).toBe(200);
     expect(field(answer, "outcome")).toBe("inserted");
     const list = await server.service.listSuppliers({ companyId: COMPANY_A });
     expect(list.data.map((s) => s.name)).not.toContain("Dry");

@@ -91,7 +91,7 @@ export const supplierRoutes: readonly Route[] = [
       access.mayWrite("suppliers");
       try {
         const result = await service.upsertSupplier(body, { dryRun: query.dryRun });
-        return upserted(result.outcome === "inserted", result);
+        return upserted(result.outcome === "inserted" && !query.dryRun, result);
       } catch (error) {
         return hideForeignConflict(access, effectiveSupplierId(body), error);
       }
