@@ -3,24 +3,13 @@
  * local.test.ts and remote.test.ts against the same drivers as suite.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CarbonError, type ErrorCode } from "../../src/core/errors.js";
 import { type SupplierInput, supplierId } from "../../src/core/model/supplier.js";
 import type { CarbonService } from "../../src/core/service.js";
-import type { Driver } from "./suite.js";
+import { codeOf, type Driver } from "./suite.js";
 
 const acme = "5c000000-0000-4000-8000-000000000001";
 const globex = "5c000000-0000-4000-8000-000000000002";
 const unknownCompany = "99999999-9999-4999-8999-999999999999";
-
-async function codeOf(promise: Promise<unknown>): Promise<ErrorCode | "no error"> {
-  try {
-    await promise;
-    return "no error";
-  } catch (error) {
-    if (error instanceof CarbonError) return error.code;
-    throw error;
-  }
-}
 
 function supplier(over: Partial<SupplierInput> & Pick<SupplierInput, "name">): SupplierInput {
   return { companyId: acme, type: "suppliers", ...over };

@@ -1,5 +1,4 @@
-import { CarbonError, type FieldIssue } from "../../core/errors.js";
-import { isIgnoredColumn, normalizeColumnName } from "../columns.js";
+import { type ColumnRef, checkHeader, matchHeader, normalizeColumnName } from "../columns.js";
 
 /**
  * The header of a suppliers CSV (docs/suppliers.md). Names are matched like the consumptions
@@ -20,13 +19,7 @@ export type SupplierField =
   | "externalId"
   | "type";
 
-export interface SupplierColumnRef {
-  readonly index: number;
-  /** The header cell as written, trimmed. */
-  readonly name: string;
-}
-
-export type SupplierColumns = Readonly<Partial<Record<SupplierField, SupplierColumnRef>>>;
+export type SupplierColumns = Readonly<Partial<Record<SupplierField, ColumnRef>>>;
 
 const names: readonly (readonly [name: string, field: SupplierField])[] = [
   ["id", "id"],
@@ -41,7 +34,9 @@ const names: readonly (readonly [name: string, field: SupplierField])[] = [
   ["kind", "type"],
 ];
 
-const byNormalized = new Map(names.map(([name, field]) => [normalizeColumnName(name), field]));
+const byNormalized = new Map(
+  names.map(([canonical, field]) => [normalizeColumnName(canonical), { canonical, field }]),
+);
 
 export const acceptedSupplierColumnsText =
   "id, name, email, address, companyId (or company), externalId, type (or kind); columns whose name starts with _ are ignored";
@@ -59,27 +54,7 @@ export function mapSupplierColumns(
   defaults: SupplierColumnDefaults,
   line = 1,
 ): SupplierColumns {
-  const columns: Partial<Record<SupplierField, SupplierColumnRef>> = {};
-  const issues: FieldIssue[] = [];
-  header.forEach((cell, index) => {
-    const name = cell.trim();
-    if (isIgnoredColumn(name)) return;
-    const field = byNormalized.get(normalizeColumnName(name));
-    if (field === undefined) {
-      issues.push({ path: name, line, message: `unknown column "${name}"` });
-      return;
-    }
-    const existing = columns[field];
-    if (existing !== undefined) {
-      issues.push({
-        path: name,
-        line,
-        message: `columns "${existing.name}" and "${name}" both give ${field}; keep one`,
-      });
-      return;
-    }
-    columns[field] = { index, name };
-  });
+  const { columns, issues } = matchHeader(header, (name) => byNormalized.get(name), line);
   const missing: string[] = [];
   if (columns.name === undefined) missing.push("name");
   if (columns.id === undefined && columns.externalId === undefined)
@@ -88,15 +63,6 @@ export function mapSupplierColumns(
     missing.push("companyId (or the --company flag)");
   }
   if (columns.type === undefined && !defaults.type) missing.push("type (or the --type flag)");
-  for (const column of missing) {
-    issues.push({ path: column, line, message: `missing column ${column}` });
-  }
-  if (issues.length > 0) {
-    const summary = issues.map((issue) => issue.message).join("; ");
-    throw new CarbonError("validation", `the header (line ${line}) is not usable: ${summary}`, {
-      issues,
-      hint: `accepted columns: ${acceptedSupplierColumnsText}. The first line must be the header.`,
-    });
-  }
+  checkHeader(issues, missing, line, acceptedSupplierColumnsText);
   return columns;
 }

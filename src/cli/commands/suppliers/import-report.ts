@@ -2,12 +2,8 @@ import { CarbonError } from "../../../core/errors.js";
 import type { SupplierImportReport } from "../../../import/suppliers/import.js";
 import type { Context } from "../../context.js";
 import { renderObject } from "../../output/format.js";
-import { errorLines } from "../../render/import-summary.js";
+import { errorLines, storedLine } from "../../render/import-summary.js";
 import { formatCount } from "../../render/numbers.js";
-
-function plural(count: number, one: string, many: string): string {
-  return `${formatCount(count)} ${count === 1 ? one : many}`;
-}
 
 /** The errors, the counts and what happened to the data, as printed on stderr. */
 export function supplierImportSummaryLines(
@@ -28,19 +24,8 @@ export function supplierImportSummaryLines(
   for (const [label, value] of entries) {
     lines.push(`  ${label.padEnd(20, " ")}${formatCount(value).padStart(width, " ")}`);
   }
-  if (report.dryRun) {
-    lines.push("dry run: nothing was stored");
-  } else if (!report.committed) {
-    lines.push(
-      report.rejected > 0
-        ? `nothing was stored because ${plural(report.rejected, "row was", "rows were")} rejected; fix them or use --skip-invalid`
-        : "nothing was stored",
-    );
-  } else if (report.rejected > 0) {
-    lines.push(
-      `${plural(report.rejected, "rejected row was", "rejected rows were")} skipped; the other rows were stored`,
-    );
-  }
+  const stored = storedLine(report);
+  if (stored !== undefined) lines.push(stored);
   if (report.rejected > 0 && rejectsFile !== undefined) {
     lines.push(`rejected rows written to ${rejectsFile}`);
   }
