@@ -10,6 +10,15 @@ import type {
   EmissionFactor,
   FactorResolution,
 } from "./model/factor.js";
+import type {
+  Supplier,
+  SupplierBatchOptions,
+  SupplierBatchResult,
+  SupplierInput,
+  SupplierQuery,
+  SupplierUpsertResult,
+  SupplierWriteOptions,
+} from "./model/supplier.js";
 
 export interface BuildingQuery extends PageQuery {
   readonly companyId?: string;
@@ -128,4 +137,21 @@ export interface CarbonService {
   /** Every matching emission in a stable order (startDate, then consumptionId), without holding them all. */
   streamEmissions(filter: EmissionFilter): AsyncIterable<Emission>;
   summarizeEmissions(query: SummaryQuery): Promise<EmissionSummary>;
+
+  // --- Suppliers and clients (issue 4, part 3; docs/suppliers.md) ---
+  /** Ordered by name, then id; `companyId` of an unknown company is not_found. */
+  listSuppliers(query: SupplierQuery): Promise<Page<Supplier>>;
+  /** Upsert by id, or by companyId + externalId when there is no id. */
+  upsertSupplier(
+    input: SupplierInput,
+    options?: SupplierWriteOptions,
+  ): Promise<SupplierUpsertResult>;
+  /**
+   * Many upserts (an import). Locally one transaction: with a refused row and no skipInvalid,
+   * nothing is stored. Remotely the rows are sent concurrently, one upsert each.
+   */
+  writeSuppliers(
+    inputs: readonly SupplierInput[],
+    options: SupplierBatchOptions,
+  ): Promise<SupplierBatchResult>;
 }

@@ -121,20 +121,21 @@ export interface ColumnDefaults {
   readonly building: boolean;
 }
 
-/** Maps a header row to fields, or throws a validation error naming every header problem. */
-export function mapColumns(
+/** Header cells matched to fields; an unknown column, or two giving one field, is an issue. */
+export function matchHeader<F extends string>(
   header: readonly string[],
-  defaults: ColumnDefaults,
-  line = 1,
-): ColumnMap {
-  const columns: Partial<Record<Field, ColumnRef>> = {};
+  lookup: (name: string) => { readonly field: F; readonly canonical: string } | undefined,
+  line: number,
+  hint: (name: string) => string = () => "",
+): { readonly columns: Partial<Record<F, ColumnRef>>; readonly issues: FieldIssue[] } {
+  const columns: Partial<Record<F, ColumnRef>> = {};
   const issues: FieldIssue[] = [];
   header.forEach((cell, index) => {
     const name = cell.trim();
     if (isIgnoredColumn(name)) return;
-    const match = byNormalized.get(normalizeColumnName(name));
+    const match = lookup(normalizeColumnName(name));
     if (match === undefined) {
-      issues.push({ path: name, line, message: `unknown column "${name}"${suggest(name)}` });
+      issues.push({ path: name, line, message: `unknown column "${name}"${hint(name)}` });
       return;
     }
     const existing = columns[match.field];
@@ -148,6 +149,34 @@ export function mapColumns(
     }
     columns[match.field] = { index, name, canonical: match.canonical };
   });
+  return { columns, issues };
+}
+
+/** Adds a `missing column` issue per name; throws the header's validation error if any. */
+export function checkHeader(
+  issues: FieldIssue[],
+  missing: readonly string[],
+  line: number,
+  accepted: string,
+): void {
+  for (const column of missing) {
+    issues.push({ path: column, line, message: `missing column ${column}` });
+  }
+  if (issues.length === 0) return;
+  const summary = issues.map((issue) => issue.message).join("; ");
+  throw new CarbonError("validation", `the header (line ${line}) is not usable: ${summary}`, {
+    issues,
+    hint: `accepted columns: ${accepted}. The first line must be the header.`,
+  });
+}
+
+/** Maps a header row to fields, or throws a validation error naming every header problem. */
+export function mapColumns(
+  header: readonly string[],
+  defaults: ColumnDefaults,
+  line = 1,
+): ColumnMap {
+  const { columns, issues } = matchHeader(header, (name) => byNormalized.get(name), line, suggest);
   const missing: string[] = [];
   if (columns.startDate === undefined) missing.push("startDate");
   if (columns.endDate === undefined) missing.push("endDate");
@@ -160,15 +189,6 @@ export function mapColumns(
   if (columns.building === undefined && !defaults.building) {
     missing.push("buildingId (or building, or the --building flag)");
   }
-  for (const column of missing) {
-    issues.push({ path: column, line, message: `missing column ${column}` });
-  }
-  if (issues.length > 0) {
-    const summary = issues.map((issue) => issue.message).join("; ");
-    throw new CarbonError("validation", `the header (line ${line}) is not usable: ${summary}`, {
-      issues,
-      hint: `accepted columns: ${acceptedColumnsText}. The first line must be the header.`,
-    });
-  }
+  checkHeader(issues, missing, line, acceptedColumnsText);
   return { header, columns };
 }

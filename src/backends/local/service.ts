@@ -16,6 +16,15 @@ import type {
   FactorResolution,
 } from "../../core/model/factor.js";
 import type {
+  Supplier,
+  SupplierBatchOptions,
+  SupplierBatchResult,
+  SupplierInput,
+  SupplierQuery,
+  SupplierUpsertResult,
+  SupplierWriteOptions,
+} from "../../core/model/supplier.js";
+import type {
   BuildingQuery,
   CarbonService,
   ConsumptionQuery,
@@ -46,6 +55,7 @@ import type { BoundQueries, ConsumptionQueries } from "./queries.js";
 import { type RecalculationScope, recalculateEmissions } from "./recalculate.js";
 import type { RefCache } from "./ref-cache.js";
 import { summarizeConsumptions, summarizeEmissions } from "./summaries.js";
+import { LocalSuppliers } from "./supplier-service.js";
 import { parseInput } from "./validate.js";
 
 /** Everything a LocalService is made of; built by `openLocalService`. */
@@ -321,5 +331,34 @@ export class LocalService implements CarbonService {
 
   async summarizeEmissions(query: SummaryQuery): Promise<EmissionSummary> {
     return this.#read(() => summarizeEmissions(this.#p, query));
+  }
+
+  // --- Suppliers and clients (issue 4, part 3; supplier-service.ts) ---
+  #supplierPart: LocalSuppliers | undefined;
+
+  #suppliers(): LocalSuppliers {
+    this.#supplierPart ??= new LocalSuppliers(this.#p.db, this.#p.companies, {
+      read: (fn) => this.#read(fn),
+      write: (fn) => this.#write(fn),
+    });
+    return this.#supplierPart;
+  }
+
+  async listSuppliers(query: SupplierQuery): Promise<Page<Supplier>> {
+    return this.#suppliers().list(query);
+  }
+
+  async upsertSupplier(
+    input: SupplierInput,
+    options: SupplierWriteOptions = {},
+  ): Promise<SupplierUpsertResult> {
+    return this.#suppliers().upsert(input, options);
+  }
+
+  async writeSuppliers(
+    inputs: readonly SupplierInput[],
+    options: SupplierBatchOptions,
+  ): Promise<SupplierBatchResult> {
+    return this.#suppliers().writeMany(inputs, options);
   }
 }

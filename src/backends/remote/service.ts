@@ -32,6 +32,7 @@ import { createHttpClient, type HttpClient, type QueryValue } from "./client.js"
 import { RemoteImportSession } from "./import-session.js";
 import type { RetryPolicy } from "./retry.js";
 import { consumptionUpsertSchema, type WhoAmI, whoAmISchema } from "./schemas.js";
+import { remoteSuppliers } from "./suppliers.js";
 
 export interface RemoteServiceOptions {
   /** Base address without `/api/v1`, already checked (http:// only for loopback or --insecure). */
@@ -199,6 +200,9 @@ export function createRemoteService(options: RemoteServiceOptions): RemoteCarbon
         ...emissionQuery(query),
         groupBy: query.groupBy.length === 0 ? undefined : query.groupBy.join(","),
       }),
+
+    // Suppliers and clients (issue 4, part 3)
+    ...remoteSuppliers(client, concurrency),
   };
 }
 

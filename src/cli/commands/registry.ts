@@ -44,6 +44,11 @@ export const resources: readonly ResourceEntry[] = [
     load: async () => (await import("./emissions/index.js")).emissionsCommand,
   },
   {
+    name: "suppliers",
+    description: "Suppliers and clients of a company: list, upsert, import from CSV",
+    load: async () => (await import("./suppliers/index.js")).suppliersCommand,
+  },
+  {
     name: "auth",
     description: "Log in to a carbon server, check the token, log out",
     load: async () => (await import("./auth/index.js")).authCommand,

@@ -62,6 +62,22 @@ function countLines(report: ConsumptionImportReport): string[] {
   return entries.map(([label, value, unit]) => row(label, `${value.padStart(width, " ")}${unit}`));
 }
 
+/** Whether the rows were stored, or why not; undefined when all were and none was rejected. */
+export function storedLine(
+  report: Pick<ConsumptionImportReport, "dryRun" | "committed" | "rejected">,
+): string | undefined {
+  if (report.dryRun) return "dry run: nothing was stored";
+  if (!report.committed) {
+    return report.rejected > 0
+      ? `nothing was stored because ${plural(report.rejected, "row was", "rows were")} rejected; fix them or use --skip-invalid`
+      : "nothing was stored";
+  }
+  if (report.rejected > 0) {
+    return `${plural(report.rejected, "rejected row was", "rejected rows were")} skipped; the other rows were stored`;
+  }
+  return undefined;
+}
+
 /** What happened to the data, in one or two sentences. */
 function outcomeLines(report: ConsumptionImportReport, options: ImportSummaryOptions): string[] {
   const lines: string[] = [];
@@ -70,19 +86,8 @@ function outcomeLines(report: ConsumptionImportReport, options: ImportSummaryOpt
       `stopped reading after ${plural(report.errorCount, "error", "errors")} (--max-errors)`,
     );
   }
-  if (report.dryRun) {
-    lines.push("dry run: nothing was stored");
-  } else if (!report.committed) {
-    lines.push(
-      report.rejected > 0
-        ? `nothing was stored because ${plural(report.rejected, "row was", "rows were")} rejected; fix them or use --skip-invalid`
-        : "nothing was stored",
-    );
-  } else if (report.rejected > 0) {
-    lines.push(
-      `${plural(report.rejected, "rejected row was", "rejected rows were")} skipped; the other rows were stored`,
-    );
-  }
+  const stored = storedLine(report);
+  if (stored !== undefined) lines.push(stored);
   if (report.resumable) {
     lines.push(
       report.committed

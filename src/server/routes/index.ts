@@ -6,6 +6,7 @@ import { consumptionRoutes } from "./consumptions.js";
 import { customFactorRoutes } from "./custom-factors.js";
 import { emissionRoutes } from "./emissions.js";
 import { referenceRoutes } from "./reference.js";
+import { supplierRoutes } from "./suppliers.js";
 
 /** Every /api/v1 route: registered by app.ts, described by openapi.ts. */
 export const routeTable: readonly Route[] = [
@@ -16,4 +17,5 @@ export const routeTable: readonly Route[] = [
   ...consumptionRoutes,
   consumptionBatchRoute,
   ...emissionRoutes,
+  ...supplierRoutes,
 ];
