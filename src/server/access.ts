@@ -9,13 +9,19 @@ import { CarbonError, isCarbonError, notFound } from "../core/errors.js";
 import type { Role, TokenClaims } from "./auth.js";
 
 /** What a write touches: company records need an admin, everything else a member. */
-export type WriteTarget = "companies" | "buildings" | "consumptions" | "custom factors";
+export type WriteTarget =
+  | "companies"
+  | "buildings"
+  | "consumptions"
+  | "custom factors"
+  | "GLEC entries";
 
 const writers: Readonly<Record<WriteTarget, readonly Role[]>> = {
   companies: ["admin"],
   buildings: ["admin", "member"],
   consumptions: ["admin", "member"],
   "custom factors": ["admin", "member"],
+  "GLEC entries": ["admin", "member"],
 };
 
 export class Access {

@@ -1,6 +1,7 @@
 import { CarbonError } from "../../core/errors.js";
 import { APPLICATION_ID, type Db, notCarbonDatabase } from "./database.js";
 import { categoryTree, factorLibrary } from "./fixtures.js";
+import { GLEC_SCHEMA } from "./glec-schema.js";
 import { SCHEMA_V1 } from "./schema.js";
 
 export interface Migration {
@@ -95,6 +96,13 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   { version: 2, name: "GHG Protocol category tree", up: seedCategories },
   { version: 3, name: "default emission-factor library", up: loadFactorLibrary },
+  {
+    version: 5,
+    name: "GLEC service footprint entries",
+    up(db) {
+      db.exec(GLEC_SCHEMA);
+    },
+  },
 ];
 
 export const LATEST_VERSION: number = MIGRATIONS.reduce((max, m) => Math.max(max, m.version), 0);

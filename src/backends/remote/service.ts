@@ -21,6 +21,7 @@ import {
   emissionFactorSchema,
   factorResolutionSchema,
 } from "../../core/model/factor.js";
+import { glecEntrySchema, glecReceiptSchema } from "../../core/model/glec.js";
 import type {
   CarbonService,
   EmissionFilter,
@@ -198,6 +199,19 @@ export function createRemoteService(options: RemoteServiceOptions): RemoteCarbon
       get("/emissions/dashboard", emissionSummarySchema, {
         ...emissionQuery(query),
         groupBy: query.groupBy.length === 0 ? undefined : query.groupBy.join(","),
+      }),
+
+    // --- GLEC logistics service footprints (docs/glec.md) ---
+    submitGlecEntry: (input) => post("/service-footprint/glec", glecReceiptSchema, input),
+    listGlecEntries: (query) =>
+      get("/service-footprint/glec", pageSchema(glecEntrySchema), {
+        companyId: query.companyId,
+        ...paging(query),
+      }),
+    getGlecEntry: (entryId) => get(`/service-footprint/glec/${id(entryId)}`, glecEntrySchema),
+    deleteGlecEntry: (entryId) =>
+      client.request("DELETE", `/service-footprint/glec/${id(entryId)}`, {
+        schema: glecReceiptSchema,
       }),
   };
 }

@@ -5,6 +5,7 @@ import { consumptionBatchRoute } from "./consumption-batch.js";
 import { consumptionRoutes } from "./consumptions.js";
 import { customFactorRoutes } from "./custom-factors.js";
 import { emissionRoutes } from "./emissions.js";
+import { glecRoutes } from "./glec.js";
 import { referenceRoutes } from "./reference.js";
 
 /** Every /api/v1 route: registered by app.ts, described by openapi.ts. */
@@ -16,4 +17,5 @@ export const routeTable: readonly Route[] = [
   ...consumptionRoutes,
   consumptionBatchRoute,
   ...emissionRoutes,
+  ...glecRoutes,
 ];
