@@ -6,9 +6,10 @@ import { openLocalService } from "../../src/backends/local/open.js";
 import { createRemoteService } from "../../src/backends/remote/service.js";
 import { startServer } from "../../src/server/app.js";
 import { signToken } from "../../src/server/auth.js";
-import { describeContract } from "./suite.js";
+import { describeGlecContract } from "./glec.js";
+import { type Driver, describeContract } from "./suite.js";
 
-describeContract("remote engine over HTTP", async () => {
+async function openRemote(): Promise<Driver> {
   const dir = mkdtempSync(path.join(os.tmpdir(), "carbon-contract-"));
   const local = await openLocalService({ path: path.join(dir, "carbon.db") });
   const secret = new TextEncoder().encode("a test secret of at least thirty-two bytes");
@@ -27,4 +28,7 @@ describeContract("remote engine over HTTP", async () => {
       rmSync(dir, { recursive: true, force: true });
     },
   };
-});
+}
+
+describeContract("remote engine over HTTP", openRemote);
+describeGlecContract("remote engine over HTTP", openRemote);
