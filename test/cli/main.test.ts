@@ -44,13 +44,14 @@ describe("main without a database", () => {
       "factors",
       "consumptions",
       "emissions",
+      "glec",
       "auth",
       "profile",
       "serve",
     ]) {
       expect(help).toMatch(new RegExp(`^  ${command}\\b`, "m"));
     }
-    for (const missing of ["glec", "suppliers"]) {
+    for (const missing of ["suppliers"]) {
       expect(help).not.toMatch(new RegExp(`^  ${missing}\\b`, "m"));
     }
     for (const option of ["--api-url", "--token", "--profile", "--insecure", "--concurrency"]) {
