@@ -6,10 +6,10 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CarbonError, type ErrorCode } from "../../src/core/errors.js";
+import type { ErrorCode } from "../../src/core/errors.js";
 import type { GlecActionInput, GlecEntryInput } from "../../src/core/model/glec.js";
 import type { CarbonService } from "../../src/core/service.js";
-import type { Driver } from "./suite.js";
+import { codeOf, type Driver } from "./suite.js";
 
 const fixture: GlecEntryInput = JSON.parse(
   readFileSync(
@@ -20,16 +20,6 @@ const fixture: GlecEntryInput = JSON.parse(
 const shipper = fixture.companyId;
 const other = "c0000000-0000-4000-8000-00000000f00d";
 const unknownId = "99999999-9999-4999-8999-999999999999";
-
-async function codeOf(promise: Promise<unknown>): Promise<ErrorCode | "no error"> {
-  try {
-    await promise;
-    return "no error";
-  } catch (error) {
-    if (error instanceof CarbonError) return error.code;
-    throw error;
-  }
-}
 
 function withActions(
   over: Partial<GlecEntryInput>,

@@ -96,32 +96,36 @@ export interface VehicleTypeDefinition {
   readonly fuels: readonly string[];
 }
 
+const DIESEL = ["diesel_avg_blend_l", "en16258_diesel_b7"];
+const MARINE_FUEL_OIL = ["marine_fuel_oil_t"];
+const JET_FUEL = ["aviation_turbine_fuel_t"];
+
 /** Vehicle types: vehicle and fuel together, as the specification's example (an HGV diesel code). */
 export const glecVehicleTypes: Readonly<Record<GlecVehicleType, VehicleTypeDefinition>> = {
   HGV_DIESEL: {
     mode: "road",
     defaultToc: "ROAD_HGV_AVERAGE",
-    fuels: ["diesel_avg_blend_l", "en16258_diesel_b7"],
+    fuels: DIESEL,
   },
   HGV_RIGID_DIESEL: {
     mode: "road",
     defaultToc: "ROAD_HGV_RIGID",
-    fuels: ["diesel_avg_blend_l", "en16258_diesel_b7"],
+    fuels: DIESEL,
   },
   HGV_ARTIC_DIESEL: {
     mode: "road",
     defaultToc: "ROAD_HGV_ARTIC",
-    fuels: ["diesel_avg_blend_l", "en16258_diesel_b7"],
+    fuels: DIESEL,
   },
   HGV_REEFER_DIESEL: {
     mode: "road",
     defaultToc: "ROAD_HGV_REEFER",
-    fuels: ["diesel_avg_blend_l", "en16258_diesel_b7"],
+    fuels: DIESEL,
   },
   VAN_DIESEL: {
     mode: "road",
     defaultToc: "ROAD_VAN",
-    fuels: ["diesel_avg_blend_l", "en16258_diesel_b7"],
+    fuels: DIESEL,
   },
   VAN_PETROL: {
     mode: "road",
@@ -133,25 +137,25 @@ export const glecVehicleTypes: Readonly<Record<GlecVehicleType, VehicleTypeDefin
   HGV_CNG: { mode: "road", defaultToc: null, fuels: ["cng_t"] },
   TRAIN_DIESEL: { mode: "rail", defaultToc: "RAIL_FREIGHT", fuels: ["diesel_avg_blend_l"] },
   TRAIN_ELECTRIC: { mode: "rail", defaultToc: "RAIL_FREIGHT", fuels: ["electricity_gb_kwh"] },
-  CONTAINER_SHIP: { mode: "sea", defaultToc: "SEA_CONTAINER", fuels: ["marine_fuel_oil_t"] },
-  BULK_CARRIER: { mode: "sea", defaultToc: "SEA_BULK", fuels: ["marine_fuel_oil_t"] },
+  CONTAINER_SHIP: { mode: "sea", defaultToc: "SEA_CONTAINER", fuels: MARINE_FUEL_OIL },
+  BULK_CARRIER: { mode: "sea", defaultToc: "SEA_BULK", fuels: MARINE_FUEL_OIL },
   GENERAL_CARGO_SHIP: {
     mode: "sea",
     defaultToc: "SEA_GENERAL_CARGO",
-    fuels: ["marine_fuel_oil_t"],
+    fuels: MARINE_FUEL_OIL,
   },
-  RORO_FERRY: { mode: "sea", defaultToc: "SEA_RORO_FERRY", fuels: ["marine_fuel_oil_t"] },
-  CRUDE_TANKER: { mode: "sea", defaultToc: "SEA_CRUDE_TANKER", fuels: ["marine_fuel_oil_t"] },
+  RORO_FERRY: { mode: "sea", defaultToc: "SEA_RORO_FERRY", fuels: MARINE_FUEL_OIL },
+  CRUDE_TANKER: { mode: "sea", defaultToc: "SEA_CRUDE_TANKER", fuels: MARINE_FUEL_OIL },
   MGO_SHIP: { mode: "sea", defaultToc: null, fuels: ["marine_gas_oil_t"] },
   FREIGHTER_SHORT_HAUL: {
     mode: "air",
     defaultToc: "AIR_SHORT_HAUL",
-    fuels: ["aviation_turbine_fuel_t"],
+    fuels: JET_FUEL,
   },
   FREIGHTER_LONG_HAUL: {
     mode: "air",
     defaultToc: "AIR_LONG_HAUL",
-    fuels: ["aviation_turbine_fuel_t"],
+    fuels: JET_FUEL,
   },
 };
 

@@ -1,4 +1,4 @@
-import type { GlecCalculation, GlecEntry } from "../../../core/model/glec.js";
+import type { GlecCalculation, GlecEntry, GlecReceipt } from "../../../core/model/glec.js";
 import { displayNumber } from "../../output/cells.js";
 import type { Column } from "../../output/format.js";
 
@@ -81,6 +81,12 @@ export const entryColumns: readonly Column<GlecEntry>[] = [
   { header: "wttKg", value: (entry) => entry.calculation.emissions.wtt },
   { header: "wtwKg", value: (entry) => entry.calculation.emissions.wtw },
   { header: "wtwGPerTkm", value: (entry) => entry.calculation.intensity?.wtw ?? null },
+];
+
+/** The `{message, id}` answers of submit and delete. */
+export const receiptColumns: readonly Column<GlecReceipt>[] = [
+  { header: "id", value: (receipt) => receipt.id },
+  { header: "message", value: (receipt) => receipt.message },
 ];
 
 /** `entry X: 3 legs, 45480 tonne-km, ... WTW 1209.038 kg CO2e (26.584 g CO2e/tkm)`, for people. */

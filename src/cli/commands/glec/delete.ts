@@ -24,10 +24,11 @@ export function deleteCommand(
 }
 
 export async function runDelete(ctx: Context, opts: DeleteOptions): Promise<void> {
-  const [{ parseUuid }, { CarbonError }, { renderObject }] = await Promise.all([
+  const [{ parseUuid }, { CarbonError }, { renderObject }, { receiptColumns }] = await Promise.all([
     import("../../flags.js"),
     import("../../../core/errors.js"),
     import("../../output/format.js"),
+    import("./columns.js"),
   ]);
   const id = parseUuid("entry id", opts.id);
   if (!opts.yes && !ctx.io.stdinIsTty) {
@@ -50,8 +51,5 @@ export async function runDelete(ctx: Context, opts: DeleteOptions): Promise<void
     }
   }
   const receipt = await service.deleteGlecEntry(id);
-  renderObject(ctx.io, ctx.format(), receipt, [
-    { header: "id", value: (row) => row.id },
-    { header: "message", value: (row) => row.message },
-  ]);
+  renderObject(ctx.io, ctx.format(), receipt, receiptColumns);
 }

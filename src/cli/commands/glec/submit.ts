@@ -71,8 +71,5 @@ export async function runSubmit(ctx: Context, opts: SubmitOptions): Promise<void
     ctx.signal.throwIfAborted();
     receipts.push(await service.submitGlecEntry(entry));
   }
-  format.renderList(ctx.io, ctx.format(), receipts, [
-    { header: "id", value: (receipt) => receipt.id },
-    { header: "message", value: (receipt) => receipt.message },
-  ]);
+  format.renderList(ctx.io, ctx.format(), receipts, columns.receiptColumns);
 }
