@@ -17,6 +17,7 @@ const JSON_FILE = path.join(FIXTURES, "shipment-zaragoza-rotterdam.json");
 const CSV_FILE = path.join(FIXTURES, "shipment-zaragoza-rotterdam.csv");
 const ACME = "3f1c2a4e-8b7d-4c6a-9e5f-1a2b3c4d5e6f";
 const ENTRY = "6a1f0c2e-7b3d-4e5f-8a9b-0c1d2e3f4a5b";
+const OTHER = "5b6c7d8e-9f0a-4b1c-8d2e-3f4a5b6c7d8e";
 let contexts: ReturnType<typeof databaseContexts>;
 
 beforeEach(async () => {
@@ -156,6 +157,19 @@ describe("glec submit", () => {
     const file = writeTemp("edited.csv", edit(csv).join("\n"));
     expect(await errorCode(() => runSubmit(contexts.ctx(), { file, dryRun: false }))).toBe(code);
     expect(await stored()).toBe(0);
+  });
+
+  it("an entry id stored under another company stops the run before anything is stored", async () => {
+    const entry = JSON.parse(readFileSync(JSON_FILE, "utf8"));
+    const service = await contexts.ctx().service();
+    await service.createCompany({ id: OTHER, name: "Other" });
+    const taken = { ...entry, id: "6a1f0c2e-7b3d-4e5f-8a9b-00000000000f" };
+    await service.submitGlecEntry({ ...taken, companyId: OTHER });
+    const file = writeTemp("two.json", JSON.stringify([entry, taken]));
+    expect(await errorCode(() => runSubmit(contexts.ctx(), { file, dryRun: false }))).toBe(
+      "conflict",
+    );
+    expect(await stored()).toBe(1);
   });
 
   it("an unknown company stops the run before anything is stored", async () => {

@@ -30,14 +30,14 @@ export async function runSubmit(ctx: Context, opts: SubmitOptions): Promise<void
     { loadGlecFile },
     { shippedGlecFactors },
     { calculateEntry },
-    { CarbonError, isCarbonError },
+    { preflight },
     format,
     columns,
   ] = await Promise.all([
     import("../../../import/glec-file.js"),
     import("../../../backends/local/glec-factors.js"),
     import("../../../engine/glec/calculate.js"),
-    import("../../../core/errors.js"),
+    import("./preflight.js"),
     import("../../output/format.js"),
     import("./columns.js"),
   ]);
@@ -55,17 +55,7 @@ export async function runSubmit(ctx: Context, opts: SubmitOptions): Promise<void
     return;
   }
   const service = await ctx.service();
-  // Every company first, so an unknown one stops the run before anything is stored.
-  for (const companyId of new Set(entries.map((entry) => entry.companyId.toLowerCase()))) {
-    try {
-      await service.getCompany(companyId);
-    } catch (error) {
-      if (!(isCarbonError(error) && error.code === "not_found")) throw error;
-      throw new CarbonError("not_found", `company ${companyId} not found: nothing was submitted`, {
-        hint: "create it first: carbon companies create --id ID --name NAME",
-      });
-    }
-  }
+  await preflight(service, entries);
   const receipts = [];
   for (const entry of entries) {
     ctx.signal.throwIfAborted();
