@@ -9,7 +9,7 @@ import {
   glecEntrySchema,
 } from "../../core/model/glec.js";
 import type { GlecQuery } from "../../core/service.js";
-import { calculateEntry } from "../../engine/glec/calculate.js";
+import { calculateEntry, intensityOf } from "../../engine/glec/calculate.js";
 import type { GlecFactorTable } from "../../engine/glec/factors.js";
 import type { CompanyRepository } from "./companies.js";
 import type { Db } from "./database.js";
@@ -97,6 +97,7 @@ export class GlecRepository {
   #toEntry(row: EntryRow): GlecEntry {
     const legs = this.#legs.all(row.ref);
     const tonneKm = row.tonne_km;
+    const emissions = { ttw: row.ttw, wtt: row.wtt, wtw: row.wtw };
     return glecEntrySchema.parse({
       id: row.id,
       clientId: row.client_id,
@@ -110,15 +111,8 @@ export class GlecRepository {
       calculation: {
         legs: legs.map((leg) => JSON.parse(leg.result)),
         tonneKm,
-        emissions: { ttw: row.ttw, wtt: row.wtt, wtw: row.wtw },
-        intensity:
-          tonneKm > 0
-            ? {
-                ttw: (row.ttw * 1000) / tonneKm,
-                wtt: (row.wtt * 1000) / tonneKm,
-                wtw: (row.wtw * 1000) / tonneKm,
-              }
-            : null,
+        emissions,
+        intensity: intensityOf(emissions, tonneKm),
       },
       createdAt: row.created_at,
       updatedAt: row.updated_at,

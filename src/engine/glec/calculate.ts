@@ -154,13 +154,15 @@ export function calculateEntry(entry: GlecEntryParsed, factors: GlecFactorTable)
     emissions.wtt += leg.emissions.wtt;
     emissions.wtw += leg.emissions.wtw;
   }
-  const intensity =
-    tonneKm > 0
-      ? {
-          ttw: (emissions.ttw * 1000) / tonneKm,
-          wtt: (emissions.wtt * 1000) / tonneKm,
-          wtw: (emissions.wtw * 1000) / tonneKm,
-        }
-      : null;
-  return { legs, tonneKm, emissions, intensity };
+  return { legs, tonneKm, emissions, intensity: intensityOf(emissions, tonneKm) };
+}
+
+/** g CO2e per tonne-km from kg CO2e; null for 0 tonne-km. */
+export function intensityOf(emissions: GlecGhg, tonneKm: number): GlecGhg | null {
+  if (tonneKm <= 0) return null;
+  return {
+    ttw: (emissions.ttw * 1000) / tonneKm,
+    wtt: (emissions.wtt * 1000) / tonneKm,
+    wtw: (emissions.wtw * 1000) / tonneKm,
+  };
 }
