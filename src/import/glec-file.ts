@@ -44,6 +44,37 @@ function dotted(prefix: string, at: IssuePath): string {
   return [prefix, ...at.map(String)].filter((part) => part !== "").join(".");
 }
 
+/** The 1-based line where each element of a top-level JSON array starts. */
+export function arrayElementLines(text: string): number[] {
+  const lines: number[] = [];
+  let line = 1;
+  let depth = 0;
+  let inString = false;
+  let escaped = false;
+  let expectElement = false;
+  for (const char of text) {
+    if (char === "\n") line += 1;
+    if (inString) {
+      if (escaped) escaped = false;
+      else if (char === "\\") escaped = true;
+      else if (char === '"') inString = false;
+      continue;
+    }
+    if (/\s/.test(char)) continue;
+    if (expectElement && char !== "]") {
+      lines.push(line);
+      expectElement = false;
+    }
+    if (char === '"') inString = true;
+    else if (char === "[" || char === "{") {
+      depth += 1;
+      if (depth === 1 && char === "[") expectElement = true;
+    } else if (char === "]" || char === "}") depth -= 1;
+    else if (char === "," && depth === 1) expectElement = true;
+  }
+  return lines;
+}
+
 function fromJson(text: string): SourcedEntry[] {
   let value: unknown;
   try {
@@ -54,9 +85,14 @@ function fromJson(text: string): SourcedEntry[] {
     });
   }
   if (!Array.isArray(value)) return [{ input: value, locate: (at) => ({ path: dotted("", at) }) }];
+  const lines = arrayElementLines(text);
   return value.map((input: unknown, index) => ({
     input,
-    locate: (at) => ({ path: dotted(`[${index}]`, at) }),
+    locate: (at) => {
+      const path = dotted(`[${index}]`, at);
+      const line = lines[index];
+      return line === undefined ? { path } : { path, line };
+    },
   }));
 }
 
