@@ -1,7 +1,7 @@
 /**
  * The CSV layout of `carbon glec submit` (docs/glec.md): one action (leg) per row, rows grouped
- * into entries by `entryId`. Entry fields repeat on each row of the entry and must agree; an
- * empty cell is an absent field. Column names are the specification's field names, except where
+ * into entries by `entryId`. Entry fields are read from the entry's first row; a later row may
+ * repeat them (they must agree) or leave them empty. Otherwise an empty cell is an absent field. Column names are the specification's field names, except where
  * the entry and the action share one: `entryId`/`actionId`, `entryExternalId`, `entryFrom`,
  * `entryTo`.
  */
@@ -137,7 +137,7 @@ export function entriesFromCsv(text: string): {
       return;
     }
     for (const [field, column] of Object.entries(entryColumns)) {
-      if (group.entry[field] !== entry[field]) {
+      if (entry[field] !== undefined && group.entry[field] !== entry[field]) {
         issues.push({
           path: column,
           line,

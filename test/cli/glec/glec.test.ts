@@ -94,6 +94,21 @@ describe("glec submit", () => {
     expect(await stored()).toBe(1);
   });
 
+  it("takes a CSV whose later rows leave the entry columns empty", async () => {
+    const [header, first, ...rest] = readFileSync(CSV_FILE, "utf8").trim().split("\n");
+    // entryId stays (it groups the rows); the other seven entry columns are left empty
+    const blanked = rest.map((row) => row.replace(/^([^,]+),.*?,a1000000/, "$1,,,,,,,,a1000000"));
+    expect(blanked[0]).toMatch(/^6a1f0c2e-[^,]+,{8}a1000000/);
+    const ctx = contexts.ctx({ format: "csv" });
+    await runSubmit(ctx, {
+      file: writeTemp("blank.csv", [header, first, ...blanked].join("\n")),
+      dryRun: false,
+    });
+    const entry = await (await contexts.ctx().service()).getGlecEntry(ENTRY);
+    expect(entry.actions).toHaveLength(3);
+    expect(entry.calculation.emissions.wtw).toBeCloseTo(1209.0384, 9);
+  });
+
   it("takes an array and NDJSON", async () => {
     const entry = JSON.parse(readFileSync(JSON_FILE, "utf8"));
     const second = { ...entry, id: "6a1f0c2e-7b3d-4e5f-8a9b-00000000000c" };
