@@ -10,6 +10,8 @@ export interface UserInput {
   readAll(maxBytes: number): Promise<string>;
   /** Shows `prompt` on stderr and reads one line from the terminal without echoing it. */
   readSecret(prompt: string): Promise<string>;
+  /** Shows `prompt` on stderr and reads one line from the terminal, echoed (a confirmation). */
+  readLine(prompt: string): Promise<string>;
 }
 
 function tooLong(maxBytes: number): CarbonError {
@@ -65,10 +67,21 @@ function readHidden(prompt: string): Promise<string> {
   });
 }
 
+async function readVisible(prompt: string): Promise<string> {
+  const { createInterface } = await import("node:readline/promises");
+  const lines = createInterface({ input: process.stdin, output: process.stderr });
+  try {
+    return await lines.question(prompt);
+  } finally {
+    lines.close();
+  }
+}
+
 export function createProcessInput(): UserInput {
   return {
     readAll: readStdin,
     readSecret: readHidden,
+    readLine: readVisible,
   };
 }
 
@@ -85,6 +98,10 @@ export function createTestInput(
       return Promise.resolve(text);
     },
     readSecret(prompt) {
+      prompts.push(prompt);
+      return Promise.resolve(options.typed ?? "");
+    },
+    readLine(prompt) {
       prompts.push(prompt);
       return Promise.resolve(options.typed ?? "");
     },

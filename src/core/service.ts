@@ -10,6 +10,7 @@ import type {
   EmissionFactor,
   FactorResolution,
 } from "./model/factor.js";
+import type { GlecEntry, GlecEntryInput, GlecReceipt } from "./model/glec.js";
 import type {
   Supplier,
   SupplierBatchOptions,
@@ -154,4 +155,15 @@ export interface CarbonService {
     inputs: readonly SupplierInput[],
     options: SupplierBatchOptions,
   ): Promise<SupplierBatchResult>;
+  // --- GLEC logistics service footprints (docs/glec.md) ---
+  /** Validates, calculates and stores an entry; the same id replaces it (one entry, never two). */
+  submitGlecEntry(input: GlecEntryInput): Promise<GlecReceipt>;
+  listGlecEntries(query: GlecQuery): Promise<Page<GlecEntry>>;
+  getGlecEntry(id: string): Promise<GlecEntry>;
+  deleteGlecEntry(id: string): Promise<GlecReceipt>;
+}
+
+/** GLEC entries, all or one company's, by start date then id. */
+export interface GlecQuery extends PageQuery {
+  readonly companyId?: string;
 }

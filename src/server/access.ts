@@ -14,7 +14,8 @@ export type WriteTarget =
   | "buildings"
   | "consumptions"
   | "custom factors"
-  | "suppliers";
+  | "suppliers"
+  | "GLEC entries";
 
 const writers: Readonly<Record<WriteTarget, readonly Role[]>> = {
   companies: ["admin"],
@@ -22,6 +23,7 @@ const writers: Readonly<Record<WriteTarget, readonly Role[]>> = {
   consumptions: ["admin", "member"],
   "custom factors": ["admin", "member"],
   suppliers: ["admin", "member"],
+  "GLEC entries": ["admin", "member"],
 };
 
 export class Access {

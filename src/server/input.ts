@@ -113,6 +113,11 @@ export const customFactorsQuery = z.strictObject({
   ...pageFields,
 });
 
+export const glecQuery = z.strictObject({
+  companyId: text.pipe(uuidSchema).optional(),
+  ...pageFields,
+});
+
 export const consumptionsQuery = z.strictObject({ ...periodFields, ...pageFields });
 export const consumptionSummaryQuery = z.strictObject(periodFields);
 

@@ -8,7 +8,7 @@ import type { CarbonService } from "../core/service.js";
 import type { Access } from "./access.js";
 import { isIgnoredBody, parseBody, parseQuery } from "./input.js";
 
-export type Method = "GET" | "POST";
+export type Method = "GET" | "POST" | "DELETE";
 
 /** A schema with the name it has under `components.schemas` in the OpenAPI document. */
 export interface NamedSchema {

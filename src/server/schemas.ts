@@ -16,6 +16,7 @@ import {
   emissionFactorSchema,
   factorResolutionSchema,
 } from "../core/model/factor.js";
+import { glecEntryInputSchema, glecEntrySchema, glecReceiptSchema } from "../core/model/glec.js";
 import { roles } from "./auth.js";
 import type { NamedSchema } from "./route.js";
 
@@ -56,6 +57,9 @@ export const responses = {
   consumptionSummary: named("ConsumptionSummary", consumptionSummarySchema),
   emissions: named("EmissionPage", pageSchema(emissionSchema)),
   emissionSummary: named("EmissionSummary", emissionSummarySchema),
+  glecReceipt: named("GlecReceipt", glecReceiptSchema),
+  glecEntry: named("GlecEntry", glecEntrySchema),
+  glecEntries: named("GlecEntryPage", pageSchema(glecEntrySchema)),
 };
 
 export const bodies = {
@@ -63,4 +67,5 @@ export const bodies = {
   building: { bodyName: "BuildingInput", body: buildingInputSchema },
   customFactor: { bodyName: "CustomFactorInput", body: customFactorInputSchema },
   consumption: { bodyName: "ConsumptionInput", body: consumptionInputSchema },
+  glecEntry: { bodyName: "GlecEntryInput", body: glecEntryInputSchema },
 };

@@ -51,6 +51,8 @@ describe("startup laziness", () => {
     [["auth", "--help"]],
     [["auth", "login", "--help"]],
     [["profile", "--help"]],
+    [["glec", "--help"]],
+    [["glec", "submit", "--help"]],
   ])("%j loads no heavy module", (args) => {
     const { status, stdout, loaded } = loadsFor(args);
     expect(status).toBe(0);

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { openLocalService } from "../../src/backends/local/open.js";
+import { describeGlecContract } from "./glec.js";
 import { type Driver, describeContract } from "./suite.js";
 import { describeSupplierContract } from "./suppliers.js";
 
@@ -19,3 +20,4 @@ async function openLocal(): Promise<Driver> {
 
 describeContract("local SQLite engine", openLocal);
 describeSupplierContract("local SQLite engine", openLocal);
+describeGlecContract("local SQLite engine", openLocal);

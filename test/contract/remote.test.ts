@@ -6,6 +6,7 @@ import { openLocalService } from "../../src/backends/local/open.js";
 import { createRemoteService } from "../../src/backends/remote/service.js";
 import { startServer } from "../../src/server/app.js";
 import { signToken } from "../../src/server/auth.js";
+import { describeGlecContract } from "./glec.js";
 import { type Driver, describeContract } from "./suite.js";
 import { describeSupplierContract } from "./suppliers.js";
 
@@ -32,3 +33,4 @@ async function openRemote(): Promise<Driver> {
 
 describeContract("remote engine over HTTP", openRemote);
 describeSupplierContract("remote engine over HTTP", openRemote);
+describeGlecContract("remote engine over HTTP", openRemote);

@@ -1,6 +1,7 @@
 import { CarbonError } from "../../core/errors.js";
 import { APPLICATION_ID, type Db, notCarbonDatabase } from "./database.js";
 import { categoryTree, factorLibrary } from "./fixtures.js";
+import { GLEC_SCHEMA } from "./glec-schema.js";
 import { SCHEMA_V1 } from "./schema.js";
 import { SUPPLIERS_SCHEMA } from "./supplier-schema.js";
 
@@ -101,6 +102,13 @@ export const MIGRATIONS: readonly Migration[] = [
     name: "suppliers and clients",
     up(db) {
       db.exec(SUPPLIERS_SCHEMA);
+    },
+  },
+  {
+    version: 5,
+    name: "GLEC service footprint entries",
+    up(db) {
+      db.exec(GLEC_SCHEMA);
     },
   },
 ];

@@ -15,6 +15,7 @@ import type {
   EmissionFactor,
   FactorResolution,
 } from "../../core/model/factor.js";
+import type { GlecEntry, GlecEntryInput, GlecReceipt } from "../../core/model/glec.js";
 import type {
   Supplier,
   SupplierBatchOptions,
@@ -33,6 +34,7 @@ import type {
   EmissionFilter,
   EmissionQuery,
   FactorQuery,
+  GlecQuery,
   ImportCounts,
   ImportSession,
   ImportSessionOptions,
@@ -50,6 +52,8 @@ import type { CustomFactorRepository } from "./custom-factors.js";
 import { type Db, translateError } from "./database.js";
 import type { EmissionCalculator } from "./emission-calculator.js";
 import type { FactorQueries } from "./factors.js";
+import { GlecRepository } from "./glec.js";
+import { shippedGlecFactors } from "./glec-factors.js";
 import { LocalImportSession } from "./import-session.js";
 import type { BoundQueries, ConsumptionQueries } from "./queries.js";
 import { type RecalculationScope, recalculateEmissions } from "./recalculate.js";
@@ -360,5 +364,29 @@ export class LocalService implements CarbonService {
     options: SupplierBatchOptions,
   ): Promise<SupplierBatchResult> {
     return this.#suppliers().writeMany(inputs, options);
+  }
+
+  // --- GLEC logistics service footprints (docs/glec.md) ---
+  #glecRepository: GlecRepository | undefined;
+
+  #glec(): GlecRepository {
+    this.#glecRepository ??= new GlecRepository(this.#p.db, this.#p.companies, shippedGlecFactors);
+    return this.#glecRepository;
+  }
+
+  async submitGlecEntry(input: GlecEntryInput): Promise<GlecReceipt> {
+    return this.#write(() => this.#glec().submit(input));
+  }
+
+  async listGlecEntries(query: GlecQuery): Promise<Page<GlecEntry>> {
+    return this.#read(() => this.#glec().list(query));
+  }
+
+  async getGlecEntry(id: string): Promise<GlecEntry> {
+    return this.#read(() => this.#glec().get(id));
+  }
+
+  async deleteGlecEntry(id: string): Promise<GlecReceipt> {
+    return this.#write(() => this.#glec().delete(id));
   }
 }

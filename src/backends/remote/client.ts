@@ -6,7 +6,7 @@
  * Retrying is safe for every route we call: GETs read, `POST /auth/who-am-i` only reads, and every
  * other POST is an upsert by a client-chosen UUID (docs/http-api.md), so a request that reached
  * the server before the connection broke gives the same result and the same single row when sent
- * again.
+ * again. A DELETE sent again after it reached the server answers 404 (the entry is gone either way).
  */
 import { setTimeout as sleep } from "node:timers/promises";
 import { type Dispatcher, Pool } from "undici";
@@ -24,7 +24,7 @@ import {
   retryableStatuses,
 } from "./retry.js";
 
-export type Method = "GET" | "POST";
+export type Method = "GET" | "POST" | "DELETE";
 export type QueryValue = string | number | boolean | undefined;
 
 export interface RequestSpec<T> {

@@ -21,6 +21,7 @@ import {
   emissionFactorSchema,
   factorResolutionSchema,
 } from "../../core/model/factor.js";
+import { glecEntrySchema, glecReceiptSchema } from "../../core/model/glec.js";
 import type {
   CarbonService,
   EmissionFilter,
@@ -203,6 +204,18 @@ export function createRemoteService(options: RemoteServiceOptions): RemoteCarbon
 
     // Suppliers and clients (issue 4, part 3)
     ...remoteSuppliers(client, concurrency),
+    // --- GLEC logistics service footprints (docs/glec.md) ---
+    submitGlecEntry: (input) => post("/service-footprint/glec", glecReceiptSchema, input),
+    listGlecEntries: (query) =>
+      get("/service-footprint/glec", pageSchema(glecEntrySchema), {
+        companyId: query.companyId,
+        ...paging(query),
+      }),
+    getGlecEntry: (entryId) => get(`/service-footprint/glec/${id(entryId)}`, glecEntrySchema),
+    deleteGlecEntry: (entryId) =>
+      client.request("DELETE", `/service-footprint/glec/${id(entryId)}`, {
+        schema: glecReceiptSchema,
+      }),
   };
 }
 

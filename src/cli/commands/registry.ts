@@ -49,6 +49,11 @@ export const resources: readonly ResourceEntry[] = [
     load: async () => (await import("./suppliers/index.js")).suppliersCommand,
   },
   {
+    name: "glec",
+    description: "GLEC logistics service footprints: submit legs, see TTW/WTT/WTW per leg",
+    load: async () => (await import("./glec/index.js")).glecCommand,
+  },
+  {
     name: "auth",
     description: "Log in to a carbon server, check the token, log out",
     load: async () => (await import("./auth/index.js")).authCommand,

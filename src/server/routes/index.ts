@@ -5,6 +5,7 @@ import { consumptionBatchRoute } from "./consumption-batch.js";
 import { consumptionRoutes } from "./consumptions.js";
 import { customFactorRoutes } from "./custom-factors.js";
 import { emissionRoutes } from "./emissions.js";
+import { glecRoutes } from "./glec.js";
 import { referenceRoutes } from "./reference.js";
 import { supplierRoutes } from "./suppliers.js";
 
@@ -18,4 +19,5 @@ export const routeTable: readonly Route[] = [
   consumptionBatchRoute,
   ...emissionRoutes,
   ...supplierRoutes,
+  ...glecRoutes,
 ];

@@ -1,0 +1,220 @@
+/** GLEC service footprint entries in the local database (tables of glec-schema.ts). */
+import { CarbonError, notFound } from "../../core/errors.js";
+import type { Page } from "../../core/model/common.js";
+import {
+  type GlecEntry,
+  type GlecEntryInput,
+  type GlecReceipt,
+  glecEntryInputSchema,
+  glecEntrySchema,
+} from "../../core/model/glec.js";
+import type { GlecQuery } from "../../core/service.js";
+import { calculateEntry, intensityOf } from "../../engine/glec/calculate.js";
+import type { GlecFactorTable } from "../../engine/glec/factors.js";
+import type { CompanyRepository } from "./companies.js";
+import type { Db } from "./database.js";
+import { pageOf, pageWindow } from "./pagination.js";
+import { parseInput } from "./validate.js";
+
+interface EntryRow {
+  ref: number;
+  id: string;
+  company_id: string;
+  company_ref: number;
+  client_id: string | null;
+  start_date: string;
+  end_date: string;
+  external_id: string;
+  from_place: string;
+  to_place: string;
+  tonne_km: number;
+  ttw: number;
+  wtt: number;
+  wtw: number;
+  created_at: string;
+  updated_at: string;
+}
+
+interface LegRow {
+  action: string;
+  result: string;
+}
+
+const SELECT = `SELECT e.ref, e.id, c.id AS company_id, e.company_ref, e.client_id, e.start_date,
+    e.end_date, e.external_id, e.from_place, e.to_place, e.tonne_km, e.ttw, e.wtt, e.wtw,
+    e.created_at, e.updated_at
+  FROM glec_entries e JOIN companies c ON c.ref = e.company_ref`;
+const ORDER = "ORDER BY e.start_date, e.id";
+
+export class GlecRepository {
+  readonly #companies: CompanyRepository;
+  readonly #factors: () => GlecFactorTable;
+  readonly #byId;
+  readonly #legs;
+  readonly #pageAll;
+  readonly #pageOfCompany;
+  readonly #countAll;
+  readonly #countOfCompany;
+  readonly #insert;
+  readonly #update;
+  readonly #deleteLegs;
+  readonly #insertLeg;
+  readonly #delete;
+
+  constructor(db: Db, companies: CompanyRepository, factors: () => GlecFactorTable) {
+    this.#companies = companies;
+    this.#factors = factors;
+    this.#byId = db.prepare<[string], EntryRow>(`${SELECT} WHERE e.id = ?`);
+    this.#legs = db.prepare<[number], LegRow>(
+      "SELECT action, result FROM glec_legs WHERE entry_ref = ? ORDER BY position",
+    );
+    this.#pageAll = db.prepare<[number, number], EntryRow>(`${SELECT} ${ORDER} LIMIT ? OFFSET ?`);
+    this.#pageOfCompany = db.prepare<[number, number, number], EntryRow>(
+      `${SELECT} WHERE e.company_ref = ? ${ORDER} LIMIT ? OFFSET ?`,
+    );
+    this.#countAll = db.prepare<[], number>("SELECT count(*) FROM glec_entries").pluck();
+    this.#countOfCompany = db
+      .prepare<[number], number>("SELECT count(*) FROM glec_entries WHERE company_ref = ?")
+      .pluck();
+    this.#insert = db.prepare(
+      `INSERT INTO glec_entries (id, company_ref, client_id, start_date, end_date, external_id,
+         from_place, to_place, tonne_km, ttw, wtt, wtw, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    this.#update = db.prepare(
+      `UPDATE glec_entries SET client_id = ?, start_date = ?, end_date = ?, external_id = ?,
+         from_place = ?, to_place = ?, tonne_km = ?, ttw = ?, wtt = ?, wtw = ?, updated_at = ?
+       WHERE ref = ?`,
+    );
+    this.#deleteLegs = db.prepare<[number]>("DELETE FROM glec_legs WHERE entry_ref = ?");
+    this.#insertLeg = db.prepare(
+      `INSERT INTO glec_legs (entry_ref, position, action_id, method, tonne_km, ttw, wtt, wtw, action, result)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    this.#delete = db.prepare<[number]>("DELETE FROM glec_entries WHERE ref = ?");
+  }
+
+  #toEntry(row: EntryRow): GlecEntry {
+    const legs = this.#legs.all(row.ref);
+    const tonneKm = row.tonne_km;
+    const emissions = { ttw: row.ttw, wtt: row.wtt, wtw: row.wtw };
+    return glecEntrySchema.parse({
+      id: row.id,
+      clientId: row.client_id,
+      startDate: row.start_date,
+      endDate: row.end_date,
+      actions: legs.map((leg) => JSON.parse(leg.action)),
+      companyId: row.company_id,
+      externalId: row.external_id,
+      from: row.from_place,
+      to: row.to_place,
+      calculation: {
+        legs: legs.map((leg) => JSON.parse(leg.result)),
+        tonneKm,
+        emissions,
+        intensity: intensityOf(emissions, tonneKm),
+      },
+      createdAt: row.created_at,
+      updatedAt: row.updated_at,
+    });
+  }
+
+  get(id: string): GlecEntry {
+    const row = this.#byId.get(id.trim().toLowerCase());
+    if (row === undefined) throw notFound("GLEC entry", id);
+    return this.#toEntry(row);
+  }
+
+  list(query: GlecQuery): Page<GlecEntry> {
+    const window = pageWindow(query);
+    if (query.companyId === undefined) {
+      const rows = this.#pageAll.all(window.limit, window.offset);
+      return pageOf(
+        rows.map((row) => this.#toEntry(row)),
+        window,
+        this.#countAll.get() ?? 0,
+      );
+    }
+    const company = this.#companies.get(query.companyId);
+    const rows = this.#pageOfCompany.all(company.ref, window.limit, window.offset);
+    return pageOf(
+      rows.map((row) => this.#toEntry(row)),
+      window,
+      this.#countOfCompany.get(company.ref) ?? 0,
+    );
+  }
+
+  /**
+   * Validates, calculates and stores an entry; the same id replaces the entry (one row, its legs
+   * rewritten). The company must exist; an entry keeps its company (conflict otherwise).
+   */
+  submit(input: GlecEntryInput): GlecReceipt {
+    const entry = parseInput(glecEntryInputSchema, input, "GLEC entry");
+    const calculation = calculateEntry(entry, this.#factors());
+    const id = entry.id.toLowerCase();
+    const company = this.#companies.get(entry.companyId);
+    const before = this.#byId.get(id);
+    if (before !== undefined && before.company_ref !== company.ref) {
+      throw new CarbonError(
+        "conflict",
+        `GLEC entry ${id} belongs to company ${before.company_id}, not ${company.id}`,
+        { hint: "delete it first (carbon glec delete), or use another entry id" },
+      );
+    }
+    const now = new Date().toISOString();
+    const clientId = entry.clientId === null ? null : entry.clientId.toLowerCase();
+    const figures = [
+      calculation.tonneKm,
+      calculation.emissions.ttw,
+      calculation.emissions.wtt,
+      calculation.emissions.wtw,
+    ] as const;
+    const fields = [
+      clientId,
+      entry.startDate,
+      entry.endDate,
+      entry.externalId,
+      entry.from,
+      entry.to,
+    ] as const;
+    let ref: number;
+    if (before === undefined) {
+      const info = this.#insert.run(id, company.ref, ...fields, ...figures, now, now);
+      ref = Number(info.lastInsertRowid);
+    } else {
+      ref = before.ref;
+      this.#update.run(...fields, ...figures, now, ref);
+      this.#deleteLegs.run(ref);
+    }
+    calculation.legs.forEach((leg, position) => {
+      const action = entry.actions[position];
+      this.#insertLeg.run(
+        ref,
+        position,
+        leg.actionId,
+        leg.method,
+        leg.tonneKm,
+        leg.emissions.ttw,
+        leg.emissions.wtt,
+        leg.emissions.wtw,
+        JSON.stringify({
+          ...action,
+          id: leg.actionId,
+          vehicleId: action?.vehicleId?.toLowerCase() ?? null,
+        }),
+        JSON.stringify(leg),
+      );
+    });
+    return {
+      message: before === undefined ? "GLEC entry created" : "GLEC entry replaced",
+      id,
+    };
+  }
+
+  delete(id: string): GlecReceipt {
+    const row = this.#byId.get(id.trim().toLowerCase());
+    if (row === undefined) throw notFound("GLEC entry", id);
+    this.#delete.run(row.ref);
+    return { message: "GLEC entry deleted", id: row.id };
+  }
+}

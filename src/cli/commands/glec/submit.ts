@@ -1,0 +1,65 @@
+import { Command } from "commander";
+import type { Context } from "../../context.js";
+
+export interface SubmitOptions {
+  readonly file: string;
+  readonly dryRun: boolean;
+}
+
+export function submitCommand(
+  ctx: Context,
+  run: (ctx: Context, opts: SubmitOptions) => Promise<void> = runSubmit,
+): Command {
+  return new Command("submit")
+    .description(
+      "Validate, calculate and store GLEC entries from a JSON, NDJSON or CSV file (the same entry id replaces)",
+    )
+    .argument("<file>", "a .json (one entry or an array), .ndjson, or .csv (one action per row)")
+    .option("--dry-run", "validate and print the calculation per leg; store nothing")
+    .addHelpText(
+      "after",
+      "\nThe whole file is validated and calculated first: if any entry is bad, nothing is sent or\nstored. Codes, the calculation and the CSV columns are in docs/glec.md.\n\nExamples:\n  $ carbon glec submit fixtures/glec/shipment-zaragoza-rotterdam.json --dry-run\n  $ carbon glec submit shipments.csv\n  $ carbon glec submit shipments.ndjson --json",
+    )
+    .action(async (file: string, flags: { readonly dryRun?: boolean }) => {
+      await run(ctx, { file, dryRun: flags.dryRun === true });
+    });
+}
+
+export async function runSubmit(ctx: Context, opts: SubmitOptions): Promise<void> {
+  const [
+    { loadGlecFile },
+    { shippedGlecFactors },
+    { calculateEntry },
+    { preflight },
+    format,
+    columns,
+  ] = await Promise.all([
+    import("../../../import/glec-file.js"),
+    import("../../../backends/local/glec-factors.js"),
+    import("../../../engine/glec/calculate.js"),
+    import("./preflight.js"),
+    import("../../output/format.js"),
+    import("./columns.js"),
+  ]);
+  const factors = shippedGlecFactors();
+  const entries = await loadGlecFile(opts.file, factors);
+  const quiet = ctx.globals().quiet === true;
+  if (opts.dryRun) {
+    const rows = entries.flatMap((entry) => {
+      const calculation = calculateEntry(entry, factors);
+      if (!quiet) ctx.io.err(columns.totalsLine(entry.id.toLowerCase(), calculation));
+      return columns.legRows(entry.id.toLowerCase(), calculation);
+    });
+    format.renderList(ctx.io, ctx.format(), rows, columns.legColumns);
+    if (!quiet) ctx.io.err(`dry run: ${entries.length} entries valid, nothing stored`);
+    return;
+  }
+  const service = await ctx.service();
+  await preflight(service, entries);
+  const receipts = [];
+  for (const entry of entries) {
+    ctx.signal.throwIfAborted();
+    receipts.push(await service.submitGlecEntry(entry));
+  }
+  format.renderList(ctx.io, ctx.format(), receipts, columns.receiptColumns);
+}

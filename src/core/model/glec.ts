@@ -1,0 +1,200 @@
+/**
+ * GLEC logistics service footprint entries (spec: /api/v1/service-footprint/glec). The input is
+ * the specification's entry and action objects, field by field; which fields are required is our
+ * decision (docs/glec.md). Codes come from glec-codes.ts; an unknown code is refused with the
+ * list of accepted ones.
+ */
+import { z } from "zod";
+import { isoDateSchema, isoDateTimeSchema, uuidSchema } from "./common.js";
+import {
+  glecEnergyRateUnitCodes,
+  glecLoadUnitCodes,
+  glecModes,
+  glecTocCodes,
+  glecTransportTypes,
+  glecVehicleTransportSizes,
+  glecVehicleTypeCodes,
+} from "./glec-codes.js";
+
+function codeList<const T extends readonly [string, ...string[]]>(values: T) {
+  const accepted = values.join(", ");
+  return z.enum(values, {
+    error: (issue) => `unknown code ${JSON.stringify(issue.input)}; accepted: ${accepted}`,
+  });
+}
+
+const decimalPattern = /^\d+(?:\.\d+)?$/;
+
+/** A string holding a decimal number of 0 or more, e.g. "250" or "12.5" (never a JSON number). */
+export const decimalStringSchema = z
+  .string({ error: 'expected a decimal number written as a string, e.g. "250.5"' })
+  .trim()
+  .refine((value) => decimalPattern.test(value), {
+    error: (issue) =>
+      `expected a decimal number of 0 or more written as a string, e.g. "250.5", got ${JSON.stringify(issue.input)}`,
+  });
+
+const freeText = z.string().max(500);
+
+export const glecActionInputSchema = z
+  .strictObject({
+    id: uuidSchema,
+    mode: codeList(glecModes),
+    externalId: freeText.default(""),
+    vehicleId: uuidSchema.nullable().default(null),
+    from: freeText.default(""),
+    to: freeText.default(""),
+    distance: decimalStringSchema.meta({ description: "km" }),
+    vehicleClassification: freeText.default(""),
+    vehicleType: codeList(glecVehicleTypeCodes),
+    transportType: codeList(glecTransportTypes).nullable().default(null),
+    vehicleTransportSize: codeList(glecVehicleTransportSizes).nullable().default(null),
+    load: decimalStringSchema,
+    loadUnit: codeList(glecLoadUnitCodes),
+    licensePlate: freeText.default(""),
+    energyQuantity: decimalStringSchema.nullable().default(null),
+    energyQuantityUnit: codeList(glecEnergyRateUnitCodes).nullable().default(null),
+    driver: freeText.default(""),
+    hasCleaning: z.boolean({ error: "expected true or false" }).default(false),
+    toc: codeList(glecTocCodes).nullable().default(null),
+  })
+  .superRefine((action, ctx) => {
+    if ((action.energyQuantity === null) !== (action.energyQuantityUnit === null)) {
+      const missing = action.energyQuantity === null ? "energyQuantity" : "energyQuantityUnit";
+      ctx.addIssue({
+        code: "custom",
+        path: [missing],
+        message: "energyQuantity and energyQuantityUnit go together: give both or neither",
+      });
+    }
+  });
+export type GlecActionInput = z.input<typeof glecActionInputSchema>;
+export type GlecAction = z.output<typeof glecActionInputSchema>;
+
+export const glecEntryInputSchema = z
+  .strictObject({
+    id: uuidSchema,
+    clientId: uuidSchema.nullable().default(null),
+    startDate: isoDateSchema,
+    endDate: isoDateSchema,
+    actions: z.array(glecActionInputSchema).min(1, "expected at least one action (leg)"),
+    companyId: uuidSchema,
+    externalId: freeText.default(""),
+    from: freeText.default(""),
+    to: freeText.default(""),
+  })
+  .superRefine((entry, ctx) => {
+    if (entry.endDate < entry.startDate) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["endDate"],
+        message: `endDate ${entry.endDate} is before startDate ${entry.startDate}`,
+      });
+    }
+    const seen = new Set<string>();
+    entry.actions.forEach((action, index) => {
+      const id = action.id.toLowerCase();
+      if (seen.has(id)) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["actions", index, "id"],
+          message: `action id ${action.id} appears twice in this entry`,
+        });
+      }
+      seen.add(id);
+    });
+  });
+export type GlecEntryInput = z.input<typeof glecEntryInputSchema>;
+export type GlecEntryParsed = z.output<typeof glecEntryInputSchema>;
+
+export const glecMethods = ["measured_energy", "default_intensity"] as const;
+export type GlecMethod = (typeof glecMethods)[number];
+
+/** One glec-defaults.csv row as used: kg CO2e per `unit`. */
+export const glecFactorSchema = z.object({
+  key: z.string(),
+  unit: z.string(),
+  ttw: z.number(),
+  wtt: z.number(),
+  wtw: z.number(),
+  /** How a split the row does not print was completed (null: all three are in the row). */
+  derivation: z.string().nullable(),
+  source: z.string(),
+  sourceRef: z.string(),
+});
+export type GlecFactor = z.infer<typeof glecFactorSchema>;
+
+const ghgSchema = z.object({ ttw: z.number(), wtt: z.number(), wtw: z.number() });
+export type GlecGhg = z.infer<typeof ghgSchema>;
+
+/** The calculation of one action (leg). Emissions in kg CO2e. */
+export const glecLegResultSchema = z.object({
+  actionId: uuidSchema,
+  mode: z.string(),
+  vehicleType: z.string(),
+  method: z.enum(glecMethods),
+  distanceKm: z.number(),
+  loadTonnes: z.number(),
+  tonneKm: z.number(),
+  /** measured_energy: the fuel or energy used (rate x distance) in `energyUnit`. */
+  energy: z.number().nullable(),
+  energyUnit: z.string().nullable(),
+  /** default_intensity: the TOC whose intensity was used. */
+  toc: z.string().nullable(),
+  factor: glecFactorSchema,
+  emissions: ghgSchema,
+});
+export type GlecLegResult = z.infer<typeof glecLegResultSchema>;
+
+export const glecCalculationSchema = z.object({
+  legs: z.array(glecLegResultSchema),
+  tonneKm: z.number(),
+  /** kg CO2e. */
+  emissions: ghgSchema,
+  /** g CO2e per tonne-km (null when the entry moved 0 tonne-km). */
+  intensity: ghgSchema.nullable(),
+});
+export type GlecCalculation = z.infer<typeof glecCalculationSchema>;
+
+const actionSchema = z.object({
+  id: uuidSchema,
+  mode: z.string(),
+  externalId: z.string(),
+  vehicleId: uuidSchema.nullable(),
+  from: z.string(),
+  to: z.string(),
+  distance: z.string(),
+  vehicleClassification: z.string(),
+  vehicleType: z.string(),
+  transportType: z.string().nullable(),
+  vehicleTransportSize: z.string().nullable(),
+  load: z.string(),
+  loadUnit: z.string(),
+  licensePlate: z.string(),
+  energyQuantity: z.string().nullable(),
+  energyQuantityUnit: z.string().nullable(),
+  driver: z.string(),
+  hasCleaning: z.boolean(),
+  toc: z.string().nullable(),
+});
+
+/** A stored entry: what was submitted, its calculation, and when. */
+export const glecEntrySchema = z.object({
+  id: uuidSchema,
+  clientId: uuidSchema.nullable(),
+  startDate: z.string(),
+  endDate: z.string(),
+  actions: z.array(actionSchema),
+  companyId: uuidSchema,
+  externalId: z.string(),
+  from: z.string(),
+  to: z.string(),
+  calculation: glecCalculationSchema,
+  createdAt: isoDateTimeSchema,
+  updatedAt: isoDateTimeSchema,
+});
+export type GlecEntry = z.infer<typeof glecEntrySchema>;
+
+/** The answer of POST and DELETE: the specification's `{message, id}`. */
+export const glecReceiptSchema = z.object({ message: z.string(), id: uuidSchema });
+export type GlecReceipt = z.infer<typeof glecReceiptSchema>;

@@ -1,0 +1,96 @@
+/**
+ * GLEC service footprint entries (spec: /api/v1/service-footprint/glec). The specification gives
+ * POST's body and answer; GET and DELETE exist there without parameters, so theirs are ours
+ * (docs/http-api.md): a list with companyId, page and limit, one entry by id, delete by id.
+ */
+import { notFound } from "../../core/errors.js";
+import type { GlecEntry } from "../../core/model/glec.js";
+import type { CarbonService } from "../../core/service.js";
+import { type Access, findOrUndefined } from "../access.js";
+import { glecQuery, ignoredBody, noQuery } from "../input.js";
+import { defineRoute, ok, param, type Route, upserted } from "../route.js";
+import { bodies, responses } from "../schemas.js";
+import { byKeys, emptyWhenMissing, unionPage } from "../union.js";
+
+const PATH = "/service-footprint/glec";
+
+const byStartThenId = byKeys<GlecEntry>(
+  (entry) => entry.startDate,
+  (entry) => entry.id,
+);
+
+/** The entry, or not_found when it is missing or belongs to a company outside the token's. */
+async function visibleEntry(service: CarbonService, access: Access, id: string) {
+  const entry = await service.getGlecEntry(id);
+  if (!access.sees(entry.companyId)) throw notFound("GLEC entry", id);
+  return entry;
+}
+
+export const glecRoutes: readonly Route[] = [
+  defineRoute({
+    method: "POST",
+    path: PATH,
+    summary:
+      "Submit a GLEC service footprint entry: validated, calculated and stored; the same id replaces it (member, admin)",
+    query: noQuery,
+    ...bodies.glecEntry,
+    statuses: [201, 200],
+    response: responses.glecReceipt,
+    async handle({ service, access, body }) {
+      access.company(body.companyId);
+      const before = await findOrUndefined(() => service.getGlecEntry(body.id));
+      if (before !== undefined && !access.sees(before.companyId)) {
+        throw notFound("GLEC entry", body.id);
+      }
+      access.mayWrite("GLEC entries");
+      return upserted(before === undefined, await service.submitGlecEntry(body));
+    },
+  }),
+  defineRoute({
+    method: "GET",
+    path: PATH,
+    summary: "List GLEC entries with their calculation (a scoped token: its companies)",
+    query: glecQuery,
+    body: ignoredBody,
+    statuses: [200],
+    response: responses.glecEntries,
+    async handle({ service, access, query }) {
+      if (query.companyId !== undefined) {
+        access.company(query.companyId);
+        return ok(await service.listGlecEntries(query));
+      }
+      if (!access.scoped) return ok(await service.listGlecEntries(query));
+      const sources = access.companies.map((companyId) =>
+        emptyWhenMissing((window) => service.listGlecEntries({ ...window, companyId })),
+      );
+      return ok(await unionPage(sources, byStartThenId, query));
+    },
+  }),
+  defineRoute({
+    method: "GET",
+    path: `${PATH}/{id}`,
+    summary: "Get one GLEC entry with its per-leg calculation",
+    extension: true,
+    query: noQuery,
+    body: ignoredBody,
+    statuses: [200],
+    response: responses.glecEntry,
+    async handle({ service, access, params }) {
+      return ok(await visibleEntry(service, access, param(params, "id")));
+    },
+  }),
+  defineRoute({
+    method: "DELETE",
+    path: `${PATH}/{id}`,
+    summary: "Delete one GLEC entry (member, admin)",
+    query: noQuery,
+    body: ignoredBody,
+    statuses: [200],
+    response: responses.glecReceipt,
+    async handle({ service, access, params }) {
+      const entry = await visibleEntry(service, access, param(params, "id"));
+      access.mayWrite("GLEC entries");
+      return ok(await service.deleteGlecEntry(entry.id));
+    },
+  }),
+];
