@@ -2,9 +2,10 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { openLocalService } from "../../src/backends/local/open.js";
-import { describeContract } from "./suite.js";
+import { describeMoveContract } from "./move.js";
+import { type Driver, describeContract } from "./suite.js";
 
-describeContract("local SQLite engine", async () => {
+async function openDriver(): Promise<Driver> {
   const dir = mkdtempSync(path.join(os.tmpdir(), "carbon-contract-"));
   const service = await openLocalService({ path: path.join(dir, "carbon.db") });
   return {
@@ -14,4 +15,8 @@ describeContract("local SQLite engine", async () => {
       rmSync(dir, { recursive: true, force: true });
     },
   };
-});
+}
+
+describeContract("local SQLite engine", openDriver);
+// buildings move (issue 4)
+describeMoveContract("local SQLite engine", openDriver);

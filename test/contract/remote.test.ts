@@ -6,9 +6,10 @@ import { openLocalService } from "../../src/backends/local/open.js";
 import { createRemoteService } from "../../src/backends/remote/service.js";
 import { startServer } from "../../src/server/app.js";
 import { signToken } from "../../src/server/auth.js";
-import { describeContract } from "./suite.js";
+import { describeMoveContract } from "./move.js";
+import { type Driver, describeContract } from "./suite.js";
 
-describeContract("remote engine over HTTP", async () => {
+async function openDriver(): Promise<Driver> {
   const dir = mkdtempSync(path.join(os.tmpdir(), "carbon-contract-"));
   const local = await openLocalService({ path: path.join(dir, "carbon.db") });
   const secret = new TextEncoder().encode("a test secret of at least thirty-two bytes");
@@ -27,4 +28,8 @@ describeContract("remote engine over HTTP", async () => {
       rmSync(dir, { recursive: true, force: true });
     },
   };
-});
+}
+
+describeContract("remote engine over HTTP", openDriver);
+// buildings move (issue 4)
+describeMoveContract("remote engine over HTTP", openDriver);

@@ -1,4 +1,5 @@
 import { CarbonError } from "../../core/errors.js";
+import { SCHEMA_AUDIT } from "./audit.js";
 import { APPLICATION_ID, type Db, notCarbonDatabase } from "./database.js";
 import { categoryTree, factorLibrary } from "./fixtures.js";
 import { SCHEMA_V1 } from "./schema.js";
@@ -95,6 +96,8 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   { version: 2, name: "GHG Protocol category tree", up: seedCategories },
   { version: 3, name: "default emission-factor library", up: loadFactorLibrary },
+  // 4 and 5 belong to other issue-4 features; 6 is the buildings-move audit trail.
+  { version: 6, name: "audit trail", up: (db) => db.exec(SCHEMA_AUDIT) },
 ];
 
 export const LATEST_VERSION: number = MIGRATIONS.reduce((max, m) => Math.max(max, m.version), 0);
