@@ -3,6 +3,7 @@
  * terminal without echo. Like io.ts for output, this is the one module that reads process.stdin;
  * commands get it as `ctx.input`, tests use `createTestInput()`.
  */
+import { createInterface } from "node:readline/promises";
 import { CarbonError } from "../core/errors.js";
 
 export interface UserInput {
@@ -10,6 +11,8 @@ export interface UserInput {
   readAll(maxBytes: number): Promise<string>;
   /** Shows `prompt` on stderr and reads one line from the terminal without echoing it. */
   readSecret(prompt: string): Promise<string>;
+  /** Shows `prompt` on stderr, reads one line from the terminal: true for y or yes. */
+  confirm(prompt: string): Promise<boolean>;
 }
 
 function tooLong(maxBytes: number): CarbonError {
@@ -65,16 +68,33 @@ function readHidden(prompt: string): Promise<string> {
   });
 }
 
+function isYes(answer: string): boolean {
+  return /^(y|yes)$/i.test(answer.trim());
+}
+
+async function askYesNo(prompt: string): Promise<boolean> {
+  const lines = createInterface({ input: process.stdin, output: process.stderr });
+  try {
+    return isYes(await lines.question(prompt));
+  } finally {
+    lines.close();
+  }
+}
+
 export function createProcessInput(): UserInput {
   return {
     readAll: readStdin,
     readSecret: readHidden,
+    confirm: askYesNo,
   };
 }
 
-/** For tests: `stdin` is what a pipe holds, `typed` what the user types at a hidden prompt. */
+/**
+ * For tests: `stdin` is what a pipe holds, `typed` what the user types at a hidden prompt,
+ * `answer` what they answer a yes/no question.
+ */
 export function createTestInput(
-  options: { readonly stdin?: string; readonly typed?: string } = {},
+  options: { readonly stdin?: string; readonly typed?: string; readonly answer?: string } = {},
 ): UserInput & { readonly prompts: readonly string[] } {
   const prompts: string[] = [];
   return {
@@ -87,6 +107,10 @@ export function createTestInput(
     readSecret(prompt) {
       prompts.push(prompt);
       return Promise.resolve(options.typed ?? "");
+    },
+    confirm(prompt) {
+      prompts.push(prompt);
+      return Promise.resolve(isYes(options.answer ?? ""));
     },
   };
 }
