@@ -3,11 +3,10 @@
  * remote engine through a real `carbon serve`. Failures are checked by error code.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CarbonError, type ErrorCode } from "../../src/core/errors.js";
 import { categoryId, consumptionId } from "../../src/core/ids.js";
 import type { ConsumptionInput } from "../../src/core/model/consumption.js";
 import type { CarbonService } from "../../src/core/service.js";
-import type { Driver } from "./suite.js";
+import { codeOf, type Driver } from "./suite.js";
 
 const source = "a1000000-0000-4000-8000-000000000001";
 const target = "a1000000-0000-4000-8000-000000000002";
@@ -17,16 +16,6 @@ const london = "b1000000-0000-4000-8000-000000000003";
 const unknownId = "99999999-9999-4999-8999-999999999999";
 /** The target company's own electricity factor, kgCO2e per kWh. */
 const TARGET_FACTOR = 0.25;
-
-async function codeOf(promise: Promise<unknown>): Promise<ErrorCode | "no error"> {
-  try {
-    await promise;
-    return "no error";
-  } catch (error) {
-    if (error instanceof CarbonError) return error.code;
-    throw error;
-  }
-}
 
 function madridConsumption(category: string, quantity: number, unitType: string): ConsumptionInput {
   const base = {

@@ -26,7 +26,7 @@ const es = {
 };
 const unknownId = "99999999-9999-4999-8999-999999999999";
 
-async function codeOf(promise: Promise<unknown>): Promise<ErrorCode | "no error"> {
+export async function codeOf(promise: Promise<unknown>): Promise<ErrorCode | "no error"> {
   try {
     await promise;
     return "no error";

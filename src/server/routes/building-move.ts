@@ -13,20 +13,10 @@ import {
 } from "../../core/model/building-move.js";
 import { pageSchema, uuidSchema } from "../../core/model/common.js";
 import { type Access, findOrUndefined } from "../access.js";
-import { ignoredBody, pageFields } from "../input.js";
+import { ignoredBody, pageFields, upsertConsumptionQuery } from "../input.js";
 import { defineRoute, ok, type Route } from "../route.js";
 
 const text = z.string({ error: "expected one value" });
-
-const moveQuery = z.strictObject({
-  dryRun: text
-    .pipe(z.enum(["true", "false"]))
-    .transform((value) => value === "true")
-    .default(false)
-    .meta({
-      description: "true: answer the plan (counts, footprint before and after), move nothing",
-    }),
-});
 
 /** `a,b`: company UUIDs separated by commas. */
 const companyList = text.transform((value, ctx): string[] => {
@@ -66,7 +56,8 @@ export const buildingMoveRoutes: readonly Route[] = [
     path: "/buildings/move",
     summary:
       "Move buildings with their consumptions and emissions to another company, all or nothing (admin)",
-    query: moveQuery,
+    // `dryRun=true`: answer the plan (counts, footprint before and after), move nothing.
+    query: upsertConsumptionQuery,
     bodyName: "BuildingMoveInput",
     body: buildingMoveInputSchema,
     statuses: [200],
