@@ -72,10 +72,22 @@ function isYes(answer: string): boolean {
   return /^(y|yes)$/i.test(answer.trim());
 }
 
+/** Ctrl-C is an interruption (exit 130); Ctrl-D (end of input) answers no. */
 async function askYesNo(prompt: string): Promise<boolean> {
   const lines = createInterface({ input: process.stdin, output: process.stderr });
+  const stop = new AbortController();
+  let interrupted = false;
+  lines.once("SIGINT", () => {
+    interrupted = true;
+    stop.abort();
+  });
+  lines.once("close", () => stop.abort());
   try {
-    return isYes(await lines.question(prompt));
+    return isYes(await lines.question(prompt, { signal: stop.signal }));
+  } catch (error) {
+    if (interrupted) throw new CarbonError("interrupted", "interrupted (Ctrl-C): nothing was done");
+    if (stop.signal.aborted) return false;
+    throw error;
   } finally {
     lines.close();
   }
