@@ -38,15 +38,15 @@ interface Footprint {
   co2e: number;
 }
 
-function footprintOf(db: Db, buildingRef: number): Footprint {
-  const row = db
-    .prepare<[number], Footprint>(
-      `SELECT count(*) AS consumptions, count(provenance_ref) AS emissions,
-              coalesce(sum(co2e), 0) AS co2e
-         FROM consumptions WHERE building_ref = ?`,
-    )
-    .get(buildingRef);
-  return row ?? { consumptions: 0, emissions: 0, co2e: 0 };
+type FootprintQuery = (buildingRef: number) => Footprint;
+
+function footprintQuery(db: Db): FootprintQuery {
+  const statement = db.prepare<[number], Footprint>(
+    `SELECT count(*) AS consumptions, count(provenance_ref) AS emissions,
+            coalesce(sum(co2e), 0) AS co2e
+       FROM consumptions WHERE building_ref = ?`,
+  );
+  return (buildingRef) => statement.get(buildingRef) ?? { consumptions: 0, emissions: 0, co2e: 0 };
 }
 
 /** Every named building, or one not_found listing all the missing ids. */
@@ -73,11 +73,12 @@ export function moveBuildings(parts: MoveParts, command: MoveCommand): BuildingM
   const moveConsumptions = parts.db.prepare<[number, number]>(
     "UPDATE consumptions SET company_ref = ? WHERE building_ref = ?",
   );
+  const footprintOf = footprintQuery(parts.db);
   const moveId = randomUUID();
   const at = new Date().toISOString();
   const items: BuildingMoveItem[] = [];
   for (const building of buildings) {
-    const before = footprintOf(parts.db, building.ref);
+    const before = footprintOf(building.ref);
     const unchanged = building.companyRef === target.ref;
     const item: BuildingMoveItem = {
       buildingId: building.id,
@@ -94,7 +95,7 @@ export function moveBuildings(parts: MoveParts, command: MoveCommand): BuildingM
       moveBuilding.run(target.ref, building.ref);
       moveConsumptions.run(target.ref, building.ref);
       parts.recalculate({ companyRef: target.ref, buildingRef: building.ref });
-      item.co2eAfter = footprintOf(parts.db, building.ref).co2e;
+      item.co2eAfter = footprintOf(building.ref).co2e;
       parts.audit.append({
         id: randomUUID(),
         moveId,
