@@ -1,6 +1,7 @@
 /** `buildings move` and `audit list`: flag parsing, then runs on a real local database. */
 import fs from "node:fs";
 import path from "node:path";
+import Database from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { runList as runAuditList } from "../../../src/cli/commands/audit/list.js";
 import {
@@ -226,6 +227,28 @@ describe("buildings move --from-csv", () => {
       expect(await companyOf(DEPOT)).toBe(ACME);
     },
   );
+
+  it("when a later target fails, prints what the earlier one moved and fails", async () => {
+    // Rolled-back plans count nothing; the first committed move arms the trigger.
+    const probe = new Database(db);
+    probe.exec(`CREATE TABLE hits (n INTEGER NOT NULL); INSERT INTO hits VALUES (0);
+      CREATE TRIGGER count_moves AFTER UPDATE OF company_ref ON buildings
+        BEGIN UPDATE hits SET n = n + 1; END;
+      CREATE TRIGGER fail BEFORE UPDATE OF company_ref ON buildings WHEN (SELECT n FROM hits) >= 1
+        BEGIN SELECT RAISE(ABORT, 'injected failure'); END`);
+    probe.close();
+    const file = csvFile(`buildingId,to\n${HQ},${INITECH}\n${DEPOT},${GLOBEX}\n`);
+    const ctx = contexts.ctx({ json: true });
+    await expect(
+      runMove(ctx, { buildingIds: [], fromCsv: file, dryRun: false, yes: true }),
+    ).rejects.toThrow("injected failure");
+    expect(ctx.io.stderrText()).toContain("1 of 2 target companies were done before the failure");
+    expect(JSON.parse(ctx.io.stdoutText())).toMatchObject([
+      { buildingId: HQ, toCompanyId: INITECH },
+    ]);
+    expect(await companyOf(HQ)).toBe(INITECH);
+    expect(await companyOf(DEPOT)).toBe(ACME);
+  });
 
   it("a row without a target and no --to is a validation error", async () => {
     const file = csvFile(`buildingId,to\n${HQ},\n`);

@@ -74,7 +74,16 @@ export async function executeMove(ctx: Context, opts: MoveOptions): Promise<void
     return;
   }
   const results: BuildingMoveResult[] = [];
-  for (const group of groups) results.push(await service.moveBuildings(group));
-  renderList(ctx.io, ctx.format(), moveRows(results), moveColumns);
-  if (!quiet) for (const line of doneLines(results)) ctx.io.err(line);
+  try {
+    for (const group of groups) results.push(await service.moveBuildings(group));
+  } finally {
+    // One request per target: when a later one fails, say what the earlier ones moved.
+    if (results.length < groups.length && results.length > 0) {
+      ctx.io.err(
+        `${results.length} of ${groups.length} target companies were done before the failure (each all or nothing); running the same command again is safe: moved buildings show as unchanged`,
+      );
+    }
+    if (results.length > 0) renderList(ctx.io, ctx.format(), moveRows(results), moveColumns);
+    if (!quiet) for (const line of doneLines(results)) ctx.io.err(line);
+  }
 }
