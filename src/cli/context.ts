@@ -212,7 +212,7 @@ async function openService(ctx: Context, engine: EngineChoice): Promise<CarbonSe
 const emptyInput: UserInput = {
   readAll: () => Promise.resolve(""),
   readSecret: () => Promise.resolve(""),
-  readLine: () => Promise.resolve(""),
+  confirm: () => Promise.resolve(false),
 };
 
 export function createContext(options: ContextOptions): Context {

@@ -3,6 +3,7 @@
  * terminal without echo. Like io.ts for output, this is the one module that reads process.stdin;
  * commands get it as `ctx.input`, tests use `createTestInput()`.
  */
+import { createInterface } from "node:readline/promises";
 import { CarbonError } from "../core/errors.js";
 
 export interface UserInput {
@@ -10,8 +11,8 @@ export interface UserInput {
   readAll(maxBytes: number): Promise<string>;
   /** Shows `prompt` on stderr and reads one line from the terminal without echoing it. */
   readSecret(prompt: string): Promise<string>;
-  /** Shows `prompt` on stderr and reads one line from the terminal, echoed (a confirmation). */
-  readLine(prompt: string): Promise<string>;
+  /** Shows `prompt` on stderr, reads one line from the terminal: true for y or yes. */
+  confirm(prompt: string): Promise<boolean>;
 }
 
 function tooLong(maxBytes: number): CarbonError {
@@ -67,11 +68,26 @@ function readHidden(prompt: string): Promise<string> {
   });
 }
 
-async function readVisible(prompt: string): Promise<string> {
-  const { createInterface } = await import("node:readline/promises");
+function isYes(answer: string): boolean {
+  return /^(y|yes)$/i.test(answer.trim());
+}
+
+/** Ctrl-C is an interruption (exit 130); Ctrl-D (end of input) answers no. */
+async function askYesNo(prompt: string): Promise<boolean> {
   const lines = createInterface({ input: process.stdin, output: process.stderr });
+  const stop = new AbortController();
+  let interrupted = false;
+  lines.once("SIGINT", () => {
+    interrupted = true;
+    stop.abort();
+  });
+  lines.once("close", () => stop.abort());
   try {
-    return await lines.question(prompt);
+    return isYes(await lines.question(prompt, { signal: stop.signal }));
+  } catch (error) {
+    if (interrupted) throw new CarbonError("interrupted", "interrupted (Ctrl-C): nothing was done");
+    if (stop.signal.aborted) return false;
+    throw error;
   } finally {
     lines.close();
   }
@@ -81,13 +97,16 @@ export function createProcessInput(): UserInput {
   return {
     readAll: readStdin,
     readSecret: readHidden,
-    readLine: readVisible,
+    confirm: askYesNo,
   };
 }
 
-/** For tests: `stdin` is what a pipe holds, `typed` what the user types at a hidden prompt. */
+/**
+ * For tests: `stdin` is what a pipe holds, `typed` what the user types at a hidden prompt,
+ * `answer` what they answer a yes/no question.
+ */
 export function createTestInput(
-  options: { readonly stdin?: string; readonly typed?: string } = {},
+  options: { readonly stdin?: string; readonly typed?: string; readonly answer?: string } = {},
 ): UserInput & { readonly prompts: readonly string[] } {
   const prompts: string[] = [];
   return {
@@ -101,9 +120,9 @@ export function createTestInput(
       prompts.push(prompt);
       return Promise.resolve(options.typed ?? "");
     },
-    readLine(prompt) {
+    confirm(prompt) {
       prompts.push(prompt);
-      return Promise.resolve(options.typed ?? "");
+      return Promise.resolve(isYes(options.answer ?? ""));
     },
   };
 }

@@ -1,4 +1,10 @@
 import type { Building, BuildingInput } from "./model/building.js";
+import type {
+  AuditQuery,
+  AuditRecord,
+  BuildingMoveRequest,
+  BuildingMoveResult,
+} from "./model/building-move.js";
 import type { Category, CategoryLevel } from "./model/category.js";
 import type { Page, PageQuery, Scope } from "./model/common.js";
 import type { Company, CompanyInput } from "./model/company.js";
@@ -161,6 +167,15 @@ export interface CarbonService {
   listGlecEntries(query: GlecQuery): Promise<Page<GlecEntry>>;
   getGlecEntry(id: string): Promise<GlecEntry>;
   deleteGlecEntry(id: string): Promise<GlecReceipt>;
+
+  // --- buildings move and audit trail (issue 4, docs/buildings-move.md) ---
+  /**
+   * Moves the buildings, their consumptions and emissions to `companyId`, all or nothing, and
+   * recalculates the moved emissions under the target company. Buildings already there are
+   * reported as unchanged. A dry run answers the same plan and stores nothing.
+   */
+  moveBuildings(request: BuildingMoveRequest): Promise<BuildingMoveResult>;
+  listAudit(query: AuditQuery): Promise<Page<AuditRecord>>;
 }
 
 /** GLEC entries, all or one company's, by start date then id. */

@@ -3,10 +3,11 @@ import os from "node:os";
 import path from "node:path";
 import { openLocalService } from "../../src/backends/local/open.js";
 import { describeGlecContract } from "./glec.js";
+import { describeMoveContract } from "./move.js";
 import { type Driver, describeContract } from "./suite.js";
 import { describeSupplierContract } from "./suppliers.js";
 
-async function openLocal(): Promise<Driver> {
+async function openDriver(): Promise<Driver> {
   const dir = mkdtempSync(path.join(os.tmpdir(), "carbon-contract-"));
   const service = await openLocalService({ path: path.join(dir, "carbon.db") });
   return {
@@ -18,6 +19,8 @@ async function openLocal(): Promise<Driver> {
   };
 }
 
-describeContract("local SQLite engine", openLocal);
-describeSupplierContract("local SQLite engine", openLocal);
-describeGlecContract("local SQLite engine", openLocal);
+describeContract("local SQLite engine", openDriver);
+describeSupplierContract("local SQLite engine", openDriver);
+describeGlecContract("local SQLite engine", openDriver);
+// buildings move (issue 4)
+describeMoveContract("local SQLite engine", openDriver);

@@ -7,10 +7,11 @@ import { createRemoteService } from "../../src/backends/remote/service.js";
 import { startServer } from "../../src/server/app.js";
 import { signToken } from "../../src/server/auth.js";
 import { describeGlecContract } from "./glec.js";
+import { describeMoveContract } from "./move.js";
 import { type Driver, describeContract } from "./suite.js";
 import { describeSupplierContract } from "./suppliers.js";
 
-async function openRemote(): Promise<Driver> {
+async function openDriver(): Promise<Driver> {
   const dir = mkdtempSync(path.join(os.tmpdir(), "carbon-contract-"));
   const local = await openLocalService({ path: path.join(dir, "carbon.db") });
   const secret = new TextEncoder().encode("a test secret of at least thirty-two bytes");
@@ -31,6 +32,8 @@ async function openRemote(): Promise<Driver> {
   };
 }
 
-describeContract("remote engine over HTTP", openRemote);
-describeSupplierContract("remote engine over HTTP", openRemote);
-describeGlecContract("remote engine over HTTP", openRemote);
+describeContract("remote engine over HTTP", openDriver);
+describeSupplierContract("remote engine over HTTP", openDriver);
+describeGlecContract("remote engine over HTTP", openDriver);
+// buildings move (issue 4)
+describeMoveContract("remote engine over HTTP", openDriver);

@@ -1,4 +1,5 @@
 import { CarbonError } from "../../core/errors.js";
+import { SCHEMA_AUDIT } from "./audit.js";
 import { APPLICATION_ID, type Db, notCarbonDatabase } from "./database.js";
 import { categoryTree, factorLibrary } from "./fixtures.js";
 import { GLEC_SCHEMA } from "./glec-schema.js";
@@ -111,6 +112,7 @@ export const MIGRATIONS: readonly Migration[] = [
       db.exec(GLEC_SCHEMA);
     },
   },
+  { version: 6, name: "audit trail", up: (db) => db.exec(SCHEMA_AUDIT) },
 ];
 
 export const LATEST_VERSION: number = MIGRATIONS.reduce((max, m) => Math.max(max, m.version), 0);

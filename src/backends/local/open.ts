@@ -1,3 +1,4 @@
+import { AuditLog } from "./audit.js";
 import { CategoryCatalog } from "./categories.js";
 import { ConsumptionWriter } from "./consumption-writer.js";
 import { CustomFactorRepository } from "./custom-factors.js";
@@ -47,6 +48,7 @@ export async function openLocalService(options: LocalServiceOptions): Promise<Lo
       writer: new ConsumptionWriter(db, catalog, calculator),
       refs,
       queries,
+      audit: new AuditLog(db),
       // A stream reads on a connection of its own (an in-memory database has only one).
       openReader:
         file === ":memory:"

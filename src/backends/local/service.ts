@@ -1,5 +1,12 @@
 import { CarbonError } from "../../core/errors.js";
 import type { Building, BuildingInput } from "../../core/model/building.js";
+import {
+  type AuditQuery,
+  type AuditRecord,
+  type BuildingMoveRequest,
+  type BuildingMoveResult,
+  buildingMoveInputSchema,
+} from "../../core/model/building-move.js";
 import type { Category, CategoryLevel } from "../../core/model/category.js";
 import type { Page, PageQuery } from "../../core/model/common.js";
 import type { Company, CompanyInput } from "../../core/model/company.js";
@@ -42,6 +49,8 @@ import type {
   ResolveFactorQuery,
   SummaryQuery,
 } from "../../core/service.js";
+import type { AuditLog } from "./audit.js";
+import { moveBuildings } from "./building-move.js";
 import { type BuildingRepository, type StoredBuilding, toBuilding } from "./buildings.js";
 import { BulkIndexes } from "./bulk-indexes.js";
 import { BulkLoad } from "./bulk-load.js";
@@ -60,6 +69,7 @@ import { type RecalculationScope, recalculateEmissions } from "./recalculate.js"
 import type { RefCache } from "./ref-cache.js";
 import { summarizeConsumptions, summarizeEmissions } from "./summaries.js";
 import { LocalSuppliers } from "./supplier-service.js";
+import { localActor, rolledBack, withRollback } from "./transaction-tools.js";
 import { parseInput } from "./validate.js";
 
 /** Everything a LocalService is made of; built by `openLocalService`. */
@@ -75,6 +85,8 @@ export interface LocalParts {
   readonly writer: ConsumptionWriter;
   readonly queries: ConsumptionQueries;
   readonly refs: RefCache;
+  /** The audit trail (buildings move). */
+  readonly audit: AuditLog;
   /** A read-only connection for streams; undefined: stream on the main one. */
   readonly openReader: (() => BoundQueries & { close(): void }) | undefined;
 }
@@ -388,5 +400,29 @@ export class LocalService implements CarbonService {
 
   async deleteGlecEntry(id: string): Promise<GlecReceipt> {
     return this.#write(() => this.#glec().delete(id));
+  }
+
+  // --- buildings move and audit trail (issue 4, docs/buildings-move.md) ---
+
+  /** One transaction (see building-move.ts); a dry run runs it and rolls it back. */
+  async moveBuildings(request: BuildingMoveRequest): Promise<BuildingMoveResult> {
+    const input = parseInput(
+      buildingMoveInputSchema,
+      { buildingIds: request.buildingIds, companyId: request.companyId },
+      "building move",
+    );
+    const dryRun = request.dryRun === true;
+    const command = { ...input, dryRun, actor: request.actor ?? localActor() };
+    const parts = {
+      ...this.#p,
+      recalculate: (scope: RecalculationScope) => this.#recalculate(scope),
+    };
+    const run = () => moveBuildings(parts, command);
+    if (!dryRun) return this.#write(run);
+    return rolledBack(() => this.#write(withRollback(run)));
+  }
+
+  async listAudit(query: AuditQuery): Promise<Page<AuditRecord>> {
+    return this.#read(() => this.#p.audit.list(query));
   }
 }

@@ -6,8 +6,14 @@
 import type { Dispatcher } from "undici";
 import type { z } from "zod";
 import { type Building, buildingSchema } from "../../core/model/building.js";
+import { auditRecordSchema, buildingMoveResultSchema } from "../../core/model/building-move.js";
 import { type Category, categorySchema } from "../../core/model/category.js";
-import { MAX_PAGE_LIMIT, type Page, pageSchema } from "../../core/model/common.js";
+import {
+  DEFAULT_PAGE_LIMIT,
+  MAX_PAGE_LIMIT,
+  type Page,
+  pageSchema,
+} from "../../core/model/common.js";
 import { companySchema } from "../../core/model/company.js";
 import { consumptionSchema } from "../../core/model/consumption.js";
 import {
@@ -216,6 +222,26 @@ export function createRemoteService(options: RemoteServiceOptions): RemoteCarbon
       client.request("DELETE", `/service-footprint/glec/${id(entryId)}`, {
         schema: glecReceiptSchema,
       }),
+    // --- buildings move and audit trail (issue 4): the server records its token's user ---
+    moveBuildings: (request) =>
+      client.request("POST", "/buildings/move", {
+        schema: buildingMoveResultSchema,
+        query: { dryRun: request.dryRun === true ? "true" : undefined },
+        body: { buildingIds: request.buildingIds, companyId: request.companyId },
+      }),
+    async listAudit(query) {
+      const companies = query.companyIds;
+      if (companies !== undefined && companies.length === 0) {
+        // Records of no company: none (the query string cannot say "an empty list").
+        const limit = query.limit ?? DEFAULT_PAGE_LIMIT;
+        return { data: [], pagination: { page: query.page ?? 1, limit, total: 0 } };
+      }
+      return get("/audit", pageSchema(auditRecordSchema), {
+        companyId: companies?.join(","),
+        buildingId: query.buildingId,
+        ...paging(query),
+      });
+    },
   };
 }
 

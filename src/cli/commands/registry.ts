@@ -54,6 +54,11 @@ export const resources: readonly ResourceEntry[] = [
     load: async () => (await import("./glec/index.js")).glecCommand,
   },
   {
+    name: "audit",
+    description: "Audit trail: who moved which buildings, when, from and to which company",
+    load: async () => (await import("./audit/index.js")).auditCommand,
+  },
+  {
     name: "auth",
     description: "Log in to a carbon server, check the token, log out",
     load: async () => (await import("./auth/index.js")).authCommand,

@@ -1,4 +1,5 @@
 import type { Route } from "../route.js";
+import { buildingMoveRoutes } from "./building-move.js";
 import { buildingRoutes } from "./buildings.js";
 import { companyRoutes } from "./companies.js";
 import { consumptionBatchRoute } from "./consumption-batch.js";
@@ -20,4 +21,6 @@ export const routeTable: readonly Route[] = [
   ...emissionRoutes,
   ...supplierRoutes,
   ...glecRoutes,
+  // buildings move and audit trail (issue 4)
+  ...buildingMoveRoutes,
 ];

@@ -236,7 +236,7 @@ describe("glec list, get and delete", () => {
     ["y", 0],
   ])("on a terminal it asks; answering %j leaves %i entries", async (typed, left) => {
     const base = contexts.ctx();
-    const input = createTestInput({ typed });
+    const input = createTestInput({ answer: typed });
     const ctx = createContext({
       io: createTestIo({ stdinIsTty: true }),
       env: {},

@@ -3,10 +3,12 @@ import type { Context } from "../../context.js";
 import { createCommand } from "./create.js";
 import { getCommand } from "./get.js";
 import { listCommand } from "./list.js";
+import { moveCommand } from "./move.js";
 
 export function buildingsCommand(ctx: Context): Command {
   return new Command("buildings")
     .addCommand(listCommand(ctx))
     .addCommand(getCommand(ctx))
-    .addCommand(createCommand(ctx));
+    .addCommand(createCommand(ctx))
+    .addCommand(moveCommand(ctx));
 }

@@ -42,10 +42,10 @@ export async function runDelete(ctx: Context, opts: DeleteOptions): Promise<void
   if (!opts.yes) {
     const entry = await service.getGlecEntry(id);
     const label = entry.externalId === "" ? "" : ` (${entry.externalId})`;
-    const answer = await ctx.input.readLine(
+    const yes = await ctx.input.confirm(
       `Delete GLEC entry ${entry.id}${label} of company ${entry.companyId}, ${entry.actions.length} legs? [y/N] `,
     );
-    if (!/^y(es)?$/i.test(answer.trim())) {
+    if (!yes) {
       ctx.io.err("nothing deleted");
       return;
     }

@@ -1,0 +1,43 @@
+import os from "node:os";
+
+/** Thrown inside a write transaction to roll it back while keeping what it computed. */
+class Rollback<T> extends Error {
+  readonly value: T;
+
+  constructor(value: T) {
+    super("dry run: rolled back");
+    this.value = value;
+  }
+}
+
+/** Wraps `fn` so that it rolls back the transaction it runs in, carrying its result out. */
+export function withRollback<T>(fn: () => T): () => T {
+  return () => {
+    throw new Rollback(fn());
+  };
+}
+
+/** Runs a transaction made with `withRollback` and answers what it computed. */
+export function rolledBack<T>(transaction: () => T): T {
+  try {
+    transaction();
+  } catch (error) {
+    if (error instanceof Rollback) {
+      // The value is the one `withRollback` wrapped: the caller pairs the two.
+      const { value }: { value: T } = error;
+      return value;
+    }
+    throw error;
+  }
+  throw new Error("the dry-run transaction did not roll back");
+}
+
+/** Who the local audit trail names: the OS user, or `local` when it cannot be told. */
+export function localActor(): string {
+  try {
+    const name = os.userInfo().username.trim();
+    return name === "" ? "local" : name;
+  } catch {
+    return "local";
+  }
+}

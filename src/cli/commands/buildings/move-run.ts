@@ -1,0 +1,89 @@
+/** `buildings move`: requests from the flags, the plan, the confirmation, the move. */
+import { CarbonError, usageError } from "../../../core/errors.js";
+import type { BuildingMoveResult } from "../../../core/model/building-move.js";
+import type { Context } from "../../context.js";
+import { parseUuid } from "../../flags.js";
+import { renderList } from "../../output/format.js";
+import type { MoveOptions } from "./move.js";
+import { readMoveCsv } from "./move-csv.js";
+import { doneLines, moveColumns, moveRows, planLines } from "./move-output.js";
+
+interface MoveGroup {
+  readonly companyId: string;
+  readonly buildingIds: string[];
+}
+
+/** One request per target company, in the order targets first appear. */
+function groupsOf(opts: MoveOptions): MoveGroup[] {
+  const to = opts.to === undefined ? undefined : parseUuid("--to", opts.to);
+  if (opts.fromCsv !== undefined && opts.buildingIds.length > 0) {
+    throw usageError("give building ids or --from-csv, not both");
+  }
+  if (opts.fromCsv === undefined) {
+    if (opts.buildingIds.length === 0) {
+      throw usageError("name the buildings to move", "give building ids, or --from-csv FILE");
+    }
+    if (to === undefined) throw usageError("missing --to: the company to move the buildings to");
+    return [
+      { companyId: to, buildingIds: opts.buildingIds.map((id) => parseUuid("building id", id)) },
+    ];
+  }
+  const groups = new Map<string, MoveGroup>();
+  for (const line of readMoveCsv(opts.fromCsv, to)) {
+    const group = groups.get(line.companyId) ?? { companyId: line.companyId, buildingIds: [] };
+    group.buildingIds.push(line.buildingId);
+    groups.set(line.companyId, group);
+  }
+  return [...groups.values()];
+}
+
+function buildingsMoving(plans: readonly BuildingMoveResult[]): number {
+  return plans.reduce((total, plan) => total + plan.totals.moved, 0);
+}
+
+async function confirmed(ctx: Context, opts: MoveOptions, moving: number): Promise<boolean> {
+  if (opts.yes) return true;
+  if (!ctx.io.stdinIsTty) {
+    throw new CarbonError(
+      "usage",
+      "moving buildings needs a confirmation, and stdin is not a terminal",
+      {
+        hint: "add --yes to move without asking, or --dry-run to print the plan only",
+      },
+    );
+  }
+  return ctx.input.confirm(`Move ${moving} building${moving === 1 ? "" : "s"}? [y/N] `);
+}
+
+export async function executeMove(ctx: Context, opts: MoveOptions): Promise<void> {
+  const groups = groupsOf(opts);
+  const service = await ctx.service();
+  // Every plan first: an unknown id or a refused token stops everything before anything moves.
+  const plans: BuildingMoveResult[] = [];
+  for (const group of groups) plans.push(await service.moveBuildings({ ...group, dryRun: true }));
+  const quiet = ctx.globals().quiet === true;
+  if (!quiet) for (const line of planLines(plans)) ctx.io.err(line);
+  const moving = buildingsMoving(plans);
+  if (opts.dryRun || moving === 0) {
+    renderList(ctx.io, ctx.format(), moveRows(plans), moveColumns);
+    if (!quiet && !opts.dryRun) ctx.io.err("Nothing to move.");
+    return;
+  }
+  if (!(await confirmed(ctx, opts, moving))) {
+    ctx.io.err("Nothing was moved.");
+    return;
+  }
+  const results: BuildingMoveResult[] = [];
+  try {
+    for (const group of groups) results.push(await service.moveBuildings(group));
+  } finally {
+    // One request per target: when a later one fails, say what the earlier ones moved.
+    if (results.length < groups.length && results.length > 0) {
+      ctx.io.err(
+        `${results.length} of ${groups.length} target companies were done before the failure (each all or nothing); running the same command again is safe: moved buildings show as unchanged`,
+      );
+    }
+    if (results.length > 0) renderList(ctx.io, ctx.format(), moveRows(results), moveColumns);
+    if (!quiet) for (const line of doneLines(results)) ctx.io.err(line);
+  }
+}

@@ -1,0 +1,62 @@
+import { Command } from "commander";
+import type { Context } from "../../context.js";
+
+export interface MoveOptions {
+  readonly buildingIds: readonly string[];
+  readonly to?: string;
+  readonly fromCsv?: string;
+  readonly dryRun: boolean;
+  readonly yes: boolean;
+}
+
+interface MoveFlags {
+  readonly to?: string;
+  readonly fromCsv?: string;
+  readonly dryRun?: boolean;
+  readonly yes?: boolean;
+}
+
+export function moveCommand(
+  ctx: Context,
+  run: (ctx: Context, opts: MoveOptions) => Promise<void> = runMove,
+): Command {
+  return new Command("move")
+    .description(
+      "Move buildings, with their consumptions and emissions, to another company (all or nothing)",
+    )
+    .argument("[buildingIds...]", "building ids (UUIDs)")
+    .option("--to <companyId>", "the target company (default for rows of --from-csv without one)")
+    .option(
+      "--from-csv <file>",
+      "read building ids from a CSV: column buildingId (or id), optional target column companyId (or to)",
+    )
+    .option("--dry-run", "print the plan (what moves, footprint before and after) and stop")
+    .option("--yes", "do not ask for confirmation (needed when stdin is not a terminal)")
+    .addHelpText(
+      "after",
+      [
+        "",
+        "The plan is printed on stderr first; on a terminal you are asked to confirm.",
+        "Moved emissions are recalculated with the target company's custom factors.",
+        "",
+        "Examples:",
+        "  $ carbon buildings move 8d2e4f6a-1b3c-4d5e-8f7a-9b0c1d2e3f4a --to 3f1c2a4e-8b7d-4c6a-9e5f-1a2b3c4d5e6f --dry-run",
+        "  $ carbon buildings move 8d2e4f6a-1b3c-4d5e-8f7a-9b0c1d2e3f4a --to 3f1c2a4e-8b7d-4c6a-9e5f-1a2b3c4d5e6f --yes",
+        "  $ carbon buildings move --from-csv moves.csv --to 3f1c2a4e-8b7d-4c6a-9e5f-1a2b3c4d5e6f --yes --json",
+      ].join("\n"),
+    )
+    .action(async (buildingIds: string[], flags: MoveFlags) => {
+      await run(ctx, {
+        buildingIds,
+        to: flags.to,
+        fromCsv: flags.fromCsv,
+        dryRun: flags.dryRun === true,
+        yes: flags.yes === true,
+      });
+    });
+}
+
+export async function runMove(ctx: Context, opts: MoveOptions): Promise<void> {
+  const { executeMove } = await import("./move-run.js");
+  await executeMove(ctx, opts);
+}
