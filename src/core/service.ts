@@ -107,6 +107,12 @@ export interface ImportSession {
 export interface ImportSessionOptions {
   /** Calculate everything, then roll back: nothing is stored. */
   readonly dryRun: boolean;
+  /**
+   * The caller guarantees no id is written twice in the session (the CSV importer rejects a
+   * file's duplicate ids before they reach it), so the session need not track ids to tell
+   * inserts from updates. Should one repeat anyway, the session fails rather than store it twice.
+   */
+  readonly uniqueIds?: boolean;
 }
 
 /**

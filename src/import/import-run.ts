@@ -82,7 +82,10 @@ export class ImportRun {
   async execute(outcomes: OutcomeSource): Promise<ConsumptionImportReport> {
     const { options, service } = this.#setup;
     this.#outcomes = outcomes;
-    const session = await service.openConsumptionImport({ dryRun: options.dryRun });
+    const session = await service.openConsumptionImport({
+      dryRun: options.dryRun,
+      uniqueIds: true,
+    });
     this.#session = session;
     let open = true;
     try {

@@ -38,7 +38,8 @@ interface WrittenRow {
 export type { RowRefs } from "./row-references.js";
 
 export interface BulkMode {
-  readonly ids: IdHashSet;
+  /** Ids written so far; undefined when the caller guarantees they never repeat. */
+  readonly ids: IdHashSet | undefined;
   active(): boolean;
   leave(): void;
 }
@@ -219,8 +220,10 @@ export class ConsumptionWriter {
   /** In bulk mode: are all ids new? If one may not be, bulk mode ends here. */
   #allNew(rows: readonly PreparedRow[], bulk: BulkMode): boolean {
     if (!bulk.active()) return false;
+    const ids = bulk.ids;
+    if (ids === undefined) return true;
     for (const row of rows) {
-      if (!bulk.ids.add(row.id)) {
+      if (!ids.add(row.id)) {
         bulk.leave();
         return false;
       }

@@ -308,7 +308,7 @@ export class LocalService implements CarbonService {
           p.refs.invalidate();
         },
       },
-      options.dryRun,
+      options,
     );
     this.#session = session;
     return session;

@@ -86,3 +86,30 @@ describe("a first import into an empty table", () => {
     }
   });
 });
+
+describe("a session whose caller promises unique ids", () => {
+  it("stores the rows without tracking their ids", async () => {
+    const service = await openTemp();
+    await seed(service);
+    const session = await service.openConsumptionImport({ dryRun: false, uniqueIds: true });
+    const counts = await session.write([consumption(), consumption()]);
+    await session.commit();
+    expect(counts.inserted).toBe(2);
+    expect((await service.listConsumptions({ page: 1, limit: 10 })).pagination.total).toBe(2);
+  });
+
+  it("fails at COMMIT, storing nothing, if an id repeats after all", async () => {
+    const service = await openTemp();
+    await seed(service);
+    const row = consumption();
+    const session = await service.openConsumptionImport({ dryRun: false, uniqueIds: true });
+    await session.write([row]);
+    await session.write([{ ...row, quantity: 2 }]);
+    await expect(session.commit()).rejects.toMatchObject({ code: "conflict" });
+    expect((await service.listConsumptions({ page: 1, limit: 10 })).pagination.total).toBe(0);
+    const again = await service.openConsumptionImport({ dryRun: false });
+    await again.write([row]);
+    await again.commit();
+    expect((await service.listConsumptions({ page: 1, limit: 10 })).pagination.total).toBe(1);
+  });
+});
