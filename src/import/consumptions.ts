@@ -226,6 +226,7 @@ export async function importConsumptions(
           file: options.file,
           delimiter: source.delimiter,
           plain: source.plain,
+          expectedRows: estimateRows(source.totalBytes, rows, source.delimiter),
           references: refs.snapshot(),
           columns,
           headerLength: header.cells.length,
@@ -261,4 +262,16 @@ export async function importConsumptions(
     await batches.return(undefined);
     source.close();
   }
+}
+
+/** Rows of a file of `totalBytes` whose lines are like `sample`'s (a sizing hint, not a count). */
+export function estimateRows(
+  totalBytes: number,
+  sample: readonly { readonly cells: readonly string[] }[],
+  delimiter: string,
+): number {
+  if (sample.length === 0) return 0;
+  let characters = 0;
+  for (const record of sample) characters += record.cells.join(delimiter).length + 1;
+  return Math.ceil(totalBytes / Math.max(1, characters / sample.length));
 }

@@ -12,6 +12,8 @@ export interface ParseWorkerSetup {
   readonly delimiter: string;
   /** `CsvSource.plain` of the main thread's look at the file. */
   readonly plain: boolean;
+  /** About how many rows the file holds: the duplicate-id set is sized for them up front. */
+  readonly expectedRows: number;
   readonly references: ReferenceSnapshot;
   readonly columns: ColumnMap["columns"];
   readonly headerLength: number;
