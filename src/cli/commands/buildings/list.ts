@@ -1,57 +1,33 @@
-import { Command } from "commander";
+import type { Command } from "commander";
+import type { Building } from "../../../core/model/building.js";
 import type { Context } from "../../context.js";
-import { addPagingOptions } from "../paging-options.js";
+import {
+  type CompanyListOptions,
+  type CompanyListSpec,
+  companyListCommand,
+  runCompanyList,
+} from "../company-list.js";
 
-export interface ListOptions {
-  readonly company?: string;
-  readonly page?: string;
-  readonly limit?: string;
-  readonly all: boolean;
-}
+export type ListOptions = CompanyListOptions;
 
-interface ListFlags {
-  readonly company?: string;
-  readonly page?: string;
-  readonly limit?: string;
-  readonly all?: boolean;
-}
+const spec: CompanyListSpec<Building> = {
+  description: "List buildings",
+  companyHelp: "only the buildings of this company",
+  examples: [
+    "carbon buildings list",
+    "carbon buildings list --company 3f1c2a4e-8b7d-4c6a-9e5f-1a2b3c4d5e6f --all --format csv",
+  ],
+  list: (service, query) => service.listBuildings(query),
+  columns: async () => (await import("./columns.js")).buildingColumns,
+};
 
 export function listCommand(
   ctx: Context,
   run: (ctx: Context, opts: ListOptions) => Promise<void> = runList,
 ): Command {
-  return addPagingOptions(
-    new Command("list")
-      .description("List buildings")
-      .option("--company <id>", "only the buildings of this company"),
-  )
-    .addHelpText(
-      "after",
-      "\nExamples:\n  $ carbon buildings list\n  $ carbon buildings list --company 3f1c2a4e-8b7d-4c6a-9e5f-1a2b3c4d5e6f --all --format csv",
-    )
-    .action(async (flags: ListFlags) => {
-      await run(ctx, {
-        company: flags.company,
-        page: flags.page,
-        limit: flags.limit,
-        all: flags.all === true,
-      });
-    });
+  return companyListCommand(ctx, spec, run);
 }
 
 export async function runList(ctx: Context, opts: ListOptions): Promise<void> {
-  const [flags, { fetchRows }, { renderList }, { buildingColumns }] = await Promise.all([
-    import("../../flags.js"),
-    import("../../paging.js"),
-    import("../../output/format.js"),
-    import("./columns.js"),
-  ]);
-  const paging = flags.parsePaging(opts);
-  const companyId =
-    opts.company === undefined ? undefined : flags.parseUuid("--company", opts.company);
-  const service = await ctx.service();
-  const rows = await fetchRows(ctx, paging, (query) =>
-    service.listBuildings(companyId === undefined ? query : { ...query, companyId }),
-  );
-  renderList(ctx.io, ctx.format(), rows, buildingColumns);
+  await runCompanyList(ctx, opts, spec);
 }

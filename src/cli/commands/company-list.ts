@@ -1,0 +1,79 @@
+import { Command } from "commander";
+import type { Page, PageQuery } from "../../core/model/common.js";
+import type { CarbonService } from "../../core/service.js";
+import type { Context } from "../context.js";
+import type { Column } from "../output/format.js";
+import { addPagingOptions } from "./paging-options.js";
+
+/**
+ * The `list` verb of a resource that lists everything or one company's (`--company ID`), with
+ * --page/--limit/--all: buildings and GLEC entries. Only the resource's specifics differ.
+ */
+
+export interface CompanyListOptions {
+  readonly company?: string;
+  readonly page?: string;
+  readonly limit?: string;
+  readonly all: boolean;
+}
+
+interface CompanyListFlags {
+  readonly company?: string;
+  readonly page?: string;
+  readonly limit?: string;
+  readonly all?: boolean;
+}
+
+export interface CompanyListSpec<T> {
+  readonly description: string;
+  /** Help of --company, e.g. "only the buildings of this company". */
+  readonly companyHelp: string;
+  /** Example command lines, without the `$ `. */
+  readonly examples: readonly string[];
+  list(
+    service: CarbonService,
+    query: PageQuery & { readonly companyId?: string },
+  ): Promise<Page<T>>;
+  /** Loaded when the command runs, not when it is registered. */
+  columns(): Promise<readonly Column<T>[]>;
+}
+
+export function companyListCommand(
+  ctx: Context,
+  spec: Pick<CompanyListSpec<unknown>, "description" | "companyHelp" | "examples">,
+  run: (ctx: Context, opts: CompanyListOptions) => Promise<void>,
+): Command {
+  return addPagingOptions(
+    new Command("list").description(spec.description).option("--company <id>", spec.companyHelp),
+  )
+    .addHelpText("after", `\nExamples:\n${spec.examples.map((line) => `  $ ${line}`).join("\n")}`)
+    .action(async (flags: CompanyListFlags) => {
+      await run(ctx, {
+        company: flags.company,
+        page: flags.page,
+        limit: flags.limit,
+        all: flags.all === true,
+      });
+    });
+}
+
+export async function runCompanyList<T>(
+  ctx: Context,
+  opts: CompanyListOptions,
+  spec: CompanyListSpec<T>,
+): Promise<void> {
+  const [flags, { fetchRows }, { renderList }, columns] = await Promise.all([
+    import("../flags.js"),
+    import("../paging.js"),
+    import("../output/format.js"),
+    spec.columns(),
+  ]);
+  const paging = flags.parsePaging(opts);
+  const companyId =
+    opts.company === undefined ? undefined : flags.parseUuid("--company", opts.company);
+  const service = await ctx.service();
+  const rows = await fetchRows(ctx, paging, (query) =>
+    spec.list(service, companyId === undefined ? query : { ...query, companyId }),
+  );
+  renderList(ctx.io, ctx.format(), rows, columns);
+}
