@@ -11,8 +11,9 @@ import { CarbonError, isCarbonError, notFound, validationError } from "../../cor
 import { consumptionInputSchema } from "../../core/model/consumption.js";
 import type { CarbonService, ImportCounts } from "../../core/service.js";
 import { type Access, findOrUndefined } from "../access.js";
+import { canonicalItems } from "../batch-items.js";
 import { groupCommitterOf } from "../group-commit.js";
-import { upsertConsumptionQuery } from "../input.js";
+import { parseQuery, upsertConsumptionQuery } from "../input.js";
 import { type Answer, defineRoute, ok, type Route } from "../route.js";
 
 export const MAX_BATCH_ITEMS = 500;
@@ -142,11 +143,17 @@ const batchRoute = defineRoute({
   },
 });
 
-/** More than MAX_BATCH_ITEMS answers 413 before the items are parsed. */
+/**
+ * More than MAX_BATCH_ITEMS answers 413 before the items are parsed. A body of canonical items
+ * (what imports send) skips the schema, which would accept it unchanged (batch-items.ts).
+ */
 export const consumptionBatchRoute: Route = {
   ...batchRoute,
   run(input, service, access) {
     tooMany(input.body);
-    return batchRoute.run(input, service, access);
+    const items = canonicalItems(input.body, MAX_BATCH_ITEMS);
+    if (items === undefined) return batchRoute.run(input, service, access);
+    const query = parseQuery(upsertConsumptionQuery, input.query);
+    return writeItems(service, access, items, query.dryRun);
   },
 };
