@@ -6,8 +6,10 @@
  * together share those pages (docs/remote.md, "Speed").
  *
  * Every guarantee of one batch per transaction stays:
- * - a batch is all or nothing: each job's `write` is a savepoint of the session (the local
- *   session's contract), so a batch that fails leaves nothing and the others of the group go on;
+ * - a batch is all or nothing: when a job fails, the whole transaction is rolled back (which
+ *   also makes the engine forget what it cached of it), that batch gets its error, and the
+ *   other batches of the group go back to the front of the queue, in order, to be written
+ *   again in the next group (a bad batch is rare: imports validate before they send);
  * - jobs run in the order their requests arrived, each seeing the earlier ones' rows, so its
  *   counts, its scope checks (which read the stored consumptions and buildings inside the
  *   transaction) and the last-one-wins rule are what they would be one transaction each;
@@ -30,10 +32,6 @@ interface Queued {
   readonly resolve: (counts: ImportCounts) => void;
   readonly reject: (error: unknown) => void;
 }
-
-type Outcome =
-  | { readonly ok: true; readonly counts: ImportCounts }
-  | { readonly ok: false; readonly error: unknown };
 
 export class GroupCommitter {
   readonly #service: CarbonService;
@@ -78,12 +76,15 @@ export class GroupCommitter {
       for (const queued of group) queued.reject(error);
       return;
     }
-    const outcomes: Outcome[] = [];
-    for (const queued of group) {
+    const counts: ImportCounts[] = [];
+    for (const [index, queued] of group.entries()) {
       try {
-        outcomes.push({ ok: true, counts: await queued.job(session) });
+        counts.push(await queued.job(session));
       } catch (error) {
-        outcomes.push({ ok: false, error });
+        await session.abort().catch(() => undefined);
+        queued.reject(error);
+        this.#queue = [...group.slice(0, index), ...group.slice(index + 1), ...this.#queue];
+        return;
       }
     }
     try {
@@ -94,10 +95,9 @@ export class GroupCommitter {
       return;
     }
     for (const [index, queued] of group.entries()) {
-      const outcome = outcomes[index];
-      if (outcome === undefined) queued.reject(new Error("a grouped batch has no outcome"));
-      else if (outcome.ok) queued.resolve(outcome.counts);
-      else queued.reject(outcome.error);
+      const answer = counts[index];
+      if (answer === undefined) queued.reject(new Error("a grouped batch has no counts"));
+      else queued.resolve(answer);
     }
   }
 }

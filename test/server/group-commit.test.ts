@@ -66,6 +66,25 @@ describe("GroupCommitter", () => {
     });
   });
 
+  it("rolls back what a failing job wrote, and writes the others of its group again", async () => {
+    const committer = new GroupCommitter(server.service);
+    const results = await Promise.allSettled([
+      committer.submit((session) => session.write([item(0)])),
+      committer.submit(async (session) => {
+        await session.write([item(5)]);
+        throw new Error("failed after writing");
+      }),
+      committer.submit((session) => session.write([item(0, { quantity: 9 }), item(1)])),
+    ]);
+    expect(results.map((result) => result.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
+    expect(results[0]).toMatchObject({ value: { inserted: 1 } });
+    expect(results[2]).toMatchObject({ value: { inserted: 1, updated: 1 } });
+    await expect(server.service.getConsumption(item(5).id)).rejects.toMatchObject({
+      code: "not_found",
+    });
+    expect(await quantityOf(item(0).id)).toBe(9);
+  });
+
   it("rejects every job of a group whose session cannot open, and recovers for the next", async () => {
     const committer = new GroupCommitter(server.service);
     const blocking = await server.service.openConsumptionImport({ dryRun: false });
