@@ -7,7 +7,8 @@
  *    CLI's `.import` of the same file (when sqlite3 is installed), alternately BENCH_RUNS times
  *    (default 3). Targets: median ratio <= 3, peak RSS <= 200 MB.
  * 3. Remote: a 100,000-row import into `carbon serve` on loopback against a sequential client
- *    (bench/remote.ts; BENCH_REMOTE_ROWS overrides, 0 skips). Targets: >= 10x, >= 5,000 rows/s.
+ *    (bench/remote.ts; BENCH_REMOTE_ROWS overrides, 0 skips; BENCH_REMOTE_RUNS alternating runs,
+ *    default 3, medians). Targets: >= 10x, >= 5,000 rows/s.
  * 2. Start-up: `carbon --version` against `node -e 0`. Target: ratio <= 2.
  */
 import { spawnSync } from "node:child_process";

@@ -8,14 +8,16 @@ import { isValid, type RowOutcome } from "./row-outcomes.js";
 import type { ImportProgress } from "./types.js";
 
 /**
- * Pass 2 of an import against a server: the validated rows go to the session in batches, two
- * batches in flight (the session keeps up to `--concurrency` requests in flight for each, on a
- * pool of that many connections, so the wire stays busy while the next batch is read). Each
- * batch the server confirmed is appended to the journal; rows the journal confirmed earlier are
- * skipped with `--resume`.
+ * Pass 2 of an import against a server: the validated rows go to the session in batches, up to
+ * BATCHES_IN_FLIGHT in flight (the session's pool has `--concurrency` connections, which bounds
+ * the requests on the wire; the rest wait in the pool), so the server always has the next
+ * batches queued and can commit several in one transaction. Batches in flight never share an
+ * id: pass 1 rejects a repeated id as a duplicate. Each batch the server confirmed is appended
+ * to the journal; rows the journal confirmed earlier are skipped with `--resume`.
  */
 
-const BATCHES_IN_FLIGHT = 2;
+/** Batches sent and not answered yet (500 rows each against a server). */
+const BATCHES_IN_FLIGHT = 8;
 const PROGRESS_INTERVAL_MS = 100;
 
 export interface SendSetup {

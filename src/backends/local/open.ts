@@ -17,6 +17,11 @@ export interface LocalServiceOptions {
   readonly path: string;
   /** How long a write waits for another process's write to finish (default 5000 ms). */
   readonly busyTimeoutMs?: number;
+  /**
+   * WAL pages after which a commit checkpoints (SQLite's default: 1000). `carbon serve` raises
+   * it: a long import commits often, and each checkpoint copies pages and syncs the file.
+   */
+  readonly walAutocheckpointPages?: number;
 }
 
 /**
@@ -29,6 +34,8 @@ export async function openLocalService(options: LocalServiceOptions): Promise<Lo
   const busyTimeoutMs = options.busyTimeoutMs ?? BUSY_TIMEOUT_MS;
   const db = openDatabase(file, busyTimeoutMs);
   try {
+    const pages = options.walAutocheckpointPages;
+    if (pages !== undefined) db.pragma(`wal_autocheckpoint = ${Math.trunc(pages)}`);
     migrate(db, file);
     const catalog = new CategoryCatalog(db);
     const { queries, refs, companies, buildings } = queriesOn(db, catalog);

@@ -1,6 +1,6 @@
 /**
  * An import against a server: rows go in chunks of up to 500 to `POST /consumptions/batch` (our
- * extension: one request and one server transaction per chunk), up to `concurrency` chunks in
+ * extension: one request per chunk, stored all or nothing), up to `concurrency` chunks in
  * flight. A server without the extension answers the first chunk 404; the session then sends
  * rows one request each (`POST /consumptions`, the specification's route), up to `concurrency`
  * in flight, for the rest of the session.

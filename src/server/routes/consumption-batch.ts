@@ -1,21 +1,24 @@
 /**
- * `POST /consumptions/batch` (extension): up to 500 consumptions in one request and one import
- * session (one transaction), with the per-item rules of `POST /consumptions`: an item of a
- * company outside the token's scope, or updating a consumption of such a company, answers 404
- * as if missing; a building of another company is "does not exist" (422); then the role. A bad
- * item answers 422 with errors at `items.<i>.<field>` and stores nothing of the batch.
+ * `POST /consumptions/batch` (extension): up to 500 consumptions in one request, stored all or
+ * nothing (batches that arrive together share one transaction: group-commit.ts), with the
+ * per-item rules of `POST /consumptions`: an item of a company outside the token's scope, or
+ * updating a consumption of such a company, answers 404 as if missing; a building of another
+ * company is "does not exist" (422); then the role. A bad item answers 422 with errors at
+ * `items.<i>.<field>` and stores nothing of the batch.
  */
 import { z } from "zod";
 import { CarbonError, isCarbonError, notFound, validationError } from "../../core/errors.js";
 import { consumptionInputSchema } from "../../core/model/consumption.js";
 import type { CarbonService, ImportCounts } from "../../core/service.js";
 import { type Access, findOrUndefined } from "../access.js";
-import { upsertConsumptionQuery } from "../input.js";
-import { defineRoute, ok, type Route } from "../route.js";
+import { canonicalItems } from "../batch-items.js";
+import { groupCommitterOf } from "../group-commit.js";
+import { parseQuery, upsertConsumptionQuery } from "../input.js";
+import { type Answer, defineRoute, ok, type Route } from "../route.js";
 
 export const MAX_BATCH_ITEMS = 500;
 
-const batchBodySchema = z.strictObject({
+export const batchBodySchema = z.strictObject({
   items: z.array(consumptionInputSchema).min(1).max(MAX_BATCH_ITEMS),
 });
 type BatchItem = z.output<typeof batchBodySchema>["items"][number];
@@ -71,12 +74,12 @@ async function checkScope(
   }
 }
 
-async function writeBatch(
+/** A dry run: a session of its own, rolled back. */
+async function dryRunBatch(
   service: CarbonService,
   items: readonly BatchItem[],
-  dryRun: boolean,
 ): Promise<ImportCounts> {
-  const session = await service.openConsumptionImport({ dryRun });
+  const session = await service.openConsumptionImport({ dryRun: true });
   let counts: ImportCounts;
   try {
     counts = await session.write(items);
@@ -87,6 +90,31 @@ async function writeBatch(
   // A dry run's commit rolls back.
   await session.commit();
   return counts;
+}
+
+/** Scope, role, then the write: grouped with the batches queued with it (group-commit.ts). */
+async function writeItems(
+  service: CarbonService,
+  access: Access,
+  items: readonly BatchItem[],
+  dryRun: boolean,
+): Promise<Answer> {
+  if (dryRun) {
+    await checkScope(service, access, items);
+    access.mayWrite("consumptions");
+    return ok({ counts: await dryRunBatch(service, items) });
+  }
+  // Checked inside the group's transaction, after the batches that arrived before this one.
+  const counts = await groupCommitterOf(service).submit(async (session) => {
+    await checkScope(service, access, items);
+    access.mayWrite("consumptions");
+    try {
+      return await session.write(items);
+    } catch (error) {
+      throw asItems(error);
+    }
+  });
+  return ok({ counts });
 }
 
 function tooMany(body: unknown): void {
@@ -103,25 +131,29 @@ function tooMany(body: unknown): void {
 const batchRoute = defineRoute({
   method: "POST",
   path: "/consumptions/batch",
-  summary: `Create or update 1 to ${MAX_BATCH_ITEMS} consumptions in one transaction (member, admin)`,
+  summary: `Create or update 1 to ${MAX_BATCH_ITEMS} consumptions, all or nothing (member, admin)`,
   extension: true,
   query: upsertConsumptionQuery,
   bodyName: "ConsumptionBatchInput",
   body: batchBodySchema,
   statuses: [200],
   response: { name: "ConsumptionBatchResult", schema: batchResultSchema },
-  async handle({ service, access, query, body }) {
-    await checkScope(service, access, body.items);
-    access.mayWrite("consumptions");
-    return ok({ counts: await writeBatch(service, body.items, query.dryRun) });
+  handle({ service, access, query, body }) {
+    return writeItems(service, access, body.items, query.dryRun);
   },
 });
 
-/** More than MAX_BATCH_ITEMS answers 413 before the items are parsed. */
+/**
+ * More than MAX_BATCH_ITEMS answers 413 before the items are parsed. A body of canonical items
+ * (what imports send) skips the schema, which would accept it unchanged (batch-items.ts).
+ */
 export const consumptionBatchRoute: Route = {
   ...batchRoute,
   run(input, service, access) {
     tooMany(input.body);
-    return batchRoute.run(input, service, access);
+    const items = canonicalItems(input.body, MAX_BATCH_ITEMS);
+    if (items === undefined) return batchRoute.run(input, service, access);
+    const query = parseQuery(upsertConsumptionQuery, input.query);
+    return writeItems(service, access, items, query.dryRun);
   },
 };

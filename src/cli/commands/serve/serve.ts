@@ -7,6 +7,13 @@ export interface ServeOptions {
 
 const loopback = new Set(["127.0.0.1", "::1", "localhost"]);
 
+/**
+ * The server's WAL grows to about this many pages (4 KiB each, ~40 MB) before a commit
+ * checkpoints it, instead of SQLite's 1000: imports commit often, pages they touch again and
+ * again are copied into the database once per checkpoint, and each checkpoint syncs the file.
+ */
+const WAL_AUTOCHECKPOINT_PAGES = 10_000;
+
 /** Buffered request log lines are written once they reach this many characters. */
 const LOG_FLUSH_CHARS = 64 * 1024;
 
@@ -55,7 +62,10 @@ export async function runServe(ctx: Context, opts: ServeOptions): Promise<void> 
   const port = flags.parseInteger("--port", opts.port, { min: 0, max: 65_535 });
   const envSecret = secrets.secretFromEnv(ctx.env);
   const dbPath = await secrets.serveDbPath(ctx);
-  const service = await openLocalService({ path: dbPath });
+  const service = await openLocalService({
+    path: dbPath,
+    walAutocheckpointPages: WAL_AUTOCHECKPOINT_PAGES,
+  });
   const requestLog = bufferedLog((text) => ctx.io.err(text));
   try {
     const secret = envSecret ?? (await secrets.databaseSecret(dbPath));
