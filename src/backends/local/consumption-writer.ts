@@ -6,6 +6,7 @@ import type { EmissionCalculator } from "./emission-calculator.js";
 import type { IdHashSet } from "./id-set.js";
 import { type PreparedRow, prepareRows, type RowRefs } from "./row-references.js";
 import { StatementCache } from "./statement-cache.js";
+import { StoredDates } from "./stored-dates.js";
 
 /** The stored columns a row is compared on, then created_at, co2e, provenance_ref. */
 type ExistingRow = [
@@ -14,8 +15,9 @@ type ExistingRow = [
   companyRef: number,
   buildingRef: number,
   categoryRef: number,
-  startDate: string,
-  endDate: string,
+  /** Stored dates are integer milliseconds (stored-dates.ts). */
+  startDate: number,
+  endDate: number,
   quantity: number,
   unit: string,
   createdAt: number,
@@ -85,14 +87,14 @@ function zeroCounts(): ImportCounts {
   };
 }
 
-function sameAsStored(row: PreparedRow, stored: ExistingRow): boolean {
+function sameAsStored(row: PreparedRow, stored: ExistingRow, dates: StoredDates): boolean {
   return (
     stored[1] === row.entityId &&
     stored[2] === row.company.ref &&
     stored[3] === row.building.ref &&
     stored[4] === row.category.ref &&
-    stored[5] === row.startDate &&
-    stored[6] === row.endDate &&
+    stored[5] === dates.stored(row.startDate) &&
+    stored[6] === dates.stored(row.endDate) &&
     stored[7] === row.quantity &&
     stored[8] === row.unit
   );
@@ -110,6 +112,7 @@ export class ConsumptionWriter {
   readonly #selects: StatementCache;
   readonly #upserts: StatementCache;
   readonly #inserts: StatementCache;
+  readonly #dates = new StoredDates();
 
   constructor(db: Db, catalog: CategoryCatalog, calculator: EmissionCalculator) {
     this.#catalog = catalog;
@@ -158,7 +161,7 @@ export class ConsumptionWriter {
       const unchanged =
         earlier !== undefined
           ? sameRow(earlier.row, row)
-          : stored !== undefined && sameAsStored(row, stored);
+          : stored !== undefined && sameAsStored(row, stored, this.#dates);
       if (unchanged) {
         counts.unchanged += 1;
         outcomes.push("unchanged");
@@ -192,8 +195,8 @@ export class ConsumptionWriter {
         row.company.ref,
         row.building.ref,
         row.category.ref,
-        row.startDate,
-        row.endDate,
+        this.#dates.stored(row.startDate),
+        this.#dates.stored(row.endDate),
         row.quantity,
         row.unit,
         createdAt,

@@ -18,10 +18,16 @@ function checkDate(value: string, flag: string): string {
   return value;
 }
 
-function nextDay(day: string): string {
-  const date = new Date(`${day}T00:00:00.000Z`);
+/** The stored form (integer milliseconds, stored-dates.ts) of the start of a day... */
+function dayStart(day: string): number {
+  return Date.parse(`${day}T00:00:00.000Z`);
+}
+
+/** ...and of the start of the next one. */
+function nextDayStart(day: string): number {
+  const date = new Date(dayStart(day));
   date.setUTCDate(date.getUTCDate() + 1);
-  return date.toISOString();
+  return date.getTime();
 }
 
 export interface FilterContext {
@@ -62,11 +68,11 @@ export function whereOf(filter: EmissionFilter, ctx: FilterContext): Where {
   }
   if (to !== undefined) {
     clauses.push("c.start_date < ?");
-    params.push(nextDay(to));
+    params.push(nextDayStart(to));
   }
   if (from !== undefined) {
     clauses.push("c.end_date >= ?");
-    params.push(`${from}T00:00:00.000Z`);
+    params.push(dayStart(from));
   }
   if (filter.scopes !== undefined) {
     const scopes = [...new Set(filter.scopes)];

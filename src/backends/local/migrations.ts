@@ -3,7 +3,7 @@ import { SCHEMA_AUDIT } from "./audit.js";
 import { APPLICATION_ID, type Db, notCarbonDatabase } from "./database.js";
 import { categoryTree, factorLibrary } from "./fixtures.js";
 import { GLEC_SCHEMA } from "./glec-schema.js";
-import { SCHEMA_V1 } from "./schema.js";
+import { consumptionDatesAsIntegers, SCHEMA_V1 } from "./schema.js";
 import { SUPPLIERS_SCHEMA } from "./supplier-schema.js";
 
 export interface Migration {
@@ -113,6 +113,7 @@ export const MIGRATIONS: readonly Migration[] = [
     },
   },
   { version: 6, name: "audit trail", up: (db) => db.exec(SCHEMA_AUDIT) },
+  { version: 7, name: "consumption dates as integers", up: consumptionDatesAsIntegers },
 ];
 
 export const LATEST_VERSION: number = MIGRATIONS.reduce((max, m) => Math.max(max, m.version), 0);

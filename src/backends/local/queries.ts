@@ -13,6 +13,7 @@ import { type FilterContext, type Where, whereOf } from "./filters.js";
 import { pageOf, pageWindow } from "./pagination.js";
 import { RefCache } from "./ref-cache.js";
 import { ROW_COLUMNS, RowDecoder, type RowTuple } from "./rows.js";
+import { StoredDates } from "./stored-dates.js";
 
 type Statement = Database.Statement<unknown[], unknown>;
 
@@ -134,17 +135,20 @@ export class ConsumptionQueries {
       )
       .raw(true);
     const { catalog } = this.#ctx;
+    const dates = new StoredDates();
     for (const row of statement.iterate(...where.params)) {
       // A parsed boundary: the column list above decides the tuple's shape.
-      const [categoryRef, startDate, endDate, quantity, unitType, awaiting] = row as [
+      const [categoryRef, startMs, endMs, quantity, unitType, awaiting] = row as [
         number,
-        string,
-        string,
+        number,
+        number,
         number,
         string,
         number,
       ];
       const categoryId = catalog.byRef(categoryRef)?.id ?? "";
+      const startDate = dates.iso(startMs);
+      const endDate = dates.iso(endMs);
       yield { categoryId, startDate, endDate, quantity, unitType, awaitingFactor: awaiting === 1 };
     }
   }

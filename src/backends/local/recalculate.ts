@@ -18,7 +18,8 @@ type Row = [
   categoryRef: number,
   quantity: number,
   unit: string,
-  startDate: string,
+  /** Integer milliseconds (stored-dates.ts). */
+  startDate: number,
   country: string | null,
 ];
 
@@ -72,7 +73,7 @@ export function recalculateEmissions(
         category,
         companyRef: scope.companyRef,
         country,
-        year: Number(startDate.slice(0, 4)),
+        year: new Date(startDate).getUTCFullYear(),
         unit,
         quantity,
       });

@@ -3,6 +3,7 @@ import type { Consumption } from "../../core/model/consumption.js";
 import type { Emission } from "../../core/model/emission.js";
 import type { CategoryCatalog } from "./categories.js";
 import type { RefCache } from "./ref-cache.js";
+import { StoredDates } from "./stored-dates.js";
 
 /**
  * The columns every read takes from `consumptions c`, in the order of RowTuple. Refs are turned
@@ -18,8 +19,9 @@ export type RowTuple = [
   companyRef: number,
   buildingRef: number,
   categoryRef: number,
-  startDate: string,
-  endDate: string,
+  /** Integer milliseconds (stored-dates.ts). */
+  startDate: number,
+  endDate: number,
   quantity: number,
   unit: string,
   createdAt: number,
@@ -41,6 +43,7 @@ export function emissionIdOf(consumptionId: string): string {
 export class RowDecoder {
   readonly #catalog: CategoryCatalog;
   readonly #refs: RefCache;
+  readonly #dates = new StoredDates();
 
   constructor(catalog: CategoryCatalog, refs: RefCache) {
     this.#catalog = catalog;
@@ -58,8 +61,8 @@ export class RowDecoder {
       id: row[0],
       entityId: row[1],
       categoryId: this.#categoryOf(row[4]).id,
-      startDate: row[5],
-      endDate: row[6],
+      startDate: this.#dates.iso(row[5]),
+      endDate: this.#dates.iso(row[6]),
       companyId: this.#refs.companyId(row[2]),
       buildingId: this.#refs.building(row[3]).id,
       quantity: row[7],
@@ -82,8 +85,8 @@ export class RowDecoder {
       buildingId: this.#refs.building(row[3]).id,
       categoryId: this.#categoryOf(row[4]).id,
       scope: this.#categoryOf(row[4]).scope,
-      startDate: row[5],
-      endDate: row[6],
+      startDate: this.#dates.iso(row[5]),
+      endDate: this.#dates.iso(row[6]),
       co2e: row[11],
       co2: row[12],
       ch4: row[13],

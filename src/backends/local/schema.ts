@@ -1,3 +1,6 @@
+import type { Db } from "./database.js";
+import { storedSql } from "./stored-dates.js";
+
 /**
  * Migration 1: the tables.
  *
@@ -14,6 +17,7 @@
  *   into an empty table drops both and builds them again before it commits (see
  *   bulk-indexes.ts): building an index from sorted data is much cheaper than a million
  *   random inserts into it.
+ * - Migration 7 (below) made start_date and end_date INTEGER milliseconds (stored-dates.ts).
  */
 export const SCHEMA_V1 = `
 CREATE TABLE meta (
@@ -135,3 +139,61 @@ CREATE TABLE consumptions (
 CREATE UNIQUE INDEX consumptions_by_id ON consumptions (id);
 CREATE INDEX consumptions_by_company ON consumptions (company_ref, start_date);
 `;
+
+/**
+ * Migration 7: consumption dates become INTEGER milliseconds (stored-dates.ts). SQLite cannot
+ * change a column's type in place, so the table is rebuilt: same columns and rowids, dates
+ * converted, indexes created again. Nothing references consumptions, so dropping the old table
+ * touches no other.
+ */
+export function consumptionDatesAsIntegers(db: Db): void {
+  const columns = [
+    "id",
+    "entity_id",
+    "company_ref",
+    "building_ref",
+    "category_ref",
+    "start_date",
+    "end_date",
+    "quantity",
+    "unit",
+    "created_at",
+    "updated_at",
+    "co2e",
+    "co2",
+    "ch4",
+    "n2o",
+    "co2e_market",
+    "converted_quantity",
+    "provenance_ref",
+  ];
+  const selected = columns.map((c) => (c === "start_date" || c === "end_date" ? storedSql(c) : c));
+  db.exec(`
+CREATE TABLE consumptions_v7 (
+  id TEXT NOT NULL,
+  entity_id TEXT NOT NULL,
+  company_ref INTEGER NOT NULL REFERENCES companies (ref),
+  building_ref INTEGER NOT NULL REFERENCES buildings (ref),
+  category_ref INTEGER NOT NULL REFERENCES categories (ref),
+  start_date INTEGER NOT NULL,
+  end_date INTEGER NOT NULL,
+  quantity REAL NOT NULL,
+  unit TEXT NOT NULL,
+  created_at INTEGER NOT NULL,
+  updated_at INTEGER NOT NULL,
+  co2e REAL,
+  co2 REAL,
+  ch4 REAL,
+  n2o REAL,
+  co2e_market REAL,
+  converted_quantity REAL,
+  provenance_ref INTEGER REFERENCES emission_provenance (ref)
+);
+INSERT INTO consumptions_v7 (rowid, ${columns.join(", ")})
+  SELECT rowid, ${selected.join(", ")} FROM consumptions ORDER BY rowid;
+DROP TABLE consumptions;
+ALTER TABLE consumptions_v7 RENAME TO consumptions;
+CREATE UNIQUE INDEX consumptions_by_id ON consumptions (id);
+CREATE INDEX consumptions_by_company ON consumptions (company_ref, start_date);
+`);
+}

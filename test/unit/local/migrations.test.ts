@@ -3,9 +3,9 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { parse } from "csv-parse/sync";
 import { describe, expect, it } from "vitest";
-import { PAGE_SIZE } from "../../../src/backends/local/database.js";
+import { openDatabase, PAGE_SIZE } from "../../../src/backends/local/database.js";
 import { VEHICLE_CATEGORIES } from "../../../src/backends/local/fixtures.js";
-import { LATEST_VERSION, MIGRATIONS } from "../../../src/backends/local/migrations.js";
+import { LATEST_VERSION, MIGRATIONS, migrate } from "../../../src/backends/local/migrations.js";
 import { openLocalService } from "../../../src/backends/local/open.js";
 import { categoryId } from "../../../src/core/ids.js";
 import { carbonError, openTemp, tempDir } from "./helpers.js";
@@ -34,7 +34,7 @@ describe("migrations", () => {
     expect(fs.existsSync(file)).toBe(true);
     expect(service.path).toBe(file);
     await service.close();
-    expect(MIGRATIONS.map((m) => m.version)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(MIGRATIONS.map((m) => m.version)).toEqual([1, 2, 3, 4, 5, 6, 7]);
     expect(pragma(file, "user_version")).toBe(LATEST_VERSION);
     expect(pragma(file, "journal_mode")).toBe("wal");
     expect(pragma(file, "page_size")).toBe(PAGE_SIZE);
@@ -58,6 +58,89 @@ describe("migrations", () => {
       await service.close();
     }
     expect(pragma(file, "page_size")).toBe(4096);
+  });
+
+  it("migration 7 turns stored consumption dates into integers, and reads give the same text", async () => {
+    const file = path.join(tempDir(), "v6.db");
+    const old = openDatabase(file);
+    migrate(
+      old,
+      file,
+      MIGRATIONS.filter((m) => m.version <= 6),
+    );
+    const company = "11111111-1111-4111-8111-111111111111";
+    const building = "22222222-2222-4222-8222-222222222222";
+    old
+      .prepare(
+        "INSERT INTO companies (ref, id, name, country, created_at) VALUES (1, ?, 'Old', 'GB', ?)",
+      )
+      .run(company, "2025-01-01T00:00:00.000Z");
+    old
+      .prepare(
+        "INSERT INTO buildings (ref, id, company_ref, name, country, created_at) VALUES (1, ?, 1, 'HQ', NULL, ?)",
+      )
+      .run(building, "2025-01-01T00:00:00.000Z");
+    const categoryRef = old
+      .prepare("SELECT ref FROM categories WHERE id = ?")
+      .pluck()
+      .get(categoryId("electricity"));
+    const insert = old.prepare(
+      `INSERT INTO consumptions (id, entity_id, company_ref, building_ref, category_ref, start_date,
+         end_date, quantity, unit, created_at, updated_at, co2e, provenance_ref)
+       VALUES (?, ?, 1, 1, ?, ?, ?, 1000, 'kWh', 1, 2, 177.0, NULL)`,
+    );
+    const rows = [
+      [
+        "aaaaaaaa-0000-4000-8000-000000000001",
+        "2024-12-01T00:00:00.000Z",
+        "2024-12-31T00:00:00.000Z",
+      ],
+      [
+        "aaaaaaaa-0000-4000-8000-000000000002",
+        "2025-01-01T00:00:00.000Z",
+        "2025-01-31T23:59:59.999Z",
+      ],
+      [
+        "aaaaaaaa-0000-4000-8000-000000000003",
+        "2025-02-01T12:30:00.250Z",
+        "2025-02-28T00:00:00.000Z",
+      ],
+    ] as const;
+    for (const [id, start, end] of rows)
+      insert.run(id, `INV-${id.slice(-1)}`, categoryRef, start, end);
+    old.close();
+
+    const service = await openTemp(file);
+    for (const [id, start, end] of rows) {
+      const stored = await service.getConsumption(id);
+      expect([stored.startDate, stored.endDate]).toEqual([start, end]);
+    }
+    const january = await service.listConsumptions({
+      companyId: company,
+      from: "2025-01-31",
+      to: "2025-02-01",
+    });
+    expect(january.data.map((c) => c.id)).toEqual([rows[1][0], rows[2][0]]);
+    await service.close();
+    const db = new Database(file, { readonly: true });
+    try {
+      expect(
+        db
+          .prepare("SELECT DISTINCT typeof(start_date) || typeof(end_date) FROM consumptions")
+          .pluck()
+          .all(),
+      ).toEqual(["integerinteger"]);
+      const indexes = db
+        .prepare(
+          "SELECT name FROM sqlite_schema WHERE type = 'index' AND tbl_name = 'consumptions' ORDER BY name",
+        )
+        .pluck()
+        .all();
+      expect(indexes).toEqual(["consumptions_by_company", "consumptions_by_id"]);
+    } finally {
+      db.close();
+    }
+    expect(pragma(file, "user_version")).toBe(7);
   });
 
   it("re-opens an existing database without applying anything twice", async () => {
