@@ -1,7 +1,11 @@
 import { consumptionId, isUuid } from "../core/ids.js";
 import type { Category } from "../core/model/category.js";
-import { countrySchema, normalizeIsoDateTime } from "../core/model/common.js";
 import type { ConsumptionInput } from "../core/model/consumption.js";
+import {
+  COUNTRY_MESSAGE,
+  normalizeCountry,
+  normalizeIsoDateTime,
+} from "../core/model/text-values.js";
 import type { ColumnMap, Field } from "./columns.js";
 import type { CsvRecord } from "./csv-source.js";
 import type { FingerprintSet } from "./fingerprint-set.js";
@@ -192,12 +196,9 @@ function checkEntityId(row: Row): string {
 function checkCountry(row: Row): string | null {
   const text = row.cell("country");
   if (text === "") return null;
-  const parsed = countrySchema.safeParse(text);
-  if (parsed.success) return parsed.data;
-  row.fail(
-    row.column("country"),
-    `expected an ISO 3166 country code such as ES or GB, got "${text}"`,
-  );
+  const country = normalizeCountry(text);
+  if (country !== undefined) return country;
+  row.fail(row.column("country"), `${COUNTRY_MESSAGE}, got "${text}"`);
   return null;
 }
 
