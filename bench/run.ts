@@ -6,10 +6,10 @@
  *    `carbon consumptions import` of it into a fresh database, and in the same run the sqlite3
  *    CLI's `.import` of the same file (when sqlite3 is installed), alternately BENCH_RUNS times
  *    (default 3). Targets: median ratio <= 3, peak RSS <= 200 MB.
+ * 2. Start-up: `carbon --version` against `node -e 0`. Target: ratio <= 2.
  * 3. Remote: a 100,000-row import into `carbon serve` on loopback against a sequential client
  *    (bench/remote.ts; BENCH_REMOTE_ROWS overrides, 0 skips; BENCH_REMOTE_RUNS alternating runs,
  *    default 3, medians). Targets: >= 10x, >= 5,000 rows/s.
- * 2. Start-up: `carbon --version` against `node -e 0`. Target: ratio <= 2.
  */
 import { spawnSync } from "node:child_process";
 import { once } from "node:events";
@@ -35,6 +35,7 @@ const categories: ReadonlyArray<readonly [string, string, number]> = [
 
 interface Run {
   readonly seconds: number;
+  /** Peak resident set size in MiB (getrusage reports KiB). */
   readonly maxRssMb: number | null;
   readonly status: number | null;
   readonly stderr: string;
@@ -110,6 +111,11 @@ function fmt(n: number, digits = 2): string {
   return n.toFixed(digits);
 }
 
+/** A peak RSS in MiB, with its size in MB (10^6 bytes, what the target is written in). */
+function rss(mib: number): string {
+  return `${fmt(mib, 0)} MiB = ${fmt((mib * 1024 * 1024) / 1e6, 0)} MB`;
+}
+
 function importOnce(csv: string): Run {
   const db = path.join(dataDir, "bench.db");
   for (const suffix of ["", "-wal", "-shm"]) rmSync(`${db}${suffix}`, { force: true });
@@ -157,7 +163,7 @@ async function benchImport(): Promise<void> {
     const mine = importOnce(csv);
     ours.push(mine.seconds);
     if (mine.maxRssMb !== null) maxRss = Math.max(maxRss ?? 0, mine.maxRssMb);
-    let line = `  run ${i + 1}: carbon ${fmt(mine.seconds)} s, peak RSS ${mine.maxRssMb === null ? "n/a" : `${fmt(mine.maxRssMb, 0)} MB`}`;
+    let line = `  run ${i + 1}: carbon ${fmt(mine.seconds)} s, peak RSS ${mine.maxRssMb === null ? "n/a" : rss(mine.maxRssMb)}`;
     if (baseline) {
       const theirs = baselineOnce(csv);
       base.push(theirs.seconds);
@@ -168,7 +174,7 @@ async function benchImport(): Promise<void> {
   }
   const seconds = median(ours);
   console.log(
-    `  carbon consumptions import   ${fmt(seconds)} s (median)   ${Math.round(rows / seconds).toLocaleString("en")} rows/s   peak RSS ${maxRss === null ? "n/a" : `${fmt(maxRss, 0)} MB`} (max; target <= 200 MB)`,
+    `  carbon consumptions import   ${fmt(seconds)} s (median)   ${Math.round(rows / seconds).toLocaleString("en")} rows/s   peak RSS ${maxRss === null ? "n/a" : rss(maxRss)} (max; target <= 200 MB)`,
   );
   if (!baseline) {
     console.log("  sqlite3 CLI not found: no baseline, no ratio (install sqlite3 to compare)");
