@@ -86,6 +86,53 @@ export const FACTOR_COLUMNS =
   "id, key, scope, category, subcategory, description, country, year, unit, co2e, co2, ch4, n2o, basis, source, source_ref, gwp_set, priority";
 
 /**
+ * Resolution entries by category|country|year|unit|company, looked up once per emission (a
+ * million times in a large import). Nested maps on the parts themselves: numbers, and strings
+ * that are the same few instances row after row (a building's country, a chunk's units), so no
+ * key text is built and hashed per row; measured on 1,000,000 rows about 0.2 s less than a
+ * `${ref}|${country}|...` key.
+ */
+class ResolutionCache {
+  /** company ref (-1: none) -> category ref * 65536 + year -> country -> unit -> entry */
+  readonly #byCompany = new Map<
+    number,
+    Map<number, Map<string | null, Map<string, ResolutionEntry>>>
+  >();
+
+  /** The unit -> entry map of the other parts (created empty when new). */
+  slot(
+    categoryRef: number,
+    country: string | null,
+    year: number,
+    companyRef: number | null,
+  ): Map<string, ResolutionEntry> {
+    const companyKey = companyRef ?? -1;
+    let byCategoryYear = this.#byCompany.get(companyKey);
+    if (byCategoryYear === undefined) {
+      byCategoryYear = new Map();
+      this.#byCompany.set(companyKey, byCategoryYear);
+    }
+    // Years are four digits (validated), so the sum never mixes two categories.
+    const categoryYear = categoryRef * 65536 + year;
+    let byCountry = byCategoryYear.get(categoryYear);
+    if (byCountry === undefined) {
+      byCountry = new Map();
+      byCategoryYear.set(categoryYear, byCountry);
+    }
+    let byUnit = byCountry.get(country);
+    if (byUnit === undefined) {
+      byUnit = new Map();
+      byCountry.set(country, byUnit);
+    }
+    return byUnit;
+  }
+
+  clear(): void {
+    this.#byCompany.clear();
+  }
+}
+
+/**
  * Resolves factors and calculates emissions with the engine, caching per connection: the
  * factor index (the library does not change at run time), each company's custom factors, and
  * each resolution (category|country|year|unit|company). `invalidate` after custom factors,
@@ -97,7 +144,7 @@ export class EmissionCalculator {
   readonly #customFactorsOf: (companyRef: number) => CustomFactor[];
   #index: FactorIndex | undefined;
   readonly #custom = new Map<number, CustomFactor[]>();
-  readonly #resolutions = new Map<string, ResolutionEntry>();
+  readonly #resolutions = new ResolutionCache();
 
   constructor(
     db: Db,
@@ -157,8 +204,8 @@ export class EmissionCalculator {
     unit: string,
     companyRef: number | null,
   ): ResolutionEntry {
-    const key = `${category.ref}|${country}|${year}|${unit}|${companyRef}`;
-    let entry = this.#resolutions.get(key);
+    const slot = this.#resolutions.slot(category.ref, country, year, companyRef);
+    let entry = slot.get(unit);
     if (entry === undefined) {
       const resolution = resolveFactors({
         category,
@@ -169,7 +216,7 @@ export class EmissionCalculator {
         index: this.index(),
       });
       entry = { resolution, provenanceRef: undefined };
-      this.#resolutions.set(key, entry);
+      slot.set(unit, entry);
     }
     return entry;
   }
