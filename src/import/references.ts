@@ -30,6 +30,8 @@ export interface ReferenceSnapshot {
 interface CompanyBuildings {
   readonly byId: Map<string, BuildingRef>;
   readonly byName: Map<string, BuildingRef>;
+  /** Cells (as written) already resolved to a building. */
+  readonly byText: Map<string, BuildingRef>;
 }
 
 export type CategoryLookup =
@@ -38,6 +40,7 @@ export type CategoryLookup =
 
 const BUILDING_PAGE = 500;
 const MAX_CACHED_LOOKUPS = 10_000;
+const NO_BUILDINGS: readonly BuildingInput[] = Object.freeze([]);
 const seeSubcategories = "see `carbon categories list --level subcategory`";
 
 /** Key under which building names are compared: trimmed, case-insensitive. */
@@ -75,7 +78,7 @@ export function serviceCompanyLoader(service: CarbonService): CompanyLoader {
 }
 
 function companyBuildings(refs: readonly BuildingRef[]): CompanyBuildings {
-  const buildings: CompanyBuildings = { byId: new Map(), byName: new Map() };
+  const buildings: CompanyBuildings = { byId: new Map(), byName: new Map(), byText: new Map() };
   for (const ref of refs) {
     buildings.byId.set(ref.id, ref);
     const key = buildingNameKey(ref.name);
@@ -180,10 +183,19 @@ export class References {
   building(companyId: string, text: string): BuildingRef | undefined {
     const buildings = this.#companies.get(companyId);
     if (buildings == null) return undefined;
+    // The cell as written: a file names the same few buildings on every row.
+    const seen = buildings.byText.get(text);
+    if (seen !== undefined) return seen;
     // Names first: they are what files use, and a map lookup is cheaper than the UUID pattern.
-    const byName = buildings.byName.get(buildingNameKey(text));
-    if (byName !== undefined || !isUuid(text)) return byName;
-    return buildings.byId.get(text.toLowerCase());
+    const found =
+      buildings.byName.get(buildingNameKey(text)) ??
+      (isUuid(text) ? buildings.byId.get(text.toLowerCase()) : undefined);
+    // Only what was found: a name not found now may be planned later. Found ones stay valid
+    // (buildings are only ever added).
+    if (found !== undefined && buildings.byText.size < MAX_CACHED_LOOKUPS) {
+      buildings.byText.set(text, found);
+    }
+    return found;
   }
 
   /** Records a building to create before the rows naming it are written; returns its id. */
@@ -199,9 +211,10 @@ export class References {
     return ref;
   }
 
-  /** The planned buildings not handed out yet. */
-  takePending(): BuildingInput[] {
+  /** The planned buildings not handed out yet (called after every row: no garbage when none). */
+  takePending(): readonly BuildingInput[] {
     const pending = this.#pending;
+    if (pending.length === 0) return NO_BUILDINGS;
     this.#pending = [];
     return pending;
   }

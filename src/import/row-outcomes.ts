@@ -37,6 +37,8 @@ export interface OutcomeSource {
   bytesRead(): number;
 }
 
+const NO_CELLS: readonly string[] = Object.freeze([]);
+
 /** Loads the record's company if it is not loaded yet. */
 export async function loadCompanyOf(record: CsvRecord, ctx: RowContext): Promise<void> {
   const companyId = companyOf(record, ctx);
@@ -55,8 +57,13 @@ export function companyReady(record: CsvRecord, ctx: RowContext): boolean {
 export function outcomeOf(record: CsvRecord, ctx: RowContext, keepCells: boolean): RowOutcome {
   const result = validateRow(record, ctx);
   if (!result.ok) return { line: record.line, cells: record.cells, errors: result.errors };
-  const [plan] = ctx.refs.takePending();
-  return { line: record.line, cells: keepCells ? record.cells : [], input: result.input, plan };
+  const plan = ctx.refs.takePending()[0];
+  return {
+    line: record.line,
+    cells: keepCells ? record.cells : NO_CELLS,
+    input: result.input,
+    plan,
+  };
 }
 
 /** Validates a batch of records, loading companies as they are met. */

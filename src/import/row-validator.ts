@@ -127,7 +127,8 @@ function checkBuilding(row: Row, ctx: RowContext, companyId: string): BuildingCh
     );
   }
   const found = ctx.refs.building(companyId, text);
-  if (found !== undefined) return { id: found.id };
+  // A BuildingRef is a BuildingChoice without `create`: no new object per row.
+  if (found !== undefined) return found;
   if (isUuid(text)) {
     return row.fail(column, `building ${text} is not a building of company ${companyId}`);
   }
