@@ -147,26 +147,11 @@ CREATE INDEX consumptions_by_company ON consumptions (company_ref, start_date);
  * touches no other.
  */
 export function consumptionDatesAsIntegers(db: Db): void {
-  const columns = [
-    "id",
-    "entity_id",
-    "company_ref",
-    "building_ref",
-    "category_ref",
-    "start_date",
-    "end_date",
-    "quantity",
-    "unit",
-    "created_at",
-    "updated_at",
-    "co2e",
-    "co2",
-    "ch4",
-    "n2o",
-    "co2e_market",
-    "converted_quantity",
-    "provenance_ref",
-  ];
+  // The columns as the file has them (whatever migration 1 made), dates converted on the way.
+  const columns = db
+    .prepare<[], string>("SELECT name FROM pragma_table_info('consumptions') ORDER BY cid")
+    .pluck()
+    .all();
   const selected = columns.map((c) => (c === "start_date" || c === "end_date" ? storedSql(c) : c));
   db.exec(`
 CREATE TABLE consumptions_v7 (
