@@ -183,7 +183,11 @@ async function openService(ctx: Context, engine: EngineChoice): Promise<CarbonSe
   if (engine.kind === "local") {
     // Loaded here, not at the top: `carbon --help` must not load better-sqlite3.
     const { openLocalService } = await import("../backends/local/open.js");
-    return openLocalService({ path: engine.dbPath });
+    const quiet = ctx.globals().quiet === true;
+    return openLocalService({
+      path: engine.dbPath,
+      ...(quiet ? {} : { onUpgrade: (message: string) => ctx.io.err(message) }),
+    });
   }
   if (engine.token === undefined) {
     const profileFlag = engine.profile === DEFAULT_PROFILE ? "" : ` --profile ${engine.profile}`;

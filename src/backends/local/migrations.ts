@@ -124,11 +124,23 @@ function userVersion(db: Db): number {
 }
 
 /** Refuses files that are not ours or are newer than this build; else applies what is missing. */
-export function migrate(db: Db, file: string, migrations: readonly Migration[] = MIGRATIONS): void {
+export function migrate(
+  db: Db,
+  file: string,
+  migrations: readonly Migration[] = MIGRATIONS,
+  onUpgrade?: (message: string) => void,
+): void {
   const latest = migrations.reduce((max, m) => Math.max(max, m.version), 0);
   checkCompatible(db, file, latest);
+  // A new file is made in a blink; an existing one may hold millions of rows to convert.
+  const existing = userVersion(db) > 0;
   for (const migration of migrations) {
     if (userVersion(db) >= migration.version) continue;
+    if (existing) {
+      onUpgrade?.(
+        `upgrading ${file} to database version ${migration.version} (${migration.name}); this happens once`,
+      );
+    }
     const apply = db.transaction(() => {
       // Re-read inside the write lock: another process may have migrated meanwhile.
       const current = userVersion(db);

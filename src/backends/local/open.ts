@@ -22,6 +22,8 @@ export interface LocalServiceOptions {
    * it: a long import commits often, and each checkpoint copies pages and syncs the file.
    */
   readonly walAutocheckpointPages?: number;
+  /** Told before each migration applied to an existing file (a large one can take seconds). */
+  readonly onUpgrade?: (message: string) => void;
 }
 
 /**
@@ -36,7 +38,7 @@ export async function openLocalService(options: LocalServiceOptions): Promise<Lo
   try {
     const pages = options.walAutocheckpointPages;
     if (pages !== undefined) db.pragma(`wal_autocheckpoint = ${Math.trunc(pages)}`);
-    migrate(db, file);
+    migrate(db, file, undefined, options.onUpgrade);
     const catalog = new CategoryCatalog(db);
     const { queries, refs, companies, buildings } = queriesOn(db, catalog);
     const customFactors = new CustomFactorRepository(db, companies, catalog);

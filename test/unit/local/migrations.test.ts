@@ -110,7 +110,14 @@ describe("migrations", () => {
       insert.run(id, `INV-${id.slice(-1)}`, categoryRef, start, end);
     old.close();
 
-    const service = await openTemp(file);
+    const upgrades: string[] = [];
+    const service = await openLocalService({
+      path: file,
+      onUpgrade: (message) => upgrades.push(message),
+    });
+    expect(upgrades).toEqual([
+      `upgrading ${file} to database version 7 (consumption dates as integers); this happens once`,
+    ]);
     for (const [id, start, end] of rows) {
       const stored = await service.getConsumption(id);
       expect([stored.startDate, stored.endDate]).toEqual([start, end]);
@@ -145,11 +152,17 @@ describe("migrations", () => {
 
   it("re-opens an existing database without applying anything twice", async () => {
     const file = path.join(tempDir(), "carbon.db");
-    const first = await openLocalService({ path: file });
+    const upgrades: string[] = [];
+    const onUpgrade = (message: string): void => {
+      upgrades.push(message);
+    };
+    const first = await openLocalService({ path: file, onUpgrade });
     const before = (await first.listFactors({ limit: 1 })).pagination.total;
     const categories = (await first.listCategories({})).pagination.total;
     await first.close();
-    const second = await openLocalService({ path: file });
+    const second = await openLocalService({ path: file, onUpgrade });
+    // A new file is not "upgraded", and an up-to-date one has nothing to apply.
+    expect(upgrades).toEqual([]);
     try {
       expect((await second.listFactors({ limit: 1 })).pagination.total).toBe(before);
       expect((await second.listCategories({})).pagination.total).toBe(categories);

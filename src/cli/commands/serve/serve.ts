@@ -65,6 +65,7 @@ export async function runServe(ctx: Context, opts: ServeOptions): Promise<void> 
   const service = await openLocalService({
     path: dbPath,
     walAutocheckpointPages: WAL_AUTOCHECKPOINT_PAGES,
+    onUpgrade: (message) => ctx.io.err(message),
   });
   const requestLog = bufferedLog((text) => ctx.io.err(text));
   try {
