@@ -66,6 +66,16 @@ export function encodeChunk(
   const cells: (readonly string[])[] = [];
   const errors: (readonly RowError[])[] = [];
   const plans: [number, BuildingInput][] = [];
+  /** The dictionary index of a text, added on first sight. */
+  const entry = (text: string): number => {
+    let at = index.get(text);
+    if (at === undefined) {
+      at = dict.length;
+      dict.push(text);
+      index.set(text, at);
+    }
+    return at;
+  };
   let v = 0;
   outcomes.forEach((outcome, i) => {
     lines[i] = outcome.line;
@@ -76,16 +86,14 @@ export function encodeChunk(
     }
     valid[i] = 1;
     const { input } = outcome;
-    for (let k = 0; k < WIDTH; k += 1) {
-      const text = input[KEY_FIELDS[k] ?? "companyId"];
-      let at = index.get(text);
-      if (at === undefined) {
-        at = dict.length;
-        dict.push(text);
-        index.set(text, at);
-      }
-      keys[v * WIDTH + k] = at;
-    }
+    // One named read per field: `input[KEY_FIELDS[k]]` in a loop is a megamorphic keyed load.
+    const at = v * WIDTH;
+    keys[at] = entry(input.companyId);
+    keys[at + 1] = entry(input.buildingId);
+    keys[at + 2] = entry(input.categoryId);
+    keys[at + 3] = entry(input.unitType);
+    keys[at + 4] = entry(input.startDate);
+    keys[at + 5] = entry(input.endDate);
     quantities[v] = input.quantity;
     ids.push(input.id);
     entityIds.push(input.entityId);

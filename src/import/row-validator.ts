@@ -54,25 +54,68 @@ function normalizeDate(text: string): string | undefined {
   return normalized;
 }
 
+/**
+ * Where each field's column is in a record (-1: absent). A fixed shape read with constant names,
+ * so each read is a plain property load; `columns[field]` with a varying field is a megamorphic
+ * keyed load, paid nine times a row.
+ */
+interface CellIndexes {
+  readonly id: number;
+  readonly entityId: number;
+  readonly category: number;
+  readonly startDate: number;
+  readonly endDate: number;
+  readonly companyId: number;
+  readonly building: number;
+  readonly quantity: number;
+  readonly unit: number;
+  readonly country: number;
+}
+
+let lastColumns: ColumnMap["columns"] | undefined;
+let lastIndexes: CellIndexes | undefined;
+
+/** The indexes of a column map (an import uses one map: the last one is remembered). */
+function indexesOf(columns: ColumnMap["columns"]): CellIndexes {
+  if (columns === lastColumns && lastIndexes !== undefined) return lastIndexes;
+  const at = (field: Field): number => columns[field]?.index ?? -1;
+  lastIndexes = {
+    id: at("id"),
+    entityId: at("entityId"),
+    category: at("category"),
+    startDate: at("startDate"),
+    endDate: at("endDate"),
+    companyId: at("companyId"),
+    building: at("building"),
+    quantity: at("quantity"),
+    unit: at("unit"),
+    country: at("country"),
+  };
+  lastColumns = columns;
+  return lastIndexes;
+}
+
 /** One row being checked: its cells by field, and the problems found so far. */
 class Row {
   readonly errors: RowError[] = [];
+  /** Column positions: `row.cell(row.at.quantity)`. */
+  readonly at: CellIndexes;
   readonly #record: CsvRecord;
   readonly #columns: ColumnMap["columns"];
 
   constructor(record: CsvRecord, columns: ColumnMap["columns"]) {
     this.#record = record;
     this.#columns = columns;
+    this.at = indexesOf(columns);
   }
 
   get line(): number {
     return this.#record.line;
   }
 
-  /** The trimmed cell of a field ("" when the column is absent). */
-  cell(field: Field): string {
-    const column = this.#columns[field];
-    return column === undefined ? "" : (this.#record.cells[column.index] ?? "").trim();
+  /** The trimmed cell at a column position ("" when the column is absent: -1). */
+  cell(index: number): string {
+    return index < 0 ? "" : (this.#record.cells[index] ?? "").trim();
   }
 
   /** The column name as the header writes it, else the canonical name. */
@@ -95,7 +138,7 @@ export function companyOf(record: CsvRecord, ctx: RowContext): string | undefine
 }
 
 function checkCompany(row: Row, ctx: RowContext): string | undefined {
-  const cell = row.cell("companyId");
+  const cell = row.cell(row.at.companyId);
   // --company was checked (a UUID, lower case, an existing company) before reading.
   if (cell === "" && ctx.defaultCompanyId !== undefined) return ctx.defaultCompanyId;
   const text = cell || ctx.defaultCompanyId || "";
@@ -117,7 +160,7 @@ interface BuildingChoice {
 }
 
 function checkBuilding(row: Row, ctx: RowContext, companyId: string): BuildingChoice | undefined {
-  const cell = row.cell("building");
+  const cell = row.cell(row.at.building);
   const text = cell || ctx.defaultBuilding || "";
   const column = cell === "" && text !== "" ? "--building" : row.column("building");
   if (text === "") {
@@ -140,7 +183,7 @@ function checkBuilding(row: Row, ctx: RowContext, companyId: string): BuildingCh
 }
 
 function checkCategory(row: Row, ctx: RowContext): Category | undefined {
-  const text = row.cell("category");
+  const text = row.cell(row.at.category);
   if (text === "") {
     return row.fail(
       row.column("category"),
@@ -152,7 +195,7 @@ function checkCategory(row: Row, ctx: RowContext): Category | undefined {
 }
 
 function checkDate(row: Row, field: "startDate" | "endDate"): string | undefined {
-  const text = row.cell(field);
+  const text = row.cell(field === "startDate" ? row.at.startDate : row.at.endDate);
   if (text === "")
     return row.fail(row.column(field), "expected a date YYYY-MM-DD, got an empty cell");
   const normalized = normalizeDate(text);
@@ -164,7 +207,7 @@ function checkDate(row: Row, field: "startDate" | "endDate"): string | undefined
 }
 
 function checkQuantity(row: Row, ctx: RowContext): number | undefined {
-  const text = row.cell("quantity");
+  const text = row.cell(row.at.quantity);
   const parsed = parseDecimal(text, ctx.decimalComma);
   if (!parsed.ok) return row.fail(row.column("quantity"), parsed.message);
   if (parsed.value < 0) {
@@ -174,7 +217,7 @@ function checkQuantity(row: Row, ctx: RowContext): number | undefined {
 }
 
 function checkUnitCell(row: Row, category: Category | undefined): string | undefined {
-  const text = row.cell("unit");
+  const text = row.cell(row.at.unit);
   if (text === "") {
     return row.fail(row.column("unit"), "expected a unit such as kWh, l or km, got an empty cell");
   }
@@ -183,7 +226,7 @@ function checkUnitCell(row: Row, category: Category | undefined): string | undef
 }
 
 function checkEntityId(row: Row): string {
-  const entityId = row.cell("entityId");
+  const entityId = row.cell(row.at.entityId);
   if (entityId.length > MAX_ENTITY_ID) {
     row.fail(
       row.column("entityId"),
@@ -195,7 +238,7 @@ function checkEntityId(row: Row): string {
 
 /** Country of a building to create: the row's `country` cell, or null. */
 function checkCountry(row: Row): string | null {
-  const text = row.cell("country");
+  const text = row.cell(row.at.country);
   if (text === "") return null;
   const country = normalizeCountry(text);
   if (country !== undefined) return country;
@@ -205,7 +248,7 @@ function checkCountry(row: Row): string | null {
 
 /** The row's own id, lower-cased; null when absent; undefined when invalid or a duplicate. */
 function checkExplicitId(row: Row, ctx: RowContext): string | null | undefined {
-  const text = row.cell("id");
+  const text = row.cell(row.at.id);
   if (text === "") return null;
   if (!isUuid(text)) return row.fail(row.column("id"), `expected a UUID, got "${text}"`);
   const id = text.toLowerCase();
