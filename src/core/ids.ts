@@ -7,6 +7,17 @@ const namespaceBytes = Buffer.from(CARBON_NAMESPACE.replaceAll("-", ""), "hex");
 /** The namespace followed by the name being hashed: one buffer reused for every short name. */
 const scratch = Buffer.allocUnsafe(4096);
 namespaceBytes.copy(scratch, 0);
+/** `views[n]`: the first n bytes of `scratch`, made once each (a view per call is an allocation). */
+const views: Buffer[] = [];
+
+function scratchView(length: number): Buffer {
+  let view = views[length];
+  if (view === undefined) {
+    view = scratch.subarray(0, length);
+    views[length] = view;
+  }
+  return view;
+}
 /** Hex digit of the variant nibble (10xx) for each hex digit of the hash at that place. */
 const variantDigits = "89ab89ab89ab89ab";
 
@@ -18,7 +29,7 @@ const variantDigits = "89ab89ab89ab89ab";
 export function uuidV5(name: string): string {
   let data: Buffer;
   if (name.length * 3 <= scratch.length - 16) {
-    data = scratch.subarray(0, 16 + scratch.write(name, 16, "utf8"));
+    data = scratchView(16 + scratch.write(name, 16, "utf8"));
   } else {
     data = Buffer.concat([namespaceBytes, Buffer.from(name, "utf8")]);
   }
