@@ -160,8 +160,10 @@ export class ConsumptionWriter {
     const written = new Map<string, WrittenRow>();
     for (const row of prepared) {
       const key = scopeKey(row.category.scope);
-      const earlier = written.get(row.id);
-      const stored = earlier === undefined ? existing.get(row.id) : undefined;
+      // All new: nothing stored or written earlier has this id (and looking a fresh id up in
+      // an empty map still hashes it: a million string hashes in a bulk import).
+      const earlier = allNew ? undefined : written.get(row.id);
+      const stored = allNew || earlier !== undefined ? undefined : existing.get(row.id);
       const unchanged =
         earlier !== undefined
           ? sameRow(earlier.row, row)
