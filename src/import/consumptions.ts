@@ -5,6 +5,7 @@ import { isUuid } from "../core/ids.js";
 import type { CarbonService, ScopeTotals } from "../core/service.js";
 import { mapColumns } from "./columns.js";
 import { openCsvSource, parseDelimiterOption } from "./csv-source.js";
+import { checkDerivedIds } from "./derived-ids.js";
 import { FingerprintSet } from "./fingerprint-set.js";
 import { ImportRun } from "./import-run.js";
 import { References, serviceCompanyLoader } from "./references.js";
@@ -221,12 +222,16 @@ export async function importConsumptions(
       // The worker reads the file anew: let go of this reader first.
       await batches.return(undefined);
       source.close();
+      const expectedRows = estimateRows(source.totalBytes, rows, source.delimiter);
+      // Without an id column every id is derived: this thread checks them (derived-ids.ts).
+      const checkHere = columns.id === undefined;
       const outcomes = workerOutcomes(
         {
           file: options.file,
           delimiter: source.delimiter,
           plain: source.plain,
-          expectedRows: estimateRows(source.totalBytes, rows, source.delimiter),
+          expectedRows,
+          checkDerivedIds: !checkHere,
           references: refs.snapshot(),
           columns,
           headerLength: header.cells.length,
@@ -239,7 +244,11 @@ export async function importConsumptions(
         serviceCompanyLoader(service),
       );
       try {
-        return await run.execute(outcomes);
+        return await run.execute(
+          checkHere
+            ? checkDerivedIds(outcomes, FingerprintSet.forRows(expectedRows), { columns })
+            : outcomes,
+        );
       } finally {
         await outcomes.close();
       }
@@ -249,6 +258,7 @@ export async function importConsumptions(
       headerLength: header.cells.length,
       refs,
       ids: new FingerprintSet(),
+      checkDerivedIds: true,
       decimalComma: options.decimalComma,
       defaultCompanyId: companyId,
       defaultBuilding: building,

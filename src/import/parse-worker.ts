@@ -50,17 +50,6 @@ class CreditGate {
   }
 }
 
-/**
- * Slots for the duplicate-id set: twice the expected rows (it doubles when half full), capped.
- * Sized up front it never doubles mid-import, when the old and the new tables would be held at
- * once (12 + 24 MB at a million rows, the import's peak memory).
- */
-const MAX_INITIAL_IDS = 1 << 22;
-
-function idCapacity(expectedRows: number): number {
-  return Math.min(MAX_INITIAL_IDS, Math.max(0, expectedRows * 2));
-}
-
 async function run(): Promise<void> {
   if (port === null) return;
   const post = (message: FromWorker, transfer: ArrayBuffer[] = []): void => {
@@ -97,7 +86,9 @@ async function run(): Promise<void> {
     columns: setup.columns,
     headerLength: setup.headerLength,
     refs: References.restore(setup.references, loader),
-    ids: new FingerprintSet(idCapacity(setup.expectedRows)),
+    // Without an id column every id is derived: the main thread checks them (derived-ids.ts).
+    ids: setup.checkDerivedIds ? FingerprintSet.forRows(setup.expectedRows) : new FingerprintSet(),
+    checkDerivedIds: setup.checkDerivedIds,
     decimalComma: setup.decimalComma,
     defaultCompanyId: setup.defaultCompanyId,
     defaultBuilding: setup.defaultBuilding,

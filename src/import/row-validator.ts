@@ -20,8 +20,10 @@ import { checkUnit } from "./unit-check.js";
  * loaded first: `References.loadCompany(companyOf(record, ctx))`.
  *
  * Ids: the `id` cell when present, else `consumptionId(...)` of the natural key. Both kinds are
- * checked for duplicates within the file (the first occurrence wins; the repeat is the error).
- * An explicit id is checked even when the row has other problems.
+ * checked for duplicates within the file (the first occurrence wins; the repeat is the error),
+ * in one set, so an explicit id that equals another row's derived id is found too. An explicit
+ * id is checked even when the row has other problems. A caller may take the check of derived ids
+ * over (`checkDerivedIds: false`) when the file has no id column: see derived-ids.ts.
  */
 
 export interface RowContext {
@@ -29,6 +31,11 @@ export interface RowContext {
   readonly headerLength: number;
   readonly refs: References;
   readonly ids: FingerprintSet;
+  /**
+   * False: derived ids are not added to `ids` here; the caller checks them, in file order, with
+   * `duplicateRowError` (only for files without an id column, where every id is derived).
+   */
+  readonly checkDerivedIds: boolean;
   readonly decimalComma: boolean;
   /** `--company`: already checked to be an existing company's id, in lower case. */
   readonly defaultCompanyId: string | undefined;
@@ -259,6 +266,19 @@ function checkExplicitId(row: Row, ctx: RowContext): string | null | undefined {
   return id;
 }
 
+/** The problem of a row whose derived id an earlier row (line `first`) has. */
+export function duplicateRowError(
+  line: number,
+  first: number,
+  ctx: Pick<RowContext, "columns">,
+): RowError {
+  return {
+    line,
+    column: ctx.columns.id?.name ?? "id",
+    message: `duplicate row: line ${first} has the same company, building, category, entityId and dates`,
+  };
+}
+
 /** Validates a record; see the module comment. */
 export function validateRow(record: CsvRecord, ctx: RowContext): RowResult {
   if (record.cells.length !== ctx.headerLength) {
@@ -303,14 +323,8 @@ export function validateRow(record: CsvRecord, ctx: RowContext): RowResult {
   let id = explicitId;
   if (id === null) {
     id = consumptionId({ companyId, buildingId, categoryId, entityId, startDate, endDate });
-    const first = ctx.ids.add(id, row.line);
-    if (first !== 0) {
-      row.fail(
-        row.column("id"),
-        `duplicate row: line ${first} has the same company, building, category, entityId and dates`,
-      );
-      return { ok: false, errors: row.errors };
-    }
+    const first = ctx.checkDerivedIds ? ctx.ids.add(id, row.line) : 0;
+    if (first !== 0) return { ok: false, errors: [duplicateRowError(row.line, first, ctx)] };
   }
   if (
     building.create !== undefined &&

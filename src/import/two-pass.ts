@@ -79,6 +79,7 @@ function rowContext(setup: TwoPassSetup): RowContext {
     headerLength: setup.headerLength,
     refs: setup.refs,
     ids: new FingerprintSet(),
+    checkDerivedIds: true,
     decimalComma: options.decimalComma,
     defaultCompanyId: setup.companyId,
     defaultBuilding: setup.building,

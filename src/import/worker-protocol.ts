@@ -14,6 +14,8 @@ export interface ParseWorkerSetup {
   readonly plain: boolean;
   /** About how many rows the file holds: the duplicate-id set is sized for them up front. */
   readonly expectedRows: number;
+  /** RowContext.checkDerivedIds: false when the main thread checks derived ids itself. */
+  readonly checkDerivedIds: boolean;
   readonly references: ReferenceSnapshot;
   readonly columns: ColumnMap["columns"];
   readonly headerLength: number;

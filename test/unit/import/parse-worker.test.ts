@@ -4,12 +4,14 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openLocalService } from "../../../src/backends/local/open.js";
 import { CarbonError, isCarbonError } from "../../../src/core/errors.js";
+import { categoryId, consumptionId } from "../../../src/core/ids.js";
 import type { CarbonService } from "../../../src/core/service.js";
 import {
   type ConsumptionImportOptions,
   type ConsumptionImportReport,
   importConsumptions,
 } from "../../../src/import/consumptions.js";
+import { plannedBuildingId } from "../../../src/import/references.js";
 
 // The parse worker (large files) must give exactly what validating on the main thread gives:
 // the same report, the same stored rows and buildings, the same rejects file, the same errors.
@@ -159,6 +161,63 @@ describe("importConsumptions with a parse worker", () => {
     const result = await same(file, { createBuildings: true, skipInvalid: true });
     expect(result.report).toMatchObject({ inserted: 3, rejected: 1 });
     expect(result.buildings).toHaveLength(2);
+  });
+
+  it("finds repeated rows and ids the same way, with and without an id column", async () => {
+    // No id column: the main thread checks the derived ids of the worker's rows.
+    const derived = writeCsv("derived.csv", [
+      "entityId,building,category,startDate,endDate,quantity,unit",
+      "A,HQ,electricity,2024-01-01,2024-01-31,10,kWh",
+      "B,HQ,electricity,2024-01-01,2024-01-31,11,kWh",
+      "A,HQ,electricity,2024-01-01,2024-01-31,12,kWh",
+      "A,hq,electricity,2024-01-01,2024-01-31,x,kWh",
+      "A,HQ,electricity,2024-01-01,2024-01-31,13,kWh",
+      "B,Depot,electricity,2024-01-01,2024-01-31,14,kWh",
+    ]);
+    const options = { createBuildings: true, skipInvalid: true, rejectsFile: "r" };
+    const repeated = await same(derived, options);
+    expect(repeated.report?.errors.map((e) => [e.line, e.column, e.message])).toEqual([
+      [
+        4,
+        "id",
+        "duplicate row: line 2 has the same company, building, category, entityId and dates",
+      ],
+      [5, "quantity", 'expected a number, got "x"'],
+      [
+        6,
+        "id",
+        "duplicate row: line 2 has the same company, building, category, entityId and dates",
+      ],
+    ]);
+    expect(repeated.report).toMatchObject({ inserted: 3, rejected: 3, committed: true });
+    expect(repeated.buildings).toHaveLength(2);
+    expect(repeated.rejects?.split("\n").filter(Boolean)).toHaveLength(4);
+
+    // An id column: explicit ids, derived ones, and an explicit id equal to a derived one.
+    const explicit = "5b0c1d2e-3f4a-4b5c-8d6e-7f8a9b0c1d2e";
+    const derivedOfC = consumptionId({
+      companyId,
+      buildingId: plannedBuildingId(companyId, "HQ"),
+      categoryId: categoryId("electricity"),
+      entityId: "C",
+      startDate: "2024-01-01T00:00:00.000Z",
+      endDate: "2024-01-31T00:00:00.000Z",
+    });
+    const mixed = writeCsv("mixed.csv", [
+      "id,entityId,building,category,startDate,endDate,quantity,unit",
+      `${explicit},A,HQ,electricity,2024-01-01,2024-01-31,10,kWh`,
+      ",C,HQ,electricity,2024-01-01,2024-01-31,11,kWh",
+      `${derivedOfC},D,HQ,electricity,2024-02-01,2024-02-29,12,kWh`,
+      `${explicit},E,HQ,electricity,2024-03-01,2024-03-31,x,kWh`,
+      ",C,HQ,electricity,2024-01-01,2024-01-31,13,kWh",
+    ]);
+    const worker = await same(mixed, options);
+    expect(worker.report?.errors.map((e) => [e.line, e.column])).toEqual([
+      [4, "id"],
+      [5, "quantity"],
+      [5, "id"],
+      [6, "id"],
+    ]);
   });
 
   it("reports malformed CSV and file-level problems the same way", async () => {
