@@ -54,6 +54,16 @@ describe("FingerprintSet", () => {
     expect(set.size).toBe(count);
   });
 
+  it("is sized for the expected rows up front (twice the slots, capped), so it need not grow", () => {
+    expect(FingerprintSet.forRows(0).capacity).toBe(1024);
+    expect(FingerprintSet.forRows(1_000_000).capacity).toBe(2 ** 21);
+    expect(FingerprintSet.forRows(50_000_000).capacity).toBe(2 ** 22);
+    const set = FingerprintSet.forRows(5000);
+    const capacity = set.capacity;
+    for (let i = 0; i < 5000; i += 1) set.add(syntheticId(i), i + 2);
+    expect(set.capacity).toBe(capacity);
+  });
+
   it.each([0, -1, 1.5, 2 ** 32])("refuses line %d", (line) => {
     expect(() => new FingerprintSet().add("x", line)).toThrow(RangeError);
   });
