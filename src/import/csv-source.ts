@@ -60,6 +60,8 @@ const SAMPLE_BYTES = 64 * 1024;
  * 15 MiB at the same speed; 256 cost about 8% more time (more hand-offs between the threads).
  */
 const RECORDS_PER_BATCH = 512;
+/** Bytes read at a time by the line splitter (see splitBatches). */
+const PIECE_BYTES = 64 * 1024;
 const candidates = [",", ";", "\t"] as const;
 
 /** `--delimiter` value: one character; `\t` and `tab` mean a tab. */
@@ -221,7 +223,12 @@ export async function openCsvSource(
   };
 
   async function* splitBatches(): AsyncGenerator<readonly CsvRecord[], void, undefined> {
-    const input = createReadStream(file, { highWaterMark: 256 * 1024 });
+    // 64 KiB pieces (decoded to strings of that size), not larger: a string over V8's largest
+    // regular object (128 KiB) is a large object, promoted to the old generation by any scavenge
+    // it is alive for, so the collector would meet each piece again in a full mark-compact.
+    // 256 KiB pieces, on 1,000,000 rows: the parse worker promoted 142 MB and ran 22 full
+    // collections; with 64 KiB pieces 2.9-3.4 s -> 2.8-2.9 s and peak RSS 175-187 -> 163 MB.
+    const input = createReadStream(file, { highWaterMark: PIECE_BYTES });
     stream = input;
     try {
       yield* plainBatches(input, delimiter, RECORDS_PER_BATCH);
