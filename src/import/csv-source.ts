@@ -3,14 +3,26 @@ import { open, stat } from "node:fs/promises";
 import { pipeline } from "node:stream";
 import { CsvError, type Parser, parse } from "csv-parse";
 import { CarbonError, usageError } from "../core/errors.js";
-import { isPlainCsv, plainBatches } from "./plain-csv.js";
+import { scanFile } from "./file-scan.js";
+import { plainBatches } from "./plain-csv.js";
+import {
+  bomEncoding,
+  type CsvEncoding,
+  checkIsText,
+  decodingStream,
+  isAsciiCompatible,
+  notUtf8Error,
+  parseEncodingOption,
+} from "./text-encoding.js";
 
 /**
  * Reads a CSV file as a stream of records, each with the 1-based line where it starts (the
  * header is line 1), never holding the file in memory.
  *
  * - The delimiter is taken from the header line (`,`, `;` or tab, whichever occurs most outside
- *   quotes; `,` on a tie) unless one is forced. A UTF-8 byte order mark is skipped.
+ *   quotes; `,` on a tie) unless one is forced.
+ * - The text is UTF-8 (checked: see text-encoding.ts) unless another encoding is given or a byte
+ *   order mark names one; the mark is skipped. Files that are not text are refused.
  * - Blank lines and lines made only of delimiters (`;;;;`, as spreadsheets export) are skipped.
  * - A record's field count is not checked here: the importer reports a wrong count as a row error.
  * - Malformed quoting cannot be recovered from reliably, so it ends the stream with a
@@ -36,6 +48,8 @@ export class CsvSyntaxError extends Error {
 
 export interface CsvSource {
   readonly delimiter: string;
+  /** The encoding in use: given, else named by a byte order mark, else UTF-8. */
+  readonly encoding: CsvEncoding;
   /** Line ending of the header line, reused when writing a rejects file. */
   readonly lineEnding: LineEnding;
   readonly totalBytes: number;
@@ -76,6 +90,17 @@ export function parseDelimiterOption(text: string): string {
   return text;
 }
 
+/** `--delimiter` and `--encoding` as typed, checked, as `openCsvSource` takes them. */
+export function csvOptions(typed: {
+  readonly delimiter?: string | undefined;
+  readonly encoding?: string | undefined;
+}): OpenCsvOptions {
+  return {
+    ...(typed.delimiter === undefined ? {} : { delimiter: parseDelimiterOption(typed.delimiter) }),
+    ...(typed.encoding === undefined ? {} : { encoding: parseEncodingOption(typed.encoding) }),
+  };
+}
+
 /** The delimiter occurring most often outside quotes in a header line; `,` on a tie or none. */
 export function detectDelimiter(headerLine: string): string {
   const counts = new Map<string, number>(candidates.map((c) => [c, 0]));
@@ -114,15 +139,41 @@ export function sampleHeader(text: string, complete: boolean): HeaderSample {
   return { headerLine, lineEnding, empty: complete && body.trim() === "" };
 }
 
-async function readSample(file: string, size: number): Promise<string> {
+async function readSample(file: string, size: number): Promise<Buffer> {
   const handle = await open(file, "r");
   try {
     const buffer = Buffer.alloc(Math.min(size, SAMPLE_BYTES));
     const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
-    return new TextDecoder("utf-8").decode(buffer.subarray(0, bytesRead), { stream: true });
+    return buffer.subarray(0, bytesRead);
   } finally {
     await handle.close();
   }
+}
+
+/** The encoding of a file: its byte order mark's, which a given one must agree with. */
+function resolveEncoding(
+  file: string,
+  sample: Uint8Array,
+  given: CsvEncoding | undefined,
+): CsvEncoding {
+  const marked = bomEncoding(sample);
+  if (given !== undefined && marked !== undefined && given !== marked) {
+    throw usageError(
+      `${file} starts with a ${marked.toUpperCase()} byte order mark, but --encoding ${given} was given`,
+      "leave --encoding out: the byte order mark says how the file is encoded",
+    );
+  }
+  return marked ?? given ?? "utf-8";
+}
+
+/** The text of a file's pieces, decoded (byte order mark dropped) in another encoding than UTF-8. */
+async function* decodePieces(
+  input: AsyncIterable<Buffer>,
+  encoding: CsvEncoding,
+): AsyncGenerator<string, void, undefined> {
+  const decoder = new TextDecoder(encoding);
+  for await (const piece of input) yield decoder.decode(piece, { stream: true });
+  yield decoder.decode();
 }
 
 function fileError(file: string, error: unknown): CarbonError {
@@ -175,9 +226,12 @@ export interface OpenCsvOptions {
   readonly delimiter?: string;
   /**
    * What an earlier look at the same file found (`CsvSource.plain`), so a second reader does not
-   * scan it again; `false` also forces the parser. Else the file is scanned.
+   * scan it again (that look also checked the text is UTF-8); `false` also forces the parser.
+   * Else the file is scanned.
    */
   readonly plain?: boolean;
+  /** Forced encoding (`--encoding`, already parsed); else a byte order mark's, else UTF-8. */
+  readonly encoding?: CsvEncoding;
 }
 
 /**
@@ -196,23 +250,37 @@ export async function openCsvSource(
   }
   if (info.isDirectory()) throw new CarbonError("usage", `cannot read ${file}: it is a directory`);
   const size = info.size;
-  let sample: HeaderSample;
+  let bytes: Buffer;
   try {
-    sample = sampleHeader(await readSample(file, size), size <= SAMPLE_BYTES);
+    bytes = await readSample(file, size);
   } catch (error) {
     throw fileError(file, error);
   }
+  const encoding = resolveEncoding(file, bytes, options.encoding);
+  checkIsText(file, bytes, encoding);
+  const sample = sampleHeader(
+    new TextDecoder(encoding).decode(bytes, { stream: true }),
+    size <= SAMPLE_BYTES,
+  );
   if (sample.empty) {
     throw new CarbonError("validation", `${file} is empty: expected a header line and rows`, {
       hint: "the first line must be the header, e.g. category,building,startDate,endDate,quantity,unit",
     });
   }
   const delimiter = options.delimiter ?? detectDelimiter(sample.headerLine);
-  let plain: boolean;
-  try {
-    plain = options.plain ?? (await isPlainCsv(file, sample.lineEnding));
-  } catch (error) {
-    throw fileError(file, error);
+  const ascii = isAsciiCompatible(encoding);
+  let plain = false;
+  if (options.plain !== undefined) {
+    plain = options.plain && ascii;
+  } else if (ascii) {
+    let scan: Awaited<ReturnType<typeof scanFile>>;
+    try {
+      scan = await scanFile(file, { lineEnding: sample.lineEnding, utf8: encoding === "utf-8" });
+    } catch (error) {
+      throw fileError(file, error);
+    }
+    if (scan.notUtf8Line !== undefined) throw notUtf8Error(file, scan.notUtf8Line);
+    plain = scan.plain;
   }
   let stream: ReadStream | undefined;
   let parser: Parser | undefined;
@@ -230,8 +298,9 @@ export async function openCsvSource(
     // collections; with 64 KiB pieces 2.9-3.4 s -> 2.8-2.9 s and peak RSS 175-187 -> 163 MB.
     const input = createReadStream(file, { highWaterMark: PIECE_BYTES });
     stream = input;
+    const pieces = encoding === "utf-8" ? input.setEncoding("utf8") : decodePieces(input, encoding);
     try {
-      yield* plainBatches(input, delimiter, RECORDS_PER_BATCH);
+      yield* plainBatches(pieces, delimiter, RECORDS_PER_BATCH);
     } catch (error) {
       throw fileError(file, error);
     } finally {
@@ -262,11 +331,14 @@ export async function openCsvSource(
       wake = undefined;
       resolve?.();
     };
-    pipeline(input, output, (error) => {
+    const done = (error: Error | null): void => {
       settled = true;
       failure = error ?? undefined;
       signal();
-    });
+    };
+    // csv-parse reads UTF-8 itself; other encodings are decoded on the way in.
+    if (encoding === "utf-8") pipeline(input, output, done);
+    else pipeline(input, decodingStream(encoding), output, done);
     output.on("readable", signal);
     let line = 1;
     try {
@@ -305,6 +377,7 @@ export async function openCsvSource(
 
   return {
     delimiter,
+    encoding,
     lineEnding: sample.lineEnding,
     totalBytes: size,
     plain,
