@@ -4,7 +4,7 @@ import { CarbonError, notFound, usageError } from "../core/errors.js";
 import { isUuid } from "../core/ids.js";
 import type { CarbonService, ScopeTotals } from "../core/service.js";
 import { mapColumns } from "./columns.js";
-import { openCsvSource, parseDelimiterOption } from "./csv-source.js";
+import { csvOptions, openCsvSource } from "./csv-source.js";
 import { checkDerivedIds } from "./derived-ids.js";
 import { FingerprintSet } from "./fingerprint-set.js";
 import { ImportRun } from "./import-run.js";
@@ -42,6 +42,8 @@ export interface ConsumptionImportOptions {
   readonly buildingId?: string;
   /** Forced delimiter (`,` `;` `\t`/`tab`...); else detected from the header line. */
   readonly delimiter?: string;
+  /** `--encoding` as typed (utf-8, windows-1252...); else UTF-8 or the byte order mark's. */
+  readonly encoding?: string;
   /** "1.234,56" -> 1234.56 */
   readonly decimalComma: boolean;
   readonly dryRun: boolean;
@@ -145,13 +147,12 @@ export async function importConsumptions(
 ): Promise<ConsumptionImportReport> {
   const batchSize = positiveInteger(options.batchSize, "--batch-size") ?? DEFAULT_BATCH_SIZE;
   const maxErrors = positiveInteger(options.maxErrors, "--max-errors");
-  const delimiter =
-    options.delimiter === undefined ? undefined : parseDelimiterOption(options.delimiter);
+  const openOptions = csvOptions(options);
   const companyId = checkCompanyOption(options.companyId);
   const building = options.buildingId?.trim() || undefined;
   if (options.rejectsFile !== undefined) await checkRejectsPath(options.rejectsFile, options.file);
 
-  const source = await openCsvSource(options.file, delimiter === undefined ? {} : { delimiter });
+  const source = await openCsvSource(options.file, openOptions);
   const batches = source.batches();
   try {
     const first = await batches.next();
@@ -200,6 +201,7 @@ export async function importConsumptions(
         refs,
         rejects,
         delimiter: source.delimiter,
+        encoding: source.encoding,
         plain: source.plain,
         totalBytes: source.totalBytes,
         companyId,
@@ -229,6 +231,7 @@ export async function importConsumptions(
         {
           file: options.file,
           delimiter: source.delimiter,
+          encoding: source.encoding,
           plain: source.plain,
           expectedRows,
           checkDerivedIds: !checkHere,

@@ -9,7 +9,7 @@ import { CarbonError } from "../core/errors.js";
  *
  * One file per import identity (`<dir>/<sha256>.journal`): the server's address, the company,
  * the file's absolute path, size and modification time, and the options that change what a row
- * becomes (`--decimal-comma`, `--delimiter`, `--building`). A changed file is another import.
+ * becomes (`--decimal-comma`, `--delimiter`, `--encoding`, `--building`). A changed file is another import.
  *
  * The file is append-only text: a JSON header line, then one confirmed consumption id per line,
  * appended with a plain write(2) as each batch is confirmed (the page cache survives a kill -9 of
@@ -32,6 +32,8 @@ export interface JournalIdentity {
   readonly decimalComma: boolean;
   /** `--delimiter` as given (undefined: detected). */
   readonly delimiter: string | undefined;
+  /** `--encoding` as given (undefined: UTF-8 or the byte order mark's). */
+  readonly encoding?: string | undefined;
   /** `--building` as given. */
   readonly building: string | undefined;
 }
@@ -55,6 +57,8 @@ export function journalKey(identity: JournalIdentity): string {
     identity.decimalComma ? "decimal-comma" : "decimal-point",
     identity.delimiter ?? "",
     identity.building ?? "",
+    // Only when given: the keys of journals written before the flag existed stay the same.
+    ...(identity.encoding === undefined ? [] : [`encoding:${identity.encoding}`]),
   ];
   return createHash("sha256").update(JSON.stringify(fields)).digest("hex");
 }

@@ -97,6 +97,7 @@ async function run(): Promise<void> {
   try {
     const source = await openCsvSource(setup.file, {
       delimiter: setup.delimiter,
+      encoding: setup.encoding,
       plain: setup.plain,
     });
     let header = true;

@@ -12,6 +12,7 @@ import type { RejectsWriter } from "./rejects-writer.js";
 import { isValid, type RowOutcome, validateInline } from "./row-outcomes.js";
 import type { RowContext } from "./row-validator.js";
 import { type SendResult, sendValidRows } from "./send-pass.js";
+import type { CsvEncoding } from "./text-encoding.js";
 import type { RowError } from "./types.js";
 
 /**
@@ -37,6 +38,8 @@ export interface TwoPassSetup {
   readonly rejects: RejectsWriter | undefined;
   /** The delimiter in use (given or detected). */
   readonly delimiter: string;
+  /** The encoding in use (given, or the byte order mark's, or UTF-8). */
+  readonly encoding: CsvEncoding;
   /** `CsvSource.plain` of the first look at the file. */
   readonly plain: boolean;
   readonly totalBytes: number;
@@ -168,6 +171,7 @@ async function* validRows(
 ): AsyncGenerator<readonly RowOutcome[], void, undefined> {
   const source = await openCsvSource(setup.options.file, {
     delimiter: setup.delimiter,
+    encoding: setup.encoding,
     plain: setup.plain,
   });
   try {
@@ -211,6 +215,7 @@ export async function importTwoPass(setup: TwoPassSetup): Promise<ConsumptionImp
           file: options.file,
           decimalComma: options.decimalComma,
           delimiter: options.delimiter,
+          encoding: options.encoding,
           building: setup.building,
         });
   const resumable = options.resume !== true && journal?.exists() === true;

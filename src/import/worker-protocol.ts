@@ -1,6 +1,7 @@
 import type { ColumnMap } from "./columns.js";
 import type { EncodedChunk } from "./outcome-codec.js";
 import type { BuildingRef, ReferenceSnapshot } from "./references.js";
+import type { CsvEncoding } from "./text-encoding.js";
 
 /** Messages between the import (main thread) and its parse worker (parse-worker.ts). */
 
@@ -10,6 +11,8 @@ export const CHUNKS_IN_FLIGHT = 4;
 export interface ParseWorkerSetup {
   readonly file: string;
   readonly delimiter: string;
+  /** `CsvSource.encoding` of the main thread's look at the file. */
+  readonly encoding: CsvEncoding;
   /** `CsvSource.plain` of the main thread's look at the file. */
   readonly plain: boolean;
   /** About how many rows the file holds: the duplicate-id set is sized for them up front. */

@@ -8,6 +8,7 @@ const company = "6b1f0c3e-8a52-4f0e-9d7a-2f4c1e5b7a90";
 const acme = "fixtures/consumptions/acme-offices-2024.csv";
 const spanish = "fixtures/consumptions/spanish-utility-semicolon.csv";
 const mistakes = "fixtures/consumptions/typical-mistakes.csv";
+const ansi = "fixtures/consumptions/spanish-utility-windows-1252.csv";
 
 interface Report {
   rowsRead: number;
@@ -233,5 +234,20 @@ describe("a new user on a fresh machine", () => {
     ]);
     expect(ok.code, ok.stderr).toBe(0);
     expect(JSON.parse(ok.stdout)).toMatchObject({ rejected: 0, inserted: 32 });
+  });
+
+  it("refuses a Windows-1252 export as UTF-8 (exit 3) and reads it with --encoding", async () => {
+    const args = ["consumptions", "import", ansi, "--company", company, "--create-buildings"];
+    const refused = await sandbox.run([...args, "--decimal-comma"]);
+    expect(refused.code).toBe(3);
+    expect(refused.stderr).toContain("is not UTF-8 text: line 2");
+    expect(refused.stderr).toContain("--encoding windows-1252");
+
+    const ok = await sandbox.run([...args, "--decimal-comma", "--encoding", "windows-1252"]);
+    expect(ok.code, ok.stderr).toBe(0);
+    expect(ok.stderr).toContain("Almacén Málaga, Oficina Logroño");
+    const buildings = await sandbox.run(["buildings", "list", "--company", company, "--json"]);
+    const names = (JSON.parse(buildings.stdout) as { name: string }[]).map((b) => b.name);
+    expect(names).toEqual(expect.arrayContaining(["Almacén Málaga", "Oficina Logroño"]));
   });
 });

@@ -1,11 +1,6 @@
 import type { SupplierType, SupplierUpsertResult } from "../../core/model/supplier.js";
 import type { CarbonService } from "../../core/service.js";
-import {
-  type CsvRecord,
-  CsvSyntaxError,
-  openCsvSource,
-  parseDelimiterOption,
-} from "../csv-source.js";
+import { type CsvRecord, CsvSyntaxError, csvOptions, openCsvSource } from "../csv-source.js";
 import { RejectsWriter } from "../rejects-writer.js";
 import type { RowError } from "../types.js";
 import { mapSupplierColumns, type SupplierColumns } from "./columns.js";
@@ -37,6 +32,8 @@ export interface SupplierImportOptions {
   readonly type?: SupplierType;
   /** Forced delimiter as typed (`;`, `tab`...); else detected from the header. */
   readonly delimiter?: string;
+  /** `--encoding` as typed (utf-8, windows-1252...); else UTF-8 or the byte order mark's. */
+  readonly encoding?: string;
   readonly dryRun: boolean;
   readonly skipInvalid: boolean;
   readonly rejectsFile?: string;
@@ -125,10 +122,9 @@ export async function importSuppliers(
   service: CarbonService,
   options: SupplierImportOptions,
 ): Promise<SupplierImportReport> {
-  const delimiter =
-    options.delimiter === undefined ? undefined : parseDelimiterOption(options.delimiter);
+  const openOptions = csvOptions(options);
   if (options.companyId !== undefined) await service.getCompany(options.companyId);
-  const source = await openCsvSource(options.file, delimiter === undefined ? {} : { delimiter });
+  const source = await openCsvSource(options.file, openOptions);
   let read: ReadResult;
   try {
     read = await readRows(options, source);

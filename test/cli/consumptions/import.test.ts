@@ -143,6 +143,21 @@ describe("consumptions import", () => {
     expect(result.stderr).toMatch(/buildings created +1 \(Sevilla Plant\)/);
   });
 
+  it("a Windows-1252 export: refused with the hint, read with --encoding windows-1252", async () => {
+    const file = "spanish-utility-windows-1252.csv";
+    const flags = { createBuildings: true, decimalComma: true };
+    const refused = await db.run((ctx) => runImport(ctx, options(file, flags)));
+    expect(refused.error).toMatchObject({
+      code: "validation",
+      message: expect.stringContaining("is not UTF-8 text: line 2"),
+    });
+    const result = await db.run((ctx) =>
+      runImport(ctx, options(file, { ...flags, encoding: "windows-1252" })),
+    );
+    expect(result.error).toBeUndefined();
+    expect(result.stderr).toMatch(/buildings created +2 \(Almacén Málaga, Oficina Logroño\)/);
+  });
+
   it("lists the first 50 errors and says how many more", async () => {
     const header = "entityId,building,category,startDate,endDate,quantity,unit";
     const rows = Array.from(
@@ -163,6 +178,7 @@ describe("consumptions import", () => {
     [{ maxErrors: "0" }, 'invalid --max-errors "0"'],
     [{ company: "acme" }, 'invalid --company "acme"'],
     [{ delimiter: "::" }, "--delimiter"],
+    [{ encoding: "ebcdic" }, "--encoding expects utf-8, windows-1252"],
   ])("a bad flag %j is a usage error", async (overrides, message) => {
     const result = await db.run((ctx) =>
       runImport(ctx, options("acme-offices-2024.csv", overrides)),

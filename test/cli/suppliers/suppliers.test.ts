@@ -92,6 +92,8 @@ describe("suppliers import and list", () => {
       "clients",
       "--delimiter",
       ";",
+      "--encoding",
+      "latin1",
       "--rejects",
       "r.csv",
       "--skip-invalid",
@@ -102,20 +104,23 @@ describe("suppliers import and list", () => {
       company: ACME,
       type: "clients",
       delimiter: ";",
+      encoding: "latin1",
       rejects: "r.csv",
       skipInvalid: true,
       dryRun: true,
     });
   });
 
-  it.each([[{ type: "vendors" }], [{ company: "acme" }], [{ delimiter: "::" }]])(
-    "%j is a usage error",
-    async (over) => {
-      const file = path.join(fixtures, "proveedores-y-clientes.csv");
-      const base = { file, company: ACME, dryRun: false, skipInvalid: false };
-      expect(await errorCode(() => runImport(contexts.ctx(), { ...base, ...over }))).toBe("usage");
-    },
-  );
+  it.each([
+    [{ type: "vendors" }],
+    [{ company: "acme" }],
+    [{ delimiter: "::" }],
+    [{ encoding: "ebcdic" }],
+  ])("%j is a usage error", async (over) => {
+    const file = path.join(fixtures, "proveedores-y-clientes.csv");
+    const base = { file, company: ACME, dryRun: false, skipInvalid: false };
+    expect(await errorCode(() => runImport(contexts.ctx(), { ...base, ...over }))).toBe("usage");
+  });
 
   it("lists with a bad --type is a usage error", async () => {
     expect(await errorCode(() => runList(contexts.ctx(), { type: "client", all: false }))).toBe(

@@ -17,6 +17,7 @@ import { plannedBuildingId } from "../../../src/import/references.js";
 const fixtures = path.resolve(import.meta.dirname, "../../../fixtures/consumptions");
 const acme = path.join(fixtures, "acme-offices-2024.csv");
 const spanish = path.join(fixtures, "spanish-utility-semicolon.csv");
+const spanishAnsi = path.join(fixtures, "spanish-utility-windows-1252.csv");
 const mistakes = path.join(fixtures, "typical-mistakes.csv");
 const ACME_ROWS = 161;
 
@@ -281,6 +282,23 @@ describe("importConsumptions through the local engine", () => {
       message: 'expected a number, got "21.361,23" (use --decimal-comma for decimal commas)',
     });
     expect(await stored()).toBe(0);
+  });
+
+  it("refuses the Windows-1252 export as UTF-8 and reads it with --encoding windows-1252", async () => {
+    const error = await failure(run(spanishAnsi, { decimalComma: true, createBuildings: true }));
+    expect(error.code).toBe("validation");
+    expect(error.message).toContain("is not UTF-8 text: line 2 has bytes that are not UTF-8");
+    expect(await stored()).toBe(0);
+    expect(await buildingNames()).toEqual([]);
+
+    const options = { decimalComma: true, createBuildings: true, encoding: "windows-1252" };
+    const report = await run(spanishAnsi, options);
+    expect(report).toMatchObject({ rowsRead: 14, inserted: 14, rejected: 0, committed: true });
+    expect(await buildingNames()).toEqual(["Almacén Málaga", "Oficina Logroño"]);
+    const all = (await service.listConsumptions({ companyId, limit: 500 })).data;
+    expect(all.find((c) => c.entityId === "FAC-2024/0001 nº1")?.quantity).toBe(18412.5);
+    expect(all.find((c) => c.entityId === "FAC-2024/0013 gasóleo")?.quantity).toBe(1250.5);
+    expect((await run(spanishAnsi, options)).unchanged).toBe(14);
   });
 
   it("calculates on a dry run but stores nothing, not even buildings", async () => {

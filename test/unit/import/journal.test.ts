@@ -83,9 +83,14 @@ describe("import journal", () => {
     ["the company", { companyId: "5c9d2e4f-1b3a-4c6d-8e7f-9a0b1c2d3e4f" }],
     ["--decimal-comma", { decimalComma: true }],
     ["--delimiter", { delimiter: ";" }],
+    ["--encoding", { encoding: "windows-1252" }],
     ["--building", { building: "Madrid HQ" }],
   ])("is another journal when %s changes", (_name, change) => {
     expect(journalKey({ ...identity, ...change })).not.toBe(journalKey(identity));
+  });
+
+  it("keeps the key of a journal written before --encoding existed when it is not given", () => {
+    expect(journalKey({ ...identity, encoding: undefined })).toBe(journalKey(identity));
   });
 
   it("is another journal when the file's content or modification time changes", () => {

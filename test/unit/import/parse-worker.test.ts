@@ -133,6 +133,16 @@ describe("importConsumptions with a parse worker", () => {
     expect(acmeResult.buildings).toHaveLength(4);
     const spanishResult = await same(spanish, { decimalComma: true, createBuildings: true });
     expect(spanishResult.report?.committed).toBe(true);
+    const ansi = path.join(fixtures, "spanish-utility-windows-1252.csv");
+    const ansiOptions = { decimalComma: true, createBuildings: true, encoding: "windows-1252" };
+    const ansiResult = await same(ansi, ansiOptions);
+    expect(ansiResult.report).toMatchObject({ inserted: 14, committed: true });
+    expect(ansiResult.buildings).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ name: "Almacén Málaga" }),
+        expect.objectContaining({ name: "Oficina Logroño" }),
+      ]),
+    );
   });
 
   it("re-imports, rejects, dry-runs and stops early the same way", async () => {

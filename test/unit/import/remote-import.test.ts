@@ -101,6 +101,19 @@ describe("an import against a server validates the whole file first", () => {
     expect(rejects.split("\n").filter((line) => line !== "")).toHaveLength(14);
   });
 
+  it("reads a Windows-1252 file with --encoding in both passes, and refuses it without", async () => {
+    const ansi = path.join(fixtures, "spanish-utility-windows-1252.csv");
+    const service = await remote();
+    const options = { decimalComma: true, createBuildings: true };
+    await expect(run(service, ansi, options)).rejects.toMatchObject({ code: "validation" });
+    const report = await run(service, ansi, { ...options, encoding: "windows-1252" });
+    expect(report).toMatchObject({ rowsRead: 14, inserted: 14, committed: true });
+    const names = (await server.local.listBuildings({ companyId })).data.map((b) => b.name);
+    expect(names.sort()).toEqual(["Almacén Málaga", "Oficina Logroño"]);
+    const stored = (await server.local.listConsumptions({ companyId, limit: 100 })).data;
+    expect(stored.map((c) => c.entityId)).toContain("FAC-2024/0013 gasóleo");
+  });
+
   it("stops before sending when the file is bad even with a journal", async () => {
     await seedBuildings(server.local);
     const journalDir = path.join(dir, "journals");

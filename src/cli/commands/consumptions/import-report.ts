@@ -10,7 +10,7 @@ import { importSummaryLines } from "../../render/import-summary.js";
 import type { ImportOptions } from "./import.js";
 
 /** The flags as the import pipeline takes them; bad values are usage errors (the pipeline checks
- * --delimiter and --building itself). */
+ * --delimiter, --encoding and --building itself). */
 export function importOptions(opts: ImportOptions): ConsumptionImportOptions {
   if (opts.file.trim() === "") {
     throw new CarbonError("usage", "missing the CSV file to import");
@@ -25,6 +25,7 @@ export function importOptions(opts: ImportOptions): ConsumptionImportOptions {
     // A building id or a building name: the import resolves it within the company.
     ...(opts.building === undefined ? {} : { buildingId: opts.building }),
     ...(opts.delimiter === undefined ? {} : { delimiter: opts.delimiter }),
+    ...(opts.encoding === undefined ? {} : { encoding: opts.encoding }),
     ...(opts.maxErrors === undefined
       ? {}
       : { maxErrors: parseInteger("--max-errors", opts.maxErrors, { min: 1 }) }),

@@ -10,6 +10,7 @@ export interface ImportOptions {
   readonly dryRun: boolean;
   readonly rejects?: string;
   readonly delimiter?: string;
+  readonly encoding?: string;
   readonly decimalComma: boolean;
   readonly maxErrors?: string;
   readonly skipInvalid: boolean;
@@ -24,6 +25,7 @@ interface ImportFlags {
   readonly dryRun?: boolean;
   readonly rejects?: string;
   readonly delimiter?: string;
+  readonly encoding?: string;
   readonly decimalComma?: boolean;
   readonly maxErrors?: string;
   readonly skipInvalid?: boolean;
@@ -52,6 +54,10 @@ export function importCommand(
       "--delimiter <char>",
       "field delimiter, one character such as ; or tab (default: detected from the header)",
     )
+    .option(
+      "--encoding <name>",
+      'text encoding: utf-8 (default, checked), windows-1252 (a spreadsheet\'s plain "CSV"), utf-16le',
+    )
     .option("--decimal-comma", "numbers are written 1.234,56")
     .option("--max-errors <n>", "stop reading after this many rejected rows")
     .option("--skip-invalid", "store the valid rows even when some are rejected")
@@ -73,6 +79,10 @@ export function importCommand(
         "so importing the same file twice changes nothing. Nothing is stored when a row is",
         "rejected, unless --skip-invalid. Exit status 3 when any row was rejected.",
         "",
+        'The file must be UTF-8 (it is checked: a spreadsheet saved as plain "CSV" is usually',
+        "Windows-1252; import it with --encoding windows-1252). A byte order mark decides by",
+        'itself, so Excel\'s UTF-16 "Unicode Text" reads as it is. The rejects file is UTF-8.',
+        "",
         "Against a server (--api-url or a profile) the whole file is checked before any row is",
         "sent; rows are then sent --concurrency at a time, and the rows the server confirmed are",
         "recorded in a journal in the user state dir. After Ctrl-C, a kill or a network failure,",
@@ -82,6 +92,7 @@ export function importCommand(
         "Examples:",
         "  $ carbon consumptions import bills-2024.csv --company 3f1c2a4e-8b7d-4c6a-9e5f-1a2b3c4d5e6f",
         "  $ carbon consumptions import facturas.csv --company 3f1c2a4e-8b7d-4c6a-9e5f-1a2b3c4d5e6f --decimal-comma --dry-run",
+        "  $ carbon consumptions import facturas-ansi.csv --company 3f1c2a4e-8b7d-4c6a-9e5f-1a2b3c4d5e6f --encoding windows-1252 --decimal-comma",
         "  $ carbon consumptions import bills.csv --skip-invalid --rejects rejected.csv --json",
         "  $ carbon --api-url https://carbon.example.com consumptions import bills.csv --company ID --resume",
       ].join("\n"),
@@ -94,6 +105,7 @@ export function importCommand(
         dryRun: flags.dryRun === true,
         rejects: flags.rejects,
         delimiter: flags.delimiter,
+        encoding: flags.encoding,
         decimalComma: flags.decimalComma === true,
         maxErrors: flags.maxErrors,
         skipInvalid: flags.skipInvalid === true,

@@ -8,6 +8,7 @@ export interface ImportOptions {
   readonly dryRun: boolean;
   readonly rejects?: string;
   readonly delimiter?: string;
+  readonly encoding?: string;
   readonly skipInvalid: boolean;
 }
 
@@ -17,6 +18,7 @@ interface ImportFlags {
   readonly dryRun?: boolean;
   readonly rejects?: string;
   readonly delimiter?: string;
+  readonly encoding?: string;
   readonly skipInvalid?: boolean;
 }
 
@@ -38,6 +40,10 @@ export function importCommand(
       "--delimiter <char>",
       "field delimiter, one character such as ; or tab (default: detected from the header)",
     )
+    .option(
+      "--encoding <name>",
+      'text encoding: utf-8 (default, checked), windows-1252 (a spreadsheet\'s plain "CSV"), utf-16le',
+    )
     .option("--skip-invalid", "store the valid rows even when some are rejected")
     .addHelpText(
       "after",
@@ -48,7 +54,9 @@ export function importCommand(
         "from its company and externalId, so importing the same file twice changes nothing.",
         "Every row is checked before anything is stored: bad e-mails, missing names, duplicate",
         "ids or externalIds are all reported with their line and column, and nothing is stored",
-        "unless --skip-invalid. Exit status 3 when any row was rejected.",
+        "unless --skip-invalid. Exit status 3 when any row was rejected. The file must be UTF-8",
+        "unless --encoding says otherwise (a byte order mark decides by itself); the rejects file",
+        "is written in UTF-8.",
         "",
         "Examples:",
         "  $ carbon suppliers import proveedores.csv --company 3f1c2a4e-8b7d-4c6a-9e5f-1a2b3c4d5e6f",
@@ -64,6 +72,7 @@ export function importCommand(
         dryRun: flags.dryRun === true,
         rejects: flags.rejects,
         delimiter: flags.delimiter,
+        encoding: flags.encoding,
         skipInvalid: flags.skipInvalid === true,
       });
     });
@@ -90,6 +99,7 @@ export async function runImport(ctx: Context, opts: ImportOptions): Promise<void
       ? {}
       : { type: flags.parseChoice("--type", opts.type, supplierTypes) }),
     ...(opts.delimiter === undefined ? {} : { delimiter: opts.delimiter }),
+    ...(opts.encoding === undefined ? {} : { encoding: opts.encoding }),
     ...(opts.rejects === undefined ? {} : { rejectsFile: opts.rejects }),
   };
   const service = await ctx.service();
