@@ -11,6 +11,7 @@ import { type GlecEntryParsed, glecEntryInputSchema } from "../core/model/glec.j
 import { calculateEntry } from "../engine/glec/calculate.js";
 import type { GlecFactorTable } from "../engine/glec/factors.js";
 import { entriesFromCsv } from "./glec-csv.js";
+import { utf8Text } from "./text-encoding.js";
 
 export type IssuePath = readonly PropertyKey[];
 
@@ -188,12 +189,13 @@ export async function loadGlecFile(
   file: string,
   factors: GlecFactorTable,
 ): Promise<GlecEntryParsed[]> {
-  let text: string;
+  let bytes: Buffer;
   try {
-    text = await readFile(file, "utf8");
+    bytes = await readFile(file);
   } catch (error) {
     throw new CarbonError("usage", `cannot read ${file}: ${String(error)}`, { cause: error });
   }
+  const text = utf8Text(file, bytes);
   const read = readEntries(detectFormat(file, text), text);
   const checked = validateEntries(read.entries, factors);
   const issues = [...read.issues, ...checked.issues];

@@ -1,3 +1,4 @@
+import { isUtf8 } from "node:buffer";
 import { Transform, type TransformCallback } from "node:stream";
 import { CarbonError, usageError } from "../core/errors.js";
 
@@ -138,6 +139,23 @@ export function notUtf8Error(file: string, line: number): CarbonError {
     `${file} is not UTF-8 text: line ${line} has bytes that are not UTF-8 (a spreadsheet saved as "CSV" rather than "CSV UTF-8" is usually Windows-1252)`,
     { hint: `import it with --encoding windows-1252, or ${SAVE_AS_CSV}` },
   );
+}
+
+/**
+ * The text of a small file read whole (GLEC entries, a move list), checked as openCsvSource
+ * checks a CSV: not a workbook or binary, and UTF-8 throughout (the error names the line).
+ */
+export function utf8Text(file: string, bytes: Buffer): string {
+  checkIsText(file, bytes, "utf-8");
+  if (!isUtf8(bytes)) {
+    const at = Math.max(0, firstInvalidUtf8(bytes));
+    let line = 1;
+    for (let lf = bytes.indexOf(0x0a); lf !== -1 && lf < at; lf = bytes.indexOf(0x0a, lf + 1)) {
+      line += 1;
+    }
+    throw notUtf8Error(file, line);
+  }
+  return bytes.toString("utf8");
 }
 
 /** A stream stage turning the file's bytes into text (byte order mark dropped). */

@@ -228,6 +228,23 @@ describe("buildings move --from-csv", () => {
     },
   );
 
+  it("a list that is not UTF-8 text is refused before anything moves", async () => {
+    const file = path.join(tempDir(), "moves.csv");
+    fs.writeFileSync(file, Buffer.from(`buildingId,note\n${HQ},Almac\u00e9n\n`, "latin1"));
+    const error = await failure(() =>
+      runMove(contexts.ctx(), {
+        buildingIds: [],
+        fromCsv: file,
+        to: GLOBEX,
+        dryRun: false,
+        yes: true,
+      }),
+    );
+    expect(error).toMatchObject({ code: "validation", exitCode: 3 });
+    expect(error.message).toContain("is not UTF-8 text: line 2");
+    expect(await companyOf(HQ)).toBe(ACME);
+  });
+
   it("when a later target fails, prints what the earlier one moved and fails", async () => {
     // Rolled-back plans count nothing; the first committed move arms the trigger.
     const probe = new Database(db);

@@ -174,6 +174,22 @@ describe("glec submit", () => {
     expect(await stored()).toBe(0);
   });
 
+  it("refuses a file that is not UTF-8, naming the line, and stores nothing", async () => {
+    const entry = readFileSync(JSON_FILE, "utf8");
+    const lines = JSON.stringify(JSON.parse(entry), null, 2).split("\n");
+    const at = lines.findIndex((line) => line.includes('"from"'));
+    lines[at] = '  "from": "A Coru\u00f1a",';
+    const file = path.join(tempDir(), "latin1.json");
+    writeFileSync(file, Buffer.from(lines.join("\n"), "latin1"));
+    const ctx = contexts.ctx();
+    const error = await runSubmit(ctx, { file, dryRun: false }).catch((caught: unknown) => caught);
+    expect(error).toMatchObject({
+      code: "validation",
+      message: expect.stringContaining(`is not UTF-8 text: line ${at + 1} has bytes`),
+    });
+    expect(await stored()).toBe(0);
+  });
+
   it("an entry id stored under another company stops the run before anything is stored", async () => {
     const entry = JSON.parse(readFileSync(JSON_FILE, "utf8"));
     const service = await contexts.ctx().service();

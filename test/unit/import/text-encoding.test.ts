@@ -6,6 +6,7 @@ import {
   completeUtf8Length,
   firstInvalidUtf8,
   parseEncodingOption,
+  utf8Text,
 } from "../../../src/import/text-encoding.js";
 
 const bytes = (...values: number[]): Uint8Array => Uint8Array.from(values);
@@ -99,6 +100,24 @@ describe("firstInvalidUtf8", () => {
     ["a sequence cut short by an ASCII byte", [0xe2, 0x82, 0x61], 0],
   ])("%s", (_name, values, at) => {
     expect(firstInvalidUtf8(Uint8Array.from(values))).toBe(at);
+  });
+});
+
+describe("utf8Text (small files read whole)", () => {
+  it("gives the text of UTF-8, byte order mark kept", () => {
+    expect(utf8Text("f.json", Buffer.from('\uFEFF{"from": "A Coruña"}'))).toBe(
+      '\uFEFF{"from": "A Coruña"}',
+    );
+  });
+
+  it("refuses other bytes with the line of the first foreign one, and workbooks", () => {
+    const latin1 = Buffer.from('{\n"from": "A Coru\xf1a"\n}', "latin1");
+    const error = thrown(() => utf8Text("f.json", latin1));
+    expect(error.code).toBe("validation");
+    expect(error.message).toContain("f.json is not UTF-8 text: line 2 has bytes");
+    expect(thrown(() => utf8Text("f.csv", Buffer.from([0x50, 0x4b, 0x03, 0x04]))).message).toBe(
+      "f.csv is a zip archive (an Excel .xlsx workbook?), not CSV text",
+    );
   });
 });
 

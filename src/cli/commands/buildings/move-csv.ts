@@ -9,6 +9,7 @@ import { readFileSync } from "node:fs";
 import { CsvError, parse } from "csv-parse/sync";
 import { CarbonError, type FieldIssue, validationError } from "../../../core/errors.js";
 import { isUuid } from "../../../core/ids.js";
+import { utf8Text } from "../../../import/text-encoding.js";
 
 export interface MoveLine {
   readonly buildingId: string;
@@ -21,13 +22,15 @@ const BUILDING_COLUMNS = ["buildingId", "id"];
 const TARGET_COLUMNS = ["companyId", "to"];
 
 function readText(file: string): string {
+  let bytes: Buffer;
   try {
-    return readFileSync(file, "utf8");
+    bytes = readFileSync(file);
   } catch (error) {
     throw new CarbonError("usage", `cannot read --from-csv ${file}: ${String(error)}`, {
       cause: error,
     });
   }
+  return utf8Text(file, bytes);
 }
 
 interface Row {
