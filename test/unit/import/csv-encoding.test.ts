@@ -2,13 +2,13 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { CarbonError } from "../../../src/core/errors.js";
 import {
   type CsvRecord,
   type OpenCsvOptions,
   openCsvSource,
 } from "../../../src/import/csv-source.js";
 import { scanFile } from "../../../src/import/file-scan.js";
+import { carbonError } from "../local/helpers.js";
 
 // Encodings end to end through openCsvSource: UTF-8 checked over the whole file, Windows-1252
 // and UTF-16 decoded, byte order marks obeyed, files that are not text refused.
@@ -32,16 +32,6 @@ async function read(name: string, options: OpenCsvOptions = {}): Promise<CsvReco
   return records;
 }
 
-async function refusal(promise: Promise<unknown>): Promise<CarbonError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof CarbonError) return error;
-    throw error;
-  }
-  throw new Error("expected a CarbonError");
-}
-
 const text = [
   "entityId;building;quantity;unit",
   "FAC-1 nº1;Almacén Málaga;1.234,5;kWh",
@@ -59,7 +49,7 @@ describe("a Windows-1252 file (a spreadsheet's plain CSV)", () => {
   const ansi = file(Buffer.from(latin1Bytes(text)));
 
   it("is refused as UTF-8, with the line of its first foreign byte", async () => {
-    const error = await refusal(openCsvSource(ansi));
+    const error = await carbonError(openCsvSource(ansi));
     expect(error.code).toBe("validation");
     expect(error.message).toBe(
       `${ansi} is not UTF-8 text: line 2 has bytes that are not UTF-8 (a spreadsheet saved as "CSV" rather than "CSV UTF-8" is usually Windows-1252)`,
@@ -105,13 +95,13 @@ describe("UTF-8 checked over the whole file", () => {
     const body = Buffer.from(`${lines.join("\n")}\n`);
     const bad = Buffer.concat([body, Buffer.from([0x41, 0xe9, 0x0a])]);
     expect(body.length).toBeGreaterThan(2 * MIB);
-    const error = await refusal(openCsvSource(file(bad)));
+    const error = await carbonError(openCsvSource(file(bad)));
     expect(error.message).toContain("line 60002 has bytes that are not UTF-8");
   });
 
   it("refuses a sequence cut short by the end of the file", async () => {
     const name = file(Buffer.concat([Buffer.from("a,b\n1,"), Buffer.from("€").subarray(0, 2)]));
-    const error = await refusal(openCsvSource(name));
+    const error = await carbonError(openCsvSource(name));
     expect(error.message).toContain("line 2 has bytes that are not UTF-8");
   });
 });
@@ -134,7 +124,7 @@ describe("byte order marks", () => {
 
   it("refuses an --encoding that the mark contradicts (usage)", async () => {
     const name = file(utf16(true));
-    const error = await refusal(openCsvSource(name, { encoding: "windows-1252" }));
+    const error = await carbonError(openCsvSource(name, { encoding: "windows-1252" }));
     expect(error.code).toBe("usage");
     expect(error.message).toBe(
       `${name} starts with a UTF-16LE byte order mark, but --encoding windows-1252 was given`,
@@ -147,7 +137,7 @@ describe("byte order marks", () => {
 describe("files that are not text", () => {
   it("refuses a workbook before reading a record", async () => {
     const xlsx = file(Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00, 0x06, 0x00]));
-    const error = await refusal(openCsvSource(xlsx));
+    const error = await carbonError(openCsvSource(xlsx));
     expect(error.code).toBe("validation");
     expect(error.message).toBe(`${xlsx} is a zip archive (an Excel .xlsx workbook?), not CSV text`);
   });
