@@ -1,15 +1,14 @@
 import { createReadStream, type ReadStream, type Stats } from "node:fs";
 import { open, stat } from "node:fs/promises";
-import { pipeline } from "node:stream";
-import { CsvError, type Parser, parse } from "csv-parse";
 import { CarbonError, usageError } from "../core/errors.js";
+import { type CsvRecord, CsvSyntaxError, type LineEnding } from "./csv-record.js";
 import { scanFile } from "./file-scan.js";
+import { parsedBatches } from "./parsed-csv.js";
 import { plainBatches } from "./plain-csv.js";
 import {
   bomEncoding,
   type CsvEncoding,
   checkIsText,
-  decodingStream,
   isAsciiCompatible,
   notUtf8Error,
   parseEncodingOption,
@@ -29,22 +28,7 @@ import {
  *   `CsvSyntaxError` carrying the line where the broken record starts.
  */
 
-export interface CsvRecord {
-  readonly line: number;
-  readonly cells: readonly string[];
-}
-
-export type LineEnding = "\n" | "\r\n" | "\r";
-
-export class CsvSyntaxError extends Error {
-  readonly line: number;
-
-  constructor(line: number, message: string) {
-    super(message);
-    this.name = "CsvSyntaxError";
-    this.line = line;
-  }
-}
+export { type CsvRecord, CsvSyntaxError, type LineEnding } from "./csv-record.js";
 
 export interface CsvSource {
   readonly delimiter: string;
@@ -191,36 +175,6 @@ function fileError(file: string, error: unknown): CarbonError {
   return new CarbonError("usage", `cannot read ${file}: ${reason}`, { cause: error });
 }
 
-function syntaxMessage(error: CsvError): string {
-  switch (error.code) {
-    case "CSV_QUOTE_NOT_CLOSED":
-      return 'malformed CSV: a quoted field is never closed (a missing ")';
-    case "CSV_INVALID_CLOSING_QUOTE":
-    case "INVALID_OPENING_QUOTE":
-      return 'malformed CSV: a quoted field must be followed by the delimiter or the end of the line (write "" for a quote inside quotes)';
-    case "CSV_MAX_RECORD_SIZE":
-      return "malformed CSV: a row is longer than 128,000 characters (wrong delimiter or an unclosed quote?)";
-    default:
-      return `malformed CSV: ${error.message}`;
-  }
-}
-
-/** Line breaks inside quoted fields, counting CRLF once. */
-function breaksIn(cells: readonly string[]): number {
-  let breaks = 0;
-  for (const cell of cells) {
-    if (cell.includes("\n") || cell.includes("\r")) {
-      breaks += cell.match(/\r\n|\r|\n/g)?.length ?? 0;
-    }
-  }
-  return breaks;
-}
-
-function isBlank(cells: readonly string[]): boolean {
-  for (const cell of cells) if (cell.trim() !== "") return false;
-  return true;
-}
-
 export interface OpenCsvOptions {
   /** Forced delimiter (already validated with parseDelimiterOption); else detected. */
   readonly delimiter?: string;
@@ -283,11 +237,10 @@ export async function openCsvSource(
     plain = scan.plain;
   }
   let stream: ReadStream | undefined;
-  let parser: Parser | undefined;
 
+  // Destroying the file stream ends the parser's pipeline too.
   const close = (): void => {
     stream?.destroy();
-    parser?.destroy();
   };
 
   async function* splitBatches(): AsyncGenerator<readonly CsvRecord[], void, undefined> {
@@ -314,57 +267,11 @@ export async function openCsvSource(
       return;
     }
     const input = createReadStream(file);
-    const output = parse({
-      bom: true,
-      delimiter,
-      relax_quotes: true,
-      relax_column_count: true,
-      skip_empty_lines: false,
-    });
     stream = input;
-    parser = output;
-    let settled = false;
-    let failure: unknown;
-    let wake: (() => void) | undefined;
-    const signal = (): void => {
-      const resolve = wake;
-      wake = undefined;
-      resolve?.();
-    };
-    const done = (error: Error | null): void => {
-      settled = true;
-      failure = error ?? undefined;
-      signal();
-    };
-    // csv-parse reads UTF-8 itself; other encodings are decoded on the way in.
-    if (encoding === "utf-8") pipeline(input, output, done);
-    else pipeline(input, decodingStream(encoding), output, done);
-    output.on("readable", signal);
-    let line = 1;
     try {
-      for (;;) {
-        // Records are taken from the parser's buffer synchronously, many at a time: one await
-        // per record would cost more than parsing it.
-        const batch: CsvRecord[] = [];
-        while (batch.length < RECORDS_PER_BATCH) {
-          const cells: string[] | null = output.read();
-          if (cells === null) break;
-          const start = line;
-          line += 1 + breaksIn(cells);
-          if (!isBlank(cells)) batch.push({ line: start, cells });
-        }
-        if (batch.length > 0) {
-          yield batch;
-          continue;
-        }
-        if (failure !== undefined) throw failure;
-        if (settled) return;
-        await new Promise<void>((resolve) => {
-          wake = resolve;
-        });
-      }
+      yield* parsedBatches(input, { delimiter, encoding, perBatch: RECORDS_PER_BATCH });
     } catch (error) {
-      if (error instanceof CsvError) throw new CsvSyntaxError(line, syntaxMessage(error));
+      if (error instanceof CsvSyntaxError) throw error;
       throw fileError(file, error);
     } finally {
       close();

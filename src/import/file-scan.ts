@@ -1,6 +1,6 @@
 import { isUtf8 } from "node:buffer";
 import { open } from "node:fs/promises";
-import type { LineEnding } from "./csv-source.js";
+import type { LineEnding } from "./csv-record.js";
 import { completeUtf8Length, firstInvalidUtf8 } from "./text-encoding.js";
 
 /**

@@ -1,4 +1,4 @@
-import type { CsvRecord } from "./csv-source.js";
+import type { CsvRecord } from "./csv-record.js";
 
 /**
  * Most exports carry no quotes at all: `a;b;12,5` lines that a split reads exactly as the CSV
@@ -12,7 +12,8 @@ import type { CsvRecord } from "./csv-source.js";
  * character cannot differ. Anything else goes to csv-parse.
  */
 
-function isBlank(cells: readonly string[]): boolean {
+/** A record of empty or white-space cells only (a blank line, or `;;;;`): skipped by both readers. */
+export function isBlank(cells: readonly string[]): boolean {
   for (const cell of cells) if (cell.trim() !== "") return false;
   return true;
 }

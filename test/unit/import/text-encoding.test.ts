@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { CarbonError } from "../../../src/core/errors.js";
 import {
   bomEncoding,
   checkIsText,
@@ -8,18 +7,9 @@ import {
   parseEncodingOption,
   utf8Text,
 } from "../../../src/import/text-encoding.js";
+import { carbonErrorSync } from "../local/helpers.js";
 
 const bytes = (...values: number[]): Uint8Array => Uint8Array.from(values);
-
-function thrown(fn: () => unknown): CarbonError {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof CarbonError) return error;
-    throw error;
-  }
-  throw new Error("expected a CarbonError");
-}
 
 describe("parseEncodingOption", () => {
   it.each([
@@ -37,7 +27,7 @@ describe("parseEncodingOption", () => {
   });
 
   it("refuses other names with the list (a usage error)", () => {
-    const error = thrown(() => parseEncodingOption("ebcdic"));
+    const error = carbonErrorSync(() => parseEncodingOption("ebcdic"));
     expect(error.message).toBe(
       '--encoding expects utf-8, windows-1252 (also latin1), utf-16le or utf-16be, got "ebcdic"',
     );
@@ -72,7 +62,7 @@ describe("checkIsText", () => {
     ],
   ])("refuses %j as a validation error", (start, what, hint) => {
     for (const encoding of ["utf-8", "windows-1252"] as const) {
-      const error = thrown(() => checkIsText("f.csv", Uint8Array.from(start), encoding));
+      const error = carbonErrorSync(() => checkIsText("f.csv", Uint8Array.from(start), encoding));
       expect(error.message).toBe(`f.csv ${what}, not CSV text`);
       expect(error.code).toBe("validation");
       expect(error.hint).toContain(hint);
@@ -112,12 +102,12 @@ describe("utf8Text (small files read whole)", () => {
 
   it("refuses other bytes with the line of the first foreign one, and workbooks", () => {
     const latin1 = Buffer.from('{\n"from": "A Coru\xf1a"\n}', "latin1");
-    const error = thrown(() => utf8Text("f.json", latin1));
+    const error = carbonErrorSync(() => utf8Text("f.json", latin1));
     expect(error.code).toBe("validation");
     expect(error.message).toContain("f.json is not UTF-8 text: line 2 has bytes");
-    expect(thrown(() => utf8Text("f.csv", Buffer.from([0x50, 0x4b, 0x03, 0x04]))).message).toBe(
-      "f.csv is a zip archive (an Excel .xlsx workbook?), not CSV text",
-    );
+    expect(
+      carbonErrorSync(() => utf8Text("f.csv", Buffer.from([0x50, 0x4b, 0x03, 0x04]))).message,
+    ).toBe("f.csv is a zip archive (an Excel .xlsx workbook?), not CSV text");
   });
 });
 
