@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { CarbonError } from "../../src/core/errors.js";
 import { signToken, verifyToken } from "../../src/server/auth.js";
 
@@ -17,20 +17,27 @@ async function codeOf(promise: Promise<unknown>): Promise<string> {
 
 describe("verified-token cache", () => {
   it("stops accepting a cached token once it expires", async () => {
-    // Issued 3599 s ago with a one-hour lifetime: it expires about one second from now.
-    const token = await signToken(
-      {
-        email: "a@example.com",
-        role: "viewer",
-        ttlSeconds: 3600,
-        now: new Date(Date.now() - 3_599_000),
-      },
-      secret,
-    );
-    expect(await codeOf(verifyToken(token, secret))).toBe("verified");
-    expect(await codeOf(verifyToken(token, secret))).toBe("verified");
-    await new Promise((resolve) => setTimeout(resolve, 1_600));
-    expect(await codeOf(verifyToken(token, secret))).toBe("unauthenticated");
+    // The clock is set, not waited for: only Date is faked (jose's crypto stays real).
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      const start = Date.now();
+      // Issued 3599 s ago with a one-hour lifetime: it expires within the next second.
+      const token = await signToken(
+        {
+          email: "a@example.com",
+          role: "viewer",
+          ttlSeconds: 3600,
+          now: new Date(start - 3_599_000),
+        },
+        secret,
+      );
+      expect(await codeOf(verifyToken(token, secret))).toBe("verified");
+      expect(await codeOf(verifyToken(token, secret))).toBe("verified");
+      vi.setSystemTime(start + 2_000);
+      expect(await codeOf(verifyToken(token, secret))).toBe("unauthenticated");
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("does not accept a token cached under one secret when checked with another", async () => {
