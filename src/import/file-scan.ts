@@ -1,7 +1,7 @@
 import { isUtf8 } from "node:buffer";
 import { open } from "node:fs/promises";
 import type { LineEnding } from "./csv-record.js";
-import { completeUtf8Length, firstInvalidUtf8 } from "./text-encoding.js";
+import { completeUtf8Length, firstInvalidUtf8, lineFeedsBefore } from "./text-encoding.js";
 
 /**
  * One pass over a CSV file's bytes, before any record is read, through a single reused buffer (no
@@ -59,8 +59,7 @@ async function lineAt(file: string, offset: number): Promise<number> {
     while (position < offset) {
       const { bytesRead } = await handle.read(buffer, 0, Math.min(SCAN_CHUNK, offset - position));
       if (bytesRead === 0) break;
-      const chunk = buffer.subarray(0, bytesRead);
-      for (let at = chunk.indexOf(LF); at !== -1; at = chunk.indexOf(LF, at + 1)) line += 1;
+      line += lineFeedsBefore(buffer, bytesRead);
       position += bytesRead;
     }
   } finally {

@@ -9,7 +9,8 @@ import { CarbonError } from "../core/errors.js";
  *
  * One file per import identity (`<dir>/<sha256>.journal`): the server's address, the company,
  * the file's absolute path, size and modification time, and the options that change what a row
- * becomes (`--decimal-comma`, `--delimiter`, `--encoding`, `--building`). A changed file is another import.
+ * becomes (`--decimal-comma`, `--delimiter`, `--encoding`, `--building`). A changed file is
+ * another import.
  *
  * The file is append-only text: a JSON header line, then one confirmed consumption id per line,
  * appended with a plain write(2) as each batch is confirmed (the page cache survives a kill -9 of

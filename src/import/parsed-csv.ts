@@ -3,7 +3,7 @@ import { pipeline } from "node:stream";
 import { CsvError, parse } from "csv-parse";
 import { type CsvRecord, CsvSyntaxError } from "./csv-record.js";
 import { isBlank } from "./plain-csv.js";
-import { type CsvEncoding, decodingStream } from "./text-encoding.js";
+import { type CsvEncoding, decodeText } from "./text-encoding.js";
 
 /**
  * The records of any CSV file, through csv-parse: quoted cells, delimiters, quotes and line
@@ -74,7 +74,10 @@ export async function* parsedBatches(
   };
   // csv-parse reads UTF-8 itself; other encodings are decoded on the way in.
   if (options.encoding === "utf-8") pipeline(input, output, done);
-  else pipeline(input, decodingStream(options.encoding), output, done);
+  else {
+    const decode = (pieces: AsyncIterable<Buffer>) => decodeText(pieces, options.encoding);
+    pipeline(input, decode, output, done);
+  }
   output.on("readable", signal);
   let line = 1;
   try {

@@ -1,5 +1,4 @@
 import { isUtf8 } from "node:buffer";
-import { Transform, type TransformCallback } from "node:stream";
 import { CarbonError, usageError } from "../core/errors.js";
 
 /**
@@ -149,26 +148,29 @@ export function utf8Text(file: string, bytes: Buffer): string {
   checkIsText(file, bytes, "utf-8");
   if (!isUtf8(bytes)) {
     const at = Math.max(0, firstInvalidUtf8(bytes));
-    let line = 1;
-    for (let lf = bytes.indexOf(0x0a); lf !== -1 && lf < at; lf = bytes.indexOf(0x0a, lf + 1)) {
-      line += 1;
-    }
-    throw notUtf8Error(file, line);
+    throw notUtf8Error(file, 1 + lineFeedsBefore(bytes, at));
   }
   return bytes.toString("utf8");
 }
 
-/** A stream stage turning the file's bytes into text (byte order mark dropped). */
-export function decodingStream(encoding: CsvEncoding): Transform {
+/**
+ * The text of a file's byte pieces in an encoding other than UTF-8 (the byte order mark
+ * dropped): the line splitter reads it directly, csv-parse as a stage of its pipeline.
+ */
+export async function* decodeText(
+  pieces: AsyncIterable<Uint8Array>,
+  encoding: CsvEncoding,
+): AsyncGenerator<string, void, undefined> {
   const decoder = new TextDecoder(encoding);
-  return new Transform({
-    decodeStrings: false,
-    readableObjectMode: false,
-    transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback) {
-      done(null, decoder.decode(chunk, { stream: true }));
-    },
-    flush(done: TransformCallback) {
-      done(null, decoder.decode());
-    },
-  });
+  for await (const piece of pieces) yield decoder.decode(piece, { stream: true });
+  yield decoder.decode();
+}
+
+/** How many line feeds `bytes` holds before `end`. */
+export function lineFeedsBefore(bytes: Uint8Array, end: number): number {
+  let count = 0;
+  for (let at = bytes.indexOf(0x0a); at !== -1 && at < end; at = bytes.indexOf(0x0a, at + 1)) {
+    count += 1;
+  }
+  return count;
 }
