@@ -128,12 +128,12 @@ describe("emissions list and dashboard", () => {
   it("dashboard: months × scopes, market-based beside location-based, bars, totals", async () => {
     const result = await db.run((ctx) => runDashboard(ctx, { company: COMPANY_ID, year: "2024" }), {
       globals: { format: "table" },
-      columns: 160,
+      columns: 220,
     });
     expect(result.error).toBeUndefined();
     const lines = result.stdout.split("\n");
     expect(lines[1]).toMatch(
-      /Month +│ Scope 1 \((k|t)CO2e\) │ Scope 2 location \(\1CO2e\) │ Scope 2 market \(\1CO2e\) │ Scope 3 \(\1CO2e\) │ Total \(\1CO2e\)/,
+      /Month +│ Scope 1 \((k|t)CO2e\) │ Scope 2 location-based \(\1CO2e\) │ Scope 2 market-based \(\1CO2e\) │ Scope 3 \(\1CO2e\) │ Total location-based \(\1CO2e\) │ Total market-based \(\1CO2e\)/,
     );
     const months = lines.filter((line) => /^│ 2024-\d\d /.test(line));
     expect(months).toHaveLength(12);
