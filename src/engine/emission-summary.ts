@@ -17,7 +17,7 @@ interface GroupTotals {
   readonly label: Record<string, string>;
   readonly sortKey: readonly (number | string)[];
   co2e: number;
-  co2eMarketBased: number | null;
+  co2eMarketBased: number;
   count: number;
   awaitingFactor: number;
 }
@@ -36,7 +36,11 @@ interface Slice {
  *   its id; month "YYYY-MM"; year "YYYY". `label` names categories and buildings.
  * - Months and years are prorated by day; with a window only the days inside it count.
  * - Awaiting-factor rows count in `count` and `awaitingFactor` and add no CO2e.
- * - co2eMarketBased: the sum over scope 2 rows, null for a group (or total) without any.
+ * - co2e is the location-based total of every scope, co2eMarketBased the market-based one
+ *   (GHG Protocol dual reporting): scopes 1 and 3 count the same in both, scope 2 its
+ *   market-based figure in the second (its location-based one when it has none).
+ * - totals.byScope is location-based; totals.scope2MarketBased is scope 2 alone, null
+ *   without scope 2 rows.
  * - Groups come sorted by their keys in groupBy order: scopes numerically, months and years
  *   chronologically, categories by scope then code, buildings by name then id.
  * - An empty groupBy gives exactly one group (key {}) when there is at least one row.
@@ -55,8 +59,9 @@ export function createEmissionSummarizer(
   const groups = new Map<string, GroupTotals>();
   const totals: Totals = {
     co2e: 0,
-    co2eMarketBased: null,
+    co2eMarketBased: 0,
     byScope: { "1": 0, "2": 0, "3": 0 },
+    scope2MarketBased: null,
     count: 0,
     awaitingFactor: 0,
   };
@@ -83,7 +88,7 @@ export function createEmissionSummarizer(
     const id = JSON.stringify(keys.map((name) => key[name]));
     let group = groups.get(id);
     if (group === undefined) {
-      group = { key, label, sortKey, co2e: 0, co2eMarketBased: null, count: 0, awaitingFactor: 0 };
+      group = { key, label, sortKey, co2e: 0, co2eMarketBased: 0, count: 0, awaitingFactor: 0 };
       groups.set(id, group);
     }
     return group;
@@ -95,7 +100,7 @@ export function createEmissionSummarizer(
       if (slices.length === 0) return;
       const awaiting = emission.status === "awaiting_factor";
       const co2e = awaiting ? 0 : (emission.co2e ?? 0);
-      const market = emission.scope === 2 ? (emission.co2eMarketBased ?? 0) : null;
+      const market = emission.scope === 2 && !awaiting ? (emission.co2eMarketBased ?? co2e) : co2e;
       let inside = 0;
       for (const slice of slices) {
         inside += slice.share;
@@ -103,15 +108,16 @@ export function createEmissionSummarizer(
         group.count += 1;
         if (awaiting) group.awaitingFactor += 1;
         group.co2e += co2e * slice.share;
-        if (market !== null) {
-          group.co2eMarketBased = (group.co2eMarketBased ?? 0) + market * slice.share;
-        }
+        group.co2eMarketBased += market * slice.share;
       }
       totals.count += 1;
       if (awaiting) totals.awaitingFactor += 1;
       totals.co2e += co2e * inside;
+      totals.co2eMarketBased += market * inside;
       totals.byScope[scopeKey(emission.scope)] += co2e * inside;
-      if (market !== null) totals.co2eMarketBased = (totals.co2eMarketBased ?? 0) + market * inside;
+      if (emission.scope === 2) {
+        totals.scope2MarketBased = (totals.scope2MarketBased ?? 0) + market * inside;
+      }
     },
     result(factorLibraryVersion) {
       const sorted = [...groups.values()].sort((a, b) => compareTuples(a.sortKey, b.sortKey));

@@ -19,14 +19,14 @@ export interface EmissionDashboardOptions {
 interface Series {
   readonly header: string;
   readonly byMonth: Map<string, number>;
-  total: number | null;
+  total: number;
 }
 
+/** A scope's figure under each method: they differ for scope 2 only. */
 export interface ScopeTotalsRow {
   readonly scope: "1" | "2" | "3";
   readonly location: number;
-  /** Scope 2 only: the market-based figure beside the location-based one. */
-  readonly market: number | null;
+  readonly market: number;
 }
 
 const MAX_BAR = 30;
@@ -36,18 +36,13 @@ function add(map: Map<string, number>, key: string, value: number): void {
   map.set(key, (map.get(key) ?? 0) + value);
 }
 
-/** Location- and market-based totals per scope from a summary grouped by (at least) scope. */
+/** Location- and market-based figures per scope: scopes 1 and 3 count the same in both. */
 export function scopeTotals(summary: EmissionSummary): ScopeTotalsRow[] {
-  let market: number | null = null;
-  for (const group of summary.groups) {
-    if (group.key.scope === "2" && group.co2eMarketBased !== null) {
-      market = (market ?? 0) + group.co2eMarketBased;
-    }
-  }
+  const { byScope, scope2MarketBased } = summary.totals;
   return [
-    { scope: "1", location: summary.totals.byScope["1"], market: null },
-    { scope: "2", location: summary.totals.byScope["2"], market },
-    { scope: "3", location: summary.totals.byScope["3"], market: null },
+    { scope: "1", location: byScope["1"], market: byScope["1"] },
+    { scope: "2", location: byScope["2"], market: scope2MarketBased ?? 0 },
+    { scope: "3", location: byScope["3"], market: byScope["3"] },
   ];
 }
 
@@ -62,16 +57,15 @@ function scopeSeries(groups: readonly EmissionGroup[], unit: MassUnit): Series[]
       series.push({ ...location, header: `Scope ${scope} (${unit.label})` });
       continue;
     }
-    series.push({ ...location, header: `Scope 2 location (${unit.label})` });
+    series.push({ ...location, header: `Scope 2 location-based (${unit.label})` });
     const market: Series = {
-      header: `Scope 2 market (${unit.label})`,
+      header: `Scope 2 market-based (${unit.label})`,
       byMonth: new Map(),
-      total: null,
+      total: 0,
     };
     for (const group of mine) {
-      if (group.co2eMarketBased === null) continue;
       add(market.byMonth, group.key.month ?? "", group.co2eMarketBased);
-      market.total = (market.total ?? 0) + group.co2eMarketBased;
+      market.total += group.co2eMarketBased;
     }
     series.push(market);
   }
@@ -92,15 +86,14 @@ function categorySeries(groups: readonly EmissionGroup[], unit: MassUnit): Serie
       byCode.set(code, series);
     }
     add(series.byMonth, group.key.month ?? "", group.co2e);
-    series.total = (series.total ?? 0) + group.co2e;
+    series.total += group.co2e;
   }
   return [...byCode.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([, series]) => series);
 }
 
 /** The largest figure the tables show, which decides between kg and t. */
-function largestFigure(summary: EmissionSummary, totals: readonly ScopeTotalsRow[]): number {
-  const market = totals.reduce((sum, row) => sum + (row.market ?? row.location), 0);
-  return Math.max(Math.abs(summary.totals.co2e), Math.abs(market));
+function largestFigure(summary: EmissionSummary): number {
+  return Math.max(Math.abs(summary.totals.co2e), Math.abs(summary.totals.co2eMarketBased));
 }
 
 /**
@@ -134,17 +127,17 @@ function fitHeaders(
 }
 
 /**
- * Months as rows and scopes (scope 2 location- and market-based side by side) or categories as
- * columns, a location-based total per month with a bar scaled to the largest month, and a total
- * row. `scopes` is a summary grouped by scope for the totals (market-based scope 2 included).
+ * Months as rows and scopes (scope 2 location- and market-based side by side) or categories
+ * (location-based) as columns, then the month's location-based and market-based totals, a bar
+ * of the location-based one scaled to the largest month, and a total row. `scopes` is a
+ * summary grouped by scope for the per-scope table of --by category.
  */
 export function emissionDashboardTables(
   grid: EmissionSummary,
   scopes: EmissionSummary,
   options: EmissionDashboardOptions,
 ): BoxTable[] {
-  const totals = scopeTotals(scopes);
-  const unit = chooseMassUnit(largestFigure(grid, totals));
+  const unit = chooseMassUnit(largestFigure(grid));
   const series =
     options.by === "scope" ? scopeSeries(grid.groups, unit) : categorySeries(grid.groups, unit);
   const months = dashboardMonths(
@@ -152,23 +145,38 @@ export function emissionDashboardTables(
     grid.groups.map((group) => group.key.month ?? ""),
   );
   const monthTotals = new Map<string, number>();
-  for (const group of grid.groups) add(monthTotals, group.key.month ?? "", group.co2e);
+  const monthMarket = new Map<string, number>();
+  for (const group of grid.groups) {
+    add(monthTotals, group.key.month ?? "", group.co2e);
+    add(monthMarket, group.key.month ?? "", group.co2eMarketBased);
+  }
   const largestMonth = Math.max(0, ...monthTotals.values());
 
-  const valueCell = (value: number | null | undefined): string =>
-    value === null || value === undefined ? "" : formatMass(value, unit);
+  const valueCell = (value: number | undefined): string =>
+    value === undefined ? "" : formatMass(value, unit);
   const rows = months.map((month) => [
     month,
     ...series.map((s) => valueCell(s.byMonth.get(month))),
     valueCell(monthTotals.get(month)),
+    valueCell(monthMarket.get(month)),
   ]);
-  rows.push(["Total", ...series.map((s) => valueCell(s.total)), valueCell(grid.totals.co2e)]);
+  rows.push([
+    "Total",
+    ...series.map((s) => valueCell(s.total)),
+    valueCell(grid.totals.co2e),
+    valueCell(grid.totals.co2eMarketBased),
+  ]);
   const { headers, bar: width } = fitHeaders(
-    ["Month", ...series.map((s) => s.header), `Total (${unit.label})`],
+    [
+      "Month",
+      ...series.map((s) => s.header),
+      `Total location-based (${unit.label})`,
+      `Total market-based (${unit.label})`,
+    ],
     rows,
     options.columns,
   );
-  const aligns: BoxAlign[] = ["left", ...series.map(() => "right" as const), "right"];
+  const aligns: BoxAlign[] = ["left", ...series.map(() => "right" as const), "right", "right"];
   if (width >= MIN_BAR) {
     headers.push("");
     aligns.push("left");
@@ -178,23 +186,22 @@ export function emissionDashboardTables(
     rows[rows.length - 1]?.push("");
   }
   const tables: BoxTable[] = [{ headers, rows, aligns, footerRows: 1 }];
-  if (options.by === "category") tables.push(scopeTotalsTable(totals, scopes.totals.co2e, unit));
+  if (options.by === "category") tables.push(scopeTotalsTable(scopes, unit));
   return tables;
 }
 
-/** Scope, location-based and market-based totals, with a grand total of each. */
-function scopeTotalsTable(
-  totals: readonly ScopeTotalsRow[],
-  total: number,
-  unit: MassUnit,
-): BoxTable {
-  const marketTotal = totals.reduce((sum, row) => sum + (row.market ?? row.location), 0);
-  const rows = totals.map((row) => [
+/** Each scope under both methods, and the location-based and market-based totals. */
+function scopeTotalsTable(summary: EmissionSummary, unit: MassUnit): BoxTable {
+  const rows = scopeTotals(summary).map((row) => [
     `Scope ${row.scope}`,
     formatMass(row.location, unit),
-    row.market === null ? "" : formatMass(row.market, unit),
+    formatMass(row.market, unit),
   ]);
-  rows.push(["Total", formatMass(total, unit), formatMass(marketTotal, unit)]);
+  rows.push([
+    "Total",
+    formatMass(summary.totals.co2e, unit),
+    formatMass(summary.totals.co2eMarketBased, unit),
+  ]);
   return {
     headers: ["Scope", `Location-based (${unit.label})`, `Market-based (${unit.label})`],
     rows,

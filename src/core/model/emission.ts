@@ -47,14 +47,19 @@ export const groupKeys = ["scope", "category", "subcategory", "building", "month
 export const groupKeySchema = z.enum(groupKeys);
 export type GroupKey = z.infer<typeof groupKeySchema>;
 
-/** One group of an emission summary. Consumptions spanning several months are prorated by day. */
+/**
+ * One group of an emission summary. Consumptions spanning several months are prorated by day.
+ * Both figures are totals of every scope in the group, as the GHG Protocol's dual reporting
+ * defines them: `co2e` location-based (scope 1 + scope 2 location-based + scope 3) and
+ * `co2eMarketBased` market-based (scope 1 + scope 2 market-based + scope 3).
+ */
 export const emissionGroupSchema = z.object({
   /** The group's value for each requested key: scope "1", category code, building id, "2024-03"... */
   key: z.record(z.string(), z.string()),
   /** Human labels for the key values (category names, building names) where they differ. */
   label: z.record(z.string(), z.string()),
   co2e: z.number(),
-  co2eMarketBased: z.number().nullable(),
+  co2eMarketBased: z.number(),
   count: z.number().int(),
   awaitingFactor: z.number().int(),
 });
@@ -64,9 +69,14 @@ export const emissionSummarySchema = z.object({
   groupBy: z.array(groupKeySchema),
   groups: z.array(emissionGroupSchema),
   totals: z.object({
+    /** Location-based total: scope 1 + scope 2 location-based + scope 3. */
     co2e: z.number(),
-    co2eMarketBased: z.number().nullable(),
+    /** Market-based total: scope 1 + scope 2 market-based + scope 3. */
+    co2eMarketBased: z.number(),
+    /** Location-based, per scope. */
     byScope: z.object({ "1": z.number(), "2": z.number(), "3": z.number() }),
+    /** Scope 2 alone, market-based; null without scope 2 rows. */
+    scope2MarketBased: z.number().nullable(),
     count: z.number().int(),
     awaitingFactor: z.number().int(),
   }),

@@ -22,6 +22,7 @@ describe("consumptions list", () => {
         page: undefined,
         limit: undefined,
         all: false,
+        withNames: false,
       },
     ],
     [
@@ -34,10 +35,11 @@ describe("consumptions list", () => {
         page: undefined,
         limit: undefined,
         all: false,
+        withNames: false,
       },
     ],
     [
-      ["--page", "2", "--limit", "10", "--all"],
+      ["--page", "2", "--limit", "10", "--all", "--with-names"],
       {
         company: undefined,
         building: undefined,
@@ -46,6 +48,7 @@ describe("consumptions list", () => {
         page: "2",
         limit: "10",
         all: true,
+        withNames: true,
       },
     ],
   ])("%j", async (argv, expected) => {

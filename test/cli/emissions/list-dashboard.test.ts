@@ -75,9 +75,7 @@ describe("emissions list and dashboard", () => {
   });
 
   it("--explain shows quantity, conversion, factor, source, year and resolution", async () => {
-    const result = await db.run((ctx) =>
-      runList(ctx, { ...base, explain: true, from: "2024-01-01", to: "2024-01-31", all: true }),
-    );
+    const result = await db.run((ctx) => runList(ctx, { ...base, explain: true, all: true }));
     expect(result.error).toBeUndefined();
     expect(result.stdout.split("\n")[0]).toBe(
       "startDate\tcategory\tquantity\tunit\tconvertedQuantity\tfactorUnit\tfactorValue\tfactorSource\tfactorYear\tresolution\tco2e",
@@ -92,6 +90,24 @@ describe("emissions list and dashboard", () => {
       Number(gas?.convertedQuantity) * Number(gas?.factorValue),
       6,
     );
+  });
+
+  it("--explain in a window: the record's figure is quantity × factor, co2e its share", async () => {
+    const result = await db.run((ctx) =>
+      runList(ctx, { ...base, explain: true, from: "2024-12-01", to: "2024-12-31", all: true }),
+    );
+    expect(result.error).toBeUndefined();
+    expect(result.stdout.split("\n")[0]).toMatch(/\tresolution\trecordCo2e\tshare\tco2e$/);
+    // London's bill of 2024-11-15..12-14: 14 of its 30 days are in December.
+    const bill = tsvRows(result.stdout).find(
+      (row) => row.startDate === "2024-11-15" && row.category === "electricity",
+    );
+    expect(Number(bill?.share)).toBe(14 / 30);
+    expect(Number(bill?.recordCo2e)).toBeCloseTo(
+      Number(bill?.convertedQuantity) * Number(bill?.factorValue),
+      6,
+    );
+    expect(Number(bill?.co2e)).toBeCloseTo((Number(bill?.recordCo2e) * 14) / 30, 9);
   });
 
   it("json prints the raw items of the page", async () => {
@@ -112,12 +128,12 @@ describe("emissions list and dashboard", () => {
   it("dashboard: months × scopes, market-based beside location-based, bars, totals", async () => {
     const result = await db.run((ctx) => runDashboard(ctx, { company: COMPANY_ID, year: "2024" }), {
       globals: { format: "table" },
-      columns: 160,
+      columns: 220,
     });
     expect(result.error).toBeUndefined();
     const lines = result.stdout.split("\n");
     expect(lines[1]).toMatch(
-      /Month +│ Scope 1 \((k|t)CO2e\) │ Scope 2 location \(\1CO2e\) │ Scope 2 market \(\1CO2e\) │ Scope 3 \(\1CO2e\) │ Total \(\1CO2e\)/,
+      /Month +│ Scope 1 \((k|t)CO2e\) │ Scope 2 location-based \(\1CO2e\) │ Scope 2 market-based \(\1CO2e\) │ Scope 3 \(\1CO2e\) │ Total location-based \(\1CO2e\) │ Total market-based \(\1CO2e\)/,
     );
     const months = lines.filter((line) => /^│ 2024-\d\d /.test(line));
     expect(months).toHaveLength(12);

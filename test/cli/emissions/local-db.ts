@@ -2,6 +2,7 @@
 import path from "node:path";
 import { type Context, createContext, type GlobalOptions } from "../../../src/cli/context.js";
 import { createTestIo } from "../../../src/cli/io.js";
+import type { Environment } from "../../../src/cli/paths.js";
 import type { CarbonService } from "../../../src/core/service.js";
 import { tempDir } from "../helpers.js";
 
@@ -22,6 +23,8 @@ export interface RunOptions {
   readonly columns?: number;
   /** Abort before running (Ctrl-C). */
   readonly aborted?: boolean;
+  /** Environment variables the command sees (`CARBON_DEBUG=http` logs requests). */
+  readonly env?: Environment;
 }
 
 export interface TestDb {
@@ -45,7 +48,12 @@ export function createTestDb(): TestDb {
     const controller = new AbortController();
     if (options.aborted === true) controller.abort();
     const globals: GlobalOptions = { db: dbPath, ...options.globals };
-    const ctx = createContext({ io, env: {}, globals: () => globals, signal: controller.signal });
+    const ctx = createContext({
+      io,
+      env: options.env ?? {},
+      globals: () => globals,
+      signal: controller.signal,
+    });
     let error: unknown;
     try {
       await command(ctx);

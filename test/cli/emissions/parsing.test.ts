@@ -19,12 +19,13 @@ describe("emissions list", () => {
       limit: undefined,
       all: false,
       explain: false,
+      withNames: false,
     });
   });
 
   it("maps every flag", async () => {
     const argv = ["--company", COMPANY, "--from", "2024-01-01", "--to", "2024-12-31"];
-    argv.push("--scope", "1,2", "--limit", "20", "--page", "3", "--explain");
+    argv.push("--scope", "1,2", "--limit", "20", "--page", "3", "--explain", "--with-names");
     expect(await parsedOptions(listCommand, argv)).toMatchObject({
       company: COMPANY,
       from: "2024-01-01",
@@ -34,6 +35,7 @@ describe("emissions list", () => {
       page: "3",
       all: false,
       explain: true,
+      withNames: true,
     });
   });
 });
@@ -41,7 +43,7 @@ describe("emissions list", () => {
 describe("emissions export", () => {
   it("maps every flag", async () => {
     const argv = ["--company", COMPANY, "--scope", "2", "--group-by", "month,scope"];
-    argv.push("--output", "out.csv", "--from", "2024-01-01");
+    argv.push("--output", "out.csv", "--from", "2024-01-01", "--with-names");
     expect(await parsedOptions(exportCommand, argv)).toEqual({
       company: COMPANY,
       building: undefined,
@@ -50,6 +52,7 @@ describe("emissions export", () => {
       scope: "2",
       groupBy: "month,scope",
       output: "out.csv",
+      withNames: true,
     });
   });
 

@@ -90,57 +90,58 @@ function summarize(groupBy: GroupKey[], window?: SummaryWindow, input: Emission[
 type Expected = [
   key: Record<string, string>,
   co2e: number,
-  market: number | null,
+  market: number,
   count: number,
   awaiting: number,
 ];
 
 describe("emission summary", () => {
   it.each<[GroupKey[], Expected[]]>([
-    // everything: 310 + 100 + 50 = 460; market: the scope 2 rows, 620 + nothing awaiting
-    [[], [[{}, 460, 620, 4, 1]]],
+    // everything: 310 + 100 + 50 = 460 location-based; market-based scope 2 counts 620
+    // instead of 310: 620 + 100 + 50 = 770 (the awaiting bill adds nothing to either)
+    [[], [[{}, 460, 770, 4, 1]]],
     [
       ["month"],
       [
-        // Jan: 17 of the bill's 31 days = 170 (market 340) + the gas 100
-        [{ month: "2024-01" }, 270, 340, 2, 0],
+        // Jan: 17 of the bill's 31 days = 170 (market 340) + the gas 100 in both
+        [{ month: "2024-01" }, 270, 440, 2, 0],
         // Feb: 14 days = 140 (market 280) + the awaiting February bill
         [{ month: "2024-02" }, 140, 280, 2, 1],
-        [{ month: "2024-03" }, 50, null, 1, 0],
+        [{ month: "2024-03" }, 50, 50, 1, 0],
       ],
     ],
     [
       ["scope", "subcategory"],
       [
-        [{ scope: "1", subcategory: "natural_gas" }, 100, null, 1, 0],
+        [{ scope: "1", subcategory: "natural_gas" }, 100, 100, 1, 0],
         [{ scope: "2", subcategory: "electricity" }, 310, 620, 2, 1],
-        [{ scope: "3", subcategory: "flight_long_haul" }, 50, null, 1, 0],
+        [{ scope: "3", subcategory: "flight_long_haul" }, 50, 50, 1, 0],
       ],
     ],
     [
       // subcategories ordered by scope, then code
       ["category"],
       [
-        [{ category: "stationary_combustion" }, 100, null, 1, 0],
+        [{ category: "stationary_combustion" }, 100, 100, 1, 0],
         [{ category: "purchased_electricity" }, 310, 620, 2, 1],
-        [{ category: "s3_06_business_travel" }, 50, null, 1, 0],
+        [{ category: "s3_06_business_travel" }, 50, 50, 1, 0],
       ],
     ],
     [
       // buildings ordered by name: Bilbao before Leeds
       ["building", "year"],
       [
-        [{ building: BILBAO, year: "2024" }, 100, null, 1, 0],
-        [{ building: LEEDS, year: "2024" }, 360, 620, 3, 1],
+        [{ building: BILBAO, year: "2024" }, 100, 100, 1, 0],
+        [{ building: LEEDS, year: "2024" }, 360, 670, 3, 1],
       ],
     ],
     [
       ["year", "month", "scope"],
       [
-        [{ year: "2024", month: "2024-01", scope: "1" }, 100, null, 1, 0],
+        [{ year: "2024", month: "2024-01", scope: "1" }, 100, 100, 1, 0],
         [{ year: "2024", month: "2024-01", scope: "2" }, 170, 340, 1, 0],
         [{ year: "2024", month: "2024-02", scope: "2" }, 140, 280, 2, 1],
-        [{ year: "2024", month: "2024-03", scope: "3" }, 50, null, 1, 0],
+        [{ year: "2024", month: "2024-03", scope: "3" }, 50, 50, 1, 0],
       ],
     ],
   ])("groups by %j", (groupBy, expected) => {
@@ -148,10 +149,9 @@ describe("emission summary", () => {
     expect(summary.groupBy).toEqual(groupBy);
     expect(summary.groups.map((g) => g.key)).toEqual(expected.map(([key]) => key));
     summary.groups.forEach((group, i) => {
-      const [, co2e, market, count, awaiting] = expected[i] ?? [{}, Number.NaN, null, 0, 0];
+      const [, co2e, market, count, awaiting] = expected[i] ?? [{}, Number.NaN, Number.NaN, 0, 0];
       expect(group.co2e).toBeCloseTo(co2e, 9);
-      if (market === null) expect(group.co2eMarketBased).toBeNull();
-      else expect(group.co2eMarketBased).toBeCloseTo(market, 9);
+      expect(group.co2eMarketBased).toBeCloseTo(market, 9);
       expect([group.count, group.awaitingFactor]).toEqual([count, awaiting]);
     });
   });
@@ -165,12 +165,13 @@ describe("emission summary", () => {
     });
   });
 
-  it("totals by scope, with the market-based figure beside", () => {
+  it("totals: location-based and market-based of every scope, scope 2 market-based alone", () => {
     const summary = summarize(["month"]);
     expect(summary.totals).toEqual({
       co2e: 460,
-      co2eMarketBased: 620,
+      co2eMarketBased: 770,
       byScope: { "1": 100, "2": 310, "3": 50 },
+      scope2MarketBased: 620,
       count: 4,
       awaitingFactor: 1,
     });
@@ -184,17 +185,25 @@ describe("emission summary", () => {
     expect(summary.groups[0]?.co2e).toBeCloseTo(140, 9);
     expect(summary.totals.co2e).toBeCloseTo(140, 9);
     expect(summary.totals.co2eMarketBased).toBeCloseTo(280, 9);
+    expect(summary.totals.scope2MarketBased).toBeCloseTo(280, 9);
     expect(summary.totals.byScope).toEqual({ "1": 0, "2": summary.totals.co2e, "3": 0 });
     expect([summary.totals.count, summary.totals.awaitingFactor]).toEqual([2, 1]);
   });
 
-  it("has no group and null market total without rows", () => {
+  it("counts a scope 2 row without a market-based figure at its location-based one", () => {
+    const unpriced = emission("electricity", LEEDS, "2024-04-01", "2024-04-30", 90, null);
+    const summary = summarize([], undefined, [unpriced]);
+    expect(summary.totals).toMatchObject({ co2e: 90, co2eMarketBased: 90, scope2MarketBased: 90 });
+  });
+
+  it("has no group, zero totals and no scope 2 figure without rows", () => {
     const summary = summarize([], undefined, []);
     expect(summary.groups).toEqual([]);
     expect(summary.totals).toEqual({
       co2e: 0,
-      co2eMarketBased: null,
+      co2eMarketBased: 0,
       byScope: { "1": 0, "2": 0, "3": 0 },
+      scope2MarketBased: null,
       count: 0,
       awaitingFactor: 0,
     });

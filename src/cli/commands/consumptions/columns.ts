@@ -2,7 +2,7 @@ import type { Consumption } from "../../../core/model/consumption.js";
 import type { ConsumptionGroup } from "../../../core/model/emission.js";
 import type { ConsumptionUpsertResult } from "../../../core/service.js";
 import type { Column } from "../../output/format.js";
-import { day, type Names } from "../emissions/lookups.js";
+import { day, type Names, type ReadableNames } from "../emissions/lookups.js";
 
 /** `carbon consumptions list`. */
 export function consumptionColumns(names: Names): Column<Consumption>[] {
@@ -17,6 +17,20 @@ export function consumptionColumns(names: Names): Column<Consumption>[] {
     { header: "unitType", value: (c) => c.unitType },
   ];
 }
+
+/** `carbon consumptions list --with-names`: ids with their names beside. */
+export const namedConsumptionColumns: readonly Column<Consumption & ReadableNames>[] = [
+  { header: "id", value: (c) => c.id },
+  { header: "startDate", value: (c) => day(c.startDate) },
+  { header: "endDate", value: (c) => day(c.endDate) },
+  { header: "categoryId", value: (c) => c.categoryId },
+  { header: "categoryCode", value: (c) => c.categoryCode },
+  { header: "buildingId", value: (c) => c.buildingId },
+  { header: "buildingName", value: (c) => c.buildingName },
+  { header: "entityId", value: (c) => c.entityId },
+  { header: "quantity", value: (c) => c.quantity, align: "right" },
+  { header: "unitType", value: (c) => c.unitType },
+];
 
 /** `carbon consumptions get`: every field, with the category code beside its id. */
 export function consumptionDetailColumns(names: Names): Column<Consumption>[] {

@@ -37,6 +37,6 @@ export async function runGet(ctx: Context, opts: GetOptions): Promise<void> {
   const id = parseUuid("consumption id", opts.id);
   const service = await ctx.service();
   const consumption = await service.getConsumption(id);
-  const names = await loadNames(service, [consumption.buildingId]);
+  const names = await loadNames(service, [consumption]);
   renderObject(ctx.io, ctx.format(), consumption, consumptionDetailColumns(names));
 }

@@ -10,6 +10,8 @@ export interface ListOptions {
   readonly page?: string;
   readonly limit?: string;
   readonly all: boolean;
+  /** Ids with their names beside (absent: false). */
+  readonly withNames?: boolean;
 }
 
 interface ListFlags {
@@ -20,6 +22,7 @@ interface ListFlags {
   readonly page?: string;
   readonly limit?: string;
   readonly all?: boolean;
+  readonly withNames?: boolean;
 }
 
 export function listCommand(
@@ -32,7 +35,8 @@ export function listCommand(
       .option("--company <id>", "only this company's consumptions")
       .option("--building <id>", "only this building's consumptions")
       .option("--from <date>", "periods ending on or after this day, YYYY-MM-DD")
-      .option("--to <date>", "periods starting on or before this day, YYYY-MM-DD"),
+      .option("--to <date>", "periods starting on or before this day, YYYY-MM-DD")
+      .option("--with-names", "building and category as ids with their names beside"),
   )
     .addHelpText(
       "after",
@@ -41,6 +45,7 @@ export function listCommand(
         "Examples:",
         "  $ carbon consumptions list --company 3f1c2a4e-8b7d-4c6a-9e5f-1a2b3c4d5e6f",
         "  $ carbon consumptions list --from 2024-01-01 --to 2024-03-31 --all --format csv",
+        "  $ carbon consumptions list --all --with-names --format csv > consumptions.csv",
       ].join("\n"),
     )
     .action(async (flags: ListFlags) => {
@@ -52,12 +57,13 @@ export function listCommand(
         page: flags.page,
         limit: flags.limit,
         all: flags.all === true,
+        withNames: flags.withNames === true,
       });
     });
 }
 
 export async function runList(ctx: Context, opts: ListOptions): Promise<void> {
-  const [{ parsePaging }, { parsePeriod }, { fetchRows }, { renderList }, { loadNames }, columns] =
+  const [{ parsePaging }, { parsePeriod }, { fetchRows }, { renderList }, lookups, columns] =
     await Promise.all([
       import("../../flags.js"),
       import("../emissions/filter-flags.js"),
@@ -72,9 +78,11 @@ export async function runList(ctx: Context, opts: ListOptions): Promise<void> {
   const rows = await fetchRows(ctx, paging, (query) =>
     service.listConsumptions({ ...filter, ...query }),
   );
-  const names = await loadNames(
-    service,
-    rows.map((row) => row.buildingId),
-  );
+  const names = await lookups.loadNames(service, rows);
+  if (opts.withNames === true) {
+    const named = rows.map((row) => lookups.withNames(row, names));
+    renderList(ctx.io, ctx.format(), named, columns.namedConsumptionColumns);
+    return;
+  }
   renderList(ctx.io, ctx.format(), rows, columns.consumptionColumns(names));
 }

@@ -79,6 +79,6 @@ export async function runUpsert(ctx: Context, opts: UpsertOptions): Promise<void
       ? await inputFromFlags(service, opts)
       : await inputFromFile(service, opts.file, opts);
   const result = await service.upsertConsumption(input);
-  const names = await loadNames(service, [result.consumption.buildingId]);
+  const names = await loadNames(service, [result.consumption]);
   renderObject(ctx.io, ctx.format(), result, upsertColumns(names));
 }

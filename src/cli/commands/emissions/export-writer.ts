@@ -1,12 +1,14 @@
 import { CarbonError } from "../../../core/errors.js";
-import type { Emission, EmissionGroup, GroupKey } from "../../../core/model/emission.js";
+import type { EmissionGroup, GroupKey } from "../../../core/model/emission.js";
 import type { CarbonService, EmissionFilter } from "../../../core/service.js";
 import type { Context, GlobalOptions } from "../../context.js";
 import type { Io } from "../../io.js";
 import { type Column, createRowWriter } from "../../output/format.js";
 import type { OutputFormat } from "../../output/format-names.js";
-import { emissionRecordColumns } from "./columns.js";
+import { type EmissionRow, emissionRecordColumns } from "./columns.js";
 import { openFileOutput } from "./file-output.js";
+import { createNameLookup } from "./lookups.js";
+import { createRowShaper } from "./record-rows.js";
 
 export type ExportFormat = Exclude<OutputFormat, "table">;
 
@@ -28,12 +30,25 @@ export interface ExportRequest {
   readonly groupBy: readonly GroupKey[] | undefined;
   readonly format: ExportFormat;
   readonly output?: string;
+  /** Readable columns beside the ids: building name, category code (and quantity, unit). */
+  readonly withNames?: boolean;
 }
 
-/** Key columns in the order asked, then the figures. */
-export function groupColumns(groupBy: readonly GroupKey[]): Column<EmissionGroup>[] {
+/** Keys whose values have a readable label: the building's name, the category's name. */
+const labelled: ReadonlySet<GroupKey> = new Set(["building", "category", "subcategory"]);
+
+/** Key columns in the order asked (each with its name beside under --with-names), then the figures. */
+export function groupColumns(
+  groupBy: readonly GroupKey[],
+  withNames = false,
+): Column<EmissionGroup>[] {
+  const keyColumns = groupBy.flatMap((key): Column<EmissionGroup>[] => {
+    const value: Column<EmissionGroup> = { header: key, value: (group) => group.key[key] };
+    if (!withNames || !labelled.has(key)) return [value];
+    return [value, { header: `${key}Name`, value: (group) => group.label[key] }];
+  });
   return [
-    ...groupBy.map((key) => ({ header: key, value: (group: EmissionGroup) => group.key[key] })),
+    ...keyColumns,
     { header: "co2e", value: (group) => group.co2e },
     { header: "co2eMarketBased", value: (group) => group.co2eMarketBased },
     { header: "count", value: (group) => group.count },
@@ -96,16 +111,21 @@ export async function writeExport(
         }),
       );
     }
-    const count =
-      groupBy === undefined
-        ? await writeRows<Emission>(
-            ctx,
-            io,
-            format,
-            emissionRecordColumns,
-            service.streamEmissions(filter),
-          )
-        : await writeRows(ctx, io, format, groupColumns(groupBy), summary?.groups ?? []);
+    let count: number;
+    if (groupBy === undefined) {
+      const names = request.withNames === true ? await createNameLookup(service) : undefined;
+      const shaper = createRowShaper(filter, names);
+      count = await writeRows<EmissionRow>(
+        ctx,
+        io,
+        format,
+        emissionRecordColumns(shaper.shape),
+        shaper.rows(service.streamEmissions(filter)),
+      );
+    } else {
+      const columns = groupColumns(groupBy, request.withNames === true);
+      count = await writeRows(ctx, io, format, columns, summary?.groups ?? []);
+    }
     if (format === "json") await io.write("}\n");
     await target?.commit();
     return count;

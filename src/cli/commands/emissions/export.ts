@@ -9,6 +9,7 @@ export interface ExportOptions {
   readonly scope?: string;
   readonly groupBy?: string;
   readonly output?: string;
+  readonly withNames?: boolean;
 }
 
 export function exportCommand(
@@ -27,6 +28,10 @@ export function exportCommand(
       "totals by scope, category, subcategory, building, month or year (comma-separated)",
     )
     .option("--output <file>", "write to this file (replaced only once the export is complete)")
+    .option(
+      "--with-names",
+      "records: building name and category code beside their ids, quantity and unit",
+    )
     .addHelpText(
       "after",
       [
@@ -34,11 +39,15 @@ export function exportCommand(
         "The format is csv unless --format json|ndjson|tsv (or --json) says otherwise. Figures are",
         "kgCO2e and never rounded; a period spanning several months is shared out by day when",
         "grouping by month or year. json carries the totals, the filters and the factor library version.",
+        "With --from/--to every figure of a record is the share of its days inside the window",
+        "(column share; recordCo2e keeps the whole record's co2e), so the rows of adjacent",
+        "windows never count a bill twice and add up to the totals.",
         "",
         "Examples:",
         "  $ carbon emissions export --company 3f1c2a4e-8b7d-4c6a-9e5f-1a2b3c4d5e6f --from 2024-01-01 --to 2024-12-31 --output emissions-2024.csv",
         "  $ carbon emissions export --group-by month,scope --format json",
         "  $ carbon emissions export --scope 3 --format ndjson | jq .co2e",
+        "  $ carbon emissions export --from 2025-01-01 --to 2025-12-31 --with-names --output emissions-2025.csv",
       ].join("\n"),
     )
     .action(async (flags: ExportOptions) => {
@@ -50,6 +59,7 @@ export function exportCommand(
         scope: flags.scope,
         groupBy: flags.groupBy,
         output: flags.output,
+        withNames: flags.withNames === true,
       });
     });
 }
@@ -68,6 +78,7 @@ export async function runExport(ctx: Context, opts: ExportOptions): Promise<void
     groupBy,
     format,
     ...(opts.output === undefined ? {} : { output: opts.output }),
+    withNames: opts.withNames === true,
   });
   if (opts.output !== undefined && ctx.io.stderrIsTty && ctx.globals().quiet !== true) {
     ctx.io.err(`wrote ${rows} ${rows === 1 ? "row" : "rows"} to ${opts.output}`);

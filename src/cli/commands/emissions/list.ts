@@ -1,6 +1,7 @@
 import { Command } from "commander";
 import type { Context } from "../../context.js";
 import { addPagingOptions } from "../paging-options.js";
+import type { EmissionRow } from "./columns.js";
 
 export interface ListOptions {
   readonly company?: string;
@@ -12,6 +13,8 @@ export interface ListOptions {
   readonly limit?: string;
   readonly all: boolean;
   readonly explain: boolean;
+  /** Ids with their names beside (absent: false). */
+  readonly withNames?: boolean;
 }
 
 interface ListFlags {
@@ -24,6 +27,7 @@ interface ListFlags {
   readonly limit?: string;
   readonly all?: boolean;
   readonly explain?: boolean;
+  readonly withNames?: boolean;
 }
 
 export function listCommand(
@@ -38,7 +42,11 @@ export function listCommand(
       .option("--from <date>", "periods ending on or after this day, YYYY-MM-DD")
       .option("--to <date>", "periods starting on or before this day, YYYY-MM-DD")
       .option("--scope <scopes>", "only these scopes, e.g. 1,2")
-      .option("--explain", "show how each figure was calculated: quantity, factor, source, year"),
+      .option("--explain", "show how each figure was calculated: quantity, factor, source, year")
+      .option(
+        "--with-names",
+        "building and category as ids with their names beside, plus quantity and unit",
+      ),
   )
     .addHelpText(
       "after",
@@ -46,10 +54,14 @@ export function listCommand(
         "",
         "co2e is kgCO2e (location-based for scope 2); co2eMarketBased is given for scope 2.",
         "status is calculated, or awaiting_factor when no emission factor applies yet.",
+        "With --from/--to each figure is the share of the record's days inside the window",
+        "(column share; --explain adds recordCo2e, the whole record's), so rows add up to",
+        "the window's totals in `carbon emissions export` and `dashboard`.",
         "",
         "Examples:",
         "  $ carbon emissions list --company 3f1c2a4e-8b7d-4c6a-9e5f-1a2b3c4d5e6f --from 2024-01-01 --to 2024-12-31",
         "  $ carbon emissions list --scope 2 --explain",
+        "  $ carbon emissions list --from 2025-01-01 --to 2025-12-31 --with-names --format csv",
         "  $ carbon emissions list --all --format csv > emissions.csv",
       ].join("\n"),
     )
@@ -64,6 +76,7 @@ export function listCommand(
         limit: flags.limit,
         all: flags.all === true,
         explain: flags.explain === true,
+        withNames: flags.withNames === true,
       });
     });
 }
@@ -74,7 +87,8 @@ export async function runList(ctx: Context, opts: ListOptions): Promise<void> {
     { parseEmissionFilter },
     { fetchRows },
     { renderList },
-    lookups,
+    { createNameLookup },
+    { createRowShaper },
     columns,
   ] = await Promise.all([
     import("../../flags.js"),
@@ -82,18 +96,22 @@ export async function runList(ctx: Context, opts: ListOptions): Promise<void> {
     import("../../paging.js"),
     import("../../output/format.js"),
     import("./lookups.js"),
+    import("./record-rows.js"),
     import("./columns.js"),
   ]);
   const filter = parseEmissionFilter(opts);
   const paging = parsePaging(opts);
   const service = await ctx.service();
-  const rows = await fetchRows(ctx, paging, (query) =>
+  const records = await fetchRows(ctx, paging, (query) =>
     service.listEmissions({ ...filter, ...query }),
   );
-  const names = await lookups.loadNames(
-    service,
-    rows.map((row) => row.buildingId),
-  );
-  const shown = opts.explain ? columns.explainColumns(names) : columns.emissionColumns(names);
+  const names = await createNameLookup(service);
+  await names.load(records);
+  const shaper = createRowShaper(filter, opts.withNames === true ? names : undefined);
+  const rows: EmissionRow[] = [];
+  for await (const row of shaper.rows(records)) rows.push(row);
+  const shown = opts.explain
+    ? columns.explainColumns(names, shaper.shape)
+    : columns.emissionColumns(names, shaper.shape);
   renderList(ctx.io, ctx.format(), rows, shown);
 }
