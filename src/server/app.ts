@@ -18,7 +18,7 @@ import {
   problemOfCarbonError,
   storageProblem,
 } from "./problems.js";
-import type { Route } from "./route.js";
+import type { Route, ServerInfo } from "./route.js";
 import { routeTable } from "./routes/index.js";
 
 export interface AppOptions {
@@ -29,6 +29,8 @@ export interface AppOptions {
   readonly log?: (line: string) => void;
   /** Largest request body in bytes (default 1 MiB); larger ones answer 413. */
   readonly bodyLimit?: number;
+  /** Announced by `POST /auth/who-am-i` (carbon serve: kept in the database); default none. */
+  readonly instanceId?: string;
   /** Longest token lifetime (`exp - iat`) accepted, in seconds (default 30 days). */
   readonly maxTokenTtlSeconds?: number;
   /** A connection whose request headers are not complete after this long is closed (408). */
@@ -158,17 +160,22 @@ export function createApp(options: AppOptions): FastifyInstance {
     });
     accessOf.set(request, new Access(claims));
   };
-  for (const route of routeTable) registerRoute(app, route, service, authenticate, accessOf);
+  const server: ServerInfo = { instanceId: options.instanceId };
+  for (const route of routeTable) {
+    registerRoute(app, route, { service, server, authenticate, accessOf });
+  }
   return app;
 }
 
-function registerRoute(
-  app: FastifyInstance,
-  route: Route,
-  service: CarbonService,
-  authenticate: (request: FastifyRequest) => Promise<void>,
-  accessOf: WeakMap<FastifyRequest, Access>,
-): void {
+interface RouteDeps {
+  readonly service: CarbonService;
+  readonly server: ServerInfo;
+  readonly authenticate: (request: FastifyRequest) => Promise<void>;
+  readonly accessOf: WeakMap<FastifyRequest, Access>;
+}
+
+function registerRoute(app: FastifyInstance, route: Route, deps: RouteDeps): void {
+  const { service, server, authenticate, accessOf } = deps;
   app.route({
     method: route.method,
     url: toFastifyPath(route.path),
@@ -180,6 +187,7 @@ function registerRoute(
         { query: request.query, body: request.body, params: paramsOf(request.params) },
         service,
         access,
+        server,
       );
       return reply.code(answer.status).send(answer.body);
     },

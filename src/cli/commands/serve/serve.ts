@@ -55,7 +55,7 @@ function bufferedLog(write: (text: string) => void): {
 
 /** Listens until SIGTERM or Ctrl-C, then drains the requests in flight and closes the database. */
 export async function runServe(ctx: Context, opts: ServeOptions): Promise<void> {
-  const [flags, { openLocalService }, { startServer }, secrets, shutdown, limits, privacy] =
+  const [flags, { openLocalService }, { startServer }, secrets, shutdown, limits, privacy, meta] =
     await Promise.all([
       import("../../flags.js"),
       import("../../../backends/local/open.js"),
@@ -64,6 +64,7 @@ export async function runServe(ctx: Context, opts: ServeOptions): Promise<void> 
       import("./shutdown.js"),
       import("./limits.js"),
       import("./private-db.js"),
+      import("../../../backends/local/server-secret.js"),
     ]);
   const host = flags.parseText("--host", opts.host);
   const port = flags.parseInteger("--port", opts.port, { min: 0, max: 65_535 });
@@ -91,6 +92,7 @@ export async function runServe(ctx: Context, opts: ServeOptions): Promise<void> 
       host,
       port,
       log: requestLog.log,
+      instanceId: meta.serverInstanceId(dbPath),
       maxTokenTtlSeconds,
       ...timeouts,
     });
