@@ -142,6 +142,13 @@ export interface CarbonService {
 
   listConsumptions(query: ConsumptionQuery): Promise<Page<Consumption>>;
   getConsumption(id: string): Promise<Consumption>;
+  /** Which of these consumption ids are stored (on a server: one GET /consumptions/{id} each). */
+  storedConsumptionIds(ids: readonly string[]): Promise<ReadonlySet<string>>;
+  /**
+   * The instance id a server announces on `POST /auth/who-am-i` (carbon serve keeps one in its
+   * database), or undefined: the local engine, or a server that announces none.
+   */
+  serverInstanceId(): Promise<string | undefined>;
   upsertConsumption(input: ConsumptionInput): Promise<ConsumptionUpsertResult>;
   openConsumptionImport(options: ImportSessionOptions): Promise<ImportSession>;
   summarizeConsumptions(query: PeriodFilter): Promise<ConsumptionSummary>;

@@ -105,6 +105,11 @@ export interface ConsumptionImportReport {
   readonly resumedSkipped: number;
   /** A journal of an earlier, interrupted import of this file exists and --resume was not given. */
   readonly resumable: boolean;
+  /**
+   * `--resume` against a server that is not the one the journal recorded, or lacks journaled
+   * rows: why every row was sent again instead of skipping any.
+   */
+  readonly resumeRefused?: string;
 }
 
 const DEFAULT_BATCH_SIZE = 2000;

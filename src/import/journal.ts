@@ -12,6 +12,9 @@ import { CarbonError } from "../core/errors.js";
  * becomes (`--decimal-comma`, `--delimiter`, `--encoding`, `--building`). A changed file is
  * another import.
  *
+ * The header also records the instance id the server announced (carbon serve does), so that
+ * `--resume` can tell whether the server is still the one that confirmed the rows.
+ *
  * The file is append-only text: a JSON header line, then one confirmed consumption id per line,
  * appended with a plain write(2) as each batch is confirmed (the page cache survives a kill -9 of
  * the process; an fsync at most once a second and on close covers most of a machine crash). A
@@ -42,6 +45,14 @@ export interface JournalIdentity {
 interface Header {
   readonly version: number;
   readonly key: string;
+  /** The server's instance id when the journal was started; absent when it announced none. */
+  readonly instanceId?: string;
+}
+
+/** What a journal recorded: the server's instance id, and the confirmed ids in journal order. */
+export interface JournalContents {
+  readonly instanceId: string | undefined;
+  readonly ids: readonly string[];
 }
 
 /** The identity's key, from its fields and the file's current size and modification time. */
@@ -81,6 +92,10 @@ export class ImportJournal {
   readonly #key: string;
   #fd: number | undefined;
   #lastSync = 0;
+  /** Written into the header of a journal this run starts. */
+  #instanceId: string | undefined;
+  /** Start afresh at the first append, even over a journal of the same identity. */
+  #fresh = false;
 
   private constructor(file: string, key: string) {
     this.file = file;
@@ -100,31 +115,50 @@ export class ImportJournal {
 
   /** The ids the journal records as confirmed (empty when there is none, or it is not ours). */
   confirmed(): Set<string> {
-    const ids = new Set<string>();
+    return new Set(this.read().ids);
+  }
+
+  /** The journal's contents (nothing when there is none, or it is not ours). */
+  read(): JournalContents {
+    const none: JournalContents = { instanceId: undefined, ids: [] };
     let text: string;
     try {
       text = fs.readFileSync(this.file, "utf8");
     } catch (error) {
-      if (isMissing(error)) return ids;
+      if (isMissing(error)) return none;
       throw error;
     }
     const lines = text.split("\n");
     lines.pop(); // "" after the last newline, or a line cut short
     const [first, ...rest] = lines;
-    if (first === undefined || !this.#isOurHeader(first)) return ids;
-    for (const line of rest) {
-      if (UUID.test(line)) ids.add(line);
-    }
-    return ids;
+    const header = first === undefined ? undefined : this.#ourHeader(first);
+    if (header === undefined) return none;
+    return { instanceId: header.instanceId, ids: rest.filter((line) => UUID.test(line)) };
   }
 
-  #isOurHeader(line: string): boolean {
+  /**
+   * How this run journals: `instanceId` is the server's (undefined: it announced none), and a
+   * `fresh` run replaces what an earlier run left at its first append (a resumed run appends).
+   */
+  begin(instanceId: string | undefined, fresh: boolean): void {
+    this.#instanceId = instanceId;
+    this.#fresh = fresh;
+  }
+
+  #ourHeader(line: string): Header | undefined {
     try {
       const header: unknown = JSON.parse(line);
-      if (typeof header !== "object" || header === null) return false;
-      return Reflect.get(header, "version") === VERSION && Reflect.get(header, "key") === this.#key;
+      if (typeof header !== "object" || header === null) return undefined;
+      if (Reflect.get(header, "version") !== VERSION) return undefined;
+      if (Reflect.get(header, "key") !== this.#key) return undefined;
+      const instanceId: unknown = Reflect.get(header, "instanceId");
+      return {
+        version: VERSION,
+        key: this.#key,
+        ...(typeof instanceId === "string" ? { instanceId } : {}),
+      };
     } catch {
-      return false;
+      return undefined;
     }
   }
 
@@ -150,10 +184,11 @@ export class ImportJournal {
     const fd = fs.openSync(this.file, "a+", 0o600);
     this.#fd = fd;
     const size = fs.fstatSync(fd).size;
-    const valid = size > 0 && this.#hasOurHeader(fd);
+    const valid = !this.#fresh && size > 0 && this.#hasOurHeader(fd);
     if (!valid) {
       fs.ftruncateSync(fd, 0);
-      const header: Header = { version: VERSION, key: this.#key };
+      const instance = this.#instanceId === undefined ? {} : { instanceId: this.#instanceId };
+      const header: Header = { version: VERSION, key: this.#key, ...instance };
       fs.writeSync(fd, `${JSON.stringify(header)}\n`);
     } else if (!this.#endsWithNewline(fd, size)) {
       fs.writeSync(fd, "\n"); // a line cut short by a kill stays a line of its own
@@ -166,7 +201,7 @@ export class ImportJournal {
     const read = fs.readSync(fd, buffer, 0, buffer.length, 0);
     const text = buffer.subarray(0, read).toString("utf8");
     const end = text.indexOf("\n");
-    return end !== -1 && this.#isOurHeader(text.slice(0, end));
+    return end !== -1 && this.#ourHeader(text.slice(0, end)) !== undefined;
   }
 
   #endsWithNewline(fd: number, size: number): boolean {

@@ -9,6 +9,7 @@ import { FingerprintSet } from "./fingerprint-set.js";
 import { ImportJournal } from "./journal.js";
 import type { References } from "./references.js";
 import type { RejectsWriter } from "./rejects-writer.js";
+import { planResume, type ResumePlan } from "./resume-check.js";
 import { isValid, type RowOutcome, validateInline } from "./row-outcomes.js";
 import type { RowContext } from "./row-validator.js";
 import { type SendResult, sendValidRows } from "./send-pass.js";
@@ -21,7 +22,8 @@ import type { RowError } from "./types.js";
  * sending nothing; when a row is bad (without --skip-invalid) or reading stopped early, the
  * import ends there with nothing sent. Pass 2 reads the file again and sends its valid rows
  * (send-pass.ts), the buildings of --create-buildings first, recording confirmed rows in the
- * journal so that `--resume` sends only what is missing.
+ * journal so that `--resume` sends only what is missing, once the server has shown it still has
+ * them (resume-check.ts).
  */
 
 const MAX_REPORTED_ERRORS = 1000;
@@ -231,8 +233,16 @@ export async function importTwoPass(setup: TwoPassSetup): Promise<ConsumptionImp
   const send =
     !found.stoppedEarly && (found.rejected === 0 || options.skipInvalid || options.dryRun);
   let sent: SendResult | undefined;
+  let plan: ResumePlan = { skip: new Set(), refused: undefined };
   if (send) {
     if ((await fileStamp(options.file)) !== stamp) throw changedFile(options.file);
+    if (journal !== undefined && options.journal !== undefined) {
+      const instanceId = await setup.service.serverInstanceId();
+      if (options.resume === true) {
+        plan = await planResume(setup.service, journal.read(), instanceId, options.journal.apiUrl);
+      }
+      journal.begin(instanceId, plan.skip.size === 0);
+    }
     sent = await sendValidRows({
       service: setup.service,
       options,
@@ -241,7 +251,7 @@ export async function importTwoPass(setup: TwoPassSetup): Promise<ConsumptionImp
       toSend: found.valid,
       chunks: validRows(setup, found),
       journal,
-      confirmedBefore: options.resume === true ? (journal?.confirmed() ?? new Set()) : new Set(),
+      confirmedBefore: plan.skip,
       onProgress: (sending) => {
         options.onProgress?.({
           rowsRead: found.rowsRead,
@@ -277,5 +287,6 @@ export async function importTwoPass(setup: TwoPassSetup): Promise<ConsumptionImp
     stoppedEarly: found.stoppedEarly,
     resumedSkipped: sent?.resumedSkipped ?? 0,
     resumable,
+    ...(plan.refused === undefined ? {} : { resumeRefused: plan.refused }),
   };
 }

@@ -8,7 +8,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import { CarbonError } from "../core/errors.js";
 import type { CarbonService } from "../core/service.js";
 import { Access } from "./access.js";
-import { bearerToken, verifyToken } from "./auth.js";
+import { bearerToken, DEFAULT_MAX_TOKEN_TTL_SECONDS, verifyToken } from "./auth.js";
 import { API_PREFIX, openApiDocument } from "./openapi.js";
 import {
   carbonErrorOf,
@@ -16,8 +16,9 @@ import {
   PROBLEM_CONTENT_TYPE,
   type Problem,
   problemOfCarbonError,
+  storageProblem,
 } from "./problems.js";
-import type { Route } from "./route.js";
+import type { Route, ServerInfo } from "./route.js";
 import { routeTable } from "./routes/index.js";
 
 export interface AppOptions {
@@ -28,9 +29,19 @@ export interface AppOptions {
   readonly log?: (line: string) => void;
   /** Largest request body in bytes (default 1 MiB); larger ones answer 413. */
   readonly bodyLimit?: number;
+  /** Announced by `POST /auth/who-am-i` (carbon serve: kept in the database); default none. */
+  readonly instanceId?: string;
+  /** Longest token lifetime (`exp - iat`) accepted, in seconds (default 30 days). */
+  readonly maxTokenTtlSeconds?: number;
+  /** A connection whose request headers are not complete after this long is closed (408). */
+  readonly headersTimeoutMs?: number;
+  /** A connection whose whole request (headers and body) is not in after this long is closed. */
+  readonly requestTimeoutMs?: number;
 }
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
+export const DEFAULT_HEADERS_TIMEOUT_MS = 10_000;
+export const DEFAULT_REQUEST_TIMEOUT_MS = 60_000;
 
 /** Path without the query string, control characters replaced: safe for a log line. */
 function pathOf(request: FastifyRequest): string {
@@ -61,7 +72,18 @@ export function createApp(options: AppOptions): FastifyInstance {
   const { service, secret } = options;
   const log = options.log ?? (() => {});
   const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
-  const app = Fastify({ logger: false, bodyLimit, return503OnClosing: false });
+  const headersTimeout = options.headersTimeoutMs ?? DEFAULT_HEADERS_TIMEOUT_MS;
+  const app = Fastify({
+    logger: false,
+    bodyLimit,
+    return503OnClosing: false,
+    requestTimeout: options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
+    // Node enforces both timeouts only when it checks its connections: often enough to matter.
+    http: {
+      headersTimeout,
+      connectionsCheckingInterval: Math.min(1000, Math.max(100, headersTimeout / 4)),
+    },
+  });
   const accessOf = new WeakMap<FastifyRequest, Access>();
   let closing = false;
 
@@ -103,6 +125,12 @@ export function createApp(options: AppOptions): FastifyInstance {
 
   app.setErrorHandler((error, request, reply) => {
     const known = carbonErrorOf(error, bodyLimit);
+    const storage = known === undefined ? undefined : storageProblem(known);
+    if (known !== undefined && storage !== undefined) {
+      // The detail names the database file: the operator's log gets it, the client does not.
+      log(`error: ${request.method} ${pathOf(request)}: ${known.message}`);
+      return sendProblem(reply, problemOfCarbonError(storage));
+    }
     if (known !== undefined && known.code !== "internal") {
       return sendProblem(reply, problemOfCarbonError(known));
     }
@@ -127,20 +155,27 @@ export function createApp(options: AppOptions): FastifyInstance {
   app.get("/openapi.json", async () => document);
 
   const authenticate = async (request: FastifyRequest): Promise<void> => {
-    const claims = await verifyToken(bearerToken(request.headers.authorization), secret);
+    const claims = await verifyToken(bearerToken(request.headers.authorization), secret, {
+      maxTtlSeconds: options.maxTokenTtlSeconds ?? DEFAULT_MAX_TOKEN_TTL_SECONDS,
+    });
     accessOf.set(request, new Access(claims));
   };
-  for (const route of routeTable) registerRoute(app, route, service, authenticate, accessOf);
+  const server: ServerInfo = { instanceId: options.instanceId };
+  for (const route of routeTable) {
+    registerRoute(app, route, { service, server, authenticate, accessOf });
+  }
   return app;
 }
 
-function registerRoute(
-  app: FastifyInstance,
-  route: Route,
-  service: CarbonService,
-  authenticate: (request: FastifyRequest) => Promise<void>,
-  accessOf: WeakMap<FastifyRequest, Access>,
-): void {
+interface RouteDeps {
+  readonly service: CarbonService;
+  readonly server: ServerInfo;
+  readonly authenticate: (request: FastifyRequest) => Promise<void>;
+  readonly accessOf: WeakMap<FastifyRequest, Access>;
+}
+
+function registerRoute(app: FastifyInstance, route: Route, deps: RouteDeps): void {
+  const { service, server, authenticate, accessOf } = deps;
   app.route({
     method: route.method,
     url: toFastifyPath(route.path),
@@ -152,6 +187,7 @@ function registerRoute(
         { query: request.query, body: request.body, params: paramsOf(request.params) },
         service,
         access,
+        server,
       );
       return reply.code(answer.status).send(answer.body);
     },

@@ -5,6 +5,7 @@
  */
 import { errors, jwtVerify, SignJWT } from "jose";
 import { z } from "zod";
+import { formatDuration } from "../core/durations.js";
 import { CarbonError, usageError } from "../core/errors.js";
 import { isUuid } from "../core/ids.js";
 
@@ -30,6 +31,9 @@ export interface TokenRequest {
   /** The issue time (default now); tests mint expired tokens with a past one. */
   readonly now?: Date;
 }
+
+/** The longest token lifetime (`exp - iat`) a server accepts unless configured otherwise. */
+export const DEFAULT_MAX_TOKEN_TTL_SECONDS = 30 * 86_400;
 
 /** HS256 keys shorter than the hash are weak (RFC 7518 §3.2). */
 export const MIN_SECRET_BYTES = 32;
@@ -108,23 +112,51 @@ interface Verified {
  */
 const verifiedTokens = new WeakMap<Uint8Array, Map<string, Verified>>();
 
+export interface VerifyOptions {
+  /** Longest lifetime (`exp - iat`) accepted; default DEFAULT_MAX_TOKEN_TTL_SECONDS. */
+  readonly maxTtlSeconds?: number;
+}
+
 /**
- * Verifies signature, algorithm, expiry and claims; any failure is `unauthenticated`. A token
- * verified before with the same secret and not expired yet is answered from a small cache.
+ * Verifies signature, algorithm, expiry, lifetime and claims; any failure is `unauthenticated`.
+ * A token verified before with the same secret and not expired yet is answered from a small
+ * cache (the lifetime is checked on every call: servers sharing a secret may differ on it).
  */
-export async function verifyToken(token: string, secret: Uint8Array): Promise<TokenClaims> {
+export async function verifyToken(
+  token: string,
+  secret: Uint8Array,
+  options: VerifyOptions = {},
+): Promise<TokenClaims> {
   let cache = verifiedTokens.get(secret);
   const hit = cache?.get(token);
-  if (hit !== undefined && Date.now() < hit.expiresMs) return hit.claims;
-  const claims = await verifyUncached(token, secret);
-  if (cache === undefined) {
-    cache = new Map();
-    verifiedTokens.set(secret, cache);
-  } else if (cache.size >= CACHE_LIMIT) {
-    cache.clear();
+  let claims: TokenClaims;
+  if (hit !== undefined && Date.now() < hit.expiresMs) {
+    claims = hit.claims;
+  } else {
+    claims = await verifyUncached(token, secret);
+    if (cache === undefined) {
+      cache = new Map();
+      verifiedTokens.set(secret, cache);
+    } else if (cache.size >= CACHE_LIMIT) {
+      cache.clear();
+    }
+    cache.set(token, { claims, expiresMs: Date.parse(claims.expiresAt) });
   }
-  cache.set(token, { claims, expiresMs: Date.parse(claims.expiresAt) });
+  checkLifetime(claims, options.maxTtlSeconds ?? DEFAULT_MAX_TOKEN_TTL_SECONDS);
   return claims;
+}
+
+/** A stolen long-lived token stays useful for its whole lifetime: refuse those beyond the cap. */
+function checkLifetime(claims: TokenClaims, maxTtlSeconds: number): void {
+  const lifetime = (Date.parse(claims.expiresAt) - Date.parse(claims.issuedAt)) / 1000;
+  if (lifetime <= maxTtlSeconds) return;
+  throw new CarbonError(
+    "unauthenticated",
+    `the token is valid for ${formatDuration(lifetime)}, longer than this server accepts (at most ${formatDuration(maxTtlSeconds)})`,
+    {
+      hint: `mint a new token with \`carbon serve token --ttl ${formatDuration(maxTtlSeconds)}\` or less`,
+    },
+  );
 }
 
 async function verifyUncached(token: string, secret: Uint8Array): Promise<TokenClaims> {
@@ -177,18 +209,4 @@ export function bearerToken(header: string | undefined): string {
     throw unauthenticated("malformed Authorization header: expected Bearer <token>");
   }
   return token;
-}
-
-const ttlUnits: Readonly<Record<string, number>> = { s: 1, m: 60, h: 3600, d: 86_400 };
-
-/** `3600s`, `30m`, `24h`, `7d` -> seconds. Anything else is a usage error. */
-export function parseTtl(text: string): number {
-  const match = /^(\d+)([smhd])$/.exec(text.trim());
-  const unit = ttlUnits[match?.[2] ?? ""];
-  const amount = Number(match?.[1]);
-  const seconds = unit === undefined ? Number.NaN : amount * unit;
-  if (!Number.isSafeInteger(seconds) || seconds <= 0) {
-    throw usageError(`invalid --ttl "${text}": expected a duration such as 3600s, 30m, 24h or 7d`);
-  }
-  return seconds;
 }

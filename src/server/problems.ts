@@ -84,5 +84,40 @@ export function carbonErrorOf(error: unknown, bodyLimit: number): CarbonError | 
   return new CarbonError("usage", message);
 }
 
+/** SQLite's code of the storage failure behind `error`, if there is one in its cause chain. */
+function storageCode(error: unknown): string | undefined {
+  for (let at: unknown = error, depth = 0; at instanceof Error && depth < 8; depth += 1) {
+    if (at.name === "SqliteError" && "code" in at && typeof at.code === "string") return at.code;
+    at = at.cause;
+  }
+  return undefined;
+}
+
+/** SQLite failures whose message names the database file (src/backends/local/database.ts). */
+const pathNaming = /^SQLITE_(BUSY|LOCKED|FULL|IOERR|CANTOPEN|READONLY|NOTADB|CORRUPT)/;
+
+/**
+ * What a client is told about a failure of the server's own storage (busy, disk full, I/O):
+ * never the file's path, which the server log gets instead. Undefined for any other error.
+ */
+export function storageProblem(error: CarbonError): CarbonError | undefined {
+  const code = storageCode(error);
+  if (code === undefined || !pathNaming.test(code)) return undefined;
+  if (code.startsWith("SQLITE_BUSY") || code.startsWith("SQLITE_LOCKED")) {
+    return new CarbonError("unavailable", "the server's database is busy", {
+      hint: "try again in a moment",
+    });
+  }
+  if (code === "SQLITE_FULL") {
+    return new CarbonError("unavailable", "the server's disk is full", {
+      hint: "try again once the server's operator has freed some space",
+    });
+  }
+  return new CarbonError(
+    "unavailable",
+    "the server cannot read or write its database; the server log has the details",
+  );
+}
+
 export const INTERNAL_DETAIL =
   "the server failed to handle this request; the server log has the details";

@@ -16,9 +16,16 @@ export interface NamedSchema {
   readonly schema: z.ZodType;
 }
 
+/** What the server says about itself (`POST /auth/who-am-i`). */
+export interface ServerInfo {
+  /** Kept in the served database: a client tells this server from another at the same address. */
+  readonly instanceId: string | undefined;
+}
+
 export interface RouteContext<Q, B> {
   readonly service: CarbonService;
   readonly access: Access;
+  readonly server: ServerInfo;
   readonly query: Q;
   readonly body: B;
   readonly params: Readonly<Record<string, string>>;
@@ -63,7 +70,7 @@ export interface Route {
   readonly body: NamedSchema | undefined;
   readonly statuses: readonly number[];
   readonly response: NamedSchema;
-  run(input: RawInput, service: CarbonService, access: Access): Promise<Answer>;
+  run(input: RawInput, service: CarbonService, access: Access, server: ServerInfo): Promise<Answer>;
 }
 
 export function defineRoute<QS extends z.ZodType, BS extends z.ZodType>(
@@ -82,10 +89,10 @@ export function defineRoute<QS extends z.ZodType, BS extends z.ZodType>(
         : { name: bodyName, schema: definition.body },
     statuses: definition.statuses,
     response: definition.response,
-    async run(input, service, access) {
+    async run(input, service, access, server) {
       const query = parseQuery(definition.query, input.query);
       const body = parseBody(definition.body, input.body);
-      return definition.handle({ service, access, query, body, params: input.params });
+      return definition.handle({ service, access, server, query, body, params: input.params });
     },
   };
 }

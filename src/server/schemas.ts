@@ -30,6 +30,10 @@ export const whoAmISchema = z.object({
   companies: z.array(z.string()).meta({ description: "company UUIDs; empty: every company" }),
   issuedAt: isoDateTimeSchema,
   expiresAt: isoDateTimeSchema,
+  instanceId: z.string().optional().meta({
+    description:
+      "the server's instance id, kept in its database: a client resuming an import checks it",
+  }),
 });
 
 export const upsertResultSchema = z.object({

@@ -89,3 +89,48 @@ describe("authentication", () => {
     expect(server.logs.join("\n")).not.toContain("xyz.abc");
   });
 });
+
+describe("token lifetime", () => {
+  const mint = (secret: Uint8Array, ttlSeconds: number) =>
+    signToken({ email: "ops@example.com", role: "admin", ttlSeconds }, secret);
+
+  it("a token valid for 10 years: 401, whatever it may do; 30 days is accepted", async () => {
+    const server = await startTestServer();
+    try {
+      const decade = await server.call("GET", "/api/v1/companies", {
+        token: await mint(server.secret, 3650 * 86_400),
+      });
+      expect(decade.status).toBe(401);
+      expect(problemOf(decade)).toMatchObject({
+        code: "unauthenticated",
+        detail: "the token is valid for 3650d, longer than this server accepts (at most 30d)",
+      });
+      expect(decade.text).toContain("carbon serve token --ttl 30d");
+      const month = await server.call("GET", "/api/v1/companies", {
+        token: await mint(server.secret, 30 * 86_400),
+      });
+      expect(month.status).toBe(200);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("the maximum is the server's: one of an hour refuses a token of two", async () => {
+    const server = await startTestServer({ maxTokenTtlSeconds: 3600 });
+    try {
+      const twoHours = await server.call("GET", "/api/v1/companies", {
+        token: await mint(server.secret, 7200),
+      });
+      expect(problemOf(twoHours)).toMatchObject({
+        status: 401,
+        detail: expect.stringContaining("at most 1h"),
+      });
+      const oneHour = await server.call("GET", "/api/v1/companies", {
+        token: await mint(server.secret, 3600),
+      });
+      expect(oneHour.status).toBe(200);
+    } finally {
+      await server.close();
+    }
+  });
+});

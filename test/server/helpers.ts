@@ -6,7 +6,7 @@ import { openLocalService } from "../../src/backends/local/open.js";
 import type { LocalService } from "../../src/backends/local/service.js";
 import { categoryId } from "../../src/core/ids.js";
 import type { ConsumptionInput } from "../../src/core/model/consumption.js";
-import { type RunningServer, startServer } from "../../src/server/app.js";
+import { type RunningServer, type StartOptions, startServer } from "../../src/server/app.js";
 import { type Role, signToken } from "../../src/server/auth.js";
 
 export const COMPANY_A = "3f1c2a4e-8b7d-4c6a-9e5f-1a2b3c4d5e6f";
@@ -49,10 +49,23 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
+export interface TestServerOptions
+  extends Pick<
+    StartOptions,
+    "bodyLimit" | "maxTokenTtlSeconds" | "headersTimeoutMs" | "requestTimeoutMs"
+  > {
+  /** How long the server's database connection waits for another writer (default 5000 ms). */
+  readonly busyTimeoutMs?: number;
+}
+
 /** A real server on port 0 over a fresh SQLite file; call `close()` in afterEach/afterAll. */
-export async function startTestServer(options: { bodyLimit?: number } = {}): Promise<TestServer> {
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const dbPath = path.join(tempDir(), "carbon.db");
-  const service = await openLocalService({ path: dbPath });
+  const { busyTimeoutMs, ...limits } = options;
+  const service = await openLocalService({
+    path: dbPath,
+    ...(busyTimeoutMs === undefined ? {} : { busyTimeoutMs }),
+  });
   const secret = new Uint8Array(randomBytes(32));
   const logs: string[] = [];
   let server: RunningServer;
@@ -63,7 +76,7 @@ export async function startTestServer(options: { bodyLimit?: number } = {}): Pro
       host: "127.0.0.1",
       port: 0,
       log: (line) => logs.push(line),
-      ...(options.bodyLimit === undefined ? {} : { bodyLimit: options.bodyLimit }),
+      ...limits,
     });
   } catch (error) {
     await service.close();

@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { serverSecret } from "../../src/backends/local/server-secret.js";
 import { createTestIo } from "../../src/cli/io.js";
 import { main } from "../../src/cli/main.js";
-import { parseTtl, verifyToken } from "../../src/server/auth.js";
+import { formatDuration, parseDuration } from "../../src/core/durations.js";
+import { verifyToken } from "../../src/server/auth.js";
 import { COMPANY_A, COMPANY_B, tempDir } from "./helpers.js";
 
 async function carbon(args: readonly string[], env: Record<string, string> = {}) {
@@ -93,17 +94,75 @@ describe("carbon serve token", () => {
   });
 });
 
-describe("parseTtl", () => {
+describe("the longest token lifetime", () => {
+  const mint = (db: string, ...flags: string[]) => [
+    "--db",
+    db,
+    "serve",
+    "token",
+    "--user",
+    "a@example.com",
+    ...flags,
+  ];
+
+  it("refuses a --ttl beyond 30 days (exit 2) and mints one of 30 days", async () => {
+    const db = path.join(tempDir(), "carbon.db");
+    const tooLong = await carbon(mint(db, "--ttl", "3650d"));
+    expect(tooLong.code).toBe(2);
+    expect(tooLong.stdout).toBe("");
+    expect(tooLong.stderr).toMatch(/--ttl 3650d is longer than .* the server accepts \(30d\)/);
+    expect(tooLong.stderr).toContain("--ttl 30d or less");
+    const longest = await carbon(mint(db, "--ttl", "30d"));
+    expect(longest.code, longest.stderr).toBe(0);
+  });
+
+  it("takes serve's --max-token-ttl before or after `token`, or CARBON_MAX_TOKEN_TTL", async () => {
+    const db = path.join(tempDir(), "carbon.db");
+    const before = await carbon([
+      "--db",
+      db,
+      "serve",
+      "--max-token-ttl",
+      "90d",
+      "token",
+      "--user",
+      "a@example.com",
+      "--ttl",
+      "60d",
+    ]);
+    expect(before.code, before.stderr).toBe(0);
+    const after = await carbon(mint(db, "--ttl", "60d", "--max-token-ttl", "90d"));
+    expect(after.code, after.stderr).toBe(0);
+    const fromEnv = await carbon(mint(db, "--ttl", "60d"), { CARBON_MAX_TOKEN_TTL: "90d" });
+    expect(fromEnv.code, fromEnv.stderr).toBe(0);
+    const lowered = await carbon(mint(db, "--ttl", "2h"), { CARBON_MAX_TOKEN_TTL: "1h" });
+    expect(lowered.code).toBe(2);
+    const badEnv = await carbon(mint(db), { CARBON_MAX_TOKEN_TTL: "a month" });
+    expect(badEnv.code).toBe(2);
+    expect(badEnv.stderr).toMatch(/invalid CARBON_MAX_TOKEN_TTL "a month"/);
+  });
+});
+
+describe("durations", () => {
   it.each([
     ["3600s", 3600],
     ["30m", 1800],
     ["24h", 86_400],
     ["7d", 604_800],
   ])("%s is %d seconds", (text, seconds) => {
-    expect(parseTtl(text)).toBe(seconds);
+    expect(parseDuration("--ttl", text)).toBe(seconds);
   });
 
   it.each(["", "0h", "24", "1w", "-1h", "1.5h", "h"])("%j is a usage error", (text) => {
-    expect(() => parseTtl(text)).toThrow(/--ttl/);
+    expect(() => parseDuration("--ttl", text)).toThrow(/--ttl/);
+  });
+
+  it.each([
+    [2_592_000, "30d"],
+    [5400, "90m"],
+    [7200, "2h"],
+    [61, "61s"],
+  ])("%d seconds print as %s", (seconds, text) => {
+    expect(formatDuration(seconds)).toBe(text);
   });
 });

@@ -1,4 +1,4 @@
-import { mkdirSync } from "node:fs";
+import { closeSync, mkdirSync, openSync } from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { CarbonError, isCarbonError } from "../../core/errors.js";
@@ -27,11 +27,25 @@ export const PAGE_SIZE = 16 * 1024;
 export const FIXTURES_DIR: URL = new URL("../../../fixtures/factors/", import.meta.url);
 
 /**
+ * A missing database is created private to its user, folders 0700 and file 0600, because it will
+ * hold the token-signing secret; SQLite gives its WAL, SHM and journal the file's mode. Existing
+ * folders and files keep theirs (`carbon serve` refuses a database others can read).
+ */
+function createPrivately(file: string): void {
+  mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  try {
+    closeSync(openSync(file, "wx", 0o600));
+  } catch {
+    // It exists (the usual case), or SQLite will report why it cannot be opened.
+  }
+}
+
+/**
  * Opens (creating if needed) the SQLite file and applies the connection pragmas. A file that is
  * not a SQLite database is a usage error, not a crash.
  */
 export function openDatabase(file: string, busyTimeoutMs = BUSY_TIMEOUT_MS): Db {
-  if (file !== ":memory:") mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  if (file !== ":memory:") createPrivately(path.resolve(file));
   let db: Db;
   try {
     db = new Database(file, { timeout: busyTimeoutMs });

@@ -259,6 +259,17 @@ export class LocalService implements CarbonService {
     return this.#read(() => this.#p.queries.getConsumption(id));
   }
 
+  /** The local engine is no server: it announces no instance. */
+  async serverInstanceId(): Promise<string | undefined> {
+    return undefined;
+  }
+
+  async storedConsumptionIds(ids: readonly string[]): Promise<ReadonlySet<string>> {
+    return this.#read(
+      () => new Set(ids.filter((id) => this.#p.queries.findConsumption(id) !== undefined)),
+    );
+  }
+
   async upsertConsumption(input: ConsumptionInput): Promise<ConsumptionUpsertResult> {
     const parsed = parseInput(consumptionInputSchema, input, "consumption");
     return this.#write(() => {

@@ -38,6 +38,17 @@ export const whoAmISchema = z.object({
 });
 export type WhoAmI = z.output<typeof whoAmISchema>;
 
+/**
+ * `POST /auth/who-am-i` read for the instance id a server may announce (carbon serve does); an
+ * answer of any other shape announces none.
+ */
+export const announcedInstanceSchema = z
+  .object({ instanceId: z.string().min(1).optional().catch(undefined) })
+  .catch({});
+
+/** An answer whose body does not matter, only that it is a success. */
+export const anyAnswerSchema = z.unknown();
+
 /** `POST /consumptions`. */
 export const consumptionUpsertSchema = z.object({
   outcome: z.enum(["inserted", "updated", "unchanged"]),

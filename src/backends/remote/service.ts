@@ -5,6 +5,7 @@
  */
 import type { Dispatcher } from "undici";
 import type { z } from "zod";
+import { isCarbonError } from "../../core/errors.js";
 import { type Building, buildingSchema } from "../../core/model/building.js";
 import { auditRecordSchema, buildingMoveResultSchema } from "../../core/model/building-move.js";
 import { type Category, categorySchema } from "../../core/model/category.js";
@@ -37,8 +38,15 @@ import type {
 import { parseApiUrl } from "./api-url.js";
 import { createHttpClient, type HttpClient, type QueryValue } from "./client.js";
 import { RemoteImportSession } from "./import-session.js";
+import { runLimited } from "./limiter.js";
 import type { RetryPolicy } from "./retry.js";
-import { consumptionUpsertSchema, type WhoAmI, whoAmISchema } from "./schemas.js";
+import {
+  announcedInstanceSchema,
+  anyAnswerSchema,
+  consumptionUpsertSchema,
+  type WhoAmI,
+  whoAmISchema,
+} from "./schemas.js";
 import { remoteSuppliers } from "./suppliers.js";
 
 export interface RemoteServiceOptions {
@@ -189,6 +197,25 @@ export function createRemoteService(options: RemoteServiceOptions): RemoteCarbon
     listConsumptions: (query) =>
       get("/consumptions", pageSchema(consumptionSchema), { ...period(query), ...paging(query) }),
     getConsumption: (consumptionId) => get(`/consumptions/${id(consumptionId)}`, consumptionSchema),
+    // Any success counts: the hosted service wraps the record in `{id, data}`.
+    async storedConsumptionIds(ids) {
+      const stored = new Set<string>();
+      await runLimited(ids, concurrency, async (consumptionId) => {
+        try {
+          await get(`/consumptions/${id(consumptionId)}`, anyAnswerSchema);
+          stored.add(consumptionId);
+        } catch (error) {
+          if (!isCarbonError(error) || error.code !== "not_found") throw error;
+        }
+      });
+      return stored;
+    },
+    async serverInstanceId() {
+      const answer = await client.request("POST", "/auth/who-am-i", {
+        schema: announcedInstanceSchema,
+      });
+      return answer.instanceId;
+    },
     upsertConsumption: (input) => post("/consumptions", consumptionUpsertSchema, input),
     openConsumptionImport: async (sessionOptions): Promise<ImportSession> =>
       new RemoteImportSession(client, { dryRun: sessionOptions.dryRun, concurrency }),

@@ -86,6 +86,11 @@ function outcomeLines(report: ConsumptionImportReport, options: ImportSummaryOpt
       `stopped reading after ${plural(report.errorCount, "error", "errors")} (--max-errors)`,
     );
   }
+  if (report.resumeRefused !== undefined) {
+    lines.push(
+      `warning: --resume skipped nothing: ${report.resumeRefused}; every row was sent again`,
+    );
+  }
   const stored = storedLine(report);
   if (stored !== undefined) lines.push(stored);
   if (report.resumable) {

@@ -149,10 +149,10 @@ const batchRoute = defineRoute({
  */
 export const consumptionBatchRoute: Route = {
   ...batchRoute,
-  run(input, service, access) {
+  run(input, service, access, server) {
     tooMany(input.body);
     const items = canonicalItems(input.body, MAX_BATCH_ITEMS);
-    if (items === undefined) return batchRoute.run(input, service, access);
+    if (items === undefined) return batchRoute.run(input, service, access, server);
     const query = parseQuery(upsertConsumptionQuery, input.query);
     return writeItems(service, access, items, query.dryRun);
   },

@@ -7,14 +7,16 @@ export const referenceRoutes: readonly Route[] = [
   defineRoute({
     method: "POST",
     path: "/auth/who-am-i",
-    summary: "The bearer of the token: e-mail, role, companies, validity",
+    summary:
+      "The bearer of the token (e-mail, role, companies, validity) and the server's instance id",
     query: noQuery,
     body: ignoredBody,
     statuses: [200],
     response: responses.whoAmI,
-    async handle({ access }) {
+    async handle({ access, server }) {
       const { email, role, companies, issuedAt, expiresAt } = access.claims;
-      return ok({ email, role, companies, issuedAt, expiresAt });
+      const instance = server.instanceId === undefined ? {} : { instanceId: server.instanceId };
+      return ok({ email, role, companies, issuedAt, expiresAt, ...instance });
     },
   }),
   defineRoute({

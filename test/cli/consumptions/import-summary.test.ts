@@ -94,6 +94,13 @@ describe("import summary", () => {
     );
     expect(lines).toContain("stopped reading after 3 errors (--max-errors)");
   });
+
+  it("says why --resume skipped nothing", () => {
+    const why = "3 of 80 rows the journal says the server stored are not on the server at URL";
+    expect(importSummaryLines(report({ resumeRefused: why }), {})).toContain(
+      `warning: --resume skipped nothing: ${why}; every row was sent again`,
+    );
+  });
 });
 
 describe("progress reporter", () => {

@@ -106,6 +106,37 @@ describe("import journal", () => {
     expect(journalKey(identity)).not.toBe(grown);
   });
 
+  it("records the server's instance id, and the ids in the order they were confirmed", () => {
+    const instanceId = "9b2c7d4e-1f3a-4b5c-8d6e-7f8091a2b3c4";
+    const journal = ImportJournal.for(dir, identity);
+    journal.begin(instanceId, true);
+    journal.append([id(3), id(1)]);
+    journal.append([id(2)]);
+    journal.close();
+    expect(ImportJournal.for(dir, identity).read()).toEqual({
+      instanceId,
+      ids: [id(3), id(1), id(2)],
+    });
+  });
+
+  it("a fresh run replaces an earlier journal at its first append; a resumed one appends", () => {
+    const first = ImportJournal.for(dir, identity);
+    first.begin("11111111-1111-4111-8111-111111111111", true);
+    first.append([id(1)]);
+    first.close();
+    const resumed = ImportJournal.for(dir, identity);
+    resumed.begin("11111111-1111-4111-8111-111111111111", false);
+    resumed.append([id(2)]);
+    resumed.close();
+    expect(resumed.read().ids).toEqual([id(1), id(2)]);
+    const fresh = ImportJournal.for(dir, identity);
+    fresh.begin(undefined, true);
+    expect(fresh.read().ids).toEqual([id(1), id(2)]); // nothing lost before it confirms a row
+    fresh.append([id(3)]);
+    fresh.close();
+    expect(fresh.read()).toEqual({ instanceId: undefined, ids: [id(3)] });
+  });
+
   it("is removed when the import is done", () => {
     const journal = ImportJournal.for(dir, identity);
     journal.append([id(1)]);

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { openLocalService } from "../../../src/backends/local/open.js";
+import { serverInstanceId } from "../../../src/backends/local/server-secret.js";
 import type { LocalService } from "../../../src/backends/local/service.js";
 import { startServer } from "../../../src/server/app.js";
 import { type Role, signToken } from "../../../src/server/auth.js";
@@ -12,6 +13,8 @@ export interface RealServer {
   /** The engine behind the server, for seeding and for comparing answers. */
   readonly local: LocalService;
   readonly dir: string;
+  /** The database file the server runs on. */
+  readonly dbPath: string;
   token(options?: {
     readonly role?: Role;
     readonly companies?: readonly string[];
@@ -24,14 +27,31 @@ export interface RealServer {
 
 const secret = new TextEncoder().encode("a test secret of at least thirty-two bytes, really");
 
-export async function startRealServer(): Promise<RealServer> {
+export interface RealServerOptions {
+  /** An existing database to serve (it is left in place on close); default a new one. */
+  readonly dbPath?: string;
+  /** Whether who-am-i announces the database's instance id, as carbon serve does (default). */
+  readonly announceInstance?: boolean;
+}
+
+export async function startRealServer(options: RealServerOptions = {}): Promise<RealServer> {
   const dir = mkdtempSync(path.join(os.tmpdir(), "carbon-remote-"));
-  const local = await openLocalService({ path: path.join(dir, "server.db") });
-  const server = await startServer({ service: local, secret, host: "127.0.0.1", port: 0 });
+  const dbPath = options.dbPath ?? path.join(dir, "server.db");
+  const local = await openLocalService({ path: dbPath });
+  const instance =
+    options.announceInstance === false ? {} : { instanceId: serverInstanceId(dbPath) };
+  const server = await startServer({
+    service: local,
+    secret,
+    host: "127.0.0.1",
+    port: 0,
+    ...instance,
+  });
   return {
     url: server.url,
     local,
     dir,
+    dbPath,
     token: (options = {}) =>
       signToken(
         {

@@ -3,6 +3,10 @@ import type { Context } from "../../context.js";
 export interface ServeOptions {
   readonly host: string;
   readonly port: string;
+  /** `--max-token-ttl` as typed (undefined: CARBON_MAX_TOKEN_TTL, else 30 days). */
+  readonly maxTokenTtl?: string | undefined;
+  readonly headersTimeout: string;
+  readonly requestTimeout: string;
 }
 
 const loopback = new Set(["127.0.0.1", "::1", "localhost"]);
@@ -51,17 +55,24 @@ function bufferedLog(write: (text: string) => void): {
 
 /** Listens until SIGTERM or Ctrl-C, then drains the requests in flight and closes the database. */
 export async function runServe(ctx: Context, opts: ServeOptions): Promise<void> {
-  const [flags, { openLocalService }, { startServer }, secrets, shutdown] = await Promise.all([
-    import("../../flags.js"),
-    import("../../../backends/local/open.js"),
-    import("../../../server/app.js"),
-    import("./secret.js"),
-    import("./shutdown.js"),
-  ]);
+  const [flags, { openLocalService }, { startServer }, secrets, shutdown, limits, privacy, meta] =
+    await Promise.all([
+      import("../../flags.js"),
+      import("../../../backends/local/open.js"),
+      import("../../../server/app.js"),
+      import("./secret.js"),
+      import("./shutdown.js"),
+      import("./limits.js"),
+      import("./private-db.js"),
+      import("../../../backends/local/server-secret.js"),
+    ]);
   const host = flags.parseText("--host", opts.host);
   const port = flags.parseInteger("--port", opts.port, { min: 0, max: 65_535 });
+  const maxTokenTtlSeconds = limits.maxTokenTtlSeconds(opts.maxTokenTtl, ctx.env);
+  const timeouts = limits.serverTimeouts(opts.headersTimeout, opts.requestTimeout);
   const envSecret = secrets.secretFromEnv(ctx.env);
   const dbPath = await secrets.serveDbPath(ctx);
+  privacy.checkPrivateDatabase(dbPath);
   const service = await openLocalService({
     path: dbPath,
     walAutocheckpointPages: WAL_AUTOCHECKPOINT_PAGES,
@@ -81,6 +92,9 @@ export async function runServe(ctx: Context, opts: ServeOptions): Promise<void> 
       host,
       port,
       log: requestLog.log,
+      instanceId: meta.serverInstanceId(dbPath),
+      maxTokenTtlSeconds,
+      ...timeouts,
     });
     if (!loopback.has(host)) {
       ctx.io.err(

@@ -6,6 +6,8 @@ export interface TokenOptions {
   readonly companies: readonly string[];
   readonly role: string;
   readonly ttl: string;
+  /** `serve --max-token-ttl` as typed (undefined: CARBON_MAX_TOKEN_TTL, else 30 days). */
+  readonly maxTokenTtl?: string | undefined;
 }
 
 interface TokenFlags {
@@ -33,44 +35,51 @@ export function tokenCommand(
       [],
     )
     .option("--role <role>", "viewer (reads), member (writes data), admin (everything)", "viewer")
-    .option("--ttl <duration>", "lifetime: 3600s, 30m, 24h or 7d", "24h")
+    .option("--ttl <duration>", "lifetime: 3600s, 30m, 24h or 7d (at most 30d)", "24h")
     .addHelpText(
       "after",
       [
         "",
         "Tokens are signed with CARBON_JWT_SECRET when set, else with the secret kept in the",
         "database (--db), so mint them on the database the server runs on. Prints the token on",
-        "stdout (with --json: the token with its claims).",
+        "stdout (with --json: the token with its claims). --ttl cannot exceed what the server",
+        "accepts: 30d, or serve's --max-token-ttl (env CARBON_MAX_TOKEN_TTL), given here too.",
         "",
         "Examples:",
         "  $ carbon serve token --user ana@example.com --role admin",
         "  $ carbon serve token --user ops@example.com --role member --ttl 7d \\",
         "      --company 3f1c2a4e-8b7d-4c6a-9e5f-1a2b3c4d5e6f --json",
+        "  $ carbon serve --max-token-ttl 90d token --user ci@example.com --role member --ttl 90d",
       ].join("\n"),
     )
-    .action(async (flags: TokenFlags) => {
+    .action(async (flags: TokenFlags, command: Command) => {
+      // --max-token-ttl belongs to `serve`, before or after `token`: the same setting for both.
+      const { maxTokenTtl } = command.optsWithGlobals<{ maxTokenTtl?: string }>();
       await run(ctx, {
         user: flags.user,
         companies: flags.company,
         role: flags.role,
         ttl: flags.ttl,
+        maxTokenTtl,
       });
     });
 }
 
 export async function runToken(ctx: Context, opts: TokenOptions): Promise<void> {
-  const [flags, auth, secrets] = await Promise.all([
+  const [flags, auth, secrets, limits] = await Promise.all([
     import("../../flags.js"),
     import("../../../server/auth.js"),
     import("./secret.js"),
+    import("./limits.js"),
   ]);
   const role = flags.parseChoice("--role", opts.role, auth.roles);
   const companies = opts.companies.map((id) => flags.parseUuid("--company", id));
-  const ttlSeconds = auth.parseTtl(opts.ttl);
+  const maxTtlSeconds = limits.maxTokenTtlSeconds(opts.maxTokenTtl, ctx.env);
+  const ttlSeconds = limits.tokenTtlSeconds(opts.ttl, maxTtlSeconds);
   const secret =
     secrets.secretFromEnv(ctx.env) ?? (await storedSecret(await secrets.serveDbPath(ctx)));
   const token = await auth.signToken({ email: opts.user, role, companies, ttlSeconds }, secret);
-  const claims = await auth.verifyToken(token, secret);
+  const claims = await auth.verifyToken(token, secret, { maxTtlSeconds });
   const format = ctx.format();
   switch (format) {
     case "json":

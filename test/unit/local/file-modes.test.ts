@@ -1,0 +1,39 @@
+/** A new database holds the token-signing secret: it is created private to its user. */
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { newId } from "../../../src/core/ids.js";
+import { openTemp, tempDir } from "./helpers.js";
+
+function modeOf(file: string): string {
+  return (fs.statSync(file).mode & 0o777).toString(8);
+}
+
+describe("the files of a new database", () => {
+  it("are created 0600 in folders created 0700, WAL and SHM included", async () => {
+    const root = tempDir();
+    const file = path.join(root, "data", "carbon", "carbon.db");
+    const service = await openTemp(file);
+    await service.createCompany({ id: newId(), name: "Private Ltd", country: "ES" });
+    expect(modeOf(path.join(root, "data"))).toBe("700");
+    expect(modeOf(path.join(root, "data", "carbon"))).toBe("700");
+    expect(modeOf(file)).toBe("600");
+    expect(modeOf(`${file}-wal`)).toBe("600");
+    expect(modeOf(`${file}-shm`)).toBe("600");
+  });
+
+  it("leave an existing folder and an existing file as they are", async () => {
+    const folder = path.join(tempDir(), "shared");
+    fs.mkdirSync(folder);
+    fs.chmodSync(folder, 0o755);
+    const created = path.join(folder, "created.db");
+    await openTemp(created);
+    const existing = path.join(folder, "existing.db");
+    fs.writeFileSync(existing, "");
+    fs.chmodSync(existing, 0o640);
+    await (await openTemp(existing)).listCompanies({});
+    expect(modeOf(folder)).toBe("755");
+    expect(modeOf(created)).toBe("600");
+    expect(modeOf(existing)).toBe("640");
+  });
+});
