@@ -443,7 +443,6 @@ describe("importConsumptions through the local engine", () => {
     ],
     ["a bad --delimiter", { delimiter: "::" }, "usage"],
     ["a bad batch size", { batchSize: 0 }, "usage"],
-    ["a rejects file that is the input", { rejectsFile: acme }, "usage"],
   ])("refuses %s before reading", async (_, options, code) => {
     expect((await failure(run(acme, options))).code).toBe(code);
   });

@@ -55,13 +55,21 @@ export function exportCommand(
 }
 
 export async function runExport(ctx: Context, opts: ExportOptions): Promise<void> {
-  const [{ parseEmissionFilter, parseGroupBy }, { exportFormat, writeExport }] = await Promise.all([
+  const [
+    { parseEmissionFilter, parseGroupBy },
+    { exportFormat, writeExport },
+    { checkOutputPaths },
+  ] = await Promise.all([
     import("./filter-flags.js"),
     import("./export-writer.js"),
+    import("../../output-paths.js"),
   ]);
   const filter = parseEmissionFilter(opts);
   const groupBy = opts.groupBy === undefined ? undefined : parseGroupBy(opts.groupBy);
   const format = exportFormat(ctx.globals());
+  if (opts.output !== undefined) {
+    await checkOutputPaths(ctx, [{ flag: "--output", file: opts.output }], []);
+  }
   const service = await ctx.service();
   const rows = await writeExport(ctx, service, {
     filter,
