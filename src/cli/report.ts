@@ -1,7 +1,9 @@
 /** How a failure is shown to the user, and the exit code it ends with (see cli.md, exit codes). */
 import { CommanderError } from "commander";
-import { type CarbonError, type FieldIssue, isCarbonError } from "../core/errors.js";
+import { type CarbonError, isCarbonError } from "../core/errors.js";
 import type { Io } from "./io.js";
+import { formatCount } from "./render/numbers.js";
+import { problemLines } from "./render/problems.js";
 
 export const MAX_ISSUES_SHOWN = 20;
 export const BUG_REPORT =
@@ -14,14 +16,6 @@ export interface ReportOptions {
   readonly signal: AbortSignal;
 }
 
-/** `line 42, column quantity: expected a number`, `--year: …`, or just the message. */
-export function issueText(issue: FieldIssue): string {
-  const where: string[] = [];
-  if (issue.line !== undefined) where.push(`line ${issue.line}`);
-  if (issue.path !== "") where.push(issue.line === undefined ? issue.path : `column ${issue.path}`);
-  return where.length === 0 ? issue.message : `${where.join(", ")}: ${issue.message}`;
-}
-
 function describe(error: unknown, withStack: boolean): string {
   if (error instanceof Error) {
     return withStack && error.stack !== undefined ? error.stack : error.message;
@@ -31,10 +25,9 @@ function describe(error: unknown, withStack: boolean): string {
 
 function reportCarbonError(io: Io, error: CarbonError, verbose: boolean): number {
   io.err(`error: ${error.message}`);
-  for (const issue of error.issues.slice(0, MAX_ISSUES_SHOWN)) io.err(`  ${issueText(issue)}`);
-  if (error.issues.length > MAX_ISSUES_SHOWN) {
-    io.err(`  … and ${error.issues.length - MAX_ISSUES_SHOWN} more`);
-  }
+  const { lines, more } = problemLines(error.issues, MAX_ISSUES_SHOWN);
+  for (const line of lines) io.err(`  ${line}`);
+  if (more > 0) io.err(`  … and ${formatCount(more)} more`);
   if (error.hint !== undefined) io.err(`hint: ${error.hint}`);
   if (verbose && error.cause !== undefined) io.err(`cause: ${describe(error.cause, true)}`);
   return error.exitCode;

@@ -93,6 +93,18 @@ async function askYesNo(prompt: string): Promise<boolean> {
   }
 }
 
+/**
+ * Asks `prompt`; anything but yes cancels the command with a usage error (exit 2, never 0: the
+ * work was not done), saying what was left as it was.
+ */
+export async function confirmOrCancel(
+  input: UserInput,
+  prompt: string,
+  nothingDone: string,
+): Promise<void> {
+  if (!(await input.confirm(prompt))) throw new CarbonError("usage", `cancelled: ${nothingDone}`);
+}
+
 export function createProcessInput(): UserInput {
   return {
     readAll: readStdin,

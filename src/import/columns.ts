@@ -100,12 +100,19 @@ function distance(a: string, b: string): number {
   return previous[b.length] ?? 0;
 }
 
+const normalizedNames = canonicalNames.map(([canonical]) => ({
+  canonical,
+  normalized: normalizeColumnName(canonical),
+}));
+
 function suggest(name: string): string {
   const normalized = normalizeColumnName(name);
   let best: string | undefined;
   let bestDistance = 3;
-  for (const [canonical] of canonicalNames) {
-    const d = distance(normalized, normalizeColumnName(canonical));
+  for (const { canonical, normalized: candidate } of normalizedNames) {
+    // The distance is at least the difference in length: skip what cannot beat the best.
+    if (Math.abs(candidate.length - normalized.length) >= bestDistance) continue;
+    const d = distance(normalized, candidate);
     if (d < bestDistance) {
       best = canonical;
       bestDistance = d;
@@ -121,6 +128,9 @@ export interface ColumnDefaults {
   readonly building: boolean;
 }
 
+/** Header problems that get a "did you mean" (a header of a million columns must fail fast). */
+const MAX_SUGGESTIONS = 20;
+
 /** Header cells matched to fields; an unknown column, or two giving one field, is an issue. */
 export function matchHeader<F extends string>(
   header: readonly string[],
@@ -135,7 +145,9 @@ export function matchHeader<F extends string>(
     if (isIgnoredColumn(name)) return;
     const match = lookup(normalizeColumnName(name));
     if (match === undefined) {
-      issues.push({ path: name, line, message: `unknown column "${name}"${hint(name)}` });
+      // A suggestion costs a distance to every known name: only the first ones are read anyway.
+      const suggestion = issues.length < MAX_SUGGESTIONS ? hint(name) : "";
+      issues.push({ path: name, line, message: `unknown column "${name}"${suggestion}` });
       return;
     }
     const existing = columns[match.field];
@@ -163,8 +175,9 @@ export function checkHeader(
     issues.push({ path: column, line, message: `missing column ${column}` });
   }
   if (issues.length === 0) return;
-  const summary = issues.map((issue) => issue.message).join("; ");
-  throw new CarbonError("validation", `the header (line ${line}) is not usable: ${summary}`, {
+  // The problems are the issues, listed under the message: the message only counts them.
+  const count = issues.length === 1 ? "1 problem" : `${issues.length} problems`;
+  throw new CarbonError("validation", `the header (line ${line}) is not usable: ${count}`, {
     issues,
     hint: `accepted columns: ${accepted}. The first line must be the header.`,
   });

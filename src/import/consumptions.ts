@@ -1,5 +1,3 @@
-import { access, constants } from "node:fs/promises";
-import path from "node:path";
 import { CarbonError, notFound, usageError } from "../core/errors.js";
 import { isUuid } from "../core/ids.js";
 import type { CarbonService, ScopeTotals } from "../core/service.js";
@@ -126,19 +124,6 @@ function positiveInteger(value: number | undefined, flag: string): number | unde
   return value;
 }
 
-async function checkRejectsPath(rejectsFile: string, file: string): Promise<void> {
-  if (path.resolve(rejectsFile) === path.resolve(file)) {
-    throw usageError(`--rejects ${rejectsFile} is the file being imported; choose another path`);
-  }
-  try {
-    await access(path.dirname(path.resolve(rejectsFile)), constants.W_OK);
-  } catch {
-    throw usageError(
-      `cannot write rejects file ${rejectsFile}: its folder does not exist or is not writable`,
-    );
-  }
-}
-
 function checkCompanyOption(companyId: string | undefined): string | undefined {
   const id = companyId?.trim();
   if (id === undefined || id === "") return undefined;
@@ -155,7 +140,6 @@ export async function importConsumptions(
   const openOptions = csvOptions(options);
   const companyId = checkCompanyOption(options.companyId);
   const building = options.buildingId?.trim() || undefined;
-  if (options.rejectsFile !== undefined) await checkRejectsPath(options.rejectsFile, options.file);
 
   const source = await openCsvSource(options.file, openOptions);
   const batches = source.batches();

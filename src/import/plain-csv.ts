@@ -38,8 +38,16 @@ export async function* plainBatches(
     if (!isBlank(cells)) batch.push({ line, cells });
     line += 1;
   };
+  // Pieces of a line longer than a piece wait here: appending them to `carry` and searching it
+  // again for every piece would copy a very long line (a huge header) once per piece.
+  let pending: string[] = [];
   for await (const piece of pieces) {
-    let text = carry + piece;
+    if (!piece.includes("\n")) {
+      pending.push(piece);
+      continue;
+    }
+    let text = carry + pending.join("") + piece;
+    pending = [];
     if (first) {
       first = false;
       if (text.startsWith("\uFEFF")) text = text.slice(1);
@@ -58,6 +66,8 @@ export async function* plainBatches(
     }
     carry = text.slice(start);
   }
+  carry += pending.join("");
+  if (first && carry.startsWith("\uFEFF")) carry = carry.slice(1);
   if (carry !== "") take(carry);
   if (batch.length > 0) yield batch;
 }

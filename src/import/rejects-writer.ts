@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import type { FileHandle } from "node:fs/promises";
 import { open, rename, rm } from "node:fs/promises";
 import { CarbonError } from "../core/errors.js";
@@ -61,7 +62,7 @@ export class RejectsWriter {
       .map((name, index) => ({ name: name.trim().toLowerCase(), index }))
       .filter((column) => !dropped.has(column.name))
       .map((column) => column.index);
-    this.#temp = `${options.file}.${process.pid}.tmp`;
+    this.#temp = `${options.file}.${randomBytes(6).toString("hex")}.tmp`;
   }
 
   /** Rows written so far. */
@@ -72,7 +73,8 @@ export class RejectsWriter {
   async write(line: number, cells: readonly string[], errors: readonly RowError[]): Promise<void> {
     if (this.#handle === undefined) {
       try {
-        this.#handle = await open(this.#temp, "w");
+        // Created anew ("wx"): an existing file or symlink at that name is never truncated.
+        this.#handle = await open(this.#temp, "wx");
       } catch (error) {
         throw this.#error(error);
       }

@@ -1,7 +1,8 @@
 import { CommanderError } from "commander";
 import { describe, expect, it } from "vitest";
 import { createTestIo } from "../../src/cli/io.js";
-import { BUG_REPORT, issueText, reportError } from "../../src/cli/report.js";
+import { issueText } from "../../src/cli/render/problems.js";
+import { BUG_REPORT, reportError } from "../../src/cli/report.js";
 import { CarbonError, type ErrorCode, errorTable } from "../../src/core/errors.js";
 
 const live = new AbortController().signal;
@@ -38,6 +39,47 @@ describe("reportError", () => {
     expect(lines[21]).toBe("  … and 5 more");
     expect(lines[22]).toBe("hint: fix them and import again");
     expect(lines).toHaveLength(23);
+  });
+
+  it("prints an issue repeated on many lines once, with its lines as ranges", () => {
+    const io = createTestIo();
+    const unknown = 'no building named "Almacen"';
+    const issues = [
+      ...[3, 5, 8, 9, 10, 11, 12, 30].map((line) => ({ line, path: "building", message: unknown })),
+      { line: 4, path: "quantity", message: "expected a number" },
+      { path: "--year", message: "expected a year" },
+      { path: "--year", message: "expected a year" },
+    ];
+    reportError(io, new CarbonError("validation", "11 problems", { issues }), {
+      verbose: false,
+      signal: live,
+    });
+    expect(io.stderrText()).toBe(
+      [
+        "error: 11 problems",
+        `  column building: ${unknown} (lines 3, 5, 8-12, 30)`,
+        "  line 4, column quantity: expected a number",
+        "  --year: expected a year (2 times)",
+        "",
+      ].join("\n"),
+    );
+  });
+
+  it("lists at most 20 ranges of lines for one issue, then counts the rest", () => {
+    const issues = Array.from({ length: 30 }, (_, index) => ({
+      line: 2 + index * 2,
+      path: "unit",
+      message: "unknown unit",
+    }));
+    const io = createTestIo();
+    reportError(io, new CarbonError("validation", "30 problems", { issues }), {
+      verbose: false,
+      signal: live,
+    });
+    const ranges = Array.from({ length: 20 }, (_, index) => 2 + index * 2).join(", ");
+    expect(io.stderrText().split("\n")[1]).toBe(
+      `  column unit: unknown unit (lines ${ranges}, … and 10 more)`,
+    );
   });
 
   it.each([

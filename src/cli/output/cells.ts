@@ -24,9 +24,21 @@ export function displayText(value: CellValue): string {
   return exactText(value);
 }
 
+/** What spreadsheets read as the start of a formula (OWASP's CSV injection list). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * The text of a csv/tsv data cell: a text value starting like a formula gets a leading `'`, so a
+ * spreadsheet shows it instead of running it; numbers (a negative one too) are left as they are.
+ */
+export function spreadsheetText(value: CellValue): string {
+  const text = exactText(value);
+  return typeof value === "string" && FORMULA_START.test(text) ? `'${text}` : text;
+}
+
 /** RFC 4180 field: quoted when it holds a comma, quote, line break or edge whitespace. */
 export function csvField(value: CellValue): string {
-  const text = exactText(value);
+  const text = spreadsheetText(value);
   if (/[",\r\n]/.test(text) || text !== text.trim()) return `"${text.replaceAll('"', '""')}"`;
   return text;
 }
@@ -38,7 +50,7 @@ export function csvRecord(values: readonly CellValue[]): string {
 
 /** TSV field: tabs and line breaks cannot appear inside a field, so they become spaces. */
 export function tsvField(value: CellValue): string {
-  return exactText(value).replace(/\r\n|[\t\r\n]/g, " ");
+  return spreadsheetText(value).replace(/\r\n|[\t\r\n]/g, " ");
 }
 
 export function tsvRecord(values: readonly CellValue[]): string {

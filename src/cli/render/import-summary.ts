@@ -1,7 +1,8 @@
 import type { ConsumptionImportReport } from "../../import/consumptions.js";
 import { formatCount, formatKilograms } from "./numbers.js";
+import { problemLines } from "./problems.js";
 
-/** How many row errors the summary lists before pointing at --rejects. */
+/** How many distinct row errors the summary lists before pointing at --rejects. */
 export const MAX_LISTED_ERRORS = 50;
 
 export interface ImportSummaryOptions {
@@ -13,21 +14,22 @@ function plural(count: number, one: string, many: string): string {
   return `${formatCount(count)} ${count === 1 ? one : many}`;
 }
 
-/** `line 42, column quantity: expected a number, got "12,5"`; a row-level problem has no column. */
-export function formatRowError(error: { line: number; column: string; message: string }): string {
-  const where =
-    error.column === "" ? `line ${error.line}` : `line ${error.line}, column ${error.column}`;
-  return `${where}: ${error.message}`;
-}
-
-/** The first errors, one per line, then how many more there are and how to get them all. */
+/**
+ * The first distinct errors, each once with the lines it occurs on (`line 42, column quantity:
+ * …` when on one line), then how many more there are and how to get them all.
+ */
 export function errorLines(
   report: Pick<ConsumptionImportReport, "errors" | "errorCount">,
   rejectsFile?: string,
 ): string[] {
-  const listed = report.errors.slice(0, MAX_LISTED_ERRORS);
-  const lines = listed.map(formatRowError);
-  const more = Math.max(0, report.errorCount - listed.length);
+  const problems = report.errors.map((error) => ({
+    line: error.line,
+    path: error.column,
+    message: error.message,
+  }));
+  const listed = problemLines(problems, MAX_LISTED_ERRORS, report.errorCount);
+  const lines = [...listed.lines];
+  const more = listed.more;
   if (more > 0) {
     lines.push(
       rejectsFile === undefined

@@ -2,7 +2,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { runList as runAuditList } from "../../../src/cli/commands/audit/list.js";
 import {
   type MoveOptions,
@@ -14,6 +14,8 @@ import { createTestIo } from "../../../src/cli/io.js";
 import { createTestInput } from "../../../src/cli/user-input.js";
 import { CarbonError } from "../../../src/core/errors.js";
 import { categoryId } from "../../../src/core/ids.js";
+import { type RealServer, startRealServer } from "../../unit/remote/real-server.js";
+import { user } from "../auth/helpers.js";
 import { databaseContexts, errorCode, parsedOptions, tempDir } from "../helpers.js";
 
 const ACME = "3f1c2a4e-8b7d-4c6a-9e5f-1a2b3c4d5e6f";
@@ -133,6 +135,7 @@ describe("buildings move: runs", () => {
     expect(rows[0]).toMatchObject({ consumptions: 1, emissions: 1, dryRun: true, moveId: null });
     expect(ctx.io.stderrText()).toContain("Move 2 buildings to Globex");
     expect(ctx.io.stderrText()).toContain("Madrid HQ");
+    expect(ctx.io.stderrText().trimEnd().split("\n").at(-1)).toBe("dry run: nothing was stored");
     expect(await companyOf(HQ)).toBe(ACME);
   });
 
@@ -145,16 +148,28 @@ describe("buildings move: runs", () => {
     expect(await companyOf(HQ)).toBe(ACME);
   });
 
-  it.each([
-    ["y", GLOBEX],
-    ["n", ACME],
-    ["", ACME],
-  ])("on a terminal, answering %j: the building ends in %s", async (answer, expected) => {
-    const { ctx, input } = promptContext(true, answer);
+  it("on a terminal, answering y moves the building", async () => {
+    const { ctx, input } = promptContext(true, "y");
     await runMove(ctx, options({}));
     expect(input.prompts).toEqual(["Move 1 building? [y/N] "]);
-    expect(await companyOf(HQ)).toBe(expected);
+    expect(await companyOf(HQ)).toBe(GLOBEX);
   });
+
+  it.each(["n", ""])(
+    "on a terminal, answering %j cancels: exit 2, nothing moves",
+    async (answer) => {
+      const { ctx, input } = promptContext(true, answer);
+      const error = await failure(() => runMove(ctx, options({})));
+      expect(error).toMatchObject({
+        code: "usage",
+        exitCode: 2,
+        message: "cancelled: nothing was moved",
+      });
+      expect(input.prompts).toEqual(["Move 1 building? [y/N] "]);
+      expect(ctx.io.stdoutText()).toBe("");
+      expect(await companyOf(HQ)).toBe(ACME);
+    },
+  );
 
   it("--yes moves and the audit trail lists it", async () => {
     await runMove(contexts.ctx({ json: true }), options({ yes: true }));
@@ -273,5 +288,39 @@ describe("buildings move --from-csv", () => {
       runMove(contexts.ctx(), { buildingIds: [], fromCsv: file, dryRun: false, yes: true }),
     );
     expect(code).toBe("validation");
+  });
+});
+
+describe("buildings move against a server", () => {
+  let server: RealServer;
+
+  beforeAll(async () => {
+    server = await startRealServer();
+    await server.local.createCompany({ id: ACME, name: "Acme", country: "ES" });
+    await server.local.createCompany({ id: GLOBEX, name: "Globex", country: "GB" });
+    await server.local.createBuilding({ id: HQ, companyId: ACME, name: "Madrid HQ" });
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it("--dry-run says on stderr that nothing was stored, and nothing moves", async () => {
+    const token = await server.token({ role: "admin" });
+    const result = await user().run([
+      "--api-url",
+      server.url,
+      "--token",
+      token,
+      "buildings",
+      "move",
+      HQ,
+      "--to",
+      GLOBEX,
+      "--dry-run",
+    ]);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toContain("Move 1 building to Globex");
+    expect(result.stderr.trimEnd().split("\n").at(-1)).toBe("dry run: nothing was stored");
+    expect((await server.local.getBuilding(HQ)).companyId).toBe(ACME);
   });
 });

@@ -6,6 +6,8 @@ import { runDashboard } from "../../../src/cli/commands/consumptions/dashboard.j
 import { runGet } from "../../../src/cli/commands/consumptions/get.js";
 import { runList } from "../../../src/cli/commands/consumptions/list.js";
 import { runUpsert, type UpsertOptions } from "../../../src/cli/commands/consumptions/upsert.js";
+import { createTestIo } from "../../../src/cli/io.js";
+import { reportError } from "../../../src/cli/report.js";
 import { categoryId, consumptionId } from "../../../src/core/ids.js";
 import { normalizeIsoDateTime } from "../../../src/core/model/common.js";
 import { COMPANY_ID, createTestDb, type TestDb } from "../emissions/local-db.js";
@@ -119,7 +121,7 @@ describe("consumptions upsert, list, get, dashboard", () => {
   });
 
   it.each([
-    ["not JSON", "{ quantity: ", /invalid JSON/],
+    ["not JSON", "{ quantity: ", /^invalid JSON/],
     ["an array", "[]", /expected one JSON object/],
     [
       "a bad field",
@@ -132,17 +134,23 @@ describe("consumptions upsert, list, get, dashboard", () => {
         quantity: "3100",
         unitType: "kWh",
       }),
-      /field quantity: expected a number/,
+      /^quantity: expected a number$/,
     ],
     ["an unknown category", JSON.stringify({ categoryId: "electricty" }), /unknown category/],
-  ])("a file with %s is a validation error", async (_name, text, message) => {
+  ])("a file with %s is a validation error, each problem said once", async (_name, text, issue) => {
     const file = path.join(db.dir, "bad.json");
     fs.writeFileSync(file, text);
     const result = await db.run((ctx) => runUpsert(ctx, { file }));
     expect(result.error).toMatchObject({
       code: "validation",
-      message: expect.stringMatching(message),
+      message: `${file} is not a valid consumption: 1 problem`,
+      issues: [expect.anything()],
     });
+    const io = createTestIo();
+    reportError(io, result.error, { verbose: false, signal: new AbortController().signal });
+    const [, listed, ...rest] = io.stderrText().split("\n");
+    expect(listed?.trim()).toMatch(issue);
+    expect(rest).toEqual([""]);
   });
 
   it.each([

@@ -37,6 +37,16 @@ function csvRecords(text: string): Record<string, string>[] {
   return parse(text, { columns: true, skip_empty_lines: true });
 }
 
+/** Which export format `text` is, from its shape. */
+function formatOf(text: string): string {
+  const [first] = text.split(/\r?\n/, 1);
+  if (text.startsWith("{\n")) return "json";
+  if (first?.startsWith("{")) return "ndjson";
+  if (first === RECORD_FIELDS.join("\t")) return "tsv";
+  if (first === RECORD_FIELDS.join(",")) return "csv";
+  return "unknown";
+}
+
 describe("emissions export", () => {
   let db: TestDb;
   let totals: EmissionSummary["totals"];
@@ -152,7 +162,7 @@ describe("emissions export", () => {
     expect(result.stdout).toBe("");
     expect(result.stderr).toBe(`wrote ${totals.count} rows to ${file}\n`);
     expect(csvRecords(fs.readFileSync(file, "utf8"))).toHaveLength(totals.count);
-    expect(fs.existsSync(`${file}.tmp`)).toBe(false);
+    expect(fs.readdirSync(db.dir).filter((name) => name.endsWith(".tmp"))).toEqual([]);
   });
 
   it("an interrupted export leaves neither the file nor the temporary one", async () => {
@@ -162,7 +172,7 @@ describe("emissions export", () => {
     });
     expect(result.error).toMatchObject({ code: "interrupted" });
     expect(fs.existsSync(file)).toBe(false);
-    expect(fs.existsSync(`${file}.tmp`)).toBe(false);
+    expect(fs.readdirSync(db.dir).filter((name) => name.endsWith(".tmp"))).toEqual([]);
   });
 
   it("a failed export keeps the previous file as it was", async () => {
@@ -173,6 +183,28 @@ describe("emissions export", () => {
     });
     expect(result.error).toMatchObject({ code: "interrupted" });
     expect(fs.readFileSync(file, "utf8")).toBe("previous export\n");
+  });
+
+  it.each([
+    ["e.json", {}, "json"],
+    ["E.JSON", {}, "json"],
+    ["e.ndjson", {}, "ndjson"],
+    ["e.jsonl", {}, "ndjson"],
+    ["e.tsv", {}, "tsv"],
+    ["e.csv", {}, "csv"],
+    ["e.txt", {}, "csv"],
+    ["e", {}, "csv"],
+    ["e.json", { format: "csv" as const }, "csv"],
+    ["e.csv", { json: true }, "json"],
+  ])("--output %s with %j writes %s", async (name, globals, expected) => {
+    const file = path.join(db.dir, name);
+    const result = await db.run((ctx) => runExport(ctx, { ...everything, output: file }), {
+      globals,
+    });
+    expect(result.error).toBeUndefined();
+    const text = fs.readFileSync(file, "utf8");
+    fs.rmSync(file);
+    expect(formatOf(text)).toBe(expected);
   });
 
   it.each([

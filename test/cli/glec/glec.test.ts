@@ -247,27 +247,36 @@ describe("glec list, get and delete", () => {
   });
 
   it.each([
-    ["n", 1],
-    ["", 1],
-    ["y", 0],
-  ])("on a terminal it asks; answering %j leaves %i entries", async (typed, left) => {
-    const base = contexts.ctx();
-    const input = createTestInput({ answer: typed });
-    const ctx = createContext({
-      io: createTestIo({ stdinIsTty: true }),
-      env: {},
-      globals: () => base.globals(),
-      signal: new AbortController().signal,
-      input,
-    });
-    try {
-      await runDelete(ctx, { id: ENTRY, yes: false });
-    } finally {
-      await ctx.close();
-    }
-    expect(input.prompts[0]).toContain(`Delete GLEC entry ${ENTRY} (SHP-2025-0042)`);
-    expect(await stored()).toBe(left);
-  });
+    ["n", 1, "usage"],
+    ["", 1, "usage"],
+    ["y", 0, undefined],
+  ])(
+    "on a terminal it asks; answering %j leaves %i entries (error %s)",
+    async (typed, left, code) => {
+      const base = contexts.ctx();
+      const input = createTestInput({ answer: typed });
+      const ctx = createContext({
+        io: createTestIo({ stdinIsTty: true }),
+        env: {},
+        globals: () => base.globals(),
+        signal: new AbortController().signal,
+        input,
+      });
+      let failed: unknown;
+      try {
+        await runDelete(ctx, { id: ENTRY, yes: false });
+      } catch (error) {
+        failed = error;
+      } finally {
+        await ctx.close();
+      }
+      expect(failed instanceof CarbonError ? [failed.code, failed.message] : failed).toEqual(
+        code === undefined ? undefined : [code, "cancelled: nothing was deleted"],
+      );
+      expect(input.prompts[0]).toContain(`Delete GLEC entry ${ENTRY} (SHP-2025-0042)`);
+      expect(await stored()).toBe(left);
+    },
+  );
 
   it("delete --yes deletes; an unknown id is not_found", async () => {
     const ctx = contexts.ctx({ json: true });

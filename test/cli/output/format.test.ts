@@ -44,6 +44,33 @@ describe("renderList", () => {
     );
   });
 
+  it("csv/tsv: text starting like a formula gets a leading ', numbers and other text do not", () => {
+    const risky: Reading[] = ["=1+1", "+1", "-1", "@A1", "\tx", "\rx", "a=1", "'q"].map(
+      (note, index) => ({ id: String(index), note, kg: -5, ok: true }),
+    );
+    const csv = createTestIo();
+    renderList(csv, "csv", risky, columns);
+    expect(csv.stdoutText().split("\r\n").slice(1, -1)).toEqual([
+      "0,'=1+1,-5,true",
+      "1,'+1,-5,true",
+      "2,'-1,-5,true",
+      "3,'@A1,-5,true",
+      "4,'\tx,-5,true",
+      '5,"\'\rx",-5,true',
+      "6,a=1,-5,true",
+      "7,'q,-5,true",
+    ]);
+    const tsv = createTestIo();
+    renderList(tsv, "tsv", risky, columns);
+    expect(tsv.stdoutText().split("\n").slice(1, 6)).toEqual([
+      "0\t'=1+1\t-5\ttrue",
+      "1\t'+1\t-5\ttrue",
+      "2\t'-1\t-5\ttrue",
+      "3\t'@A1\t-5\ttrue",
+      "4\t' x\t-5\ttrue",
+    ]);
+  });
+
   it("json: one pretty document with the raw items (all fields, unrounded)", () => {
     const io = createTestIo();
     renderList(io, "json", rows, columns.slice(0, 1));

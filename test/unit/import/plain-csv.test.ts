@@ -36,6 +36,11 @@ function bigFile(ending: string): string {
   return `\uFEFF${lines.join(ending)}${ending}`;
 }
 
+/** 100,000 cells: about ten times a read piece. */
+function wideLine(): string {
+  return Array.from({ length: 100_000 }, (_, i) => `c${i}`).join(",");
+}
+
 describe("plain CSV files are split, with the records csv-parse gives", () => {
   it.each([
     ["LF", "a,b,c\n1,2,3\n4,5,6\n"],
@@ -47,6 +52,8 @@ describe("plain CSV files are split, with the records csv-parse gives", () => {
     ["tabs and spaces kept in cells", "a\tb\n 1 \t x y \n"],
     ["big LF file", bigFile("\n")],
     ["big CRLF file", bigFile("\r\n")],
+    ["a BOM and a header longer than many read pieces", `\uFEFF${wideLine()}\n1,2\n`],
+    ["a last line longer than many read pieces, no final newline", `a,b\n${wideLine()}`],
   ])("%s", async (_name, content) => {
     const name = file(content);
     const split = await read(name);

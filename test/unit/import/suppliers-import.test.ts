@@ -150,7 +150,7 @@ describe("suppliers import", () => {
     const service = await acme();
     const error = await carbonError(importSuppliers(service, options(write(`${header}A,B\n`))));
     expect(error.code).toBe("validation");
-    expect(error.message).toContain(text);
+    expect(error.issues.map((issue) => issue.message).join("\n")).toContain(text);
   });
 
   it("takes --type for rows without one, and reports a wrong field count and broken quoting", async () => {

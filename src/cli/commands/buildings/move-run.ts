@@ -4,6 +4,7 @@ import type { BuildingMoveResult } from "../../../core/model/building-move.js";
 import type { Context } from "../../context.js";
 import { parseUuid } from "../../flags.js";
 import { renderList } from "../../output/format.js";
+import { confirmOrCancel } from "../../user-input.js";
 import type { MoveOptions } from "./move.js";
 import { readMoveCsv } from "./move-csv.js";
 import { doneLines, moveColumns, moveRows, planLines } from "./move-output.js";
@@ -41,8 +42,9 @@ function buildingsMoving(plans: readonly BuildingMoveResult[]): number {
   return plans.reduce((total, plan) => total + plan.totals.moved, 0);
 }
 
-async function confirmed(ctx: Context, opts: MoveOptions, moving: number): Promise<boolean> {
-  if (opts.yes) return true;
+/** --yes, or the user's yes on a terminal; a no cancels (exit 2). */
+async function confirm(ctx: Context, opts: MoveOptions, moving: number): Promise<void> {
+  if (opts.yes) return;
   if (!ctx.io.stdinIsTty) {
     throw new CarbonError(
       "usage",
@@ -52,7 +54,8 @@ async function confirmed(ctx: Context, opts: MoveOptions, moving: number): Promi
       },
     );
   }
-  return ctx.input.confirm(`Move ${moving} building${moving === 1 ? "" : "s"}? [y/N] `);
+  const prompt = `Move ${moving} building${moving === 1 ? "" : "s"}? [y/N] `;
+  await confirmOrCancel(ctx.input, prompt, "nothing was moved");
 }
 
 export async function executeMove(ctx: Context, opts: MoveOptions): Promise<void> {
@@ -66,13 +69,10 @@ export async function executeMove(ctx: Context, opts: MoveOptions): Promise<void
   const moving = buildingsMoving(plans);
   if (opts.dryRun || moving === 0) {
     renderList(ctx.io, ctx.format(), moveRows(plans), moveColumns);
-    if (!quiet && !opts.dryRun) ctx.io.err("Nothing to move.");
+    if (!quiet) ctx.io.err(opts.dryRun ? "dry run: nothing was stored" : "Nothing to move.");
     return;
   }
-  if (!(await confirmed(ctx, opts, moving))) {
-    ctx.io.err("Nothing was moved.");
-    return;
-  }
+  await confirm(ctx, opts, moving);
   const results: BuildingMoveResult[] = [];
   try {
     for (const group of groups) results.push(await service.moveBuildings(group));

@@ -36,7 +36,8 @@ export function moveCommand(
       "after",
       [
         "",
-        "The plan is printed on stderr first; on a terminal you are asked to confirm.",
+        "The plan is printed on stderr first; on a terminal you are asked to confirm (answering",
+        "no exits 2 and moves nothing).",
         "Moved emissions are recalculated with the target company's custom factors.",
         "",
         "Examples:",

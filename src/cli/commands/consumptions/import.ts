@@ -117,13 +117,21 @@ export function importCommand(
 }
 
 export async function runImport(ctx: Context, opts: ImportOptions): Promise<void> {
-  const [{ importOptions, reportImport }, { importConsumptions }, { createProgressReporter }] =
-    await Promise.all([
-      import("./import-report.js"),
-      import("../../../import/consumptions.js"),
-      import("../../render/progress.js"),
-    ]);
+  const [
+    { importOptions, reportImport },
+    { importConsumptions },
+    { createProgressReporter },
+    { checkOutputPaths },
+  ] = await Promise.all([
+    import("./import-report.js"),
+    import("../../../import/consumptions.js"),
+    import("../../render/progress.js"),
+    import("../../output-paths.js"),
+  ]);
   const options = importOptions(opts);
+  if (options.rejectsFile !== undefined) {
+    await checkOutputPaths(ctx, [{ flag: "--rejects", file: options.rejectsFile }], [options.file]);
+  }
   const service = await ctx.service();
   const engine = await ctx.engine();
   if (opts.resume === true && engine.kind === "local" && ctx.globals().quiet !== true) {

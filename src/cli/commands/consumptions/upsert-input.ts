@@ -82,18 +82,10 @@ export async function inputFromFlags(
   return { id, ...key, quantity, unitType };
 }
 
-function issueText(issue: FieldIssue): string {
-  return issue.path === "" ? issue.message : `field ${issue.path}: ${issue.message}`;
-}
-
+/** The problems are listed under the message (report.ts), so the message only counts them. */
 function rejected(file: string, issues: readonly FieldIssue[]): CarbonError {
-  const first = issues[0];
-  const more = issues.length > 1 ? ` (and ${issues.length - 1} more)` : "";
-  return new CarbonError(
-    "validation",
-    `${file}: ${first === undefined ? "invalid consumption" : issueText(first)}${more}`,
-    { issues },
-  );
+  const count = issues.length === 1 ? "1 problem" : `${issues.length} problems`;
+  return new CarbonError("validation", `${file} is not a valid consumption: ${count}`, { issues });
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

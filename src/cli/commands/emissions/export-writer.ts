@@ -4,7 +4,7 @@ import type { CarbonService, EmissionFilter } from "../../../core/service.js";
 import type { Context, GlobalOptions } from "../../context.js";
 import type { Io } from "../../io.js";
 import { type Column, createRowWriter } from "../../output/format.js";
-import type { OutputFormat } from "../../output/format-names.js";
+import { formatOfFile, type OutputFormat } from "../../output/format-names.js";
 import { type EmissionRow, emissionRecordColumns } from "./columns.js";
 import { openFileOutput } from "./file-output.js";
 import { createNameLookup } from "./lookups.js";
@@ -12,10 +12,14 @@ import { createRowShaper } from "./record-rows.js";
 
 export type ExportFormat = Exclude<OutputFormat, "table">;
 
-/** csv unless --json or --format says otherwise, also on a terminal; a table is not an export. */
-export function exportFormat(globals: GlobalOptions): ExportFormat {
+/**
+ * --json or --format, else what the --output file's extension says, else csv (also on a
+ * terminal); a table is not an export.
+ */
+export function exportFormat(globals: GlobalOptions, output?: string): ExportFormat {
   if (globals.json === true) return "json";
-  const format = globals.format ?? "csv";
+  const format =
+    globals.format ?? (output === undefined ? undefined : formatOfFile(output)) ?? "csv";
   if (format === "table") {
     throw new CarbonError("usage", 'invalid --format "table": expected csv, tsv, json or ndjson', {
       hint: "for a table on the terminal use `carbon emissions list` or `carbon emissions dashboard`",

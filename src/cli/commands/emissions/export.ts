@@ -36,9 +36,10 @@ export function exportCommand(
       "after",
       [
         "",
-        "The format is csv unless --format json|ndjson|tsv (or --json) says otherwise. Figures are",
-        "kgCO2e and never rounded; a period spanning several months is shared out by day when",
-        "grouping by month or year. json carries the totals, the filters and the factor library version.",
+        "The format is --format (or --json), else the --output file's extension (.json, .ndjson or",
+        ".jsonl, .csv, .tsv), else csv. Figures are kgCO2e and never rounded; a period spanning",
+        "several months is shared out by day when grouping by month or year. json carries the",
+        "totals, the filters and the factor library version.",
         "With --from/--to every figure of a record is the share of its days inside the window",
         "(column share; recordCo2e keeps the whole record's co2e), so the rows of adjacent",
         "windows never count a bill twice and add up to the totals.",
@@ -46,6 +47,7 @@ export function exportCommand(
         "Examples:",
         "  $ carbon emissions export --company 3f1c2a4e-8b7d-4c6a-9e5f-1a2b3c4d5e6f --from 2024-01-01 --to 2024-12-31 --output emissions-2024.csv",
         "  $ carbon emissions export --group-by month,scope --format json",
+        "  $ carbon emissions export --group-by month,scope --output totals.json",
         "  $ carbon emissions export --scope 3 --format ndjson | jq .co2e",
         "  $ carbon emissions export --from 2025-01-01 --to 2025-12-31 --with-names --output emissions-2025.csv",
       ].join("\n"),
@@ -65,13 +67,21 @@ export function exportCommand(
 }
 
 export async function runExport(ctx: Context, opts: ExportOptions): Promise<void> {
-  const [{ parseEmissionFilter, parseGroupBy }, { exportFormat, writeExport }] = await Promise.all([
+  const [
+    { parseEmissionFilter, parseGroupBy },
+    { exportFormat, writeExport },
+    { checkOutputPaths },
+  ] = await Promise.all([
     import("./filter-flags.js"),
     import("./export-writer.js"),
+    import("../../output-paths.js"),
   ]);
   const filter = parseEmissionFilter(opts);
   const groupBy = opts.groupBy === undefined ? undefined : parseGroupBy(opts.groupBy);
-  const format = exportFormat(ctx.globals());
+  const format = exportFormat(ctx.globals(), opts.output);
+  if (opts.output !== undefined) {
+    await checkOutputPaths(ctx, [{ flag: "--output", file: opts.output }], []);
+  }
   const service = await ctx.service();
   const rows = await writeExport(ctx, service, {
     filter,

@@ -1,10 +1,11 @@
+import { randomBytes } from "node:crypto";
 import { type FileHandle, open, rename, rm } from "node:fs/promises";
 import { CarbonError } from "../../../core/errors.js";
 import type { Io } from "../../io.js";
 
 /**
- * An export to a file: everything goes to `FILE.tmp`, which becomes `FILE` only on `commit()`,
- * so a failed or interrupted export never leaves a half-written file behind.
+ * An export to a file: everything goes to a new `FILE.<random>.tmp`, which becomes `FILE` only on
+ * `commit()`, so a failed or interrupted export never leaves a half-written file behind.
  */
 export interface FileOutput {
   /** `io` whose `write` appends to the temporary file; everything else is the terminal's. */
@@ -19,10 +20,11 @@ function describe(error: unknown): string {
 }
 
 export async function openFileOutput(terminal: Io, file: string): Promise<FileOutput> {
-  const temporary = `${file}.tmp`;
+  const temporary = `${file}.${randomBytes(6).toString("hex")}.tmp`;
   let handle: FileHandle | undefined;
   try {
-    handle = await open(temporary, "w");
+    // Created anew ("wx"): an existing file or symlink at that name is never truncated.
+    handle = await open(temporary, "wx");
   } catch (error) {
     throw new CarbonError("usage", `cannot write --output ${file}: ${describe(error)}`, {
       cause: error,

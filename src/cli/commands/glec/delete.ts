@@ -16,7 +16,7 @@ export function deleteCommand(
     .option("--yes", "do not ask for confirmation (needed when stdin is not a terminal)")
     .addHelpText(
       "after",
-      "\nOn a terminal it asks first; in a script, pass --yes (without it the command exits 2).\n\nExamples:\n  $ carbon glec delete 6a1f0c2e-7b3d-4e5f-8a9b-0c1d2e3f4a5b\n  $ carbon glec delete 6a1f0c2e-7b3d-4e5f-8a9b-0c1d2e3f4a5b --yes",
+      "\nOn a terminal it asks first (answering no exits 2); in a script, pass --yes (without it the command exits 2).\n\nExamples:\n  $ carbon glec delete 6a1f0c2e-7b3d-4e5f-8a9b-0c1d2e3f4a5b\n  $ carbon glec delete 6a1f0c2e-7b3d-4e5f-8a9b-0c1d2e3f4a5b --yes",
     )
     .action(async (id: string, flags: { readonly yes?: boolean }) => {
       await run(ctx, { id, yes: flags.yes === true });
@@ -24,11 +24,18 @@ export function deleteCommand(
 }
 
 export async function runDelete(ctx: Context, opts: DeleteOptions): Promise<void> {
-  const [{ parseUuid }, { CarbonError }, { renderObject }, { receiptColumns }] = await Promise.all([
+  const [
+    { parseUuid },
+    { CarbonError },
+    { renderObject },
+    { receiptColumns },
+    { confirmOrCancel },
+  ] = await Promise.all([
     import("../../flags.js"),
     import("../../../core/errors.js"),
     import("../../output/format.js"),
     import("./columns.js"),
+    import("../../user-input.js"),
   ]);
   const id = parseUuid("entry id", opts.id);
   if (!opts.yes && !ctx.io.stdinIsTty) {
@@ -42,13 +49,11 @@ export async function runDelete(ctx: Context, opts: DeleteOptions): Promise<void
   if (!opts.yes) {
     const entry = await service.getGlecEntry(id);
     const label = entry.externalId === "" ? "" : ` (${entry.externalId})`;
-    const yes = await ctx.input.confirm(
+    await confirmOrCancel(
+      ctx.input,
       `Delete GLEC entry ${entry.id}${label} of company ${entry.companyId}, ${entry.actions.length} legs? [y/N] `,
+      "nothing was deleted",
     );
-    if (!yes) {
-      ctx.io.err("nothing deleted");
-      return;
-    }
   }
   const receipt = await service.deleteGlecEntry(id);
   renderObject(ctx.io, ctx.format(), receipt, receiptColumns);

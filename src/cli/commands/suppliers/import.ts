@@ -79,14 +79,21 @@ export function importCommand(
 }
 
 export async function runImport(ctx: Context, opts: ImportOptions): Promise<void> {
-  const [flags, { supplierTypes }, { importSuppliers }, { reportSupplierImport }, { CarbonError }] =
-    await Promise.all([
-      import("../../flags.js"),
-      import("../../../core/model/supplier.js"),
-      import("../../../import/suppliers/import.js"),
-      import("./import-report.js"),
-      import("../../../core/errors.js"),
-    ]);
+  const [
+    flags,
+    { supplierTypes },
+    { importSuppliers },
+    { reportSupplierImport },
+    { CarbonError },
+    { checkOutputPaths },
+  ] = await Promise.all([
+    import("../../flags.js"),
+    import("../../../core/model/supplier.js"),
+    import("../../../import/suppliers/import.js"),
+    import("./import-report.js"),
+    import("../../../core/errors.js"),
+    import("../../output-paths.js"),
+  ]);
   if (opts.file.trim() === "") throw new CarbonError("usage", "missing the CSV file to import");
   const options = {
     file: opts.file,
@@ -102,6 +109,9 @@ export async function runImport(ctx: Context, opts: ImportOptions): Promise<void
     ...(opts.encoding === undefined ? {} : { encoding: opts.encoding }),
     ...(opts.rejects === undefined ? {} : { rejectsFile: opts.rejects }),
   };
+  if (opts.rejects !== undefined) {
+    await checkOutputPaths(ctx, [{ flag: "--rejects", file: opts.rejects }], [opts.file]);
+  }
   const service = await ctx.service();
   const report = await importSuppliers(service, options);
   reportSupplierImport(ctx, report, options.rejectsFile);
