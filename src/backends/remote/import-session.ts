@@ -152,10 +152,12 @@ export class RemoteImportSession implements ImportSession {
     this.#options = options;
   }
 
-  #track<T>(work: Promise<T>): Promise<T> {
+  /** Starts `start` only while the session is open: a closed session sends nothing. */
+  #track<T>(start: () => Promise<T>): Promise<T> {
     if (!this.#open) {
       return Promise.reject(new CarbonError("internal", "the import session is already closed"));
     }
+    const work = start();
     this.#inFlight.add(work);
     const forget = (): void => {
       this.#inFlight.delete(work);
@@ -167,9 +169,9 @@ export class RemoteImportSession implements ImportSession {
   createBuildings(inputs: readonly BuildingInput[]): Promise<void> {
     if (this.#options.dryRun) {
       for (const input of inputs) this.#pendingBuildings.add(input.id);
-      return this.#track(Promise.resolve());
+      return this.#track(() => Promise.resolve());
     }
-    return this.#track(
+    return this.#track(() =>
       runLimited(inputs, this.#options.concurrency, async (input) => {
         await this.#client.request("POST", "/buildings", { body: input, schema: buildingSchema });
       }),
@@ -177,7 +179,7 @@ export class RemoteImportSession implements ImportSession {
   }
 
   write(rows: readonly ConsumptionInput[]): Promise<ImportCounts> {
-    return this.#track(this.#write(rows));
+    return this.#track(() => this.#write(rows));
   }
 
   async #write(rows: readonly ConsumptionInput[]): Promise<ImportCounts> {

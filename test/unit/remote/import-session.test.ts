@@ -155,12 +155,14 @@ describe("remote import session against a server without the batch route", () =>
     expect(rowRequests(server).length).toBeLessThanOrEqual(4);
   });
 
-  it("refuses writes after commit", async () => {
+  it("refuses writes after commit and sends nothing", async () => {
     server = await startFakeServer([withoutBatch(upsertAnswer)]);
     const service = createRemoteService({ apiUrl: server.url, token: "t" });
     const session = await service.openConsumptionImport({ dryRun: false });
     await session.commit();
     await expect(session.write([row(1)])).rejects.toThrow("already closed");
+    await expect(session.createBuildings([])).rejects.toThrow("already closed");
     await service.close();
+    expect(server.requests).toEqual([]);
   });
 });
