@@ -17,8 +17,8 @@ export function exportCommand(
 ): Command {
   return new Command("export")
     .description("Export emissions (every record, or totals grouped) as csv, json or ndjson")
-    .option("--company <id>", "only this company's emissions")
-    .option("--building <id>", "only this building's emissions")
+    .option("--company <id|name>", "only this company's emissions")
+    .option("--building <id|name>", "only this building's emissions")
     .option("--from <date>", "periods ending on or after this day, YYYY-MM-DD")
     .option("--to <date>", "periods starting on or before this day, YYYY-MM-DD")
     .option("--scope <scopes>", "only these scopes, e.g. 1,2")
@@ -55,13 +55,18 @@ export function exportCommand(
 }
 
 export async function runExport(ctx: Context, opts: ExportOptions): Promise<void> {
-  const [{ parseEmissionFilter, parseGroupBy }, { exportFormat, writeExport }] = await Promise.all([
-    import("./filter-flags.js"),
-    import("./export-writer.js"),
-  ]);
-  const filter = parseEmissionFilter(opts);
+  const [{ parseEmissionFilter, parseGroupBy }, { exportFormat, writeExport }, { idResolver }] =
+    await Promise.all([
+      import("./filter-flags.js"),
+      import("./export-writer.js"),
+      import("../../id-resolver.js"),
+    ]);
   const groupBy = opts.groupBy === undefined ? undefined : parseGroupBy(opts.groupBy);
   const format = exportFormat(ctx.globals());
+  const filter = await parseEmissionFilter(
+    opts,
+    idResolver(() => ctx.service()),
+  );
   const service = await ctx.service();
   const rows = await writeExport(ctx, service, {
     filter,

@@ -33,8 +33,8 @@ export function listCommand(
   return addPagingOptions(
     new Command("list")
       .description("List emissions, one per consumption (kgCO2e)")
-      .option("--company <id>", "only this company's emissions")
-      .option("--building <id>", "only this building's emissions")
+      .option("--company <id|name>", "only this company's emissions")
+      .option("--building <id|name>", "only this building's emissions")
       .option("--from <date>", "periods ending on or after this day, YYYY-MM-DD")
       .option("--to <date>", "periods starting on or before this day, YYYY-MM-DD")
       .option("--scope <scopes>", "only these scopes, e.g. 1,2")
@@ -76,6 +76,7 @@ export async function runList(ctx: Context, opts: ListOptions): Promise<void> {
     { renderList },
     lookups,
     columns,
+    { idResolver },
   ] = await Promise.all([
     import("../../flags.js"),
     import("./filter-flags.js"),
@@ -83,9 +84,13 @@ export async function runList(ctx: Context, opts: ListOptions): Promise<void> {
     import("../../output/format.js"),
     import("./lookups.js"),
     import("./columns.js"),
+    import("../../id-resolver.js"),
   ]);
-  const filter = parseEmissionFilter(opts);
   const paging = parsePaging(opts);
+  const filter = await parseEmissionFilter(
+    opts,
+    idResolver(() => ctx.service()),
+  );
   const service = await ctx.service();
   const rows = await fetchRows(ctx, paging, (query) =>
     service.listEmissions({ ...filter, ...query }),

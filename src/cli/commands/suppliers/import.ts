@@ -29,7 +29,7 @@ export function importCommand(
   return new Command("import")
     .description("Import suppliers and clients from a CSV file")
     .argument("<file>", "CSV file with a header row")
-    .option("--company <id>", "company of every row (instead of a companyId column)")
+    .option("--company <id|name>", "company of every row (instead of a companyId column)")
     .option("--type <type>", "suppliers or clients, for rows without a type column or cell")
     .option("--dry-run", "check everything and say what would happen, store nothing")
     .option(
@@ -79,25 +79,34 @@ export function importCommand(
 }
 
 export async function runImport(ctx: Context, opts: ImportOptions): Promise<void> {
-  const [flags, { supplierTypes }, { importSuppliers }, { reportSupplierImport }, { CarbonError }] =
-    await Promise.all([
-      import("../../flags.js"),
-      import("../../../core/model/supplier.js"),
-      import("../../../import/suppliers/import.js"),
-      import("./import-report.js"),
-      import("../../../core/errors.js"),
-    ]);
+  const [
+    flags,
+    { supplierTypes },
+    { importSuppliers },
+    { reportSupplierImport },
+    { CarbonError },
+    { idResolver },
+  ] = await Promise.all([
+    import("../../flags.js"),
+    import("../../../core/model/supplier.js"),
+    import("../../../import/suppliers/import.js"),
+    import("./import-report.js"),
+    import("../../../core/errors.js"),
+    import("../../id-resolver.js"),
+  ]);
   if (opts.file.trim() === "") throw new CarbonError("usage", "missing the CSV file to import");
+  const type =
+    opts.type === undefined ? undefined : flags.parseChoice("--type", opts.type, supplierTypes);
+  const companyId =
+    opts.company === undefined
+      ? undefined
+      : await idResolver(() => ctx.service()).company("--company", opts.company);
   const options = {
     file: opts.file,
     dryRun: opts.dryRun,
     skipInvalid: opts.skipInvalid,
-    ...(opts.company === undefined
-      ? {}
-      : { companyId: flags.parseUuid("--company", opts.company) }),
-    ...(opts.type === undefined
-      ? {}
-      : { type: flags.parseChoice("--type", opts.type, supplierTypes) }),
+    ...(companyId === undefined ? {} : { companyId }),
+    ...(type === undefined ? {} : { type }),
     ...(opts.delimiter === undefined ? {} : { delimiter: opts.delimiter }),
     ...(opts.encoding === undefined ? {} : { encoding: opts.encoding }),
     ...(opts.rejects === undefined ? {} : { rejectsFile: opts.rejects }),
