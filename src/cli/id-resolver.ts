@@ -73,12 +73,18 @@ function given(what: string, text: string, kind: string): string {
   return trimmed;
 }
 
-function ambiguous(what: string, text: string, kind: string, candidates: readonly string[]) {
+function ambiguous(
+  what: string,
+  text: string,
+  kind: "company" | "building",
+  candidates: readonly string[],
+): CarbonError {
   const shown = candidates.slice(0, SHOWN_CANDIDATES);
   const more = candidates.length - shown.length;
+  const kinds = kind === "company" ? "companies" : "buildings";
   return new CarbonError(
     "usage",
-    `${what} "${text}" names ${candidates.length} ${kind}s: ${shown.join(", ")}${more > 0 ? `, and ${more} more` : ""}`,
+    `${what} "${text}" names ${candidates.length} ${kinds}: ${shown.join(", ")}${more > 0 ? `, and ${more} more` : ""}`,
     { hint: `use the ${kind}'s id instead` },
   );
 }

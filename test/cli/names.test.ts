@@ -16,11 +16,15 @@ const GLOBEX = "5b6c7d8e-9f0a-4b1c-8d2e-3f4a5b6c7d8e";
 const HQ = "8d2e4f6a-1b3c-4d5e-8f7a-9b0c1d2e3f4a";
 const TWIN_HQ = "9e3f5a7b-2c4d-4e6f-9a8b-0c1d2e3f4a5b";
 const DEPOT = "0f4a6b8c-3d5e-4f70-8b9c-1d2e3f4a5b6c";
+const HOOLI = "1a5b7c9d-4e6f-4a81-9c0d-2e3f4a5b6c7d";
+const HOOLI_TOO = "2b6c8d0e-5f7a-4b92-8d1e-3f4a5b6c7d8e";
 
 async function seed(service: CarbonService): Promise<void> {
   await service.createCompany({ id: ACME, name: "Acme Offices", country: "ES" });
   await service.createCompany({ id: ACME_TWIN, name: "Acme Labs", country: "ES" });
   await service.createCompany({ id: GLOBEX, name: "Globex", country: "GB" });
+  await service.createCompany({ id: HOOLI, name: "Hooli", country: "US" });
+  await service.createCompany({ id: HOOLI_TOO, name: "HOOLI ", country: "US" });
   await service.createBuilding({ id: HQ, companyId: ACME, name: "Madrid HQ" });
   await service.createBuilding({ id: TWIN_HQ, companyId: ACME_TWIN, name: "Madrid HQ" });
   await service.createBuilding({ id: DEPOT, companyId: ACME, name: "Depot" });
@@ -107,6 +111,11 @@ describe.each(["local", "remote"] as const)("names where ids go: %s engine", (na
   });
 
   it("an ambiguous name is a usage error listing the candidates (exit 2)", async () => {
+    const company = await carbon(["suppliers", "list", "--company", "hooli"]);
+    expect(company.code).toBe(2);
+    expect(company.stderr).toContain(
+      `--company "hooli" names 2 companies: "HOOLI" ${HOOLI_TOO}, "Hooli" ${HOOLI}`,
+    );
     const outcome = await carbon(["buildings", "get", "Madrid HQ"]);
     expect(outcome.code).toBe(2);
     expect(outcome.stderr).toContain('building "Madrid HQ" names 2 buildings');
