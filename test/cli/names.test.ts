@@ -142,6 +142,19 @@ describe.each(["local", "remote"] as const)("names where ids go: %s engine", (na
     expect(inCompany.code).toBe(0);
   });
 
+  it("creating a second building of a name in the company is a conflict (exit 6)", async () => {
+    const twin = await carbon([
+      "buildings",
+      "create",
+      "--company",
+      "Acme Offices",
+      "--name",
+      "madrid  hq",
+    ]);
+    expect(twin.code).toBe(6);
+    expect(twin.stderr).toContain(`already has a building named "Madrid HQ" (${HQ})`);
+  });
+
   it("an unknown name is not found (exit 5)", async () => {
     const company = await carbon(["consumptions", "list", "--company", "Initech"]);
     expect(company.code).toBe(5);
