@@ -27,6 +27,8 @@ export type ProfilesFile = {
 };
 
 export const DEFAULT_PROFILE = "default";
+/** The built-in profile of the local engine: listed and usable without being stored, never remote. */
+export const LOCAL_PROFILE = "local";
 const CONFIG_NAME = "config";
 const profileNamePattern = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 

@@ -2,7 +2,13 @@ import path from "node:path";
 import type * as ApiUrlModule from "../backends/remote/api-url.js";
 import { CarbonError } from "../core/errors.js";
 import type { CarbonService } from "../core/service.js";
-import { DEFAULT_PROFILE, type ProfilesFile, parseProfileName, readProfiles } from "./config.js";
+import {
+  DEFAULT_PROFILE,
+  LOCAL_PROFILE,
+  type ProfilesFile,
+  parseProfileName,
+  readProfiles,
+} from "./config.js";
 import type { Io } from "./io.js";
 import type { OutputFormat } from "./output/format-names.js";
 import { defaultDbPath, type Environment } from "./paths.js";
@@ -11,6 +17,8 @@ import type { UserInput } from "./user-input.js";
 /** Global flags, as parsed by commander (read at action time, after parsing). */
 export interface GlobalOptions {
   readonly db?: string;
+  /** Run on the local database even when the environment or the profile names a server. */
+  readonly local?: boolean;
   readonly apiUrl?: string;
   readonly token?: string;
   readonly profile?: string;
@@ -101,8 +109,9 @@ export function selectProfile(
 
 /**
  * The engine, flag > environment > profile > default:
- * `--api-url` (remote) or `--db` (local), never both; then CARBON_API_URL (remote), CARBON_DB
- * (local); then the profile's apiUrl (remote) or db (local); else the default local database.
+ * `--api-url` (remote) or `--local`/`--db` (local), never both; then CARBON_API_URL (remote),
+ * CARBON_DB (local); then the profile: the built-in profile "local" is always local, another one
+ * is remote when it has an apiUrl; else the local database (the profile's db or the default).
  * The token is --token > CARBON_TOKEN > the profile's, and a stored token is only sent to the
  * address it was stored for. The profiles file is read only when flags and environment leave the
  * choice open. Plain http:// to a host that is not loopback needs --insecure (usage error).
@@ -114,31 +123,37 @@ export async function resolveEngine(
 ): Promise<EngineChoice> {
   const flagUrl = given(globals.apiUrl);
   const flagDb = given(globals.db);
-  if (flagUrl !== undefined && flagDb !== undefined) {
-    throw new CarbonError("usage", "--api-url and --db cannot be used together", {
-      hint: "--api-url runs the command on a server, --db on a local database file",
+  if (flagUrl !== undefined && (flagDb !== undefined || globals.local === true)) {
+    const other = flagDb === undefined ? "--local" : "--db";
+    throw new CarbonError("usage", `--api-url and ${other} cannot be used together`, {
+      hint: "--api-url runs the command on a server, --local and --db on a local database file",
     });
   }
   const envUrl = given(env.CARBON_API_URL);
+  const envDb = given(env.CARBON_DB);
   let chosen: { readonly url: string; readonly source: string } | "local" | undefined;
   if (flagUrl !== undefined) chosen = { url: flagUrl, source: "--api-url" };
-  else if (flagDb !== undefined) chosen = "local";
+  else if (flagDb !== undefined || globals.local === true) chosen = "local";
   else if (envUrl !== undefined) chosen = { url: envUrl, source: "CARBON_API_URL" };
-  else if (given(env.CARBON_DB) !== undefined) chosen = "local";
+  else if (envDb !== undefined) chosen = "local";
   const explicitToken = given(globals.token) ?? given(env.CARBON_TOKEN);
   // The file is read only when the flags and environment leave something to look up.
-  const needsFile = chosen === undefined || (chosen !== "local" && explicitToken === undefined);
+  const needsFile =
+    chosen === undefined ||
+    (chosen === "local"
+      ? flagDb === undefined && envDb === undefined
+      : explicitToken === undefined);
   const file: ProfilesFile = needsFile
     ? readFile()
     : { currentProfile: DEFAULT_PROFILE, profiles: {} };
   const { name, explicit } = selectProfile(globals, env, file);
   const profile = file.profiles[name];
-  if (needsFile && explicit && profile === undefined && name !== DEFAULT_PROFILE) {
+  if (needsFile && explicit && profile === undefined && !builtInProfile(name)) {
     throw new CarbonError("usage", `there is no profile named "${name}"`, {
       hint: `see carbon profile list; carbon --profile ${name} auth login --api-url URL creates it`,
     });
   }
-  if (chosen === undefined && profile?.apiUrl !== undefined) {
+  if (chosen === undefined && name !== LOCAL_PROFILE && profile?.apiUrl !== undefined) {
     chosen = { url: profile.apiUrl, source: `profile "${name}" apiUrl` };
   }
   if (chosen === undefined || chosen === "local") {
@@ -162,6 +177,20 @@ export async function resolveEngine(
     tokenSource,
     profile: name,
   };
+}
+
+/** Profiles that exist without being stored: "default" and the local engine's "local". */
+function builtInProfile(name: string): boolean {
+  return name === DEFAULT_PROFILE || name === LOCAL_PROFILE;
+}
+
+/** The one line `--verbose` prints about where a command runs. */
+export function engineLine(engine: EngineChoice): string {
+  if (engine.kind === "local") return `engine: local ${engine.dbPath}`;
+  const source = engine.apiUrlSource.startsWith("profile")
+    ? `profile ${engine.profile}`
+    : engine.apiUrlSource;
+  return `engine: remote ${engine.apiUrl} (${source})`;
 }
 
 /** The base address a profile's token was stored for, or undefined when it is unreadable. */
@@ -240,7 +269,11 @@ export function createContext(options: ContextOptions): Context {
       return choosing;
     },
     service() {
-      opening ??= (async () => openService(ctx, await ctx.engine()))();
+      opening ??= (async () => {
+        const engine = await ctx.engine();
+        if (options.globals().verbose === true) io.err(engineLine(engine));
+        return openService(ctx, engine);
+      })();
       return opening;
     },
     async close() {

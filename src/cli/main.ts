@@ -50,6 +50,10 @@ async function buildProgram(ctx: Context, io: Io, args: readonly string[]): Prom
     )
     .version(readVersion(), "-V, --version", "print the version")
     .option("--db <path>", "local database file (env CARBON_DB; default in the user data dir)")
+    .option(
+      "--local",
+      "run on the local database even when CARBON_API_URL or the profile names a server",
+    )
     .option("--api-url <url>", "run on a carbon server at this address (env CARBON_API_URL)")
     .option(
       "--token <token>",
@@ -82,7 +86,7 @@ async function buildProgram(ctx: Context, io: Io, args: readonly string[]): Prom
     })
     .addHelpText(
       "after",
-      '\nExamples:\n  $ carbon companies create --name "Acme Iberia" --country ES\n  $ carbon consumptions import bills.csv --company ID\n  $ carbon emissions export --format csv --output emissions.csv\n  $ carbon auth login --api-url https://carbon.example.com\n\nExit codes: 0 ok, 1 internal error, 2 usage, 3 validation, 4 auth, 5 not found,\n6 conflict, 7 unavailable, 130 interrupted.',
+      '\nExamples:\n  $ carbon companies create --name "Acme Iberia" --country ES\n  $ carbon consumptions import bills.csv --company ID\n  $ carbon emissions export --format csv --output emissions.csv\n  $ carbon auth login --api-url https://carbon.example.com\n  $ carbon --local companies list            # the local database while logged in to a server\n\nExit codes: 0 ok, 1 internal error, 2 usage, 3 validation, 4 auth, 5 not found,\n6 conflict, 7 unavailable, 130 interrupted.',
     );
   // Only the invoked resource is built in full; the others are listed for --help.
   const invoked = requestedResource(args);

@@ -2,6 +2,7 @@ import { CarbonError, isCarbonError } from "../core/errors.js";
 import { isUuid, uuidV5 } from "../core/ids.js";
 import type { BuildingInput } from "../core/model/building.js";
 import type { Category } from "../core/model/category.js";
+import { nameKey } from "../core/names.js";
 import type { CarbonService } from "../core/service.js";
 
 /**
@@ -43,14 +44,9 @@ const MAX_CACHED_LOOKUPS = 10_000;
 const NO_BUILDINGS: readonly BuildingInput[] = Object.freeze([]);
 const seeSubcategories = "see `carbon categories list --level subcategory`";
 
-/** Key under which building names are compared: trimmed, case-insensitive. */
-export function buildingNameKey(name: string): string {
-  return name.trim().toLowerCase();
-}
-
 /** The id `--create-buildings` gives a building: the same name in the same company, the same id. */
 export function plannedBuildingId(companyId: string, name: string): string {
-  return uuidV5(`building:${companyId}|${buildingNameKey(name)}`);
+  return uuidV5(`building:${companyId}|${nameKey(name)}`);
 }
 
 /** Loads companies and their buildings (all pages) through the service. */
@@ -81,7 +77,7 @@ function companyBuildings(refs: readonly BuildingRef[]): CompanyBuildings {
   const buildings: CompanyBuildings = { byId: new Map(), byName: new Map(), byText: new Map() };
   for (const ref of refs) {
     buildings.byId.set(ref.id, ref);
-    const key = buildingNameKey(ref.name);
+    const key = nameKey(ref.name);
     if (!buildings.byName.has(key)) buildings.byName.set(key, ref);
   }
   return buildings;
@@ -188,7 +184,7 @@ export class References {
     if (seen !== undefined) return seen;
     // Names first: they are what files use, and a map lookup is cheaper than the UUID pattern.
     const found =
-      buildings.byName.get(buildingNameKey(text)) ??
+      buildings.byName.get(nameKey(text)) ??
       (isUuid(text) ? buildings.byId.get(text.toLowerCase()) : undefined);
     // Only what was found: a name not found now may be planned later. Found ones stay valid
     // (buildings are only ever added).
@@ -206,7 +202,7 @@ export class References {
     }
     const ref = { id: plannedBuildingId(companyId, name), name: name.trim() };
     buildings.byId.set(ref.id, ref);
-    buildings.byName.set(buildingNameKey(name), ref);
+    buildings.byName.set(nameKey(name), ref);
     this.#pending.push({ id: ref.id, companyId, name: ref.name, country });
     return ref;
   }

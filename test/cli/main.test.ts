@@ -73,7 +73,7 @@ describe("main without a database", () => {
       'invalid --limit "0": expected a whole number from 1 to 500',
     ],
     [["companies", "list", "--all", "--page", "2"], "--all and --page cannot be used together"],
-    [["companies", "get", "not-a-uuid"], 'invalid company id "not-a-uuid": expected a UUID'],
+    [["companies", "get", " "], 'invalid company " ": expected a company id or name'],
     [
       ["factors", "resolve", "--category", "natural_gas", "--country", "ES", "--year", "20x4"],
       'invalid --year "20x4": expected a year such as 2024',

@@ -66,7 +66,7 @@ describe("carbon serve token", () => {
   it.each([
     [["--role", "root"], /--role/],
     [["--ttl", "forever"], /--ttl/],
-    [["--company", "acme"], /--company/],
+    [["--company", " "], /--company/],
   ])("a bad flag %j is a usage error (exit 2)", async (flags, message) => {
     const db = path.join(tempDir(), "carbon.db");
     const { code, stderr } = await carbon([

@@ -92,6 +92,13 @@ export function moveBuildings(parts: MoveParts, command: MoveCommand): BuildingM
       co2eAfter: before.co2e,
     };
     if (!unchanged) {
+      // Checked after the buildings moved before it, so two of the same name conflict too.
+      parts.buildings.checkNameFree(
+        target,
+        building.name,
+        building.id,
+        "rename one of the two first (an upsert of the building by its id with another name), then move",
+      );
       moveBuilding.run(target.ref, building.ref);
       moveConsumptions.run(target.ref, building.ref);
       parts.recalculate({ companyRef: target.ref, buildingRef: building.ref });

@@ -5,6 +5,7 @@ import {
   buildingInputSchema,
 } from "../../core/model/building.js";
 import type { Page } from "../../core/model/common.js";
+import { nameKey } from "../../core/names.js";
 import type { BuildingQuery } from "../../core/service.js";
 import type { CompanyRepository, StoredCompany } from "./companies.js";
 import type { Db } from "./database.js";
@@ -63,6 +64,7 @@ export interface BuildingUpsert {
 export class BuildingRepository {
   readonly #companies: CompanyRepository;
   readonly #byId;
+  readonly #byName;
   readonly #page;
   readonly #pageOfCompany;
   readonly #count;
@@ -72,6 +74,9 @@ export class BuildingRepository {
   constructor(db: Db, companies: CompanyRepository) {
     this.#companies = companies;
     this.#byId = db.prepare<[string], BuildingRow>(`${SELECT} WHERE b.id = ?`);
+    this.#byName = db.prepare<[number, string], BuildingRow>(
+      `${SELECT} WHERE b.company_ref = ? AND b.name_key = ?`,
+    );
     this.#page = db.prepare<[number, number], BuildingRow>(
       `${SELECT} ORDER BY b.name, b.id LIMIT ? OFFSET ?`,
     );
@@ -82,15 +87,39 @@ export class BuildingRepository {
     this.#countOfCompany = db
       .prepare<[number], number>("SELECT count(*) FROM buildings WHERE company_ref = ?")
       .pluck();
-    this.#upsert = db.prepare<[string, number, string, string | null, string]>(
-      `INSERT INTO buildings (id, company_ref, name, country, created_at) VALUES (?, ?, ?, ?, ?)
-       ON CONFLICT (id) DO UPDATE SET name = excluded.name, country = excluded.country`,
+    this.#upsert = db.prepare<[string, number, string, string, string | null, string]>(
+      `INSERT INTO buildings (id, company_ref, name, name_key, country, created_at)
+       VALUES (?, ?, ?, ?, ?, ?)
+       ON CONFLICT (id) DO UPDATE SET
+         name = excluded.name, name_key = excluded.name_key, country = excluded.country`,
     );
   }
 
   find(id: string): StoredBuilding | undefined {
     const row = this.#byId.get(id.toLowerCase());
     return row === undefined ? undefined : fromRow(row);
+  }
+
+  /** The building of a company with this name, compared as `nameKey` compares names. */
+  findByName(companyRef: number, name: string): StoredBuilding | undefined {
+    const row = this.#byName.get(companyRef, nameKey(name));
+    return row === undefined ? undefined : fromRow(row);
+  }
+
+  /** Conflict when another building of the company already has the name (as `nameKey` sees it). */
+  checkNameFree(
+    company: StoredCompany,
+    name: string,
+    id: string,
+    hint = "choose another name, or use that building's id",
+  ): void {
+    const other = this.findByName(company.ref, name);
+    if (other === undefined || other.id === id) return;
+    throw new CarbonError(
+      "conflict",
+      `company "${company.name}" (${company.id}) already has a building named "${other.name}" (${other.id}); building names are unique per company, ignoring case and repeated spaces`,
+      { hint },
+    );
   }
 
   get(id: string): StoredBuilding {
@@ -120,7 +149,8 @@ export class BuildingRepository {
 
   /**
    * Upsert by id. The company must exist (not_found). A building keeps its company: changing it
-   * is a move of the building and its data, which this is not (conflict).
+   * is a move of the building and its data, which this is not (conflict). Its name must not be
+   * another building's of the company (conflict).
    */
   upsert(
     input: BuildingInput,
@@ -138,7 +168,15 @@ export class BuildingRepository {
         { hint: "moving a building to another company is `carbon buildings move`" },
       );
     }
-    this.#upsert.run(id, company.ref, parsed.name, parsed.country, new Date().toISOString());
+    this.checkNameFree(company, parsed.name, id);
+    this.#upsert.run(
+      id,
+      company.ref,
+      parsed.name,
+      nameKey(parsed.name),
+      parsed.country,
+      new Date().toISOString(),
+    );
     const building = this.get(id);
     return before === undefined ? { building } : { building, before };
   }

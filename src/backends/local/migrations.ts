@@ -1,5 +1,6 @@
 import { CarbonError } from "../../core/errors.js";
 import { SCHEMA_AUDIT } from "./audit.js";
+import { uniqueBuildingNames } from "./building-names.js";
 import { APPLICATION_ID, type Db, notCarbonDatabase } from "./database.js";
 import { categoryTree, factorLibrary } from "./fixtures.js";
 import { GLEC_SCHEMA } from "./glec-schema.js";
@@ -9,7 +10,8 @@ import { SUPPLIERS_SCHEMA } from "./supplier-schema.js";
 export interface Migration {
   readonly version: number;
   readonly name: string;
-  up(db: Db): void;
+  /** `report` tells the user what a migration changed in their data (stderr). */
+  up(db: Db, report?: (message: string) => void): void;
 }
 
 /** Meta key of the loaded factor library's version (see docs/factor-library.md). */
@@ -114,6 +116,7 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   { version: 6, name: "audit trail", up: (db) => db.exec(SCHEMA_AUDIT) },
   { version: 7, name: "consumption dates as integers", up: consumptionDatesAsIntegers },
+  { version: 8, name: "unique building names per company", up: uniqueBuildingNames },
 ];
 
 export const LATEST_VERSION: number = MIGRATIONS.reduce((max, m) => Math.max(max, m.version), 0);
@@ -146,7 +149,7 @@ export function migrate(
       const current = userVersion(db);
       if (current >= migration.version) return;
       checkCompatible(db, file, latest);
-      migration.up(db);
+      migration.up(db, onUpgrade);
       db.pragma(`user_version = ${migration.version}`);
     });
     apply.immediate();

@@ -44,7 +44,9 @@ export function companyListCommand(
   run: (ctx: Context, opts: CompanyListOptions) => Promise<void>,
 ): Command {
   return addPagingOptions(
-    new Command("list").description(spec.description).option("--company <id>", spec.companyHelp),
+    new Command("list")
+      .description(spec.description)
+      .option("--company <id|name>", spec.companyHelp),
   )
     .addHelpText("after", `\nExamples:\n${spec.examples.map((line) => `  $ ${line}`).join("\n")}`)
     .action(async (flags: CompanyListFlags) => {
@@ -62,15 +64,18 @@ export async function runCompanyList<T>(
   opts: CompanyListOptions,
   spec: CompanyListSpec<T>,
 ): Promise<void> {
-  const [flags, { fetchRows }, { renderList }, columns] = await Promise.all([
+  const [flags, { fetchRows }, { renderList }, columns, { idResolver }] = await Promise.all([
     import("../flags.js"),
     import("../paging.js"),
     import("../output/format.js"),
     spec.columns(),
+    import("../id-resolver.js"),
   ]);
   const paging = flags.parsePaging(opts);
   const companyId =
-    opts.company === undefined ? undefined : flags.parseUuid("--company", opts.company);
+    opts.company === undefined
+      ? undefined
+      : await idResolver(() => ctx.service()).company("--company", opts.company);
   const service = await ctx.service();
   const rows = await fetchRows(ctx, paging, (query) =>
     spec.list(service, companyId === undefined ? query : { ...query, companyId }),

@@ -48,6 +48,75 @@ export function fitColumnWidths(
   return widths;
 }
 
+/** A column of ids (`id`, `companyId`, …): a list never cuts its cells. */
+export function isIdHeader(header: string): boolean {
+  return header === "id" || /[a-z]Id$/.test(header);
+}
+
+/** What a list shows on a terminal of `terminalColumns`: which columns, how wide, wrapped or not. */
+export interface ListLayout {
+  /** Indexes of the columns shown, in their order. */
+  readonly shown: readonly number[];
+  /** Widths of the shown columns; undefined when the natural widths fit. */
+  readonly widths: readonly number[] | undefined;
+  /** True when even the one id left is wider than the terminal: its cells wrap. */
+  readonly wrap: boolean;
+}
+
+/**
+ * Fits a list with id columns: ids keep their natural width, the other columns shrink first
+ * (cut with "…"); when even their minimum widths do not fit, columns are dropped from the right:
+ * the other columns but the first, then the id columns but the main one (`id`, else the first),
+ * then the first other column. A main id wider than the terminal wraps rather than being cut.
+ */
+export function fitListLayout(
+  headers: readonly string[],
+  natural: readonly number[],
+  terminalColumns: number,
+): ListLayout {
+  const all = headers.map((_header, index) => index);
+  const ids = all.filter((index) => isIdHeader(headers[index] ?? ""));
+  const others = all.filter((index) => !ids.includes(index));
+  const mainId = headers.indexOf("id") >= 0 ? headers.indexOf("id") : ids[0];
+  const width = (index: number) => natural[index] ?? 0;
+  const minimum = (index: number) =>
+    ids.includes(index) ? width(index) : Math.min(width(index), MIN_COLUMN_WIDTH + PADDING);
+  const fits = (columns: readonly number[], size: (index: number) => number) =>
+    columns.reduce((sum, index) => sum + size(index), columns.length + 1) <= terminalColumns;
+  if (mainId === undefined || fits(all, width)) {
+    return { shown: all, widths: fitColumnWidths(natural, terminalColumns), wrap: false };
+  }
+  const dropOrder = [
+    ...others.slice(1).reverse(),
+    ...ids.filter((index) => index !== mainId).reverse(),
+    ...others.slice(0, 1),
+  ];
+  let shown = all;
+  const dropped: number[] = [];
+  for (const index of dropOrder) {
+    if (fits(shown, minimum)) break;
+    shown = shown.filter((kept) => kept !== index);
+    dropped.push(index);
+  }
+  if (!fits(shown, minimum)) {
+    return { shown, widths: [Math.max(terminalColumns - 2, 1 + PADDING)], wrap: true };
+  }
+  // A wide column dropped last may have made room for narrower ones dropped before it.
+  for (const index of dropped.reverse()) {
+    const more = all.filter((kept) => kept === index || shown.includes(kept));
+    if (fits(more, minimum)) shown = more;
+  }
+  const idSpace = shown
+    .filter((index) => ids.includes(index))
+    .reduce((sum, index) => sum + width(index) + 1, 0);
+  const rest = shown.filter((index) => !ids.includes(index));
+  const restWidths = fitColumnWidths(rest.map(width), terminalColumns - idSpace) ?? rest.map(width);
+  const widths = shown.map((index) =>
+    ids.includes(index) ? width(index) : (restWidths[rest.indexOf(index)] ?? width(index)),
+  );
+  return { shown, widths, wrap: false };
+}
+
 /** Renders a cli-table3 table as text (no trailing newline). */
 export function renderTableText(io: Io, spec: TableSpec): string {
   const columnCount = spec.headers?.length ?? spec.rows[0]?.length ?? 0;
@@ -57,24 +126,40 @@ export function renderTableText(io: Io, spec: TableSpec): string {
     for (const row of spec.rows) width = Math.max(width, textWidth(row[index] ?? ""));
     natural.push(width + PADDING);
   }
-  const colWidths = fitColumnWidths(natural, io.columns);
+  const layout =
+    spec.headers !== null && spec.overflow === "truncate"
+      ? fitListLayout(spec.headers, natural, io.columns)
+      : { shown: natural.map((_width, index) => index), widths: undefined, wrap: false };
+  const colWidths = layout.widths ?? fitColumnWidths(natural, io.columns);
+  const wrap = spec.overflow === "wrap" || layout.wrap;
   const fitting =
     colWidths === undefined
       ? {}
-      : spec.overflow === "wrap"
-        ? { colWidths, wordWrap: true, wrapOnWordBoundary: false }
-        : { colWidths, wordWrap: false };
+      : wrap
+        ? { colWidths: [...colWidths], wordWrap: true, wrapOnWordBoundary: false }
+        : { colWidths: [...colWidths], wordWrap: false };
+  const pick = <T>(values: readonly T[]): T[] =>
+    layout.shown.flatMap((index) => {
+      const value = values[index];
+      return value === undefined ? [] : [value];
+    });
+  if (spec.headers !== null && layout.shown.length < spec.headers.length && io.stderrIsTty) {
+    const hidden = spec.headers.filter((_header, index) => !layout.shown.includes(index));
+    io.err(
+      `(not shown, so that ids fit in ${io.columns} characters: ${hidden.join(", ")}; use --format tsv or a wider terminal)`,
+    );
+  }
   const table = new Table({
-    ...(spec.headers === null ? {} : { head: [...spec.headers] }),
-    colAligns: [...spec.aligns],
+    ...(spec.headers === null ? {} : { head: pick(spec.headers) }),
+    colAligns: pick(spec.aligns),
     ...fitting,
     style: {
       head: io.color ? ["cyan"] : [],
       border: io.color ? ["grey"] : [],
       // Lists: one line per row and a rule under the header only, so 50 rows take 50 lines.
-      compact: spec.overflow === "truncate",
+      compact: spec.overflow === "truncate" && !layout.wrap,
     },
   });
-  for (const row of spec.rows) table.push([...row]);
+  for (const row of spec.rows) table.push(pick(row));
   return table.toString();
 }

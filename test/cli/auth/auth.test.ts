@@ -93,7 +93,7 @@ describe("auth login", () => {
 });
 
 describe("auth status and logout", () => {
-  it("status shows the user, role, server and expiry; logout removes the token (status: exit 4)", async () => {
+  it("status shows the user, role, server and expiry; logout removes the token and the address", async () => {
     const ana = user();
     await ana.run(["auth", "login", "--api-url", server.url, "--with-token"], { stdin: admin });
     const status = await ana.run(["auth", "status", "--json"]);
@@ -116,20 +116,14 @@ describe("auth status and logout", () => {
     const logout = await ana.run(["auth", "logout"]);
     expect(logout.code).toBe(0);
     expect(logout.stderr).toContain(`Logged out of ${server.url}`);
-    expect(ana.profiles()).toEqual({
-      currentProfile: "default",
-      profiles: { default: { apiUrl: server.url } },
-    });
-    const after = await ana.run(["auth", "status"]);
-    expect(after.code).toBe(4);
-    expect(after.stderr).toContain(`not logged in to ${server.url}`);
-    expect(after.stderr).toContain("carbon auth login");
-  });
-
-  it("status on the local engine is exit 4 with a hint", async () => {
-    const status = await user().run(["auth", "status"]);
-    expect(status.code).toBe(4);
-    expect(status.stderr).toContain("not logged in: commands run on the local database");
+    expect(ana.profiles()).toEqual({ currentProfile: "default", profiles: { default: {} } });
+    const after = await ana.run(["auth", "status", "--json"]);
+    expect(after.code).toBe(0);
+    expect(JSON.parse(after.stdout)).toMatchObject({ engine: "local" });
+    const elsewhere = await ana.run(["auth", "status"], { env: { CARBON_API_URL: server.url } });
+    expect(elsewhere.code).toBe(4);
+    expect(elsewhere.stderr).toContain(`not logged in to ${server.url}`);
+    expect(elsewhere.stderr).toContain("carbon auth login");
   });
 
   it("status with a token the server rejects is exit 4", async () => {

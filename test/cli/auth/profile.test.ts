@@ -24,8 +24,17 @@ describe("profile list and use", () => {
   it("lists profiles (never tokens), switches with use, and --profile picks one per command", async () => {
     const ana = user();
     const empty = await ana.run(["profile", "list", "--json"]);
+    const local = {
+      name: "local",
+      current: false,
+      engine: "local",
+      apiUrl: null,
+      db: null,
+      loggedIn: false,
+    };
     expect(JSON.parse(empty.stdout)).toEqual([
       { name: "default", current: true, engine: "local", apiUrl: null, db: null, loggedIn: false },
+      local,
     ]);
 
     const login = await ana.run(
@@ -38,6 +47,7 @@ describe("profile list and use", () => {
     const list = await ana.run(["profile", "list", "--json"]);
     expect(JSON.parse(list.stdout)).toEqual([
       { name: "default", current: true, engine: "local", apiUrl: null, db: null, loggedIn: false },
+      local,
       {
         name: "staging",
         current: false,
@@ -50,7 +60,7 @@ describe("profile list and use", () => {
     expect(list.stdout).not.toContain(token);
     const tsv = await ana.run(["profile", "list"]);
     expect(tsv.stdout).toBe(
-      `current\tname\tengine\taddress\ttoken\n*\tdefault\tlocal\t(default database)\t\n\tstaging\tremote\t${server.url}\tstored\n`,
+      `current\tname\tengine\taddress\ttoken\n*\tdefault\tlocal\t(default database)\t\n\tlocal\tlocal\t(default database)\t\n\tstaging\tremote\t${server.url}\tstored\n`,
     );
 
     const once = await ana.run(["auth", "status", "--json"], {
@@ -60,19 +70,22 @@ describe("profile list and use", () => {
       user: "stage@example.com",
       profile: "staging",
     });
-    expect((await ana.run(["auth", "status"])).code).toBe(4);
+    expect(JSON.parse((await ana.run(["auth", "status", "--json"])).stdout)).toMatchObject({
+      engine: "local",
+    });
 
     const use = await ana.run(["profile", "use", "staging"]);
     expect(use.code).toBe(0);
-    expect(use.stderr).toContain(`Now using profile "staging" (${server.url})`);
+    expect(use.stderr).toContain(`Now using profile "staging" (the server ${server.url})`);
     expect(ana.profiles()).toMatchObject({ currentProfile: "staging" });
     if (process.platform !== "win32") {
       expect(fs.statSync(ana.configFile).mode & 0o777).toBe(0o600);
     }
     const status = await ana.run(["auth", "status", "--json"]);
     expect(JSON.parse(status.stdout)).toMatchObject({ profile: "staging", server: server.url });
-    const local = await ana.run(["--profile", "default", "auth", "status"]);
-    expect(local.code).toBe(4);
+    const back = await ana.run(["--profile", "default", "auth", "status", "--json"]);
+    expect(back.code).toBe(0);
+    expect(JSON.parse(back.stdout)).toMatchObject({ engine: "local", profile: "default" });
   });
 
   it.each([
@@ -114,6 +127,8 @@ describe("engine selection: flag > environment > profile > default", () => {
     profiles: {
       work: { apiUrl: "https://work.example.com", token: "work-token" },
       offline: { db: "/data/offline.db" },
+      both: { apiUrl: "https://work.example.com", token: "work-token", db: "/data/both.db" },
+      local: { apiUrl: "https://edited.example.com", db: "/data/local.db" },
     },
   };
   const home = { HOME: "/home/ana" };
@@ -193,6 +208,19 @@ describe("engine selection: flag > environment > profile > default", () => {
       { kind: "local", dbPath: "/data/offline.db", profile: "offline" },
     ],
     ["CARBON_PROFILE", {}, { CARBON_PROFILE: "offline" }, { kind: "local", profile: "offline" }],
+    [
+      "--local over CARBON_API_URL and the profile's server, with the profile's db",
+      { local: true, profile: "both" },
+      { CARBON_API_URL: "https://env.example.com" },
+      { kind: "local", dbPath: "/data/both.db", profile: "both" },
+    ],
+    [
+      "--profile local is local even when the file gives it an apiUrl",
+      { profile: "local" },
+      {},
+      { kind: "local", dbPath: "/data/local.db", profile: "local" },
+    ],
+
     [
       "--insecure allows http:// anywhere",
       { apiUrl: "http://10.0.0.5:8080", insecure: true },

@@ -41,7 +41,7 @@ describe("buildings create", () => {
   });
 
   it.each([
-    [{ company: "acme", name: "HQ" }],
+    [{ company: " ", name: "HQ" }],
     [{ company: ACME, name: "HQ", country: "Spain" }],
     [{ company: ACME, name: "HQ", id: "hq-1" }],
   ])("%j is a usage error", async (opts) => {
@@ -77,9 +77,12 @@ describe("buildings get and list", () => {
     expect(every.io.stdoutText().trimEnd().split("\n")).toHaveLength(4);
   });
 
-  it("a bad --company is a usage error", async () => {
-    expect(await errorCode(() => runList(contexts.ctx(), { company: "acme", all: false }))).toBe(
+  it("an empty --company is a usage error; a name nobody has is not_found", async () => {
+    expect(await errorCode(() => runList(contexts.ctx(), { company: "", all: false }))).toBe(
       "usage",
+    );
+    expect(await errorCode(() => runList(contexts.ctx(), { company: "Initech", all: false }))).toBe(
+      "not_found",
     );
   });
 });

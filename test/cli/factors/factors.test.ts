@@ -102,7 +102,7 @@ describe("factors resolve", () => {
   it.each([
     [{ category: "natural_gas", country: "ES", year: "20x4" }],
     [{ category: "natural_gas", country: "Spain", year: "2024" }],
-    [{ category: "natural_gas", country: "ES", year: "2024", company: "acme" }],
+    [{ category: "natural_gas", country: "ES", year: "2024", company: "  " }],
   ])("%j is a usage error", async (opts) => {
     expect(await errorCode(() => runResolve(contexts.ctx(), opts))).toBe("usage");
   });

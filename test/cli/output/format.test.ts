@@ -102,7 +102,7 @@ describe("renderList", () => {
   it("table: a list fits a narrow terminal, one line per row, long cells cut with …", () => {
     const io = createTestIo({ stdoutIsTty: true, columns: 40 });
     const long = [
-      { id: "x".repeat(60), note: "y".repeat(60), kg: 1, ok: true },
+      { id: "x".repeat(8), note: "y".repeat(60), kg: 1, ok: true },
       { id: "short", note: null, kg: 2, ok: false },
     ];
     renderList(io, "table", long, columns);

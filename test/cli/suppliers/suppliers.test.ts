@@ -52,7 +52,8 @@ describe("suppliers upsert", () => {
   it.each([
     ["a bad --email", { email: "facturas.iberdrola" }, "usage"],
     ["a bad --type", { type: "vendors" }, "usage"],
-    ["a bad --company", { company: "acme" }, "usage"],
+    ["an empty --company", { company: "" }, "usage"],
+    ["a company name nobody has", { company: "Initech" }, "not_found"],
     ["an unknown company", { company: "00000000-0000-4000-8000-000000000000" }, "not_found"],
   ])("%s is %s", async (_what, over, code) => {
     expect(await errorCode(() => runUpsert(contexts.ctx(), { ...iberdrola, ...over }))).toBe(code);
@@ -113,7 +114,7 @@ describe("suppliers import and list", () => {
 
   it.each([
     [{ type: "vendors" }],
-    [{ company: "acme" }],
+    [{ company: " " }],
     [{ delimiter: "::" }],
     [{ encoding: "ebcdic" }],
   ])("%j is a usage error", async (over) => {

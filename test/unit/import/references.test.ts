@@ -12,11 +12,14 @@ function refs(): References {
 }
 
 describe("References.building", () => {
-  it("finds a building by name (any case, trimmed) or by id, the same object each time", () => {
+  it("finds a building by name (any case, trimmed, spaces collapsed) or by id, the same object each time", () => {
     const r = refs();
     expect(r.building(company, "Madrid HQ")).toBe(madrid);
     expect(r.building(company, "Madrid HQ")).toBe(madrid);
     expect(r.building(company, "  madrid hq ")).toBe(madrid);
+    // Compared as building names are kept unique: repeated spaces (tabs, no-break spaces) as one.
+    expect(r.building(company, "MADRID  HQ")).toBe(madrid);
+    expect(r.building(company, "Madrid\u00a0\tHQ")).toBe(madrid);
     expect(r.building(company, madrid.id.toUpperCase())).toBe(madrid);
     expect(r.building("33333333-3333-4333-8333-333333333333", "Madrid HQ")).toBeUndefined();
   });
@@ -28,6 +31,8 @@ describe("References.building", () => {
     expect(planned.id).toBe(plannedBuildingId(company, "Bilbao plant"));
     expect(r.building(company, "Bilbao plant")).toBe(planned);
     expect(r.building(company, "BILBAO PLANT")).toBe(planned);
+    expect(r.building(company, "bilbao   plant")).toBe(planned);
+    expect(plannedBuildingId(company, " Bilbao  Plant")).toBe(planned.id);
   });
 
   it("hands out planned buildings once", () => {

@@ -27,8 +27,8 @@ export function listCommand(
       .description(
         "List the audit trail (buildings moved: who, when, from, to, counts), newest first",
       )
-      .option("--company <id>", "only records moving a building from or to this company")
-      .option("--building <id>", "only records of this building"),
+      .option("--company <id|name>", "only records moving a building from or to this company")
+      .option("--building <id|name>", "only records of this building"),
   )
     .addHelpText(
       "after",
@@ -46,20 +46,24 @@ export function listCommand(
 }
 
 export async function runList(ctx: Context, opts: ListOptions): Promise<void> {
-  const [flags, { fetchRows }, { renderList }, { auditColumns }] = await Promise.all([
-    import("../../flags.js"),
-    import("../../paging.js"),
-    import("../../output/format.js"),
-    import("./columns.js"),
-  ]);
+  const [flags, { fetchRows }, { renderList }, { auditColumns }, { idResolver }] =
+    await Promise.all([
+      import("../../flags.js"),
+      import("../../paging.js"),
+      import("../../output/format.js"),
+      import("./columns.js"),
+      import("../../id-resolver.js"),
+    ]);
   const paging = flags.parsePaging(opts);
+  const ids = idResolver(() => ctx.service());
+  const companyId =
+    opts.company === undefined ? undefined : await ids.company("--company", opts.company);
+  // A moved building is no longer in its old company: its name is looked up everywhere.
+  const buildingId =
+    opts.building === undefined ? undefined : await ids.building("--building", opts.building);
   const filter = {
-    ...(opts.company === undefined
-      ? {}
-      : { companyIds: [flags.parseUuid("--company", opts.company)] }),
-    ...(opts.building === undefined
-      ? {}
-      : { buildingId: flags.parseUuid("--building", opts.building) }),
+    ...(companyId === undefined ? {} : { companyIds: [companyId] }),
+    ...(buildingId === undefined ? {} : { buildingId }),
   };
   const service = await ctx.service();
   const rows = await fetchRows(ctx, paging, (query) => service.listAudit({ ...filter, ...query }));

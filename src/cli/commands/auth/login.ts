@@ -54,6 +54,11 @@ export async function runLogin(ctx: Context, opts: LoginOptions): Promise<void> 
   const globals = ctx.globals();
   const file = config.readProfiles(ctx.env);
   const { name } = selectProfile(globals, ctx.env, file);
+  if (name === config.LOCAL_PROFILE) {
+    throw new CarbonError("usage", `profile "${name}" is the local database: it holds no server`, {
+      hint: "log in with another profile: carbon --profile NAME auth login --api-url URL",
+    });
+  }
   const existing = file.profiles[name];
   const [source, raw] =
     globals.apiUrl !== undefined && globals.apiUrl.trim() !== ""

@@ -8,10 +8,19 @@ export function logoutCommand(
   run: (ctx: Context, opts: LogoutOptions) => Promise<void> = runLogout,
 ): Command {
   return new Command("logout")
-    .description("Remove the stored token from the current profile (the server address stays)")
+    .description(
+      "Remove the stored token and server address from the current profile: commands then run on the local database",
+    )
     .addHelpText(
       "after",
-      "\nExamples:\n  $ carbon auth logout\n  $ carbon --profile staging auth logout",
+      [
+        "",
+        "The profile keeps its db, if it has one. Log in again with carbon auth login --api-url URL.",
+        "",
+        "Examples:",
+        "  $ carbon auth logout",
+        "  $ carbon --profile staging auth logout",
+      ].join("\n"),
     )
     .action(async () => {
       await run(ctx, {});
@@ -19,31 +28,44 @@ export function logoutCommand(
 }
 
 export async function runLogout(ctx: Context, _opts: LogoutOptions): Promise<void> {
-  const [config, { selectProfile }] = await Promise.all([
+  const [config, { resolveEngine, selectProfile }] = await Promise.all([
     import("../../config.js"),
     import("../../context.js"),
   ]);
+  const globals = ctx.globals();
   const file = config.readProfiles(ctx.env);
-  const { name } = selectProfile(ctx.globals(), ctx.env, file);
+  const { name } = selectProfile(globals, ctx.env, file);
   const profile = file.profiles[name];
-  const quiet = ctx.globals().quiet === true;
-  if (profile?.token === undefined) {
+  const quiet = globals.quiet === true;
+  let saved = file;
+  if (profile?.token === undefined && profile?.apiUrl === undefined) {
     if (!quiet) ctx.io.err(`Not logged in: profile "${name}" holds no token.`);
   } else {
-    await config.updateProfiles(ctx.env, (current) => {
-      const { token: _removed, ...rest } = current.profiles[name] ?? {};
+    // The address goes with the token: a profile with an address and no token fails every command.
+    saved = await config.updateProfiles(ctx.env, (current) => {
+      const { token: _token, apiUrl: _apiUrl, ...rest } = current.profiles[name] ?? {};
       return {
         currentProfile: current.currentProfile,
         profiles: { ...current.profiles, [name]: rest },
       };
     });
     if (!quiet) {
+      const what = profile.token === undefined ? "its address" : "the token and the address";
       ctx.io.err(
-        `Logged out of ${profile.apiUrl ?? "the server"}: removed the token of profile "${name}".`,
+        `Logged out of ${profile.apiUrl ?? "the server"}: removed ${what} of profile "${name}".`,
       );
     }
   }
-  if (!quiet && (ctx.env.CARBON_TOKEN ?? "") !== "") {
+  if (quiet) return;
+  // Where commands now run, with this command's flags and environment; an error there (say, a
+  // plain http:// CARBON_API_URL) belongs to the next command, not to the logout.
+  const engine = await resolveEngine(globals, ctx.env, () => saved).catch(() => undefined);
+  if (engine?.kind === "local")
+    ctx.io.err(`Commands now run on the local database ${engine.dbPath}.`);
+  if (engine?.kind === "remote") {
+    ctx.io.err(`Commands still run on ${engine.apiUrl} (from ${engine.apiUrlSource}).`);
+  }
+  if ((ctx.env.CARBON_TOKEN ?? "") !== "") {
     ctx.io.err("note: CARBON_TOKEN is still set and still gives a token; unset it too.");
   }
 }

@@ -9,12 +9,16 @@ export function statusCommand(
   run: (ctx: Context, opts: StatusOptions) => Promise<void> = runStatus,
 ): Command {
   return new Command("status")
-    .description("Show who the token speaks for on the server (user, role, companies, expiry)")
+    .description(
+      "Show where commands run: the local database, or who the token speaks for on the server",
+    )
     .addHelpText(
       "after",
       [
         "",
-        "Exits 4 when there is no token or the server rejects it.",
+        "On the local engine it shows the database file (nothing to log in to). On a server it",
+        "shows the user, role, companies and expiry, and exits 4 when there is no token or the",
+        "server rejects it.",
         "",
         "Examples:",
         "  $ carbon auth status",
@@ -27,6 +31,7 @@ export function statusCommand(
 }
 
 export interface AuthStatus {
+  readonly engine: "remote";
   readonly user: string;
   readonly role: string;
   /** Company ids the token may see; empty: every company. */
@@ -39,7 +44,15 @@ export interface AuthStatus {
   readonly expiresAt: string | null;
 }
 
+/** The local engine: no login, one database file. */
+export interface LocalStatus {
+  readonly engine: "local";
+  readonly db: string;
+  readonly profile: string;
+}
+
 const statusColumns: readonly Column<AuthStatus>[] = [
+  { header: "engine", value: (status) => status.engine },
   { header: "user", value: (status) => status.user },
   { header: "role", value: (status) => status.role },
   {
@@ -53,24 +66,26 @@ const statusColumns: readonly Column<AuthStatus>[] = [
   { header: "expiresAt", value: (status) => status.expiresAt },
 ];
 
+const localColumns: readonly Column<LocalStatus>[] = [
+  { header: "engine", value: (status) => status.engine },
+  { header: "db", value: (status) => status.db },
+  { header: "profile", value: (status) => status.profile },
+];
+
 export async function runStatus(ctx: Context, _opts: StatusOptions): Promise<void> {
-  const [{ CarbonError }, { isRemoteService }, { renderObject }] = await Promise.all([
-    import("../../../core/errors.js"),
-    import("../../../backends/remote/service.js"),
-    import("../../output/format.js"),
-  ]);
+  const { renderObject } = await import("../../output/format.js");
   const engine = await ctx.engine();
   if (engine.kind === "local") {
-    throw new CarbonError(
-      "unauthenticated",
-      `not logged in: commands run on the local database ${engine.dbPath}`,
-      { hint: "carbon auth login --api-url https://carbon.example.com" },
-    );
+    const status: LocalStatus = { engine: "local", db: engine.dbPath, profile: engine.profile };
+    renderObject(ctx.io, ctx.format(), status, localColumns);
+    return;
   }
+  const { isRemoteService } = await import("../../../backends/remote/service.js");
   const service = await ctx.service(); // no token: unauthenticated (exit 4)
   if (!isRemoteService(service)) throw new Error("a remote engine opened a local service");
   const who = await service.whoAmI(); // a rejected token: unauthenticated (exit 4)
   const status: AuthStatus = {
+    engine: "remote",
     user: who.email,
     role: who.role,
     companies: who.companies,

@@ -21,7 +21,7 @@ export function createCommand(
 ): Command {
   return new Command("create")
     .description("Create a building of a company, or update it when --id names an existing one")
-    .requiredOption("--company <id>", "the company it belongs to")
+    .requiredOption("--company <id|name>", "the company it belongs to")
     .requiredOption("--name <name>", "building name, unique within the company")
     .option(
       "--country <cc>",
@@ -43,18 +43,19 @@ export function createCommand(
 }
 
 export async function runCreate(ctx: Context, opts: CreateOptions): Promise<void> {
-  const [flags, { newId }, { renderObject }, { buildingColumns }] = await Promise.all([
-    import("../../flags.js"),
-    import("../../../core/ids.js"),
-    import("../../output/format.js"),
-    import("./columns.js"),
-  ]);
-  const input = {
-    id: opts.id === undefined ? newId() : flags.parseUuid("--id", opts.id),
-    companyId: flags.parseUuid("--company", opts.company),
-    name: flags.parseText("--name", opts.name),
-    country: opts.country === undefined ? null : flags.parseCountry("--country", opts.country),
-  };
+  const [flags, { newId }, { renderObject }, { buildingColumns }, { idResolver }] =
+    await Promise.all([
+      import("../../flags.js"),
+      import("../../../core/ids.js"),
+      import("../../output/format.js"),
+      import("./columns.js"),
+      import("../../id-resolver.js"),
+    ]);
+  const id = opts.id === undefined ? newId() : flags.parseUuid("--id", opts.id);
+  const name = flags.parseText("--name", opts.name);
+  const country = opts.country === undefined ? null : flags.parseCountry("--country", opts.country);
+  const companyId = await idResolver(() => ctx.service()).company("--company", opts.company);
+  const input = { id, companyId, name, country };
   const service = await ctx.service();
   const building = await service.createBuilding(input);
   renderObject(ctx.io, ctx.format(), building, buildingColumns);

@@ -11,10 +11,10 @@ export function getCommand(
 ): Command {
   return new Command("get")
     .description("Show one building")
-    .argument("<id>", "building id (UUID)")
+    .argument("<id>", "building id (UUID), or its name when no other building has it")
     .addHelpText(
       "after",
-      "\nExamples:\n  $ carbon buildings get 8d2e4f6a-1b3c-4d5e-8f7a-9b0c1d2e3f4a\n  $ carbon buildings get 8d2e4f6a-1b3c-4d5e-8f7a-9b0c1d2e3f4a --json",
+      '\nExamples:\n  $ carbon buildings get 8d2e4f6a-1b3c-4d5e-8f7a-9b0c1d2e3f4a\n  $ carbon buildings get 8d2e4f6a-1b3c-4d5e-8f7a-9b0c1d2e3f4a --json\n  $ carbon buildings get "Madrid HQ"',
     )
     .action(async (id: string) => {
       await run(ctx, { id });
@@ -22,12 +22,12 @@ export function getCommand(
 }
 
 export async function runGet(ctx: Context, opts: GetOptions): Promise<void> {
-  const [{ parseUuid }, { renderObject }, { buildingColumns }] = await Promise.all([
-    import("../../flags.js"),
+  const [{ idResolver }, { renderObject }, { buildingColumns }] = await Promise.all([
+    import("../../id-resolver.js"),
     import("../../output/format.js"),
     import("./columns.js"),
   ]);
-  const id = parseUuid("building id", opts.id);
+  const id = await idResolver(() => ctx.service()).building("building", opts.id);
   const service = await ctx.service();
   const building = await service.getBuilding(id);
   renderObject(ctx.io, ctx.format(), building, buildingColumns);

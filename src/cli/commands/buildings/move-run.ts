@@ -2,7 +2,7 @@
 import { CarbonError, usageError } from "../../../core/errors.js";
 import type { BuildingMoveResult } from "../../../core/model/building-move.js";
 import type { Context } from "../../context.js";
-import { parseUuid } from "../../flags.js";
+import { type IdResolver, idResolver } from "../../id-resolver.js";
 import { renderList } from "../../output/format.js";
 import { confirmOrCancel } from "../../user-input.js";
 import type { MoveOptions } from "./move.js";
@@ -15,8 +15,7 @@ interface MoveGroup {
 }
 
 /** One request per target company, in the order targets first appear. */
-function groupsOf(opts: MoveOptions): MoveGroup[] {
-  const to = opts.to === undefined ? undefined : parseUuid("--to", opts.to);
+async function groupsOf(opts: MoveOptions, ids: IdResolver): Promise<MoveGroup[]> {
   if (opts.fromCsv !== undefined && opts.buildingIds.length > 0) {
     throw usageError("give building ids or --from-csv, not both");
   }
@@ -24,11 +23,15 @@ function groupsOf(opts: MoveOptions): MoveGroup[] {
     if (opts.buildingIds.length === 0) {
       throw usageError("name the buildings to move", "give building ids, or --from-csv FILE");
     }
-    if (to === undefined) throw usageError("missing --to: the company to move the buildings to");
-    return [
-      { companyId: to, buildingIds: opts.buildingIds.map((id) => parseUuid("building id", id)) },
-    ];
+    if (opts.to === undefined) {
+      throw usageError("missing --to: the company to move the buildings to");
+    }
+    const companyId = await ids.company("--to", opts.to);
+    const buildingIds: string[] = [];
+    for (const text of opts.buildingIds) buildingIds.push(await ids.building("building", text));
+    return [{ companyId, buildingIds }];
   }
+  const to = opts.to === undefined ? undefined : await ids.company("--to", opts.to);
   const groups = new Map<string, MoveGroup>();
   for (const line of readMoveCsv(opts.fromCsv, to)) {
     const group = groups.get(line.companyId) ?? { companyId: line.companyId, buildingIds: [] };
@@ -59,7 +62,10 @@ async function confirm(ctx: Context, opts: MoveOptions, moving: number): Promise
 }
 
 export async function executeMove(ctx: Context, opts: MoveOptions): Promise<void> {
-  const groups = groupsOf(opts);
+  const groups = await groupsOf(
+    opts,
+    idResolver(() => ctx.service()),
+  );
   const service = await ctx.service();
   // Every plan first: an unknown id or a refused token stops everything before anything moves.
   const plans: BuildingMoveResult[] = [];

@@ -24,8 +24,11 @@ export function moveCommand(
     .description(
       "Move buildings, with their consumptions and emissions, to another company (all or nothing)",
     )
-    .argument("[buildingIds...]", "building ids (UUIDs)")
-    .option("--to <companyId>", "the target company (default for rows of --from-csv without one)")
+    .argument("[buildingIds...]", "building ids (UUIDs) or names")
+    .option(
+      "--to <company>",
+      "the target company, id or name (default for rows of --from-csv without one)",
+    )
     .option(
       "--from-csv <file>",
       "read building ids from a CSV: column buildingId (or id), optional target column companyId (or to)",
@@ -44,6 +47,7 @@ export function moveCommand(
         "  $ carbon buildings move 8d2e4f6a-1b3c-4d5e-8f7a-9b0c1d2e3f4a --to 3f1c2a4e-8b7d-4c6a-9e5f-1a2b3c4d5e6f --dry-run",
         "  $ carbon buildings move 8d2e4f6a-1b3c-4d5e-8f7a-9b0c1d2e3f4a --to 3f1c2a4e-8b7d-4c6a-9e5f-1a2b3c4d5e6f --yes",
         "  $ carbon buildings move --from-csv moves.csv --to 3f1c2a4e-8b7d-4c6a-9e5f-1a2b3c4d5e6f --yes --json",
+        '  $ carbon buildings move "Madrid HQ" "Bilbao plant" --to "Acme Iberia" --dry-run',
       ].join("\n"),
     )
     .action(async (buildingIds: string[], flags: MoveFlags) => {

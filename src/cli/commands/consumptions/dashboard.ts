@@ -13,8 +13,8 @@ export function dashboardCommand(
 ): Command {
   return new Command("dashboard")
     .description("Consumption by month and subcategory, with bars and totals")
-    .option("--company <id>", "only this company's consumptions")
-    .option("--building <id>", "only this building's consumptions")
+    .option("--company <id|name>", "only this company's consumptions")
+    .option("--building <id|name>", "only this building's consumptions")
     .option("--year <year>", "one calendar year, e.g. 2024 (default: every month with data)")
     .addHelpText(
       "after",
@@ -34,11 +34,15 @@ export function dashboardCommand(
 }
 
 export async function runDashboard(ctx: Context, opts: DashboardOptions): Promise<void> {
-  const [{ parseYearPeriod }, { renderConsumptionDashboard }] = await Promise.all([
+  const [{ parseYearPeriod }, { renderConsumptionDashboard }, { idResolver }] = await Promise.all([
     import("../emissions/filter-flags.js"),
     import("./dashboard-output.js"),
+    import("../../id-resolver.js"),
   ]);
-  const { period, year } = parseYearPeriod(opts);
+  const { period, year } = await parseYearPeriod(
+    opts,
+    idResolver(() => ctx.service()),
+  );
   const service = await ctx.service();
   const summary = await service.summarizeConsumptions(period);
   renderConsumptionDashboard(ctx, { summary, year, period });

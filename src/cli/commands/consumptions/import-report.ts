@@ -4,13 +4,14 @@ import type {
   ConsumptionImportReport,
 } from "../../../import/consumptions.js";
 import type { Context } from "../../context.js";
-import { parseInteger, parseUuid } from "../../flags.js";
+import { parseInteger } from "../../flags.js";
 import { renderObject } from "../../output/format.js";
 import { importSummaryLines } from "../../render/import-summary.js";
 import type { ImportOptions } from "./import.js";
 
-/** The flags as the import pipeline takes them; bad values are usage errors (the pipeline checks
- * --delimiter, --encoding and --building itself). */
+/** The flags as the import pipeline takes them, but for --company (an id or a name, resolved by
+ * the caller); bad values are usage errors (the pipeline checks --delimiter, --encoding and
+ * --building itself). */
 export function importOptions(opts: ImportOptions): ConsumptionImportOptions {
   if (opts.file.trim() === "") {
     throw new CarbonError("usage", "missing the CSV file to import");
@@ -21,7 +22,6 @@ export function importOptions(opts: ImportOptions): ConsumptionImportOptions {
     dryRun: opts.dryRun,
     skipInvalid: opts.skipInvalid,
     createBuildings: opts.createBuildings,
-    ...(opts.company === undefined ? {} : { companyId: parseUuid("--company", opts.company) }),
     // A building id or a building name: the import resolves it within the company.
     ...(opts.building === undefined ? {} : { buildingId: opts.building }),
     ...(opts.delimiter === undefined ? {} : { delimiter: opts.delimiter }),

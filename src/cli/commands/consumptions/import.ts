@@ -40,9 +40,9 @@ export function importCommand(
   return new Command("import")
     .description("Import consumptions from a CSV file and calculate their emissions")
     .argument("<file>", "CSV file with a header row")
-    .option("--company <id>", "company of every row (instead of a companyId column)")
+    .option("--company <id|name>", "company of every row (instead of a companyId column)")
     .option(
-      "--building <id>",
+      "--building <id|name>",
       "building of every row, by id or name (instead of a buildingId or building column)",
     )
     .option("--dry-run", "check and calculate everything, store nothing")
@@ -122,16 +122,23 @@ export async function runImport(ctx: Context, opts: ImportOptions): Promise<void
     { importConsumptions },
     { createProgressReporter },
     { checkOutputPaths },
+    { idResolver },
   ] = await Promise.all([
     import("./import-report.js"),
     import("../../../import/consumptions.js"),
     import("../../render/progress.js"),
     import("../../output-paths.js"),
+    import("../../id-resolver.js"),
   ]);
-  const options = importOptions(opts);
-  if (options.rejectsFile !== undefined) {
-    await checkOutputPaths(ctx, [{ flag: "--rejects", file: options.rejectsFile }], [options.file]);
+  const parsed = importOptions(opts);
+  if (parsed.rejectsFile !== undefined) {
+    await checkOutputPaths(ctx, [{ flag: "--rejects", file: parsed.rejectsFile }], [parsed.file]);
   }
+  const companyId =
+    opts.company === undefined
+      ? undefined
+      : await idResolver(() => ctx.service()).company("--company", opts.company);
+  const options = companyId === undefined ? parsed : { ...parsed, companyId };
   const service = await ctx.service();
   const engine = await ctx.engine();
   if (opts.resume === true && engine.kind === "local" && ctx.globals().quiet !== true) {

@@ -32,8 +32,8 @@ export function listCommand(
   return addPagingOptions(
     new Command("list")
       .description("List consumptions")
-      .option("--company <id>", "only this company's consumptions")
-      .option("--building <id>", "only this building's consumptions")
+      .option("--company <id|name>", "only this company's consumptions")
+      .option("--building <id|name>", "only this building's consumptions")
       .option("--from <date>", "periods ending on or after this day, YYYY-MM-DD")
       .option("--to <date>", "periods starting on or before this day, YYYY-MM-DD")
       .option("--with-names", "building and category as ids with their names beside"),
@@ -44,6 +44,7 @@ export function listCommand(
         "",
         "Examples:",
         "  $ carbon consumptions list --company 3f1c2a4e-8b7d-4c6a-9e5f-1a2b3c4d5e6f",
+        '  $ carbon consumptions list --company "Acme Offices" --building "Madrid HQ"',
         "  $ carbon consumptions list --from 2024-01-01 --to 2024-03-31 --all --format csv",
         "  $ carbon consumptions list --all --with-names --format csv > consumptions.csv",
       ].join("\n"),
@@ -63,17 +64,28 @@ export function listCommand(
 }
 
 export async function runList(ctx: Context, opts: ListOptions): Promise<void> {
-  const [{ parsePaging }, { parsePeriod }, { fetchRows }, { renderList }, lookups, columns] =
-    await Promise.all([
-      import("../../flags.js"),
-      import("../emissions/filter-flags.js"),
-      import("../../paging.js"),
-      import("../../output/format.js"),
-      import("../emissions/lookups.js"),
-      import("./columns.js"),
-    ]);
-  const filter = parsePeriod(opts);
+  const [
+    { parsePaging },
+    { parsePeriod },
+    { fetchRows },
+    { renderList },
+    lookups,
+    columns,
+    { idResolver },
+  ] = await Promise.all([
+    import("../../flags.js"),
+    import("../emissions/filter-flags.js"),
+    import("../../paging.js"),
+    import("../../output/format.js"),
+    import("../emissions/lookups.js"),
+    import("./columns.js"),
+    import("../../id-resolver.js"),
+  ]);
   const paging = parsePaging(opts);
+  const filter = await parsePeriod(
+    opts,
+    idResolver(() => ctx.service()),
+  );
   const service = await ctx.service();
   const rows = await fetchRows(ctx, paging, (query) =>
     service.listConsumptions({ ...filter, ...query }),

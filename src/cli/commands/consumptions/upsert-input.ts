@@ -5,6 +5,7 @@ import { normalizeIsoDateTime } from "../../../core/model/common.js";
 import { type ConsumptionInput, consumptionInputSchema } from "../../../core/model/consumption.js";
 import type { CarbonService } from "../../../core/service.js";
 import { parseNumber, parseText, parseUuid } from "../../flags.js";
+import { idResolver } from "../../id-resolver.js";
 import type { UpsertOptions } from "./upsert.js";
 
 const dataFlags = [
@@ -62,8 +63,6 @@ export async function inputFromFlags(
       hint: "give every one of --company, --building, --category, --start, --end, --quantity and --unit, or --file consumption.json",
     });
   }
-  const companyId = parseUuid("--company", opts.company ?? "");
-  const buildingId = parseUuid("--building", opts.building ?? "");
   const startDate = parseDay("--start", opts.start ?? "");
   const endDate = parseDay("--end", opts.end ?? "");
   if (endDate < startDate) {
@@ -72,14 +71,17 @@ export async function inputFromFlags(
   const quantity = parseNumber("--quantity", opts.quantity ?? "", 0);
   const unitType = parseText("--unit", opts.unit ?? "");
   const entityId = opts.entity ?? "";
+  const id = opts.id === undefined ? undefined : parseUuid("--id", opts.id);
+  const ids = idResolver(() => Promise.resolve(service));
+  const companyId = await ids.company("--company", opts.company ?? "");
+  const buildingId = await ids.building("--building", opts.building ?? "", companyId);
   const categoryText = opts.category ?? "";
   const categoryId = await findSubcategory(service, categoryText);
   if (categoryId === undefined) {
     throw new CarbonError("usage", `invalid --category: ${unknownCategory(categoryText)}`);
   }
   const key = { companyId, buildingId, categoryId, entityId, startDate, endDate };
-  const id = opts.id === undefined ? consumptionId(key) : parseUuid("--id", opts.id);
-  return { id, ...key, quantity, unitType };
+  return { id: id ?? consumptionId(key), ...key, quantity, unitType };
 }
 
 /** The problems are listed under the message (report.ts), so the message only counts them. */

@@ -14,8 +14,8 @@ export function dashboardCommand(
 ): Command {
   return new Command("dashboard")
     .description("Emissions by month and scope (or category), with totals")
-    .option("--company <id>", "only this company's emissions")
-    .option("--building <id>", "only this building's emissions")
+    .option("--company <id|name>", "only this company's emissions")
+    .option("--building <id|name>", "only this building's emissions")
     .option("--year <year>", "one calendar year, e.g. 2024 (default: every month with data)")
     .option("--by <dimension>", "columns: scope or category (default scope)")
     .addHelpText(
@@ -46,16 +46,20 @@ export function dashboardCommand(
 }
 
 export async function runDashboard(ctx: Context, opts: DashboardOptions): Promise<void> {
-  const [{ parseChoice }, { parseYearPeriod }, { renderEmissionDashboard }, dashboards] =
+  const [{ parseChoice }, { parseYearPeriod }, { renderEmissionDashboard }, dashboards, ids] =
     await Promise.all([
       import("../../flags.js"),
       import("./filter-flags.js"),
       import("./dashboard-output.js"),
       import("../../render/emission-dashboard.js"),
+      import("../../id-resolver.js"),
     ]);
-  const { period, year } = parseYearPeriod(opts);
   const by =
     opts.by === undefined ? "scope" : parseChoice("--by", opts.by, dashboards.dashboardDimensions);
+  const { period, year } = await parseYearPeriod(
+    opts,
+    ids.idResolver(() => ctx.service()),
+  );
   const service = await ctx.service();
   const grid = await service.summarizeEmissions({ ...period, groupBy: ["month", by] });
   const scopes = await service.summarizeEmissions({ ...period, groupBy: ["scope"] });

@@ -18,8 +18,8 @@ export function exportCommand(
 ): Command {
   return new Command("export")
     .description("Export emissions (every record, or totals grouped) as csv, json or ndjson")
-    .option("--company <id>", "only this company's emissions")
-    .option("--building <id>", "only this building's emissions")
+    .option("--company <id|name>", "only this company's emissions")
+    .option("--building <id|name>", "only this building's emissions")
     .option("--from <date>", "periods ending on or after this day, YYYY-MM-DD")
     .option("--to <date>", "periods starting on or before this day, YYYY-MM-DD")
     .option("--scope <scopes>", "only these scopes, e.g. 1,2")
@@ -71,17 +71,22 @@ export async function runExport(ctx: Context, opts: ExportOptions): Promise<void
     { parseEmissionFilter, parseGroupBy },
     { exportFormat, writeExport },
     { checkOutputPaths },
+    { idResolver },
   ] = await Promise.all([
     import("./filter-flags.js"),
     import("./export-writer.js"),
     import("../../output-paths.js"),
+    import("../../id-resolver.js"),
   ]);
-  const filter = parseEmissionFilter(opts);
   const groupBy = opts.groupBy === undefined ? undefined : parseGroupBy(opts.groupBy);
   const format = exportFormat(ctx.globals(), opts.output);
   if (opts.output !== undefined) {
     await checkOutputPaths(ctx, [{ flag: "--output", file: opts.output }], []);
   }
+  const filter = await parseEmissionFilter(
+    opts,
+    idResolver(() => ctx.service()),
+  );
   const service = await ctx.service();
   const rows = await writeExport(ctx, service, {
     filter,

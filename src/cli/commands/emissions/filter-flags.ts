@@ -6,7 +6,8 @@ import { CarbonError } from "../../../core/errors.js";
 import type { Scope } from "../../../core/model/common.js";
 import { type GroupKey, groupKeys } from "../../../core/model/emission.js";
 import type { EmissionFilter, PeriodFilter } from "../../../core/service.js";
-import { parseUuid, parseYear } from "../../flags.js";
+import { parseYear } from "../../flags.js";
+import type { IdResolver } from "../../id-resolver.js";
 
 export interface PeriodFlags {
   readonly company?: string;
@@ -38,18 +39,25 @@ export function parseDate(flag: string, value: string): string {
   return text;
 }
 
-/** --company, --building, --from, --to; --from after --to is a usage error. */
-export function parsePeriod(flags: PeriodFlags): PeriodFilter {
+/**
+ * --company, --building (ids or names, the building's within --company), --from, --to; --from
+ * after --to is a usage error, found before any name is looked up.
+ */
+export async function parsePeriod(flags: PeriodFlags, ids: IdResolver): Promise<PeriodFilter> {
   const from = flags.from === undefined ? undefined : parseDate("--from", flags.from);
   const to = flags.to === undefined ? undefined : parseDate("--to", flags.to);
   if (from !== undefined && to !== undefined && from > to) {
     throw new CarbonError("usage", `--from ${from} is after --to ${to}`);
   }
+  const companyId =
+    flags.company === undefined ? undefined : await ids.company("--company", flags.company);
+  const buildingId =
+    flags.building === undefined
+      ? undefined
+      : await ids.building("--building", flags.building, companyId);
   return {
-    ...(flags.company === undefined ? {} : { companyId: parseUuid("--company", flags.company) }),
-    ...(flags.building === undefined
-      ? {}
-      : { buildingId: parseUuid("--building", flags.building) }),
+    ...(companyId === undefined ? {} : { companyId }),
+    ...(buildingId === undefined ? {} : { buildingId }),
     ...(from === undefined ? {} : { from }),
     ...(to === undefined ? {} : { to }),
   };
@@ -72,9 +80,13 @@ export function parseScopes(value: string): Scope[] {
   return [...scopes].sort();
 }
 
-export function parseEmissionFilter(flags: EmissionFilterFlags): EmissionFilter {
-  const period = parsePeriod(flags);
-  return flags.scope === undefined ? period : { ...period, scopes: parseScopes(flags.scope) };
+export async function parseEmissionFilter(
+  flags: EmissionFilterFlags,
+  ids: IdResolver,
+): Promise<EmissionFilter> {
+  const scopes = flags.scope === undefined ? undefined : parseScopes(flags.scope);
+  const period = await parsePeriod(flags, ids);
+  return scopes === undefined ? period : { ...period, scopes };
 }
 
 /** `month,scope` -> ["month", "scope"]; each key once, in the order given. */
@@ -94,16 +106,22 @@ export function parseGroupBy(value: string): GroupKey[] {
 }
 
 /** --year Y as the period Y-01-01..Y-12-31 (with --company/--building); no --year: all time. */
-export function parseYearPeriod(flags: {
-  readonly company?: string;
-  readonly building?: string;
-  readonly year?: string;
-}): { readonly period: PeriodFilter; readonly year: number | undefined } {
+export async function parseYearPeriod(
+  flags: {
+    readonly company?: string;
+    readonly building?: string;
+    readonly year?: string;
+  },
+  ids: IdResolver,
+): Promise<{ readonly period: PeriodFilter; readonly year: number | undefined }> {
   const year = flags.year === undefined ? undefined : parseYear("--year", flags.year);
-  const period = parsePeriod({
-    ...(flags.company === undefined ? {} : { company: flags.company }),
-    ...(flags.building === undefined ? {} : { building: flags.building }),
-  });
+  const period = await parsePeriod(
+    {
+      ...(flags.company === undefined ? {} : { company: flags.company }),
+      ...(flags.building === undefined ? {} : { building: flags.building }),
+    },
+    ids,
+  );
   if (year === undefined) return { period, year };
   const y = String(year).padStart(4, "0");
   return { period: { ...period, from: `${y}-01-01`, to: `${y}-12-31` }, year };

@@ -37,8 +37,8 @@ export function listCommand(
   return addPagingOptions(
     new Command("list")
       .description("List emissions, one per consumption (kgCO2e)")
-      .option("--company <id>", "only this company's emissions")
-      .option("--building <id>", "only this building's emissions")
+      .option("--company <id|name>", "only this company's emissions")
+      .option("--building <id|name>", "only this building's emissions")
       .option("--from <date>", "periods ending on or after this day, YYYY-MM-DD")
       .option("--to <date>", "periods starting on or before this day, YYYY-MM-DD")
       .option("--scope <scopes>", "only these scopes, e.g. 1,2")
@@ -90,6 +90,7 @@ export async function runList(ctx: Context, opts: ListOptions): Promise<void> {
     { createNameLookup },
     { createRowShaper },
     columns,
+    { idResolver },
   ] = await Promise.all([
     import("../../flags.js"),
     import("./filter-flags.js"),
@@ -98,9 +99,13 @@ export async function runList(ctx: Context, opts: ListOptions): Promise<void> {
     import("./lookups.js"),
     import("./record-rows.js"),
     import("./columns.js"),
+    import("../../id-resolver.js"),
   ]);
-  const filter = parseEmissionFilter(opts);
   const paging = parsePaging(opts);
+  const filter = await parseEmissionFilter(
+    opts,
+    idResolver(() => ctx.service()),
+  );
   const service = await ctx.service();
   const records = await fetchRows(ctx, paging, (query) =>
     service.listEmissions({ ...filter, ...query }),

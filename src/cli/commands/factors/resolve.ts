@@ -43,7 +43,7 @@ export function resolveCommand(
     .requiredOption("--category <code|uuid>", "subcategory code (e.g. natural_gas) or id")
     .requiredOption("--country <cc>", "country or grid region of the building, e.g. ES")
     .requiredOption("--year <year>", "year of the consumption, e.g. 2024")
-    .option("--company <id>", "consider this company's custom factors first")
+    .option("--company <id|name>", "consider this company's custom factors first")
     .addHelpText(
       "after",
       "\nThe step column says how the factor was found: company_custom, country_year,\ncountry_earlier_year (the latest year before) or global_default. For scope 2 a second\nrow gives the market-based factor.\n\nExamples:\n  $ carbon factors resolve --category electricity --country ES --year 2024\n  $ carbon factors resolve --category natural_gas --country GB --year 2025 --json",
@@ -66,18 +66,19 @@ export function resolvedRows(resolution: FactorResolution): ResolvedRow[] {
 }
 
 export async function runResolve(ctx: Context, opts: ResolveOptions): Promise<void> {
-  const [flags, { renderList, renderObject }] = await Promise.all([
+  const [flags, { renderList, renderObject }, { idResolver }] = await Promise.all([
     import("../../flags.js"),
     import("../../output/format.js"),
+    import("../../id-resolver.js"),
   ]);
-  const query = {
-    category: flags.parseText("--category", opts.category),
-    country: flags.parseCountry("--country", opts.country),
-    year: flags.parseYear("--year", opts.year),
-    ...(opts.company === undefined
-      ? {}
-      : { companyId: flags.parseUuid("--company", opts.company) }),
-  };
+  const category = flags.parseText("--category", opts.category);
+  const country = flags.parseCountry("--country", opts.country);
+  const year = flags.parseYear("--year", opts.year);
+  const companyId =
+    opts.company === undefined
+      ? undefined
+      : await idResolver(() => ctx.service()).company("--company", opts.company);
+  const query = { category, country, year, ...(companyId === undefined ? {} : { companyId }) };
   const service = await ctx.service();
   const resolution = await service.resolveFactor(query);
   const format = ctx.format();

@@ -15,6 +15,7 @@ export function listCommand(
       [
         "",
         "Profiles live in <user config dir>/carbon/config.json (mode 0600). Tokens are never printed.",
+        'The profile "local" is always there: the local database (its db, else the default).',
         "",
         "Examples:",
         "  $ carbon profile list",
@@ -53,15 +54,15 @@ export async function runList(ctx: Context, _opts: ListOptions): Promise<void> {
   ]);
   const file = config.readProfiles(ctx.env);
   const { name: currentName } = selectProfile(ctx.globals(), ctx.env, file);
-  const names = Object.keys(file.profiles);
-  if (!names.includes(currentName)) names.push(currentName);
-  const rows: ProfileRow[] = names.sort().map((name) => {
+  const names = new Set([...Object.keys(file.profiles), currentName, config.LOCAL_PROFILE]);
+  const rows: ProfileRow[] = [...names].sort().map((name) => {
     const profile = file.profiles[name] ?? {};
+    const remote = name !== config.LOCAL_PROFILE && profile.apiUrl !== undefined;
     return {
       name,
       current: name === currentName,
-      engine: profile.apiUrl === undefined ? "local" : "remote",
-      apiUrl: profile.apiUrl ?? null,
+      engine: remote ? "remote" : "local",
+      apiUrl: remote ? (profile.apiUrl ?? null) : null,
       db: profile.db ?? null,
       loggedIn: profile.token !== undefined,
     };

@@ -18,10 +18,11 @@ export function useCommand(
         "",
         "--profile NAME and CARBON_PROFILE still choose another one for a single command.",
         "A profile is created by logging in with it: carbon --profile NAME auth login --api-url URL",
+        'The built-in profile "local" runs every command on the local database (back from a server).',
         "",
         "Examples:",
         "  $ carbon profile use staging",
-        "  $ carbon profile use default",
+        "  $ carbon profile use local",
       ].join("\n"),
     )
     .action(async (name: string) => {
@@ -30,14 +31,15 @@ export function useCommand(
 }
 
 export async function runUse(ctx: Context, opts: UseOptions): Promise<void> {
-  const [{ CarbonError }, config] = await Promise.all([
+  const [{ CarbonError }, config, { resolveDbPath }] = await Promise.all([
     import("../../../core/errors.js"),
     import("../../config.js"),
+    import("../../context.js"),
   ]);
   const name = config.parseProfileName("profile name", opts.name);
   const file = config.readProfiles(ctx.env);
   const profile = file.profiles[name];
-  if (profile === undefined && name !== config.DEFAULT_PROFILE) {
+  if (profile === undefined && name !== config.DEFAULT_PROFILE && name !== config.LOCAL_PROFILE) {
     const known = Object.keys(file.profiles).sort();
     throw new CarbonError("not_found", `there is no profile named "${name}"`, {
       hint:
@@ -48,6 +50,9 @@ export async function runUse(ctx: Context, opts: UseOptions): Promise<void> {
   }
   await config.updateProfiles(ctx.env, (current) => ({ ...current, currentProfile: name }));
   if (ctx.globals().quiet === true) return;
-  const where = profile?.apiUrl ?? profile?.db ?? "the default local database";
+  const where =
+    name !== config.LOCAL_PROFILE && profile?.apiUrl !== undefined
+      ? `the server ${profile.apiUrl}`
+      : `the local database ${resolveDbPath({}, { ...ctx.env, CARBON_DB: undefined }, profile?.db)}`;
   ctx.io.err(`Now using profile "${name}" (${where}).`);
 }

@@ -4,17 +4,26 @@
  */
 import { usageError } from "../../../core/errors.js";
 import { MIN_SECRET_BYTES } from "../../../server/auth.js";
-import type { Context } from "../../context.js";
+import { type Context, engineLine, resolveEngine } from "../../context.js";
 import type { Environment } from "../../paths.js";
 
-/** The database `serve` runs on: --db > CARBON_DB > the profile's db > the default. */
+/**
+ * The database `serve` and `serve token` run on: --db > CARBON_DB > the profile's db > the
+ * default. A server named by CARBON_API_URL or the profile is not where they run, so it is
+ * ignored; only an explicit --api-url is a contradiction.
+ */
 export async function serveDbPath(ctx: Context): Promise<string> {
-  const engine = await ctx.engine();
-  if (engine.kind === "local") return engine.dbPath;
-  throw usageError(
-    `carbon serve runs on a local database, but ${engine.apiUrlSource} points at the server ${engine.apiUrl}`,
-    "pass --db PATH (the database to serve)",
-  );
+  const globals = ctx.globals();
+  if (globals.apiUrl !== undefined && globals.apiUrl.trim() !== "") {
+    throw usageError(
+      `carbon serve runs on a local database, not on the server --api-url ${globals.apiUrl}`,
+      "drop --api-url; --db PATH chooses the database to serve",
+    );
+  }
+  const engine = await resolveEngine({ ...globals, local: true }, ctx.env);
+  if (engine.kind !== "local") throw new Error("--local chose a remote engine");
+  if (globals.verbose === true) ctx.io.err(engineLine(engine));
+  return engine.dbPath;
 }
 
 export function secretFromEnv(env: Environment): Uint8Array | undefined {

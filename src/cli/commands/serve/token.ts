@@ -1,4 +1,5 @@
 import { Command } from "commander";
+import type { CarbonService } from "../../../core/service.js";
 import type { Context } from "../../context.js";
 
 export interface TokenOptions {
@@ -29,7 +30,7 @@ export function tokenCommand(
     .description("Mint a bearer token for the server of this database")
     .requiredOption("--user <email>", "e-mail of the token's holder (the `sub` claim)")
     .option(
-      "--company <id>",
+      "--company <id|name>",
       "company the token may see; repeat for several (default: every company)",
       collect,
       [],
@@ -73,9 +74,9 @@ export async function runToken(ctx: Context, opts: TokenOptions): Promise<void> 
     import("./limits.js"),
   ]);
   const role = flags.parseChoice("--role", opts.role, auth.roles);
-  const companies = opts.companies.map((id) => flags.parseUuid("--company", id));
   const maxTtlSeconds = limits.maxTokenTtlSeconds(opts.maxTokenTtl, ctx.env);
   const ttlSeconds = limits.tokenTtlSeconds(opts.ttl, maxTtlSeconds);
+  const companies = await companyIds(ctx, opts.companies);
   const secret =
     secrets.secretFromEnv(ctx.env) ?? (await storedSecret(await secrets.serveDbPath(ctx)));
   const token = await auth.signToken({ email: opts.user, role, companies, ttlSeconds }, secret);
@@ -104,6 +105,29 @@ export async function runToken(ctx: Context, opts: TokenOptions): Promise<void> 
       throw new Error(`unknown format ${String(unknown)}`);
     }
   }
+}
+
+/** --company values as ids: names are looked up in the database the server runs on. */
+async function companyIds(ctx: Context, texts: readonly string[]): Promise<string[]> {
+  const { idResolver } = await import("../../id-resolver.js");
+  let opened: Promise<CarbonService> | undefined;
+  const ids = idResolver(() => {
+    opened ??= (async () => {
+      const [{ openLocalService }, { serveDbPath }] = await Promise.all([
+        import("../../../backends/local/open.js"),
+        import("./secret.js"),
+      ]);
+      return openLocalService({ path: await serveDbPath(ctx) });
+    })();
+    return opened;
+  });
+  const companies: string[] = [];
+  try {
+    for (const text of texts) companies.push(await ids.company("--company", text));
+  } finally {
+    if (opened !== undefined) await (await opened).close();
+  }
+  return companies;
 }
 
 /** The database's secret: opening the service first creates and migrates the file. */

@@ -29,7 +29,7 @@ export function importCommand(
   return new Command("import")
     .description("Import suppliers and clients from a CSV file")
     .argument("<file>", "CSV file with a header row")
-    .option("--company <id>", "company of every row (instead of a companyId column)")
+    .option("--company <id|name>", "company of every row (instead of a companyId column)")
     .option("--type <type>", "suppliers or clients, for rows without a type column or cell")
     .option("--dry-run", "check everything and say what would happen, store nothing")
     .option(
@@ -86,6 +86,7 @@ export async function runImport(ctx: Context, opts: ImportOptions): Promise<void
     { reportSupplierImport },
     { CarbonError },
     { checkOutputPaths },
+    { idResolver },
   ] = await Promise.all([
     import("../../flags.js"),
     import("../../../core/model/supplier.js"),
@@ -93,25 +94,28 @@ export async function runImport(ctx: Context, opts: ImportOptions): Promise<void
     import("./import-report.js"),
     import("../../../core/errors.js"),
     import("../../output-paths.js"),
+    import("../../id-resolver.js"),
   ]);
   if (opts.file.trim() === "") throw new CarbonError("usage", "missing the CSV file to import");
+  if (opts.rejects !== undefined) {
+    await checkOutputPaths(ctx, [{ flag: "--rejects", file: opts.rejects }], [opts.file]);
+  }
+  const type =
+    opts.type === undefined ? undefined : flags.parseChoice("--type", opts.type, supplierTypes);
+  const companyId =
+    opts.company === undefined
+      ? undefined
+      : await idResolver(() => ctx.service()).company("--company", opts.company);
   const options = {
     file: opts.file,
     dryRun: opts.dryRun,
     skipInvalid: opts.skipInvalid,
-    ...(opts.company === undefined
-      ? {}
-      : { companyId: flags.parseUuid("--company", opts.company) }),
-    ...(opts.type === undefined
-      ? {}
-      : { type: flags.parseChoice("--type", opts.type, supplierTypes) }),
+    ...(companyId === undefined ? {} : { companyId }),
+    ...(type === undefined ? {} : { type }),
     ...(opts.delimiter === undefined ? {} : { delimiter: opts.delimiter }),
     ...(opts.encoding === undefined ? {} : { encoding: opts.encoding }),
     ...(opts.rejects === undefined ? {} : { rejectsFile: opts.rejects }),
   };
-  if (opts.rejects !== undefined) {
-    await checkOutputPaths(ctx, [{ flag: "--rejects", file: opts.rejects }], [opts.file]);
-  }
   const service = await ctx.service();
   const report = await importSuppliers(service, options);
   reportSupplierImport(ctx, report, options.rejectsFile);

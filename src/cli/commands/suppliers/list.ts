@@ -25,7 +25,7 @@ export function listCommand(
   return addPagingOptions(
     new Command("list")
       .description("List suppliers and clients, ordered by name")
-      .option("--company <id>", "only those of this company")
+      .option("--company <id|name>", "only those of this company")
       .option("--type <type>", "only suppliers or only clients: suppliers or clients"),
   )
     .addHelpText(
@@ -44,22 +44,25 @@ export function listCommand(
 }
 
 export async function runList(ctx: Context, opts: ListOptions): Promise<void> {
-  const [flags, { supplierTypes }, { fetchRows }, { renderList }, { supplierColumns }] =
+  const [flags, { supplierTypes }, { fetchRows }, { renderList }, { supplierColumns }, ids] =
     await Promise.all([
       import("../../flags.js"),
       import("../../../core/model/supplier.js"),
       import("../../paging.js"),
       import("../../output/format.js"),
       import("./columns.js"),
+      import("../../id-resolver.js"),
     ]);
   const paging = flags.parsePaging(opts);
+  const type =
+    opts.type === undefined ? undefined : flags.parseChoice("--type", opts.type, supplierTypes);
+  const companyId =
+    opts.company === undefined
+      ? undefined
+      : await ids.idResolver(() => ctx.service()).company("--company", opts.company);
   const filter = {
-    ...(opts.company === undefined
-      ? {}
-      : { companyId: flags.parseUuid("--company", opts.company) }),
-    ...(opts.type === undefined
-      ? {}
-      : { type: flags.parseChoice("--type", opts.type, supplierTypes) }),
+    ...(companyId === undefined ? {} : { companyId }),
+    ...(type === undefined ? {} : { type }),
   };
   const service = await ctx.service();
   const rows = await fetchRows(ctx, paging, (query) =>

@@ -22,7 +22,7 @@ export function upsertCommand(
 ): Command {
   return new Command("upsert")
     .description("Create or update a supplier or client of a company")
-    .requiredOption("--company <id>", "the company it is a supplier or client of")
+    .requiredOption("--company <id|name>", "the company it is a supplier or client of")
     .requiredOption("--type <type>", "suppliers or clients")
     .requiredOption("--name <name>", "its name")
     .option("--email <address>", "contact e-mail address")
@@ -63,15 +63,23 @@ export function upsertCommand(
 }
 
 export async function runUpsert(ctx: Context, opts: UpsertOptions): Promise<void> {
-  const [flags, { newId }, model, { CarbonError }, { renderObject }, { supplierUpsertColumns }] =
-    await Promise.all([
-      import("../../flags.js"),
-      import("../../../core/ids.js"),
-      import("../../../core/model/supplier.js"),
-      import("../../../core/errors.js"),
-      import("../../output/format.js"),
-      import("./columns.js"),
-    ]);
+  const [
+    flags,
+    { newId },
+    model,
+    { CarbonError },
+    { renderObject },
+    { supplierUpsertColumns },
+    { idResolver },
+  ] = await Promise.all([
+    import("../../flags.js"),
+    import("../../../core/ids.js"),
+    import("../../../core/model/supplier.js"),
+    import("../../../core/errors.js"),
+    import("../../output/format.js"),
+    import("./columns.js"),
+    import("../../id-resolver.js"),
+  ]);
   const email = model.supplierEmailSchema.safeParse(opts.email);
   if (!email.success) {
     throw new CarbonError(
@@ -86,15 +94,15 @@ export async function runUpsert(ctx: Context, opts: UpsertOptions): Promise<void
         ? newId()
         : undefined
       : flags.parseUuid("--id", opts.id);
-  const input = {
-    ...(id === undefined ? {} : { id }),
-    companyId: flags.parseUuid("--company", opts.company),
+  const fields = {
     type: flags.parseChoice("--type", opts.type, model.supplierTypes),
     name: flags.parseText("--name", opts.name),
     email: email.data,
     address: opts.address ?? null,
     externalId: externalId === "" ? null : externalId,
   };
+  const companyId = await idResolver(() => ctx.service()).company("--company", opts.company);
+  const input = { ...(id === undefined ? {} : { id }), companyId, ...fields };
   const service = await ctx.service();
   const result = await service.upsertSupplier(input, { dryRun: opts.dryRun });
   renderObject(ctx.io, ctx.format(), result, supplierUpsertColumns);

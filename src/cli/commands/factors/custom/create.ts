@@ -25,7 +25,7 @@ export function createCommand(
     .description(
       "Add a company-specific emission factor (local database only for now: the REST interface only reads custom factors)",
     )
-    .requiredOption("--company <id>", "the company the factor belongs to")
+    .requiredOption("--company <id|name>", "the company the factor belongs to")
     .requiredOption("--category <code|uuid>", "subcategory code (e.g. electricity) or id")
     .requiredOption("--unit <unit>", "activity unit the factor is per, e.g. kWh")
     .requiredOption("--co2e <kg>", "kgCO2e per unit")
@@ -58,22 +58,28 @@ export function createCommand(
 }
 
 export async function runCreate(ctx: Context, opts: CreateOptions): Promise<void> {
-  const [flags, { newId, isUuid }, { factorBases }, { CarbonError }, { renderObject }, columns] =
-    await Promise.all([
-      import("../../../flags.js"),
-      import("../../../../core/ids.js"),
-      import("../../../../core/model/factor.js"),
-      import("../../../../core/errors.js"),
-      import("../../../output/format.js"),
-      import("./list.js"),
-    ]);
+  const [
+    flags,
+    { newId, isUuid },
+    { factorBases },
+    { CarbonError },
+    { renderObject },
+    columns,
+    { idResolver },
+  ] = await Promise.all([
+    import("../../../flags.js"),
+    import("../../../../core/ids.js"),
+    import("../../../../core/model/factor.js"),
+    import("../../../../core/errors.js"),
+    import("../../../output/format.js"),
+    import("./list.js"),
+    import("../../../id-resolver.js"),
+  ]);
   const gas = (flag: string, value: string | undefined): number | null =>
     value === undefined ? null : flags.parseNumber(flag, value, 0);
-  const companyId = flags.parseUuid("--company", opts.company);
   const categoryText = flags.parseText("--category", opts.category);
-  const input = {
+  const fields = {
     id: opts.id === undefined ? newId() : flags.parseUuid("--id", opts.id),
-    companyId,
     basis:
       opts.basis === undefined ? "location" : flags.parseChoice("--basis", opts.basis, factorBases),
     year: opts.year === undefined ? null : flags.parseYear("--year", opts.year),
@@ -84,6 +90,8 @@ export async function runCreate(ctx: Context, opts: CreateOptions): Promise<void
     n2o: gas("--n2o", opts.n2o),
     source: flags.parseText("--source", opts.source),
   };
+  const companyId = await idResolver(() => ctx.service()).company("--company", opts.company);
+  const input = { ...fields, companyId };
 
   const service = await ctx.service();
   await service.getCompany(companyId);

@@ -43,7 +43,7 @@ export function listCommand(
   return addPagingOptions(
     new Command("list")
       .description("List a company's custom emission factors")
-      .requiredOption("--company <id>", "the company"),
+      .requiredOption("--company <id|name>", "the company"),
   )
     .addHelpText(
       "after",
@@ -60,13 +60,14 @@ export function listCommand(
 }
 
 export async function runList(ctx: Context, opts: ListOptions): Promise<void> {
-  const [flags, { fetchRows }, { renderList }] = await Promise.all([
+  const [flags, { fetchRows }, { renderList }, { idResolver }] = await Promise.all([
     import("../../../flags.js"),
     import("../../../paging.js"),
     import("../../../output/format.js"),
+    import("../../../id-resolver.js"),
   ]);
   const paging = flags.parsePaging(opts);
-  const companyId = flags.parseUuid("--company", opts.company);
+  const companyId = await idResolver(() => ctx.service()).company("--company", opts.company);
   const service = await ctx.service();
   await service.getCompany(companyId); // an unknown company is "not found", not an empty list
   const rows = await fetchRows(ctx, paging, (query) =>
