@@ -1,14 +1,11 @@
+import type { AuditQuery, AuditRecord } from "./model/audit.js";
 import type { Building, BuildingInput } from "./model/building.js";
-import type {
-  AuditQuery,
-  AuditRecord,
-  BuildingMoveRequest,
-  BuildingMoveResult,
-} from "./model/building-move.js";
+import type { BuildingMoveRequest, BuildingMoveResult } from "./model/building-move.js";
 import type { Category, CategoryLevel } from "./model/category.js";
 import type { Page, PageQuery, Scope } from "./model/common.js";
 import type { Company, CompanyInput } from "./model/company.js";
 import type { Consumption, ConsumptionInput, UpsertOutcome } from "./model/consumption.js";
+import type { DeleteRequest, DeletionResult } from "./model/deletion.js";
 import type { ConsumptionSummary, Emission, EmissionSummary, GroupKey } from "./model/emission.js";
 import type {
   CustomFactor,
@@ -172,7 +169,18 @@ export interface CarbonService {
   submitGlecEntry(input: GlecEntryInput): Promise<GlecReceipt>;
   listGlecEntries(query: GlecQuery): Promise<Page<GlecEntry>>;
   getGlecEntry(id: string): Promise<GlecEntry>;
-  deleteGlecEntry(id: string): Promise<GlecReceipt>;
+  /** Deletes an entry and its legs; audited like every deletion. */
+  deleteGlecEntry(id: string, options?: { readonly actor?: string }): Promise<GlecReceipt>;
+
+  // --- deletions (docs/deleting.md) ---
+  /**
+   * Deletes records of one resource, audited one record each. Locally all or nothing: an unknown
+   * id (not_found) or a building that still has consumptions without `withConsumptions`
+   * (conflict) deletes nothing. A consumption goes with its emission; a custom factor's company
+   * gets its emissions recalculated. Remotely the records go one request each, after all of them
+   * were found. A dry run answers the same and deletes nothing.
+   */
+  deleteRecords(request: DeleteRequest): Promise<DeletionResult>;
 
   // --- buildings move and audit trail (issue 4, docs/buildings-move.md) ---
   /**

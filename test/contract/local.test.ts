@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { openLocalService } from "../../src/backends/local/open.js";
+import { describeDeletionContract } from "./deletions.js";
 import { describeGlecContract } from "./glec.js";
 import { describeMoveContract } from "./move.js";
 import { type Driver, describeContract } from "./suite.js";
@@ -24,3 +25,4 @@ describeSupplierContract("local SQLite engine", openDriver);
 describeGlecContract("local SQLite engine", openDriver);
 // buildings move (issue 4)
 describeMoveContract("local SQLite engine", openDriver);
+describeDeletionContract("local SQLite engine", openDriver);

@@ -6,6 +6,7 @@ import { openLocalService } from "../../src/backends/local/open.js";
 import { createRemoteService } from "../../src/backends/remote/service.js";
 import { startServer } from "../../src/server/app.js";
 import { signToken } from "../../src/server/auth.js";
+import { describeDeletionContract } from "./deletions.js";
 import { describeGlecContract } from "./glec.js";
 import { describeMoveContract } from "./move.js";
 import { type Driver, describeContract } from "./suite.js";
@@ -37,3 +38,4 @@ describeSupplierContract("remote engine over HTTP", openDriver);
 describeGlecContract("remote engine over HTTP", openDriver);
 // buildings move (issue 4)
 describeMoveContract("remote engine over HTTP", openDriver);
+describeDeletionContract("remote engine over HTTP", openDriver);

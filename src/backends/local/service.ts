@@ -1,8 +1,8 @@
+import { randomUUID } from "node:crypto";
 import { CarbonError } from "../../core/errors.js";
+import type { AuditQuery, AuditRecord } from "../../core/model/audit.js";
 import type { Building, BuildingInput } from "../../core/model/building.js";
 import {
-  type AuditQuery,
-  type AuditRecord,
   type BuildingMoveRequest,
   type BuildingMoveResult,
   buildingMoveInputSchema,
@@ -15,6 +15,7 @@ import {
   type ConsumptionInput,
   consumptionInputSchema,
 } from "../../core/model/consumption.js";
+import type { DeleteRequest, DeletionResult } from "../../core/model/deletion.js";
 import type { ConsumptionSummary, Emission, EmissionSummary } from "../../core/model/emission.js";
 import type {
   CustomFactor,
@@ -59,6 +60,7 @@ import { type CompanyRepository, type StoredCompany, toCompany } from "./compani
 import type { ConsumptionWriter, RowRefs } from "./consumption-writer.js";
 import type { CustomFactorRepository } from "./custom-factors.js";
 import { type Db, translateError } from "./database.js";
+import { deleteRecords } from "./deletions.js";
 import type { EmissionCalculator } from "./emission-calculator.js";
 import type { FactorQueries } from "./factors.js";
 import { GlecRepository } from "./glec.js";
@@ -398,8 +400,54 @@ export class LocalService implements CarbonService {
     return this.#read(() => this.#glec().get(id));
   }
 
-  async deleteGlecEntry(id: string): Promise<GlecReceipt> {
-    return this.#write(() => this.#glec().delete(id));
+  async deleteGlecEntry(
+    id: string,
+    options: { readonly actor?: string } = {},
+  ): Promise<GlecReceipt> {
+    return this.#write(() => {
+      const entry = this.#glec().get(id);
+      const receipt = this.#glec().delete(id);
+      this.#p.audit.appendDeletion({
+        id: randomUUID(),
+        action: "glec.delete",
+        actor: options.actor ?? localActor(),
+        at: new Date().toISOString(),
+        recordId: entry.id,
+        companyId: entry.companyId,
+        buildingId: null,
+        consumptions: 0,
+        emissions: 0,
+        awaitingFactor: 0,
+        record: { ...entry },
+      });
+      return receipt;
+    });
+  }
+
+  // --- deletions (deletions.ts, docs/deleting.md) ---
+
+  /** One transaction; a dry run runs it and rolls it back. */
+  async deleteRecords(request: DeleteRequest): Promise<DeletionResult> {
+    const dryRun = request.dryRun === true;
+    const command = {
+      resource: request.resource,
+      ids: request.ids,
+      withConsumptions: request.withConsumptions === true,
+      actor: request.actor ?? localActor(),
+      dryRun,
+    };
+    const parts = {
+      ...this.#p,
+      recalculate: (scope: RecalculationScope) => this.#recalculate(scope),
+    };
+    const run = () => {
+      const result = deleteRecords(parts, command);
+      // A deleted building's ref may be reused by the next one created.
+      this.#p.refs.invalidate();
+      return result;
+    };
+    if (!dryRun) return this.#write(run);
+    return rolledBack(() => this.#write(withRollback(run)));
   }
 
   // --- buildings move and audit trail (issue 4, docs/buildings-move.md) ---

@@ -5,8 +5,9 @@
  */
 import type { Dispatcher } from "undici";
 import type { z } from "zod";
+import { auditRecordSchema } from "../../core/model/audit.js";
 import { type Building, buildingSchema } from "../../core/model/building.js";
-import { auditRecordSchema, buildingMoveResultSchema } from "../../core/model/building-move.js";
+import { buildingMoveResultSchema } from "../../core/model/building-move.js";
 import { type Category, categorySchema } from "../../core/model/category.js";
 import {
   DEFAULT_PAGE_LIMIT,
@@ -37,6 +38,7 @@ import type {
 import { parseApiUrl } from "./api-url.js";
 import { createHttpClient, type HttpClient, type QueryValue } from "./client.js";
 import { RemoteImportSession } from "./import-session.js";
+import { remoteDeleteRecords } from "./removal.js";
 import type { RetryPolicy } from "./retry.js";
 import { consumptionUpsertSchema, type WhoAmI, whoAmISchema } from "./schemas.js";
 import { remoteSuppliers } from "./suppliers.js";
@@ -222,6 +224,8 @@ export function createRemoteService(options: RemoteServiceOptions): RemoteCarbon
       client.request("DELETE", `/service-footprint/glec/${id(entryId)}`, {
         schema: glecReceiptSchema,
       }),
+    // --- deletions (removal.ts): the server records its token's user ---
+    deleteRecords: remoteDeleteRecords(client, concurrency),
     // --- buildings move and audit trail (issue 4): the server records its token's user ---
     moveBuildings: (request) =>
       client.request("POST", "/buildings/move", {
