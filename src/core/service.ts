@@ -87,6 +87,13 @@ export interface ImportCounts {
   co2eByScope: ScopeTotals;
 }
 
+/** A stored consumption that a row of an import overlaps (src/engine/overlaps.ts). */
+export interface ConsumptionOverlap {
+  /** The row's index in the rows handed to `overlaps`. */
+  readonly index: number;
+  readonly existing: Consumption;
+}
+
 /**
  * A bulk write of consumptions. Locally it is one database transaction: nothing is visible to
  * anyone until `commit`, and `abort` (or a crash) leaves the previous state. Rows handed to
@@ -97,6 +104,26 @@ export interface ImportSession {
   /** Buildings an import creates (`--create-buildings`): part of the same all-or-nothing write. */
   createBuildings(inputs: readonly BuildingInput[]): Promise<void>;
   write(rows: readonly ConsumptionInput[]): Promise<ImportCounts>;
+  /**
+   * False when `overlaps` can find nothing: locally, the table was empty when the session opened.
+   */
+  readonly detectsOverlaps: boolean;
+  /**
+   * Stored consumptions the rows overlap: same company, building, category and entityId,
+   * another id, another period sharing a day. Only what was stored before the session wrote
+   * anything for the row's company (or building, remotely) counts: ask before writing it. Reads.
+   */
+  overlaps(rows: readonly ConsumptionInput[]): Promise<readonly ConsumptionOverlap[]>;
+  /**
+   * The ids, among records `overlaps` answered, that rows handed to it since carry themselves
+   * (a row with the record's id): such a record is imported again, not overlapped.
+   */
+  carried(records: readonly Consumption[]): Promise<ReadonlySet<string>>;
+  /**
+   * Removes stored consumptions (replaced by overlapping rows) as part of this write, each
+   * audited; locally inside the same transaction. Answers how many were removed.
+   */
+  remove(records: readonly Consumption[]): Promise<number>;
   commit(): Promise<void>;
   abort(): Promise<void>;
 }

@@ -66,6 +66,7 @@ import type { FactorQueries } from "./factors.js";
 import { GlecRepository } from "./glec.js";
 import { shippedGlecFactors } from "./glec-factors.js";
 import { LocalImportSession } from "./import-session.js";
+import { StoredOverlaps } from "./overlaps.js";
 import type { BoundQueries, ConsumptionQueries } from "./queries.js";
 import { type RecalculationScope, recalculateEmissions } from "./recalculate.js";
 import type { RefCache } from "./ref-cache.js";
@@ -298,6 +299,17 @@ export class LocalService implements CarbonService {
         upsertBuilding: (input, companyOf) => this.#upsertBuilding(input, companyOf),
         writeRows: (rows, refs, bulk): ImportCounts =>
           p.writer.write(rows, refs, "rows.", bulk).counts,
+        overlaps: new StoredOverlaps(p.db, p.catalog, p.queries),
+        removeConsumptions: (ids) => {
+          const command = {
+            resource: "consumption" as const,
+            ids,
+            withConsumptions: false,
+            actor: localActor(),
+            dryRun: false,
+          };
+          return deleteRecords(this.#deletionParts(), command).deleted.length;
+        },
         indexes: new BulkIndexes(p.db),
         bulkLoad: new BulkLoad(p.db),
         batchRolledBack: () => {
@@ -426,6 +438,10 @@ export class LocalService implements CarbonService {
 
   // --- deletions (deletions.ts, docs/deleting.md) ---
 
+  #deletionParts() {
+    return { ...this.#p, recalculate: (scope: RecalculationScope) => this.#recalculate(scope) };
+  }
+
   /** One transaction; a dry run runs it and rolls it back. */
   async deleteRecords(request: DeleteRequest): Promise<DeletionResult> {
     const dryRun = request.dryRun === true;
@@ -436,12 +452,8 @@ export class LocalService implements CarbonService {
       actor: request.actor ?? localActor(),
       dryRun,
     };
-    const parts = {
-      ...this.#p,
-      recalculate: (scope: RecalculationScope) => this.#recalculate(scope),
-    };
     const run = () => {
-      const result = deleteRecords(parts, command);
+      const result = deleteRecords(this.#deletionParts(), command);
       // A deleted building's ref may be reused by the next one created.
       this.#p.refs.invalidate();
       return result;

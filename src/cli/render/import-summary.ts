@@ -52,6 +52,9 @@ function countLines(report: ConsumptionImportReport): string[] {
     ["rejected", formatCount(report.rejected), ""],
     ["awaiting factor", formatCount(report.awaitingFactor), ""],
   ];
+  if (report.replaced > 0) {
+    entries.splice(4, 0, ["replaced", formatCount(report.replaced), " (--replace-overlapping)"]);
+  }
   if (report.resumedSkipped > 0) {
     entries.splice(1, 0, ["stored earlier", formatCount(report.resumedSkipped), " (--resume)"]);
   }

@@ -33,11 +33,9 @@ const companyList = text.transform((value, ctx): string[] => {
 });
 
 const auditQuery = z.strictObject({
-  companyId: companyList
-    .optional()
-    .meta({
-      description: "records of any of these companies, a move from or to them (comma-separated)",
-    }),
+  companyId: companyList.optional().meta({
+    description: "records of any of these companies, a move from or to them (comma-separated)",
+  }),
   buildingId: text.pipe(uuidSchema).optional(),
   ...pageFields,
 });

@@ -14,6 +14,7 @@ function report(overrides: Partial<ConsumptionImportReport> = {}): ConsumptionIm
     rejected: 0,
     awaitingFactor: 0,
     co2eByScope: { "1": 12_345.6789, "2": 12, "3": 0 },
+    replaced: 0,
     errors: [],
     errorCount: 0,
     buildingsCreated: [],

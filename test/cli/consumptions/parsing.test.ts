@@ -127,6 +127,7 @@ describe("consumptions import", () => {
       maxErrors: undefined,
       skipInvalid: false,
       createBuildings: false,
+      replaceOverlapping: false,
       resume: false,
     });
   });
@@ -150,6 +151,7 @@ describe("consumptions import", () => {
       "10",
       "--skip-invalid",
       "--create-buildings",
+      "--replace-overlapping",
       "--resume",
     ];
     expect(await parsedOptions(importCommand, argv)).toEqual({
@@ -164,6 +166,7 @@ describe("consumptions import", () => {
       maxErrors: "10",
       skipInvalid: true,
       createBuildings: true,
+      replaceOverlapping: true,
       resume: true,
     });
   });

@@ -21,6 +21,7 @@ export function importOptions(opts: ImportOptions): ConsumptionImportOptions {
     dryRun: opts.dryRun,
     skipInvalid: opts.skipInvalid,
     createBuildings: opts.createBuildings,
+    replaceOverlapping: opts.replaceOverlapping === true,
     ...(opts.company === undefined ? {} : { companyId: parseUuid("--company", opts.company) }),
     // A building id or a building name: the import resolves it within the company.
     ...(opts.building === undefined ? {} : { buildingId: opts.building }),
