@@ -10,9 +10,11 @@ import type { DeletionAuditRecord } from "../../core/model/audit.js";
 import {
   type DeletableResource,
   type DeletedRecord,
+  type DeleteRequest,
   type DeletionResult,
   deletionActionOf,
 } from "../../core/model/deletion.js";
+import type { GlecEntry } from "../../core/model/glec.js";
 import type { AuditLog } from "./audit.js";
 import type { BuildingRepository } from "./buildings.js";
 import type { CompanyRepository } from "./companies.js";
@@ -21,6 +23,7 @@ import type { Db } from "./database.js";
 import type { ConsumptionQueries } from "./queries.js";
 import type { RecalculationScope } from "./recalculate.js";
 import { SupplierRepository } from "./suppliers.js";
+import { localActor } from "./transaction-tools.js";
 
 export interface DeletionParts {
   readonly db: Db;
@@ -59,6 +62,34 @@ const nouns: Readonly<Record<DeletableResource, string>> = {
   customFactor: "custom factor",
   supplier: "supplier",
 };
+
+/** The port's request with its defaults: the local actor is the OS user. */
+export function deleteCommand(request: DeleteRequest): DeleteCommand {
+  return {
+    resource: request.resource,
+    ids: request.ids,
+    withConsumptions: request.withConsumptions === true,
+    actor: request.actor ?? localActor(),
+    dryRun: request.dryRun === true,
+  };
+}
+
+/** The audit record of a deleted GLEC entry (`deleteGlecEntry`). */
+export function glecDeletion(entry: GlecEntry, actor: string): DeletionAuditRecord {
+  return {
+    id: randomUUID(),
+    action: "glec.delete",
+    actor,
+    at: new Date().toISOString(),
+    recordId: entry.id,
+    companyId: entry.companyId,
+    buildingId: null,
+    consumptions: 0,
+    emissions: 0,
+    awaitingFactor: 0,
+    record: { ...entry },
+  };
+}
 
 function unique(ids: readonly string[]): string[] {
   return [...new Set(ids.map((id) => id.trim().toLowerCase()))];

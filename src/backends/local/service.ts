@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { CarbonError } from "../../core/errors.js";
 import type { AuditQuery, AuditRecord } from "../../core/model/audit.js";
 import type { Building, BuildingInput } from "../../core/model/building.js";
@@ -60,7 +59,7 @@ import { type CompanyRepository, type StoredCompany, toCompany } from "./compani
 import type { ConsumptionWriter, RowRefs } from "./consumption-writer.js";
 import type { CustomFactorRepository } from "./custom-factors.js";
 import { type Db, translateError } from "./database.js";
-import { deleteRecords } from "./deletions.js";
+import { deleteCommand, deleteRecords, glecDeletion } from "./deletions.js";
 import type { EmissionCalculator } from "./emission-calculator.js";
 import type { FactorQueries } from "./factors.js";
 import { GlecRepository } from "./glec.js";
@@ -301,13 +300,7 @@ export class LocalService implements CarbonService {
           p.writer.write(rows, refs, "rows.", bulk).counts,
         overlaps: new StoredOverlaps(p.db, p.catalog, p.queries),
         removeConsumptions: (ids) => {
-          const command = {
-            resource: "consumption" as const,
-            ids,
-            withConsumptions: false,
-            actor: localActor(),
-            dryRun: false,
-          };
+          const command = deleteCommand({ resource: "consumption", ids });
           return deleteRecords(this.#deletionParts(), command).deleted.length;
         },
         indexes: new BulkIndexes(p.db),
@@ -419,19 +412,7 @@ export class LocalService implements CarbonService {
     return this.#write(() => {
       const entry = this.#glec().get(id);
       const receipt = this.#glec().delete(id);
-      this.#p.audit.appendDeletion({
-        id: randomUUID(),
-        action: "glec.delete",
-        actor: options.actor ?? localActor(),
-        at: new Date().toISOString(),
-        recordId: entry.id,
-        companyId: entry.companyId,
-        buildingId: null,
-        consumptions: 0,
-        emissions: 0,
-        awaitingFactor: 0,
-        record: { ...entry },
-      });
+      this.#p.audit.appendDeletion(glecDeletion(entry, options.actor ?? localActor()));
       return receipt;
     });
   }
@@ -444,21 +425,14 @@ export class LocalService implements CarbonService {
 
   /** One transaction; a dry run runs it and rolls it back. */
   async deleteRecords(request: DeleteRequest): Promise<DeletionResult> {
-    const dryRun = request.dryRun === true;
-    const command = {
-      resource: request.resource,
-      ids: request.ids,
-      withConsumptions: request.withConsumptions === true,
-      actor: request.actor ?? localActor(),
-      dryRun,
-    };
+    const command = deleteCommand(request);
     const run = () => {
       const result = deleteRecords(this.#deletionParts(), command);
       // A deleted building's ref may be reused by the next one created.
       this.#p.refs.invalidate();
       return result;
     };
-    if (!dryRun) return this.#write(run);
+    if (!command.dryRun) return this.#write(run);
     return rolledBack(() => this.#write(withRollback(run)));
   }
 
