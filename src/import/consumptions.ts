@@ -96,6 +96,8 @@ export interface ConsumptionImportReport {
   readonly awaitingFactor: number;
   /** kgCO2e (location-based) of the rows written, by scope; see `inserted`. */
   readonly co2eByScope: ScopeTotals;
+  /** Rows that overlap stored consumptions (rejected, unless --replace-overlapping). */
+  readonly overlapping: number;
   /** Stored consumptions removed because rows overlapped them (--replace-overlapping). */
   readonly replaced: number;
   /** The first 1000 problems, in line order. */

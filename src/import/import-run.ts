@@ -66,6 +66,7 @@ export class ImportRun {
   #overlaps: OverlapCheck<Entry> | undefined;
   /** Stored consumptions --replace-overlapping removed. */
   #replaced = 0;
+  #overlapping = 0;
   #batch: Entry[] = [];
   /** Buildings planned by the rows queued so far, not created yet. */
   #pending: BuildingInput[] = [];
@@ -204,6 +205,7 @@ export class ImportRun {
     if (this.#overlaps === undefined) return;
     const { options, columns } = this.#setup;
     const { clear, overlapping, replaced } = await this.#overlaps.settle();
+    this.#overlapping = overlapping.length;
     const replace = options.replaceOverlapping === true;
     if (!replace) {
       for (const held of overlapping) {
@@ -316,6 +318,7 @@ export class ImportRun {
       rejected: this.#rejected,
       awaitingFactor: stored ? counts.awaitingFactor : 0,
       co2eByScope: stored ? { ...counts.co2eByScope } : zeroScopes(),
+      overlapping: this.#overlapping,
       replaced: stored ? this.#replaced : 0,
       errors: this.#errors,
       errorCount: this.#errorCount,

@@ -68,6 +68,8 @@ interface Validation {
   rejectedLines: Set<number>;
   plans: BuildingInput[];
   stoppedEarly: boolean;
+  /** Rows overlapping stored consumptions. */
+  overlapping: number;
   /** Stored consumptions --replace-overlapping removes once the rows are stored. */
   replace: readonly Consumption[];
 }
@@ -120,6 +122,7 @@ async function validateAll(setup: TwoPassSetup, session: ImportSession): Promise
     rejectedLines: new Set(),
     plans: [],
     stoppedEarly: false,
+    overlapping: 0,
     replace: [],
   };
   const reject = async (line: number, cells: readonly string[], errors: readonly RowError[]) => {
@@ -179,6 +182,7 @@ async function validateAll(setup: TwoPassSetup, session: ImportSession): Promise
   if (overlaps !== undefined) {
     await overlaps.hold(batch);
     const { overlapping, replaced } = await overlaps.settle();
+    found.overlapping = overlapping.length;
     if (options.replaceOverlapping === true) found.replace = replaced;
     else {
       for (const held of overlapping) {
@@ -304,6 +308,7 @@ export async function importTwoPass(setup: TwoPassSetup): Promise<ConsumptionImp
     rejected: found.rejected,
     awaitingFactor: sent?.counts.awaitingFactor ?? 0,
     co2eByScope: sent === undefined ? zeroScopes() : { ...sent.counts.co2eByScope },
+    overlapping: found.overlapping,
     replaced: sent?.replaced ?? 0,
     errors: found.errors,
     errorCount: found.errorCount,

@@ -91,6 +91,11 @@ function outcomeLines(report: ConsumptionImportReport, options: ImportSummaryOpt
   }
   const stored = storedLine(report);
   if (stored !== undefined) lines.push(stored);
+  if (report.overlapping > 0 && report.replaced === 0 && report.rejected > 0) {
+    lines.push(
+      `${plural(report.overlapping, "row overlaps", "rows overlap")} a stored consumption of the same building, category and entityId: both would be counted; --replace-overlapping replaces the stored ones`,
+    );
+  }
   if (report.resumable) {
     lines.push(
       report.committed

@@ -105,7 +105,13 @@ describe.each(engines)("overlapping rows, %s", (_name, open) => {
   it("rejects a corrected bill, naming the stored one and its period; stores nothing", async () => {
     const first = await importFirst();
     const report = await run(csv("fixed.csv", [other, bill("2024-01-31")]));
-    expect(report).toMatchObject({ rejected: 1, committed: false, replaced: 0, inserted: 0 });
+    expect(report).toMatchObject({
+      rejected: 1,
+      overlapping: 1,
+      committed: false,
+      replaced: 0,
+      inserted: 0,
+    });
     expect(report.errors).toEqual([
       {
         line: 3,
@@ -139,7 +145,13 @@ describe.each(engines)("overlapping rows, %s", (_name, open) => {
       replaceOverlapping: true,
       parseInWorker: true,
     });
-    expect(report).toMatchObject({ rejected: 0, inserted: 2, replaced: 1, committed: true });
+    expect(report).toMatchObject({
+      rejected: 0,
+      inserted: 2,
+      overlapping: 1,
+      replaced: 1,
+      committed: true,
+    });
     const ids = await storedIds(service, companyId);
     expect(ids).toHaveLength(2);
     expect(ids).not.toContain(first);
