@@ -1,14 +1,11 @@
+import type { AuditQuery, AuditRecord } from "./model/audit.js";
 import type { Building, BuildingInput } from "./model/building.js";
-import type {
-  AuditQuery,
-  AuditRecord,
-  BuildingMoveRequest,
-  BuildingMoveResult,
-} from "./model/building-move.js";
+import type { BuildingMoveRequest, BuildingMoveResult } from "./model/building-move.js";
 import type { Category, CategoryLevel } from "./model/category.js";
 import type { Page, PageQuery, Scope } from "./model/common.js";
 import type { Company, CompanyInput } from "./model/company.js";
 import type { Consumption, ConsumptionInput, UpsertOutcome } from "./model/consumption.js";
+import type { DeleteRequest, DeletionResult } from "./model/deletion.js";
 import type { ConsumptionSummary, Emission, EmissionSummary, GroupKey } from "./model/emission.js";
 import type {
   CustomFactor,
@@ -90,6 +87,13 @@ export interface ImportCounts {
   co2eByScope: ScopeTotals;
 }
 
+/** A stored consumption that a row of an import overlaps (src/engine/overlaps.ts). */
+export interface ConsumptionOverlap {
+  /** The row's index in the rows handed to `overlaps`. */
+  readonly index: number;
+  readonly existing: Consumption;
+}
+
 /**
  * A bulk write of consumptions. Locally it is one database transaction: nothing is visible to
  * anyone until `commit`, and `abort` (or a crash) leaves the previous state. Rows handed to
@@ -100,6 +104,26 @@ export interface ImportSession {
   /** Buildings an import creates (`--create-buildings`): part of the same all-or-nothing write. */
   createBuildings(inputs: readonly BuildingInput[]): Promise<void>;
   write(rows: readonly ConsumptionInput[]): Promise<ImportCounts>;
+  /**
+   * False when `overlaps` can find nothing: locally, the table was empty when the session opened.
+   */
+  readonly detectsOverlaps: boolean;
+  /**
+   * Stored consumptions the rows overlap: same company, building, category and entityId,
+   * another id, another period sharing a day. Only what was stored before the session wrote
+   * anything for the row's company (or building, remotely) counts: ask before writing it. Reads.
+   */
+  overlaps(rows: readonly ConsumptionInput[]): Promise<readonly ConsumptionOverlap[]>;
+  /**
+   * The ids, among records `overlaps` answered, that rows handed to it since carry themselves
+   * (a row with the record's id): such a record is imported again, not overlapped.
+   */
+  carried(records: readonly Consumption[]): Promise<ReadonlySet<string>>;
+  /**
+   * Removes stored consumptions (replaced by overlapping rows) as part of this write, each
+   * audited; locally inside the same transaction. Answers how many were removed.
+   */
+  remove(records: readonly Consumption[]): Promise<number>;
   commit(): Promise<void>;
   abort(): Promise<void>;
 }
@@ -179,7 +203,18 @@ export interface CarbonService {
   submitGlecEntry(input: GlecEntryInput): Promise<GlecReceipt>;
   listGlecEntries(query: GlecQuery): Promise<Page<GlecEntry>>;
   getGlecEntry(id: string): Promise<GlecEntry>;
-  deleteGlecEntry(id: string): Promise<GlecReceipt>;
+  /** Deletes an entry and its legs; audited like every deletion. */
+  deleteGlecEntry(id: string, options?: { readonly actor?: string }): Promise<GlecReceipt>;
+
+  // --- deletions (docs/deleting.md) ---
+  /**
+   * Deletes records of one resource, audited one record each. Locally all or nothing: an unknown
+   * id (not_found) or a building that still has consumptions without `withConsumptions`
+   * (conflict) deletes nothing. A consumption goes with its emission; a custom factor's company
+   * gets its emissions recalculated. Remotely the records go one request each, after all of them
+   * were found. A dry run answers the same and deletes nothing.
+   */
+  deleteRecords(request: DeleteRequest): Promise<DeletionResult>;
 
   // --- buildings move and audit trail (issue 4, docs/buildings-move.md) ---
   /**

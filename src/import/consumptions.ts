@@ -51,6 +51,12 @@ export interface ConsumptionImportOptions {
   readonly rejectsFile?: string;
   /** Unknown building names in the company are created (inside the same transaction). */
   readonly createBuildings: boolean;
+  /**
+   * A row overlapping a stored consumption (same company, building, category and entityId,
+   * another period sharing a day: a corrected bill) replaces it: the stored one is removed in the
+   * same write, audited. Without it such a row is rejected.
+   */
+  readonly replaceOverlapping?: boolean;
   /** Rows per session write; default 2000. */
   readonly batchSize?: number;
   /** Ctrl-C: the session is aborted (nothing kept) and CarbonError("interrupted") is thrown. */
@@ -88,6 +94,10 @@ export interface ConsumptionImportReport {
   readonly awaitingFactor: number;
   /** kgCO2e (location-based) of the rows written, by scope; see `inserted`. */
   readonly co2eByScope: ScopeTotals;
+  /** Rows that overlap stored consumptions (rejected, unless --replace-overlapping). */
+  readonly overlapping: number;
+  /** Stored consumptions removed because rows overlapped them (--replace-overlapping). */
+  readonly replaced: number;
   /** The first 1000 problems, in line order. */
   readonly errors: readonly RowError[];
   /** Every problem found (a row can have several). */

@@ -5,6 +5,7 @@ import type { CarbonService, ImportCounts, ImportSession, ScopeTotals } from "..
 import type { ColumnMap, Field } from "./columns.js";
 import type { ConsumptionImportOptions, ConsumptionImportReport } from "./consumptions.js";
 import { CsvSyntaxError } from "./csv-source.js";
+import { OverlapCheck, overlapError } from "./overlap-check.js";
 import type { RejectsWriter } from "./rejects-writer.js";
 import { isValid, type OutcomeSource, type RowOutcome } from "./row-outcomes.js";
 import type { RowError } from "./types.js";
@@ -61,6 +62,11 @@ export class ImportRun {
     co2eByScope: zeroScopes(),
   };
   #session: ImportSession | undefined;
+  /** Rows overlapping stored consumptions (none looked for when the session cannot find any). */
+  #overlaps: OverlapCheck<Entry> | undefined;
+  /** Stored consumptions --replace-overlapping removed. */
+  #replaced = 0;
+  #overlapping = 0;
   #batch: Entry[] = [];
   /** Buildings planned by the rows queued so far, not created yet. */
   #pending: BuildingInput[] = [];
@@ -87,10 +93,12 @@ export class ImportRun {
       uniqueIds: true,
     });
     this.#session = session;
+    if (session.detectsOverlaps) this.#overlaps = new OverlapCheck(session);
     let open = true;
     try {
       await this.#readAll(outcomes.chunks);
-      if (this.#writing && this.#batch.length > 0) await this.#flush();
+      if (this.#batch.length > 0) await this.#flush();
+      await this.#settleOverlaps(session);
       this.#checkSignal();
       // The rejects file first: if it cannot be written, nothing is committed either.
       await this.#setup.rejects?.finish();
@@ -149,7 +157,8 @@ export class ImportRun {
       this.#rowsRead += 1;
       if (isValid(outcome)) {
         if (outcome.plan !== undefined) this.#pending.push(outcome.plan);
-        if (this.#writing) {
+        // Rows are queued after writing stopped too while overlaps are looked for: they report.
+        if (this.#writing || this.#overlaps !== undefined) {
           this.#batch.push({ input: outcome.input, line: outcome.line, cells: outcome.cells });
           if (this.#batch.length >= batchSize) await this.#flush();
         }
@@ -177,7 +186,7 @@ export class ImportRun {
     const { options, rejects } = this.#setup;
     if (!options.skipInvalid && !options.dryRun) {
       this.#writing = false;
-      this.#batch = [];
+      if (this.#overlaps === undefined) this.#batch = [];
     }
     await rejects?.write(line, cells, errors);
   }
@@ -187,11 +196,41 @@ export class ImportRun {
     this.#errors.length = Math.min(this.#errors.length, MAX_REPORTED_ERRORS);
   }
 
-  async #flush(): Promise<void> {
+  /**
+   * After the last row: held rows whose overlaps the file itself carries are written after all;
+   * the others are row problems, or with --replace-overlapping are written and the stored
+   * records they overlap removed, all in this session.
+   */
+  async #settleOverlaps(session: ImportSession): Promise<void> {
+    if (this.#overlaps === undefined) return;
+    const { options, columns } = this.#setup;
+    const { clear, overlapping, replaced } = await this.#overlaps.settle();
+    this.#overlapping = overlapping.length;
+    const replace = options.replaceOverlapping === true;
+    if (!replace) {
+      for (const held of overlapping) {
+        await this.#reject(held.row.line, held.row.cells, [overlapError(held, columns)]);
+      }
+    }
+    const late: Entry[] = replace ? [...clear, ...overlapping.map((held) => held.row)] : [...clear];
+    if (!this.#writing) return;
+    if (late.length > 0) {
+      this.#batch = late;
+      await this.#flush(false);
+    }
+    if (replace && replaced.length > 0 && this.#writing) {
+      this.#replaced = await session.remove(replaced);
+    }
+  }
+
+  /** Writes the queued rows; with `check`, rows overlapping stored records wait for the end. */
+  async #flush(check = true): Promise<void> {
     const session = this.#session;
     if (session === undefined) return;
-    const entries = this.#batch;
+    let entries = this.#batch;
     this.#batch = [];
+    if (check && this.#overlaps !== undefined) entries = await this.#overlaps.hold(entries);
+    if (!this.#writing) return;
     const buildings = this.#pending;
     this.#pending = [];
     if (buildings.length > 0) {
@@ -279,6 +318,8 @@ export class ImportRun {
       rejected: this.#rejected,
       awaitingFactor: stored ? counts.awaitingFactor : 0,
       co2eByScope: stored ? { ...counts.co2eByScope } : zeroScopes(),
+      overlapping: this.#overlapping,
+      replaced: stored ? this.#replaced : 0,
       errors: this.#errors,
       errorCount: this.#errorCount,
       buildingsCreated: stored ? this.#buildingsCreated : [],

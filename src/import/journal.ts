@@ -15,7 +15,8 @@ import { CarbonError } from "../core/errors.js";
  * The header also records the instance id the server announced (carbon serve does), so that
  * `--resume` can tell whether the server is still the one that confirmed the rows.
  *
- * The file is append-only text: a JSON header line, then one confirmed consumption id per line,
+ * The file is append-only text: a JSON header line, then one confirmed consumption id per line
+ * (a removed one, of `--replace-overlapping`, after a `-`),
  * appended with a plain write(2) as each batch is confirmed (the page cache survives a kill -9 of
  * the process; an fsync at most once a second and on close covers most of a machine crash). A
  * last line without its newline (a write cut short) is ignored, so a kill loses at most the rows
@@ -52,8 +53,14 @@ interface Header {
 /** What a journal recorded: the server's instance id, and the confirmed ids in journal order. */
 export interface JournalContents {
   readonly instanceId: string | undefined;
+  /** Consumptions the server confirmed it stored. */
   readonly ids: readonly string[];
+  /** Consumptions the server confirmed it removed (`--replace-overlapping`). */
+  readonly removed: readonly string[];
 }
+
+/** A removal's line: its id after this mark, so that a stored row and a removed one never mix. */
+const REMOVED_MARK = "-";
 
 /** The identity's key, from its fields and the file's current size and modification time. */
 export function journalKey(identity: JournalIdentity): string {
@@ -113,14 +120,15 @@ export class ImportJournal {
     return fs.existsSync(this.file);
   }
 
-  /** The ids the journal records as confirmed (empty when there is none, or it is not ours). */
+  /** The ids the journal records as done, stored or removed (empty when none, or not ours). */
   confirmed(): Set<string> {
-    return new Set(this.read().ids);
+    const { ids, removed } = this.read();
+    return new Set([...ids, ...removed]);
   }
 
   /** The journal's contents (nothing when there is none, or it is not ours). */
   read(): JournalContents {
-    const none: JournalContents = { instanceId: undefined, ids: [] };
+    const none: JournalContents = { instanceId: undefined, ids: [], removed: [] };
     let text: string;
     try {
       text = fs.readFileSync(this.file, "utf8");
@@ -133,7 +141,15 @@ export class ImportJournal {
     const [first, ...rest] = lines;
     const header = first === undefined ? undefined : this.#ourHeader(first);
     if (header === undefined) return none;
-    return { instanceId: header.instanceId, ids: rest.filter((line) => UUID.test(line)) };
+    const ids: string[] = [];
+    const removed: string[] = [];
+    for (const line of rest) {
+      if (UUID.test(line)) ids.push(line);
+      else if (line.startsWith(REMOVED_MARK) && UUID.test(line.slice(REMOVED_MARK.length))) {
+        removed.push(line.slice(REMOVED_MARK.length));
+      }
+    }
+    return { instanceId: header.instanceId, ids, removed };
   }
 
   /**
@@ -162,12 +178,21 @@ export class ImportJournal {
     }
   }
 
-  /** Records confirmed ids (lower case UUIDs). */
+  /** Records ids the server confirmed it stored (lower case UUIDs). */
   append(ids: readonly string[]): void {
+    this.#write(ids, "");
+  }
+
+  /** Records ids the server confirmed it removed. */
+  appendRemoved(ids: readonly string[]): void {
+    this.#write(ids, REMOVED_MARK);
+  }
+
+  #write(ids: readonly string[], mark: string): void {
     if (ids.length === 0) return;
     try {
       const fd = this.#open();
-      fs.writeSync(fd, `${ids.map((id) => id.toLowerCase()).join("\n")}\n`);
+      fs.writeSync(fd, `${ids.map((id) => `${mark}${id.toLowerCase()}`).join("\n")}\n`);
       const now = Date.now();
       if (now - this.#lastSync >= FSYNC_INTERVAL_MS) {
         fs.fdatasyncSync(fd);

@@ -53,7 +53,9 @@ export async function planResume(
   instanceId: string | undefined,
   apiUrl: string,
 ): Promise<ResumePlan> {
-  if (journal.ids.length === 0) return { skip: new Set(), refused: undefined };
+  if (journal.ids.length === 0 && journal.removed.length === 0) {
+    return { skip: new Set(), refused: undefined };
+  }
   const journaled = rows(new Set(journal.ids).size);
   if (journal.instanceId !== undefined && journal.instanceId !== instanceId) {
     const now = instanceId === undefined ? "announces none" : `is ${instanceId}`;
@@ -71,5 +73,6 @@ export async function planResume(
       refused: `${missing} of ${rows(sample.length)} the journal says the server stored are not on the server at ${apiUrl} (was its database restored from a backup?)`,
     };
   }
-  return { skip: new Set(journal.ids), refused: undefined };
+  // Removals are not sampled (the server no longer has them by design) but are skipped too.
+  return { skip: new Set([...journal.ids, ...journal.removed]), refused: undefined };
 }

@@ -1,7 +1,7 @@
 import { CarbonError, isCarbonError } from "../core/errors.js";
 import type { BuildingInput } from "../core/model/building.js";
-import type { ConsumptionInput } from "../core/model/consumption.js";
-import type { CarbonService, ImportCounts, ImportSession } from "../core/service.js";
+import type { Consumption, ConsumptionInput } from "../core/model/consumption.js";
+import type { ImportCounts, ImportSession } from "../core/service.js";
 import type { ConsumptionImportOptions } from "./consumptions.js";
 import type { ImportJournal } from "./journal.js";
 import { isValid, type RowOutcome } from "./row-outcomes.js";
@@ -13,15 +13,22 @@ import type { ImportProgress } from "./types.js";
  * the requests on the wire; the rest wait in the pool), so the server always has the next
  * batches queued and can commit several in one transaction. Batches in flight never share an
  * id: pass 1 rejects a repeated id as a duplicate. Each batch the server confirmed is appended
- * to the journal; rows the journal confirmed earlier are skipped with `--resume`.
+ * to the journal; rows the journal confirmed earlier are skipped with `--resume`. Once every row
+ * is stored, the stored consumptions they replace (--replace-overlapping) are removed, and
+ * journaled the same way.
  */
 
 /** Batches sent and not answered yet (500 rows each against a server). */
 const BATCHES_IN_FLIGHT = 8;
+/** Removals journaled at once. */
+const REMOVALS_PER_STEP = 50;
 const PROGRESS_INTERVAL_MS = 100;
 
 export interface SendSetup {
-  readonly service: CarbonService;
+  /** Opened by the caller (pass 1 asked it for overlaps); committed or aborted here. */
+  readonly session: ImportSession;
+  /** Stored consumptions to remove once the rows are stored (--replace-overlapping). */
+  readonly replace: readonly Consumption[];
   readonly options: ConsumptionImportOptions;
   readonly batchSize: number;
   /** Buildings --create-buildings creates before any row is sent. */
@@ -41,6 +48,8 @@ export interface SendResult {
   readonly validSeen: number;
   readonly resumedSkipped: number;
   readonly buildingsCreated: readonly { readonly id: string; readonly name: string }[];
+  /** Stored consumptions removed (or, with --resume, removed by the earlier run). */
+  readonly replaced: number;
 }
 
 function zeroCounts(): ImportCounts {
@@ -115,9 +124,7 @@ export async function sendValidRows(setup: SendSetup): Promise<SendResult> {
   };
   const aborted = (): boolean => options.signal?.aborted === true;
 
-  const session: ImportSession = await setup.service.openConsumptionImport({
-    dryRun: options.dryRun,
-  });
+  const { session } = setup;
   const submit = async (rows: ConsumptionInput[]): Promise<void> => {
     while (inFlight.size >= BATCHES_IN_FLIGHT) await Promise.race(inFlight);
     if (failure !== undefined || aborted()) return;
@@ -142,6 +149,7 @@ export async function sendValidRows(setup: SendSetup): Promise<SendResult> {
   };
 
   const buildingsCreated: { readonly id: string; readonly name: string }[] = [];
+  let replaced = 0;
   try {
     if (setup.plans.length > 0) {
       await session.createBuildings(setup.plans);
@@ -168,6 +176,7 @@ export async function sendValidRows(setup: SendSetup): Promise<SendResult> {
     await Promise.all(inFlight);
     if (failure !== undefined) throw failure.error;
     if (aborted()) throw new CarbonError("interrupted", "interrupted (Ctrl-C)");
+    replaced = await removeReplaced(setup, session, aborted);
     await session.commit();
   } catch (error) {
     await Promise.allSettled(inFlight);
@@ -176,5 +185,22 @@ export async function sendValidRows(setup: SendSetup): Promise<SendResult> {
     throw stoppedError(error, aborted(), confirmed, setup);
   }
   progress(true);
-  return { counts, validSeen, resumedSkipped, buildingsCreated };
+  return { counts, validSeen, resumedSkipped, buildingsCreated, replaced };
+}
+
+/** The replaced records, a step at a time, each step journaled; those journaled before skipped. */
+async function removeReplaced(
+  setup: SendSetup,
+  session: ImportSession,
+  aborted: () => boolean,
+): Promise<number> {
+  const { journal, confirmedBefore } = setup;
+  const pending = setup.replace.filter((record) => !confirmedBefore.has(record.id.toLowerCase()));
+  for (let start = 0; start < pending.length; start += REMOVALS_PER_STEP) {
+    if (aborted()) throw new CarbonError("interrupted", "interrupted (Ctrl-C)");
+    const step = pending.slice(start, start + REMOVALS_PER_STEP);
+    await session.remove(step);
+    journal?.appendRemoved(step.map((record) => record.id));
+  }
+  return setup.replace.length;
 }

@@ -1,16 +1,18 @@
 import { stat } from "node:fs/promises";
 import { CarbonError } from "../core/errors.js";
 import type { BuildingInput } from "../core/model/building.js";
-import type { CarbonService, ScopeTotals } from "../core/service.js";
+import type { Consumption } from "../core/model/consumption.js";
+import type { CarbonService, ImportSession, ScopeTotals } from "../core/service.js";
 import type { ColumnMap } from "./columns.js";
 import type { ConsumptionImportOptions, ConsumptionImportReport } from "./consumptions.js";
 import { type CsvRecord, CsvSyntaxError, openCsvSource } from "./csv-source.js";
 import { FingerprintSet } from "./fingerprint-set.js";
 import { ImportJournal } from "./journal.js";
+import { OverlapCheck, overlapError } from "./overlap-check.js";
 import type { References } from "./references.js";
 import type { RejectsWriter } from "./rejects-writer.js";
 import { planResume, type ResumePlan } from "./resume-check.js";
-import { isValid, type RowOutcome, validateInline } from "./row-outcomes.js";
+import { isValid, type RowOutcome, type ValidRow, validateInline } from "./row-outcomes.js";
 import type { RowContext } from "./row-validator.js";
 import { type SendResult, sendValidRows } from "./send-pass.js";
 import type { CsvEncoding } from "./text-encoding.js";
@@ -23,7 +25,9 @@ import type { RowError } from "./types.js";
  * import ends there with nothing sent. Pass 2 reads the file again and sends its valid rows
  * (send-pass.ts), the buildings of --create-buildings first, recording confirmed rows in the
  * journal so that `--resume` sends only what is missing, once the server has shown it still has
- * them (resume-check.ts).
+ * them (resume-check.ts). Rows overlapping stored consumptions are found in pass 1 (from the
+ * server's listing, overlap-check.ts): they are rejected, or with --replace-overlapping the
+ * stored ones are removed after the rows were sent.
  */
 
 const MAX_REPORTED_ERRORS = 1000;
@@ -66,6 +70,10 @@ interface Validation {
   rejectedLines: Set<number>;
   plans: BuildingInput[];
   stoppedEarly: boolean;
+  /** Rows overlapping stored consumptions. */
+  overlapping: number;
+  /** Stored consumptions --replace-overlapping removes once the rows are stored. */
+  replace: readonly Consumption[];
 }
 
 function zeroScopes(): ScopeTotals {
@@ -102,9 +110,11 @@ function throttled(setup: TwoPassSetup): (final: boolean, rowsRead: number, byte
   };
 }
 
-/** Pass 1: every row validated, rejects written, nothing sent. */
-async function validateAll(setup: TwoPassSetup): Promise<Validation> {
+/** Pass 1: every row validated, overlaps found, rejects written, nothing sent. */
+async function validateAll(setup: TwoPassSetup, session: ImportSession): Promise<Validation> {
   const { options, maxErrors, rejects, first } = setup;
+  const overlaps = session.detectsOverlaps ? new OverlapCheck<ValidRow>(session) : undefined;
+  let batch: ValidRow[] = [];
   const found: Validation = {
     rowsRead: 0,
     valid: 0,
@@ -114,6 +124,8 @@ async function validateAll(setup: TwoPassSetup): Promise<Validation> {
     rejectedLines: new Set(),
     plans: [],
     stoppedEarly: false,
+    overlapping: 0,
+    replace: [],
   };
   const reject = async (line: number, cells: readonly string[], errors: readonly RowError[]) => {
     found.rejected += 1;
@@ -150,6 +162,13 @@ async function validateAll(setup: TwoPassSetup): Promise<Validation> {
       if (isValid(outcome)) {
         found.valid += 1;
         if (outcome.plan !== undefined) found.plans.push(outcome.plan);
+        if (overlaps !== undefined) {
+          batch.push(outcome);
+          if (batch.length >= setup.batchSize) {
+            await overlaps.hold(batch);
+            batch = [];
+          }
+        }
         continue;
       }
       await reject(outcome.line, outcome.cells, outcome.errors);
@@ -162,6 +181,18 @@ async function validateAll(setup: TwoPassSetup): Promise<Validation> {
     progress(false, found.rowsRead, first.bytesRead());
   }
   await chunks.return(undefined);
+  if (overlaps !== undefined) {
+    await overlaps.hold(batch);
+    const { overlapping, replaced } = await overlaps.settle();
+    found.overlapping = overlapping.length;
+    if (options.replaceOverlapping === true) found.replace = replaced;
+    else {
+      for (const held of overlapping) {
+        found.valid -= 1;
+        await reject(held.row.line, held.row.cells, [overlapError(held, setup.columns)]);
+      }
+    }
+  }
   trimErrors(found.errors);
   return found;
 }
@@ -221,12 +252,14 @@ export async function importTwoPass(setup: TwoPassSetup): Promise<ConsumptionImp
           building: setup.building,
         });
   const resumable = options.resume !== true && journal?.exists() === true;
+  const session = await setup.service.openConsumptionImport({ dryRun: options.dryRun });
   let found: Validation;
   try {
-    found = await validateAll(setup);
+    found = await validateAll(setup, session);
     // The rejects file first: if it cannot be written, nothing is sent either.
     await rejects?.finish();
   } catch (error) {
+    await session.abort().catch(() => undefined);
     await rejects?.discard();
     throw error;
   }
@@ -235,7 +268,10 @@ export async function importTwoPass(setup: TwoPassSetup): Promise<ConsumptionImp
   let sent: SendResult | undefined;
   let plan: ResumePlan = { skip: new Set(), refused: undefined };
   if (send) {
-    if ((await fileStamp(options.file)) !== stamp) throw changedFile(options.file);
+    if ((await fileStamp(options.file)) !== stamp) {
+      await session.abort();
+      throw changedFile(options.file);
+    }
     if (journal !== undefined && options.journal !== undefined) {
       const instanceId = await setup.service.serverInstanceId();
       if (options.resume === true) {
@@ -244,7 +280,8 @@ export async function importTwoPass(setup: TwoPassSetup): Promise<ConsumptionImp
       journal.begin(instanceId, plan.skip.size === 0);
     }
     sent = await sendValidRows({
-      service: setup.service,
+      session,
+      replace: found.replace,
       options,
       batchSize: setup.batchSize,
       plans: found.plans,
@@ -263,6 +300,8 @@ export async function importTwoPass(setup: TwoPassSetup): Promise<ConsumptionImp
     });
     if (sent.validSeen !== found.valid) throw changedFile(options.file);
     journal?.remove();
+  } else {
+    await session.abort();
   }
   options.onProgress?.({
     rowsRead: found.rowsRead,
@@ -279,6 +318,8 @@ export async function importTwoPass(setup: TwoPassSetup): Promise<ConsumptionImp
     rejected: found.rejected,
     awaitingFactor: sent?.counts.awaitingFactor ?? 0,
     co2eByScope: sent === undefined ? zeroScopes() : { ...sent.counts.co2eByScope },
+    overlapping: found.overlapping,
+    replaced: sent?.replaced ?? 0,
     errors: found.errors,
     errorCount: found.errorCount,
     buildingsCreated: sent === undefined ? [] : sent.buildingsCreated,

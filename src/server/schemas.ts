@@ -5,6 +5,7 @@ import { categorySchema } from "../core/model/category.js";
 import { isoDateTimeSchema, pageSchema } from "../core/model/common.js";
 import { companyInputSchema, companySchema } from "../core/model/company.js";
 import { consumptionInputSchema, consumptionSchema } from "../core/model/consumption.js";
+import { deletionResultSchema } from "../core/model/deletion.js";
 import {
   consumptionSummarySchema,
   emissionSchema,
@@ -42,6 +43,9 @@ export const upsertResultSchema = z.object({
   emission: emissionSchema,
 });
 
+/** `POST /consumptions` with `removedAt`: what was removed (our answer; the hosted one differs). */
+export const removalResultSchema = deletionResultSchema.extend({ outcome: z.literal("removed") });
+
 export const responses = {
   whoAmI: named("WhoAmI", whoAmISchema),
   health: named("Health", z.object({ status: z.literal("ok") })),
@@ -57,7 +61,10 @@ export const responses = {
   customFactors: named("CustomFactorPage", pageSchema(customFactorSchema)),
   consumption: named("Consumption", consumptionSchema),
   consumptions: named("ConsumptionPage", pageSchema(consumptionSchema)),
-  upsertResult: named("ConsumptionUpsertResult", upsertResultSchema),
+  upsertOrRemoval: named(
+    "ConsumptionUpsertResult",
+    z.union([upsertResultSchema, removalResultSchema]),
+  ),
   consumptionSummary: named("ConsumptionSummary", consumptionSummarySchema),
   emissions: named("EmissionPage", pageSchema(emissionSchema)),
   emissionSummary: named("EmissionSummary", emissionSummarySchema),
@@ -71,5 +78,14 @@ export const bodies = {
   building: { bodyName: "BuildingInput", body: buildingInputSchema },
   customFactor: { bodyName: "CustomFactorInput", body: customFactorInputSchema },
   consumption: { bodyName: "ConsumptionInput", body: consumptionInputSchema },
+  /** `POST /consumptions`: the spec's body; `removedAt` set removes the consumption. */
+  consumptionUpsert: {
+    bodyName: "ConsumptionInput",
+    body: consumptionInputSchema.safeExtend({
+      removedAt: isoDateTimeSchema.nullable().optional().meta({
+        description: "set: remove the consumption (and its emission) instead of storing it",
+      }),
+    }),
+  },
   glecEntry: { bodyName: "GlecEntryInput", body: glecEntryInputSchema },
 };

@@ -47,6 +47,8 @@ describe("startup laziness", () => {
     [["companies", "--help"]],
     [["factors", "custom", "create", "--help"]],
     [["consumptions", "--help"]],
+    [["consumptions", "delete", "--help"]],
+    [["buildings", "delete", "--help"]],
     [["emissions", "--help"]],
     [["auth", "--help"]],
     [["auth", "login", "--help"]],

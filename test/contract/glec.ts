@@ -134,10 +134,16 @@ export function describeGlecContract(name: string, open: () => Promise<Driver>):
       expect((await service.listGlecEntries({})).pagination.total).toBe(2);
     });
 
-    it("deletes an entry; a second delete and a get are not_found", async () => {
+    it("deletes an entry, audited; a second delete and a get are not_found", async () => {
       expect(await service.deleteGlecEntry(fixture.id)).toEqual({
         message: "GLEC entry deleted",
         id: fixture.id,
+      });
+      expect((await service.listAudit({ companyIds: [shipper] })).data[0]).toMatchObject({
+        action: "glec.delete",
+        recordId: fixture.id,
+        companyId: shipper,
+        record: { id: fixture.id },
       });
       expect(await codeOf(service.getGlecEntry(fixture.id))).toBe("not_found");
       expect(await codeOf(service.deleteGlecEntry(fixture.id))).toBe("not_found");

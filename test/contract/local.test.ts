@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { openLocalService } from "../../src/backends/local/open.js";
 import { describeBuildingNameContract } from "./building-names.js";
+import { describeDeletionContract } from "./deletions.js";
 import { describeGlecContract } from "./glec.js";
 import { describeMoveContract } from "./move.js";
 import { type Driver, describeContract } from "./suite.js";
@@ -26,3 +27,4 @@ describeGlecContract("local SQLite engine", openDriver);
 // buildings move (issue 4)
 describeMoveContract("local SQLite engine", openDriver);
 describeBuildingNameContract("local SQLite engine", openDriver);
+describeDeletionContract("local SQLite engine", openDriver);

@@ -7,6 +7,7 @@ import { createRemoteService } from "../../src/backends/remote/service.js";
 import { startServer } from "../../src/server/app.js";
 import { signToken } from "../../src/server/auth.js";
 import { describeBuildingNameContract } from "./building-names.js";
+import { describeDeletionContract } from "./deletions.js";
 import { describeGlecContract } from "./glec.js";
 import { describeMoveContract } from "./move.js";
 import { type Driver, describeContract } from "./suite.js";
@@ -39,3 +40,4 @@ describeGlecContract("remote engine over HTTP", openDriver);
 // buildings move (issue 4)
 describeMoveContract("remote engine over HTTP", openDriver);
 describeBuildingNameContract("remote engine over HTTP", openDriver);
+describeDeletionContract("remote engine over HTTP", openDriver);

@@ -1,9 +1,16 @@
 /**
- * The audit trail: one row per building moved (`carbon buildings move`), read by `carbon audit
- * list`. Ids are stored as text, not refs: a record says what happened even after the
- * companies and buildings it names change again.
+ * The audit trail: one row per building moved (`carbon buildings move`) and one per record
+ * deleted (`carbon … delete`, a removal over HTTP, an import's --replace-overlapping), read by
+ * `carbon audit list`. Ids are stored as text, not refs: a record says what happened even after
+ * the companies and buildings it names change again, or are gone.
  */
-import type { AuditQuery, AuditRecord } from "../../core/model/building-move.js";
+import type {
+  AuditQuery,
+  AuditRecord,
+  DeletionAuditRecord,
+  MoveAuditRecord,
+} from "../../core/model/audit.js";
+import { deletionActions } from "../../core/model/audit.js";
 import type { Page } from "../../core/model/common.js";
 import type { Db } from "./database.js";
 import { pageOf, pageWindow } from "./pagination.js";
@@ -27,32 +34,93 @@ CREATE TABLE audit_log (
 CREATE INDEX audit_log_by_building ON audit_log (building_id, seq);
 `;
 
+/**
+ * Migration 9: deletions join the trail. SQLite cannot relax a CHECK or a NOT NULL in place, so
+ * the table is rebuilt with the moves it holds: `record_id` is what the action was about (the
+ * moved building, the deleted record), `from_company_id` the company it belonged to, `record`
+ * the deleted record as JSON; a deletion has no move id and no target company.
+ */
+export function auditDeletions(db: Db): void {
+  db.exec(`
+CREATE TABLE audit_log_v9 (
+  seq INTEGER PRIMARY KEY,
+  id TEXT NOT NULL UNIQUE,
+  action TEXT NOT NULL,
+  actor TEXT NOT NULL,
+  at TEXT NOT NULL,
+  record_id TEXT NOT NULL,
+  move_id TEXT,
+  building_id TEXT,
+  from_company_id TEXT NOT NULL,
+  to_company_id TEXT,
+  consumptions INTEGER NOT NULL,
+  emissions INTEGER NOT NULL,
+  awaiting_factor INTEGER NOT NULL,
+  record TEXT
+);
+INSERT INTO audit_log_v9 (seq, id, action, actor, at, record_id, move_id, building_id,
+    from_company_id, to_company_id, consumptions, emissions, awaiting_factor, record)
+  SELECT seq, id, action, actor, at, building_id, move_id, building_id, from_company_id,
+    to_company_id, consumptions, emissions, awaiting_factor, NULL
+    FROM audit_log;
+DROP TABLE audit_log;
+ALTER TABLE audit_log_v9 RENAME TO audit_log;
+CREATE INDEX audit_log_by_building ON audit_log (building_id, seq);
+`);
+}
+
 interface AuditRow {
   id: string;
-  move_id: string;
+  action: string;
   actor: string;
   at: string;
-  building_id: string;
+  record_id: string;
+  move_id: string | null;
+  building_id: string | null;
   from_company_id: string;
-  to_company_id: string;
+  to_company_id: string | null;
   consumptions: number;
   emissions: number;
   awaiting_factor: number;
+  record: string | null;
+}
+
+function recordOf(text: string | null): Record<string, unknown> {
+  const value: unknown = text === null ? {} : JSON.parse(text);
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return {};
+  return Object.fromEntries(Object.entries(value));
 }
 
 function fromRow(row: AuditRow): AuditRecord {
-  return {
-    id: row.id,
-    moveId: row.move_id,
-    action: "buildings.move",
-    actor: row.actor,
-    at: row.at,
-    buildingId: row.building_id,
-    fromCompanyId: row.from_company_id,
-    toCompanyId: row.to_company_id,
+  const counts = {
     consumptions: row.consumptions,
     emissions: row.emissions,
     awaitingFactor: row.awaiting_factor,
+  };
+  const action = deletionActions.find((candidate) => candidate === row.action);
+  if (action === undefined) {
+    return {
+      id: row.id,
+      moveId: row.move_id ?? "",
+      action: "buildings.move",
+      actor: row.actor,
+      at: row.at,
+      buildingId: row.building_id ?? row.record_id,
+      fromCompanyId: row.from_company_id,
+      toCompanyId: row.to_company_id ?? "",
+      ...counts,
+    };
+  }
+  return {
+    id: row.id,
+    action,
+    actor: row.actor,
+    at: row.at,
+    recordId: row.record_id,
+    companyId: row.from_company_id,
+    buildingId: row.building_id,
+    ...counts,
+    record: recordOf(row.record),
   };
 }
 
@@ -63,26 +131,47 @@ export class AuditLog {
   constructor(db: Db) {
     this.#db = db;
     this.#insert = db.prepare(
-      `INSERT INTO audit_log (id, move_id, action, actor, at, building_id, from_company_id,
-         to_company_id, consumptions, emissions, awaiting_factor)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO audit_log (id, action, actor, at, record_id, move_id, building_id,
+         from_company_id, to_company_id, consumptions, emissions, awaiting_factor, record)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
   }
 
-  /** Inside the caller's transaction. */
-  append(record: AuditRecord): void {
+  /** A building moved; inside the caller's transaction. */
+  append(record: MoveAuditRecord): void {
     this.#insert.run(
       record.id,
-      record.moveId,
       record.action,
       record.actor,
       record.at,
+      record.buildingId,
+      record.moveId,
       record.buildingId,
       record.fromCompanyId,
       record.toCompanyId,
       record.consumptions,
       record.emissions,
       record.awaitingFactor,
+      null,
+    );
+  }
+
+  /** A record deleted; inside the caller's transaction. */
+  appendDeletion(record: DeletionAuditRecord): void {
+    this.#insert.run(
+      record.id,
+      record.action,
+      record.actor,
+      record.at,
+      record.recordId,
+      null,
+      record.buildingId,
+      record.companyId,
+      null,
+      record.consumptions,
+      record.emissions,
+      record.awaitingFactor,
+      JSON.stringify(record.record),
     );
   }
 
@@ -104,8 +193,8 @@ export class AuditLog {
     const where = clauses.length === 0 ? "" : `WHERE ${clauses.join(" AND ")}`;
     const rows = this.#db
       .prepare<unknown[], AuditRow>(
-        `SELECT id, move_id, actor, at, building_id, from_company_id, to_company_id,
-                consumptions, emissions, awaiting_factor
+        `SELECT id, action, actor, at, record_id, move_id, building_id, from_company_id,
+                to_company_id, consumptions, emissions, awaiting_factor, record
            FROM audit_log ${where} ORDER BY seq DESC LIMIT ? OFFSET ?`,
       )
       .all(...params, window.limit, window.offset);

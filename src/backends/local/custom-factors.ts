@@ -73,6 +73,7 @@ export class CustomFactorRepository {
   readonly #page;
   readonly #count;
   readonly #upsert;
+  readonly #delete;
 
   constructor(db: Db, companies: CompanyRepository, catalog: CategoryCatalog) {
     this.#companies = companies;
@@ -94,6 +95,23 @@ export class CustomFactorRepository {
          year = excluded.year, unit = excluded.unit, co2e = excluded.co2e, co2 = excluded.co2,
          ch4 = excluded.ch4, n2o = excluded.n2o, source = excluded.source`,
     );
+    this.#delete = db.prepare<[string]>("DELETE FROM custom_factors WHERE id = ?");
+  }
+
+  /** The factor with this id, and the refs its emissions are recalculated by. */
+  find(
+    id: string,
+  ):
+    | { readonly factor: CustomFactor; readonly companyRef: number; readonly categoryRef: number }
+    | undefined {
+    const row = this.#byId.get(id.trim().toLowerCase());
+    if (row === undefined) return undefined;
+    return { factor: fromRow(row), companyRef: row.company_ref, categoryRef: row.category_ref };
+  }
+
+  /** Deletes by id; the caller recalculates the emissions it was used for. */
+  delete(id: string): void {
+    this.#delete.run(id.trim().toLowerCase());
   }
 
   ofCompany(companyRef: number): CustomFactor[] {

@@ -1,8 +1,13 @@
 import Database from "better-sqlite3";
 import { CarbonError } from "../../core/errors.js";
 import type { BuildingInput } from "../../core/model/building.js";
-import type { ConsumptionInput } from "../../core/model/consumption.js";
-import type { ImportCounts, ImportSession, ImportSessionOptions } from "../../core/service.js";
+import type { Consumption, ConsumptionInput } from "../../core/model/consumption.js";
+import type {
+  ConsumptionOverlap,
+  ImportCounts,
+  ImportSession,
+  ImportSessionOptions,
+} from "../../core/service.js";
 import type { BuildingRepository, StoredBuilding } from "./buildings.js";
 import type { BulkIndexes } from "./bulk-indexes.js";
 import type { BulkLoad } from "./bulk-load.js";
@@ -22,6 +27,13 @@ export interface SessionHost {
   guard<T>(fn: () => T): T;
   exec(sql: string): void;
   writeRows(rows: readonly ConsumptionInput[], refs: RowRefs, bulk?: BulkMode): ImportCounts;
+  /** Stored consumptions the rows overlap, and which of them the import carries (overlaps.ts). */
+  readonly overlaps: {
+    find(rows: readonly ConsumptionInput[], refs: RowRefs): ConsumptionOverlap[];
+    carried(records: readonly Consumption[]): Set<string>;
+  };
+  /** Deletes consumptions in the session's transaction, audited; answers how many. */
+  removeConsumptions(ids: readonly string[]): number;
   readonly indexes: BulkIndexes;
   readonly bulkLoad: BulkLoad;
   /** A batch's savepoint was rolled back: forget references written in it. */
@@ -42,7 +54,8 @@ export interface SessionHost {
  * rows are plain inserts while an in-memory set of ids shows none repeats. The first id that
  * may repeat brings the indexes back and the rest of the session takes the ordinary path.
  * Such a session also runs with foreign keys off, and through a rollback journal instead of the
- * WAL when nobody else has the file open (bulk-load.ts); both come back when it ends.
+ * WAL when nobody else has the file open (bulk-load.ts); both come back when it ends. An empty
+ * table has nothing a row could overlap, so such a session never looks for overlaps.
  */
 export class LocalImportSession implements ImportSession {
   readonly #host: SessionHost;
@@ -51,12 +64,14 @@ export class LocalImportSession implements ImportSession {
   readonly #buildings = new Map<string, StoredBuilding>();
   readonly #refs: RowRefs;
   readonly #bulk: BulkMode | undefined;
+  readonly detectsOverlaps: boolean;
   #open = true;
 
   constructor(host: SessionHost, options: ImportSessionOptions) {
     this.#host = host;
     this.#dryRun = options.dryRun;
     const { indexes, bulkLoad } = host;
+    let empty = false;
     this.#bulk = host.guard(() => {
       if (indexes.tableEmpty()) bulkLoad.enter();
       try {
@@ -66,6 +81,7 @@ export class LocalImportSession implements ImportSession {
         throw error;
       }
       try {
+        empty = indexes.tableEmpty();
         if (!indexes.dropIfEmpty()) return undefined;
       } catch (error) {
         host.exec("ROLLBACK");
@@ -80,6 +96,7 @@ export class LocalImportSession implements ImportSession {
         leave: () => indexes.restore(),
       };
     });
+    this.detectsOverlaps = !empty;
     this.#refs = {
       company: (id) => this.#company(id),
       building: (id) => this.#building(id),
@@ -142,6 +159,23 @@ export class LocalImportSession implements ImportSession {
   async write(rows: readonly ConsumptionInput[]): Promise<ImportCounts> {
     this.#checkOpen();
     return this.#batch(() => this.#host.writeRows(rows, this.#refs, this.#bulk));
+  }
+
+  async overlaps(rows: readonly ConsumptionInput[]): Promise<readonly ConsumptionOverlap[]> {
+    this.#checkOpen();
+    if (!this.detectsOverlaps) return [];
+    return this.#host.guard(() => this.#host.overlaps.find(rows, this.#refs));
+  }
+
+  async carried(records: readonly Consumption[]): Promise<ReadonlySet<string>> {
+    this.#checkOpen();
+    return this.#host.guard(() => this.#host.overlaps.carried(records));
+  }
+
+  async remove(records: readonly Consumption[]): Promise<number> {
+    this.#checkOpen();
+    if (records.length === 0) return 0;
+    return this.#batch(() => this.#host.removeConsumptions(records.map((record) => record.id)));
   }
 
   async commit(): Promise<void> {

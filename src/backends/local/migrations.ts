@@ -1,5 +1,5 @@
 import { CarbonError } from "../../core/errors.js";
-import { SCHEMA_AUDIT } from "./audit.js";
+import { auditDeletions, SCHEMA_AUDIT } from "./audit.js";
 import { uniqueBuildingNames } from "./building-names.js";
 import { APPLICATION_ID, type Db, notCarbonDatabase } from "./database.js";
 import { categoryTree, factorLibrary } from "./fixtures.js";
@@ -117,6 +117,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 6, name: "audit trail", up: (db) => db.exec(SCHEMA_AUDIT) },
   { version: 7, name: "consumption dates as integers", up: consumptionDatesAsIntegers },
   { version: 8, name: "unique building names per company", up: uniqueBuildingNames },
+  { version: 9, name: "deletions in the audit trail", up: auditDeletions },
 ];
 
 export const LATEST_VERSION: number = MIGRATIONS.reduce((max, m) => Math.max(max, m.version), 0);

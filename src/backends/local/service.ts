@@ -1,8 +1,7 @@
 import { CarbonError } from "../../core/errors.js";
+import type { AuditQuery, AuditRecord } from "../../core/model/audit.js";
 import type { Building, BuildingInput } from "../../core/model/building.js";
 import {
-  type AuditQuery,
-  type AuditRecord,
   type BuildingMoveRequest,
   type BuildingMoveResult,
   buildingMoveInputSchema,
@@ -15,6 +14,7 @@ import {
   type ConsumptionInput,
   consumptionInputSchema,
 } from "../../core/model/consumption.js";
+import type { DeleteRequest, DeletionResult } from "../../core/model/deletion.js";
 import type { ConsumptionSummary, Emission, EmissionSummary } from "../../core/model/emission.js";
 import type {
   CustomFactor,
@@ -59,11 +59,13 @@ import { type CompanyRepository, type StoredCompany, toCompany } from "./compani
 import type { ConsumptionWriter, RowRefs } from "./consumption-writer.js";
 import type { CustomFactorRepository } from "./custom-factors.js";
 import { type Db, translateError } from "./database.js";
+import { deleteCommand, deleteRecords, glecDeletion } from "./deletions.js";
 import type { EmissionCalculator } from "./emission-calculator.js";
 import type { FactorQueries } from "./factors.js";
 import { GlecRepository } from "./glec.js";
 import { shippedGlecFactors } from "./glec-factors.js";
 import { LocalImportSession } from "./import-session.js";
+import { StoredOverlaps } from "./overlaps.js";
 import type { BoundQueries, ConsumptionQueries } from "./queries.js";
 import { type RecalculationScope, recalculateEmissions } from "./recalculate.js";
 import type { RefCache } from "./ref-cache.js";
@@ -307,6 +309,11 @@ export class LocalService implements CarbonService {
         upsertBuilding: (input, companyOf) => this.#upsertBuilding(input, companyOf),
         writeRows: (rows, refs, bulk): ImportCounts =>
           p.writer.write(rows, refs, "rows.", bulk).counts,
+        overlaps: new StoredOverlaps(p.db, p.catalog, p.queries),
+        removeConsumptions: (ids) => {
+          const command = deleteCommand({ resource: "consumption", ids });
+          return deleteRecords(this.#deletionParts(), command).deleted.length;
+        },
         indexes: new BulkIndexes(p.db),
         bulkLoad: new BulkLoad(p.db),
         batchRolledBack: () => {
@@ -409,8 +416,35 @@ export class LocalService implements CarbonService {
     return this.#read(() => this.#glec().get(id));
   }
 
-  async deleteGlecEntry(id: string): Promise<GlecReceipt> {
-    return this.#write(() => this.#glec().delete(id));
+  async deleteGlecEntry(
+    id: string,
+    options: { readonly actor?: string } = {},
+  ): Promise<GlecReceipt> {
+    return this.#write(() => {
+      const entry = this.#glec().get(id);
+      const receipt = this.#glec().delete(id);
+      this.#p.audit.appendDeletion(glecDeletion(entry, options.actor ?? localActor()));
+      return receipt;
+    });
+  }
+
+  // --- deletions (deletions.ts, docs/deleting.md) ---
+
+  #deletionParts() {
+    return { ...this.#p, recalculate: (scope: RecalculationScope) => this.#recalculate(scope) };
+  }
+
+  /** One transaction; a dry run runs it and rolls it back. */
+  async deleteRecords(request: DeleteRequest): Promise<DeletionResult> {
+    const command = deleteCommand(request);
+    const run = () => {
+      const result = deleteRecords(this.#deletionParts(), command);
+      // A deleted building's ref may be reused by the next one created.
+      this.#p.refs.invalidate();
+      return result;
+    };
+    if (!command.dryRun) return this.#write(run);
+    return rolledBack(() => this.#write(withRollback(run)));
   }
 
   // --- buildings move and audit trail (issue 4, docs/buildings-move.md) ---

@@ -54,6 +54,7 @@ export class SupplierRepository {
   readonly #byId;
   readonly #byExternalId;
   readonly #upsert;
+  readonly #delete;
 
   constructor(db: Db, companies: CompanyRepository) {
     this.#db = db;
@@ -69,6 +70,17 @@ export class SupplierRepository {
          email = excluded.email, address = excluded.address, external_id = excluded.external_id,
          updated_at = excluded.updated_at`,
     );
+    this.#delete = db.prepare<[string]>("DELETE FROM suppliers WHERE id = ?");
+  }
+
+  find(id: string): Supplier | undefined {
+    const row = this.#byId.get(id.trim().toLowerCase());
+    return row === undefined ? undefined : fromRow(row);
+  }
+
+  /** Deletes by id (nothing refers to a supplier); false when there was none. */
+  delete(id: string): boolean {
+    return this.#delete.run(id.trim().toLowerCase()).changes > 0;
   }
 
   /** Ordered by name, then id. */

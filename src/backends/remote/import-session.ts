@@ -19,10 +19,17 @@ import { CarbonError, isCarbonError } from "../../core/errors.js";
 import type { BuildingInput } from "../../core/model/building.js";
 import { buildingSchema } from "../../core/model/building.js";
 import type { Scope } from "../../core/model/common.js";
-import type { ConsumptionInput } from "../../core/model/consumption.js";
-import type { ImportCounts, ImportSession, ScopeTotals } from "../../core/service.js";
+import type { Consumption, ConsumptionInput } from "../../core/model/consumption.js";
+import type {
+  ConsumptionOverlap,
+  ImportCounts,
+  ImportSession,
+  ScopeTotals,
+} from "../../core/service.js";
 import type { HttpClient } from "./client.js";
 import { runLimited } from "./limiter.js";
+import { RemoteOverlaps } from "./overlaps.js";
+import { removeConsumption } from "./removal.js";
 import { consumptionBatchSchema, consumptionUpsertSchema } from "./schemas.js";
 
 export interface RemoteImportOptions {
@@ -146,10 +153,31 @@ export class RemoteImportSession implements ImportSession {
   #open = true;
   /** Whether the server has `POST /consumptions/batch`: known after the first answer. */
   #batches: "unknown" | "supported" | "unsupported" = "unknown";
+  readonly detectsOverlaps = true;
+  readonly #overlaps: RemoteOverlaps;
 
   constructor(client: HttpClient, options: RemoteImportOptions) {
     this.#client = client;
     this.#options = options;
+    this.#overlaps = new RemoteOverlaps(client, options.concurrency);
+  }
+
+  overlaps(rows: readonly ConsumptionInput[]): Promise<readonly ConsumptionOverlap[]> {
+    return this.#track(() => this.#overlaps.find(rows));
+  }
+
+  carried(records: readonly Consumption[]): Promise<ReadonlySet<string>> {
+    return this.#track(() => Promise.resolve(this.#overlaps.carried(records)));
+  }
+
+  /** One removal (`POST /consumptions` with removedAt) per record; a dry run sends nothing. */
+  remove(records: readonly Consumption[]): Promise<number> {
+    if (this.#options.dryRun) return this.#track(() => Promise.resolve(records.length));
+    return this.#track(() =>
+      runLimited(records, this.#options.concurrency, async (record) => {
+        await removeConsumption(this.#client, record);
+      }).then(() => records.length),
+    );
   }
 
   /** Starts `start` only while the session is open: a closed session sends nothing. */

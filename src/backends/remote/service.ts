@@ -6,8 +6,9 @@
 import type { Dispatcher } from "undici";
 import type { z } from "zod";
 import { isCarbonError } from "../../core/errors.js";
+import { auditRecordSchema } from "../../core/model/audit.js";
 import { type Building, buildingSchema } from "../../core/model/building.js";
-import { auditRecordSchema, buildingMoveResultSchema } from "../../core/model/building-move.js";
+import { buildingMoveResultSchema } from "../../core/model/building-move.js";
 import { type Category, categorySchema } from "../../core/model/category.js";
 import {
   DEFAULT_PAGE_LIMIT,
@@ -39,6 +40,7 @@ import { parseApiUrl } from "./api-url.js";
 import { createHttpClient, type HttpClient, type QueryValue } from "./client.js";
 import { RemoteImportSession } from "./import-session.js";
 import { runLimited } from "./limiter.js";
+import { remoteDeleteRecords } from "./removal.js";
 import type { RetryPolicy } from "./retry.js";
 import {
   announcedInstanceSchema,
@@ -249,6 +251,8 @@ export function createRemoteService(options: RemoteServiceOptions): RemoteCarbon
       client.request("DELETE", `/service-footprint/glec/${id(entryId)}`, {
         schema: glecReceiptSchema,
       }),
+    // --- deletions (removal.ts): the server records its token's user ---
+    deleteRecords: remoteDeleteRecords(client, concurrency),
     // --- buildings move and audit trail (issue 4): the server records its token's user ---
     moveBuildings: (request) =>
       client.request("POST", "/buildings/move", {

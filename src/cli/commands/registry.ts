@@ -55,7 +55,7 @@ export const resources: readonly ResourceEntry[] = [
   },
   {
     name: "audit",
-    description: "Audit trail: who moved which buildings, when, from and to which company",
+    description: "Audit trail: who moved which buildings and who deleted what, and when",
     load: async () => (await import("./audit/index.js")).auditCommand,
   },
   {

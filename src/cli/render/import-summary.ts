@@ -54,6 +54,9 @@ function countLines(report: ConsumptionImportReport): string[] {
     ["rejected", formatCount(report.rejected), ""],
     ["awaiting factor", formatCount(report.awaitingFactor), ""],
   ];
+  if (report.replaced > 0) {
+    entries.splice(4, 0, ["replaced", formatCount(report.replaced), " (--replace-overlapping)"]);
+  }
   if (report.resumedSkipped > 0) {
     entries.splice(1, 0, ["stored earlier", formatCount(report.resumedSkipped), " (--resume)"]);
   }
@@ -95,6 +98,11 @@ function outcomeLines(report: ConsumptionImportReport, options: ImportSummaryOpt
   }
   const stored = storedLine(report);
   if (stored !== undefined) lines.push(stored);
+  if (report.overlapping > 0 && report.replaced === 0 && report.rejected > 0) {
+    lines.push(
+      `${plural(report.overlapping, "row overlaps", "rows overlap")} a stored consumption of the same building, category and entityId: both would be counted; --replace-overlapping replaces the stored ones`,
+    );
+  }
   if (report.resumable) {
     lines.push(
       report.committed

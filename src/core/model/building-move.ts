@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isoDateTimeSchema, uuidSchema } from "./common.js";
+import { uuidSchema } from "./common.js";
 
 /** The largest number of buildings one move request may name. */
 export const MAX_MOVE_BUILDINGS = 500;
@@ -73,24 +73,6 @@ export const buildingMoveResultSchema = z.object({
 });
 export type BuildingMoveResult = z.infer<typeof buildingMoveResultSchema>;
 
-/** One line of the audit trail: one building moved from one company to another. */
-export const auditRecordSchema = z.object({
-  id: uuidSchema,
-  /** The move request this record belongs to (one per moved building). */
-  moveId: uuidSchema,
-  action: z.literal("buildings.move"),
-  /** Locally the OS user name (or `local`); served: the token's user. */
-  actor: z.string(),
-  at: isoDateTimeSchema,
-  buildingId: uuidSchema,
-  fromCompanyId: uuidSchema,
-  toCompanyId: uuidSchema,
-  consumptions: z.number().int().min(0),
-  emissions: z.number().int().min(0),
-  awaitingFactor: z.number().int().min(0),
-});
-export type AuditRecord = z.infer<typeof auditRecordSchema>;
-
 /** The port's move request: the payload, plus how to run it. */
 export interface BuildingMoveRequest {
   readonly buildingIds: readonly string[];
@@ -102,13 +84,4 @@ export interface BuildingMoveRequest {
    * remote engine does not send it: the server records its token's user.
    */
   readonly actor?: string;
-}
-
-/** Newest first. */
-export interface AuditQuery {
-  /** Records whose source or target is any of these companies. */
-  readonly companyIds?: readonly string[];
-  readonly buildingId?: string;
-  readonly page?: number;
-  readonly limit?: number;
 }

@@ -6,8 +6,8 @@
  */
 import { z } from "zod";
 import { CarbonError, notFound } from "../../core/errors.js";
+import { auditRecordSchema } from "../../core/model/audit.js";
 import {
-  auditRecordSchema,
   buildingMoveInputSchema,
   buildingMoveResultSchema,
 } from "../../core/model/building-move.js";
@@ -33,9 +33,9 @@ const companyList = text.transform((value, ctx): string[] => {
 });
 
 const auditQuery = z.strictObject({
-  companyId: companyList
-    .optional()
-    .meta({ description: "records moving from or to any of these companies (comma-separated)" }),
+  companyId: companyList.optional().meta({
+    description: "records of any of these companies, a move from or to them (comma-separated)",
+  }),
   buildingId: text.pipe(uuidSchema).optional(),
   ...pageFields,
 });
@@ -84,7 +84,7 @@ export const buildingMoveRoutes: readonly Route[] = [
   defineRoute({
     method: "GET",
     path: "/audit",
-    summary: "The audit trail (building moves), newest first (admin)",
+    summary: "The audit trail (building moves and deletions), newest first (admin)",
     extension: true,
     query: auditQuery,
     body: ignoredBody,

@@ -13,6 +13,7 @@ import { defineRoute, ok, param, type Route } from "../route.js";
 import { bodies, responses } from "../schemas.js";
 import { listFilters, summaryFilter } from "../scoping.js";
 import { byKeys, emptyWhenMissing, unionPage } from "../union.js";
+import { removeConsumption } from "./deletions.js";
 
 const byStartThenId = byKeys<Consumption>(
   (consumption) => consumption.startDate,
@@ -69,12 +70,17 @@ export const consumptionRoutes: readonly Route[] = [
   defineRoute({
     method: "POST",
     path: "/consumptions",
-    summary: "Create or update a consumption by its id and calculate its emission (member, admin)",
+    summary:
+      "Create or update a consumption by its id and calculate its emission; with removedAt set, remove it and its emission (member, admin)",
     query: upsertConsumptionQuery,
-    ...bodies.consumption,
+    ...bodies.consumptionUpsert,
     statuses: [201, 200],
-    response: responses.upsertResult,
-    async handle({ service, access, query, body }) {
+    response: responses.upsertOrRemoval,
+    async handle({ service, access, query, body: withRemoval }) {
+      const { removedAt, ...body } = withRemoval;
+      if (removedAt !== null && removedAt !== undefined) {
+        return removeConsumption(service, access, body, query.dryRun);
+      }
       access.company(body.companyId);
       const before = await findOrUndefined(() => service.getConsumption(body.id));
       if (before !== undefined && !access.sees(before.companyId)) {

@@ -90,7 +90,7 @@ export const glecRoutes: readonly Route[] = [
     async handle({ service, access, params }) {
       const entry = await visibleEntry(service, access, param(params, "id"));
       access.mayWrite("GLEC entries");
-      return ok(await service.deleteGlecEntry(entry.id));
+      return ok(await service.deleteGlecEntry(entry.id, { actor: access.claims.email }));
     },
   }),
 ];

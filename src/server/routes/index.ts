@@ -5,6 +5,7 @@ import { companyRoutes } from "./companies.js";
 import { consumptionBatchRoute } from "./consumption-batch.js";
 import { consumptionRoutes } from "./consumptions.js";
 import { customFactorRoutes } from "./custom-factors.js";
+import { deletionRoutes } from "./deletions.js";
 import { emissionRoutes } from "./emissions.js";
 import { glecRoutes } from "./glec.js";
 import { referenceRoutes } from "./reference.js";
@@ -21,6 +22,7 @@ export const routeTable: readonly Route[] = [
   ...emissionRoutes,
   ...supplierRoutes,
   ...glecRoutes,
+  ...deletionRoutes,
   // buildings move and audit trail (issue 4)
   ...buildingMoveRoutes,
 ];

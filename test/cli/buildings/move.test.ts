@@ -178,7 +178,7 @@ describe("buildings move: runs", () => {
     await runAuditList(audit, { company: GLOBEX, all: true });
     const lines = audit.io.stdoutText().trimEnd().split("\r\n");
     expect(lines[0]).toBe(
-      "at,actor,action,buildingId,fromCompanyId,toCompanyId,consumptions,emissions,awaitingFactor,moveId,id",
+      "at,actor,action,buildingId,fromCompanyId,toCompanyId,consumptions,emissions,awaitingFactor,moveId,id,recordId",
     );
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(`,buildings.move,${HQ},${ACME},${GLOBEX},1,1,0,`);

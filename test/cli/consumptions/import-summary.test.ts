@@ -14,6 +14,8 @@ function report(overrides: Partial<ConsumptionImportReport> = {}): ConsumptionIm
     rejected: 0,
     awaitingFactor: 0,
     co2eByScope: { "1": 12_345.6789, "2": 12, "3": 0 },
+    overlapping: 0,
+    replaced: 0,
     errors: [],
     errorCount: 0,
     buildingsCreated: [],
@@ -85,6 +87,20 @@ describe("import summary", () => {
     expect(lines).toContain("1 rejected row was skipped; the other rows were stored");
     expect(lines).toContain("rejected rows written to bad.csv");
     expect(lines.at(-1)).toMatch(/^2 consumptions are waiting for an emission factor/);
+  });
+
+  it("counts rows overlapping stored consumptions and the ones --replace-overlapping replaced", () => {
+    const refused = importSummaryLines(
+      report({ rejected: 2, overlapping: 2, committed: false, inserted: 0 }),
+      {},
+    );
+    expect(refused.at(-1)).toBe(
+      "2 rows overlap a stored consumption of the same building, category and entityId: both would be counted; --replace-overlapping replaces the stored ones",
+    );
+    const replaced = importSummaryLines(report({ overlapping: 2, replaced: 2 }), {});
+    expect(
+      replaced.filter((line) => /^ {2}replaced +2 \(--replace-overlapping\)$/.test(line)),
+    ).toHaveLength(1);
   });
 
   it("says when reading stopped at --max-errors", () => {

@@ -130,6 +130,7 @@ describe("consumptions import", () => {
       maxErrors: undefined,
       skipInvalid: false,
       createBuildings: false,
+      replaceOverlapping: false,
       resume: false,
     });
   });
@@ -153,6 +154,7 @@ describe("consumptions import", () => {
       "10",
       "--skip-invalid",
       "--create-buildings",
+      "--replace-overlapping",
       "--resume",
     ];
     expect(await parsedOptions(importCommand, argv)).toEqual({
@@ -167,6 +169,7 @@ describe("consumptions import", () => {
       maxErrors: "10",
       skipInvalid: true,
       createBuildings: true,
+      replaceOverlapping: true,
       resume: true,
     });
   });

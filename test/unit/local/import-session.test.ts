@@ -233,3 +233,37 @@ describe("import sessions", () => {
     }
   });
 });
+
+describe("overlaps in an import session", () => {
+  it("an empty table has nothing to overlap: the session does not look", async () => {
+    const { file, service } = await setup();
+    const session = await service.openConsumptionImport({ dryRun: false });
+    expect(session.detectsOverlaps).toBe(false);
+    const [row] = rows(1);
+    if (row === undefined) throw new Error("no row");
+    expect(await session.overlaps([row])).toEqual([]);
+    await session.write([row]);
+    await session.commit();
+    expect(countOther(file, "consumptions")).toBe(1);
+  });
+
+  it("finds what was stored before the session, not what it wrote", async () => {
+    const { service } = await setup();
+    const stored = consumption({ endDate: "2025-01-30T00:00:00.000Z" });
+    await service.upsertConsumption(stored);
+    const session = await service.openConsumptionImport({ dryRun: false });
+    expect(session.detectsOverlaps).toBe(true);
+    const endDate = "2025-01-31T00:00:00.000Z";
+    const corrected = { ...stored, endDate, id: "0f000000-0000-4000-8000-000000000001" };
+    const later = { ...stored, endDate, id: "0f000000-0000-4000-8000-000000000002" };
+    expect(await session.overlaps([corrected])).toMatchObject([
+      { index: 0, existing: { id: stored.id, endDate: "2025-01-30T00:00:00.000Z" } },
+    ]);
+    await session.write([corrected]);
+    // The row written in this session is no stored record to overlap.
+    expect((await session.overlaps([later])).map((o) => o.existing.id)).toEqual([stored.id]);
+    expect(await session.remove([await service.getConsumption(stored.id)])).toBe(1);
+    await session.abort();
+    expect((await service.getConsumption(stored.id)).id).toBe(stored.id);
+  });
+});

@@ -34,7 +34,7 @@ describe("migrations", () => {
     expect(fs.existsSync(file)).toBe(true);
     expect(service.path).toBe(file);
     await service.close();
-    expect(MIGRATIONS.map((m) => m.version)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    expect(MIGRATIONS.map((m) => m.version)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
     expect(pragma(file, "user_version")).toBe(LATEST_VERSION);
     expect(pragma(file, "journal_mode")).toBe("wal");
     expect(pragma(file, "page_size")).toBe(PAGE_SIZE);
@@ -115,7 +115,7 @@ describe("migrations", () => {
       path: file,
       onUpgrade: (message) => upgrades.push(message),
     });
-    expect(upgrades[0]).toBe(
+    expect(upgrades).toContain(
       `upgrading ${file} to database version 7 (consumption dates as integers); this happens once`,
     );
     for (const [id, start, end] of rows) {
@@ -148,6 +148,55 @@ describe("migrations", () => {
       db.close();
     }
     expect(pragma(file, "user_version")).toBe(LATEST_VERSION);
+  });
+
+  it("migration 9 keeps the audit trail's moves and records deletions beside them", async () => {
+    const file = path.join(tempDir(), "v8.db");
+    const old = openDatabase(file);
+    migrate(
+      old,
+      file,
+      MIGRATIONS.filter((m) => m.version < 9),
+    );
+    const move = {
+      id: "33333333-3333-4333-8333-333333333333",
+      moveId: "44444444-4444-4444-8444-444444444444",
+      building: "22222222-2222-4222-8222-222222222222",
+      from: "11111111-1111-4111-8111-111111111111",
+      to: "55555555-5555-4555-8555-555555555555",
+    };
+    old
+      .prepare(
+        `INSERT INTO audit_log (id, move_id, action, actor, at, building_id, from_company_id,
+           to_company_id, consumptions, emissions, awaiting_factor)
+         VALUES (?, ?, 'buildings.move', 'ana', '2025-01-01T00:00:00.000Z', ?, ?, ?, 3, 2, 1)`,
+      )
+      .run(move.id, move.moveId, move.building, move.from, move.to);
+    old.close();
+    const service = await openLocalService({ path: file });
+    try {
+      await service.createCompany({ id: move.from, name: "Old", country: "GB" });
+      await service.createBuilding({ id: move.building, companyId: move.from, name: "Empty" });
+      await service.deleteRecords({ resource: "building", ids: [move.building], actor: "bea" });
+      const trail = await service.listAudit({ buildingId: move.building });
+      expect(trail.data).toMatchObject([
+        { action: "buildings.delete", actor: "bea", recordId: move.building, companyId: move.from },
+        {
+          id: move.id,
+          moveId: move.moveId,
+          action: "buildings.move",
+          actor: "ana",
+          buildingId: move.building,
+          fromCompanyId: move.from,
+          toCompanyId: move.to,
+          consumptions: 3,
+          emissions: 2,
+          awaitingFactor: 1,
+        },
+      ]);
+    } finally {
+      await service.close();
+    }
   });
 
   it("re-opens an existing database without applying anything twice", async () => {

@@ -25,9 +25,9 @@ export function listCommand(
   return addPagingOptions(
     new Command("list")
       .description(
-        "List the audit trail (buildings moved: who, when, from, to, counts), newest first",
+        "List the audit trail (buildings moved, records deleted: who, when, what), newest first",
       )
-      .option("--company <id|name>", "only records moving a building from or to this company")
+      .option("--company <id|name>", "only records of this company (a move: from or to it)")
       .option("--building <id|name>", "only records of this building"),
   )
     .addHelpText(

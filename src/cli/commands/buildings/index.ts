@@ -1,6 +1,7 @@
 import { Command } from "commander";
 import type { Context } from "../../context.js";
 import { createCommand } from "./create.js";
+import { deleteCommand } from "./delete.js";
 import { getCommand } from "./get.js";
 import { listCommand } from "./list.js";
 import { moveCommand } from "./move.js";
@@ -10,5 +11,6 @@ export function buildingsCommand(ctx: Context): Command {
     .addCommand(listCommand(ctx))
     .addCommand(getCommand(ctx))
     .addCommand(createCommand(ctx))
-    .addCommand(moveCommand(ctx));
+    .addCommand(moveCommand(ctx))
+    .addCommand(deleteCommand(ctx));
 }

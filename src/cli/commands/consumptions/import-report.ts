@@ -22,6 +22,7 @@ export function importOptions(opts: ImportOptions): ConsumptionImportOptions {
     dryRun: opts.dryRun,
     skipInvalid: opts.skipInvalid,
     createBuildings: opts.createBuildings,
+    replaceOverlapping: opts.replaceOverlapping === true,
     // A building id or a building name: the import resolves it within the company.
     ...(opts.building === undefined ? {} : { buildingId: opts.building }),
     ...(opts.delimiter === undefined ? {} : { delimiter: opts.delimiter }),

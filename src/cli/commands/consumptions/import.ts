@@ -15,6 +15,8 @@ export interface ImportOptions {
   readonly maxErrors?: string;
   readonly skipInvalid: boolean;
   readonly createBuildings: boolean;
+  /** Rows overlapping stored consumptions replace them (else such rows are rejected). */
+  readonly replaceOverlapping?: boolean;
   /** Against a server: skip what an interrupted run stored (a note, no effect, locally). */
   readonly resume?: boolean;
 }
@@ -30,6 +32,7 @@ interface ImportFlags {
   readonly maxErrors?: string;
   readonly skipInvalid?: boolean;
   readonly createBuildings?: boolean;
+  readonly replaceOverlapping?: boolean;
   readonly resume?: boolean;
 }
 
@@ -66,6 +69,10 @@ export function importCommand(
       "create the buildings named in a building column that do not exist",
     )
     .option(
+      "--replace-overlapping",
+      "a row overlapping a stored consumption (same building, category, entityId; other dates) replaces it",
+    )
+    .option(
       "--resume",
       "against a server: send only the rows an interrupted import of this file did not store",
     )
@@ -78,6 +85,11 @@ export function importCommand(
         "A row without id gets one derived from its company, building, category, entity and dates,",
         "so importing the same file twice changes nothing. Nothing is stored when a row is",
         "rejected, unless --skip-invalid. Exit status 3 when any row was rejected.",
+        "",
+        "A row whose company, building, category and entityId are those of a stored consumption",
+        "with other dates that share a day with its own (a bill whose dates were corrected) is",
+        "rejected with the stored one's id and period: both would be counted. With",
+        "--replace-overlapping the stored ones are removed in the same write (audited) instead.",
         "",
         'The file must be UTF-8 (it is checked: a spreadsheet saved as plain "CSV" is usually',
         "Windows-1252; import it with --encoding windows-1252). A byte order mark decides by",
@@ -95,6 +107,7 @@ export function importCommand(
         "  $ carbon consumptions import facturas.csv --company 3f1c2a4e-8b7d-4c6a-9e5f-1a2b3c4d5e6f --decimal-comma --dry-run",
         "  $ carbon consumptions import facturas-ansi.csv --company 3f1c2a4e-8b7d-4c6a-9e5f-1a2b3c4d5e6f --encoding windows-1252 --decimal-comma",
         "  $ carbon consumptions import bills.csv --skip-invalid --rejects rejected.csv --json",
+        "  $ carbon consumptions import bills-corrected.csv --company 3f1c2a4e-8b7d-4c6a-9e5f-1a2b3c4d5e6f --replace-overlapping",
         "  $ carbon --api-url https://carbon.example.com consumptions import bills.csv --company ID --resume",
       ].join("\n"),
     )
@@ -111,6 +124,7 @@ export function importCommand(
         maxErrors: flags.maxErrors,
         skipInvalid: flags.skipInvalid === true,
         createBuildings: flags.createBuildings === true,
+        replaceOverlapping: flags.replaceOverlapping === true,
         resume: flags.resume === true,
       });
     });

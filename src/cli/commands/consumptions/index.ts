@@ -1,6 +1,7 @@
 import { Command } from "commander";
 import type { Context } from "../../context.js";
 import { dashboardCommand } from "./dashboard.js";
+import { deleteCommand } from "./delete.js";
 import { getCommand } from "./get.js";
 import { importCommand } from "./import.js";
 import { listCommand } from "./list.js";
@@ -12,5 +13,6 @@ export function consumptionsCommand(ctx: Context): Command {
     .addCommand(getCommand(ctx))
     .addCommand(upsertCommand(ctx))
     .addCommand(importCommand(ctx))
+    .addCommand(deleteCommand(ctx))
     .addCommand(dashboardCommand(ctx));
 }

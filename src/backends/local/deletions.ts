@@ -1,0 +1,269 @@
+/**
+ * Deleting records on the local engine, inside the caller's write transaction: every id is
+ * looked up first (one not_found names all the missing ones), a building that still has
+ * consumptions is refused unless they go with it (one conflict names them all), then each record
+ * is deleted and gets one audit record holding what it was. Any failure rolls all of it back.
+ */
+import { randomUUID } from "node:crypto";
+import { CarbonError, notFound } from "../../core/errors.js";
+import type { DeletionAuditRecord } from "../../core/model/audit.js";
+import {
+  type DeletableResource,
+  type DeletedRecord,
+  type DeleteRequest,
+  type DeletionResult,
+  deletionActionOf,
+} from "../../core/model/deletion.js";
+import type { GlecEntry } from "../../core/model/glec.js";
+import type { AuditLog } from "./audit.js";
+import type { BuildingRepository } from "./buildings.js";
+import type { CompanyRepository } from "./companies.js";
+import type { CustomFactorRepository } from "./custom-factors.js";
+import type { Db } from "./database.js";
+import type { ConsumptionQueries } from "./queries.js";
+import type { RecalculationScope } from "./recalculate.js";
+import { SupplierRepository } from "./suppliers.js";
+import { localActor } from "./transaction-tools.js";
+
+export interface DeletionParts {
+  readonly db: Db;
+  readonly companies: CompanyRepository;
+  readonly buildings: BuildingRepository;
+  readonly customFactors: CustomFactorRepository;
+  readonly queries: ConsumptionQueries;
+  readonly audit: AuditLog;
+  /** Invalidates the calculator's caches and recalculates the scope's emissions in place. */
+  readonly recalculate: (scope: RecalculationScope) => void;
+}
+
+export interface DeleteCommand {
+  readonly resource: DeletableResource;
+  readonly ids: readonly string[];
+  readonly withConsumptions: boolean;
+  readonly actor: string;
+  readonly dryRun: boolean;
+}
+
+/** A record found, and how to delete it once every one was found. */
+interface Planned {
+  readonly item: Omit<DeletedRecord, "auditId">;
+  readonly emissions: number;
+  remove(): void;
+}
+
+interface Footprint {
+  consumptions: number;
+  emissions: number;
+}
+
+const nouns: Readonly<Record<DeletableResource, string>> = {
+  consumption: "consumption",
+  building: "building",
+  customFactor: "custom factor",
+  supplier: "supplier",
+};
+
+/** The port's request with its defaults: the local actor is the OS user. */
+export function deleteCommand(request: DeleteRequest): DeleteCommand {
+  return {
+    resource: request.resource,
+    ids: request.ids,
+    withConsumptions: request.withConsumptions === true,
+    actor: request.actor ?? localActor(),
+    dryRun: request.dryRun === true,
+  };
+}
+
+/** The audit record of a deleted GLEC entry (`deleteGlecEntry`). */
+export function glecDeletion(entry: GlecEntry, actor: string): DeletionAuditRecord {
+  return {
+    id: randomUUID(),
+    action: "glec.delete",
+    actor,
+    at: new Date().toISOString(),
+    recordId: entry.id,
+    companyId: entry.companyId,
+    buildingId: null,
+    consumptions: 0,
+    emissions: 0,
+    awaitingFactor: 0,
+    record: { ...entry },
+  };
+}
+
+function unique(ids: readonly string[]): string[] {
+  return [...new Set(ids.map((id) => id.trim().toLowerCase()))];
+}
+
+function missing(resource: DeletableResource, ids: readonly string[]): CarbonError {
+  const [only, ...others] = ids;
+  if (only !== undefined && others.length === 0) return notFound(nouns[resource], only);
+  return new CarbonError("not_found", `${nouns[resource]}s ${ids.join(", ")} not found`);
+}
+
+/** Plans every id (or throws), then deletes and audits each, in request order. */
+export function deleteRecords(parts: DeletionParts, command: DeleteCommand): DeletionResult {
+  const plan = planOf(parts, command);
+  const at = new Date().toISOString();
+  const deleted: DeletedRecord[] = [];
+  for (const planned of plan) {
+    planned.remove();
+    const audit: DeletionAuditRecord = {
+      id: randomUUID(),
+      action: deletionActionOf[command.resource],
+      actor: command.actor,
+      at,
+      recordId: planned.item.id,
+      companyId: planned.item.companyId,
+      buildingId: planned.item.buildingId,
+      consumptions: planned.item.consumptions,
+      emissions: planned.emissions,
+      awaitingFactor: planned.item.consumptions - planned.emissions,
+      record: planned.item.record,
+    };
+    parts.audit.appendDeletion(audit);
+    deleted.push({ ...planned.item, auditId: command.dryRun ? null : audit.id });
+  }
+  return { dryRun: command.dryRun, deleted };
+}
+
+function planOf(parts: DeletionParts, command: DeleteCommand): Planned[] {
+  const ids = unique(command.ids);
+  const found: Planned[] = [];
+  const absent: string[] = [];
+  for (const id of ids) {
+    const planned = planOne(parts, command.resource, id);
+    if (planned === undefined) absent.push(id);
+    else found.push(planned);
+  }
+  if (absent.length > 0) throw missing(command.resource, absent);
+  if (command.resource === "building" && !command.withConsumptions) {
+    const busy = found.filter((planned) => planned.item.consumptions > 0);
+    if (busy.length > 0) {
+      const list = busy
+        .map((planned) => `${planned.item.id} (${planned.item.consumptions})`)
+        .join(", ");
+      throw new CarbonError(
+        "conflict",
+        `${busy.length === 1 ? "building" : "buildings"} ${list} still ${busy.length === 1 ? "has" : "have"} consumptions: nothing was deleted`,
+        {
+          hint: "delete them too with --with-consumptions, or move the building (carbon buildings move)",
+        },
+      );
+    }
+  }
+  return found;
+}
+
+function planOne(
+  parts: DeletionParts,
+  resource: DeletableResource,
+  id: string,
+): Planned | undefined {
+  switch (resource) {
+    case "consumption":
+      return planConsumption(parts, id);
+    case "building":
+      return planBuilding(parts, id);
+    case "customFactor":
+      return planCustomFactor(parts, id);
+    case "supplier":
+      return planSupplier(parts, id);
+  }
+}
+
+function planConsumption(parts: DeletionParts, id: string): Planned | undefined {
+  const consumption = parts.queries.findConsumption(id);
+  if (consumption === undefined) return undefined;
+  const calculated = parts.queries.emissionOf(id).status === "calculated" ? 1 : 0;
+  return {
+    item: {
+      resource: "consumption",
+      id: consumption.id,
+      companyId: consumption.companyId,
+      buildingId: consumption.buildingId,
+      consumptions: 1,
+      record: { ...consumption },
+    },
+    emissions: calculated,
+    remove: () => {
+      parts.db.prepare<[string]>("DELETE FROM consumptions WHERE id = ?").run(consumption.id);
+    },
+  };
+}
+
+function planBuilding(parts: DeletionParts, id: string): Planned | undefined {
+  const building = parts.buildings.find(id);
+  if (building === undefined) return undefined;
+  const footprint = parts.db
+    .prepare<[number], Footprint>(
+      `SELECT count(*) AS consumptions, count(provenance_ref) AS emissions
+         FROM consumptions WHERE building_ref = ?`,
+    )
+    .get(building.ref) ?? { consumptions: 0, emissions: 0 };
+  return {
+    item: {
+      resource: "building",
+      id: building.id,
+      companyId: building.companyId,
+      buildingId: building.id,
+      consumptions: footprint.consumptions,
+      record: {
+        id: building.id,
+        companyId: building.companyId,
+        name: building.name,
+        country: building.country,
+        createdAt: building.createdAt,
+      },
+    },
+    emissions: footprint.emissions,
+    remove: () => {
+      parts.db
+        .prepare<[number]>("DELETE FROM consumptions WHERE building_ref = ?")
+        .run(building.ref);
+      parts.db.prepare<[number]>("DELETE FROM buildings WHERE ref = ?").run(building.ref);
+    },
+  };
+}
+
+function planCustomFactor(parts: DeletionParts, id: string): Planned | undefined {
+  const found = parts.customFactors.find(id);
+  if (found === undefined) return undefined;
+  const { factor, companyRef, categoryRef } = found;
+  return {
+    item: {
+      resource: "customFactor",
+      id: factor.id,
+      companyId: factor.companyId,
+      buildingId: null,
+      consumptions: 0,
+      record: { ...factor },
+    },
+    emissions: 0,
+    remove: () => {
+      parts.customFactors.delete(factor.id);
+      // The emissions it gave fall back to the next factor in the resolution order.
+      parts.recalculate({ companyRef, categoryRefs: [categoryRef] });
+    },
+  };
+}
+
+function planSupplier(parts: DeletionParts, id: string): Planned | undefined {
+  const suppliers = new SupplierRepository(parts.db, parts.companies);
+  const supplier = suppliers.find(id);
+  if (supplier === undefined) return undefined;
+  return {
+    item: {
+      resource: "supplier",
+      id: supplier.id,
+      companyId: supplier.companyId,
+      buildingId: null,
+      consumptions: 0,
+      record: { ...supplier },
+    },
+    emissions: 0,
+    remove: () => {
+      suppliers.delete(supplier.id);
+    },
+  };
+}

@@ -1,0 +1,103 @@
+/**
+ * Overlap detection against a server (src/engine/overlaps.ts): the stored consumptions of each
+ * company and building the rows name are read once with the specification's listing
+ * (`GET /consumptions?companyId=&buildingId=`, every page), never one request per row, and the
+ * rows are looked up in memory. A building the server does not know has nothing to overlap.
+ */
+import { isCarbonError } from "../../core/errors.js";
+import { MAX_PAGE_LIMIT, pageSchema } from "../../core/model/common.js";
+import type { ConsumptionInput } from "../../core/model/consumption.js";
+import { type Consumption, consumptionSchema } from "../../core/model/consumption.js";
+import type { ConsumptionOverlap } from "../../core/service.js";
+import { dayOf, OverlapIndex } from "../../engine/overlaps.js";
+import type { HttpClient } from "./client.js";
+import { runLimited } from "./limiter.js";
+
+interface Stored {
+  readonly index: OverlapIndex;
+  readonly byId: Map<string, Consumption>;
+}
+
+const listing = pageSchema(consumptionSchema);
+
+function pairOf(row: ConsumptionInput): string {
+  return `${row.companyId.toLowerCase()}|${row.buildingId.toLowerCase()}`;
+}
+
+export class RemoteOverlaps {
+  readonly #client: HttpClient;
+  readonly #concurrency: number;
+  readonly #stored = new Map<string, Stored>();
+  /** Every row looked up: a stored record the import carries is imported again, not overlapped. */
+  readonly #rowIds = new Set<string>();
+
+  constructor(client: HttpClient, concurrency: number) {
+    this.#client = client;
+    this.#concurrency = concurrency;
+  }
+
+  async #load(companyId: string, buildingId: string): Promise<Stored> {
+    const stored: Stored = { index: new OverlapIndex(), byId: new Map() };
+    for (let page = 1; ; page += 1) {
+      let answer: { readonly data: readonly Consumption[]; readonly pagination: { total: number } };
+      try {
+        answer = await this.#client.request("GET", "/consumptions", {
+          query: { companyId, buildingId, page, limit: MAX_PAGE_LIMIT },
+          schema: listing,
+        });
+      } catch (error) {
+        if (isCarbonError(error) && error.code === "not_found") return stored;
+        throw error;
+      }
+      for (const record of answer.data) {
+        const id = record.id.toLowerCase();
+        stored.byId.set(id, record);
+        const building = record.buildingId.toLowerCase();
+        const category = record.categoryId.toLowerCase();
+        const first = dayOf(record.startDate);
+        stored.index.add(building, category, record.entityId, id, first, dayOf(record.endDate));
+      }
+      const seen = (page - 1) * MAX_PAGE_LIMIT + answer.data.length;
+      if (answer.data.length < MAX_PAGE_LIMIT || seen >= answer.pagination.total) return stored;
+    }
+  }
+
+  async find(rows: readonly ConsumptionInput[]): Promise<ConsumptionOverlap[]> {
+    const missing = new Map<string, ConsumptionInput>();
+    for (const row of rows) {
+      const pair = pairOf(row);
+      if (!this.#stored.has(pair)) missing.set(pair, row);
+    }
+    await runLimited(missing, this.#concurrency, async ([pair, row]) => {
+      this.#stored.set(pair, await this.#load(row.companyId, row.buildingId));
+    });
+    const found: ConsumptionOverlap[] = [];
+    rows.forEach((row, index) => {
+      this.#rowIds.add(row.id.toLowerCase());
+      const stored = this.#stored.get(pairOf(row));
+      if (stored === undefined) return;
+      const key = {
+        building: row.buildingId.toLowerCase(),
+        category: row.categoryId.toLowerCase(),
+        entityId: row.entityId,
+      };
+      const periods = stored.index.find(
+        key,
+        row.id.toLowerCase(),
+        dayOf(row.startDate),
+        dayOf(row.endDate),
+      );
+      for (const period of periods) {
+        const existing = stored.byId.get(period.id);
+        if (existing !== undefined) found.push({ index, existing });
+      }
+    });
+    return found;
+  }
+
+  carried(records: readonly Consumption[]): Set<string> {
+    return new Set(
+      records.map((record) => record.id).filter((id) => this.#rowIds.has(id.toLowerCase())),
+    );
+  }
+}

@@ -1,0 +1,190 @@
+/**
+ * Deleting over HTTP. The specification has no DELETE for consumptions: the hosted service
+ * removes one when it is upserted (`POST /consumptions`) with `removedAt` set, so that is what is
+ * sent, with the record as `GET /consumptions/{id}` gave it. That answer is our consumption, or
+ * the hosted service's `{id, data: {...}}`; the removal's answer is ours (`{outcome: "removed",
+ * deleted: [...]}`, naming the audit record) or the hosted `{status: "ok", ...}`, which names none.
+ * The other resources use our extension routes `DELETE /buildings/{id}`,
+ * `/emission-factors/custom/{id}` and `/suppliers/{id}`, which take `?dryRun=true`.
+ */
+import { z } from "zod";
+import { CarbonError, isCarbonError } from "../../core/errors.js";
+import { uuidSchema } from "../../core/model/common.js";
+import type { ConsumptionInput } from "../../core/model/consumption.js";
+import {
+  type DeletableResource,
+  type DeletedRecord,
+  type DeleteRequest,
+  type DeletionResult,
+  deletionResultSchema,
+} from "../../core/model/deletion.js";
+import type { HttpClient } from "./client.js";
+import { runLimited } from "./limiter.js";
+
+/** The fields a removal sends back: the spec's nine, whatever else the record had. */
+const recordFields = z
+  .object({
+    entityId: z.string(),
+    categoryId: uuidSchema,
+    startDate: z.string(),
+    endDate: z.string(),
+    companyId: uuidSchema,
+    buildingId: uuidSchema,
+    quantity: z.number(),
+    unitType: z.string(),
+  })
+  .loose();
+
+/** Our answer (the record itself) or the hosted one (`{id, data}`), as one record. */
+export const fetchedConsumptionSchema = z
+  .union([
+    z.object({ id: uuidSchema, data: recordFields }).transform(({ id, data }) => ({ ...data, id })),
+    recordFields.extend({ id: uuidSchema }),
+  ])
+  .transform((record) => ({ ...record, id: record.id.toLowerCase() }));
+export type FetchedConsumption = z.output<typeof fetchedConsumptionSchema>;
+
+/** What the removal answered: ours names the audit record; anything else is accepted as done. */
+const removalAnswerSchema = z.union([
+  deletionResultSchema.loose(),
+  z.unknown().transform(() => undefined),
+]);
+
+function path(resource: Exclude<DeletableResource, "consumption">, id: string): string {
+  const encoded = encodeURIComponent(id);
+  switch (resource) {
+    case "building":
+      return `/buildings/${encoded}`;
+    case "customFactor":
+      return `/emission-factors/custom/${encoded}`;
+    case "supplier":
+      return `/suppliers/${encoded}`;
+  }
+}
+
+function planned(record: FetchedConsumption): DeletedRecord {
+  return {
+    resource: "consumption",
+    id: record.id,
+    companyId: record.companyId.toLowerCase(),
+    buildingId: record.buildingId.toLowerCase(),
+    consumptions: 1,
+    auditId: null,
+    record,
+  };
+}
+
+/** The spec's nine fields, as a removal sends them. */
+function inputOf(record: FetchedConsumption | ConsumptionInput): ConsumptionInput {
+  return {
+    id: record.id,
+    entityId: record.entityId,
+    categoryId: record.categoryId,
+    startDate: record.startDate,
+    endDate: record.endDate,
+    companyId: record.companyId,
+    buildingId: record.buildingId,
+    quantity: record.quantity,
+    unitType: record.unitType,
+  };
+}
+
+export function fetchConsumption(client: HttpClient, id: string): Promise<FetchedConsumption> {
+  return client.request("GET", `/consumptions/${encodeURIComponent(id)}`, {
+    schema: fetchedConsumptionSchema,
+  });
+}
+
+/**
+ * Removes one consumption (`POST /consumptions` with `removedAt`). Answers our audit record's id
+ * when the server gives one; a not_found answer means it is gone already (a retried request).
+ */
+export async function removeConsumption(
+  client: HttpClient,
+  record: FetchedConsumption | ConsumptionInput,
+): Promise<string | null> {
+  try {
+    const answer = await client.request("POST", "/consumptions", {
+      body: { ...inputOf(record), removedAt: new Date().toISOString() },
+      schema: removalAnswerSchema,
+    });
+    return answer?.deleted[0]?.auditId ?? null;
+  } catch (error) {
+    if (isCarbonError(error) && error.code === "not_found") return null;
+    throw error;
+  }
+}
+
+/** The port's `deleteRecords` over HTTP. */
+export function remoteDeleteRecords(
+  client: HttpClient,
+  concurrency: number,
+): (request: DeleteRequest) => Promise<DeletionResult> {
+  async function deleteConsumptions(request: DeleteRequest): Promise<DeletionResult> {
+    const ids = [...new Set(request.ids.map((id) => id.trim().toLowerCase()))];
+    const records = new Map<string, FetchedConsumption>();
+    // Every record first: an unknown id stops everything before anything is removed.
+    await runLimited(ids, concurrency, async (id) => {
+      records.set(id, await fetchConsumption(client, id));
+    });
+    const plans = ids.flatMap((id) => {
+      const record = records.get(id);
+      return record === undefined ? [] : [planned(record)];
+    });
+    if (request.dryRun === true) return { dryRun: true, deleted: plans };
+    const auditIds = new Map<string, string | null>();
+    try {
+      await runLimited(plans, concurrency, async (plan) => {
+        const record = records.get(plan.id);
+        if (record !== undefined) auditIds.set(plan.id, await removeConsumption(client, record));
+      });
+    } catch (error) {
+      throw partly(error, auditIds.size, plans.length);
+    }
+    return {
+      dryRun: false,
+      deleted: plans.map((plan) => ({ ...plan, auditId: auditIds.get(plan.id) ?? null })),
+    };
+  }
+
+  async function deleteOthers(
+    resource: Exclude<DeletableResource, "consumption">,
+    request: DeleteRequest,
+  ): Promise<DeletionResult> {
+    const ids = [...new Set(request.ids.map((id) => id.trim().toLowerCase()))];
+    const send = (id: string, dryRun: boolean) =>
+      client.request("DELETE", path(resource, id), {
+        schema: deletionResultSchema,
+        query: {
+          dryRun: dryRun ? "true" : undefined,
+          withConsumptions: request.withConsumptions === true ? "true" : undefined,
+        },
+      });
+    // Every record checked first (found, allowed, no consumptions left behind).
+    const plans: DeletedRecord[] = [];
+    for (const id of ids) plans.push(...(await send(id, true)).deleted);
+    if (request.dryRun === true) return { dryRun: true, deleted: plans };
+    const deleted: DeletedRecord[] = [];
+    try {
+      for (const id of ids) deleted.push(...(await send(id, false)).deleted);
+    } catch (error) {
+      throw partly(error, deleted.length, ids.length);
+    }
+    return { dryRun: false, deleted };
+  }
+
+  return (request) =>
+    request.resource === "consumption"
+      ? deleteConsumptions(request)
+      : deleteOthers(request.resource, request);
+}
+
+/** A failure part way: the server keeps what it deleted before it. */
+function partly(error: unknown, done: number, total: number): unknown {
+  if (!isCarbonError(error) || done === 0) return error;
+  return new CarbonError(error.code, `${error.message} (${done} of ${total} were deleted before)`, {
+    issues: error.issues,
+    hint: error.hint ?? "run the same command again without the ids already deleted",
+    cause: error,
+  });
+}

@@ -1,0 +1,95 @@
+/** `… delete`: the plan, the confirmation, the deletion (see delete-verb.ts). */
+import { CarbonError } from "../../core/errors.js";
+import type { DeletedRecord, DeletionResult } from "../../core/model/deletion.js";
+import type { Context } from "../context.js";
+import { parseUuid } from "../flags.js";
+import { idResolver } from "../id-resolver.js";
+import { type Column, renderList } from "../output/format.js";
+import { confirmOrCancel } from "../user-input.js";
+import type { DeleteOptions, DeleteSpec } from "./delete-verb.js";
+import { day, loadNames, type Names } from "./emissions/lookups.js";
+
+function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? "" : "s"}`;
+}
+
+/** A field of a deleted record, as text ("" when absent). */
+function field(record: Readonly<Record<string, unknown>>, key: string): string {
+  const value = record[key];
+  return value === null || value === undefined ? "" : String(value);
+}
+
+/** One line saying what the record is, in the words of its resource. */
+function describe(item: DeletedRecord, names: Names): string {
+  const r = item.record;
+  switch (item.resource) {
+    case "consumption":
+      return `${names.category(field(r, "categoryId"))} ${day(field(r, "startDate"))} to ${day(field(r, "endDate"))}, ${field(r, "quantity")} ${field(r, "unitType")}, entity ${field(r, "entityId") || "(none)"}, building ${names.building(field(r, "buildingId"))}`;
+    case "building":
+      return `${field(r, "name")}, ${plural(item.consumptions, "consumption")}`;
+    case "customFactor":
+      return `${names.category(field(r, "categoryId"))} ${field(r, "basis")}-based, ${field(r, "co2e")} kgCO2e/${field(r, "unit")}, ${field(r, "year") || "any year"} (${field(r, "source")})`;
+    case "supplier":
+      return `${field(r, "name")} (${field(r, "type")})`;
+  }
+}
+
+function columns(names: Names): readonly Column<DeletedRecord>[] {
+  return [
+    { header: "resource", value: (item) => item.resource },
+    { header: "id", value: (item) => item.id },
+    { header: "what", value: (item) => describe(item, names) },
+    { header: "companyId", value: (item) => item.companyId },
+    { header: "buildingId", value: (item) => item.buildingId ?? "" },
+    { header: "consumptions", value: (item) => item.consumptions },
+    { header: "auditId", value: (item) => item.auditId ?? "" },
+  ];
+}
+
+async function confirmed(ctx: Context, opts: DeleteOptions, question: string): Promise<void> {
+  if (opts.yes) return;
+  if (!ctx.io.stdinIsTty) {
+    throw new CarbonError("usage", "deleting needs a confirmation, and stdin is not a terminal", {
+      hint: "add --yes to delete without asking, or --dry-run to see what would be deleted",
+    });
+  }
+  await confirmOrCancel(ctx.input, question, "nothing was deleted");
+}
+
+export async function executeDelete(
+  ctx: Context,
+  opts: DeleteOptions,
+  spec: DeleteSpec,
+): Promise<void> {
+  const resolver = idResolver(() => ctx.service());
+  // A building may be named; the other records have no name to go by.
+  const ids =
+    spec.resource === "building"
+      ? await Promise.all(opts.ids.map((id) => resolver.building(`${spec.noun} id`, id)))
+      : opts.ids.map((id) => parseUuid(`${spec.noun} id`, id));
+  const request = { resource: spec.resource, ids, withConsumptions: opts.withConsumptions };
+  const service = await ctx.service();
+  // The plan first: an unknown id or a refusal stops everything before anything is deleted.
+  const plan: DeletionResult = await service.deleteRecords({ ...request, dryRun: true });
+  const names = await loadNames(
+    service,
+    plan.deleted.flatMap(({ companyId, buildingId }) =>
+      buildingId === null ? [] : [{ companyId, buildingId }],
+    ),
+  );
+  const quiet = ctx.globals().quiet === true;
+  const what = plural(plan.deleted.length, spec.noun);
+  if (!quiet) {
+    ctx.io.err(`${opts.dryRun ? "Would delete" : "To delete"}: ${what}`);
+    for (const item of plan.deleted) ctx.io.err(`  ${item.id}  ${describe(item, names)}`);
+  }
+  if (opts.dryRun) {
+    renderList(ctx.io, ctx.format(), plan.deleted, columns(names));
+    if (!quiet) ctx.io.err("dry run: nothing was deleted");
+    return;
+  }
+  await confirmed(ctx, opts, `Delete ${what}? [y/N] `);
+  const result = await service.deleteRecords(request);
+  renderList(ctx.io, ctx.format(), result.deleted, columns(names));
+  if (!quiet) ctx.io.err(`deleted ${what}; the audit trail has them (carbon audit list)`);
+}

@@ -1,0 +1,69 @@
+import { z } from "zod";
+import { isoDateTimeSchema, uuidSchema } from "./common.js";
+
+/** What a deletion audit record says was removed; each names one resource. */
+export const deletionActions = [
+  "consumptions.delete",
+  "buildings.delete",
+  "factors.custom.delete",
+  "suppliers.delete",
+  "glec.delete",
+] as const;
+export type DeletionAction = (typeof deletionActions)[number];
+
+const counts = {
+  consumptions: z.number().int().min(0),
+  emissions: z.number().int().min(0),
+  awaitingFactor: z.number().int().min(0),
+};
+
+/** One building moved from one company to another (`carbon buildings move`). */
+export const moveAuditRecordSchema = z.object({
+  id: uuidSchema,
+  /** The move request this record belongs to (one per moved building). */
+  moveId: uuidSchema,
+  action: z.literal("buildings.move"),
+  /** Locally the OS user name (or `local`); served: the token's user. */
+  actor: z.string(),
+  at: isoDateTimeSchema,
+  buildingId: uuidSchema,
+  fromCompanyId: uuidSchema,
+  toCompanyId: uuidSchema,
+  ...counts,
+});
+export type MoveAuditRecord = z.infer<typeof moveAuditRecordSchema>;
+
+/** One record deleted, with what it was, so that it can be told (and typed in) again. */
+export const deletionAuditRecordSchema = z.object({
+  id: uuidSchema,
+  action: z.enum(deletionActions),
+  actor: z.string(),
+  at: isoDateTimeSchema,
+  /** The deleted record's id. */
+  recordId: uuidSchema,
+  /** The company it belonged to. */
+  companyId: uuidSchema,
+  /** Its building (a consumption's, or the deleted building); null for the other resources. */
+  buildingId: uuidSchema.nullable(),
+  /** Consumptions removed with it (1 for a consumption; a building's, when deleted with them). */
+  ...counts,
+  /** The record as it was stored. */
+  record: z.record(z.string(), z.unknown()),
+});
+export type DeletionAuditRecord = z.infer<typeof deletionAuditRecordSchema>;
+
+/** The audit trail: buildings moved and records deleted. */
+export const auditRecordSchema = z.discriminatedUnion("action", [
+  moveAuditRecordSchema,
+  deletionAuditRecordSchema,
+]);
+export type AuditRecord = z.infer<typeof auditRecordSchema>;
+
+/** Newest first. */
+export interface AuditQuery {
+  /** Records whose company (source or target of a move) is any of these. */
+  readonly companyIds?: readonly string[];
+  readonly buildingId?: string;
+  readonly page?: number;
+  readonly limit?: number;
+}

@@ -1,0 +1,166 @@
+/**
+ * Deletions (docs/deleting.md). Consumptions are removed the specification's way, by
+ * `POST /consumptions` with `removedAt` set (consumptions.ts calls `removeConsumption`); the
+ * other resources have `DELETE` routes of ours. Every deletion is audited with the token's user.
+ * A record of a company outside the token's scope answers 404 as if missing, then a role too
+ * weak answers 403, then a building that still has consumptions answers 409 (unless
+ * `withConsumptions=true`). `dryRun=true` answers what would be deleted and deletes nothing.
+ */
+import { z } from "zod";
+import { CarbonError, notFound } from "../../core/errors.js";
+import type { ConsumptionInput } from "../../core/model/consumption.js";
+import {
+  type DeletableResource,
+  type DeletionResult,
+  deletionResultSchema,
+} from "../../core/model/deletion.js";
+import type { CarbonService } from "../../core/service.js";
+import type { Access, WriteTarget } from "../access.js";
+import { ignoredBody } from "../input.js";
+import { type Answer, defineRoute, ok, param, type Route } from "../route.js";
+
+const text = z.string({ error: "expected one value" });
+const flag = text
+  .pipe(z.enum(["true", "false"]))
+  .transform((value) => value === "true")
+  .default(false);
+
+const deleteQuery = z.strictObject({
+  dryRun: flag.meta({ description: "true: answer what would be deleted, delete nothing" }),
+});
+const buildingDeleteQuery = z.strictObject({
+  dryRun: flag.meta({ description: "true: answer what would be deleted, delete nothing" }),
+  withConsumptions: flag.meta({
+    description: "true: delete the building's consumptions too (else a building with some is 409)",
+  }),
+});
+
+const targets: Readonly<Record<DeletableResource, WriteTarget>> = {
+  consumption: "consumptions",
+  building: "buildings",
+  customFactor: "custom factors",
+  supplier: "suppliers",
+};
+
+const nouns: Readonly<Record<DeletableResource, string>> = {
+  consumption: "consumption",
+  building: "building",
+  customFactor: "custom factor",
+  supplier: "supplier",
+};
+
+/** Finds the record (404 when missing or out of scope), checks the role, then deletes. */
+async function deleteOne(
+  service: CarbonService,
+  access: Access,
+  request: {
+    readonly resource: DeletableResource;
+    readonly id: string;
+    readonly dryRun: boolean;
+    readonly withConsumptions?: boolean;
+  },
+): Promise<DeletionResult> {
+  const { resource, id } = request;
+  // Where it belongs, before anything is refused: a dry run with its consumptions never conflicts.
+  const probe = await service.deleteRecords({
+    resource,
+    ids: [id],
+    dryRun: true,
+    withConsumptions: true,
+  });
+  const found = probe.deleted[0];
+  if (found === undefined || !access.sees(found.companyId)) throw notFound(nouns[resource], id);
+  access.mayWrite(targets[resource]);
+  return service.deleteRecords({
+    resource,
+    ids: [id],
+    dryRun: request.dryRun,
+    withConsumptions: request.withConsumptions === true,
+    actor: access.claims.email,
+  });
+}
+
+/** `POST /consumptions` with `removedAt`: the record must be the stored one's company's. */
+export async function removeConsumption(
+  service: CarbonService,
+  access: Access,
+  input: ConsumptionInput,
+  dryRun: boolean,
+): Promise<Answer> {
+  const result = await deleteOne(service, access, {
+    resource: "consumption",
+    id: input.id,
+    dryRun: true,
+  });
+  const stored = result.deleted[0];
+  if (stored !== undefined && stored.companyId !== input.companyId.toLowerCase()) {
+    throw new CarbonError(
+      "conflict",
+      `consumption ${stored.id} belongs to company ${stored.companyId}, not ${input.companyId}`,
+    );
+  }
+  const done = dryRun
+    ? result
+    : await service.deleteRecords({
+        resource: "consumption",
+        ids: [input.id],
+        actor: access.claims.email,
+      });
+  return ok({ outcome: "removed", ...done });
+}
+
+function deleteRoute(
+  resource: Exclude<DeletableResource, "consumption">,
+  path: string,
+  summary: string,
+): Route {
+  const answer = { name: "DeletionResult", schema: deletionResultSchema };
+  if (resource === "building") {
+    return defineRoute({
+      method: "DELETE",
+      path,
+      summary,
+      extension: true,
+      query: buildingDeleteQuery,
+      body: ignoredBody,
+      statuses: [200],
+      response: answer,
+      async handle({ service, access, params, query }) {
+        return ok(
+          await deleteOne(service, access, { resource, id: param(params, "id"), ...query }),
+        );
+      },
+    });
+  }
+  return defineRoute({
+    method: "DELETE",
+    path,
+    summary,
+    extension: true,
+    query: deleteQuery,
+    body: ignoredBody,
+    statuses: [200],
+    response: answer,
+    async handle({ service, access, params, query }) {
+      return ok(await deleteOne(service, access, { resource, id: param(params, "id"), ...query }));
+    },
+  });
+}
+
+export const deletionRoutes: readonly Route[] = [
+  deleteRoute(
+    "building",
+    "/buildings/{id}",
+    "Delete a building, audited; with withConsumptions=true its consumptions too (member, admin)",
+  ),
+  deleteRoute(
+    "customFactor",
+    "/emission-factors/custom/{id}",
+    "Delete a custom emission factor, audited; its company's emissions are recalculated (member, admin)",
+  ),
+  deleteRoute(
+    "supplier",
+    "/suppliers/{id}",
+    "Delete a supplier or client, audited (member, admin)",
+  ),
+];
