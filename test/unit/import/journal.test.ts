@@ -116,7 +116,18 @@ describe("import journal", () => {
     expect(ImportJournal.for(dir, identity).read()).toEqual({
       instanceId,
       ids: [id(3), id(1), id(2)],
+      removed: [],
     });
+  });
+
+  it("keeps removed ids apart from stored ones; both count as done", () => {
+    const journal = ImportJournal.for(dir, identity);
+    journal.append([id(1), id(2)]);
+    journal.appendRemoved([id(7)]);
+    journal.close();
+    const again = ImportJournal.for(dir, identity);
+    expect(again.read()).toMatchObject({ ids: [id(1), id(2)], removed: [id(7)] });
+    expect(again.confirmed()).toEqual(new Set([id(1), id(2), id(7)]));
   });
 
   it("a fresh run replaces an earlier journal at its first append; a resumed one appends", () => {
@@ -134,7 +145,7 @@ describe("import journal", () => {
     expect(fresh.read().ids).toEqual([id(1), id(2)]); // nothing lost before it confirms a row
     fresh.append([id(3)]);
     fresh.close();
-    expect(fresh.read()).toEqual({ instanceId: undefined, ids: [id(3)] });
+    expect(fresh.read()).toEqual({ instanceId: undefined, ids: [id(3)], removed: [] });
   });
 
   it("is removed when the import is done", () => {
