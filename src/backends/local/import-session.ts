@@ -21,6 +21,8 @@ export interface SessionHost {
   /** Runs `fn` with SQLite errors mapped to CarbonErrors. */
   guard<T>(fn: () => T): T;
   exec(sql: string): void;
+  /** False once SQLite rolled the whole transaction back by itself (a full disk can). */
+  inTransaction(): boolean;
   writeRows(rows: readonly ConsumptionInput[], refs: RowRefs, bulk?: BulkMode): ImportCounts;
   readonly indexes: BulkIndexes;
   readonly bulkLoad: BulkLoad;
@@ -52,6 +54,8 @@ export class LocalImportSession implements ImportSession {
   readonly #refs: RowRefs;
   readonly #bulk: BulkMode | undefined;
   #open = true;
+  /** The error after which SQLite had rolled the transaction back: nothing more can be written. */
+  #lost: { readonly error: unknown } | undefined;
 
   constructor(host: SessionHost, options: ImportSessionOptions) {
     this.#host = host;
@@ -106,6 +110,7 @@ export class LocalImportSession implements ImportSession {
 
   #checkOpen(): void {
     if (!this.#open) throw new CarbonError("usage", "the import session is already closed");
+    if (this.#lost !== undefined) throw this.#lost.error;
   }
 
   /** Runs `fn` in a savepoint: a batch is written whole or not at all. */
@@ -118,8 +123,13 @@ export class LocalImportSession implements ImportSession {
         host.exec("RELEASE carbon_batch");
         return result;
       } catch (error) {
-        host.exec("ROLLBACK TO carbon_batch");
-        host.exec("RELEASE carbon_batch");
+        if (host.inTransaction()) {
+          host.exec("ROLLBACK TO carbon_batch");
+          host.exec("RELEASE carbon_batch");
+        } else {
+          // No savepoint is left to go back to; the error that ended the transaction is the news.
+          this.#lost = { error };
+        }
         // What the batch created is gone: look references up again rather than trust a cache.
         this.#companies.clear();
         this.#buildings.clear();
@@ -156,6 +166,11 @@ export class LocalImportSession implements ImportSession {
 
   #end(statement: "COMMIT" | "ROLLBACK"): void {
     const host = this.#host;
+    if (this.#lost !== undefined) {
+      this.#close(true);
+      if (statement === "COMMIT") throw this.#lost.error;
+      return;
+    }
     try {
       host.guard(() => {
         if (statement === "COMMIT") restoreIndexes(host.indexes);
@@ -163,21 +178,20 @@ export class LocalImportSession implements ImportSession {
       });
     } catch (error) {
       // A COMMIT that fails (busy, disk full) may leave the transaction open: roll it back.
-      try {
-        host.exec("ROLLBACK");
-      } catch {
-        // No transaction left to roll back.
-      }
-      this.#open = false;
-      host.indexes.forget();
-      host.guard(() => host.bulkLoad.leave());
-      host.ended(true);
+      if (host.inTransaction()) host.exec("ROLLBACK");
+      this.#close(true);
       throw error;
     }
+    this.#close(statement === "ROLLBACK");
+  }
+
+  /** The transaction is over: the connection goes back to its ordinary state. */
+  #close(rolledBack: boolean): void {
+    const host = this.#host;
     this.#open = false;
     host.indexes.forget();
     host.guard(() => host.bulkLoad.leave());
-    host.ended(statement === "ROLLBACK");
+    host.ended(rolledBack);
   }
 }
 
