@@ -7,6 +7,7 @@ import {
   normalizeIsoDateTime,
 } from "../core/model/text-values.js";
 import type { ColumnMap, Field } from "./columns.js";
+import { otherCompanyMessage } from "./company-flag.js";
 import type { CsvRecord } from "./csv-source.js";
 import type { FingerprintSet } from "./fingerprint-set.js";
 import { parseDecimal } from "./numbers.js";
@@ -140,14 +141,18 @@ class Row {
 export function companyOf(record: CsvRecord, ctx: RowContext): string | undefined {
   const column = ctx.columns.companyId;
   const cell = column === undefined ? "" : (record.cells[column.index] ?? "").trim();
-  if (cell === "") return ctx.defaultCompanyId;
+  // With --company every row is that company's (another one is the row's error): load no other.
+  if (cell === "" || ctx.defaultCompanyId !== undefined) return ctx.defaultCompanyId;
   return isUuid(cell) ? cell.toLowerCase() : undefined;
 }
 
 function checkCompany(row: Row, ctx: RowContext): string | undefined {
   const cell = row.cell(row.at.companyId);
   // --company was checked (a UUID, lower case, an existing company) before reading.
-  if (cell === "" && ctx.defaultCompanyId !== undefined) return ctx.defaultCompanyId;
+  if (ctx.defaultCompanyId !== undefined) {
+    if (cell === "" || cell.toLowerCase() === ctx.defaultCompanyId) return ctx.defaultCompanyId;
+    return row.fail(row.column("companyId"), otherCompanyMessage(cell, ctx.defaultCompanyId));
+  }
   const text = cell || ctx.defaultCompanyId || "";
   const column = cell === "" && text !== "" ? "--company" : row.column("companyId");
   if (text === "") {

@@ -2,8 +2,10 @@ import { CarbonError, isCarbonError } from "../core/errors.js";
 import type { BuildingInput } from "../core/model/building.js";
 import type { ConsumptionInput } from "../core/model/consumption.js";
 import type { CarbonService, ImportCounts, ImportSession } from "../core/service.js";
+import type { ColumnMap } from "./columns.js";
 import type { ConsumptionImportOptions } from "./consumptions.js";
 import type { ImportJournal } from "./journal.js";
+import { conflictAtLines, rowErrorsByIndex } from "./row-issues.js";
 import { isValid, type RowOutcome } from "./row-outcomes.js";
 import type { ImportProgress } from "./types.js";
 
@@ -33,6 +35,8 @@ export interface SendSetup {
   /** Ids an earlier run stored (`--resume`); empty otherwise. */
   readonly confirmedBefore: ReadonlySet<string>;
   readonly onProgress: (sending: NonNullable<ImportProgress["sending"]>) => void;
+  /** The file's columns, to name the line and column of a row the server refused. */
+  readonly columns: ColumnMap["columns"];
 }
 
 export interface SendResult {
@@ -96,6 +100,13 @@ function stoppedError(
   });
 }
 
+/** A conflict about rows of a batch (another company's consumption id) names their lines. */
+function atLines(error: unknown, lines: readonly number[], columns: ColumnMap["columns"]): unknown {
+  if (!isCarbonError(error) || error.code !== "conflict") return error;
+  const rows = [...rowErrorsByIndex(error.issues, (index) => lines[index], columns).values()];
+  return conflictAtLines(error, rows.flat(), "the import stopped");
+}
+
 export async function sendValidRows(setup: SendSetup): Promise<SendResult> {
   const { options, journal, confirmedBefore } = setup;
   const counts = zeroCounts();
@@ -118,7 +129,7 @@ export async function sendValidRows(setup: SendSetup): Promise<SendResult> {
   const session: ImportSession = await setup.service.openConsumptionImport({
     dryRun: options.dryRun,
   });
-  const submit = async (rows: ConsumptionInput[]): Promise<void> => {
+  const submit = async (rows: ConsumptionInput[], lines: readonly number[]): Promise<void> => {
     while (inFlight.size >= BATCHES_IN_FLIGHT) await Promise.race(inFlight);
     if (failure !== undefined || aborted()) return;
     sent += rows.length;
@@ -134,7 +145,7 @@ export async function sendValidRows(setup: SendSetup): Promise<SendResult> {
         progress(false);
       },
       (error: unknown) => {
-        failure ??= { error };
+        failure ??= { error: atLines(error, lines, setup.columns) };
       },
     );
     const tracked = work.finally(() => inFlight.delete(tracked));
@@ -148,6 +159,7 @@ export async function sendValidRows(setup: SendSetup): Promise<SendResult> {
       for (const plan of setup.plans) buildingsCreated.push({ id: plan.id, name: plan.name });
     }
     let batch: ConsumptionInput[] = [];
+    let lines: number[] = [];
     for await (const chunk of setup.chunks) {
       for (const outcome of chunk) {
         if (!isValid(outcome)) continue;
@@ -157,14 +169,16 @@ export async function sendValidRows(setup: SendSetup): Promise<SendResult> {
           continue;
         }
         batch.push(outcome.input);
+        lines.push(outcome.line);
         if (batch.length >= setup.batchSize) {
-          await submit(batch);
+          await submit(batch, lines);
           batch = [];
+          lines = [];
         }
       }
       if (failure !== undefined || aborted()) break;
     }
-    if (batch.length > 0) await submit(batch);
+    if (batch.length > 0) await submit(batch, lines);
     await Promise.all(inFlight);
     if (failure !== undefined) throw failure.error;
     if (aborted()) throw new CarbonError("interrupted", "interrupted (Ctrl-C)");

@@ -241,6 +241,7 @@ export async function importTwoPass(setup: TwoPassSetup): Promise<ConsumptionImp
       toSend: found.valid,
       chunks: validRows(setup, found),
       journal,
+      columns: setup.columns,
       confirmedBefore: options.resume === true ? (journal?.confirmed() ?? new Set()) : new Set(),
       onProgress: (sending) => {
         options.onProgress?.({

@@ -1,10 +1,11 @@
-import { CarbonError, notFound } from "../../core/errors.js";
+import { notFound } from "../../core/errors.js";
 import {
   type Building,
   type BuildingInput,
   buildingInputSchema,
 } from "../../core/model/building.js";
 import type { Page } from "../../core/model/common.js";
+import { ownerConflict } from "../../core/ownership.js";
 import type { BuildingQuery } from "../../core/service.js";
 import type { CompanyRepository, StoredCompany } from "./companies.js";
 import type { Db } from "./database.js";
@@ -132,10 +133,12 @@ export class BuildingRepository {
     if (company === undefined) throw notFound("company", parsed.companyId);
     const before = this.find(id);
     if (before !== undefined && before.companyRef !== company.ref) {
-      throw new CarbonError(
-        "conflict",
-        `building ${id} belongs to company ${before.companyId}, not ${company.id}`,
-        { hint: "moving a building to another company is `carbon buildings move`" },
+      throw ownerConflict(
+        "building",
+        id,
+        before.companyId,
+        company.id,
+        "moving a building to another company is `carbon buildings move`",
       );
     }
     this.#upsert.run(id, company.ref, parsed.name, parsed.country, new Date().toISOString());

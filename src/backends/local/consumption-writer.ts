@@ -1,4 +1,6 @@
+import { CarbonError, type FieldIssue } from "../../core/errors.js";
 import type { ConsumptionInput, UpsertOutcome } from "../../core/model/consumption.js";
+import { MOVE_HINT, ownerMessage } from "../../core/ownership.js";
 import type { ImportCounts } from "../../core/service.js";
 import type { CategoryCatalog } from "./categories.js";
 import type { Db } from "./database.js";
@@ -116,6 +118,7 @@ export class ConsumptionWriter {
   readonly #selects: StatementCache;
   readonly #upserts: StatementCache;
   readonly #inserts: StatementCache;
+  readonly #companyIdOf;
   readonly #dates = new StoredDates();
 
   constructor(db: Db, catalog: CategoryCatalog, calculator: EmissionCalculator) {
@@ -138,6 +141,9 @@ export class ConsumptionWriter {
     );
     // Without the unique index (bulk mode) an ON CONFLICT clause does not even compile.
     this.#inserts = new StatementCache(db, insert);
+    this.#companyIdOf = db
+      .prepare<[number], string>("SELECT id FROM companies WHERE ref = ?")
+      .pluck();
   }
 
   /** `path` prefixes issue paths: "rows." in an import session, "" for one upsert. */
@@ -158,12 +164,27 @@ export class ConsumptionWriter {
     let pending = 0;
     /** Rows written earlier in this batch: a later row with the same id is compared to them. */
     const written = new Map<string, WrittenRow>();
-    for (const row of prepared) {
+    /** Rows whose id is another company's consumption: the batch fails with all of them. */
+    const conflicts: FieldIssue[] = [];
+    for (let index = 0; index < prepared.length; index += 1) {
+      const row = prepared[index];
+      if (row === undefined) break;
       const key = scopeKey(row.category.scope);
       // All new: nothing stored or written earlier has this id (and looking a fresh id up in
       // an empty map still hashes it: a million string hashes in a bulk import).
       const earlier = allNew ? undefined : written.get(row.id);
       const stored = allNew || earlier !== undefined ? undefined : existing.get(row.id);
+      const ownerRef = earlier !== undefined ? earlier.row.company.ref : stored?.[2];
+      if (ownerRef !== undefined && ownerRef !== row.company.ref) {
+        const owner =
+          earlier?.row.company.id ?? this.#companyIdOf.get(ownerRef) ?? String(ownerRef);
+        conflicts.push({
+          path: `${path}${path === "" ? "" : `${index}.`}id`,
+          message: ownerMessage("consumption", row.id, owner, row.company.id),
+        });
+        continue;
+      }
+      if (conflicts.length > 0) continue;
       const unchanged =
         earlier !== undefined
           ? sameRow(earlier.row, row)
@@ -219,6 +240,8 @@ export class ConsumptionWriter {
         pending = 0;
       }
     }
+    // The caller's transaction (or savepoint) takes back the chunks already written.
+    if (conflicts.length > 0) throw ownerConflicts(conflicts);
     if (pending > 0) statements.get(pending).run(...params, { now });
     return { counts, outcomes };
   }
@@ -250,6 +273,16 @@ export class ConsumptionWriter {
     }
     return found;
   }
+}
+
+/** The conflict of a batch some of whose ids are other companies' consumptions. */
+function ownerConflicts(issues: readonly FieldIssue[]): CarbonError {
+  const [first, ...others] = issues;
+  const more = others.length === 0 ? "" : ` (and ${others.length} more)`;
+  return new CarbonError("conflict", `${first?.message ?? "consumption conflict"}${more}`, {
+    issues,
+    hint: MOVE_HINT,
+  });
 }
 
 function sameRow(a: PreparedRow, b: PreparedRow): boolean {
