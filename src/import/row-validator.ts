@@ -5,6 +5,7 @@ import {
   COUNTRY_MESSAGE,
   normalizeCountry,
   normalizeIsoDateTime,
+  quantityProblem,
 } from "../core/model/text-values.js";
 import type { ColumnMap, Field } from "./columns.js";
 import { otherCompanyMessage } from "./company-flag.js";
@@ -225,7 +226,8 @@ function checkQuantity(row: Row, ctx: RowContext): number | undefined {
   if (parsed.value < 0) {
     return row.fail(row.column("quantity"), `expected a quantity of 0 or more, got "${text}"`);
   }
-  return parsed.value;
+  const problem = quantityProblem(parsed.value);
+  return problem === undefined ? parsed.value : row.fail(row.column("quantity"), problem);
 }
 
 function checkUnitCell(row: Row, category: Category | undefined): string | undefined {

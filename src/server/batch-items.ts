@@ -12,6 +12,7 @@
 import { z } from "zod";
 import { normalizeIsoDateTime } from "../core/model/common.js";
 import type { ConsumptionInput } from "../core/model/consumption.js";
+import { quantityProblem } from "../core/model/text-values.js";
 
 /** Texts remembered per kind at most; the memory is cleared when full. */
 const MEMO_LIMIT = 4096;
@@ -68,7 +69,9 @@ function canonicalItem(value: unknown): ConsumptionInput | undefined {
   if (!isCanonicalDate(startDate) || !isCanonicalDate(endDate) || endDate < startDate) {
     return undefined;
   }
-  if (typeof quantity !== "number" || !Number.isFinite(quantity) || quantity < 0) return undefined;
+  if (typeof quantity !== "number" || quantity < 0 || quantityProblem(quantity) !== undefined) {
+    return undefined;
+  }
   if (typeof unitType !== "string" || unitType === "" || unitType.trim() !== unitType) {
     return undefined;
   }

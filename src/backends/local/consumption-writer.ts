@@ -1,7 +1,8 @@
-import { CarbonError, type FieldIssue } from "../../core/errors.js";
+import { CarbonError, type FieldIssue, validationError } from "../../core/errors.js";
 import type { ConsumptionInput, UpsertOutcome } from "../../core/model/consumption.js";
 import { MOVE_HINT, ownerMessage } from "../../core/ownership.js";
 import type { ImportCounts } from "../../core/service.js";
+import { nonFiniteFigure } from "../../engine/emission.js";
 import type { CategoryCatalog } from "./categories.js";
 import type { Db } from "./database.js";
 import type { EmissionCalculator } from "./emission-calculator.js";
@@ -166,6 +167,8 @@ export class ConsumptionWriter {
     const written = new Map<string, WrittenRow>();
     /** Rows whose id is another company's consumption: the batch fails with all of them. */
     const conflicts: FieldIssue[] = [];
+    /** Rows whose emission figures are not finite numbers: a validation error of the batch. */
+    const invalid: FieldIssue[] = [];
     for (let index = 0; index < prepared.length; index += 1) {
       const row = prepared[index];
       if (row === undefined) break;
@@ -210,6 +213,14 @@ export class ConsumptionWriter {
         unit: row.unit,
         quantity: row.quantity,
       });
+      const figure = nonFiniteFigure(values);
+      if (figure !== undefined) {
+        invalid.push({
+          path: `${path}${path === "" ? "" : `${index}.`}quantity`,
+          message: `${row.quantity} ${row.unit} gives a ${figure} that is not a finite number: expected a smaller quantity`,
+        });
+        continue;
+      }
       const awaiting = provenanceRef === null;
       if (awaiting) counts.awaitingFactor += 1;
       else counts.co2eByScope[key] += values.co2e ?? 0;
@@ -242,6 +253,10 @@ export class ConsumptionWriter {
     }
     // The caller's transaction (or savepoint) takes back the chunks already written.
     if (conflicts.length > 0) throw ownerConflicts(conflicts);
+    const first = invalid[0];
+    if (first !== undefined) {
+      throw validationError(`consumption rejected: ${first.path}: ${first.message}`, invalid);
+    }
     if (pending > 0) statements.get(pending).run(...params, { now });
     return { counts, outcomes };
   }

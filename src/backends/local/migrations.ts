@@ -82,6 +82,22 @@ export function loadFactorLibrary(db: Db): void {
   );
 }
 
+/** Figures beyond the largest double: SQLite reads 9e999 as infinity. */
+const NON_FINITE = ["co2e", "co2", "ch4", "n2o", "co2e_market", "converted_quantity"]
+  .map((column) => `abs(${column}) = 9e999`)
+  .join(" OR ");
+
+/**
+ * Before quantities were bounded an emission could be stored as infinity, which made every
+ * total it joined infinite (null in JSON); such emissions become awaiting_factor, counted in
+ * every summary, until their quantity is corrected.
+ */
+function awaitNonFiniteEmissions(db: Db): void {
+  db.exec(`UPDATE consumptions SET co2e = NULL, co2 = NULL, ch4 = NULL, n2o = NULL,
+      co2e_market = NULL, converted_quantity = NULL, provenance_ref = NULL
+    WHERE ${NON_FINITE}`);
+}
+
 /**
  * Ordered, append-only. A released migration is never edited: a change to the schema or to the
  * shipped data is a new migration (to update the factor library, add one that calls
@@ -114,6 +130,7 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   { version: 6, name: "audit trail", up: (db) => db.exec(SCHEMA_AUDIT) },
   { version: 7, name: "consumption dates as integers", up: consumptionDatesAsIntegers },
+  { version: 10, name: "emissions that are not finite numbers", up: awaitNonFiniteEmissions },
 ];
 
 export const LATEST_VERSION: number = MIGRATIONS.reduce((max, m) => Math.max(max, m.version), 0);

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isoDateTimeSchema, uuidSchema } from "./common.js";
+import { quantityProblem } from "./text-values.js";
 
 /** The spec's consumption body, field for field; all required. Dates are normalized to UTC date-times. */
 export const consumptionInputSchema = z
@@ -14,7 +15,11 @@ export const consumptionInputSchema = z
     quantity: z
       .number({ error: "expected a number" })
       .finite("expected a finite number")
-      .min(0, "expected a quantity of 0 or more"),
+      .min(0, "expected a quantity of 0 or more")
+      .superRefine((value, ctx) => {
+        const problem = quantityProblem(value);
+        if (problem !== undefined) ctx.addIssue({ code: "custom", message: problem });
+      }),
     unitType: z.string().trim().min(1, "expected a unit such as kWh, l or km"),
   })
   .refine((value) => value.endDate >= value.startDate, {

@@ -14,7 +14,9 @@ import {
   glecTransportTypes,
   glecVehicleTransportSizes,
   glecVehicleTypeCodes,
+  tonnesPerLoadUnit,
 } from "./glec-codes.js";
+import { MAX_ENERGY_RATE, MAX_LEG_KM, MAX_LEG_TONNES } from "./text-values.js";
 
 function codeList<const T extends readonly [string, ...string[]]>(values: T) {
   const accepted = values.join(", ");
@@ -59,6 +61,17 @@ export const glecActionInputSchema = z
     toc: codeList(glecTocCodes).nullable().default(null),
   })
   .superRefine((action, ctx) => {
+    const tooLarge = (path: string, value: number, max: number, what: string): void => {
+      // NaN (a field that failed its own check) is not reported twice.
+      if (!(value > max)) return;
+      ctx.addIssue({ code: "custom", path: [path], message: `expected ${what} of at most ${max}` });
+    };
+    tooLarge("distance", Number(action.distance), MAX_LEG_KM, "a leg distance (km)");
+    const tonnes = Number(action.load) * tonnesPerLoadUnit[action.loadUnit];
+    tooLarge("load", tonnes, MAX_LEG_TONNES, "a load (t)");
+    if (action.energyQuantity !== null) {
+      tooLarge("energyQuantity", Number(action.energyQuantity), MAX_ENERGY_RATE, "an energy rate");
+    }
     if ((action.energyQuantity === null) !== (action.energyQuantityUnit === null)) {
       const missing = action.energyQuantity === null ? "energyQuantity" : "energyQuantityUnit";
       ctx.addIssue({

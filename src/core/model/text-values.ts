@@ -46,3 +46,35 @@ export function normalizeCountry(text: string): string | undefined {
   const value = text.trim().toUpperCase();
   return countryPattern.test(value) ? value : undefined;
 }
+
+/**
+ * The largest quantity a consumption may have, in the unit it is given in: 10^12 is 1,000 TWh in
+ * kWh (about twice Germany's yearly electricity use), a million tonnes in kg, and no bill comes
+ * near it; a larger value is a typo or a stray exponent (`1e308` would make every total
+ * infinite). With every factor bounded too (MAX_FACTOR) no product of the two overflows.
+ */
+export const MAX_QUANTITY = 1e12;
+
+/**
+ * The largest custom emission factor, kg per unit of its activity: releasing a tonne of SF6,
+ * the most potent gas of the GHG Protocol, is about 2.5 * 10^7 kg CO2e (AR6 GWP 25,200).
+ */
+export const MAX_FACTOR = 1e9;
+
+/** Why a parsed quantity (0 or more) cannot be recorded, or undefined when it can. */
+export function quantityProblem(value: number): string | undefined {
+  if (!Number.isFinite(value)) return "expected a finite number";
+  if (value > MAX_QUANTITY) {
+    return `expected a quantity of at most ${MAX_QUANTITY} (10^12) in its unit, got ${value}: a typo or a stray exponent?`;
+  }
+  return undefined;
+}
+
+/**
+ * Bounds of a GLEC leg (docs/glec.md): a leg is one vehicle's trip, and the Earth's
+ * circumference is 40,075 km; the largest ships carry about 400,000 t; a large container ship
+ * burns about 300 kg of fuel per km. Beyond these a value is a typo.
+ */
+export const MAX_LEG_KM = 100_000;
+export const MAX_LEG_TONNES = 1_000_000;
+export const MAX_ENERGY_RATE = 1_000_000;
