@@ -3,6 +3,7 @@ import type { Category } from "../core/model/category.js";
 import type { ConsumptionInput } from "../core/model/consumption.js";
 import {
   COUNTRY_MESSAGE,
+  controlCharacterProblem,
   normalizeCountry,
   normalizeIsoDateTime,
   quantityProblem,
@@ -185,6 +186,8 @@ function checkBuilding(row: Row, ctx: RowContext, companyId: string): BuildingCh
   const found = ctx.refs.building(companyId, text);
   // A BuildingRef is a BuildingChoice without `create`: no new object per row.
   if (found !== undefined) return found;
+  const problem = controlCharacterProblem(text);
+  if (problem !== undefined) return row.fail(column, problem);
   if (isUuid(text)) {
     return row.fail(column, `building ${text} is not a building of company ${companyId}`);
   }
@@ -247,6 +250,8 @@ function checkEntityId(row: Row): string {
       `expected at most ${MAX_ENTITY_ID} characters, got ${entityId.length}`,
     );
   }
+  const problem = controlCharacterProblem(entityId);
+  if (problem !== undefined) row.fail(row.column("entityId"), problem);
   return entityId;
 }
 

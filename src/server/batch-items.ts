@@ -12,7 +12,7 @@
 import { z } from "zod";
 import { normalizeIsoDateTime } from "../core/model/common.js";
 import type { ConsumptionInput } from "../core/model/consumption.js";
-import { quantityProblem } from "../core/model/text-values.js";
+import { CONTROL_CHARACTER, quantityProblem } from "../core/model/text-values.js";
 
 /** Texts remembered per kind at most; the memory is cleared when full. */
 const MEMO_LIMIT = 4096;
@@ -63,6 +63,7 @@ function canonicalItem(value: unknown): ConsumptionInput | undefined {
   const { unitType } = value;
   if (typeof id !== "string" || !uuidPattern.test(id)) return undefined;
   if (typeof entityId !== "string" || entityId.length > ENTITY_ID_MAX) return undefined;
+  if (CONTROL_CHARACTER.test(entityId)) return undefined;
   if (!isReference(categoryId) || !isReference(companyId) || !isReference(buildingId)) {
     return undefined;
   }
@@ -73,6 +74,9 @@ function canonicalItem(value: unknown): ConsumptionInput | undefined {
     return undefined;
   }
   if (typeof unitType !== "string" || unitType === "" || unitType.trim() !== unitType) {
+    return undefined;
+  }
+  if (CONTROL_CHARACTER.test(unitType)) {
     return undefined;
   }
   return {

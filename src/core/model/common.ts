@@ -1,6 +1,7 @@
 import { z } from "zod";
 import {
   COUNTRY_MESSAGE,
+  controlCharacterProblem,
   countryPattern,
   isoDatePattern,
   normalizeIsoDateTime,
@@ -9,6 +10,12 @@ import {
 export { normalizeIsoDateTime } from "./text-values.js";
 
 export const uuidSchema = z.uuid({ error: "expected a UUID" });
+
+/** A check for every text field written: no control characters (text-values.ts says why). */
+export const noControlCharacters = z.superRefine((value: string, ctx) => {
+  const problem = controlCharacterProblem(value);
+  if (problem !== undefined) ctx.addIssue({ code: "custom", message: problem });
+});
 
 /** ISO 8601 date or date-time, normalized to a UTC date-time string. */
 export const isoDateTimeSchema = z.string().transform((value, ctx) => {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { scopeSchema, uuidSchema } from "./common.js";
+import { noControlCharacters, scopeSchema, uuidSchema } from "./common.js";
 import { MAX_FACTOR } from "./text-values.js";
 
 export const gwpSets = ["AR4", "AR5", "AR6"] as const;
@@ -51,12 +51,12 @@ export const customFactorInputSchema = z.strictObject({
   basis: factorBasisSchema.default("location"),
   /** Null: valid for every year. */
   year: z.number().int().min(1990).max(2100).nullable().default(null),
-  unit: z.string().trim().min(1),
+  unit: z.string().trim().check(noControlCharacters).min(1),
   co2e: factorValue,
   co2: factorValue.nullable().default(null),
   ch4: factorValue.nullable().default(null),
   n2o: factorValue.nullable().default(null),
-  source: z.string().trim().min(1, "say where the factor comes from"),
+  source: z.string().trim().check(noControlCharacters).min(1, "say where the factor comes from"),
 });
 export type CustomFactorInput = z.input<typeof customFactorInputSchema>;
 

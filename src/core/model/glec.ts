@@ -5,7 +5,7 @@
  * list of accepted ones.
  */
 import { z } from "zod";
-import { isoDateSchema, isoDateTimeSchema, uuidSchema } from "./common.js";
+import { isoDateSchema, isoDateTimeSchema, noControlCharacters, uuidSchema } from "./common.js";
 import {
   glecEnergyRateUnitCodes,
   glecLoadUnitCodes,
@@ -36,7 +36,7 @@ export const decimalStringSchema = z
       `expected a decimal number of 0 or more written as a string, e.g. "250.5", got ${JSON.stringify(issue.input)}`,
   });
 
-const freeText = z.string().max(500);
+const freeText = z.string().max(500).check(noControlCharacters);
 
 export const glecActionInputSchema = z
   .strictObject({

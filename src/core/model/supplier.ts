@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { uuidV5 } from "../ids.js";
-import { type PageQuery, uuidSchema } from "./common.js";
+import { noControlCharacters, type PageQuery, uuidSchema } from "./common.js";
 import type { UpsertOutcome } from "./consumption.js";
 
 /**
@@ -25,7 +25,13 @@ function optionalText(max: number, what: string) {
       const trimmed = value?.trim() ?? "";
       return trimmed === "" ? null : trimmed;
     })
-    .pipe(z.string().max(max, `expected ${what} of at most ${max} characters`).nullable());
+    .pipe(
+      z
+        .string()
+        .max(max, `expected ${what} of at most ${max} characters`)
+        .check(noControlCharacters)
+        .nullable(),
+    );
 }
 
 const emailPattern = /^[^\s@"<>(),;:]+@[^\s@"<>(),;:]+\.[^\s@"<>(),;:.]{2,}$/;
@@ -46,6 +52,7 @@ export const supplierInputSchema = z
     name: z
       .string({ error: "expected a name" })
       .trim()
+      .check(noControlCharacters)
       .min(1, "expected a non-empty name")
       .max(200),
     email: supplierEmailSchema,

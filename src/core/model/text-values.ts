@@ -78,3 +78,24 @@ export function quantityProblem(value: number): string | undefined {
 export const MAX_LEG_KM = 100_000;
 export const MAX_LEG_TONNES = 1_000_000;
 export const MAX_ENERGY_RATE = 1_000_000;
+
+/**
+ * C0 and C1 control characters (U+0000-U+001F, U+007F-U+009F: Unicode's Cc). Stored in a name
+ * they reach every terminal that prints it, where ESC and BEL sequences retitle the window, move
+ * the cursor or clear the screen; no field of ours needs one, so every text written is refused
+ * with one.
+ */
+export const CONTROL_CHARACTER = /\p{Cc}/u;
+export const CONTROL_CHARACTERS = /\p{Cc}/gu;
+
+/** `U+001B`: how a character is named in messages. */
+export function codePointName(character: string): string {
+  return `U+${(character.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, "0")}`;
+}
+
+/** Why `text` cannot be stored (its first control character and where), or undefined. */
+export function controlCharacterProblem(text: string): string | undefined {
+  const found = CONTROL_CHARACTER.exec(text);
+  if (found === null) return undefined;
+  return `expected text without control characters, got ${codePointName(found[0])} at character ${found.index + 1}`;
+}
