@@ -96,7 +96,7 @@ describe("printing stored text", () => {
       db.prepare("UPDATE buildings SET name = ? WHERE id = ?").run(HOSTILE, building);
       db.close();
       const ctx = contexts.ctx({}, createTestIo({ stdoutIsTty: true, columns: 200 }));
-      await runList(ctx, {});
+      await runList(ctx, { all: false });
       expect(ctx.io.stdoutText()).toContain(SHOWN);
       expect(withoutLineFeeds(ctx.io.stdoutText())).not.toMatch(CONTROL);
     } finally {
