@@ -7,6 +7,7 @@ import {
   normalizeCountry,
   normalizeIsoDateTime,
   quantityProblem,
+  yearProblem,
 } from "../core/model/text-values.js";
 import type { ColumnMap, Field } from "./columns.js";
 import { otherCompanyMessage } from "./company-flag.js";
@@ -215,7 +216,11 @@ function checkDate(row: Row, field: "startDate" | "endDate"): string | undefined
   if (text === "")
     return row.fail(row.column(field), "expected a date YYYY-MM-DD, got an empty cell");
   const normalized = normalizeDate(text);
-  if (normalized !== undefined) return normalized;
+  if (normalized !== undefined) {
+    const problem = yearProblem(normalized);
+    if (problem === undefined) return normalized;
+    return row.fail(row.column(field), `${problem}, got "${text}"`);
+  }
   const message = /^\d{4}-\d{2}-\d{2}$/.test(text)
     ? `expected a real calendar date, got "${text}" (no such day)`
     : `expected a date YYYY-MM-DD or an ISO 8601 date-time, got "${text}"`;

@@ -12,7 +12,7 @@
 import { z } from "zod";
 import { normalizeIsoDateTime } from "../core/model/common.js";
 import type { ConsumptionInput } from "../core/model/consumption.js";
-import { CONTROL_CHARACTER, quantityProblem } from "../core/model/text-values.js";
+import { CONTROL_CHARACTER, quantityProblem, yearProblem } from "../core/model/text-values.js";
 
 /** Texts remembered per kind at most; the memory is cleared when full. */
 const MEMO_LIMIT = 4096;
@@ -41,7 +41,9 @@ class Memo {
   }
 }
 
-const canonicalDate = new Memo((text) => normalizeIsoDateTime(text) === text);
+const canonicalDate = new Memo(
+  (text) => normalizeIsoDateTime(text) === text && yearProblem(text) === undefined,
+);
 const referenceId = new Memo((text) => uuidPattern.test(text));
 
 function isReference(value: unknown): value is string {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isoDateTimeSchema, noControlCharacters, uuidSchema } from "./common.js";
+import { inputDateTimeSchema, noControlCharacters, uuidSchema } from "./common.js";
 import { quantityProblem } from "./text-values.js";
 
 /** The spec's consumption body, field for field; all required. Dates are normalized to UTC date-times. */
@@ -8,8 +8,8 @@ export const consumptionInputSchema = z
     id: uuidSchema,
     entityId: z.string().max(200).check(noControlCharacters),
     categoryId: uuidSchema,
-    startDate: isoDateTimeSchema,
-    endDate: isoDateTimeSchema,
+    startDate: inputDateTimeSchema,
+    endDate: inputDateTimeSchema,
     companyId: uuidSchema,
     buildingId: uuidSchema,
     quantity: z

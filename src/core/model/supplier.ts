@@ -2,6 +2,7 @@ import { z } from "zod";
 import { uuidV5 } from "../ids.js";
 import { noControlCharacters, type PageQuery, uuidSchema } from "./common.js";
 import type { UpsertOutcome } from "./consumption.js";
+import { emailProblem } from "./text-values.js";
 
 /**
  * Suppliers and clients (docs/suppliers.md). The spec's supplier body (id, name, email, address,
@@ -34,14 +35,13 @@ function optionalText(max: number, what: string) {
     );
 }
 
-const emailPattern = /^[^\s@"<>(),;:]+@[^\s@"<>(),;:]+\.[^\s@"<>(),;:.]{2,}$/;
-
 export const supplierEmailSchema = optionalText(254, "an e-mail address").superRefine(
   (value, ctx) => {
-    if (value === null || (emailPattern.test(value) && !value.includes(".."))) return;
+    const problem = value === null ? undefined : emailProblem(value);
+    if (problem === undefined) return;
     ctx.addIssue({
       code: "custom",
-      message: `expected an e-mail address such as name@example.com, got "${value}"`,
+      message: `expected an e-mail address such as name@example.com, got "${value}": ${problem}`,
     });
   },
 );
