@@ -8,6 +8,8 @@
  * - `write(chunk)` writes the chunk exactly as given (no newline added) and honours back-pressure.
  * - stdout carries data only; everything for humans (progress, warnings, summaries) goes to `err`.
  */
+import { terminalText } from "./output/terminal-text.js";
+
 export interface Io {
   readonly stdoutIsTty: boolean;
   readonly stderrIsTty: boolean;
@@ -96,7 +98,8 @@ export function createProcessIo(options: { readonly noColor: boolean }): Io {
     },
     err(text) {
       clearStatus();
-      stderr.write(withNewline(text));
+      // Messages quote what users and files gave: on a terminal that text must not drive it.
+      stderr.write(withNewline(stderrIsTty ? terminalText(text) : text));
     },
     write(chunk) {
       if (stdoutClosed || chunk === "") return Promise.resolve();
@@ -113,7 +116,7 @@ export function createProcessIo(options: { readonly noColor: boolean }): Io {
     },
     status(line) {
       if (!stderrIsTty) return;
-      stderr.write(`${CLEAR_LINE}${fitLine(line, columns)}`);
+      stderr.write(`${CLEAR_LINE}${fitLine(terminalText(line), columns)}`);
       statusShown = true;
     },
     clearStatus,

@@ -52,7 +52,8 @@ export function createConsumptionSummarizer(
       if (info.defaultUnit !== null) {
         const naturalGas = isNaturalGasCategory(info.code);
         const converted = convertQuantity(row.quantity, unit, info.defaultUnit, { naturalGas });
-        if (converted.ok) {
+        // A quantity stored before quantities were bounded may overflow: it keeps its own unit.
+        if (converted.ok && Number.isFinite(converted.value)) {
           unit = info.defaultUnit;
           quantity = converted.value;
         }

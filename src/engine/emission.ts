@@ -95,6 +95,31 @@ export function calculateEmission(input: EmissionInput): EmissionValues {
   };
 }
 
+/**
+ * The first figure of a calculation that is not a finite number (a quantity or factor beyond
+ * their bounds, stored before the bounds existed), or undefined: such a figure would make every
+ * total it joins infinite (and null in JSON).
+ */
+export function nonFiniteFigure(values: EmissionValues): string | undefined {
+  const figures = {
+    convertedQuantity: values.convertedQuantity,
+    co2e: values.co2e,
+    co2: values.co2,
+    ch4: values.ch4,
+    n2o: values.n2o,
+    co2eMarketBased: values.co2eMarketBased,
+  };
+  for (const [name, value] of Object.entries(figures)) {
+    if (value !== null && !Number.isFinite(value)) return name;
+  }
+  return undefined;
+}
+
+/** The values, or awaiting_factor when one of their figures is not finite. */
+export function finiteOrAwaiting(values: EmissionValues): EmissionValues {
+  return nonFiniteFigure(values) === undefined ? values : awaiting;
+}
+
 function toFactorUnit(input: EmissionInput, factor: ResolvedFactor): number | null {
   const naturalGas = isNaturalGasCategory(input.category.code);
   const conversion = convertQuantity(input.quantity, input.unit, factor.unit, { naturalGas });

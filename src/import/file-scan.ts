@@ -1,7 +1,8 @@
 import { isUtf8 } from "node:buffer";
 import { open } from "node:fs/promises";
+import { firstInvalidUtf8, lineFeedsBefore } from "../core/utf8.js";
 import type { LineEnding } from "./csv-record.js";
-import { completeUtf8Length, firstInvalidUtf8, lineFeedsBefore } from "./text-encoding.js";
+import { completeUtf8Length } from "./text-encoding.js";
 
 /**
  * One pass over a CSV file's bytes, before any record is read, through a single reused buffer (no

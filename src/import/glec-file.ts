@@ -7,11 +7,12 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { CarbonError, type FieldIssue, isCarbonError } from "../core/errors.js";
+import { findNotUtf8, NOT_UTF8_MESSAGE } from "../core/json-bytes.js";
 import { type GlecEntryParsed, glecEntryInputSchema } from "../core/model/glec.js";
 import { calculateEntry } from "../engine/glec/calculate.js";
 import type { GlecFactorTable } from "../engine/glec/factors.js";
 import { entriesFromCsv } from "./glec-csv.js";
-import { utf8Text } from "./text-encoding.js";
+import { checkIsText, utf8Text } from "./text-encoding.js";
 
 export type IssuePath = readonly PropertyKey[];
 
@@ -184,6 +185,41 @@ export function validateEntries(
   return { parsed, issues };
 }
 
+/** Where JSON or NDJSON holds bytes that are not UTF-8: the line and the entry's field. */
+function notUtf8Issues(format: "json" | "ndjson", bytes: Buffer): FieldIssue[] {
+  if (format === "json") {
+    const where = findNotUtf8(bytes);
+    if (where === undefined) return [];
+    const [first, ...rest] = where.path ?? [];
+    const path =
+      typeof first === "number" ? dotted(`[${first}]`, rest) : dotted("", where.path ?? []);
+    return [{ path, line: where.line, message: NOT_UTF8_MESSAGE }];
+  }
+  const issues: FieldIssue[] = [];
+  let start = 0;
+  for (let line = 1; start <= bytes.length; line += 1) {
+    const end = bytes.indexOf(0x0a, start);
+    const where = findNotUtf8(bytes.subarray(start, end === -1 ? bytes.length : end));
+    if (where !== undefined) {
+      issues.push({ path: dotted("", where.path ?? []), line, message: NOT_UTF8_MESSAGE });
+    }
+    if (end === -1) break;
+    start = end + 1;
+  }
+  return issues;
+}
+
+/** A JSON or NDJSON file that is not UTF-8 is refused with the fields holding the bad bytes. */
+function checkJsonUtf8(file: string, format: "json" | "ndjson", bytes: Buffer): void {
+  checkIsText(file, bytes, "utf-8");
+  const issues = notUtf8Issues(format, bytes);
+  if (issues.length === 0) return;
+  throw new CarbonError("validation", `${file} is not UTF-8 text: nothing was submitted`, {
+    issues,
+    hint: "save the file as UTF-8",
+  });
+}
+
 /** Reads and validates a whole file; any problem is a validation error listing them all. */
 export async function loadGlecFile(
   file: string,
@@ -195,8 +231,10 @@ export async function loadGlecFile(
   } catch (error) {
     throw new CarbonError("usage", `cannot read ${file}: ${String(error)}`, { cause: error });
   }
+  const format = detectFormat(file, bytes.toString("utf8"));
+  if (format !== "csv") checkJsonUtf8(file, format, bytes);
   const text = utf8Text(file, bytes);
-  const read = readEntries(detectFormat(file, text), text);
+  const read = readEntries(format, text);
   const checked = validateEntries(read.entries, factors);
   const issues = [...read.issues, ...checked.issues];
   if (issues.length > 0) {

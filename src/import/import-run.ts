@@ -2,11 +2,12 @@ import { CarbonError, type FieldIssue, isCarbonError } from "../core/errors.js";
 import type { BuildingInput } from "../core/model/building.js";
 import type { ConsumptionInput } from "../core/model/consumption.js";
 import type { CarbonService, ImportCounts, ImportSession, ScopeTotals } from "../core/service.js";
-import type { ColumnMap, Field } from "./columns.js";
+import type { ColumnMap } from "./columns.js";
 import type { ConsumptionImportOptions, ConsumptionImportReport } from "./consumptions.js";
 import { CsvSyntaxError } from "./csv-source.js";
 import { OverlapCheck, overlapError } from "./overlap-check.js";
 import type { RejectsWriter } from "./rejects-writer.js";
+import { conflictAtLines, rowErrorsByIndex } from "./row-issues.js";
 import { isValid, type OutcomeSource, type RowOutcome } from "./row-outcomes.js";
 import type { RowError } from "./types.js";
 
@@ -30,19 +31,6 @@ export interface ImportRunSetup {
   readonly maxErrors: number | undefined;
   readonly columns: ColumnMap["columns"];
 }
-
-/** Spec field of a session issue path (`rows.3.buildingId`) -> the field of our column map. */
-const issueFields: Readonly<Record<string, Field>> = {
-  id: "id",
-  entityId: "entityId",
-  categoryId: "category",
-  startDate: "startDate",
-  endDate: "endDate",
-  companyId: "companyId",
-  buildingId: "building",
-  quantity: "quantity",
-  unitType: "unit",
-};
 
 function interrupted(): CarbonError {
   return new CarbonError("interrupted", "import interrupted; nothing was stored");
@@ -241,6 +229,10 @@ export class ImportRun {
     try {
       counts = await session.write(entries.map((entry) => entry.input));
     } catch (error) {
+      if (isCarbonError(error) && error.code === "conflict") {
+        const rows = [...this.#issuesByRow(error.issues, entries).values()].flat();
+        throw conflictAtLines(error, rows, "nothing was stored");
+      }
       if (!isCarbonError(error) || error.code !== "validation") throw error;
       const byIndex = this.#issuesByRow(error.issues, entries);
       if (byIndex.size === 0) throw error;
@@ -262,21 +254,7 @@ export class ImportRun {
 
   /** Maps a session's `rows.<i>.<field>` issues back to file lines and columns. */
   #issuesByRow(issues: readonly FieldIssue[], entries: readonly Entry[]): Map<number, RowError[]> {
-    const { columns } = this.#setup;
-    const byIndex = new Map<number, RowError[]>();
-    for (const issue of issues) {
-      const match = /^rows\.(\d+)(?:\.(\w+))?/.exec(issue.path);
-      const index = Number(match?.[1] ?? Number.NaN);
-      const entry = entries[index];
-      if (match === null || entry === undefined) continue;
-      const specField = match[2] ?? "";
-      const field = issueFields[specField];
-      const column = field === undefined ? specField : (columns[field]?.name ?? specField);
-      const list = byIndex.get(index) ?? [];
-      list.push({ line: entry.line, column, message: issue.message });
-      byIndex.set(index, list);
-    }
-    return byIndex;
+    return rowErrorsByIndex(issues, (index) => entries[index]?.line, this.#setup.columns);
   }
 
   #add(counts: ImportCounts): void {

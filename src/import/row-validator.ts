@@ -3,16 +3,21 @@ import type { Category } from "../core/model/category.js";
 import type { ConsumptionInput } from "../core/model/consumption.js";
 import {
   COUNTRY_MESSAGE,
+  controlCharacterProblem,
   normalizeCountry,
   normalizeIsoDateTime,
+  quantityProblem,
+  yearProblem,
 } from "../core/model/text-values.js";
-import type { ColumnMap, Field } from "./columns.js";
+import type { ColumnMap } from "./columns.js";
+import { otherCompanyMessage } from "./company-flag.js";
 import type { CsvRecord } from "./csv-source.js";
 import type { FingerprintSet } from "./fingerprint-set.js";
 import { parseDecimal } from "./numbers.js";
 import { plannedBuildingId, type References } from "./references.js";
 import type { RowError } from "./types.js";
 import { checkUnit } from "./unit-check.js";
+import { Row } from "./validated-row.js";
 
 /**
  * Checks one record and turns it into a consumption, collecting every problem of the row (one
@@ -61,93 +66,22 @@ function normalizeDate(text: string): string | undefined {
   return normalized;
 }
 
-/**
- * Where each field's column is in a record (-1: absent). A fixed shape read with constant names,
- * so each read is a plain property load; `columns[field]` with a varying field is a megamorphic
- * keyed load, paid nine times a row.
- */
-interface CellIndexes {
-  readonly id: number;
-  readonly entityId: number;
-  readonly category: number;
-  readonly startDate: number;
-  readonly endDate: number;
-  readonly companyId: number;
-  readonly building: number;
-  readonly quantity: number;
-  readonly unit: number;
-  readonly country: number;
-}
-
-let lastColumns: ColumnMap["columns"] | undefined;
-let lastIndexes: CellIndexes | undefined;
-
-/** The indexes of a column map (an import uses one map: the last one is remembered). */
-function indexesOf(columns: ColumnMap["columns"]): CellIndexes {
-  if (columns === lastColumns && lastIndexes !== undefined) return lastIndexes;
-  const at = (field: Field): number => columns[field]?.index ?? -1;
-  lastIndexes = {
-    id: at("id"),
-    entityId: at("entityId"),
-    category: at("category"),
-    startDate: at("startDate"),
-    endDate: at("endDate"),
-    companyId: at("companyId"),
-    building: at("building"),
-    quantity: at("quantity"),
-    unit: at("unit"),
-    country: at("country"),
-  };
-  lastColumns = columns;
-  return lastIndexes;
-}
-
-/** One row being checked: its cells by field, and the problems found so far. */
-class Row {
-  readonly errors: RowError[] = [];
-  /** Column positions: `row.cell(row.at.quantity)`. */
-  readonly at: CellIndexes;
-  readonly #record: CsvRecord;
-  readonly #columns: ColumnMap["columns"];
-
-  constructor(record: CsvRecord, columns: ColumnMap["columns"]) {
-    this.#record = record;
-    this.#columns = columns;
-    this.at = indexesOf(columns);
-  }
-
-  get line(): number {
-    return this.#record.line;
-  }
-
-  /** The trimmed cell at a column position ("" when the column is absent: -1). */
-  cell(index: number): string {
-    return index < 0 ? "" : (this.#record.cells[index] ?? "").trim();
-  }
-
-  /** The column name as the header writes it, else the canonical name. */
-  column(field: Field): string {
-    return this.#columns[field]?.name ?? field;
-  }
-
-  fail(column: string, message: string): undefined {
-    this.errors.push({ line: this.#record.line, column, message });
-    return undefined;
-  }
-}
-
 /** The company id a row refers to (lower case), if any: what must be loaded before validating. */
 export function companyOf(record: CsvRecord, ctx: RowContext): string | undefined {
   const column = ctx.columns.companyId;
   const cell = column === undefined ? "" : (record.cells[column.index] ?? "").trim();
-  if (cell === "") return ctx.defaultCompanyId;
+  // With --company every row is that company's (another one is the row's error): load no other.
+  if (cell === "" || ctx.defaultCompanyId !== undefined) return ctx.defaultCompanyId;
   return isUuid(cell) ? cell.toLowerCase() : undefined;
 }
 
 function checkCompany(row: Row, ctx: RowContext): string | undefined {
   const cell = row.cell(row.at.companyId);
   // --company was checked (a UUID, lower case, an existing company) before reading.
-  if (cell === "" && ctx.defaultCompanyId !== undefined) return ctx.defaultCompanyId;
+  if (ctx.defaultCompanyId !== undefined) {
+    if (cell === "" || cell.toLowerCase() === ctx.defaultCompanyId) return ctx.defaultCompanyId;
+    return row.fail(row.column("companyId"), otherCompanyMessage(cell, ctx.defaultCompanyId));
+  }
   const text = cell || ctx.defaultCompanyId || "";
   const column = cell === "" && text !== "" ? "--company" : row.column("companyId");
   if (text === "") {
@@ -179,6 +113,8 @@ function checkBuilding(row: Row, ctx: RowContext, companyId: string): BuildingCh
   const found = ctx.refs.building(companyId, text);
   // A BuildingRef is a BuildingChoice without `create`: no new object per row.
   if (found !== undefined) return found;
+  const problem = controlCharacterProblem(text);
+  if (problem !== undefined) return row.fail(column, problem);
   if (isUuid(text)) {
     return row.fail(column, `building ${text} is not a building of company ${companyId}`);
   }
@@ -206,7 +142,11 @@ function checkDate(row: Row, field: "startDate" | "endDate"): string | undefined
   if (text === "")
     return row.fail(row.column(field), "expected a date YYYY-MM-DD, got an empty cell");
   const normalized = normalizeDate(text);
-  if (normalized !== undefined) return normalized;
+  if (normalized !== undefined) {
+    const problem = yearProblem(normalized);
+    if (problem === undefined) return normalized;
+    return row.fail(row.column(field), `${problem}, got "${text}"`);
+  }
   const message = /^\d{4}-\d{2}-\d{2}$/.test(text)
     ? `expected a real calendar date, got "${text}" (no such day)`
     : `expected a date YYYY-MM-DD or an ISO 8601 date-time, got "${text}"`;
@@ -220,7 +160,8 @@ function checkQuantity(row: Row, ctx: RowContext): number | undefined {
   if (parsed.value < 0) {
     return row.fail(row.column("quantity"), `expected a quantity of 0 or more, got "${text}"`);
   }
-  return parsed.value;
+  const problem = quantityProblem(parsed.value);
+  return problem === undefined ? parsed.value : row.fail(row.column("quantity"), problem);
 }
 
 function checkUnitCell(row: Row, category: Category | undefined): string | undefined {
@@ -240,6 +181,8 @@ function checkEntityId(row: Row): string {
       `expected at most ${MAX_ENTITY_ID} characters, got ${entityId.length}`,
     );
   }
+  const problem = controlCharacterProblem(entityId);
+  if (problem !== undefined) row.fail(row.column("entityId"), problem);
   return entityId;
 }
 

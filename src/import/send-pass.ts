@@ -2,8 +2,10 @@ import { CarbonError, isCarbonError } from "../core/errors.js";
 import type { BuildingInput } from "../core/model/building.js";
 import type { Consumption, ConsumptionInput } from "../core/model/consumption.js";
 import type { ImportCounts, ImportSession } from "../core/service.js";
+import type { ColumnMap } from "./columns.js";
 import type { ConsumptionImportOptions } from "./consumptions.js";
 import type { ImportJournal } from "./journal.js";
+import { conflictAtLines, rowErrorsByIndex } from "./row-issues.js";
 import { isValid, type RowOutcome } from "./row-outcomes.js";
 import type { ImportProgress } from "./types.js";
 
@@ -40,6 +42,8 @@ export interface SendSetup {
   /** Ids an earlier run stored (`--resume`); empty otherwise. */
   readonly confirmedBefore: ReadonlySet<string>;
   readonly onProgress: (sending: NonNullable<ImportProgress["sending"]>) => void;
+  /** The file's columns, to name the line and column of a row the server refused. */
+  readonly columns: ColumnMap["columns"];
 }
 
 export interface SendResult {
@@ -105,6 +109,13 @@ function stoppedError(
   });
 }
 
+/** A conflict about rows of a batch (another company's consumption id) names their lines. */
+function atLines(error: unknown, lines: readonly number[], columns: ColumnMap["columns"]): unknown {
+  if (!isCarbonError(error) || error.code !== "conflict") return error;
+  const rows = [...rowErrorsByIndex(error.issues, (index) => lines[index], columns).values()];
+  return conflictAtLines(error, rows.flat(), "the import stopped");
+}
+
 export async function sendValidRows(setup: SendSetup): Promise<SendResult> {
   const { options, journal, confirmedBefore } = setup;
   const counts = zeroCounts();
@@ -125,7 +136,7 @@ export async function sendValidRows(setup: SendSetup): Promise<SendResult> {
   const aborted = (): boolean => options.signal?.aborted === true;
 
   const { session } = setup;
-  const submit = async (rows: ConsumptionInput[]): Promise<void> => {
+  const submit = async (rows: ConsumptionInput[], lines: readonly number[]): Promise<void> => {
     while (inFlight.size >= BATCHES_IN_FLIGHT) await Promise.race(inFlight);
     if (failure !== undefined || aborted()) return;
     sent += rows.length;
@@ -141,7 +152,7 @@ export async function sendValidRows(setup: SendSetup): Promise<SendResult> {
         progress(false);
       },
       (error: unknown) => {
-        failure ??= { error };
+        failure ??= { error: atLines(error, lines, setup.columns) };
       },
     );
     const tracked = work.finally(() => inFlight.delete(tracked));
@@ -156,6 +167,7 @@ export async function sendValidRows(setup: SendSetup): Promise<SendResult> {
       for (const plan of setup.plans) buildingsCreated.push({ id: plan.id, name: plan.name });
     }
     let batch: ConsumptionInput[] = [];
+    let lines: number[] = [];
     for await (const chunk of setup.chunks) {
       for (const outcome of chunk) {
         if (!isValid(outcome)) continue;
@@ -165,14 +177,16 @@ export async function sendValidRows(setup: SendSetup): Promise<SendResult> {
           continue;
         }
         batch.push(outcome.input);
+        lines.push(outcome.line);
         if (batch.length >= setup.batchSize) {
-          await submit(batch);
+          await submit(batch, lines);
           batch = [];
+          lines = [];
         }
       }
       if (failure !== undefined || aborted()) break;
     }
-    if (batch.length > 0) await submit(batch);
+    if (batch.length > 0) await submit(batch, lines);
     await Promise.all(inFlight);
     if (failure !== undefined) throw failure.error;
     if (aborted()) throw new CarbonError("interrupted", "interrupted (Ctrl-C)");

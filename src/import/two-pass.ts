@@ -288,6 +288,7 @@ export async function importTwoPass(setup: TwoPassSetup): Promise<ConsumptionImp
       toSend: found.valid,
       chunks: validRows(setup, found),
       journal,
+      columns: setup.columns,
       confirmedBefore: plan.skip,
       onProgress: (sending) => {
         options.onProgress?.({

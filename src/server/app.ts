@@ -6,6 +6,7 @@
 import type { AddressInfo } from "node:net";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import { CarbonError } from "../core/errors.js";
+import { dottedPath, findNotUtf8, NOT_UTF8_MESSAGE, type NotUtf8 } from "../core/json-bytes.js";
 import type { CarbonService } from "../core/service.js";
 import { Access } from "./access.js";
 import { bearerToken, DEFAULT_MAX_TOKEN_TTL_SECONDS, verifyToken } from "./auth.js";
@@ -50,6 +51,15 @@ function pathOf(request: FastifyRequest): string {
   return (end === -1 ? url : url.slice(0, end)).replace(/\p{Cc}/gu, "?");
 }
 
+function notUtf8Body(where: NotUtf8): CarbonError {
+  const path = where.path === undefined ? "" : dottedPath(where.path);
+  const at = path === "" ? `line ${where.line} of the request body` : path;
+  return new CarbonError("validation", `${at} ${NOT_UTF8_MESSAGE}`, {
+    issues: [{ path, message: NOT_UTF8_MESSAGE }],
+    hint: "send the body as UTF-8 (Content-Type: application/json is UTF-8)",
+  });
+}
+
 function sendProblem(reply: FastifyReply, problem: Problem): FastifyReply {
   if (problem.code === "unauthenticated") reply.header("www-authenticate", 'Bearer realm="carbon"');
   return reply.code(problem.status).type(PROBLEM_CONTENT_TYPE).send(JSON.stringify(problem));
@@ -87,11 +97,18 @@ export function createApp(options: AppOptions): FastifyInstance {
   const accessOf = new WeakMap<FastifyRequest, Access>();
   let closing = false;
 
-  // JSON only; an empty body is "no body" (who-am-i), not a parse error.
+  // JSON only; an empty body is "no body" (who-am-i), not a parse error. Bytes, so that a body
+  // that is not UTF-8 is refused at its field rather than stored with U+FFFD in it.
   const json = app.getDefaultJsonParser("error", "error");
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
-    const text = typeof body === "string" ? body : body.toString("utf8");
+  app.addContentTypeParser("application/json", { parseAs: "buffer" }, (request, body, done) => {
+    const bytes = typeof body === "string" ? Buffer.from(body) : body;
+    const notUtf8 = findNotUtf8(bytes);
+    if (notUtf8 !== undefined) {
+      done(notUtf8Body(notUtf8), undefined);
+      return;
+    }
+    const text = bytes.toString("utf8");
     if (text.trim() === "") {
       done(null, undefined);
       return;

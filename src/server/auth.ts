@@ -8,6 +8,7 @@ import { z } from "zod";
 import { formatDuration } from "../core/durations.js";
 import { CarbonError, usageError } from "../core/errors.js";
 import { isUuid } from "../core/ids.js";
+import { emailProblem } from "../core/model/text-values.js";
 
 export const roles = ["admin", "member", "viewer"] as const;
 export type Role = (typeof roles)[number];
@@ -38,8 +39,6 @@ export const DEFAULT_MAX_TOKEN_TTL_SECONDS = 30 * 86_400;
 /** HS256 keys shorter than the hash are weak (RFC 7518 §3.2). */
 export const MIN_SECRET_BYTES = 32;
 
-const emailSchema = z.email({ error: "expected an e-mail address" });
-
 function checkSecret(secret: Uint8Array): void {
   if (secret.byteLength < MIN_SECRET_BYTES) {
     throw usageError(
@@ -52,8 +51,9 @@ function checkSecret(secret: Uint8Array): void {
 export async function signToken(request: TokenRequest, secret: Uint8Array): Promise<string> {
   checkSecret(secret);
   const email = request.email.trim();
-  if (!emailSchema.safeParse(email).success) {
-    throw usageError(`invalid user "${request.email}": expected an e-mail address`);
+  const problem = emailProblem(email);
+  if (problem !== undefined) {
+    throw usageError(`invalid user "${request.email}": expected an e-mail address: ${problem}`);
   }
   if (!Number.isSafeInteger(request.ttlSeconds) || request.ttlSeconds <= 0) {
     throw usageError(`invalid ttl ${request.ttlSeconds}: expected a whole number of seconds > 0`);

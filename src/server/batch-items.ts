@@ -12,6 +12,7 @@
 import { z } from "zod";
 import { normalizeIsoDateTime } from "../core/model/common.js";
 import type { ConsumptionInput } from "../core/model/consumption.js";
+import { CONTROL_CHARACTER, quantityProblem, yearProblem } from "../core/model/text-values.js";
 
 /** Texts remembered per kind at most; the memory is cleared when full. */
 const MEMO_LIMIT = 4096;
@@ -40,7 +41,9 @@ class Memo {
   }
 }
 
-const canonicalDate = new Memo((text) => normalizeIsoDateTime(text) === text);
+const canonicalDate = new Memo(
+  (text) => normalizeIsoDateTime(text) === text && yearProblem(text) === undefined,
+);
 const referenceId = new Memo((text) => uuidPattern.test(text));
 
 function isReference(value: unknown): value is string {
@@ -62,14 +65,20 @@ function canonicalItem(value: unknown): ConsumptionInput | undefined {
   const { unitType } = value;
   if (typeof id !== "string" || !uuidPattern.test(id)) return undefined;
   if (typeof entityId !== "string" || entityId.length > ENTITY_ID_MAX) return undefined;
+  if (CONTROL_CHARACTER.test(entityId)) return undefined;
   if (!isReference(categoryId) || !isReference(companyId) || !isReference(buildingId)) {
     return undefined;
   }
   if (!isCanonicalDate(startDate) || !isCanonicalDate(endDate) || endDate < startDate) {
     return undefined;
   }
-  if (typeof quantity !== "number" || !Number.isFinite(quantity) || quantity < 0) return undefined;
+  if (typeof quantity !== "number" || quantity < 0 || quantityProblem(quantity) !== undefined) {
+    return undefined;
+  }
   if (typeof unitType !== "string" || unitType === "" || unitType.trim() !== unitType) {
+    return undefined;
+  }
+  if (CONTROL_CHARACTER.test(unitType)) {
     return undefined;
   }
   return {

@@ -6,6 +6,7 @@ import {
 } from "../../core/model/building.js";
 import type { Page } from "../../core/model/common.js";
 import { nameKey } from "../../core/names.js";
+import { ownerConflict } from "../../core/ownership.js";
 import type { BuildingQuery } from "../../core/service.js";
 import type { CompanyRepository, StoredCompany } from "./companies.js";
 import type { Db } from "./database.js";
@@ -162,10 +163,12 @@ export class BuildingRepository {
     if (company === undefined) throw notFound("company", parsed.companyId);
     const before = this.find(id);
     if (before !== undefined && before.companyRef !== company.ref) {
-      throw new CarbonError(
-        "conflict",
-        `building ${id} belongs to company ${before.companyId}, not ${company.id}`,
-        { hint: "moving a building to another company is `carbon buildings move`" },
+      throw ownerConflict(
+        "building",
+        id,
+        before.companyId,
+        company.id,
+        "moving a building to another company is `carbon buildings move`",
       );
     }
     this.checkNameFree(company, parsed.name, id);

@@ -1,5 +1,8 @@
+import { CarbonError, type FieldIssue, validationError } from "../../core/errors.js";
 import type { ConsumptionInput, UpsertOutcome } from "../../core/model/consumption.js";
+import { MOVE_HINT, ownerMessage } from "../../core/ownership.js";
 import type { ImportCounts } from "../../core/service.js";
+import { nonFiniteFigure } from "../../engine/emission.js";
 import type { CategoryCatalog } from "./categories.js";
 import type { Db } from "./database.js";
 import type { EmissionCalculator } from "./emission-calculator.js";
@@ -116,6 +119,7 @@ export class ConsumptionWriter {
   readonly #selects: StatementCache;
   readonly #upserts: StatementCache;
   readonly #inserts: StatementCache;
+  readonly #companyIdOf;
   readonly #dates = new StoredDates();
 
   constructor(db: Db, catalog: CategoryCatalog, calculator: EmissionCalculator) {
@@ -138,6 +142,9 @@ export class ConsumptionWriter {
     );
     // Without the unique index (bulk mode) an ON CONFLICT clause does not even compile.
     this.#inserts = new StatementCache(db, insert);
+    this.#companyIdOf = db
+      .prepare<[number], string>("SELECT id FROM companies WHERE ref = ?")
+      .pluck();
   }
 
   /** `path` prefixes issue paths: "rows." in an import session, "" for one upsert. */
@@ -158,12 +165,29 @@ export class ConsumptionWriter {
     let pending = 0;
     /** Rows written earlier in this batch: a later row with the same id is compared to them. */
     const written = new Map<string, WrittenRow>();
-    for (const row of prepared) {
+    /** Rows whose id is another company's consumption: the batch fails with all of them. */
+    const conflicts: FieldIssue[] = [];
+    /** Rows whose emission figures are not finite numbers: a validation error of the batch. */
+    const invalid: FieldIssue[] = [];
+    for (let index = 0; index < prepared.length; index += 1) {
+      const row = prepared[index];
+      if (row === undefined) break;
       const key = scopeKey(row.category.scope);
       // All new: nothing stored or written earlier has this id (and looking a fresh id up in
       // an empty map still hashes it: a million string hashes in a bulk import).
       const earlier = allNew ? undefined : written.get(row.id);
       const stored = allNew || earlier !== undefined ? undefined : existing.get(row.id);
+      const ownerRef = earlier !== undefined ? earlier.row.company.ref : stored?.[2];
+      if (ownerRef !== undefined && ownerRef !== row.company.ref) {
+        const owner =
+          earlier?.row.company.id ?? this.#companyIdOf.get(ownerRef) ?? String(ownerRef);
+        conflicts.push({
+          path: `${path}${path === "" ? "" : `${index}.`}id`,
+          message: ownerMessage("consumption", row.id, owner, row.company.id),
+        });
+        continue;
+      }
+      if (conflicts.length > 0) continue;
       const unchanged =
         earlier !== undefined
           ? sameRow(earlier.row, row)
@@ -189,6 +213,14 @@ export class ConsumptionWriter {
         unit: row.unit,
         quantity: row.quantity,
       });
+      const figure = nonFiniteFigure(values);
+      if (figure !== undefined) {
+        invalid.push({
+          path: `${path}${path === "" ? "" : `${index}.`}quantity`,
+          message: `${row.quantity} ${row.unit} gives a ${figure} that is not a finite number: expected a smaller quantity`,
+        });
+        continue;
+      }
       const awaiting = provenanceRef === null;
       if (awaiting) counts.awaitingFactor += 1;
       else counts.co2eByScope[key] += values.co2e ?? 0;
@@ -218,6 +250,12 @@ export class ConsumptionWriter {
         params = [];
         pending = 0;
       }
+    }
+    // The caller's transaction (or savepoint) takes back the chunks already written.
+    if (conflicts.length > 0) throw ownerConflicts(conflicts);
+    const first = invalid[0];
+    if (first !== undefined) {
+      throw validationError(`consumption rejected: ${first.path}: ${first.message}`, invalid);
     }
     if (pending > 0) statements.get(pending).run(...params, { now });
     return { counts, outcomes };
@@ -250,6 +288,16 @@ export class ConsumptionWriter {
     }
     return found;
   }
+}
+
+/** The conflict of a batch some of whose ids are other companies' consumptions. */
+function ownerConflicts(issues: readonly FieldIssue[]): CarbonError {
+  const [first, ...others] = issues;
+  const more = others.length === 0 ? "" : ` (and ${others.length} more)`;
+  return new CarbonError("conflict", `${first?.message ?? "consumption conflict"}${more}`, {
+    issues,
+    hint: MOVE_HINT,
+  });
 }
 
 function sameRow(a: PreparedRow, b: PreparedRow): boolean {

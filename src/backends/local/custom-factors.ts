@@ -1,4 +1,4 @@
-import { CarbonError, validationError } from "../../core/errors.js";
+import { validationError } from "../../core/errors.js";
 import type { Page } from "../../core/model/common.js";
 import {
   type CustomFactor,
@@ -6,6 +6,7 @@ import {
   customFactorInputSchema,
   type FactorBasis,
 } from "../../core/model/factor.js";
+import { ownerConflict } from "../../core/ownership.js";
 import type { CustomFactorQuery } from "../../core/service.js";
 import type { CategoryCatalog, StoredCategory } from "./categories.js";
 import type { CompanyRepository } from "./companies.js";
@@ -140,10 +141,7 @@ export class CustomFactorRepository {
     }
     const beforeRow = this.#byId.get(id);
     if (beforeRow !== undefined && beforeRow.company_ref !== company.ref) {
-      throw new CarbonError(
-        "conflict",
-        `custom factor ${id} belongs to company ${beforeRow.company_id}, not ${company.id}`,
-      );
+      throw ownerConflict("custom factor", id, beforeRow.company_id, company.id);
     }
     const before = beforeRow === undefined ? undefined : fromRow(beforeRow);
     const next: CustomFactor = {

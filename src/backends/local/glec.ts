@@ -1,5 +1,5 @@
 /** GLEC service footprint entries in the local database (tables of glec-schema.ts). */
-import { CarbonError, notFound } from "../../core/errors.js";
+import { notFound } from "../../core/errors.js";
 import type { Page } from "../../core/model/common.js";
 import {
   type GlecEntry,
@@ -8,6 +8,7 @@ import {
   glecEntryInputSchema,
   glecEntrySchema,
 } from "../../core/model/glec.js";
+import { GLEC_OWNER_HINT, ownerConflict } from "../../core/ownership.js";
 import type { GlecQuery } from "../../core/service.js";
 import { calculateEntry, intensityOf } from "../../engine/glec/calculate.js";
 import type { GlecFactorTable } from "../../engine/glec/factors.js";
@@ -155,11 +156,7 @@ export class GlecRepository {
     const company = this.#companies.get(entry.companyId);
     const before = this.#byId.get(id);
     if (before !== undefined && before.company_ref !== company.ref) {
-      throw new CarbonError(
-        "conflict",
-        `GLEC entry ${id} belongs to company ${before.company_id}, not ${company.id}`,
-        { hint: "delete it first (carbon glec delete), or use another entry id" },
-      );
+      throw ownerConflict("GLEC entry", id, before.company_id, company.id, GLEC_OWNER_HINT);
     }
     const now = new Date().toISOString();
     const clientId = entry.clientId === null ? null : entry.clientId.toLowerCase();

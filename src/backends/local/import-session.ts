@@ -26,6 +26,8 @@ export interface SessionHost {
   /** Runs `fn` with SQLite errors mapped to CarbonErrors. */
   guard<T>(fn: () => T): T;
   exec(sql: string): void;
+  /** False once SQLite rolled the whole transaction back by itself (a full disk can). */
+  inTransaction(): boolean;
   writeRows(rows: readonly ConsumptionInput[], refs: RowRefs, bulk?: BulkMode): ImportCounts;
   /** Stored consumptions the rows overlap, and which of them the import carries (overlaps.ts). */
   readonly overlaps: {
@@ -66,6 +68,8 @@ export class LocalImportSession implements ImportSession {
   readonly #bulk: BulkMode | undefined;
   readonly detectsOverlaps: boolean;
   #open = true;
+  /** The error after which SQLite had rolled the transaction back: nothing more can be written. */
+  #lost: { readonly error: unknown } | undefined;
 
   constructor(host: SessionHost, options: ImportSessionOptions) {
     this.#host = host;
@@ -123,6 +127,7 @@ export class LocalImportSession implements ImportSession {
 
   #checkOpen(): void {
     if (!this.#open) throw new CarbonError("usage", "the import session is already closed");
+    if (this.#lost !== undefined) throw this.#lost.error;
   }
 
   /** Runs `fn` in a savepoint: a batch is written whole or not at all. */
@@ -135,8 +140,13 @@ export class LocalImportSession implements ImportSession {
         host.exec("RELEASE carbon_batch");
         return result;
       } catch (error) {
-        host.exec("ROLLBACK TO carbon_batch");
-        host.exec("RELEASE carbon_batch");
+        if (host.inTransaction()) {
+          host.exec("ROLLBACK TO carbon_batch");
+          host.exec("RELEASE carbon_batch");
+        } else {
+          // No savepoint is left to go back to; the error that ended the transaction is the news.
+          this.#lost = { error };
+        }
         // What the batch created is gone: look references up again rather than trust a cache.
         this.#companies.clear();
         this.#buildings.clear();
@@ -190,6 +200,11 @@ export class LocalImportSession implements ImportSession {
 
   #end(statement: "COMMIT" | "ROLLBACK"): void {
     const host = this.#host;
+    if (this.#lost !== undefined) {
+      this.#close(true);
+      if (statement === "COMMIT") throw this.#lost.error;
+      return;
+    }
     try {
       host.guard(() => {
         if (statement === "COMMIT") restoreIndexes(host.indexes);
@@ -197,21 +212,20 @@ export class LocalImportSession implements ImportSession {
       });
     } catch (error) {
       // A COMMIT that fails (busy, disk full) may leave the transaction open: roll it back.
-      try {
-        host.exec("ROLLBACK");
-      } catch {
-        // No transaction left to roll back.
-      }
-      this.#open = false;
-      host.indexes.forget();
-      host.guard(() => host.bulkLoad.leave());
-      host.ended(true);
+      if (host.inTransaction()) host.exec("ROLLBACK");
+      this.#close(true);
       throw error;
     }
+    this.#close(statement === "ROLLBACK");
+  }
+
+  /** The transaction is over: the connection goes back to its ordinary state. */
+  #close(rolledBack: boolean): void {
+    const host = this.#host;
     this.#open = false;
     host.indexes.forget();
     host.guard(() => host.bulkLoad.leave());
-    host.ended(statement === "ROLLBACK");
+    host.ended(rolledBack);
   }
 }
 

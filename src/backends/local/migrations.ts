@@ -84,6 +84,22 @@ export function loadFactorLibrary(db: Db): void {
   );
 }
 
+/** Figures beyond the largest double: SQLite reads 9e999 as infinity. */
+const NON_FINITE = ["co2e", "co2", "ch4", "n2o", "co2e_market", "converted_quantity"]
+  .map((column) => `abs(${column}) = 9e999`)
+  .join(" OR ");
+
+/**
+ * Before quantities were bounded an emission could be stored as infinity, which made every
+ * total it joined infinite (null in JSON); such emissions become awaiting_factor, counted in
+ * every summary, until their quantity is corrected.
+ */
+function awaitNonFiniteEmissions(db: Db): void {
+  db.exec(`UPDATE consumptions SET co2e = NULL, co2 = NULL, ch4 = NULL, n2o = NULL,
+      co2e_market = NULL, converted_quantity = NULL, provenance_ref = NULL
+    WHERE ${NON_FINITE}`);
+}
+
 /**
  * Ordered, append-only. A released migration is never edited: a change to the schema or to the
  * shipped data is a new migration (to update the factor library, add one that calls
@@ -118,6 +134,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 7, name: "consumption dates as integers", up: consumptionDatesAsIntegers },
   { version: 8, name: "unique building names per company", up: uniqueBuildingNames },
   { version: 9, name: "deletions in the audit trail", up: auditDeletions },
+  { version: 10, name: "emissions that are not finite numbers", up: awaitNonFiniteEmissions },
 ];
 
 export const LATEST_VERSION: number = MIGRATIONS.reduce((max, m) => Math.max(max, m.version), 0);

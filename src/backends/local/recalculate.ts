@@ -1,3 +1,4 @@
+import { finiteOrAwaiting } from "../../engine/emission.js";
 import type { CategoryCatalog } from "./categories.js";
 import type { Db } from "./database.js";
 import type { EmissionCalculator } from "./emission-calculator.js";
@@ -69,7 +70,7 @@ export function recalculateEmissions(
       const [rowid, categoryRef, quantity, unit, startDate, country] = raw as Row;
       const category = catalog.byRef(categoryRef);
       if (category === undefined) throw new Error(`consumption row ${rowid}: unknown category ref`);
-      const { values, provenanceRef } = calculator.calculate({
+      const calculated = calculator.calculate({
         category,
         companyRef: scope.companyRef,
         country,
@@ -77,6 +78,9 @@ export function recalculateEmissions(
         unit,
         quantity,
       });
+      // A quantity stored before the bounds existed may overflow: it waits for a correction.
+      const values = finiteOrAwaiting(calculated.values);
+      const provenanceRef = values === calculated.values ? calculated.provenanceRef : null;
       update.run(
         values.co2e,
         values.co2,

@@ -306,6 +306,7 @@ export class LocalService implements CarbonService {
         exec: (sql) => {
           p.db.exec(sql);
         },
+        inTransaction: () => p.db.inTransaction,
         upsertBuilding: (input, companyOf) => this.#upsertBuilding(input, companyOf),
         writeRows: (rows, refs, bulk): ImportCounts =>
           p.writer.write(rows, refs, "rows.", bulk).counts,

@@ -8,6 +8,7 @@ import {
   type SupplierUpsertResult,
   supplierInputSchema,
 } from "../../core/model/supplier.js";
+import { ownerConflict } from "../../core/ownership.js";
 import type { CompanyRepository } from "./companies.js";
 import type { Db } from "./database.js";
 import { pageOf, pageWindow } from "./pagination.js";
@@ -126,10 +127,7 @@ export class SupplierRepository {
     const id = effectiveSupplierId(parsed);
     const before = this.#byId.get(id);
     if (before !== undefined && before.company_ref !== company.ref) {
-      const message = `supplier ${id} belongs to company ${before.company_id}, not ${company.id}`;
-      throw new CarbonError("conflict", message, {
-        issues: [{ path: "id", message: `belongs to company ${before.company_id}` }],
-      });
+      throw ownerConflict("supplier", id, before.company_id, company.id);
     }
     if (parsed.externalId !== null) {
       const holder = this.#byExternalId.get(company.ref, parsed.externalId);

@@ -1,4 +1,5 @@
 /** Turning cell values into text: exact for machine formats, rounded only for tables. */
+import { terminalText } from "./terminal-text.js";
 
 export type CellValue = string | number | boolean | null | undefined;
 
@@ -19,9 +20,15 @@ export function displayNumber(value: number): string {
   return String(Number(value.toPrecision(4)));
 }
 
+/** A table cell: tables are for terminals, so control characters are shown escaped. */
 export function displayText(value: CellValue): string {
   if (typeof value === "number") return displayNumber(value);
-  return exactText(value);
+  return terminalText(exactText(value));
+}
+
+/** A cell of a machine format printed to a terminal: its text with control characters escaped. */
+export function terminalCell(value: CellValue): CellValue {
+  return typeof value === "string" ? terminalText(value) : value;
 }
 
 /** What spreadsheets read as the start of a formula (OWASP's CSV injection list). */

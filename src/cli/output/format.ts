@@ -1,5 +1,5 @@
 import type { Io } from "../io.js";
-import { type CellValue, csvRecord, displayText, tsvRecord } from "./cells.js";
+import { type CellValue, csvRecord, displayText, terminalCell, tsvRecord } from "./cells.js";
 import type { OutputFormat } from "./format-names.js";
 import { type Align, renderTableText } from "./table.js";
 
@@ -37,6 +37,15 @@ function tableText<T>(io: Io, rows: readonly T[], columns: readonly Column<T>[])
   });
 }
 
+type RecordOf = (values: readonly CellValue[]) => string;
+
+/** csv or tsv records; on a terminal their text shows control characters escaped. */
+function recordFor(io: Io, format: "csv" | "tsv"): RecordOf {
+  const record = format === "csv" ? csvRecord : tsvRecord;
+  if (!io.stdoutIsTty) return record;
+  return (values) => record(values.map(terminalCell));
+}
+
 function delimitedText<T>(
   record: (values: readonly CellValue[]) => string,
   rows: readonly T[],
@@ -64,10 +73,8 @@ export function renderList<T>(
       io.out(tableText(io, rows, columns));
       return;
     case "tsv":
-      io.out(delimitedText(tsvRecord, rows, columns));
-      return;
     case "csv":
-      io.out(delimitedText(csvRecord, rows, columns));
+      io.out(delimitedText(recordFor(io, format), rows, columns));
       return;
     case "json":
       io.out(jsonText(rows, true));
@@ -153,17 +160,14 @@ export function createRowWriter<T>(
     buffer += text;
     if (buffer.length >= FLUSH_AT) await flush();
   };
-  const header = (): string => {
-    const headers = columns.map((column) => column.header);
-    return format === "csv" ? csvRecord(headers) : tsvRecord(headers);
-  };
+  const record = recordFor(io, format === "csv" ? "csv" : "tsv");
+  const header = (): string => record(columns.map((column) => column.header));
 
   const encode = (row: T): string => {
     switch (format) {
       case "csv":
-        return `${count === 0 ? header() : ""}${csvRecord(columns.map((c) => c.value(row)))}`;
       case "tsv":
-        return `${count === 0 ? header() : ""}${tsvRecord(columns.map((c) => c.value(row)))}`;
+        return `${count === 0 ? header() : ""}${record(columns.map((c) => c.value(row)))}`;
       case "ndjson":
         return `${jsonText(row, false)}\n`;
       case "json":

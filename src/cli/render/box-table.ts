@@ -1,3 +1,4 @@
+import { terminalText } from "../output/terminal-text.js";
 import { cellWidth } from "./months.js";
 
 export type BoxAlign = "left" | "right";
@@ -42,7 +43,12 @@ export function longestWord(text: string): number {
  * hold several lines (`\n`, see wrapText); body cells are one line each. Widths are the widest
  * cell, so the caller sizes bars and wraps headers to fit the terminal.
  */
-export function renderBoxTable(table: BoxTable): string {
+export function renderBoxTable(box: BoxTable): string {
+  const table: BoxTable = {
+    ...box,
+    headers: box.headers.map(terminalText),
+    rows: box.rows.map((row) => row.map(terminalText)),
+  };
   const widths = table.headers.map((header, index) =>
     Math.max(cellWidth(header), ...table.rows.map((row) => cellWidth(row[index] ?? ""))),
   );

@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { countrySchema, isoDateTimeSchema, uuidSchema } from "./common.js";
+import { countrySchema, isoDateTimeSchema, noControlCharacters, uuidSchema } from "./common.js";
 
 export const buildingInputSchema = z.strictObject({
   id: uuidSchema,
   companyId: uuidSchema,
-  name: z.string().trim().min(1, "expected a non-empty name").max(200),
+  name: z.string().trim().check(noControlCharacters).min(1, "expected a non-empty name").max(200),
   /** Decides which emission factors apply. Null: the company's country is used. */
   country: countrySchema.nullable().default(null),
 });

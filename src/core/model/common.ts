@@ -1,34 +1,57 @@
 import { z } from "zod";
 import {
   COUNTRY_MESSAGE,
+  controlCharacterProblem,
   countryPattern,
-  isoDatePattern,
+  isCalendarDate,
   normalizeIsoDateTime,
+  yearProblem,
 } from "./text-values.js";
 
 export { normalizeIsoDateTime } from "./text-values.js";
 
 export const uuidSchema = z.uuid({ error: "expected a UUID" });
 
-/** ISO 8601 date or date-time, normalized to a UTC date-time string. */
-export const isoDateTimeSchema = z.string().transform((value, ctx) => {
-  const normalized = normalizeIsoDateTime(value);
-  if (normalized === undefined) {
-    ctx.addIssue({
-      code: "custom",
-      message: `expected an ISO 8601 date (YYYY-MM-DD) or date-time, got "${value}"`,
-    });
-    return z.NEVER;
-  }
-  return normalized;
+/** A check for every text field written: no control characters (text-values.ts says why). */
+export const noControlCharacters = z.superRefine((value: string, ctx) => {
+  const problem = controlCharacterProblem(value);
+  if (problem !== undefined) ctx.addIssue({ code: "custom", message: problem });
 });
 
-/** A calendar date `YYYY-MM-DD`. */
-export const isoDateSchema = z.string().refine((value) => {
-  if (!isoDatePattern.test(value)) return false;
-  const date = new Date(`${value}T00:00:00.000Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-}, "expected a date YYYY-MM-DD");
+function gotText(problem: string | undefined, value: string): string | undefined {
+  return problem === undefined ? undefined : `${problem}, got "${value}"`;
+}
+
+function dateTimeSchema(userYears: boolean) {
+  return z.string().transform((value, ctx) => {
+    const normalized = normalizeIsoDateTime(value);
+    const problem =
+      normalized === undefined
+        ? `expected an ISO 8601 date (YYYY-MM-DD) or date-time, got "${value}"`
+        : userYears
+          ? gotText(yearProblem(normalized), value)
+          : undefined;
+    if (problem !== undefined || normalized === undefined) {
+      ctx.addIssue({ code: "custom", message: problem ?? "expected a date" });
+      return z.NEVER;
+    }
+    return normalized;
+  });
+}
+
+/** ISO 8601 date or date-time, normalized to a UTC date-time string (answers: any year). */
+export const isoDateTimeSchema = dateTimeSchema(false);
+
+/** A date or date-time a user gives: as isoDateTimeSchema, in the years 1900 to 2100. */
+export const inputDateTimeSchema = dateTimeSchema(true);
+
+/** A calendar date `YYYY-MM-DD` a user gives (GLEC dates, filters), in the years 1900 to 2100. */
+export const isoDateSchema = z.string().superRefine((value, ctx) => {
+  const problem = isCalendarDate(value)
+    ? gotText(yearProblem(value), value)
+    : "expected a date YYYY-MM-DD";
+  if (problem !== undefined) ctx.addIssue({ code: "custom", message: problem });
+});
 
 /** ISO 3166-1 alpha-2 country code, upper case (`ES`, `GB`), or a sub-national grid region such as `US-CAMX`. */
 export const countrySchema = z

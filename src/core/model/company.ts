@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { countrySchema, isoDateTimeSchema, uuidSchema } from "./common.js";
+import { countrySchema, isoDateTimeSchema, noControlCharacters, uuidSchema } from "./common.js";
 
 export const companyInputSchema = z.strictObject({
   id: uuidSchema,
-  name: z.string().trim().min(1, "expected a non-empty name").max(200),
+  name: z.string().trim().check(noControlCharacters).min(1, "expected a non-empty name").max(200),
   country: countrySchema.nullable().default(null),
 });
 export type CompanyInput = z.input<typeof companyInputSchema>;

@@ -1,21 +1,30 @@
 import { z } from "zod";
-import { isoDateTimeSchema, uuidSchema } from "./common.js";
+import { inputDateTimeSchema, noControlCharacters, uuidSchema } from "./common.js";
+import { quantityProblem } from "./text-values.js";
 
 /** The spec's consumption body, field for field; all required. Dates are normalized to UTC date-times. */
 export const consumptionInputSchema = z
   .strictObject({
     id: uuidSchema,
-    entityId: z.string().max(200),
+    entityId: z.string().max(200).check(noControlCharacters),
     categoryId: uuidSchema,
-    startDate: isoDateTimeSchema,
-    endDate: isoDateTimeSchema,
+    startDate: inputDateTimeSchema,
+    endDate: inputDateTimeSchema,
     companyId: uuidSchema,
     buildingId: uuidSchema,
     quantity: z
       .number({ error: "expected a number" })
       .finite("expected a finite number")
-      .min(0, "expected a quantity of 0 or more"),
-    unitType: z.string().trim().min(1, "expected a unit such as kWh, l or km"),
+      .min(0, "expected a quantity of 0 or more")
+      .superRefine((value, ctx) => {
+        const problem = quantityProblem(value);
+        if (problem !== undefined) ctx.addIssue({ code: "custom", message: problem });
+      }),
+    unitType: z
+      .string()
+      .trim()
+      .check(noControlCharacters)
+      .min(1, "expected a unit such as kWh, l or km"),
   })
   .refine((value) => value.endDate >= value.startDate, {
     path: ["endDate"],

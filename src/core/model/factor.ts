@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { scopeSchema, uuidSchema } from "./common.js";
+import { noControlCharacters, scopeSchema, uuidSchema } from "./common.js";
+import { MAX_FACTOR } from "./text-values.js";
 
 export const gwpSets = ["AR4", "AR5", "AR6"] as const;
 export const gwpSetSchema = z.enum(gwpSets);
@@ -34,6 +35,13 @@ export const factorBases = ["location", "market"] as const;
 export const factorBasisSchema = z.enum(factorBases);
 export type FactorBasis = z.infer<typeof factorBasisSchema>;
 
+/** kg per unit of activity: 0 or more, at most MAX_FACTOR (text-values.ts says why). */
+const factorValue = z
+  .number()
+  .finite()
+  .min(0)
+  .max(MAX_FACTOR, `expected at most ${MAX_FACTOR} kg per unit (10^9)`);
+
 /** A company-specific factor: a supplier's disclosed mix, a measured fuel, a contract. */
 export const customFactorInputSchema = z.strictObject({
   id: uuidSchema,
@@ -43,12 +51,12 @@ export const customFactorInputSchema = z.strictObject({
   basis: factorBasisSchema.default("location"),
   /** Null: valid for every year. */
   year: z.number().int().min(1990).max(2100).nullable().default(null),
-  unit: z.string().trim().min(1),
-  co2e: z.number().finite().min(0),
-  co2: z.number().finite().min(0).nullable().default(null),
-  ch4: z.number().finite().min(0).nullable().default(null),
-  n2o: z.number().finite().min(0).nullable().default(null),
-  source: z.string().trim().min(1, "say where the factor comes from"),
+  unit: z.string().trim().check(noControlCharacters).min(1),
+  co2e: factorValue,
+  co2: factorValue.nullable().default(null),
+  ch4: factorValue.nullable().default(null),
+  n2o: factorValue.nullable().default(null),
+  source: z.string().trim().check(noControlCharacters).min(1, "say where the factor comes from"),
 });
 export type CustomFactorInput = z.input<typeof customFactorInputSchema>;
 

@@ -5,7 +5,7 @@
  * list of accepted ones.
  */
 import { z } from "zod";
-import { isoDateSchema, isoDateTimeSchema, uuidSchema } from "./common.js";
+import { isoDateSchema, isoDateTimeSchema, noControlCharacters, uuidSchema } from "./common.js";
 import {
   glecEnergyRateUnitCodes,
   glecLoadUnitCodes,
@@ -14,7 +14,9 @@ import {
   glecTransportTypes,
   glecVehicleTransportSizes,
   glecVehicleTypeCodes,
+  tonnesPerLoadUnit,
 } from "./glec-codes.js";
+import { MAX_ENERGY_RATE, MAX_LEG_KM, MAX_LEG_TONNES } from "./text-values.js";
 
 function codeList<const T extends readonly [string, ...string[]]>(values: T) {
   const accepted = values.join(", ");
@@ -34,7 +36,7 @@ export const decimalStringSchema = z
       `expected a decimal number of 0 or more written as a string, e.g. "250.5", got ${JSON.stringify(issue.input)}`,
   });
 
-const freeText = z.string().max(500);
+const freeText = z.string().max(500).check(noControlCharacters);
 
 export const glecActionInputSchema = z
   .strictObject({
@@ -59,6 +61,17 @@ export const glecActionInputSchema = z
     toc: codeList(glecTocCodes).nullable().default(null),
   })
   .superRefine((action, ctx) => {
+    const tooLarge = (path: string, value: number, max: number, what: string): void => {
+      // NaN (a field that failed its own check) is not reported twice.
+      if (!(value > max)) return;
+      ctx.addIssue({ code: "custom", path: [path], message: `expected ${what} of at most ${max}` });
+    };
+    tooLarge("distance", Number(action.distance), MAX_LEG_KM, "a leg distance (km)");
+    const tonnes = Number(action.load) * tonnesPerLoadUnit[action.loadUnit];
+    tooLarge("load", tonnes, MAX_LEG_TONNES, "a load (t)");
+    if (action.energyQuantity !== null) {
+      tooLarge("energyQuantity", Number(action.energyQuantity), MAX_ENERGY_RATE, "an energy rate");
+    }
     if ((action.energyQuantity === null) !== (action.energyQuantityUnit === null)) {
       const missing = action.energyQuantity === null ? "energyQuantity" : "energyQuantityUnit";
       ctx.addIssue({

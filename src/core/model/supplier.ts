@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { uuidV5 } from "../ids.js";
-import { type PageQuery, uuidSchema } from "./common.js";
+import { noControlCharacters, type PageQuery, uuidSchema } from "./common.js";
 import type { UpsertOutcome } from "./consumption.js";
+import { emailProblem } from "./text-values.js";
 
 /**
  * Suppliers and clients (docs/suppliers.md). The spec's supplier body (id, name, email, address,
@@ -25,17 +26,22 @@ function optionalText(max: number, what: string) {
       const trimmed = value?.trim() ?? "";
       return trimmed === "" ? null : trimmed;
     })
-    .pipe(z.string().max(max, `expected ${what} of at most ${max} characters`).nullable());
+    .pipe(
+      z
+        .string()
+        .max(max, `expected ${what} of at most ${max} characters`)
+        .check(noControlCharacters)
+        .nullable(),
+    );
 }
-
-const emailPattern = /^[^\s@"<>(),;:]+@[^\s@"<>(),;:]+\.[^\s@"<>(),;:.]{2,}$/;
 
 export const supplierEmailSchema = optionalText(254, "an e-mail address").superRefine(
   (value, ctx) => {
-    if (value === null || (emailPattern.test(value) && !value.includes(".."))) return;
+    const problem = value === null ? undefined : emailProblem(value);
+    if (problem === undefined) return;
     ctx.addIssue({
       code: "custom",
-      message: `expected an e-mail address such as name@example.com, got "${value}"`,
+      message: `expected an e-mail address such as name@example.com, got "${value}": ${problem}`,
     });
   },
 );
@@ -46,6 +52,7 @@ export const supplierInputSchema = z
     name: z
       .string({ error: "expected a name" })
       .trim()
+      .check(noControlCharacters)
       .min(1, "expected a non-empty name")
       .max(200),
     email: supplierEmailSchema,

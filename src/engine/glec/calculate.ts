@@ -138,8 +138,14 @@ export function calculateEntry(entry: GlecEntryParsed, factors: GlecFactorTable)
   const issues: FieldIssue[] = [];
   entry.actions.forEach((action, index) => {
     const outcome = calculateLeg(action, factors, `actions.${index}.`);
-    if (outcome.ok) legs.push(outcome.leg);
-    else issues.push(...outcome.issues);
+    if (!outcome.ok) issues.push(...outcome.issues);
+    else if (finiteLeg(outcome.leg)) legs.push(outcome.leg);
+    else {
+      // Bounded inputs cannot get here; a figure that overflowed would make every total null.
+      const message =
+        "the leg's tonne-km or emissions are not finite numbers: check distance and load";
+      issues.push({ path: `actions.${index}.distance`, message });
+    }
   });
   if (issues.length > 0) {
     const first = issues[0];
@@ -155,6 +161,12 @@ export function calculateEntry(entry: GlecEntryParsed, factors: GlecFactorTable)
     emissions.wtw += leg.emissions.wtw;
   }
   return { legs, tonneKm, emissions, intensity: intensityOf(emissions, tonneKm) };
+}
+
+function finiteLeg(leg: GlecLegResult): boolean {
+  const { emissions } = leg;
+  const figures = [leg.distanceKm, leg.loadTonnes, leg.tonneKm, leg.energy ?? 0];
+  return [...figures, emissions.ttw, emissions.wtt, emissions.wtw].every(Number.isFinite);
 }
 
 /** g CO2e per tonne-km from kg CO2e; null for 0 tonne-km. */

@@ -4,6 +4,7 @@ import {
   type SupplierType,
   supplierInputSchema,
 } from "../../core/model/supplier.js";
+import { otherCompanyMessage } from "../company-flag.js";
 import type { CsvRecord } from "../csv-source.js";
 import type { RowError } from "../types.js";
 import type { SupplierColumns, SupplierField } from "./columns.js";
@@ -111,18 +112,31 @@ export function validateSupplierRow(record: CsvRecord, ctx: SupplierRowContext):
     const message = `expected ${ctx.headerLength} fields as in the header, got ${record.cells.length}`;
     return { ok: false, errors: [{ line, column: "", message }] };
   }
+  const errors: RowError[] = [];
+  const companyCell = cell(record, ctx, "companyId");
+  const flagCompany = ctx.companyId?.toLowerCase();
+  if (
+    flagCompany !== undefined &&
+    companyCell !== "" &&
+    companyCell.toLowerCase() !== flagCompany
+  ) {
+    const column = supplierColumnName(ctx.columns, "companyId");
+    errors.push({ line, column, message: otherCompanyMessage(companyCell, flagCompany) });
+  }
   const parsed = supplierInputSchema.safeParse(rowObject(record, ctx));
   if (!parsed.success) {
-    const errors = parsed.error.issues.map((issue) => ({
-      line,
-      column: supplierColumnName(ctx.columns, issueField(issue.path, ctx.columns)),
-      message:
-        issue.path[0] === "type"
-          ? `${issue.message}, got "${cell(record, ctx, "type")}"`
-          : issue.message,
-    }));
-    return { ok: false, errors };
+    for (const issue of parsed.error.issues) {
+      errors.push({
+        line,
+        column: supplierColumnName(ctx.columns, issueField(issue.path, ctx.columns)),
+        message:
+          issue.path[0] === "type"
+            ? `${issue.message}, got "${cell(record, ctx, "type")}"`
+            : issue.message,
+      });
+    }
   }
+  if (!parsed.success || errors.length > 0) return { ok: false, errors };
   const id = effectiveSupplierId(parsed.data);
   const duplicate = duplicates(parsed.data, id, line, ctx);
   if (duplicate !== undefined) return { ok: false, errors: [duplicate] };

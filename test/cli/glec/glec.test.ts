@@ -174,7 +174,7 @@ describe("glec submit", () => {
     expect(await stored()).toBe(0);
   });
 
-  it("refuses a file that is not UTF-8, naming the line, and stores nothing", async () => {
+  it("refuses a file that is not UTF-8, naming the line and the field, and stores nothing", async () => {
     const entry = readFileSync(JSON_FILE, "utf8");
     const lines = JSON.stringify(JSON.parse(entry), null, 2).split("\n");
     const at = lines.findIndex((line) => line.includes('"from"'));
@@ -185,7 +185,8 @@ describe("glec submit", () => {
     const error = await runSubmit(ctx, { file, dryRun: false }).catch((caught: unknown) => caught);
     expect(error).toMatchObject({
       code: "validation",
-      message: expect.stringContaining(`is not UTF-8 text: line ${at + 1} has bytes`),
+      message: expect.stringContaining("is not UTF-8 text"),
+      issues: [{ path: "from", line: at + 1, message: expect.stringContaining("not UTF-8") }],
     });
     expect(await stored()).toBe(0);
   });

@@ -165,12 +165,31 @@ describe("importConsumptions with a parse worker", () => {
       "companyId,building,category,startDate,endDate,quantity,unit",
       `${otherCompany},Depot,electricity,2024-01-01,2024-01-31,10,kWh`,
       `${unknown},HQ,electricity,2024-01-01,2024-01-31,10,kWh`,
-      `,HQ,electricity,2024-01-01,2024-01-31,12,kWh`,
+      `${companyId},HQ,electricity,2024-01-01,2024-01-31,12,kWh`,
       `${otherCompany},depot,diesel,2024-02-01,2024-02-28,5,l`,
     ]);
-    const result = await same(file, { createBuildings: true, skipInvalid: true });
+    // Without --company: with it, a row of another company is an error of its own.
+    const options = { companyId: undefined, createBuildings: true, skipInvalid: true };
+    const result = await same(file, options);
     expect(result.report).toMatchObject({ inserted: 3, rejected: 1 });
     expect(result.buildings).toHaveLength(2);
+  });
+
+  it("refuses a row of another company than --company the same way", async () => {
+    const file = writeCsv("other-company.csv", [
+      "companyId,building,category,startDate,endDate,quantity,unit",
+      `${otherCompany},Depot,electricity,2024-01-01,2024-01-31,10,kWh`,
+      `,HQ,electricity,2024-01-01,2024-01-31,12,kWh`,
+    ]);
+    const result = await same(file, { createBuildings: true, skipInvalid: true });
+    expect(result.report?.errors).toEqual([
+      {
+        line: 2,
+        column: "companyId",
+        message: `this row is of company ${otherCompany}, but --company is ${companyId}: remove the cell, or import the row without --company`,
+      },
+    ]);
+    expect(result.rows).toHaveLength(1);
   });
 
   it("finds repeated rows and ids the same way, with and without an id column", async () => {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { firstInvalidUtf8 } from "../../../src/core/utf8.js";
 import {
   bomEncoding,
   checkIsText,
   completeUtf8Length,
-  firstInvalidUtf8,
   parseEncodingOption,
   utf8Text,
 } from "../../../src/import/text-encoding.js";

@@ -1,8 +1,10 @@
 import { readFile } from "node:fs/promises";
 import { CarbonError, type FieldIssue } from "../../../core/errors.js";
 import { consumptionId, isUuid } from "../../../core/ids.js";
+import { dottedPath, findNotUtf8, NOT_UTF8_MESSAGE } from "../../../core/json-bytes.js";
 import { normalizeIsoDateTime } from "../../../core/model/common.js";
 import { type ConsumptionInput, consumptionInputSchema } from "../../../core/model/consumption.js";
+import { yearProblem } from "../../../core/model/text-values.js";
 import type { CarbonService } from "../../../core/service.js";
 import { parseNumber, parseText, parseUuid } from "../../flags.js";
 import { idResolver } from "../../id-resolver.js";
@@ -41,11 +43,12 @@ function unknownCategory(value: string): string {
 
 function parseDay(flag: string, value: string): string {
   const normalized = normalizeIsoDateTime(value);
-  if (normalized === undefined) {
-    throw new CarbonError(
-      "usage",
-      `invalid ${flag} "${value}": expected a date YYYY-MM-DD such as 2024-01-31`,
-    );
+  const problem =
+    normalized === undefined
+      ? "expected a date YYYY-MM-DD such as 2024-01-31"
+      : yearProblem(normalized);
+  if (problem !== undefined || normalized === undefined) {
+    throw new CarbonError("usage", `invalid ${flag} "${value}": ${problem ?? "expected a date"}`);
   }
   return normalized;
 }
@@ -104,13 +107,20 @@ export async function inputFromFile(
   if (combined.length > 0) {
     throw new CarbonError("usage", `--file cannot be combined with ${combined.join(", ")}`);
   }
-  let text: string;
+  let bytes: Buffer;
   try {
-    text = await readFile(file, "utf8");
+    bytes = await readFile(file);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     throw new CarbonError("usage", `cannot read --file ${file}: ${reason}`, { cause: error });
   }
+  const notUtf8 = findNotUtf8(bytes);
+  if (notUtf8 !== undefined) {
+    const path = notUtf8.path === undefined ? "" : dottedPath(notUtf8.path);
+    const where = path === "" ? `line ${notUtf8.line} ` : "";
+    throw rejected(file, [{ path, message: `${where}${NOT_UTF8_MESSAGE}` }]);
+  }
+  const text = bytes.toString("utf8");
   let parsed: unknown;
   try {
     parsed = JSON.parse(text.replace(/^\uFEFF/, ""));

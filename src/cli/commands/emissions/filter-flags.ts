@@ -5,6 +5,7 @@
 import { CarbonError } from "../../../core/errors.js";
 import type { Scope } from "../../../core/model/common.js";
 import { type GroupKey, groupKeys } from "../../../core/model/emission.js";
+import { isCalendarDate, yearProblem } from "../../../core/model/text-values.js";
 import type { EmissionFilter, PeriodFilter } from "../../../core/service.js";
 import { parseYear } from "../../flags.js";
 import type { IdResolver } from "../../id-resolver.js";
@@ -20,22 +21,14 @@ export interface EmissionFilterFlags extends PeriodFlags {
   readonly scope?: string;
 }
 
-const datePattern = /^\d{4}-\d{2}-\d{2}$/;
-
-/** A calendar date `YYYY-MM-DD` that exists (no 2024-02-30). */
+/** A calendar date `YYYY-MM-DD` that exists (no 2024-02-30), in the years 1900 to 2100. */
 export function parseDate(flag: string, value: string): string {
   const text = value.trim();
-  const date = new Date(`${text}T00:00:00.000Z`);
-  if (
-    !datePattern.test(text) ||
-    Number.isNaN(date.getTime()) ||
-    date.toISOString().slice(0, 10) !== text
-  ) {
-    throw new CarbonError(
-      "usage",
-      `invalid ${flag} "${value}": expected a date YYYY-MM-DD such as 2024-01-31`,
-    );
-  }
+  const problem = isCalendarDate(text)
+    ? yearProblem(text)
+    : "expected a date YYYY-MM-DD such as 2024-01-31";
+  if (problem !== undefined)
+    throw new CarbonError("usage", `invalid ${flag} "${value}": ${problem}`);
   return text;
 }
 

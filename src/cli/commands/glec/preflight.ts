@@ -5,6 +5,7 @@
  */
 import { CarbonError, isCarbonError } from "../../../core/errors.js";
 import type { GlecEntry, GlecEntryParsed } from "../../../core/model/glec.js";
+import { GLEC_OWNER_HINT, ownerMessage } from "../../../core/ownership.js";
 import type { CarbonService } from "../../../core/service.js";
 
 async function unlessMissing<T>(read: () => Promise<T>): Promise<T | undefined> {
@@ -30,11 +31,10 @@ export async function preflight(
   for (const entry of entries) {
     const stored: GlecEntry | undefined = await unlessMissing(() => service.getGlecEntry(entry.id));
     if (stored !== undefined && stored.companyId !== entry.companyId.toLowerCase()) {
-      throw new CarbonError(
-        "conflict",
-        `GLEC entry ${stored.id} belongs to company ${stored.companyId}, not ${entry.companyId}: nothing was submitted`,
-        { hint: "delete it first (carbon glec delete), or use another entry id" },
-      );
+      const message = ownerMessage("GLEC entry", stored.id, stored.companyId, entry.companyId);
+      throw new CarbonError("conflict", `${message}: nothing was submitted`, {
+        hint: GLEC_OWNER_HINT,
+      });
     }
   }
 }

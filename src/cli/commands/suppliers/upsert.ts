@@ -82,10 +82,8 @@ export async function runUpsert(ctx: Context, opts: UpsertOptions): Promise<void
   ]);
   const email = model.supplierEmailSchema.safeParse(opts.email);
   if (!email.success) {
-    throw new CarbonError(
-      "usage",
-      `invalid --email "${opts.email ?? ""}": expected an e-mail address such as name@example.com`,
-    );
+    const reason = email.error.issues[0]?.message ?? "expected an e-mail address";
+    throw new CarbonError("usage", `invalid --email: ${reason}`);
   }
   const externalId = opts.externalId?.trim() ?? "";
   const id =
