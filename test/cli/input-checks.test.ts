@@ -83,7 +83,8 @@ describe("--file that is not UTF-8", () => {
     );
     const result = await carbon("consumptions", "upsert", "--file", file);
     expect(result.code).toBe(3);
-    expect(result.stderr).toContain(`error: ${file}: field entityId: ${NOT_UTF8}`);
+    expect(result.stderr).toContain(`error: ${file} is not a valid consumption: 1 problem`);
+    expect(result.stderr).toContain(`  entityId: ${NOT_UTF8}`);
     expect((await counts()).consumptions).toBe(0);
   });
 

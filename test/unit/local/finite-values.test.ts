@@ -163,7 +163,7 @@ describe("emissions stored as infinity by an older carbon", () => {
       file,
       `UPDATE consumptions SET quantity = 1e308, unit = 'MWh', co2e = 9e999, co2e_market = 9e999,
          converted_quantity = 9e999 WHERE id = '${bad.id}';
-       PRAGMA user_version = 7;`,
+       PRAGMA user_version = 9;`,
     );
     const service = await openTemp(file);
     const emission = (await service.listEmissions({})).data.find((e) => e.consumptionId === bad.id);
