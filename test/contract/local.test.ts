@@ -4,6 +4,7 @@ import path from "node:path";
 import { openLocalService } from "../../src/backends/local/open.js";
 import { describeGlecContract } from "./glec.js";
 import { describeMoveContract } from "./move.js";
+import { describeStreamContract } from "./streams.js";
 import { type Driver, describeContract } from "./suite.js";
 import { describeSupplierContract } from "./suppliers.js";
 
@@ -24,3 +25,4 @@ describeSupplierContract("local SQLite engine", openDriver);
 describeGlecContract("local SQLite engine", openDriver);
 // buildings move (issue 4)
 describeMoveContract("local SQLite engine", openDriver);
+describeStreamContract("local SQLite engine", openDriver);

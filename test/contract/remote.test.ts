@@ -8,6 +8,7 @@ import { startServer } from "../../src/server/app.js";
 import { signToken } from "../../src/server/auth.js";
 import { describeGlecContract } from "./glec.js";
 import { describeMoveContract } from "./move.js";
+import { describeStreamContract } from "./streams.js";
 import { type Driver, describeContract } from "./suite.js";
 import { describeSupplierContract } from "./suppliers.js";
 
@@ -37,3 +38,4 @@ describeSupplierContract("remote engine over HTTP", openDriver);
 describeGlecContract("remote engine over HTTP", openDriver);
 // buildings move (issue 4)
 describeMoveContract("remote engine over HTTP", openDriver);
+describeStreamContract("remote engine over HTTP", openDriver);

@@ -3,6 +3,7 @@ import { SCHEMA_AUDIT } from "./audit.js";
 import { APPLICATION_ID, type Db, notCarbonDatabase } from "./database.js";
 import { categoryTree, factorLibrary } from "./fixtures.js";
 import { GLEC_SCHEMA } from "./glec-schema.js";
+import { LIST_INDEXES } from "./list-indexes.js";
 import { consumptionDatesAsIntegers, SCHEMA_V1 } from "./schema.js";
 import { SUPPLIERS_SCHEMA } from "./supplier-schema.js";
 
@@ -114,6 +115,7 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   { version: 6, name: "audit trail", up: (db) => db.exec(SCHEMA_AUDIT) },
   { version: 7, name: "consumption dates as integers", up: consumptionDatesAsIntegers },
+  { version: 13, name: "indexes in list order", up: (db) => db.exec(LIST_INDEXES) },
 ];
 
 export const LATEST_VERSION: number = MIGRATIONS.reduce((max, m) => Math.max(max, m.version), 0);
