@@ -458,6 +458,8 @@ export class LocalService implements CarbonService {
       const next = this.#read(() => pages.next());
       if (next.done === true) return;
       yield next.value;
+      // Reads are synchronous: let timers, signals (Ctrl-C) and other requests run between pages.
+      await new Promise((resolve) => setImmediate(resolve));
     }
   }
 }

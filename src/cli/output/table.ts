@@ -48,8 +48,15 @@ export function fitColumnWidths(
   return widths;
 }
 
-/** Renders a cli-table3 table as text (no trailing newline). */
-export function renderTableText(io: Io, spec: TableSpec): string {
+/** How a table's columns are laid out; a list printed in blocks keeps its first block's. */
+export interface TableLayout {
+  /** The widest cell of each column, with padding. */
+  readonly natural: readonly number[];
+  /** Widths to use; undefined when the natural widths fit the terminal (cli-table3 sizes them). */
+  readonly colWidths: readonly number[] | undefined;
+}
+
+export function tableLayout(io: Io, spec: TableSpec): TableLayout {
   const columnCount = spec.headers?.length ?? spec.rows[0]?.length ?? 0;
   const natural: number[] = [];
   for (let index = 0; index < columnCount; index += 1) {
@@ -57,7 +64,21 @@ export function renderTableText(io: Io, spec: TableSpec): string {
     for (const row of spec.rows) width = Math.max(width, textWidth(row[index] ?? ""));
     natural.push(width + PADDING);
   }
-  const colWidths = fitColumnWidths(natural, io.columns);
+  return { natural, colWidths: fitColumnWidths(natural, io.columns) };
+}
+
+/** The same widths, fixed, for the blocks after the first (wider cells are cut with "…"). */
+export function fixedLayout(layout: TableLayout): TableLayout {
+  return { natural: layout.natural, colWidths: layout.colWidths ?? layout.natural };
+}
+
+/** Renders a cli-table3 table as text (no trailing newline). */
+export function renderTableText(
+  io: Io,
+  spec: TableSpec,
+  layout: TableLayout = tableLayout(io, spec),
+): string {
+  const colWidths = layout.colWidths === undefined ? undefined : [...layout.colWidths];
   const fitting =
     colWidths === undefined
       ? {}

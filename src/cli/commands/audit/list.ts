@@ -46,10 +46,9 @@ export function listCommand(
 }
 
 export async function runList(ctx: Context, opts: ListOptions): Promise<void> {
-  const [flags, { fetchRows }, { renderList }, { auditColumns }] = await Promise.all([
+  const [flags, { printList }, { auditColumns }] = await Promise.all([
     import("../../flags.js"),
     import("../../paging.js"),
-    import("../../output/format.js"),
     import("./columns.js"),
   ]);
   const paging = flags.parsePaging(opts);
@@ -62,6 +61,10 @@ export async function runList(ctx: Context, opts: ListOptions): Promise<void> {
       : { buildingId: flags.parseUuid("--building", opts.building) }),
   };
   const service = await ctx.service();
-  const rows = await fetchRows(ctx, paging, (query) => service.listAudit({ ...filter, ...query }));
-  renderList(ctx.io, ctx.format(), rows, auditColumns);
+  await printList(ctx, service, paging, {
+    list: "audit",
+    filter,
+    page: (query) => service.listAudit({ ...filter, ...query }),
+    columns: auditColumns,
+  });
 }

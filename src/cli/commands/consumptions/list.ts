@@ -57,24 +57,23 @@ export function listCommand(
 }
 
 export async function runList(ctx: Context, opts: ListOptions): Promise<void> {
-  const [{ parsePaging }, { parsePeriod }, { fetchRows }, { renderList }, { loadNames }, columns] =
+  const [{ parsePaging }, { parsePeriod }, { printList }, { nameBook }, columns] =
     await Promise.all([
       import("../../flags.js"),
       import("../emissions/filter-flags.js"),
       import("../../paging.js"),
-      import("../../output/format.js"),
       import("../emissions/lookups.js"),
       import("./columns.js"),
     ]);
   const filter = parsePeriod(opts);
   const paging = parsePaging(opts);
   const service = await ctx.service();
-  const rows = await fetchRows(ctx, paging, (query) =>
-    service.listConsumptions({ ...filter, ...query }),
-  );
-  const names = await loadNames(
-    service,
-    rows.map((row) => row.buildingId),
-  );
-  renderList(ctx.io, ctx.format(), rows, columns.consumptionColumns(names));
+  const names = await nameBook(service);
+  await printList(ctx, service, paging, {
+    list: "consumptions",
+    filter,
+    page: (query) => service.listConsumptions({ ...filter, ...query }),
+    columns: columns.consumptionColumns(names),
+    prepare: (rows) => names.add(rows.map((row) => row.buildingId)),
+  });
 }

@@ -69,31 +69,23 @@ export function listCommand(
 }
 
 export async function runList(ctx: Context, opts: ListOptions): Promise<void> {
-  const [
-    { parsePaging },
-    { parseEmissionFilter },
-    { fetchRows },
-    { renderList },
-    lookups,
-    columns,
-  ] = await Promise.all([
-    import("../../flags.js"),
-    import("./filter-flags.js"),
-    import("../../paging.js"),
-    import("../../output/format.js"),
-    import("./lookups.js"),
-    import("./columns.js"),
-  ]);
+  const [{ parsePaging }, { parseEmissionFilter }, { printList }, { nameBook }, columns] =
+    await Promise.all([
+      import("../../flags.js"),
+      import("./filter-flags.js"),
+      import("../../paging.js"),
+      import("./lookups.js"),
+      import("./columns.js"),
+    ]);
   const filter = parseEmissionFilter(opts);
   const paging = parsePaging(opts);
   const service = await ctx.service();
-  const rows = await fetchRows(ctx, paging, (query) =>
-    service.listEmissions({ ...filter, ...query }),
-  );
-  const names = await lookups.loadNames(
-    service,
-    rows.map((row) => row.buildingId),
-  );
-  const shown = opts.explain ? columns.explainColumns(names) : columns.emissionColumns(names);
-  renderList(ctx.io, ctx.format(), rows, shown);
+  const names = await nameBook(service);
+  await printList(ctx, service, paging, {
+    list: "emissions",
+    filter,
+    page: (query) => service.listEmissions({ ...filter, ...query }),
+    columns: opts.explain ? columns.explainColumns(names) : columns.emissionColumns(names),
+    prepare: (rows) => names.add(rows.map((row) => row.buildingId)),
+  });
 }

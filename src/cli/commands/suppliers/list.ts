@@ -44,14 +44,12 @@ export function listCommand(
 }
 
 export async function runList(ctx: Context, opts: ListOptions): Promise<void> {
-  const [flags, { supplierTypes }, { fetchRows }, { renderList }, { supplierColumns }] =
-    await Promise.all([
-      import("../../flags.js"),
-      import("../../../core/model/supplier.js"),
-      import("../../paging.js"),
-      import("../../output/format.js"),
-      import("./columns.js"),
-    ]);
+  const [flags, { supplierTypes }, { printList }, { supplierColumns }] = await Promise.all([
+    import("../../flags.js"),
+    import("../../../core/model/supplier.js"),
+    import("../../paging.js"),
+    import("./columns.js"),
+  ]);
   const paging = flags.parsePaging(opts);
   const filter = {
     ...(opts.company === undefined
@@ -62,8 +60,10 @@ export async function runList(ctx: Context, opts: ListOptions): Promise<void> {
       : { type: flags.parseChoice("--type", opts.type, supplierTypes) }),
   };
   const service = await ctx.service();
-  const rows = await fetchRows(ctx, paging, (query) =>
-    service.listSuppliers({ ...query, ...filter }),
-  );
-  renderList(ctx.io, ctx.format(), rows, supplierColumns);
+  await printList(ctx, service, paging, {
+    list: "suppliers",
+    filter,
+    page: (query) => service.listSuppliers({ ...query, ...filter }),
+    columns: supplierColumns,
+  });
 }
