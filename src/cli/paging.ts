@@ -1,6 +1,7 @@
 import { CarbonError } from "../core/errors.js";
 import type { Page, PageQuery } from "../core/model/common.js";
 import type { CarbonService, ListFilter, ListName, ListRow } from "../core/service.js";
+import { YoungGenerationCap } from "../import/young-generation.js";
 import type { Context } from "./context.js";
 import type { Paging } from "./flags.js";
 import type { Column } from "./output/format.js";
@@ -57,8 +58,15 @@ export async function printList<K extends ListName>(
   };
   if (paging.all) {
     const options = paging.limit === undefined ? {} : { pageSize: paging.limit };
-    for await (const rows of service.streamList(spec.list, spec.filter, options)) {
-      await print(rows);
+    // Each page is garbage once printed: a small young generation keeps the peak RSS flat.
+    const cap = new YoungGenerationCap();
+    try {
+      for await (const rows of service.streamList(spec.list, spec.filter, options)) {
+        cap.check();
+        await print(rows);
+      }
+    } finally {
+      cap.release();
     }
   } else {
     const page = await spec.page({
