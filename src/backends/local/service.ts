@@ -8,7 +8,7 @@ import {
   buildingMoveInputSchema,
 } from "../../core/model/building-move.js";
 import type { Category, CategoryLevel } from "../../core/model/category.js";
-import { MAX_PAGE_LIMIT, type Page, type PageQuery } from "../../core/model/common.js";
+import type { Page, PageQuery } from "../../core/model/common.js";
 import type { Company, CompanyInput } from "../../core/model/company.js";
 import {
   type Consumption,
@@ -69,11 +69,10 @@ import { GlecRepository } from "./glec.js";
 import { shippedGlecFactors } from "./glec-factors.js";
 import { LocalImportSession } from "./import-session.js";
 import { KeysetReader } from "./keyset.js";
-import { pageWindow } from "./pagination.js";
 import type { BoundQueries, ConsumptionQueries } from "./queries.js";
 import { type RecalculationScope, recalculateEmissions } from "./recalculate.js";
 import type { RefCache } from "./ref-cache.js";
-import { type ListReaders, listReaders } from "./streams.js";
+import { type ListReaders, listReaders, streamPages } from "./streams.js";
 import { summarizeConsumptions, summarizeEmissions } from "./summaries.js";
 import { LocalSuppliers } from "./supplier-service.js";
 import { localActor, rolledBack, withRollback } from "./transaction-tools.js";
@@ -435,31 +434,18 @@ export class LocalService implements CarbonService {
 
   #listReaders: ListReaders | undefined;
 
-  /**
-   * Keyset pages (streams.ts), each one read on its own, so the service stays usable between
-   * pages and no read stays open while the caller writes a page out. Rows committed meanwhile
-   * after the current key are included; nothing is listed twice.
-   */
-  async *streamList<K extends ListName>(
+  /** Keyset pages, each read on its own (streams.ts). */
+  streamList<K extends ListName>(
     list: K,
     filter: ListFilter<K>,
     options: StreamOptions = {},
   ): AsyncIterable<readonly ListRow<K>[]> {
-    const { limit } = pageWindow({ limit: options.pageSize ?? MAX_PAGE_LIMIT });
     this.#listReaders ??= listReaders({
       ...this.#p,
       reader: new KeysetReader(this.#p.db),
       suppliers: () => this.#suppliers(),
       glec: () => this.#glec(),
     });
-    const readers: ListReaders = this.#listReaders;
-    const pages = this.#read(() => readers[list](filter)(limit));
-    for (;;) {
-      const next = this.#read(() => pages.next());
-      if (next.done === true) return;
-      yield next.value;
-      // Reads are synchronous: let timers, signals (Ctrl-C) and other requests run between pages.
-      await new Promise((resolve) => setImmediate(resolve));
-    }
+    return streamPages(this.#listReaders, list, filter, options, (fn) => this.#read(fn));
   }
 }

@@ -1,4 +1,5 @@
-import type { ListFilter, ListName, ListRow } from "../../core/service.js";
+import { MAX_PAGE_LIMIT } from "../../core/model/common.js";
+import type { ListFilter, ListName, ListRow, StreamOptions } from "../../core/service.js";
 import type { AuditLog } from "./audit.js";
 import type { BuildingRepository } from "./buildings.js";
 import { type CategoryCatalog, toCategory } from "./categories.js";
@@ -7,6 +8,7 @@ import type { CustomFactorRepository } from "./custom-factors.js";
 import type { FactorQueries } from "./factors.js";
 import type { GlecRepository } from "./glec.js";
 import type { KeysetReader } from "./keyset.js";
+import { pageWindow } from "./pagination.js";
 import type { ConsumptionQueries } from "./queries.js";
 import type { SupplierRepository } from "./suppliers.js";
 
@@ -52,4 +54,28 @@ export function listReaders(s: StreamSources): ListReaders {
     glecEntries: (filter) => (limit) => s.reader.pages(s.glec().keyset(filter), limit),
     audit: (filter) => (limit) => s.reader.pages(s.audit.keyset(filter), limit),
   };
+}
+
+/**
+ * A list's pages, each read on its own through `read` (the service's read: caches checked,
+ * errors translated), so the service stays usable between pages and no read stays open while
+ * the caller writes a page out. Rows committed meanwhile after the current key are included;
+ * nothing is listed twice.
+ */
+export async function* streamPages<K extends ListName>(
+  readers: ListReaders,
+  list: K,
+  filter: ListFilter<K>,
+  options: StreamOptions,
+  read: <T>(fn: () => T) => T,
+): AsyncGenerator<readonly ListRow<K>[], void, undefined> {
+  const { limit } = pageWindow({ limit: options.pageSize ?? MAX_PAGE_LIMIT });
+  const pages = read(() => readers[list](filter)(limit));
+  for (;;) {
+    const next = read(() => pages.next());
+    if (next.done === true) return;
+    yield next.value;
+    // Reads are synchronous: let timers, signals (Ctrl-C) and other requests run between pages.
+    await new Promise((resolve) => setImmediate(resolve));
+  }
 }
