@@ -24,7 +24,7 @@ export async function* allPages<T>(
       throw new CarbonError(
         "unavailable",
         `the server answered page ${answer.pagination.page} when asked for page ${page}`,
-        { hint: "the server does not page as the interface says; list without --all" },
+        { hint: "the server does not page with page and limit as the interface says" },
       );
     }
     if (answer.data.length === 0) return;

@@ -54,9 +54,9 @@ function tableWriter<T>(io: Io, columns: readonly Column<T>[]): ListWriter<T> {
   const cells = (rows: readonly T[]) =>
     rows.map((row) => columns.map((column) => displayText(column.value(row))));
 
-  const chunk = async (rows: readonly (readonly string[])[], own: TableLayout): Promise<void> => {
+  const chunk = async (rows: readonly (readonly string[])[], fixed: TableLayout): Promise<void> => {
     const spec: TableSpec = { headers: null, rows, aligns, overflow: "truncate" };
-    const lines = renderTableText(io, spec, own).split("\n");
+    const lines = renderTableText(io, spec, fixed).split("\n");
     await io.write(`${lines.slice(1, -1).join("\n")}\n`);
   };
 
@@ -83,9 +83,9 @@ function tableWriter<T>(io: Io, columns: readonly Column<T>[]): ListWriter<T> {
   return {
     async write(rows) {
       if (layout === undefined) return first(rows);
-      const own = layout;
+      const fixed = layout;
       for (let start = 0; start < rows.length; start += TABLE_CHUNK) {
-        await chunk(cells(rows.slice(start, start + TABLE_CHUNK)), own);
+        await chunk(cells(rows.slice(start, start + TABLE_CHUNK)), fixed);
       }
     },
     async end() {
