@@ -10,6 +10,9 @@
  * 3. Remote: a 100,000-row import into `carbon serve` on loopback against a sequential client
  *    (bench/remote.ts; BENCH_REMOTE_ROWS overrides, 0 skips; BENCH_REMOTE_RUNS alternating runs,
  *    default 3, medians). Targets: >= 10x, >= 5,000 rows/s.
+ * 4. Streaming list: `emissions list --all` against `emissions export` (tsv) on the database the
+ *    import left (bench/list.ts; BENCH_LIST_RUNS alternating runs, default 3, 0 skips). Targets:
+ *    ratio <= 1.5, first row < 1 s, peak RSS flat. Results are kept in bench/NOTES.md.
  */
 import { spawnSync } from "node:child_process";
 import { once } from "node:events";
@@ -207,6 +210,12 @@ function benchStartup(): void {
 console.log(`carbon bench (Node ${process.version}, ${process.platform}/${process.arch})`);
 benchStartup();
 await benchImport();
+
+// 4. The streaming list, on the database the import left (bench/list.ts), loaded as .ts too.
+const listBench: { benchList(db: string): Promise<void> } = await import(
+  path.join(root, "bench", "list.ts")
+);
+await listBench.benchList(path.join(dataDir, "bench.db"));
 
 // 3. Remote import into `carbon serve` on loopback against a sequential client (bench/remote.ts).
 // Loaded at run time as .ts (Node strips the types); BENCH_REMOTE_ROWS=0 skips it.

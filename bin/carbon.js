@@ -13,3 +13,5 @@ const { enableCompileCache } = await import("node:module");
 enableCompileCache?.();
 const { main } = await import("../dist/cli/main.js");
 process.exitCode = await main(process.argv);
+// Interrupted while a reader had stopped reading (`carbon … | less`): do not wait for it to drain.
+if (process.exitCode === 130 && process.stdout.writableLength > 0) process.exit();

@@ -8,10 +8,9 @@
 import { CarbonError } from "../core/errors.js";
 import { isUuid } from "../core/ids.js";
 import type { Building } from "../core/model/building.js";
-import { MAX_PAGE_LIMIT, type Page, type PageQuery } from "../core/model/common.js";
 import type { Company } from "../core/model/company.js";
 import { nameKey } from "../core/names.js";
-import type { CarbonService } from "../core/service.js";
+import type { CarbonService, ListFilter, ListRow } from "../core/service.js";
 
 export interface IdResolver {
   /** The id of the company `text` names (its id or its name); `what` names the flag in errors. */
@@ -30,13 +29,15 @@ const SHOWN_CANDIDATES = 10;
 
 const listingsOf = new WeakMap<CarbonService, Listings>();
 
-async function everyPage<T>(fetch: (query: PageQuery) => Promise<Page<T>>): Promise<T[]> {
-  const rows: T[] = [];
-  for (let page = 1; ; page += 1) {
-    const result = await fetch({ page, limit: MAX_PAGE_LIMIT });
-    rows.push(...result.data);
-    if (result.data.length < MAX_PAGE_LIMIT || rows.length >= result.pagination.total) return rows;
-  }
+/** Every row of a list, on any server: as many pages as its page size makes. */
+async function everyRow<K extends "companies" | "buildings">(
+  service: CarbonService,
+  list: K,
+  filter: ListFilter<K>,
+): Promise<ListRow<K>[]> {
+  const rows: ListRow<K>[] = [];
+  for await (const page of service.streamList(list, filter)) rows.push(...page);
+  return rows;
 }
 
 function listings(service: CarbonService): Listings {
@@ -50,7 +51,7 @@ function listings(service: CarbonService): Listings {
 
 function companies(service: CarbonService): Promise<readonly Company[]> {
   const cache = listings(service);
-  cache.companies ??= everyPage((query) => service.listCompanies(query));
+  cache.companies ??= everyRow(service, "companies", {});
   return cache.companies;
 }
 
@@ -58,7 +59,7 @@ function buildingsOf(service: CarbonService, companyId: string): Promise<readonl
   const cache = listings(service).buildings;
   let found = cache.get(companyId);
   if (found === undefined) {
-    found = everyPage((query) => service.listBuildings({ ...query, companyId }));
+    found = everyRow(service, "buildings", { companyId });
     cache.set(companyId, found);
   }
   return found;

@@ -224,9 +224,52 @@ export interface CarbonService {
    */
   moveBuildings(request: BuildingMoveRequest): Promise<BuildingMoveResult>;
   listAudit(query: AuditQuery): Promise<Page<AuditRecord>>;
+
+  /**
+   * Every row of a list, in the order of its `list` method, a page at a time: never all of them
+   * in memory. Locally each page is a keyset read on an index (no OFFSET); remotely the
+   * interface's pages. Stop early with `break`/`return`.
+   */
+  streamList<K extends ListName>(
+    list: K,
+    filter: ListFilter<K>,
+    options?: StreamOptions,
+  ): AsyncIterable<readonly ListRow<K>[]>;
 }
 
 /** GLEC entries, all or one company's, by start date then id. */
 export interface GlecQuery extends PageQuery {
   readonly companyId?: string;
+}
+
+/** A list query without its page. */
+type Unpaged<Q extends PageQuery> = Omit<Q, keyof PageQuery>;
+
+/** What `streamList` streams: each list's filter and row. */
+export interface ListStreams {
+  readonly companies: { readonly filter: Unpaged<PageQuery>; readonly row: Company };
+  readonly buildings: { readonly filter: Unpaged<BuildingQuery>; readonly row: Building };
+  readonly categories: {
+    readonly filter: { readonly level?: CategoryLevel };
+    readonly row: Category;
+  };
+  readonly factors: { readonly filter: Unpaged<FactorQuery>; readonly row: EmissionFactor };
+  readonly customFactors: {
+    readonly filter: Unpaged<CustomFactorQuery>;
+    readonly row: CustomFactor;
+  };
+  readonly consumptions: { readonly filter: PeriodFilter; readonly row: Consumption };
+  readonly emissions: { readonly filter: EmissionFilter; readonly row: Emission };
+  readonly suppliers: { readonly filter: Unpaged<SupplierQuery>; readonly row: Supplier };
+  readonly glecEntries: { readonly filter: Unpaged<GlecQuery>; readonly row: GlecEntry };
+  readonly audit: { readonly filter: Unpaged<AuditQuery>; readonly row: AuditRecord };
+}
+
+export type ListName = keyof ListStreams;
+export type ListFilter<K extends ListName> = ListStreams[K]["filter"];
+export type ListRow<K extends ListName> = ListStreams[K]["row"];
+
+export interface StreamOptions {
+  /** Rows per page, 1 to 500 (default 500). */
+  readonly pageSize?: number;
 }

@@ -1,5 +1,5 @@
 import { availableParallelism } from "node:os";
-import { getHeapSpaceStatistics, setFlagsFromString } from "node:v8";
+import { setFlagsFromString } from "node:v8";
 import { type ResourceLimits, Worker } from "node:worker_threads";
 import { CarbonError, type ErrorCode, errorTable } from "../core/errors.js";
 import { CsvSyntaxError } from "./csv-source.js";
@@ -13,6 +13,7 @@ import {
   serializeError,
   type ToWorker,
 } from "./worker-protocol.js";
+import { YoungGenerationCap } from "./young-generation.js";
 
 /**
  * The main thread's side of a parse worker (parse-worker.ts): starts it, answers its company
@@ -45,37 +46,6 @@ function rebuild(error: SerializedError): Error {
  */
 const WORKER_YOUNG_MB = 48;
 const WORKER_OLD_MB = 64;
-
-/**
- * The main thread's young generation, capped for the length of a large import. Its size is
- * fixed when the process starts (only a command-line flag sets it), but it grows by doubling:
- * once it has reached NEW_SPACE_CAP_BYTES the growth factor is set to 1 (it stays there), and
- * set back to V8's default when the import ends. Measured on 1M rows: 8 MiB semi-spaces write
- * as fast as the default 64 MiB ones (peak RSS 260-400 MB -> 205-215 MB); 1 MiB ones (no
- * growth at all) cost 2 s more. The flag is process-wide: it also stops the parse worker's young
- * generation at whatever size it has reached by then (the timings above include that).
- */
-const NEW_SPACE_CAP_BYTES = 16 * 1024 * 1024;
-const DEFAULT_GROWTH_FACTOR = 2;
-
-class YoungGenerationCap {
-  #capped = false;
-
-  check(): void {
-    const space = getHeapSpaceStatistics().find((s) => s.space_name === "new_space");
-    if (space === undefined) return;
-    const capped = space.space_size >= NEW_SPACE_CAP_BYTES;
-    if (capped === this.#capped) return;
-    this.#capped = capped;
-    setFlagsFromString(`--semi-space-growth-factor=${capped ? 1 : DEFAULT_GROWTH_FACTOR}`);
-  }
-
-  release(): void {
-    if (!this.#capped) return;
-    this.#capped = false;
-    setFlagsFromString(`--semi-space-growth-factor=${DEFAULT_GROWTH_FACTOR}`);
-  }
-}
 
 /**
  * Scavenges without helper threads while the parse worker runs, when the machine has no core to

@@ -6,6 +6,7 @@ import { describeBuildingNameContract } from "./building-names.js";
 import { describeDeletionContract } from "./deletions.js";
 import { describeGlecContract } from "./glec.js";
 import { describeMoveContract } from "./move.js";
+import { describeStreamContract } from "./streams.js";
 import { type Driver, describeContract } from "./suite.js";
 import { describeSupplierContract } from "./suppliers.js";
 
@@ -28,3 +29,4 @@ describeGlecContract("local SQLite engine", openDriver);
 describeMoveContract("local SQLite engine", openDriver);
 describeBuildingNameContract("local SQLite engine", openDriver);
 describeDeletionContract("local SQLite engine", openDriver);
+describeStreamContract("local SQLite engine", openDriver);

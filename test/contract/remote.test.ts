@@ -10,6 +10,7 @@ import { describeBuildingNameContract } from "./building-names.js";
 import { describeDeletionContract } from "./deletions.js";
 import { describeGlecContract } from "./glec.js";
 import { describeMoveContract } from "./move.js";
+import { describeStreamContract } from "./streams.js";
 import { type Driver, describeContract } from "./suite.js";
 import { describeSupplierContract } from "./suppliers.js";
 
@@ -41,3 +42,4 @@ describeGlecContract("remote engine over HTTP", openDriver);
 describeMoveContract("remote engine over HTTP", openDriver);
 describeBuildingNameContract("remote engine over HTTP", openDriver);
 describeDeletionContract("remote engine over HTTP", openDriver);
+describeStreamContract("remote engine over HTTP", openDriver);

@@ -13,6 +13,7 @@ import type {
 import { deletionActions } from "../../core/model/audit.js";
 import type { Page } from "../../core/model/common.js";
 import type { Db } from "./database.js";
+import type { Keyset, SqlValue } from "./keyset.js";
 import { pageOf, pageWindow } from "./pagination.js";
 
 /** Migration 6. */
@@ -69,7 +70,12 @@ CREATE INDEX audit_log_by_building ON audit_log (building_id, seq);
 `);
 }
 
+const SELECT = `SELECT seq, id, action, actor, at, record_id, move_id, building_id,
+    from_company_id, to_company_id, consumptions, emissions, awaiting_factor, record
+  FROM audit_log`;
+
 interface AuditRow {
+  seq: number;
   id: string;
   action: string;
   actor: string;
@@ -175,9 +181,8 @@ export class AuditLog {
     );
   }
 
-  /** Newest first (the order they were written). */
-  list(query: AuditQuery): Page<AuditRecord> {
-    const window = pageWindow(query);
+  /** The clauses of a query's company and building filters, and their parameters. */
+  #where(query: Omit<AuditQuery, "page" | "limit">): { where: string[]; params: SqlValue[] } {
     const clauses: string[] = [];
     const params: string[] = [];
     const companies = (query.companyIds ?? []).map((id) => id.toLowerCase());
@@ -190,18 +195,33 @@ export class AuditLog {
       clauses.push("building_id = ?");
       params.push(query.buildingId.toLowerCase());
     }
+    return { where: clauses, params };
+  }
+
+  /** Newest first (the order they were written). */
+  list(query: AuditQuery): Page<AuditRecord> {
+    const window = pageWindow(query);
+    const { where: clauses, params } = this.#where(query);
     const where = clauses.length === 0 ? "" : `WHERE ${clauses.join(" AND ")}`;
     const rows = this.#db
-      .prepare<unknown[], AuditRow>(
-        `SELECT id, action, actor, at, record_id, move_id, building_id, from_company_id,
-                to_company_id, consumptions, emissions, awaiting_factor, record
-           FROM audit_log ${where} ORDER BY seq DESC LIMIT ? OFFSET ?`,
-      )
+      .prepare<unknown[], AuditRow>(`${SELECT} ${where} ORDER BY seq DESC LIMIT ? OFFSET ?`)
       .all(...params, window.limit, window.offset);
     const total = this.#db
       .prepare<unknown[], number>(`SELECT count(*) FROM audit_log ${where}`)
       .pluck()
       .get(...params);
     return pageOf(rows.map(fromRow), window, total ?? 0);
+  }
+
+  /** What `list` pages, newest first, for keyset pages (seq, or audit_log_by_building). */
+  keyset(query: Omit<AuditQuery, "page" | "limit">): Keyset<AuditRow, AuditRecord> {
+    return {
+      select: SELECT,
+      ...this.#where(query),
+      order: ["seq"],
+      descending: true,
+      key: (row) => [row.seq],
+      decode: fromRow,
+    };
   }
 }

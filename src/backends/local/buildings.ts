@@ -10,6 +10,7 @@ import { ownerConflict } from "../../core/ownership.js";
 import type { BuildingQuery } from "../../core/service.js";
 import type { CompanyRepository, StoredCompany } from "./companies.js";
 import type { Db } from "./database.js";
+import type { Keyset } from "./keyset.js";
 import { pageOf, pageWindow } from "./pagination.js";
 import { parseInput } from "./validate.js";
 
@@ -146,6 +147,20 @@ export class BuildingRepository {
       window,
       this.#countOfCompany.get(company.ref) ?? 0,
     );
+  }
+
+  /** The buildings `list` pages, for keyset pages (name, id: buildings_by_company or _by_name). */
+  keyset(filter: { readonly companyId?: string }): Keyset<BuildingRow, Building> {
+    const company =
+      filter.companyId === undefined ? undefined : this.#companies.get(filter.companyId);
+    return {
+      select: SELECT,
+      where: company === undefined ? [] : ["b.company_ref = ?"],
+      params: company === undefined ? [] : [company.ref],
+      order: ["b.name", "b.id"],
+      key: (row) => [row.name, row.id],
+      decode: (row) => toBuilding(fromRow(row)),
+    };
   }
 
   /**

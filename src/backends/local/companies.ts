@@ -2,6 +2,7 @@ import { notFound } from "../../core/errors.js";
 import type { Page, PageQuery } from "../../core/model/common.js";
 import { type Company, type CompanyInput, companyInputSchema } from "../../core/model/company.js";
 import type { Db } from "./database.js";
+import type { Keyset } from "./keyset.js";
 import { pageOf, pageWindow } from "./pagination.js";
 import { parseInput } from "./validate.js";
 
@@ -75,6 +76,18 @@ export class CompanyRepository {
       window,
       this.#count.get() ?? 0,
     );
+  }
+
+  /** Every company in list order (name, id), for keyset pages (index companies_by_name). */
+  keyset(): Keyset<CompanyRow, Company> {
+    return {
+      select: `SELECT ${COLUMNS} FROM companies`,
+      where: [],
+      params: [],
+      order: ["name", "id"],
+      key: (row) => [row.name, row.id],
+      decode: (row) => toCompany(fromRow(row)),
+    };
   }
 
   /** Upsert by id; returns the stored company and the one it replaced, if any. */

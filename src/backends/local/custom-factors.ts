@@ -11,6 +11,7 @@ import type { CustomFactorQuery } from "../../core/service.js";
 import type { CategoryCatalog, StoredCategory } from "./categories.js";
 import type { CompanyRepository } from "./companies.js";
 import type { Db } from "./database.js";
+import type { Keyset } from "./keyset.js";
 import { pageOf, pageWindow } from "./pagination.js";
 import { unitProblem } from "./unit-check.js";
 import { parseInput } from "./validate.js";
@@ -38,7 +39,9 @@ const SELECT = `SELECT f.id, co.id AS company_id, cat.id AS category_id, f.categ
   JOIN companies co ON co.ref = f.company_ref
   JOIN categories cat ON cat.ref = f.category_ref`;
 
-const ORDER = "ORDER BY f.category_ref, f.basis, f.year, f.created_at, f.id";
+/** The list order; a missing year sorts first (as NULL would) and keeps the key comparable. */
+const ORDER_TERMS = ["f.category_ref", "f.basis", "ifnull(f.year, 0)", "f.created_at", "f.id"];
+const ORDER = `ORDER BY ${ORDER_TERMS.join(", ")}`;
 
 function fromRow(row: CustomFactorRow): CustomFactor {
   return {
@@ -124,6 +127,19 @@ export class CustomFactorRepository {
     const company = this.#companies.get(query.companyId);
     const rows = this.#page.all(company.ref, window.limit, window.offset);
     return pageOf(rows.map(fromRow), window, this.#count.get(company.ref) ?? 0);
+  }
+
+  /** What `list` pages, for keyset pages (index custom_factors_in_order). */
+  keyset(filter: { readonly companyId: string }): Keyset<CustomFactorRow, CustomFactor> {
+    const company = this.#companies.get(filter.companyId);
+    return {
+      select: SELECT,
+      where: ["f.company_ref = ?"],
+      params: [company.ref],
+      order: ORDER_TERMS,
+      key: (row) => [row.category_ref, row.basis, row.year ?? 0, row.created_at, row.id],
+      decode: fromRow,
+    };
   }
 
   /**

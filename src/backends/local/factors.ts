@@ -6,9 +6,31 @@ import type { CategoryCatalog } from "./categories.js";
 import type { CompanyRepository } from "./companies.js";
 import type { Db } from "./database.js";
 import { type EmissionCalculator, FACTOR_COLUMNS, factorFromRow } from "./emission-calculator.js";
+import type { Keyset, SqlValue } from "./keyset.js";
 import { pageOf, pageWindow } from "./pagination.js";
 
 type FactorRow = Parameters<typeof factorFromRow>[0];
+
+/** Key, country (global rows first), year, library order, then id (index emission_factors_in_order). */
+const ORDER_TERMS = ["key", "ifnull(country, '')", "year", "priority", "id"];
+
+/** The clauses of a query's key and country filters, and their parameters. */
+function filterOf(query: Omit<FactorQuery, "page" | "limit">): {
+  where: string[];
+  params: SqlValue[];
+} {
+  const where: string[] = [];
+  const params: SqlValue[] = [];
+  if (query.key !== undefined) {
+    where.push("key = ?");
+    params.push(query.key.trim());
+  }
+  if (query.country !== undefined) {
+    where.push("country = ?");
+    params.push(query.country.trim().toUpperCase());
+  }
+  return { where, params };
+}
 
 /** The default library (read-only at run time) and factor resolution. */
 export class FactorQueries {
@@ -32,21 +54,12 @@ export class FactorQueries {
   /** Ordered by key, country (global rows first), year, then library order. */
   list(query: FactorQuery): Page<EmissionFactor> {
     const window = pageWindow(query);
-    const clauses: string[] = [];
-    const params: string[] = [];
-    if (query.key !== undefined) {
-      clauses.push("key = ?");
-      params.push(query.key.trim());
-    }
-    if (query.country !== undefined) {
-      clauses.push("country = ?");
-      params.push(query.country.trim().toUpperCase());
-    }
+    const { where: clauses, params } = filterOf(query);
     const where = clauses.length === 0 ? "" : `WHERE ${clauses.join(" AND ")}`;
     const rows = this.#db
       .prepare<unknown[], FactorRow>(
         `SELECT ${FACTOR_COLUMNS} FROM emission_factors ${where}
-         ORDER BY key, country, year, priority LIMIT ? OFFSET ?`,
+         ORDER BY ${ORDER_TERMS.join(", ")} LIMIT ? OFFSET ?`,
       )
       .all(...params, window.limit, window.offset);
     const total = this.#db
@@ -54,6 +67,17 @@ export class FactorQueries {
       .pluck()
       .get(...params);
     return pageOf(rows.map(factorFromRow), window, total ?? 0);
+  }
+
+  /** What `list` pages, for keyset pages. */
+  keyset(query: Omit<FactorQuery, "page" | "limit">): Keyset<FactorRow, EmissionFactor> {
+    return {
+      select: `SELECT ${FACTOR_COLUMNS} FROM emission_factors`,
+      ...filterOf(query),
+      order: ORDER_TERMS,
+      key: (row) => [row.key, row.country ?? "", row.year, row.priority, row.id],
+      decode: factorFromRow,
+    };
   }
 
   /**

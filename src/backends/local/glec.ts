@@ -14,6 +14,7 @@ import { calculateEntry, intensityOf } from "../../engine/glec/calculate.js";
 import type { GlecFactorTable } from "../../engine/glec/factors.js";
 import type { CompanyRepository } from "./companies.js";
 import type { Db } from "./database.js";
+import type { Keyset } from "./keyset.js";
 import { pageOf, pageWindow } from "./pagination.js";
 import { parseInput } from "./validate.js";
 
@@ -143,6 +144,20 @@ export class GlecRepository {
       window,
       this.#countOfCompany.get(company.ref) ?? 0,
     );
+  }
+
+  /** What `list` pages, for keyset pages (start date, id: glec_entries_by_company or _by_start). */
+  keyset(filter: { readonly companyId?: string }): Keyset<EntryRow, GlecEntry> {
+    const company =
+      filter.companyId === undefined ? undefined : this.#companies.get(filter.companyId);
+    return {
+      select: SELECT,
+      where: company === undefined ? [] : ["e.company_ref = ?"],
+      params: company === undefined ? [] : [company.ref],
+      order: ["e.start_date", "e.id"],
+      key: (row) => [row.start_date, row.id],
+      decode: (row) => this.#toEntry(row),
+    };
   }
 
   /**

@@ -4,6 +4,7 @@ import { uniqueBuildingNames } from "./building-names.js";
 import { APPLICATION_ID, type Db, notCarbonDatabase } from "./database.js";
 import { categoryTree, factorLibrary } from "./fixtures.js";
 import { GLEC_SCHEMA } from "./glec-schema.js";
+import { LIST_INDEXES } from "./list-indexes.js";
 import { consumptionDatesAsIntegers, SCHEMA_V1 } from "./schema.js";
 import { SUPPLIERS_SCHEMA } from "./supplier-schema.js";
 
@@ -135,6 +136,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 8, name: "unique building names per company", up: uniqueBuildingNames },
   { version: 9, name: "deletions in the audit trail", up: auditDeletions },
   { version: 10, name: "emissions that are not finite numbers", up: awaitNonFiniteEmissions },
+  { version: 11, name: "indexes in list order", up: (db) => db.exec(LIST_INDEXES) },
 ];
 
 export const LATEST_VERSION: number = MIGRATIONS.reduce((max, m) => Math.max(max, m.version), 0);

@@ -10,6 +10,7 @@ import type { CategoryCatalog } from "./categories.js";
 import { CompanyRepository } from "./companies.js";
 import type { Db } from "./database.js";
 import { type FilterContext, type Where, whereOf } from "./filters.js";
+import type { Keyset } from "./keyset.js";
 import { pageOf, pageWindow } from "./pagination.js";
 import { RefCache } from "./ref-cache.js";
 import { ROW_COLUMNS, RowDecoder, type RowTuple } from "./rows.js";
@@ -105,6 +106,30 @@ export class ConsumptionQueries {
       window,
       this.#count(where),
     );
+  }
+
+  /** What `listConsumptions` pages, for keyset pages (consumptions_by_start or _by_company). */
+  consumptionKeyset(filter: EmissionFilter): Keyset<RowTuple, Consumption> {
+    return this.#keyset(filter, (row) => this.#decode.consumption(row));
+  }
+
+  /** What `listEmissions` pages, for keyset pages. */
+  emissionKeyset(filter: EmissionFilter): Keyset<RowTuple, Emission> {
+    return this.#keyset(filter, (row) => this.#decode.emission(row));
+  }
+
+  #keyset<T>(filter: EmissionFilter, decode: (row: RowTuple) => T): Keyset<RowTuple, T> {
+    const where = whereOf(filter, this.#ctx);
+    return {
+      select: SELECT,
+      where: [where.sql],
+      params: where.params,
+      order: ["c.start_date", "c.id"],
+      raw: true,
+      key: (row) => [row[5], row[0]],
+      decode,
+      beforePage: () => this.#refs.ensure(),
+    };
   }
 
   /**

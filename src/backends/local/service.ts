@@ -45,8 +45,12 @@ import type {
   ImportCounts,
   ImportSession,
   ImportSessionOptions,
+  ListFilter,
+  ListName,
+  ListRow,
   PeriodFilter,
   ResolveFactorQuery,
+  StreamOptions,
   SummaryQuery,
 } from "../../core/service.js";
 import type { AuditLog } from "./audit.js";
@@ -65,10 +69,12 @@ import type { FactorQueries } from "./factors.js";
 import { GlecRepository } from "./glec.js";
 import { shippedGlecFactors } from "./glec-factors.js";
 import { LocalImportSession } from "./import-session.js";
+import { KeysetReader } from "./keyset.js";
 import { StoredOverlaps } from "./overlaps.js";
 import type { BoundQueries, ConsumptionQueries } from "./queries.js";
 import { type RecalculationScope, recalculateEmissions } from "./recalculate.js";
 import type { RefCache } from "./ref-cache.js";
+import { type ListReaders, listReaders, streamPages } from "./streams.js";
 import { summarizeConsumptions, summarizeEmissions } from "./summaries.js";
 import { LocalSuppliers } from "./supplier-service.js";
 import { localActor, rolledBack, withRollback } from "./transaction-tools.js";
@@ -470,5 +476,22 @@ export class LocalService implements CarbonService {
 
   async listAudit(query: AuditQuery): Promise<Page<AuditRecord>> {
     return this.#read(() => this.#p.audit.list(query));
+  }
+
+  #listReaders: ListReaders | undefined;
+
+  /** Keyset pages, each read on its own (streams.ts). */
+  streamList<K extends ListName>(
+    list: K,
+    filter: ListFilter<K>,
+    options: StreamOptions = {},
+  ): AsyncIterable<readonly ListRow<K>[]> {
+    this.#listReaders ??= listReaders({
+      ...this.#p,
+      reader: new KeysetReader(this.#p.db),
+      suppliers: () => this.#suppliers(),
+      glec: () => this.#glec(),
+    });
+    return streamPages(this.#listReaders, list, filter, options, (fn) => this.#read(fn));
   }
 }

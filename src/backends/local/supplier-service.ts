@@ -37,6 +37,11 @@ export class LocalSuppliers {
     return this.#tx.read(() => this.#repo.list(query));
   }
 
+  /** The list's keyset pages; the caller reads each page inside its own read. */
+  keyset(query: Omit<SupplierQuery, "page" | "limit">) {
+    return this.#repo.keyset(query);
+  }
+
   upsert(input: SupplierInput, options: SupplierWriteOptions): SupplierUpsertResult {
     return this.#transaction(options.dryRun === true, () => ({
       value: this.#repo.upsert(input, new Date().toISOString()),

@@ -11,6 +11,7 @@ import {
 import { ownerConflict } from "../../core/ownership.js";
 import type { CompanyRepository } from "./companies.js";
 import type { Db } from "./database.js";
+import type { Keyset, SqlValue } from "./keyset.js";
 import { pageOf, pageWindow } from "./pagination.js";
 import { parseInput } from "./validate.js";
 
@@ -84,9 +85,8 @@ export class SupplierRepository {
     return this.#delete.run(id.trim().toLowerCase()).changes > 0;
   }
 
-  /** Ordered by name, then id. */
-  list(query: SupplierQuery): Page<Supplier> {
-    const window = pageWindow(query);
+  /** The clauses of a query's company and type filters, and their parameters. */
+  #where(query: Omit<SupplierQuery, "page" | "limit">): { where: string[]; params: SqlValue[] } {
     const filter: Filter = {
       ...(query.companyId === undefined
         ? {}
@@ -94,7 +94,7 @@ export class SupplierRepository {
       ...(query.type === undefined ? {} : { type: query.type }),
     };
     const where: string[] = [];
-    const params: (string | number)[] = [];
+    const params: SqlValue[] = [];
     if (filter.companyRef !== undefined) {
       where.push("s.company_ref = ?");
       params.push(filter.companyRef);
@@ -103,6 +103,13 @@ export class SupplierRepository {
       where.push("s.type = ?");
       params.push(filter.type);
     }
+    return { where, params };
+  }
+
+  /** Ordered by name, then id. */
+  list(query: SupplierQuery): Page<Supplier> {
+    const window = pageWindow(query);
+    const { where, params } = this.#where(query);
     const clause = where.length === 0 ? "" : ` WHERE ${where.join(" AND ")}`;
     const rows = this.#db
       .prepare<(string | number)[], SupplierRow>(
@@ -114,6 +121,17 @@ export class SupplierRepository {
       .pluck()
       .get(...params);
     return pageOf(rows.map(fromRow), window, total ?? 0);
+  }
+
+  /** What `list` pages, for keyset pages (name, id: suppliers_by_company or _by_name). */
+  keyset(query: Omit<SupplierQuery, "page" | "limit">): Keyset<SupplierRow, Supplier> {
+    return {
+      select: SELECT,
+      ...this.#where(query),
+      order: ["s.name", "s.id"],
+      key: (row) => [row.name, row.id],
+      decode: fromRow,
+    };
   }
 
   /**

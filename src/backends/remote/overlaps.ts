@@ -12,6 +12,7 @@ import type { ConsumptionOverlap } from "../../core/service.js";
 import { dayOf, OverlapIndex } from "../../engine/overlaps.js";
 import type { HttpClient } from "./client.js";
 import { runLimited } from "./limiter.js";
+import { allPages } from "./pages.js";
 
 interface Stored {
   readonly index: OverlapIndex;
@@ -38,28 +39,30 @@ export class RemoteOverlaps {
 
   async #load(companyId: string, buildingId: string): Promise<Stored> {
     const stored: Stored = { index: new OverlapIndex(), byId: new Map() };
-    for (let page = 1; ; page += 1) {
-      let answer: { readonly data: readonly Consumption[]; readonly pagination: { total: number } };
-      try {
-        answer = await this.#client.request("GET", "/consumptions", {
-          query: { companyId, buildingId, page, limit: MAX_PAGE_LIMIT },
+    const pages = allPages(
+      (window) =>
+        this.#client.request("GET", "/consumptions", {
+          query: { companyId, buildingId, ...window },
           schema: listing,
-        });
-      } catch (error) {
-        if (isCarbonError(error) && error.code === "not_found") return stored;
-        throw error;
+        }),
+      MAX_PAGE_LIMIT,
+    );
+    try {
+      for await (const page of pages) {
+        for (const record of page) {
+          const id = record.id.toLowerCase();
+          stored.byId.set(id, record);
+          const building = record.buildingId.toLowerCase();
+          const category = record.categoryId.toLowerCase();
+          const first = dayOf(record.startDate);
+          stored.index.add(building, category, record.entityId, id, first, dayOf(record.endDate));
+        }
       }
-      for (const record of answer.data) {
-        const id = record.id.toLowerCase();
-        stored.byId.set(id, record);
-        const building = record.buildingId.toLowerCase();
-        const category = record.categoryId.toLowerCase();
-        const first = dayOf(record.startDate);
-        stored.index.add(building, category, record.entityId, id, first, dayOf(record.endDate));
-      }
-      const seen = (page - 1) * MAX_PAGE_LIMIT + answer.data.length;
-      if (answer.data.length < MAX_PAGE_LIMIT || seen >= answer.pagination.total) return stored;
+    } catch (error) {
+      if (isCarbonError(error) && error.code === "not_found") return stored;
+      throw error;
     }
+    return stored;
   }
 
   async find(rows: readonly ConsumptionInput[]): Promise<ConsumptionOverlap[]> {

@@ -34,12 +34,17 @@ import type {
   CarbonService,
   EmissionFilter,
   ImportSession,
+  ListFilter,
+  ListName,
+  ListRow,
   PeriodFilter,
+  StreamOptions,
 } from "../../core/service.js";
 import { parseApiUrl } from "./api-url.js";
-import { createHttpClient, type HttpClient, type QueryValue } from "./client.js";
+import { createHttpClient, type QueryValue } from "./client.js";
 import { RemoteImportSession } from "./import-session.js";
 import { runLimited } from "./limiter.js";
+import { allPages, type PageWindow } from "./pages.js";
 import { remoteDeleteRecords } from "./removal.js";
 import type { RetryPolicy } from "./retry.js";
 import {
@@ -49,6 +54,7 @@ import {
   type WhoAmI,
   whoAmISchema,
 } from "./schemas.js";
+import { remotePagers } from "./streams.js";
 import { remoteSuppliers } from "./suppliers.js";
 
 export interface RemoteServiceOptions {
@@ -74,7 +80,7 @@ export interface RemoteCarbonService extends CarbonService {
 }
 
 export const DEFAULT_CONCURRENCY = 8;
-/** Page size of `streamEmissions` and of the categories list (the interface's maximum). */
+/** Page size asked for by streams and the categories list (the interface's maximum). */
 const STREAM_PAGE = MAX_PAGE_LIMIT;
 
 function period(filter: PeriodFilter): Record<string, QueryValue> {
@@ -98,24 +104,6 @@ function id(value: string): string {
   return encodeURIComponent(value);
 }
 
-async function* pages<T>(
-  client: HttpClient,
-  route: string,
-  query: Record<string, QueryValue>,
-  item: z.ZodType<T>,
-): AsyncGenerator<Page<T>> {
-  const schema = pageSchema(item);
-  for (let page = 1; ; page += 1) {
-    const answer: Page<T> = await client.request("GET", route, {
-      query: { ...query, page, limit: STREAM_PAGE },
-      schema,
-    });
-    yield answer;
-    const seen = (page - 1) * STREAM_PAGE + answer.data.length;
-    if (answer.data.length < STREAM_PAGE || seen >= answer.pagination.total) return;
-  }
-}
-
 export function createRemoteService(options: RemoteServiceOptions): RemoteCarbonService {
   const api = parseApiUrl("the API address", options.apiUrl, { insecure: true });
   const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
@@ -136,8 +124,10 @@ export function createRemoteService(options: RemoteServiceOptions): RemoteCarbon
     page: query.page,
     limit: query.limit,
   });
+  const categoryPage = (filter: ListFilter<"categories">, window: PageWindow) =>
+    get("/categories", pageSchema(categorySchema), { level: filter.level, ...window });
 
-  return {
+  const service: Omit<RemoteCarbonService, "streamList"> = {
     kind: "remote",
     apiUrl: api.href,
     close: () => client.close(),
@@ -162,13 +152,8 @@ export function createRemoteService(options: RemoteServiceOptions): RemoteCarbon
     // The port answers every category at once, as the local engine does; the server pages.
     async listCategories(query): Promise<Page<Category>> {
       const all: Category[] = [];
-      for await (const page of pages(
-        client,
-        "/categories",
-        { level: query.level },
-        categorySchema,
-      )) {
-        all.push(...page.data);
+      for await (const rows of allPages((window) => categoryPage(query, window), STREAM_PAGE)) {
+        all.push(...rows);
       }
       return {
         data: all,
@@ -227,8 +212,11 @@ export function createRemoteService(options: RemoteServiceOptions): RemoteCarbon
     listEmissions: (query) =>
       get("/emissions", pageSchema(emissionSchema), { ...emissionQuery(query), ...paging(query) }),
     async *streamEmissions(filter): AsyncIterable<Emission> {
-      for await (const page of pages(client, "/emissions", emissionQuery(filter), emissionSchema)) {
-        yield* page.data;
+      for await (const rows of allPages(
+        (window) => service.listEmissions({ ...filter, ...window }),
+        STREAM_PAGE,
+      )) {
+        yield* rows;
       }
     },
     summarizeEmissions: (query) =>
@@ -272,6 +260,19 @@ export function createRemoteService(options: RemoteServiceOptions): RemoteCarbon
         buildingId: query.buildingId,
         ...paging(query),
       });
+    },
+  };
+  const pagers = remotePagers(service, categoryPage);
+  return {
+    ...service,
+    // Each page is printed before the next is asked for: one page in memory at a time.
+    streamList<K extends ListName>(
+      list: K,
+      filter: ListFilter<K>,
+      options: StreamOptions = {},
+    ): AsyncIterable<readonly ListRow<K>[]> {
+      const pager = pagers[list];
+      return allPages((window) => pager(filter, window), options.pageSize ?? STREAM_PAGE);
     },
   };
 }

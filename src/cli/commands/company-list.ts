@@ -1,6 +1,6 @@
 import { Command } from "commander";
 import type { Page, PageQuery } from "../../core/model/common.js";
-import type { CarbonService } from "../../core/service.js";
+import type { CarbonService, ListRow } from "../../core/service.js";
 import type { Context } from "../context.js";
 import type { Column } from "../output/format.js";
 import { addPagingOptions } from "./paging-options.js";
@@ -24,7 +24,9 @@ interface CompanyListFlags {
   readonly all?: boolean;
 }
 
-export interface CompanyListSpec<T> {
+export interface CompanyListSpec<K extends "buildings" | "glecEntries"> {
+  /** The list `--all` streams. */
+  readonly name: K;
   readonly description: string;
   /** Help of --company, e.g. "only the buildings of this company". */
   readonly companyHelp: string;
@@ -33,14 +35,14 @@ export interface CompanyListSpec<T> {
   list(
     service: CarbonService,
     query: PageQuery & { readonly companyId?: string },
-  ): Promise<Page<T>>;
+  ): Promise<Page<ListRow<K>>>;
   /** Loaded when the command runs, not when it is registered. */
-  columns(): Promise<readonly Column<T>[]>;
+  columns(): Promise<readonly Column<ListRow<K>>[]>;
 }
 
 export function companyListCommand(
   ctx: Context,
-  spec: Pick<CompanyListSpec<unknown>, "description" | "companyHelp" | "examples">,
+  spec: Pick<CompanyListSpec<"buildings">, "description" | "companyHelp" | "examples">,
   run: (ctx: Context, opts: CompanyListOptions) => Promise<void>,
 ): Command {
   return addPagingOptions(
@@ -59,15 +61,14 @@ export function companyListCommand(
     });
 }
 
-export async function runCompanyList<T>(
+export async function runCompanyList<K extends "buildings" | "glecEntries">(
   ctx: Context,
   opts: CompanyListOptions,
-  spec: CompanyListSpec<T>,
+  spec: CompanyListSpec<K>,
 ): Promise<void> {
-  const [flags, { fetchRows }, { renderList }, columns, { idResolver }] = await Promise.all([
+  const [flags, { printList }, columns, { idResolver }] = await Promise.all([
     import("../flags.js"),
     import("../paging.js"),
-    import("../output/format.js"),
     spec.columns(),
     import("../id-resolver.js"),
   ]);
@@ -76,9 +77,12 @@ export async function runCompanyList<T>(
     opts.company === undefined
       ? undefined
       : await idResolver(() => ctx.service()).company("--company", opts.company);
+  const filter = companyId === undefined ? {} : { companyId };
   const service = await ctx.service();
-  const rows = await fetchRows(ctx, paging, (query) =>
-    spec.list(service, companyId === undefined ? query : { ...query, companyId }),
-  );
-  renderList(ctx.io, ctx.format(), rows, columns);
+  await printList(ctx, service, paging, {
+    list: spec.name,
+    filter,
+    page: (query) => spec.list(service, { ...query, ...filter }),
+    columns,
+  });
 }

@@ -12,11 +12,12 @@ export interface Column<T> {
   readonly align?: "left" | "right";
 }
 
-function jsonText(value: unknown, pretty: boolean): string {
+export function jsonText(value: unknown, pretty: boolean): string {
   return JSON.stringify(value, null, pretty ? 2 : undefined);
 }
 
-function aligns<T>(rows: readonly T[], columns: readonly Column<T>[]): Align[] {
+/** A column's own alignment, else right for numbers and left for the rest (by the first value). */
+export function columnAligns<T>(rows: readonly T[], columns: readonly Column<T>[]): Align[] {
   return columns.map((column) => {
     if (column.align !== undefined) return column.align;
     for (const row of rows) {
@@ -32,7 +33,7 @@ function tableText<T>(io: Io, rows: readonly T[], columns: readonly Column<T>[])
   return renderTableText(io, {
     headers: columns.map((column) => column.header),
     rows: rows.map((row) => columns.map((column) => displayText(column.value(row)))),
-    aligns: aligns(rows, columns),
+    aligns: columnAligns(rows, columns),
     overflow: "truncate",
   });
 }
@@ -128,6 +129,8 @@ export function renderObject<T>(
 /** Streaming writer for exports (see createRowWriter). Call `end()` once, also for zero rows. */
 export interface RowWriter<T> {
   write(row: T): Promise<void>;
+  /** Writes out what is gathered so far (a list prints each page as it comes). */
+  flush(): Promise<void>;
   end(): Promise<void>;
 }
 
@@ -189,6 +192,7 @@ export function createRowWriter<T>(
       count += 1;
       await push(text);
     },
+    flush,
     async end() {
       if (ended) return;
       ended = true;

@@ -117,8 +117,23 @@ export function fitListLayout(
   return { shown, widths, wrap: false };
 }
 
-/** Renders a cli-table3 table as text (no trailing newline). */
-export function renderTableText(io: Io, spec: TableSpec): string {
+/** How a table's columns are laid out; a list printed in blocks keeps its first block's. */
+export interface TableLayout {
+  /** The widest cell of each column, with padding. */
+  readonly natural: readonly number[];
+  /** Indexes of the columns shown, in their order. */
+  readonly shown: readonly number[];
+  /** Widths of the shown columns; undefined when the natural widths fit (cli-table3 sizes them). */
+  readonly colWidths: readonly number[] | undefined;
+  /** True when cells wrap instead of being cut (a single object, or an id wider than the terminal). */
+  readonly wrap: boolean;
+}
+
+/**
+ * The layout of `spec` on this terminal. A list's (headers, truncate) keeps its ids whole
+ * (`fitListLayout`); the columns it has to leave out are named on stderr (a terminal) once here.
+ */
+export function tableLayout(io: Io, spec: TableSpec): TableLayout {
   const columnCount = spec.headers?.length ?? spec.rows[0]?.length ?? 0;
   const natural: number[] = [];
   for (let index = 0; index < columnCount; index += 1) {
@@ -126,12 +141,39 @@ export function renderTableText(io: Io, spec: TableSpec): string {
     for (const row of spec.rows) width = Math.max(width, textWidth(row[index] ?? ""));
     natural.push(width + PADDING);
   }
-  const layout =
+  const fitted =
     spec.headers !== null && spec.overflow === "truncate"
       ? fitListLayout(spec.headers, natural, io.columns)
       : { shown: natural.map((_width, index) => index), widths: undefined, wrap: false };
-  const colWidths = layout.widths ?? fitColumnWidths(natural, io.columns);
-  const wrap = spec.overflow === "wrap" || layout.wrap;
+  if (spec.headers !== null && fitted.shown.length < spec.headers.length && io.stderrIsTty) {
+    const hidden = spec.headers.filter((_header, index) => !fitted.shown.includes(index));
+    io.err(
+      `(not shown, so that ids fit in ${io.columns} characters: ${hidden.join(", ")}; use --format tsv or a wider terminal)`,
+    );
+  }
+  return {
+    natural,
+    shown: fitted.shown,
+    colWidths: fitted.widths ?? fitColumnWidths(natural, io.columns),
+    wrap: spec.overflow === "wrap" || fitted.wrap,
+  };
+}
+
+/** The same widths, fixed, for the blocks after the first (wider cells are cut with "…"). */
+export function fixedLayout(layout: TableLayout): TableLayout {
+  return {
+    ...layout,
+    colWidths: layout.colWidths ?? layout.shown.map((index) => layout.natural[index] ?? 0),
+  };
+}
+
+/** Renders a cli-table3 table as text (no trailing newline). */
+export function renderTableText(
+  io: Io,
+  spec: TableSpec,
+  layout: TableLayout = tableLayout(io, spec),
+): string {
+  const { colWidths, wrap } = layout;
   const fitting =
     colWidths === undefined
       ? {}
@@ -143,12 +185,6 @@ export function renderTableText(io: Io, spec: TableSpec): string {
       const value = values[index];
       return value === undefined ? [] : [value];
     });
-  if (spec.headers !== null && layout.shown.length < spec.headers.length && io.stderrIsTty) {
-    const hidden = spec.headers.filter((_header, index) => !layout.shown.includes(index));
-    io.err(
-      `(not shown, so that ids fit in ${io.columns} characters: ${hidden.join(", ")}; use --format tsv or a wider terminal)`,
-    );
-  }
   const table = new Table({
     ...(spec.headers === null ? {} : { head: pick(spec.headers) }),
     colAligns: pick(spec.aligns),

@@ -137,11 +137,11 @@ describe("companies list", () => {
     expect(all.io.stderrText()).toBe("");
   });
 
-  it("no note when stderr is not a terminal or with --quiet", async () => {
+  it("the note also when stderr is not a terminal (a script learns it got one page), not with --quiet", async () => {
     await seed(3);
     const piped = contexts.ctx({ format: "json" });
     await runList(piped, { limit: "1", all: false });
-    expect(piped.io.stderrText()).toBe("");
+    expect(piped.io.stderrText()).toBe("showing 1 of 3; use --all or --page 2\n");
     const quiet = contexts.ctx(
       { format: "json", quiet: true },
       createTestIo({ stderrIsTty: true }),

@@ -67,17 +67,21 @@ export interface Interrupted {
   readonly code: number | null;
   readonly killedBy: NodeJS.Signals | null;
   readonly stderr: string;
+  readonly stdout: string;
 }
 
 /**
  * Runs the built binary with `args` in the sandbox and sends `signal` once `ready()` says the
- * work is under way (polled every 20 ms, for at most a minute).
+ * work is under way (polled every 20 ms, for at most a minute); `ready` sees the stdout so far.
+ * With `stopReading`, stdout is left unread from the moment `ready` is true until the signal is
+ * sent, as a pager the user stopped scrolling: a command writing more is held by back-pressure.
  */
 export async function interruptWhen(
   sandbox: Sandbox,
   args: readonly string[],
-  ready: () => Promise<boolean> | boolean,
+  ready: (output: { readonly stdout: string }) => Promise<boolean> | boolean,
   signal: NodeJS.Signals,
+  options: { readonly stopReading?: boolean } = {},
 ): Promise<Interrupted> {
   const child = spawn(process.execPath, [bin, ...args], {
     cwd: repoRoot,
@@ -88,12 +92,18 @@ export async function interruptWhen(
   child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
     stderr += chunk;
   });
+  let stdout = "";
+  child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
+    stdout += chunk;
+    if (options.stopReading === true && ready({ stdout }) === true) child.stdout.pause();
+  });
   const closed = once(child, "close");
   const deadline = Date.now() + 60_000;
-  while (!(await ready()) && Date.now() < deadline) {
+  while (!(await ready({ stdout })) && Date.now() < deadline) {
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
   child.kill(signal);
+  child.stdout.resume();
   const [code, killedBy] = (await closed) as [number | null, NodeJS.Signals | null];
-  return { code, killedBy, stderr };
+  return { code, killedBy, stderr, stdout };
 }

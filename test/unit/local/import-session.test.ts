@@ -16,6 +16,13 @@ function countOther(file: string, table: string): number {
   }
 }
 
+/** The indexes of `consumptions` (migrations 1 and 13). */
+const CONSUMPTION_INDEXES = [
+  "consumptions_by_company",
+  "consumptions_by_id",
+  "consumptions_by_start",
+];
+
 function indexNames(file: string): string[] {
   const db = new Database(file, { readonly: true });
   try {
@@ -68,7 +75,7 @@ describe("import sessions", () => {
     await session.commit();
     expect(countOther(file, "consumptions")).toBe(251);
     expect(countOther(file, "buildings")).toBe(4);
-    expect(indexNames(file)).toEqual(["consumptions_by_company", "consumptions_by_id"]);
+    expect(indexNames(file)).toEqual(CONSUMPTION_INDEXES);
     expect((await service.getBuilding(newBuilding.id)).name).toBe("Valencia store");
   });
 
@@ -81,7 +88,7 @@ describe("import sessions", () => {
     await session.abort();
     expect(countOther(file, "consumptions")).toBe(1);
     expect(countOther(file, "buildings")).toBe(3);
-    expect(indexNames(file)).toEqual(["consumptions_by_company", "consumptions_by_id"]);
+    expect(indexNames(file)).toEqual(CONSUMPTION_INDEXES);
     // The service is usable for writes again.
     expect((await service.upsertConsumption(consumption())).outcome).toBe("inserted");
   });
@@ -107,7 +114,7 @@ describe("import sessions", () => {
     });
     await session.commit();
     expect(countOther(file, "consumptions")).toBe(0);
-    expect(indexNames(file)).toEqual(["consumptions_by_company", "consumptions_by_id"]);
+    expect(indexNames(file)).toEqual(CONSUMPTION_INDEXES);
     expect((await service.listConsumptions({})).pagination.total).toBe(0);
   });
 
@@ -123,7 +130,7 @@ describe("import sessions", () => {
     ]);
     expect(repeat).toMatchObject({ inserted: 0, updated: 1, unchanged: 1 });
     await first.commit();
-    expect(indexNames(file)).toEqual(["consumptions_by_company", "consumptions_by_id"]);
+    expect(indexNames(file)).toEqual(CONSUMPTION_INDEXES);
 
     const second = await service.openConsumptionImport({ dryRun: false });
     const changed = batch.map((row, i) => (i < 10 ? { ...row, quantity: row.quantity + 1 } : row));
@@ -214,7 +221,7 @@ describe("import sessions", () => {
     await session.write(rows(3));
     await service.close();
     expect(countOther(file, "consumptions")).toBe(0);
-    expect(indexNames(file)).toEqual(["consumptions_by_company", "consumptions_by_id"]);
+    expect(indexNames(file)).toEqual(CONSUMPTION_INDEXES);
   });
 
   it("reports a database locked by another writer as unavailable", async () => {

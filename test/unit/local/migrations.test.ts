@@ -34,7 +34,7 @@ describe("migrations", () => {
     expect(fs.existsSync(file)).toBe(true);
     expect(service.path).toBe(file);
     await service.close();
-    expect(MIGRATIONS.map((m) => m.version)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(MIGRATIONS.map((m) => m.version)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
     expect(pragma(file, "user_version")).toBe(LATEST_VERSION);
     expect(pragma(file, "journal_mode")).toBe("wal");
     expect(pragma(file, "page_size")).toBe(PAGE_SIZE);
@@ -118,6 +118,9 @@ describe("migrations", () => {
     expect(upgrades).toContain(
       `upgrading ${file} to database version 7 (consumption dates as integers); this happens once`,
     );
+    expect(upgrades).toContain(
+      `upgrading ${file} to database version 11 (indexes in list order); this happens once`,
+    );
     for (const [id, start, end] of rows) {
       const stored = await service.getConsumption(id);
       expect([stored.startDate, stored.endDate]).toEqual([start, end]);
@@ -143,7 +146,11 @@ describe("migrations", () => {
         )
         .pluck()
         .all();
-      expect(indexes).toEqual(["consumptions_by_company", "consumptions_by_id"]);
+      expect(indexes).toEqual([
+        "consumptions_by_company",
+        "consumptions_by_id",
+        "consumptions_by_start",
+      ]);
     } finally {
       db.close();
     }

@@ -46,14 +46,12 @@ export function listCommand(
 }
 
 export async function runList(ctx: Context, opts: ListOptions): Promise<void> {
-  const [flags, { fetchRows }, { renderList }, { auditColumns }, { idResolver }] =
-    await Promise.all([
-      import("../../flags.js"),
-      import("../../paging.js"),
-      import("../../output/format.js"),
-      import("./columns.js"),
-      import("../../id-resolver.js"),
-    ]);
+  const [flags, { printList }, { auditColumns }, { idResolver }] = await Promise.all([
+    import("../../flags.js"),
+    import("../../paging.js"),
+    import("./columns.js"),
+    import("../../id-resolver.js"),
+  ]);
   const paging = flags.parsePaging(opts);
   const ids = idResolver(() => ctx.service());
   const companyId =
@@ -66,6 +64,10 @@ export async function runList(ctx: Context, opts: ListOptions): Promise<void> {
     ...(buildingId === undefined ? {} : { buildingId }),
   };
   const service = await ctx.service();
-  const rows = await fetchRows(ctx, paging, (query) => service.listAudit({ ...filter, ...query }));
-  renderList(ctx.io, ctx.format(), rows, auditColumns);
+  await printList(ctx, service, paging, {
+    list: "audit",
+    filter,
+    page: (query) => service.listAudit({ ...filter, ...query }),
+    columns: auditColumns,
+  });
 }

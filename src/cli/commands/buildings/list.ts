@@ -1,5 +1,4 @@
 import type { Command } from "commander";
-import type { Building } from "../../../core/model/building.js";
 import type { Context } from "../../context.js";
 import {
   type CompanyListOptions,
@@ -10,7 +9,8 @@ import {
 
 export type ListOptions = CompanyListOptions;
 
-const spec: CompanyListSpec<Building> = {
+const spec: CompanyListSpec<"buildings"> = {
+  name: "buildings",
   description: "List buildings",
   companyHelp: "only the buildings of this company",
   examples: [

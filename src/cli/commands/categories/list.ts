@@ -34,14 +34,25 @@ export function listCommand(
 }
 
 export async function runList(ctx: Context, opts: ListOptions): Promise<void> {
-  const [{ parseChoice }, { categoryLevels }, { renderList }] = await Promise.all([
+  const [{ parseChoice }, { categoryLevels }, { printList }] = await Promise.all([
     import("../../flags.js"),
     import("../../../core/model/category.js"),
-    import("../../output/format.js"),
+    import("../../paging.js"),
   ]);
   const level =
     opts.level === undefined ? undefined : parseChoice("--level", opts.level, categoryLevels);
+  const filter = level === undefined ? {} : { level };
   const service = await ctx.service();
-  const page = await service.listCategories(level === undefined ? {} : { level });
-  renderList(ctx.io, ctx.format(), page.data, categoryColumns);
+  // The tree is always listed whole, page by page as it comes.
+  await printList(
+    ctx,
+    service,
+    { all: true, page: undefined, limit: undefined },
+    {
+      list: "categories",
+      filter,
+      page: () => service.listCategories(filter),
+      columns: categoryColumns,
+    },
+  );
 }

@@ -29,14 +29,17 @@ export function listCommand(
 }
 
 export async function runList(ctx: Context, opts: ListOptions): Promise<void> {
-  const [{ parsePaging }, { fetchRows }, { renderList }, { companyColumns }] = await Promise.all([
+  const [{ parsePaging }, { printList }, { companyColumns }] = await Promise.all([
     import("../../flags.js"),
     import("../../paging.js"),
-    import("../../output/format.js"),
     import("./columns.js"),
   ]);
   const paging = parsePaging(opts);
   const service = await ctx.service();
-  const rows = await fetchRows(ctx, paging, (query) => service.listCompanies(query));
-  renderList(ctx.io, ctx.format(), rows, companyColumns);
+  await printList(ctx, service, paging, {
+    list: "companies",
+    filter: {},
+    page: (query) => service.listCompanies(query),
+    columns: companyColumns,
+  });
 }

@@ -1,4 +1,5 @@
 import { Command } from "commander";
+import type { PageQuery } from "../../../core/model/common.js";
 import type { Context } from "../../context.js";
 import { addPagingOptions } from "../paging-options.js";
 
@@ -67,8 +68,7 @@ export async function runList(ctx: Context, opts: ListOptions): Promise<void> {
   const [
     { parsePaging },
     { parsePeriod },
-    { fetchRows },
-    { renderList },
+    { printList, printShapedList },
     lookups,
     columns,
     { idResolver },
@@ -76,7 +76,6 @@ export async function runList(ctx: Context, opts: ListOptions): Promise<void> {
     import("../../flags.js"),
     import("../emissions/filter-flags.js"),
     import("../../paging.js"),
-    import("../../output/format.js"),
     import("../emissions/lookups.js"),
     import("./columns.js"),
     import("../../id-resolver.js"),
@@ -87,14 +86,26 @@ export async function runList(ctx: Context, opts: ListOptions): Promise<void> {
     idResolver(() => ctx.service()),
   );
   const service = await ctx.service();
-  const rows = await fetchRows(ctx, paging, (query) =>
-    service.listConsumptions({ ...filter, ...query }),
-  );
-  const names = await lookups.loadNames(service, rows);
+  const names = await lookups.createNameLookup(service);
+  const spec = {
+    list: "consumptions",
+    filter,
+    page: (query: PageQuery) => service.listConsumptions({ ...filter, ...query }),
+  } as const;
   if (opts.withNames === true) {
-    const named = rows.map((row) => lookups.withNames(row, names));
-    renderList(ctx.io, ctx.format(), named, columns.namedConsumptionColumns);
+    await printShapedList(ctx, service, paging, {
+      ...spec,
+      columns: columns.namedConsumptionColumns,
+      shape: async (rows) => {
+        await names.load(rows);
+        return rows.map((row) => lookups.withNames(row, names));
+      },
+    });
     return;
   }
-  renderList(ctx.io, ctx.format(), rows, columns.consumptionColumns(names));
+  await printList(ctx, service, paging, {
+    ...spec,
+    columns: columns.consumptionColumns(names),
+    prepare: (rows) => names.load(rows),
+  });
 }

@@ -85,8 +85,7 @@ export async function runList(ctx: Context, opts: ListOptions): Promise<void> {
   const [
     { parsePaging },
     { parseEmissionFilter },
-    { fetchRows },
-    { renderList },
+    { printShapedList },
     { createNameLookup },
     { createRowShaper },
     columns,
@@ -95,7 +94,6 @@ export async function runList(ctx: Context, opts: ListOptions): Promise<void> {
     import("../../flags.js"),
     import("./filter-flags.js"),
     import("../../paging.js"),
-    import("../../output/format.js"),
     import("./lookups.js"),
     import("./record-rows.js"),
     import("./columns.js"),
@@ -107,16 +105,20 @@ export async function runList(ctx: Context, opts: ListOptions): Promise<void> {
     idResolver(() => ctx.service()),
   );
   const service = await ctx.service();
-  const records = await fetchRows(ctx, paging, (query) =>
-    service.listEmissions({ ...filter, ...query }),
-  );
   const names = await createNameLookup(service);
-  await names.load(records);
   const shaper = createRowShaper(filter, opts.withNames === true ? names : undefined);
-  const rows: EmissionRow[] = [];
-  for await (const row of shaper.rows(records)) rows.push(row);
-  const shown = opts.explain
-    ? columns.explainColumns(names, shaper.shape)
-    : columns.emissionColumns(names, shaper.shape);
-  renderList(ctx.io, ctx.format(), rows, shown);
+  await printShapedList(ctx, service, paging, {
+    list: "emissions",
+    filter,
+    page: (query) => service.listEmissions({ ...filter, ...query }),
+    columns: opts.explain
+      ? columns.explainColumns(names, shaper.shape)
+      : columns.emissionColumns(names, shaper.shape),
+    shape: async (records) => {
+      await names.load(records);
+      const rows: EmissionRow[] = [];
+      for await (const row of shaper.rows(records)) rows.push(row);
+      return rows;
+    },
+  });
 }

@@ -1,5 +1,4 @@
 import { isCarbonError } from "../../../core/errors.js";
-import { MAX_PAGE_LIMIT } from "../../../core/model/common.js";
 import type { CarbonService } from "../../../core/service.js";
 
 /** Human names for the ids a list shows: category codes and building names. */
@@ -53,12 +52,10 @@ export async function createNameLookup(service: CarbonService): Promise<NameLook
   const buildings = new Map<string, string>();
   const companies = new Set<string>();
 
+  // Every page, as many as the server's page size makes: never fewer than its total.
   const readCompany = async (companyId: string): Promise<void> => {
-    for (let page = 1; ; page += 1) {
-      const answer = await service.listBuildings({ companyId, page, limit: MAX_PAGE_LIMIT });
-      for (const building of answer.data) buildings.set(building.id, building.name);
-      const seen = (page - 1) * MAX_PAGE_LIMIT + answer.data.length;
-      if (answer.data.length < MAX_PAGE_LIMIT || seen >= answer.pagination.total) return;
+    for await (const page of service.streamList("buildings", { companyId })) {
+      for (const building of page) buildings.set(building.id, building.name);
     }
   };
 

@@ -56,10 +56,9 @@ export function listCommand(
 }
 
 export async function runList(ctx: Context, opts: ListOptions): Promise<void> {
-  const [flags, { fetchRows }, { renderList }] = await Promise.all([
+  const [flags, { printList }] = await Promise.all([
     import("../../flags.js"),
     import("../../paging.js"),
-    import("../../output/format.js"),
   ]);
   const paging = flags.parsePaging(opts);
   const key = opts.key === undefined ? undefined : flags.parseText("--key", opts.key);
@@ -70,8 +69,10 @@ export async function runList(ctx: Context, opts: ListOptions): Promise<void> {
     ...(country === undefined ? {} : { country }),
   };
   const service = await ctx.service();
-  const rows = await fetchRows(ctx, paging, (query) =>
-    service.listFactors({ ...filter, ...query }),
-  );
-  renderList(ctx.io, ctx.format(), rows, factorColumns);
+  await printList(ctx, service, paging, {
+    list: "factors",
+    filter,
+    page: (query) => service.listFactors({ ...filter, ...query }),
+    columns: factorColumns,
+  });
 }

@@ -1,5 +1,4 @@
 import type { Command } from "commander";
-import type { GlecEntry } from "../../../core/model/glec.js";
 import type { Context } from "../../context.js";
 import {
   type CompanyListOptions,
@@ -10,7 +9,8 @@ import {
 
 export type ListOptions = CompanyListOptions;
 
-const spec: CompanyListSpec<GlecEntry> = {
+const spec: CompanyListSpec<"glecEntries"> = {
+  name: "glecEntries",
   description: "List GLEC entries with their totals (tonne-km, TTW, WTT, WTW, g CO2e/tkm)",
   companyHelp: "only the entries of this company",
   examples: [

@@ -44,15 +44,13 @@ export function listCommand(
 }
 
 export async function runList(ctx: Context, opts: ListOptions): Promise<void> {
-  const [flags, { supplierTypes }, { fetchRows }, { renderList }, { supplierColumns }, ids] =
-    await Promise.all([
-      import("../../flags.js"),
-      import("../../../core/model/supplier.js"),
-      import("../../paging.js"),
-      import("../../output/format.js"),
-      import("./columns.js"),
-      import("../../id-resolver.js"),
-    ]);
+  const [flags, { supplierTypes }, { printList }, { supplierColumns }, ids] = await Promise.all([
+    import("../../flags.js"),
+    import("../../../core/model/supplier.js"),
+    import("../../paging.js"),
+    import("./columns.js"),
+    import("../../id-resolver.js"),
+  ]);
   const paging = flags.parsePaging(opts);
   const type =
     opts.type === undefined ? undefined : flags.parseChoice("--type", opts.type, supplierTypes);
@@ -65,8 +63,10 @@ export async function runList(ctx: Context, opts: ListOptions): Promise<void> {
     ...(type === undefined ? {} : { type }),
   };
   const service = await ctx.service();
-  const rows = await fetchRows(ctx, paging, (query) =>
-    service.listSuppliers({ ...query, ...filter }),
-  );
-  renderList(ctx.io, ctx.format(), rows, supplierColumns);
+  await printList(ctx, service, paging, {
+    list: "suppliers",
+    filter,
+    page: (query) => service.listSuppliers({ ...query, ...filter }),
+    columns: supplierColumns,
+  });
 }

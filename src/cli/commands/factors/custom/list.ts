@@ -60,20 +60,21 @@ export function listCommand(
 }
 
 export async function runList(ctx: Context, opts: ListOptions): Promise<void> {
-  const [flags, { fetchRows }, { renderList }, { idResolver }] = await Promise.all([
+  const [flags, { printList }, { idResolver }] = await Promise.all([
     import("../../../flags.js"),
     import("../../../paging.js"),
-    import("../../../output/format.js"),
     import("../../../id-resolver.js"),
   ]);
   const paging = flags.parsePaging(opts);
   const companyId = await idResolver(() => ctx.service()).company("--company", opts.company);
   const service = await ctx.service();
   await service.getCompany(companyId); // an unknown company is "not found", not an empty list
-  const rows = await fetchRows(ctx, paging, (query) =>
-    service.listCustomFactors({ ...query, companyId }),
-  );
   const categories = await service.listCategories({ level: "subcategory" });
   const codes = new Map(categories.data.map((category) => [category.id, category.code]));
-  renderList(ctx.io, ctx.format(), rows, customFactorColumns(codes));
+  await printList(ctx, service, paging, {
+    list: "customFactors",
+    filter: { companyId },
+    page: (query) => service.listCustomFactors({ ...query, companyId }),
+    columns: customFactorColumns(codes),
+  });
 }

@@ -1,0 +1,81 @@
+import { MAX_PAGE_LIMIT } from "../../core/model/common.js";
+import type { ListFilter, ListName, ListRow, StreamOptions } from "../../core/service.js";
+import type { AuditLog } from "./audit.js";
+import type { BuildingRepository } from "./buildings.js";
+import { type CategoryCatalog, toCategory } from "./categories.js";
+import type { CompanyRepository } from "./companies.js";
+import type { CustomFactorRepository } from "./custom-factors.js";
+import type { FactorQueries } from "./factors.js";
+import type { GlecRepository } from "./glec.js";
+import type { KeysetReader } from "./keyset.js";
+import { pageWindow } from "./pagination.js";
+import type { ConsumptionQueries } from "./queries.js";
+import type { SupplierRepository } from "./suppliers.js";
+
+/** One list's pages of at most `limit` rows: each `next()` reads one page. */
+export type PageReader<T> = (limit: number) => Generator<readonly T[], void, undefined>;
+
+export type ListReaders = {
+  readonly [K in ListName]: (filter: ListFilter<K>) => PageReader<ListRow<K>>;
+};
+
+export interface StreamSources {
+  readonly reader: KeysetReader;
+  readonly catalog: CategoryCatalog;
+  readonly companies: CompanyRepository;
+  readonly buildings: BuildingRepository;
+  readonly factors: FactorQueries;
+  readonly customFactors: CustomFactorRepository;
+  readonly queries: ConsumptionQueries;
+  readonly suppliers: () => Pick<SupplierRepository, "keyset">;
+  readonly glec: () => GlecRepository;
+  readonly audit: AuditLog;
+}
+
+/** Slices of a list already in memory (the category tree). */
+function* slices<T>(all: readonly T[], limit: number): Generator<readonly T[], void, undefined> {
+  for (let start = 0; start < all.length; start += limit) yield all.slice(start, start + limit);
+}
+
+/**
+ * Every list of the local engine as keyset pages on its own order's index. A filter naming an
+ * unknown company or building throws on the first page, as the list does.
+ */
+export function listReaders(s: StreamSources): ListReaders {
+  return {
+    companies: () => (limit) => s.reader.pages(s.companies.keyset(), limit),
+    buildings: (filter) => (limit) => s.reader.pages(s.buildings.keyset(filter), limit),
+    categories: (filter) => (limit) => slices(s.catalog.list(filter.level).map(toCategory), limit),
+    factors: (filter) => (limit) => s.reader.pages(s.factors.keyset(filter), limit),
+    customFactors: (filter) => (limit) => s.reader.pages(s.customFactors.keyset(filter), limit),
+    consumptions: (filter) => (limit) => s.reader.pages(s.queries.consumptionKeyset(filter), limit),
+    emissions: (filter) => (limit) => s.reader.pages(s.queries.emissionKeyset(filter), limit),
+    suppliers: (filter) => (limit) => s.reader.pages(s.suppliers().keyset(filter), limit),
+    glecEntries: (filter) => (limit) => s.reader.pages(s.glec().keyset(filter), limit),
+    audit: (filter) => (limit) => s.reader.pages(s.audit.keyset(filter), limit),
+  };
+}
+
+/**
+ * A list's pages, each read on its own through `read` (the service's read: caches checked,
+ * errors translated), so the service stays usable between pages and no read stays open while
+ * the caller writes a page out. Rows committed meanwhile after the current key are included;
+ * nothing is listed twice.
+ */
+export async function* streamPages<K extends ListName>(
+  readers: ListReaders,
+  list: K,
+  filter: ListFilter<K>,
+  options: StreamOptions,
+  read: <T>(fn: () => T) => T,
+): AsyncGenerator<readonly ListRow<K>[], void, undefined> {
+  const { limit } = pageWindow({ limit: options.pageSize ?? MAX_PAGE_LIMIT });
+  const pages = read(() => readers[list](filter)(limit));
+  for (;;) {
+    const next = read(() => pages.next());
+    if (next.done === true) return;
+    yield next.value;
+    // Reads are synchronous: let timers, signals (Ctrl-C) and other requests run between pages.
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}

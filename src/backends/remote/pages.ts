@@ -1,0 +1,40 @@
+import { CarbonError } from "../../core/errors.js";
+import type { Page } from "../../core/model/common.js";
+
+export interface PageWindow {
+  readonly page: number;
+  readonly limit: number;
+}
+
+/**
+ * Every page of a list of the interface (`page` and `limit`), yielded as it arrives. A server
+ * may use a smaller page than asked (its `pagination.limit`, or fewer rows than that on a page
+ * that is not the last): the next pages are asked at that size, so no row is skipped. It ends
+ * once `pagination.total` rows have come, or on an empty page; a short page alone never ends it.
+ */
+export async function* allPages<T>(
+  fetch: (window: PageWindow) => Promise<Page<T>>,
+  limit: number,
+): AsyncGenerator<readonly T[], void, undefined> {
+  let size = limit;
+  let seen = 0;
+  for (let page = 1; ; page += 1) {
+    const answer = await fetch({ page, limit: size });
+    if (answer.pagination.page !== page) {
+      throw new CarbonError(
+        "unavailable",
+        `the server answered page ${answer.pagination.page} when asked for page ${page}`,
+        { hint: "the server does not page with page and limit as the interface says" },
+      );
+    }
+    if (answer.data.length === 0) return;
+    if (page === 1) {
+      // The size the server used: its pagination.limit, or fewer rows if more are to come.
+      const more = answer.data.length < answer.pagination.total;
+      size = Math.min(size, answer.pagination.limit, more ? answer.data.length : size);
+    }
+    seen += answer.data.length;
+    yield answer.data;
+    if (seen >= answer.pagination.total) return;
+  }
+}

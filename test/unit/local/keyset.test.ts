@@ -1,0 +1,112 @@
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { AuditLog } from "../../../src/backends/local/audit.js";
+import { CategoryCatalog } from "../../../src/backends/local/categories.js";
+import { CustomFactorRepository } from "../../../src/backends/local/custom-factors.js";
+import { type Db, openReader } from "../../../src/backends/local/database.js";
+import { EmissionCalculator } from "../../../src/backends/local/emission-calculator.js";
+import { FactorQueries } from "../../../src/backends/local/factors.js";
+import { GlecRepository } from "../../../src/backends/local/glec.js";
+import { shippedGlecFactors } from "../../../src/backends/local/glec-factors.js";
+import { type Keyset, keysetSql, type SqlValue } from "../../../src/backends/local/keyset.js";
+import { ProvenanceStore } from "../../../src/backends/local/provenance.js";
+import { queriesOn } from "../../../src/backends/local/queries.js";
+import { SupplierRepository } from "../../../src/backends/local/suppliers.js";
+import { ids, openTemp, seed, tempDir } from "./helpers.js";
+
+/** Every list's keyset, with each shape of filter its command can give. */
+async function keysets(): Promise<{ db: Db; all: [string, Keyset<unknown, unknown>][] }> {
+  const file = path.join(tempDir(), "carbon.db");
+  const service = await openTemp(file);
+  await seed(service);
+  const db = openReader(file);
+  const catalog = new CategoryCatalog(db);
+  const { queries, companies, buildings } = queriesOn(db, catalog);
+  const custom = new CustomFactorRepository(db, companies, catalog);
+  const calculator = new EmissionCalculator(db, new ProvenanceStore(db), () => []);
+  const factors = new FactorQueries(db, catalog, companies, calculator);
+  const suppliers = new SupplierRepository(db, companies);
+  const glec = new GlecRepository(db, companies, shippedGlecFactors);
+  const audit = new AuditLog(db);
+  const company = ids.esCompany;
+  const all: [string, Keyset<unknown, unknown>][] = [
+    ["companies", companies.keyset()],
+    ["buildings", buildings.keyset({})],
+    ["buildings of a company", buildings.keyset({ companyId: company })],
+    ["factors", factors.keyset({})],
+    ["factors of a key", factors.keyset({ key: "electricity_grid" })],
+    ["factors of a country", factors.keyset({ country: "ES" })],
+    ["custom factors", custom.keyset({ companyId: company })],
+    ["consumptions", queries.consumptionKeyset({})],
+    ["consumptions of a company", queries.consumptionKeyset({ companyId: company })],
+    ["consumptions of a building", queries.consumptionKeyset({ buildingId: ids.esBuilding })],
+    [
+      "consumptions in a window",
+      queries.consumptionKeyset({ from: "2024-01-01", to: "2024-12-31" }),
+    ],
+    ["emissions of scopes", queries.emissionKeyset({ scopes: [1, 2] })],
+    [
+      "emissions of a company in a window",
+      queries.emissionKeyset({ companyId: company, from: "2024-01-01", to: "2024-12-31" }),
+    ],
+    ["suppliers", suppliers.keyset({})],
+    ["suppliers of a company", suppliers.keyset({ companyId: company, type: "clients" })],
+    ["GLEC entries", glec.keyset({})],
+    ["GLEC entries of a company", glec.keyset({ companyId: company })],
+    ["audit", audit.keyset({})],
+    ["audit of a building", audit.keyset({ buildingId: ids.esBuilding })],
+    ["audit of companies", audit.keyset({ companyIds: [company] })],
+  ];
+  return { db, all };
+}
+
+function plan(db: Db, keyset: Keyset<unknown, unknown>, after: boolean): string[] {
+  const key: SqlValue[] = after ? keyset.order.map(() => 0) : [];
+  return db
+    .prepare<SqlValue[], { detail: string }>(`EXPLAIN QUERY PLAN ${keysetSql(keyset, after)}`)
+    .all(...keyset.params, ...key, 50)
+    .map((row) => row.detail);
+}
+
+describe("keyset pages of every list", () => {
+  it("read pages in index order (no sort, no OFFSET), each after the first by a seek", async () => {
+    const { db, all } = await keysets();
+    try {
+      for (const [name, keyset] of all) {
+        for (const after of [false, true]) {
+          const sql = keysetSql(keyset, after);
+          expect(sql, name).not.toMatch(/OFFSET/);
+          const steps = plan(db, keyset, after);
+          expect(steps.join(" | "), name).not.toMatch(/TEMP B-TREE/);
+          if (!after) continue;
+          // A page after a key seeks to it: every table is searched, none scanned from the start.
+          for (const step of steps.filter((line) => /^(SCAN|SEARCH) /.test(line))) {
+            expect(step, `${name}: ${steps.join(" | ")}`).toMatch(
+              /^SEARCH .* USING (COVERING )?(INDEX|INTEGER PRIMARY KEY)/,
+            );
+          }
+        }
+      }
+    } finally {
+      db.close();
+    }
+  });
+
+  it("a page after a key starts after it: (a, b) > (?, ?), or < when newest first", () => {
+    const keyset: Keyset<unknown, unknown> = {
+      select: "SELECT * FROM t",
+      where: ["x = ?"],
+      params: [1],
+      order: ["a", "b"],
+      key: () => [],
+      decode: (row) => row,
+    };
+    expect(keysetSql(keyset, false)).toBe("SELECT * FROM t WHERE x = ? ORDER BY a, b LIMIT ?");
+    expect(keysetSql(keyset, true)).toBe(
+      "SELECT * FROM t WHERE x = ? AND (a, b) > (?, ?) ORDER BY a, b LIMIT ?",
+    );
+    expect(keysetSql({ ...keyset, where: [], descending: true }, true)).toBe(
+      "SELECT * FROM t WHERE (a, b) < (?, ?) ORDER BY a DESC, b DESC LIMIT ?",
+    );
+  });
+});
