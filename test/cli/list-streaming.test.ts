@@ -25,12 +25,17 @@ interface Watch {
   readAhead: number;
 }
 
-/** The service, with its streams counted: a page read before the last one was printed is noted. */
+/** The service, with its emission stream counted: a page read before the last one was printed is noted. */
 function watched(service: CarbonService, watch: Watch): CarbonService {
   return new Proxy(service, {
     get(target, property) {
       if (property === "streamList") {
         return async function* (...args: Parameters<CarbonService["streamList"]>) {
+          // Only the list printed is watched (names are read through other lists).
+          if (args[0] !== "emissions") {
+            yield* target.streamList(...args);
+            return;
+          }
           let writesAtYield: number | undefined;
           for await (const page of target.streamList(...args)) {
             if (writesAtYield !== undefined && watch.writes === writesAtYield) watch.readAhead += 1;

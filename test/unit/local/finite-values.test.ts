@@ -6,6 +6,8 @@ import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
+import { openDatabase } from "../../../src/backends/local/database.js";
+import { LATEST_VERSION, MIGRATIONS, migrate } from "../../../src/backends/local/migrations.js";
 import { openLocalService } from "../../../src/backends/local/open.js";
 import { categoryId } from "../../../src/core/ids.js";
 import type { GlecEntryInput } from "../../../src/core/model/glec.js";
@@ -165,6 +167,16 @@ describe("emissions stored as infinity by an older carbon", () => {
          converted_quantity = 9e999 WHERE id = '${bad.id}';
        PRAGMA user_version = 9;`,
     );
+    // What an older carbon left, upgraded by the migration that repairs it (the later ones,
+    // already applied above, are not run twice).
+    const upgrading = openDatabase(file);
+    migrate(
+      upgrading,
+      file,
+      MIGRATIONS.filter((m) => m.version === 10),
+    );
+    upgrading.pragma(`user_version = ${LATEST_VERSION}`);
+    upgrading.close();
     const service = await openTemp(file);
     const emission = (await service.listEmissions({})).data.find((e) => e.consumptionId === bad.id);
     expect(emission?.status).toBe("awaiting_factor");
