@@ -101,18 +101,18 @@ export function calculateEmission(input: EmissionInput): EmissionValues {
  * total it joins infinite (and null in JSON).
  */
 export function nonFiniteFigure(values: EmissionValues): string | undefined {
-  const figures = {
-    convertedQuantity: values.convertedQuantity,
-    co2e: values.co2e,
-    co2: values.co2,
-    ch4: values.ch4,
-    n2o: values.n2o,
-    co2eMarketBased: values.co2eMarketBased,
-  };
-  for (const [name, value] of Object.entries(figures)) {
-    if (value !== null && !Number.isFinite(value)) return name;
-  }
+  // Field by field, no object or array per call: the writer checks every row of an import.
+  if (!finiteOrNull(values.convertedQuantity)) return "convertedQuantity";
+  if (!finiteOrNull(values.co2e)) return "co2e";
+  if (!finiteOrNull(values.co2)) return "co2";
+  if (!finiteOrNull(values.ch4)) return "ch4";
+  if (!finiteOrNull(values.n2o)) return "n2o";
+  if (!finiteOrNull(values.co2eMarketBased)) return "co2eMarketBased";
   return undefined;
+}
+
+function finiteOrNull(value: number | null): boolean {
+  return value === null || Number.isFinite(value);
 }
 
 /** The values, or awaiting_factor when one of their figures is not finite. */
