@@ -178,7 +178,7 @@ export interface CarbonService {
   summarizeConsumptions(query: PeriodFilter): Promise<ConsumptionSummary>;
 
   listEmissions(query: EmissionQuery): Promise<Page<Emission>>;
-  /** Every matching emission in a stable order (startDate, then consumptionId), without holding them all. */
+  /** Every matching emission in list order (startDate, then the order stored), without holding them all. */
   streamEmissions(filter: EmissionFilter): AsyncIterable<Emission>;
   summarizeEmissions(query: SummaryQuery): Promise<EmissionSummary>;
 

@@ -43,6 +43,7 @@ export class CompanyRepository {
   readonly #byId;
   readonly #page;
   readonly #count;
+  readonly #refs;
   readonly #upsert;
 
   constructor(db: Db) {
@@ -51,6 +52,7 @@ export class CompanyRepository {
       `SELECT ${COLUMNS} FROM companies ORDER BY name, id LIMIT ? OFFSET ?`,
     );
     this.#count = db.prepare<[], number>("SELECT count(*) FROM companies").pluck();
+    this.#refs = db.prepare<[], number>("SELECT ref FROM companies ORDER BY ref").pluck();
     this.#upsert = db.prepare<[string, string, string | null, string]>(
       `INSERT INTO companies (id, name, country, created_at) VALUES (?, ?, ?, ?)
        ON CONFLICT (id) DO UPDATE SET name = excluded.name, country = excluded.country`,
@@ -76,6 +78,11 @@ export class CompanyRepository {
       window,
       this.#count.get() ?? 0,
     );
+  }
+
+  /** The refs of every company (a list over all companies reads each one's rows in turn). */
+  refs(): number[] {
+    return this.#refs.all();
   }
 
   /** Every company in list order (name, id), for keyset pages (index companies_by_name). */

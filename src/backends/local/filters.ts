@@ -9,6 +9,8 @@ import type { CompanyRepository } from "./companies.js";
 export interface Where {
   readonly sql: string;
   readonly params: readonly (string | number)[];
+  /** True when `sql` holds `c.company_ref = ?` (the filter names a company or a building). */
+  readonly pinsCompany: boolean;
 }
 
 function checkDate(value: string, flag: string): string {
@@ -51,7 +53,7 @@ export function whereOf(filter: EmissionFilter, ctx: FilterContext): Where {
   if (filter.buildingId !== undefined) {
     const building = ctx.buildings.get(filter.buildingId);
     if (companyRef !== undefined && companyRef !== building.companyRef) {
-      return { sql: "0", params: [] };
+      return { sql: "0", params: [], pinsCompany: true };
     }
     companyRef = building.companyRef;
     clauses.push("c.building_ref = ?");
@@ -83,7 +85,11 @@ export function whereOf(filter: EmissionFilter, ctx: FilterContext): Where {
     }
     if (scopes.length < 3) clauses.push(categoryRefsIn(ctx.catalog, scopes));
   }
-  return { sql: clauses.length === 0 ? "1" : clauses.join(" AND "), params };
+  return {
+    sql: clauses.length === 0 ? "1" : clauses.join(" AND "),
+    params,
+    pinsCompany: companyRef !== undefined,
+  };
 }
 
 /** Category refs are our own integers: safe to inline. */

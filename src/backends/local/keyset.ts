@@ -57,21 +57,141 @@ export class KeysetReader {
     return statement.raw(raw);
   }
 
+  /** One page of rows after `after` (undecoded). */
+  #page<Row>(keyset: Keyset<Row, unknown>, after: readonly SqlValue[] | undefined, limit: number) {
+    keyset.beforePage?.();
+    const statement = this.#statement(keysetSql(keyset, after !== undefined), keyset.raw === true);
+    // A parsed boundary: the keyset's select decides the row's shape.
+    return statement.all(...keyset.params, ...(after ?? []), limit) as Row[];
+  }
+
   /** Each `next()` reads one page; the last page is the first shorter than `limit`. */
   *pages<Row, T>(keyset: Keyset<Row, T>, limit: number): Generator<readonly T[], void, undefined> {
     let after: readonly SqlValue[] | undefined;
     for (;;) {
-      keyset.beforePage?.();
-      const statement = this.#statement(
-        keysetSql(keyset, after !== undefined),
-        keyset.raw === true,
-      );
-      // A parsed boundary: the keyset's select decides the row's shape.
-      const rows = statement.all(...keyset.params, ...(after ?? []), limit) as Row[];
+      const rows = this.#page(keyset, after, limit);
       if (rows.length > 0) yield rows.map((row) => keyset.decode(row));
       const last = rows.at(-1);
       if (last === undefined || rows.length < limit) return;
       after = keyset.key(last);
     }
+  }
+
+  /**
+   * Several keysets of one order (a list's rows, one keyset per company) read as one list in
+   * that order: each is read a few rows at a time on its own index and the heads are merged, so
+   * no index over all the rows is needed and at most `limit` rows (plus a page per source) are held.
+   */
+  *merged<Row, T>(
+    keysets: readonly Keyset<Row, T>[],
+    limit: number,
+  ): Generator<readonly T[], void, undefined> {
+    const [only] = keysets;
+    if (only !== undefined && keysets.length === 1) {
+      yield* this.pages(only, limit);
+      return;
+    }
+    const each = Math.max(MIN_SOURCE_PAGE, Math.ceil(limit / Math.max(1, keysets.length)));
+    const heads = new MergeHeap<Row>();
+    const sources = keysets.map((keyset) => ({ keyset, rows: [] as Row[], at: 0, done: false }));
+    const refill = (index: number): void => {
+      const source = sources[index];
+      if (source === undefined || source.done) return;
+      const last = source.rows.at(-1);
+      source.rows = this.#page(
+        source.keyset,
+        last === undefined ? undefined : source.keyset.key(last),
+        each,
+      );
+      source.at = 0;
+      source.done = source.rows.length < each;
+      const first = source.rows[0];
+      if (first !== undefined)
+        heads.push({ source: index, key: source.keyset.key(first), row: first });
+    };
+    for (let index = 0; index < sources.length; index += 1) refill(index);
+    let page: T[] = [];
+    for (let head = heads.pop(); head !== undefined; head = heads.pop()) {
+      const source = sources[head.source];
+      if (source === undefined) continue;
+      page.push(source.keyset.decode(head.row));
+      source.at += 1;
+      const next = source.rows[source.at];
+      if (next !== undefined)
+        heads.push({ source: head.source, key: source.keyset.key(next), row: next });
+      else if (!source.done) refill(head.source);
+      if (page.length === limit) {
+        yield page;
+        page = [];
+      }
+    }
+    if (page.length > 0) yield page;
+  }
+}
+
+/** Rows read from each source at least, when several keysets are merged. */
+const MIN_SOURCE_PAGE = 32;
+
+/** Sort keys compared term by term (numbers as numbers, text as text). */
+function compareKeys(a: readonly SqlValue[], b: readonly SqlValue[]): number {
+  for (let index = 0; index < a.length; index += 1) {
+    const x = a[index] ?? 0;
+    const y = b[index] ?? 0;
+    if (x < y) return -1;
+    if (x > y) return 1;
+  }
+  return 0;
+}
+
+interface Head<Row> {
+  readonly source: number;
+  readonly key: readonly SqlValue[];
+  readonly row: Row;
+}
+
+/** A binary min-heap of the sources' next rows, by key. */
+class MergeHeap<Row> {
+  readonly #items: Head<Row>[] = [];
+
+  push(item: Head<Row>): void {
+    const items = this.#items;
+    items.push(item);
+    let at = items.length - 1;
+    while (at > 0) {
+      const parent = (at - 1) >> 1;
+      const above = items[parent];
+      if (above === undefined || compareKeys(above.key, item.key) <= 0) break;
+      items[at] = above;
+      at = parent;
+    }
+    items[at] = item;
+  }
+
+  pop(): Head<Row> | undefined {
+    const items = this.#items;
+    const top = items[0];
+    const last = items.pop();
+    if (top === undefined || last === undefined || items.length === 0) return top;
+    let at = 0;
+    for (;;) {
+      const left = 2 * at + 1;
+      const right = left + 1;
+      let smallest = at;
+      let smallestKey = last.key;
+      const l = items[left];
+      if (l !== undefined && compareKeys(l.key, smallestKey) < 0) {
+        smallest = left;
+        smallestKey = l.key;
+      }
+      const r = items[right];
+      if (r !== undefined && compareKeys(r.key, smallestKey) < 0) smallest = right;
+      if (smallest === at) break;
+      const child = items[smallest];
+      if (child === undefined) break;
+      items[at] = child;
+      at = smallest;
+    }
+    items[at] = last;
+    return top;
   }
 }

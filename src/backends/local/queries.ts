@@ -18,7 +18,13 @@ import { StoredDates } from "./stored-dates.js";
 
 type Statement = Database.Statement<unknown[], unknown>;
 
-const ORDER = "ORDER BY c.start_date, c.id";
+/**
+ * The list order: start date, then the row's place in the table (rowid). Both are in every index
+ * of consumptions (SQLite appends the rowid), so a company's rows are read in this order on
+ * consumptions_by_company without sorting, and no index over (start_date, id) has to be built by
+ * every import.
+ */
+const ORDER = "ORDER BY c.start_date, c.rowid";
 const SELECT = `SELECT ${ROW_COLUMNS} FROM consumptions c`;
 
 /** Reads of consumptions and emissions; statements are prepared once per distinct filter shape. */
@@ -108,32 +114,39 @@ export class ConsumptionQueries {
     );
   }
 
-  /** What `listConsumptions` pages, for keyset pages (consumptions_by_start or _by_company). */
-  consumptionKeyset(filter: EmissionFilter): Keyset<RowTuple, Consumption> {
-    return this.#keyset(filter, (row) => this.#decode.consumption(row));
+  /**
+   * What `listConsumptions` pages, as keysets merged in list order: one per company (each read
+   * on consumptions_by_company), or the one company the filter pins.
+   */
+  consumptionKeysets(filter: EmissionFilter): Keyset<RowTuple, Consumption>[] {
+    return this.#keysets(filter, (row) => this.#decode.consumption(row));
   }
 
-  /** What `listEmissions` pages, for keyset pages. */
-  emissionKeyset(filter: EmissionFilter): Keyset<RowTuple, Emission> {
-    return this.#keyset(filter, (row) => this.#decode.emission(row));
+  /** What `listEmissions` pages, the same way. */
+  emissionKeysets(filter: EmissionFilter): Keyset<RowTuple, Emission>[] {
+    return this.#keysets(filter, (row) => this.#decode.emission(row));
   }
 
-  #keyset<T>(filter: EmissionFilter, decode: (row: RowTuple) => T): Keyset<RowTuple, T> {
+  #keysets<T>(filter: EmissionFilter, decode: (row: RowTuple) => T): Keyset<RowTuple, T>[] {
     const where = whereOf(filter, this.#ctx);
-    return {
+    const keyset = (clauses: readonly string[], params: readonly (string | number)[]) => ({
       select: SELECT,
-      where: [where.sql],
-      params: where.params,
-      order: ["c.start_date", "c.id"],
+      where: clauses,
+      params,
+      order: ["c.start_date", "c.rowid"],
       raw: true,
-      key: (row) => [row[5], row[0]],
+      key: (row: RowTuple) => [row[5], row[18]],
       decode,
       beforePage: () => this.#refs.ensure(),
-    };
+    });
+    if (where.pinsCompany) return [keyset([where.sql], where.params)];
+    return this.#ctx.companies
+      .refs()
+      .map((ref) => keyset(["c.company_ref = ?", where.sql], [ref, ...where.params]));
   }
 
   /**
-   * Every matching emission in (startDate, id) order, one row at a time (`Statement.iterate`).
+   * Every matching emission in list order (startDate, then rowid), one row at a time (`Statement.iterate`).
    * While it is open the connection runs no other statement: consume it, then use the service.
    */
   *iterateEmissions(filter: EmissionFilter): Generator<Emission, void, undefined> {

@@ -11,7 +11,7 @@ import { StoredDates } from "./stored-dates.js";
  */
 export const ROW_COLUMNS = `c.id, c.entity_id, c.company_ref, c.building_ref, c.category_ref,
   c.start_date, c.end_date, c.quantity, c.unit, c.created_at, c.updated_at, c.co2e, c.co2, c.ch4,
-  c.n2o, c.co2e_market, c.converted_quantity, c.provenance_ref`;
+  c.n2o, c.co2e_market, c.converted_quantity, c.provenance_ref, c.rowid`;
 
 export type RowTuple = [
   id: string,
@@ -33,6 +33,8 @@ export type RowTuple = [
   co2eMarket: number | null,
   convertedQuantity: number | null,
   provenanceRef: number | null,
+  /** The row's place in the table: the tie-break of the list order (start date, then rowid). */
+  rowid: number,
 ];
 
 /** The emission's id: derived from its consumption's, so it is never stored. */

@@ -48,8 +48,9 @@ export function listReaders(s: StreamSources): ListReaders {
     categories: (filter) => (limit) => slices(s.catalog.list(filter.level).map(toCategory), limit),
     factors: (filter) => (limit) => s.reader.pages(s.factors.keyset(filter), limit),
     customFactors: (filter) => (limit) => s.reader.pages(s.customFactors.keyset(filter), limit),
-    consumptions: (filter) => (limit) => s.reader.pages(s.queries.consumptionKeyset(filter), limit),
-    emissions: (filter) => (limit) => s.reader.pages(s.queries.emissionKeyset(filter), limit),
+    consumptions: (filter) => (limit) =>
+      s.reader.merged(s.queries.consumptionKeysets(filter), limit),
+    emissions: (filter) => (limit) => s.reader.merged(s.queries.emissionKeysets(filter), limit),
     suppliers: (filter) => (limit) => s.reader.pages(s.suppliers().keyset(filter), limit),
     glecEntries: (filter) => (limit) => s.reader.pages(s.glec().keyset(filter), limit),
     audit: (filter) => (limit) => s.reader.pages(s.audit.keyset(filter), limit),

@@ -24,7 +24,7 @@ export const consumptionRoutes: readonly Route[] = [
   defineRoute({
     method: "GET",
     path: "/consumptions",
-    summary: "List consumptions, ordered by startDate then id",
+    summary: "List consumptions, ordered by startDate, then the order they were stored in",
     query: consumptionsQuery,
     body: ignoredBody,
     statuses: [200],

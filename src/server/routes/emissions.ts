@@ -14,7 +14,7 @@ export const emissionRoutes: readonly Route[] = [
   defineRoute({
     method: "GET",
     path: "/emissions",
-    summary: "List emissions, ordered by startDate then consumptionId",
+    summary: "List emissions, ordered by startDate, then the order they were stored in",
     query: emissionsQuery,
     body: ignoredBody,
     statuses: [200],

@@ -16,12 +16,8 @@ function countOther(file: string, table: string): number {
   }
 }
 
-/** The indexes of `consumptions` (migrations 1 and 13). */
-const CONSUMPTION_INDEXES = [
-  "consumptions_by_company",
-  "consumptions_by_id",
-  "consumptions_by_start",
-];
+/** The indexes of `consumptions` (migration 1). */
+const CONSUMPTION_INDEXES = ["consumptions_by_company", "consumptions_by_id"];
 
 function indexNames(file: string): string[] {
   const db = new Database(file, { readonly: true });

@@ -8,11 +8,24 @@ import { EmissionCalculator } from "../../../src/backends/local/emission-calcula
 import { FactorQueries } from "../../../src/backends/local/factors.js";
 import { GlecRepository } from "../../../src/backends/local/glec.js";
 import { shippedGlecFactors } from "../../../src/backends/local/glec-factors.js";
-import { type Keyset, keysetSql, type SqlValue } from "../../../src/backends/local/keyset.js";
+import {
+  type Keyset,
+  KeysetReader,
+  keysetSql,
+  type SqlValue,
+} from "../../../src/backends/local/keyset.js";
 import { ProvenanceStore } from "../../../src/backends/local/provenance.js";
 import { queriesOn } from "../../../src/backends/local/queries.js";
 import { SupplierRepository } from "../../../src/backends/local/suppliers.js";
-import { ids, openTemp, seed, tempDir } from "./helpers.js";
+import { consumption, ids, openTemp, seed, tempDir } from "./helpers.js";
+
+/** A list read as several keysets (one per company), each named. */
+function named(
+  name: string,
+  keysets: readonly Keyset<unknown, unknown>[],
+): [string, Keyset<unknown, unknown>][] {
+  return keysets.map((keyset, index) => [`${name} (keyset ${index + 1})`, keyset]);
+}
 
 /** Every list's keyset, with each shape of filter its command can give. */
 async function keysets(): Promise<{ db: Db; all: [string, Keyset<unknown, unknown>][] }> {
@@ -37,18 +50,21 @@ async function keysets(): Promise<{ db: Db; all: [string, Keyset<unknown, unknow
     ["factors of a key", factors.keyset({ key: "electricity_grid" })],
     ["factors of a country", factors.keyset({ country: "ES" })],
     ["custom factors", custom.keyset({ companyId: company })],
-    ["consumptions", queries.consumptionKeyset({})],
-    ["consumptions of a company", queries.consumptionKeyset({ companyId: company })],
-    ["consumptions of a building", queries.consumptionKeyset({ buildingId: ids.esBuilding })],
-    [
+    ...named("consumptions", queries.consumptionKeysets({})),
+    ...named("consumptions of a company", queries.consumptionKeysets({ companyId: company })),
+    ...named(
+      "consumptions of a building",
+      queries.consumptionKeysets({ buildingId: ids.esBuilding }),
+    ),
+    ...named(
       "consumptions in a window",
-      queries.consumptionKeyset({ from: "2024-01-01", to: "2024-12-31" }),
-    ],
-    ["emissions of scopes", queries.emissionKeyset({ scopes: [1, 2] })],
-    [
+      queries.consumptionKeysets({ from: "2024-01-01", to: "2024-12-31" }),
+    ),
+    ...named("emissions of scopes", queries.emissionKeysets({ scopes: [1, 2] })),
+    ...named(
       "emissions of a company in a window",
-      queries.emissionKeyset({ companyId: company, from: "2024-01-01", to: "2024-12-31" }),
-    ],
+      queries.emissionKeysets({ companyId: company, from: "2024-01-01", to: "2024-12-31" }),
+    ),
     ["suppliers", suppliers.keyset({})],
     ["suppliers of a company", suppliers.keyset({ companyId: company, type: "clients" })],
     ["GLEC entries", glec.keyset({})],
@@ -108,5 +124,48 @@ describe("keyset pages of every list", () => {
     expect(keysetSql({ ...keyset, where: [], descending: true }, true)).toBe(
       "SELECT * FROM t WHERE (a, b) < (?, ?) ORDER BY a DESC, b DESC LIMIT ?",
     );
+  });
+
+  it("a list over every company merges the companies' keysets in list order, a page at a time", async () => {
+    const file = path.join(tempDir(), "merged.db");
+    const service = await openTemp(file);
+    await seed(service);
+    // Interleaved dates across companies and buildings, several rows on one start date.
+    const days = ["2025-03-01", "2025-01-01", "2025-02-01", "2025-01-01", "2025-03-01"];
+    const places = [
+      { companyId: ids.gbCompany, buildingId: ids.gbBuilding },
+      { companyId: ids.esCompany, buildingId: ids.esBuilding },
+      { companyId: ids.esCompany, buildingId: ids.esBuilding2 },
+    ];
+    let n = 0;
+    for (let round = 0; round < 7; round += 1) {
+      for (const day of days) {
+        for (const place of places) {
+          n += 1;
+          await service.upsertConsumption(
+            consumption({ ...place, entityId: `E-${n}`, startDate: day, endDate: day }),
+          );
+        }
+      }
+    }
+    const expected = (await service.listEmissions({ limit: 500 })).data.map((e) => e.id);
+    expect(expected).toHaveLength(105);
+    const db = openReader(file);
+    try {
+      const { queries } = queriesOn(db, new CategoryCatalog(db));
+      const reader = new KeysetReader(db);
+      const keysets = queries.emissionKeysets({});
+      expect(keysets).toHaveLength(2);
+      const pages = [...reader.merged(keysets, 20)];
+      expect(pages.map((page) => page.length)).toEqual([20, 20, 20, 20, 20, 5]);
+      expect(pages.flat().map((e) => e.id)).toEqual(expected);
+      const window = queries.emissionKeysets({ from: "2025-02-01", to: "2025-02-28" });
+      const inWindow = [...reader.merged(window, 7)].flat().map((e) => e.id);
+      const listed = await service.listEmissions({ from: "2025-02-01", to: "2025-02-28" });
+      expect(inWindow).toEqual(listed.data.map((e) => e.id));
+    } finally {
+      db.close();
+      await service.close();
+    }
   });
 });

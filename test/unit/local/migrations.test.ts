@@ -146,11 +146,7 @@ describe("migrations", () => {
         )
         .pluck()
         .all();
-      expect(indexes).toEqual([
-        "consumptions_by_company",
-        "consumptions_by_id",
-        "consumptions_by_start",
-      ]);
+      expect(indexes).toEqual(["consumptions_by_company", "consumptions_by_id"]);
     } finally {
       db.close();
     }
