@@ -1,13 +1,35 @@
 /** `… delete`: the plan, the confirmation, the deletion (see delete-verb.ts). */
 import { CarbonError } from "../../core/errors.js";
-import type { DeletedRecord, DeletionResult } from "../../core/model/deletion.js";
+import type {
+  DeletableResource,
+  DeletedRecord,
+  DeletionResult,
+} from "../../core/model/deletion.js";
 import type { Context } from "../context.js";
 import { parseUuid } from "../flags.js";
 import { idResolver } from "../id-resolver.js";
 import { type Column, renderList } from "../output/format.js";
 import { confirmOrCancel } from "../user-input.js";
-import type { DeleteOptions, DeleteSpec } from "./delete-verb.js";
 import { day, loadNames, type Names } from "./emissions/lookups.js";
+
+export interface DeleteOptions {
+  readonly ids: readonly string[];
+  readonly yes: boolean;
+  readonly dryRun: boolean;
+  /** Buildings only: their consumptions go too. */
+  readonly withConsumptions: boolean;
+}
+
+export interface DeleteSpec {
+  readonly resource: DeletableResource;
+  /** "consumption", "custom factor"... */
+  readonly noun: string;
+  readonly description: string;
+  /** Lines printed under the options, before the examples. */
+  readonly notes: readonly string[];
+  /** Example command lines, without the `$ `. */
+  readonly examples: readonly string[];
+}
 
 function plural(count: number, noun: string): string {
   return `${count} ${noun}${count === 1 ? "" : "s"}`;

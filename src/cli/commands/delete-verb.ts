@@ -1,6 +1,8 @@
 import { Command } from "commander";
-import type { DeletableResource } from "../../core/model/deletion.js";
 import type { Context } from "../context.js";
+import type { DeleteOptions, DeleteSpec } from "./delete-run.js";
+
+export type { DeleteOptions, DeleteSpec } from "./delete-run.js";
 
 /**
  * The `delete` verb of consumptions, buildings, custom factors and suppliers: ids, a plan on
@@ -8,29 +10,10 @@ import type { Context } from "../context.js";
  * examples differ; the work is in delete-run.ts, loaded when the command runs.
  */
 
-export interface DeleteOptions {
-  readonly ids: readonly string[];
-  readonly yes: boolean;
-  readonly dryRun: boolean;
-  /** Buildings only: their consumptions go too. */
-  readonly withConsumptions: boolean;
-}
-
 interface DeleteFlags {
   readonly yes?: boolean;
   readonly dryRun?: boolean;
   readonly withConsumptions?: boolean;
-}
-
-export interface DeleteSpec {
-  readonly resource: DeletableResource;
-  /** "consumption", "custom factor"... */
-  readonly noun: string;
-  readonly description: string;
-  /** Lines printed under the options, before the examples. */
-  readonly notes: readonly string[];
-  /** Example command lines, without the `$ `. */
-  readonly examples: readonly string[];
 }
 
 export function deleteVerb(
@@ -40,7 +23,10 @@ export function deleteVerb(
 ): Command {
   const command = new Command("delete")
     .description(spec.description)
-    .argument("<ids...>", `${spec.noun} ids (UUIDs)`)
+    .argument(
+      "<ids...>",
+      spec.resource === "building" ? "building ids or names" : `${spec.noun} ids (UUIDs)`,
+    )
     .option("--dry-run", "print what would be deleted and stop")
     .option("--yes", "do not ask for confirmation (needed when stdin is not a terminal)");
   if (spec.resource === "building") {
