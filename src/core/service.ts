@@ -182,7 +182,7 @@ export interface CarbonService {
   streamEmissions(filter: EmissionFilter): AsyncIterable<Emission>;
   summarizeEmissions(query: SummaryQuery): Promise<EmissionSummary>;
 
-  // --- Suppliers and clients (issue 4, part 3; docs/suppliers.md) ---
+  // --- Suppliers and clients (docs/suppliers.md) ---
   /** Ordered by name, then id; `companyId` of an unknown company is not_found. */
   listSuppliers(query: SupplierQuery): Promise<Page<Supplier>>;
   /** Upsert by id, or by companyId + externalId when there is no id. */
@@ -216,7 +216,7 @@ export interface CarbonService {
    */
   deleteRecords(request: DeleteRequest): Promise<DeletionResult>;
 
-  // --- buildings move and audit trail (issue 4, docs/buildings-move.md) ---
+  // --- buildings move and audit trail (docs/buildings-move.md) ---
   /**
    * Moves the buildings, their consumptions and emissions to `companyId`, all or nothing, and
    * recalculates the moved emissions under the target company. Buildings already there are

@@ -25,7 +25,7 @@ async function openDriver(): Promise<Driver> {
 describeContract("local SQLite engine", openDriver);
 describeSupplierContract("local SQLite engine", openDriver);
 describeGlecContract("local SQLite engine", openDriver);
-// buildings move (issue 4)
+// buildings move
 describeMoveContract("local SQLite engine", openDriver);
 describeBuildingNameContract("local SQLite engine", openDriver);
 describeDeletionContract("local SQLite engine", openDriver);

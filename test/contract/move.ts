@@ -1,5 +1,5 @@
 /**
- * The buildings-move contract (issue 4): the same assertions against the local engine and the
+ * The buildings-move contract: the same assertions against the local engine and the
  * remote engine through a real `carbon serve`. Failures are checked by error code.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -38,7 +38,7 @@ async function openDriver(): Promise<Driver> {
 describeContract("remote engine over HTTP", openDriver);
 describeSupplierContract("remote engine over HTTP", openDriver);
 describeGlecContract("remote engine over HTTP", openDriver);
-// buildings move (issue 4)
+// buildings move
 describeMoveContract("remote engine over HTTP", openDriver);
 describeBuildingNameContract("remote engine over HTTP", openDriver);
 describeDeletionContract("remote engine over HTTP", openDriver);

@@ -374,7 +374,7 @@ export class LocalService implements CarbonService {
     return this.#read(() => summarizeEmissions(this.#p, query));
   }
 
-  // --- Suppliers and clients (issue 4, part 3; supplier-service.ts) ---
+  // --- Suppliers and clients (supplier-service.ts) ---
   #supplierPart: LocalSuppliers | undefined;
 
   #suppliers(): LocalSuppliers {
@@ -454,7 +454,7 @@ export class LocalService implements CarbonService {
     return rolledBack(() => this.#write(withRollback(run)));
   }
 
-  // --- buildings move and audit trail (issue 4, docs/buildings-move.md) ---
+  // --- buildings move and audit trail (docs/buildings-move.md) ---
 
   /** One transaction (see building-move.ts); a dry run runs it and rolls it back. */
   async moveBuildings(request: BuildingMoveRequest): Promise<BuildingMoveResult> {

@@ -225,7 +225,7 @@ export function createRemoteService(options: RemoteServiceOptions): RemoteCarbon
         groupBy: query.groupBy.length === 0 ? undefined : query.groupBy.join(","),
       }),
 
-    // Suppliers and clients (issue 4, part 3)
+    // Suppliers and clients
     ...remoteSuppliers(client, concurrency),
     // --- GLEC logistics service footprints (docs/glec.md) ---
     submitGlecEntry: (input) => post("/service-footprint/glec", glecReceiptSchema, input),
@@ -241,7 +241,7 @@ export function createRemoteService(options: RemoteServiceOptions): RemoteCarbon
       }),
     // --- deletions (removal.ts): the server records its token's user ---
     deleteRecords: remoteDeleteRecords(client, concurrency),
-    // --- buildings move and audit trail (issue 4): the server records its token's user ---
+    // --- buildings move and audit trail: the server records its token's user ---
     moveBuildings: (request) =>
       client.request("POST", "/buildings/move", {
         schema: buildingMoveResultSchema,

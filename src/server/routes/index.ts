@@ -23,6 +23,6 @@ export const routeTable: readonly Route[] = [
   ...supplierRoutes,
   ...glecRoutes,
   ...deletionRoutes,
-  // buildings move and audit trail (issue 4)
+  // buildings move and audit trail
   ...buildingMoveRoutes,
 ];
