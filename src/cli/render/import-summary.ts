@@ -61,7 +61,9 @@ function countLines(report: ConsumptionImportReport): string[] {
     entries.splice(1, 0, ["stored earlier", formatCount(report.resumedSkipped), " (--resume)"]);
   }
   for (const scope of ["1", "2", "3"] as const) {
-    entries.push([`scope ${scope}`, formatKilograms(report.co2eByScope[scope]), " kgCO2e"]);
+    // Scope 2 as everywhere else: the location-based figure, said so.
+    const unit = scope === "2" ? " kgCO2e (location-based)" : " kgCO2e";
+    entries.push([`scope ${scope}`, formatKilograms(report.co2eByScope[scope]), unit]);
   }
   const width = Math.max(...entries.map(([, value]) => value.length));
   return entries.map(([label, value, unit]) => row(label, `${value.padStart(width, " ")}${unit}`));

@@ -39,7 +39,7 @@ describe("import summary", () => {
       "  rejected                     0",
       "  awaiting factor              0",
       "  scope 1             12,345.679 kgCO2e",
-      "  scope 2                 12.000 kgCO2e",
+      "  scope 2                 12.000 kgCO2e (location-based)",
       "  scope 3                  0.000 kgCO2e",
     ]);
   });
