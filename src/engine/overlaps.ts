@@ -4,10 +4,14 @@
  * ids and different periods. That is what a bill whose dates were corrected in a CSV leaves
  * behind: its derived id changes with its dates, so the corrected row is a new record beside the
  * old one, and both are counted. Each engine fills an index with the stored records of one
- * company (the local one from its table, the remote one from the listing) and asks it per row.
+ * company (the local one from its table, the remote one from the listing) and asks it per row;
+ * the index keeps hashes and day numbers in typed arrays (src/engine/period-index.ts).
  */
 
-const DAY_MS = 86_400_000;
+import { idHashOf, keyHashOf, type Ref } from "./overlap-hashes.js";
+import { PeriodIndex } from "./period-index.js";
+
+export const DAY_MS = 86_400_000;
 
 /** The calendar day number of an ISO date-time or epoch milliseconds (UTC). */
 export function dayOf(date: string | number): number {
@@ -15,31 +19,37 @@ export function dayOf(date: string | number): number {
   return Math.floor(ms / DAY_MS);
 }
 
-export interface StoredPeriod {
+/** A stored record a row overlaps, by id. */
+export interface OverlappedRecord {
   readonly id: string;
-  /** Day numbers (`dayOf`), inclusive. */
-  readonly firstDay: number;
-  readonly lastDay: number;
-  /**
-   * Set when a row with this record's id was looked up: the import carries the record itself,
-   * so it is imported again, not overlapped.
-   */
-  carried: boolean;
 }
 
-type Ref = string | number;
-/** Most keys have one stored record: it is kept as it is, not in an array. */
-type Entry = StoredPeriod | StoredPeriod[];
+export interface OverlapKey {
+  readonly building: Ref;
+  readonly category: Ref;
+  readonly entityId: string;
+}
 
-const NONE: readonly StoredPeriod[] = Object.freeze([]);
+const NONE: readonly OverlappedRecord[] = Object.freeze([]);
 
 /**
- * The stored periods of one company by building, category and entityId (each a ref or an id,
- * as the engine has them). Nested maps, not one map of joined keys: a row's lookup then builds
- * no key string, which a re-import of 100,000 rows does 100,000 times.
+ * The stored periods of one company for an engine that holds its stored records' keys and ids
+ * anyway (the remote one keeps the listing): a `PeriodIndex` whose handles are places in arrays
+ * of those keys and ids, so that every candidate is verified against its key exactly. The local
+ * engine uses a `PeriodIndex` alone, its handles rowids (src/backends/local/overlaps.ts).
  */
 export class OverlapIndex {
-  readonly #byBuilding = new Map<Ref, Map<Ref, Map<string, Entry>>>();
+  readonly #periods = new PeriodIndex();
+  readonly #keyHash: (building: Ref, category: Ref, entityId: string) => number;
+  readonly #ids: string[] = [];
+  readonly #buildings: Ref[] = [];
+  readonly #categories: Ref[] = [];
+  readonly #entityIds: string[] = [];
+
+  /** `keyHash` is replaceable so that tests can make different keys collide. */
+  constructor(keyHash = keyHashOf) {
+    this.#keyHash = keyHash;
+  }
 
   add(
     building: Ref,
@@ -49,50 +59,40 @@ export class OverlapIndex {
     first: number,
     last: number,
   ): void {
-    let byCategory = this.#byBuilding.get(building);
-    if (byCategory === undefined) {
-      byCategory = new Map();
-      this.#byBuilding.set(building, byCategory);
-    }
-    let byEntity = byCategory.get(category);
-    if (byEntity === undefined) {
-      byEntity = new Map();
-      byCategory.set(category, byEntity);
-    }
-    const period: StoredPeriod = { id, firstDay: first, lastDay: last, carried: false };
-    const entry = byEntity.get(entityId);
-    if (entry === undefined) byEntity.set(entityId, period);
-    else if (Array.isArray(entry)) entry.push(period);
-    else byEntity.set(entityId, [entry, period]);
+    const key = this.#keyHash(building, category, entityId);
+    this.#periods.add(key, idHashOf(id), first, last, this.#ids.length);
+    this.#ids.push(id);
+    this.#buildings.push(building);
+    this.#categories.push(category);
+    this.#entityIds.push(entityId);
   }
 
   /**
-   * The stored periods a row overlaps: same key, another id, another period, a shared day. The
-   * row's own stored record, if it is under the same key, is marked `carried`.
+   * The stored records a row overlaps: same key, another id, another period, a shared day. The
+   * row's own stored record, if it is under the same key, is marked carried (`PeriodIndex`).
    */
   find(
-    row: { readonly building: Ref; readonly category: Ref; readonly entityId: string },
+    row: OverlapKey,
     id: string,
     firstDay: number,
     lastDay: number,
-  ): readonly StoredPeriod[] {
-    const entry = this.#byBuilding.get(row.building)?.get(row.category)?.get(row.entityId);
-    if (entry === undefined) return NONE;
-    if (!Array.isArray(entry)) return overlaps(entry, id, firstDay, lastDay) ? [entry] : NONE;
-    const found = entry.filter((stored) => overlaps(stored, id, firstDay, lastDay));
+  ): readonly OverlappedRecord[] {
+    const key = this.#keyHash(row.building, row.category, row.entityId);
+    const entries = this.#periods.find(key, idHashOf(id), firstDay, lastDay);
+    if (entries.length === 0) return NONE;
+    const found: OverlappedRecord[] = [];
+    for (const entry of entries) {
+      const at = this.#periods.handle(entry);
+      const stored = this.#ids[at];
+      if (
+        stored !== undefined &&
+        this.#buildings[at] === row.building &&
+        this.#categories[at] === row.category &&
+        this.#entityIds[at] === row.entityId
+      ) {
+        found.push({ id: stored });
+      }
+    }
     return found.length === 0 ? NONE : found;
   }
-}
-
-/** Whether the row overlaps `stored`; marks it carried when it is the row's own record. */
-function overlaps(stored: StoredPeriod, id: string, firstDay: number, lastDay: number): boolean {
-  if (stored.id === id) {
-    stored.carried = true;
-    return false;
-  }
-  return (
-    stored.firstDay <= lastDay &&
-    stored.lastDay >= firstDay &&
-    (stored.firstDay !== firstDay || stored.lastDay !== lastDay)
-  );
 }

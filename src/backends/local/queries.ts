@@ -87,6 +87,12 @@ export class ConsumptionQueries {
     return row === undefined ? undefined : this.#decode.consumption(row);
   }
 
+  /** The consumption at a rowid (what an overlap index keeps instead of its id). */
+  consumptionAt(rowid: number): Consumption | undefined {
+    const [row] = this.#rows(`${SELECT} WHERE c.rowid = ?`, [rowid]);
+    return row === undefined ? undefined : this.#decode.consumption(row);
+  }
+
   getConsumption(id: string): Consumption {
     const consumption = this.findConsumption(id);
     if (consumption === undefined) throw notFound("consumption", id);

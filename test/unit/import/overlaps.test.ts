@@ -204,6 +204,15 @@ describe.each(engines)("overlapping rows, %s", (_name, open) => {
     expect((await storedIds(service, companyId)).sort()).toEqual([moved, corrected]);
   });
 
+  it("counts days before 1970 as it counts later ones", async () => {
+    const december = "INV-1,Madrid HQ,ES,electricity,1969-12-01,1969-12-31T12:00:00Z,100,kWh";
+    expect((await run(csv("1969.csv", [december]))).inserted).toBe(1);
+    const january = "INV-1,Madrid HQ,ES,electricity,1970-01-01,1970-01-31,100,kWh";
+    expect(await run(csv("1970.csv", [january]))).toMatchObject({ inserted: 1, rejected: 0 });
+    const corrected = "INV-1,Madrid HQ,ES,electricity,1969-12-01,1969-12-30,100,kWh";
+    expect(await run(csv("fixed.csv", [corrected]))).toMatchObject({ overlapping: 1 });
+  });
+
   it("other entities, other categories and the next period are not overlaps", async () => {
     await importFirst();
     const report = await run(
