@@ -1,6 +1,6 @@
 import { CarbonError, notFound, usageError } from "../core/errors.js";
 import { isUuid } from "../core/ids.js";
-import type { CarbonService, ScopeTotals } from "../core/service.js";
+import type { CarbonService } from "../core/service.js";
 import { mapColumns } from "./columns.js";
 import { csvOptions, openCsvSource } from "./csv-source.js";
 import { checkDerivedIds } from "./derived-ids.js";
@@ -11,10 +11,15 @@ import { RejectsWriter } from "./rejects-writer.js";
 import { validateInline } from "./row-outcomes.js";
 import type { RowContext } from "./row-validator.js";
 import { importTwoPass } from "./two-pass.js";
-import type { ImportProgress, RowError } from "./types.js";
+import type { ConsumptionImportOptions, ConsumptionImportReport } from "./types.js";
 import { workerOutcomes } from "./worker-outcomes.js";
 
-export type { ImportProgress, RowError } from "./types.js";
+export type {
+  ConsumptionImportOptions,
+  ConsumptionImportReport,
+  ImportProgress,
+  RowError,
+} from "./types.js";
 
 /**
  * `carbon consumptions import FILE`: a streaming, all-or-nothing CSV import.
@@ -31,94 +36,6 @@ export type { ImportProgress, RowError } from "./types.js";
  * or empty file, unusable header: validation/usage), an unknown `--company` (not_found), an
  * interruption (interrupted) and service failures.
  */
-
-export interface ConsumptionImportOptions {
-  readonly file: string;
-  /** Default for rows without companyId. */
-  readonly companyId?: string;
-  /** Default for rows without building/buildingId: a UUID or a building name. */
-  readonly buildingId?: string;
-  /** Forced delimiter (`,` `;` `\t`/`tab`...); else detected from the header line. */
-  readonly delimiter?: string;
-  /** `--encoding` as typed (utf-8, windows-1252...); else UTF-8 or the byte order mark's. */
-  readonly encoding?: string;
-  /** "1.234,56" -> 1234.56 */
-  readonly decimalComma: boolean;
-  readonly dryRun: boolean;
-  readonly skipInvalid: boolean;
-  /** Stop reading after this many bad rows (the report says so); default unlimited. */
-  readonly maxErrors?: number;
-  readonly rejectsFile?: string;
-  /** Unknown building names in the company are created (inside the same transaction). */
-  readonly createBuildings: boolean;
-  /**
-   * A row overlapping a stored consumption (same company, building, category and entityId,
-   * another period sharing a day: a corrected bill) replaces it: the stored one is removed in the
-   * same write, audited. Without it such a row is rejected.
-   */
-  readonly replaceOverlapping?: boolean;
-  /** Rows per session write; default 2000. */
-  readonly batchSize?: number;
-  /** Ctrl-C: the session is aborted (nothing kept) and CarbonError("interrupted") is thrown. */
-  readonly signal?: AbortSignal;
-  /**
-   * Parse and validate the file in a worker thread while this one writes (large files): the
-   * same rows, reports and guarantees either way. Default: when the file is at least
-   * PARSE_WORKER_MIN_BYTES.
-   */
-  readonly parseInWorker?: boolean;
-  /** Called at most about 10 times a second, and once at the end. */
-  readonly onProgress?: (progress: ImportProgress) => void;
-  /**
-   * Against a server: where the journal of confirmed rows is kept, and the server's address
-   * (part of the journal's identity). Without it nothing is journaled.
-   */
-  readonly journal?: { readonly dir: string; readonly apiUrl: string };
-  /** Against a server: skip the rows the journal of an earlier, interrupted run confirms. */
-  readonly resume?: boolean;
-}
-
-export interface ConsumptionImportReport {
-  readonly file: string;
-  /** Data rows read (blank lines and the header excluded), good and bad. */
-  readonly rowsRead: number;
-  /**
-   * What the stored rows did. When nothing was committed (bad rows without skipInvalid, or an
-   * early stop) these are 0; on a dry run they say what the valid rows would have done.
-   */
-  readonly inserted: number;
-  readonly updated: number;
-  readonly unchanged: number;
-  /** Rows with at least one problem. */
-  readonly rejected: number;
-  readonly awaitingFactor: number;
-  /** kgCO2e (location-based) of the rows written, by scope; see `inserted`. */
-  readonly co2eByScope: ScopeTotals;
-  /** Rows that overlap stored consumptions (rejected, unless --replace-overlapping). */
-  readonly overlapping: number;
-  /** Stored consumptions removed because rows overlapped them (--replace-overlapping). */
-  readonly replaced: number;
-  /** The first 1000 problems, in line order. */
-  readonly errors: readonly RowError[];
-  /** Every problem found (a row can have several). */
-  readonly errorCount: number;
-  /** Buildings created (or, on a dry run, that would be). */
-  readonly buildingsCreated: readonly { readonly id: string; readonly name: string }[];
-  readonly dryRun: boolean;
-  /** True when the rows were stored. */
-  readonly committed: boolean;
-  /** Reading stopped before the end: maxErrors reached, or malformed CSV. */
-  readonly stoppedEarly: boolean;
-  /** `--resume` against a server: valid rows not sent because an earlier run stored them. */
-  readonly resumedSkipped: number;
-  /** A journal of an earlier, interrupted import of this file exists and --resume was not given. */
-  readonly resumable: boolean;
-  /**
-   * `--resume` against a server that is not the one the journal recorded, or lacks journaled
-   * rows: why every row was sent again instead of skipping any.
-   */
-  readonly resumeRefused?: string;
-}
 
 const DEFAULT_BATCH_SIZE = 2000;
 /** Against a server a batch is what the journal confirms at once: small, so a kill loses little. */

@@ -7,7 +7,15 @@
  */
 import { CsvError, parse } from "csv-parse/sync";
 import type { FieldIssue } from "../core/errors.js";
-import type { SourcedEntry } from "./glec-file.js";
+
+/** Where in an entry a problem is: its property names and indices. */
+export type IssuePath = readonly PropertyKey[];
+
+/** One entry as read, and where a problem at a path of it is in the file. */
+export interface SourcedEntry {
+  readonly input: unknown;
+  locate(path: IssuePath): { readonly path: string; readonly line?: number };
+}
 
 /** Entry field -> CSV column. */
 const entryColumns: Readonly<Record<string, string>> = {

@@ -11,16 +11,9 @@ import { findNotUtf8, NOT_UTF8_MESSAGE } from "../core/json-bytes.js";
 import { type GlecEntryParsed, glecEntryInputSchema } from "../core/model/glec.js";
 import { calculateEntry } from "../engine/glec/calculate.js";
 import type { GlecFactorTable } from "../engine/glec/factors.js";
+import type { IssuePath, SourcedEntry } from "./glec-csv.js";
 import { entriesFromCsv } from "./glec-csv.js";
 import { checkIsText, utf8Text } from "./text-encoding.js";
-
-export type IssuePath = readonly PropertyKey[];
-
-/** One entry as read, and where a problem at a path of it is in the file. */
-export interface SourcedEntry {
-  readonly input: unknown;
-  locate(path: IssuePath): { readonly path: string; readonly line?: number };
-}
 
 export type GlecFileFormat = "json" | "ndjson" | "csv";
 

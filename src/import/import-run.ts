@@ -3,13 +3,12 @@ import type { BuildingInput } from "../core/model/building.js";
 import type { ConsumptionInput } from "../core/model/consumption.js";
 import type { CarbonService, ImportCounts, ImportSession, ScopeTotals } from "../core/service.js";
 import type { ColumnMap } from "./columns.js";
-import type { ConsumptionImportOptions, ConsumptionImportReport } from "./consumptions.js";
 import { CsvSyntaxError } from "./csv-source.js";
 import { OverlapCheck, overlapError } from "./overlap-check.js";
 import type { RejectsWriter } from "./rejects-writer.js";
 import { conflictAtLines, rowErrorsByIndex } from "./row-issues.js";
 import { isValid, type OutcomeSource, type RowOutcome } from "./row-outcomes.js";
-import type { RowError } from "./types.js";
+import type { ConsumptionImportOptions, ConsumptionImportReport, RowError } from "./types.js";
 
 /** One pass over the validated rows of an import: batch, write, reject, report. */
 

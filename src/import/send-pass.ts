@@ -3,11 +3,10 @@ import type { BuildingInput } from "../core/model/building.js";
 import type { Consumption, ConsumptionInput } from "../core/model/consumption.js";
 import type { ImportCounts, ImportSession } from "../core/service.js";
 import type { ColumnMap } from "./columns.js";
-import type { ConsumptionImportOptions } from "./consumptions.js";
 import type { ImportJournal } from "./journal.js";
 import { conflictAtLines, rowErrorsByIndex } from "./row-issues.js";
 import { isValid, type RowOutcome } from "./row-outcomes.js";
-import type { ImportProgress } from "./types.js";
+import type { ConsumptionImportOptions, ImportProgress } from "./types.js";
 
 /**
  * Pass 2 of an import against a server: the validated rows go to the session in batches, up to

@@ -4,7 +4,6 @@ import type { BuildingInput } from "../core/model/building.js";
 import type { Consumption } from "../core/model/consumption.js";
 import type { CarbonService, ImportSession, ScopeTotals } from "../core/service.js";
 import type { ColumnMap } from "./columns.js";
-import type { ConsumptionImportOptions, ConsumptionImportReport } from "./consumptions.js";
 import { type CsvRecord, CsvSyntaxError, openCsvSource } from "./csv-source.js";
 import { FingerprintSet } from "./fingerprint-set.js";
 import { ImportJournal } from "./journal.js";
@@ -16,7 +15,7 @@ import { isValid, type RowOutcome, type ValidRow, validateInline } from "./row-o
 import type { RowContext } from "./row-validator.js";
 import { type SendResult, sendValidRows } from "./send-pass.js";
 import type { CsvEncoding } from "./text-encoding.js";
-import type { RowError } from "./types.js";
+import type { ConsumptionImportOptions, ConsumptionImportReport, RowError } from "./types.js";
 
 /**
  * An import against a server, in two passes. Rows a server confirmed stay stored (there is no

@@ -5,9 +5,16 @@ import type { Context } from "../../context.js";
 import { type IdResolver, idResolver } from "../../id-resolver.js";
 import { renderList } from "../../output/format.js";
 import { confirmOrCancel } from "../../user-input.js";
-import type { MoveOptions } from "./move.js";
 import { readMoveCsv } from "./move-csv.js";
 import { doneLines, moveColumns, moveRows, planLines } from "./move-output.js";
+
+export interface MoveOptions {
+  readonly buildingIds: readonly string[];
+  readonly to?: string;
+  readonly fromCsv?: string;
+  readonly dryRun: boolean;
+  readonly yes: boolean;
+}
 
 interface MoveGroup {
   readonly companyId: string;

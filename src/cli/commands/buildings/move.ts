@@ -1,13 +1,8 @@
 import { Command } from "commander";
 import type { Context } from "../../context.js";
+import type { MoveOptions } from "./move-run.js";
 
-export interface MoveOptions {
-  readonly buildingIds: readonly string[];
-  readonly to?: string;
-  readonly fromCsv?: string;
-  readonly dryRun: boolean;
-  readonly yes: boolean;
-}
+export type { MoveOptions } from "./move-run.js";
 
 interface MoveFlags {
   readonly to?: string;

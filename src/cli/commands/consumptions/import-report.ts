@@ -7,7 +7,24 @@ import type { Context } from "../../context.js";
 import { parseInteger } from "../../flags.js";
 import { renderObject } from "../../output/format.js";
 import { importSummaryLines } from "../../render/import-summary.js";
-import type { ImportOptions } from "./import.js";
+
+export interface ImportOptions {
+  readonly file: string;
+  readonly company?: string;
+  readonly building?: string;
+  readonly dryRun: boolean;
+  readonly rejects?: string;
+  readonly delimiter?: string;
+  readonly encoding?: string;
+  readonly decimalComma: boolean;
+  readonly maxErrors?: string;
+  readonly skipInvalid: boolean;
+  readonly createBuildings: boolean;
+  /** Rows overlapping stored consumptions replace them (else such rows are rejected). */
+  readonly replaceOverlapping?: boolean;
+  /** Against a server: skip what an interrupted run stored (a note, no effect, locally). */
+  readonly resume?: boolean;
+}
 
 /** The flags as the import pipeline takes them, but for --company (an id or a name, resolved by
  * the caller); bad values are usage errors (the pipeline checks --delimiter, --encoding and

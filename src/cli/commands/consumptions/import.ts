@@ -2,24 +2,9 @@ import path from "node:path";
 import { Command } from "commander";
 import type { ConsumptionImportReport } from "../../../import/consumptions.js";
 import type { Context } from "../../context.js";
+import type { ImportOptions } from "./import-report.js";
 
-export interface ImportOptions {
-  readonly file: string;
-  readonly company?: string;
-  readonly building?: string;
-  readonly dryRun: boolean;
-  readonly rejects?: string;
-  readonly delimiter?: string;
-  readonly encoding?: string;
-  readonly decimalComma: boolean;
-  readonly maxErrors?: string;
-  readonly skipInvalid: boolean;
-  readonly createBuildings: boolean;
-  /** Rows overlapping stored consumptions replace them (else such rows are rejected). */
-  readonly replaceOverlapping?: boolean;
-  /** Against a server: skip what an interrupted run stored (a note, no effect, locally). */
-  readonly resume?: boolean;
-}
+export type { ImportOptions } from "./import-report.js";
 
 interface ImportFlags {
   readonly company?: string;

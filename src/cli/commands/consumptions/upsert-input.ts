@@ -8,7 +8,19 @@ import { yearProblem } from "../../../core/model/text-values.js";
 import type { CarbonService } from "../../../core/service.js";
 import { parseNumber, parseText, parseUuid } from "../../flags.js";
 import { idResolver } from "../../id-resolver.js";
-import type { UpsertOptions } from "./upsert.js";
+
+export interface UpsertOptions {
+  readonly file?: string;
+  readonly company?: string;
+  readonly building?: string;
+  readonly category?: string;
+  readonly start?: string;
+  readonly end?: string;
+  readonly quantity?: string;
+  readonly unit?: string;
+  readonly entity?: string;
+  readonly id?: string;
+}
 
 const dataFlags = [
   ["company", "--company"],

@@ -1,18 +1,8 @@
 import { Command } from "commander";
 import type { Context } from "../../context.js";
+import type { UpsertOptions } from "./upsert-input.js";
 
-export interface UpsertOptions {
-  readonly file?: string;
-  readonly company?: string;
-  readonly building?: string;
-  readonly category?: string;
-  readonly start?: string;
-  readonly end?: string;
-  readonly quantity?: string;
-  readonly unit?: string;
-  readonly entity?: string;
-  readonly id?: string;
-}
+export type { UpsertOptions } from "./upsert-input.js";
 
 export function upsertCommand(
   ctx: Context,
