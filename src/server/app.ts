@@ -6,6 +6,7 @@
 import type { AddressInfo } from "node:net";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import { CarbonError } from "../core/errors.js";
+import { DRY_RUN_EXTENSION, operationExtension } from "../core/extensions.js";
 import { dottedPath, findNotUtf8, NOT_UTF8_MESSAGE, type NotUtf8 } from "../core/json-bytes.js";
 import type { CarbonService } from "../core/service.js";
 import { Access } from "./access.js";
@@ -177,11 +178,22 @@ export function createApp(options: AppOptions): FastifyInstance {
     });
     accessOf.set(request, new Access(claims));
   };
-  const server: ServerInfo = { instanceId: options.instanceId };
+  const server: ServerInfo = {
+    instanceId: options.instanceId,
+    extensions: announcedExtensions(routeTable),
+  };
   for (const route of routeTable) {
     registerRoute(app, route, { service, server, authenticate, accessOf });
   }
   return app;
+}
+
+/** The table's operations of ours, and the query parameters of ours its writes honour. */
+function announcedExtensions(routes: readonly Route[]): string[] {
+  const operations = routes
+    .filter((route) => route.extension)
+    .map((route) => operationExtension(route.method, route.path));
+  return [...operations, DRY_RUN_EXTENSION];
 }
 
 interface RouteDeps {

@@ -20,6 +20,8 @@ export interface NamedSchema {
 export interface ServerInfo {
   /** Kept in the served database: a client tells this server from another at the same address. */
   readonly instanceId: string | undefined;
+  /** What it offers beyond the specification (src/core/extensions.ts). */
+  readonly extensions: readonly string[];
 }
 
 export interface RouteContext<Q, B> {

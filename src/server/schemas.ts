@@ -35,6 +35,10 @@ export const whoAmISchema = z.object({
     description:
       "the server's instance id, kept in its database: a client resuming an import checks it",
   }),
+  extensions: z.array(z.string()).meta({
+    description:
+      "what this server offers beyond the specification: operations as `METHOD /path`, and `dryRun` (docs/http-api.md)",
+  }),
 });
 
 export const upsertResultSchema = z.object({

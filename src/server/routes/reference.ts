@@ -8,7 +8,7 @@ export const referenceRoutes: readonly Route[] = [
     method: "POST",
     path: "/auth/who-am-i",
     summary:
-      "The bearer of the token (e-mail, role, companies, validity) and the server's instance id",
+      "The bearer of the token (e-mail, role, companies, validity), the server's instance id and the extensions it offers",
     query: noQuery,
     body: ignoredBody,
     statuses: [200],
@@ -16,7 +16,15 @@ export const referenceRoutes: readonly Route[] = [
     async handle({ access, server }) {
       const { email, role, companies, issuedAt, expiresAt } = access.claims;
       const instance = server.instanceId === undefined ? {} : { instanceId: server.instanceId };
-      return ok({ email, role, companies, issuedAt, expiresAt, ...instance });
+      return ok({
+        email,
+        role,
+        companies,
+        issuedAt,
+        expiresAt,
+        ...instance,
+        extensions: server.extensions,
+      });
     },
   }),
   defineRoute({

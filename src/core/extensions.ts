@@ -1,0 +1,15 @@
+/**
+ * The extensions of the interface a server may offer beyond `interface.md`, as it announces them
+ * on `POST /auth/who-am-i` (`extensions`, an array of these strings). An operation of ours is
+ * named by its method and OpenAPI path (`GET /companies/{id}`); a query parameter of ours that
+ * spec operations honour is named by itself. A client uses an extension only when the server
+ * announced it; a server that announces nothing offers the specification alone.
+ */
+
+/** `?dryRun=true` on the writes of ours that take it: nothing is stored, the answer says what would be. */
+export const DRY_RUN_EXTENSION = "dryRun";
+
+/** An operation's extension name. */
+export function operationExtension(method: string, path: string): string {
+  return `${method.toUpperCase()} ${path}`;
+}
