@@ -46,7 +46,10 @@ function answer(method: string, path: string, body: unknown): void {
     .reply(200, JSON.stringify(body), { headers: { "content-type": "application/json" } });
 }
 
-const page = (data: unknown, total: number) => ({ data, pagination: { page: 1, limit: 50, total } });
+const page = (data: unknown, total: number) => ({
+  data,
+  pagination: { page: 1, limit: 50, total },
+});
 
 const consumption = {
   id: oddId,
@@ -65,17 +68,20 @@ describe("the hosted service's answers", () => {
     [true, false, "inserted"],
     [false, true, "updated"],
     [false, false, "unchanged"],
-  ])("POST /consumptions {status, isCreated: %s, isUpdated: %s} is %s, with no record", async (isCreated, isUpdated, outcome) => {
-    answer("POST", "/consumptions", { status: "ok", isCreated, isUpdated });
-    const result = await service.upsertConsumption({
-      ...consumption,
-      id: "0b6f9a2e-4c1d-4e8f-9a7b-1c2d3e4f5a6b",
-      startDate: "2025-01-01T00:00:00.000Z",
-      endDate: "2025-01-31T00:00:00.000Z",
-      quantity: 1250.5,
-    });
-    expect(result).toEqual({ outcome });
-  });
+  ])(
+    "POST /consumptions {status, isCreated: %s, isUpdated: %s} is %s, with no record",
+    async (isCreated, isUpdated, outcome) => {
+      answer("POST", "/consumptions", { status: "ok", isCreated, isUpdated });
+      const result = await service.upsertConsumption({
+        ...consumption,
+        id: "0b6f9a2e-4c1d-4e8f-9a7b-1c2d3e4f5a6b",
+        startDate: "2025-01-01T00:00:00.000Z",
+        endDate: "2025-01-31T00:00:00.000Z",
+        quantity: 1250.5,
+      });
+      expect(result).toEqual({ outcome });
+    },
+  );
 
   it("GET /consumptions/{id} as {id, data}: the record, numbers and dates read", async () => {
     const { id, ...fields } = consumption;
