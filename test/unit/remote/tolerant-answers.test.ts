@@ -29,7 +29,7 @@ beforeEach(() => {
     apiUrl: origin,
     token: "hosted-token",
     dispatcher: agent,
-    retry: { retries: 0 },
+    retry: { attempts: 1 },
   });
 });
 
