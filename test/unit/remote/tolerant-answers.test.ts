@@ -4,6 +4,8 @@
  * required; numbers as strings and dates as dates are read; any UUID is an id; unknown fields
  * stay. A MockAgent stands for that server: carbon serve never answers these shapes.
  */
+import fs from "node:fs";
+import path from "node:path";
 import { MockAgent } from "undici";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
@@ -11,6 +13,8 @@ import {
   type RemoteCarbonService,
 } from "../../../src/backends/remote/service.js";
 import { CarbonError } from "../../../src/core/errors.js";
+import { importSuppliers } from "../../../src/import/suppliers/import.js";
+import { tempDir } from "../../cli/helpers.js";
 
 const origin = "https://carbon.example.com";
 const company = "5f2c1a00-1b2c-1d3e-9f40-123456789abc";
@@ -111,6 +115,28 @@ describe("the hosted service's answers", () => {
       type: "suppliers",
     });
     expect(upserted).toEqual({ ...supplier });
+  });
+
+  it("a supplier import counts rows the server stored without saying how, not as none", async () => {
+    const file = path.join(tempDir(), "suppliers.csv");
+    fs.writeFileSync(file, "name,externalId,type\nAcme,ACME,suppliers\nBeta,BETA,clients\n");
+    answer("GET", `/companies/${company}`, { id: company, name: "Acme Group" });
+    agent
+      .get(origin)
+      .intercept({ method: "POST", path: (url) => url.startsWith("/api/v1/suppliers") })
+      .reply(200, (request) => {
+        const body: { name: string } = JSON.parse(String(request.body));
+        return JSON.stringify({ id: oddId, name: body.name, email: null });
+      })
+      .times(2);
+    const report = await importSuppliers(service, {
+      file,
+      companyId: company,
+      dryRun: false,
+      skipInvalid: true,
+    });
+    expect(report).toMatchObject({ inserted: 0, updated: 0, unchanged: 0, outcomeUnknown: 2 });
+    expect(report.committed).toBe(true);
   });
 
   it("a list whose data is an empty object has no rows", async () => {
