@@ -175,6 +175,16 @@ describe("the hosted service's answers", () => {
 });
 
 describe("minimal answers of any server of the interface", () => {
+  it("who-am-i with a role of the hosted service's names and no companies", async () => {
+    answer("POST", "/auth/who-am-i", { email: "ops@acme.example", role: "ROLE_OWNER" });
+    expect(await service.whoAmI()).toMatchObject({
+      email: "ops@acme.example",
+      role: "ROLE_OWNER",
+      companies: [],
+      expiresAt: null,
+    });
+  });
+
   it("a company with only id and name, an id of any UUID version, unknown fields kept", async () => {
     answer("GET", "/companies", page([{ id: oddId, name: "Acme", sector: "logistics" }], 1));
     const [found] = (await service.listCompanies({})).data;
