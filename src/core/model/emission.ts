@@ -52,7 +52,7 @@ const answerFigure = answerNumberSchema.nullable().default(null);
 
 /**
  * An emission as any server of the interface answers it: what ties it to its consumption, its
- * scope, period and co2e needed; the rest if given. Without a status, a co2e says it is
+ * scope and period needed; a figure not given is null. Without a status, a co2e says it is
  * calculated and its absence that it awaits a factor.
  */
 const emissionAnswerFields = z.object({
