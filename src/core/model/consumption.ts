@@ -2,7 +2,14 @@ import { z } from "zod";
 import { inputDateTimeSchema, noControlCharacters, uuidSchema } from "./common.js";
 import { type Emission, emissionAnswerSchema, emissionSchema } from "./emission.js";
 import { quantityProblem } from "./text-values.js";
-import { answerDateTimeSchema, answerIdSchema, answerNumberSchema, unwrapRecord } from "./wire.js";
+import {
+  answerDateTimeSchema,
+  answerIdSchema,
+  answerNumberSchema,
+  canonicalDateTimeSchema,
+  exactOrTolerant,
+  unwrapRecord,
+} from "./wire.js";
 
 /** The spec's consumption body, field for field; all required. Dates are normalized to UTC date-times. */
 export const consumptionInputSchema = z
@@ -68,7 +75,17 @@ const consumptionAnswerFields = z.object({
   updatedAt: answerDateTimeSchema.optional(),
 });
 /** Unknown fields are kept, so `--json` prints what the server said. */
-export const consumptionAnswerSchema = consumptionAnswerFields.loose();
+export const consumptionAnswerSchema = exactOrTolerant(
+  consumptionSchema
+    .extend({
+      startDate: canonicalDateTimeSchema,
+      endDate: canonicalDateTimeSchema,
+      createdAt: canonicalDateTimeSchema,
+      updatedAt: canonicalDateTimeSchema,
+    })
+    .loose(),
+  consumptionAnswerFields.loose(),
+);
 export type Consumption = z.output<typeof consumptionAnswerFields>;
 
 /** `GET /consumptions/{id}`: the record, or the hosted service's `{id, data: {...}}`. */

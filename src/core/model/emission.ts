@@ -6,6 +6,8 @@ import {
   answerIdSchema,
   answerIntegerSchema,
   answerNumberSchema,
+  canonicalDateTimeSchema,
+  exactOrTolerant,
 } from "./wire.js";
 
 export const emissionStatuses = ["calculated", "awaiting_factor"] as const;
@@ -86,7 +88,8 @@ const emissionAnswerFields = z.object({
 export type Emission = z.output<typeof emissionAnswerFields>;
 
 function withStatus(value: unknown): unknown {
-  if (typeof value !== "object" || value === null || "status" in value) return value;
+  if (typeof value !== "object" || value === null) return value;
+  if ("status" in value && value.status !== undefined && value.status !== null) return value;
   const co2e = "co2e" in value ? value.co2e : null;
   return {
     ...value,
@@ -95,7 +98,12 @@ function withStatus(value: unknown): unknown {
 }
 
 /** Unknown fields are kept, so `--json` prints what the server said. */
-export const emissionAnswerSchema = z.preprocess(withStatus, emissionAnswerFields.loose());
+export const emissionAnswerSchema = exactOrTolerant(
+  emissionSchema
+    .extend({ startDate: canonicalDateTimeSchema, endDate: canonicalDateTimeSchema })
+    .loose(),
+  z.preprocess(withStatus, emissionAnswerFields.loose()),
+);
 
 export const groupKeys = ["scope", "category", "subcategory", "building", "month", "year"] as const;
 export const groupKeySchema = z.enum(groupKeys);

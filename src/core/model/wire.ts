@@ -66,3 +66,25 @@ export function unwrapRecord(value: unknown): unknown {
   const outerId = "id" in value ? value.id : undefined;
   return "id" in inner || outerId === undefined ? inner : { id: outerId, ...inner };
 }
+
+/** A date-time exactly as carbon serve writes it (`2025-01-01T00:00:00.000Z`). */
+export const canonicalDateTimeSchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+
+/**
+ * Reads an answer with `exact` (carbon serve's own shape: cheap, and what big lists mostly are)
+ * and, when that fails, with `tolerant`, whose problems are the ones reported.
+ */
+export function exactOrTolerant<T>(exact: z.ZodType<T>, tolerant: z.ZodType<T>): z.ZodType<T> {
+  return z.unknown().transform((value, ctx): T => {
+    const quick = exact.safeParse(value);
+    if (quick.success) return quick.data;
+    const full = tolerant.safeParse(value);
+    if (full.success) return full.data;
+    for (const issue of full.error.issues) {
+      ctx.addIssue({ code: "custom", path: issue.path, message: issue.message });
+    }
+    return z.NEVER;
+  });
+}
