@@ -219,6 +219,25 @@ describe("minimal answers of any server of the interface", () => {
     ]);
   });
 
+  it("a record of carbon serve's shape but with dates as dates: the dates are still normalized", async () => {
+    const ours = {
+      ...consumption,
+      id: "0b6f9a2e-4c1d-4e8f-9a7b-1c2d3e4f5a6b",
+      categoryId: "1b6f9a2e-4c1d-4e8f-9a7b-1c2d3e4f5a6b",
+      companyId: "2b6f9a2e-4c1d-4e8f-9a7b-1c2d3e4f5a6b",
+      buildingId: "3b6f9a2e-4c1d-4e8f-9a7b-1c2d3e4f5a6b",
+      quantity: 10,
+      createdAt: "2025-02-01",
+      updatedAt: "2025-02-01",
+    };
+    answer("GET", "/consumptions", page([ours], 1));
+    const [row] = (await service.listConsumptions({})).data;
+    expect(row).toMatchObject({
+      startDate: "2025-01-01T00:00:00.000Z",
+      createdAt: "2025-02-01T00:00:00.000Z",
+    });
+  });
+
   it("a record without a field a command needs is still refused, naming the field", async () => {
     const { quantity: _dropped, ...withoutQuantity } = consumption;
     answer("GET", "/consumptions", page([withoutQuantity], 1));
