@@ -4,7 +4,11 @@ import type { BuildingMoveRequest, BuildingMoveResult } from "./model/building-m
 import type { Category, CategoryLevel } from "./model/category.js";
 import type { Page, PageQuery, Scope } from "./model/common.js";
 import type { Company, CompanyInput } from "./model/company.js";
-import type { Consumption, ConsumptionInput, UpsertOutcome } from "./model/consumption.js";
+import type {
+  Consumption,
+  ConsumptionInput,
+  ConsumptionUpsertResult,
+} from "./model/consumption.js";
 import type { DeleteRequest, DeletionResult } from "./model/deletion.js";
 import type { ConsumptionSummary, Emission, EmissionSummary, GroupKey } from "./model/emission.js";
 import type {
@@ -65,11 +69,7 @@ export interface SummaryQuery extends EmissionFilter {
   readonly groupBy: readonly GroupKey[];
 }
 
-export interface ConsumptionUpsertResult {
-  readonly outcome: UpsertOutcome;
-  readonly consumption: Consumption;
-  readonly emission: Emission;
-}
+export type { ConsumptionUpsertResult } from "./model/consumption.js";
 
 export interface ScopeTotals {
   "1": number;

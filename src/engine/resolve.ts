@@ -34,12 +34,12 @@
  */
 import type { Category } from "../core/model/category.js";
 import type {
-  CustomFactor,
   EmissionFactor,
   FactorBasis,
   FactorResolution,
   ResolutionStep,
   ResolvedFactor,
+  StoredCustomFactor,
 } from "../core/model/factor.js";
 import type { FactorIndex } from "./factor-index.js";
 import { convertQuantity, findUnit, isNaturalGasCategory, sameUnit } from "./units.js";
@@ -54,7 +54,7 @@ export interface ResolveInput {
   /** The consumption's unit: decides which of several rows fits. */
   readonly unit: string;
   /** This company's custom factors (any category; filtered here). */
-  readonly customFactors: readonly CustomFactor[];
+  readonly customFactors: readonly StoredCustomFactor[];
   readonly index: FactorIndex;
 }
 
@@ -232,7 +232,11 @@ function fromLibrary(row: EmissionFactor, step: ResolutionStep): ResolvedFactor 
   };
 }
 
-function fromCustom(input: ResolveInput, factor: CustomFactor, basis: FactorBasis): ResolvedFactor {
+function fromCustom(
+  input: ResolveInput,
+  factor: StoredCustomFactor,
+  basis: FactorBasis,
+): ResolvedFactor {
   const { category } = input;
   const key =
     (basis === "market" ? category.marketFactorKey : null) ?? category.factorKey ?? category.code;

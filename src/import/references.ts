@@ -39,7 +39,6 @@ export type CategoryLookup =
   | { readonly ok: true; readonly category: Category }
   | { readonly ok: false; readonly message: string };
 
-const BUILDING_PAGE = 500;
 const MAX_CACHED_LOOKUPS = 10_000;
 const NO_BUILDINGS: readonly BuildingInput[] = Object.freeze([]);
 const seeSubcategories = "see `carbon categories list --level subcategory`";
@@ -60,13 +59,11 @@ export function serviceCompanyLoader(service: CarbonService): CompanyLoader {
         throw error;
       }
       const refs: BuildingRef[] = [];
-      for (let page = 1; ; page += 1) {
-        const result = await service.listBuildings({ companyId, page, limit: BUILDING_PAGE });
-        for (const building of result.data) {
+      // Every page, at the size the server uses: a short page does not end the list.
+      for await (const page of service.streamList("buildings", { companyId })) {
+        for (const building of page) {
           refs.push({ id: building.id.toLowerCase(), name: building.name });
         }
-        const seen = (page - 1) * BUILDING_PAGE + result.data.length;
-        if (result.data.length < BUILDING_PAGE || seen >= result.pagination.total) break;
       }
       return refs;
     },

@@ -9,9 +9,9 @@ import { formatDuration } from "../core/durations.js";
 import { CarbonError, usageError } from "../core/errors.js";
 import { isUuid } from "../core/ids.js";
 import { emailProblem } from "../core/model/text-values.js";
+import { type Role, roles } from "../core/model/who-am-i.js";
 
-export const roles = ["admin", "member", "viewer"] as const;
-export type Role = (typeof roles)[number];
+export { type Role, roles } from "../core/model/who-am-i.js";
 
 /** What a verified token says about its bearer. */
 export interface TokenClaims {

@@ -1,10 +1,17 @@
-/** The response shapes the server adds to the core model's, named as in the OpenAPI document. */
+/**
+ * The response shapes of carbon serve, named as in the OpenAPI document. Each comes from
+ * src/core/model, where the remote engine's tolerant reading of the same answer sits beside it.
+ */
 import { z } from "zod";
 import { buildingInputSchema, buildingSchema } from "../core/model/building.js";
 import { categorySchema } from "../core/model/category.js";
 import { isoDateTimeSchema, pageSchema } from "../core/model/common.js";
 import { companyInputSchema, companySchema } from "../core/model/company.js";
-import { consumptionInputSchema, consumptionSchema } from "../core/model/consumption.js";
+import {
+  consumptionInputSchema,
+  consumptionSchema,
+  consumptionUpsertResultSchema,
+} from "../core/model/consumption.js";
 import { deletionResultSchema } from "../core/model/deletion.js";
 import {
   consumptionSummarySchema,
@@ -18,34 +25,12 @@ import {
   factorResolutionSchema,
 } from "../core/model/factor.js";
 import { glecEntryInputSchema, glecEntrySchema, glecReceiptSchema } from "../core/model/glec.js";
-import { roles } from "./auth.js";
+import { whoAmISchema } from "../core/model/who-am-i.js";
 import type { NamedSchema } from "./route.js";
 
 function named(name: string, schema: z.ZodType): NamedSchema {
   return { name, schema };
 }
-
-export const whoAmISchema = z.object({
-  email: z.string(),
-  role: z.enum(roles),
-  companies: z.array(z.string()).meta({ description: "company UUIDs; empty: every company" }),
-  issuedAt: isoDateTimeSchema,
-  expiresAt: isoDateTimeSchema,
-  instanceId: z.string().optional().meta({
-    description:
-      "the server's instance id, kept in its database: a client resuming an import checks it",
-  }),
-  extensions: z.array(z.string()).meta({
-    description:
-      "what this server offers beyond the specification: operations as `METHOD /path`, and `dryRun` (docs/http-api.md)",
-  }),
-});
-
-export const upsertResultSchema = z.object({
-  outcome: z.enum(["inserted", "updated", "unchanged"]),
-  consumption: consumptionSchema,
-  emission: emissionSchema,
-});
 
 /** `POST /consumptions` with `removedAt`: what was removed (our answer; the hosted one differs). */
 export const removalResultSchema = deletionResultSchema.extend({ outcome: z.literal("removed") });
@@ -67,7 +52,7 @@ export const responses = {
   consumptions: named("ConsumptionPage", pageSchema(consumptionSchema)),
   upsertOrRemoval: named(
     "ConsumptionUpsertResult",
-    z.union([upsertResultSchema, removalResultSchema]),
+    z.union([consumptionUpsertResultSchema, removalResultSchema]),
   ),
   consumptionSummary: named("ConsumptionSummary", consumptionSummarySchema),
   emissions: named("EmissionPage", pageSchema(emissionSchema)),

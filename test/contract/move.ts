@@ -53,7 +53,7 @@ export function describeMoveContract(name: string, open: () => Promise<Driver>):
         await service.createBuilding({ id, companyId, name, country: "ES" });
       }
       const calculated = await service.upsertConsumption(electricity);
-      co2eBefore = calculated.emission.co2e ?? Number.NaN;
+      co2eBefore = calculated.emission?.co2e ?? Number.NaN;
       await service.upsertConsumption(water);
       await service.upsertCustomFactor({
         id: "f1000000-0000-4000-8000-000000000001",

@@ -1,10 +1,10 @@
 import { validationError } from "../../core/errors.js";
 import type { Page } from "../../core/model/common.js";
 import {
-  type CustomFactor,
   type CustomFactorInput,
   customFactorInputSchema,
   type FactorBasis,
+  type StoredCustomFactor,
 } from "../../core/model/factor.js";
 import { ownerConflict } from "../../core/ownership.js";
 import type { CustomFactorQuery } from "../../core/service.js";
@@ -43,7 +43,7 @@ const SELECT = `SELECT f.id, co.id AS company_id, cat.id AS category_id, f.categ
 const ORDER_TERMS = ["f.category_ref", "f.basis", "ifnull(f.year, 0)", "f.created_at", "f.id"];
 const ORDER = `ORDER BY ${ORDER_TERMS.join(", ")}`;
 
-function fromRow(row: CustomFactorRow): CustomFactor {
+function fromRow(row: CustomFactorRow): StoredCustomFactor {
   return {
     id: row.id,
     companyId: row.company_id,
@@ -62,7 +62,7 @@ function fromRow(row: CustomFactorRow): CustomFactor {
 
 /** What changed, so the caller can recalculate the emissions it affects. */
 export interface CustomFactorUpsert {
-  readonly factor: CustomFactor;
+  readonly factor: StoredCustomFactor;
   readonly changed: boolean;
   readonly companyRef: number;
   /** The category refs whose emissions may change (old and new category). */
@@ -103,10 +103,12 @@ export class CustomFactorRepository {
   }
 
   /** The factor with this id, and the refs its emissions are recalculated by. */
-  find(
-    id: string,
-  ):
-    | { readonly factor: CustomFactor; readonly companyRef: number; readonly categoryRef: number }
+  find(id: string):
+    | {
+        readonly factor: StoredCustomFactor;
+        readonly companyRef: number;
+        readonly categoryRef: number;
+      }
     | undefined {
     const row = this.#byId.get(id.trim().toLowerCase());
     if (row === undefined) return undefined;
@@ -118,11 +120,11 @@ export class CustomFactorRepository {
     this.#delete.run(id.trim().toLowerCase());
   }
 
-  ofCompany(companyRef: number): CustomFactor[] {
+  ofCompany(companyRef: number): StoredCustomFactor[] {
     return this.#ofCompany.all(companyRef).map(fromRow);
   }
 
-  list(query: CustomFactorQuery): Page<CustomFactor> {
+  list(query: CustomFactorQuery): Page<StoredCustomFactor> {
     const window = pageWindow(query);
     const company = this.#companies.get(query.companyId);
     const rows = this.#page.all(company.ref, window.limit, window.offset);
@@ -130,7 +132,7 @@ export class CustomFactorRepository {
   }
 
   /** What `list` pages, for keyset pages (index custom_factors_in_order). */
-  keyset(filter: { readonly companyId: string }): Keyset<CustomFactorRow, CustomFactor> {
+  keyset(filter: { readonly companyId: string }): Keyset<CustomFactorRow, StoredCustomFactor> {
     const company = this.#companies.get(filter.companyId);
     return {
       select: SELECT,
@@ -160,7 +162,7 @@ export class CustomFactorRepository {
       throw ownerConflict("custom factor", id, beforeRow.company_id, company.id);
     }
     const before = beforeRow === undefined ? undefined : fromRow(beforeRow);
-    const next: CustomFactor = {
+    const next: StoredCustomFactor = {
       id,
       companyId: company.id,
       categoryId: category.id,
@@ -211,7 +213,7 @@ export class CustomFactorRepository {
   }
 }
 
-function sameFactor(a: CustomFactor, b: CustomFactor): boolean {
+function sameFactor(a: StoredCustomFactor, b: StoredCustomFactor): boolean {
   return (
     a.categoryId === b.categoryId &&
     a.basis === b.basis &&

@@ -1,4 +1,8 @@
-import type { CustomFactor, EmissionFactor, FactorResolution } from "../../core/model/factor.js";
+import type {
+  EmissionFactor,
+  FactorResolution,
+  StoredCustomFactor,
+} from "../../core/model/factor.js";
 import { calculateEmission, type EmissionValues } from "../../engine/emission.js";
 import {
   createFactorIndex,
@@ -141,15 +145,15 @@ class ResolutionCache {
 export class EmissionCalculator {
   readonly #db: Db;
   readonly #provenance: ProvenanceStore;
-  readonly #customFactorsOf: (companyRef: number) => CustomFactor[];
+  readonly #customFactorsOf: (companyRef: number) => StoredCustomFactor[];
   #index: FactorIndex | undefined;
-  readonly #custom = new Map<number, CustomFactor[]>();
+  readonly #custom = new Map<number, StoredCustomFactor[]>();
   readonly #resolutions = new ResolutionCache();
 
   constructor(
     db: Db,
     provenance: ProvenanceStore,
-    customFactorsOf: (companyRef: number) => CustomFactor[],
+    customFactorsOf: (companyRef: number) => StoredCustomFactor[],
   ) {
     this.#db = db;
     this.#provenance = provenance;
@@ -178,7 +182,7 @@ export class EmissionCalculator {
     return value ?? "unknown";
   }
 
-  customFactors(companyRef: number): CustomFactor[] {
+  customFactors(companyRef: number): StoredCustomFactor[] {
     let factors = this.#custom.get(companyRef);
     if (factors === undefined) {
       factors = this.#customFactorsOf(companyRef);

@@ -278,7 +278,7 @@ export class LocalService implements CarbonService {
     );
   }
 
-  async upsertConsumption(input: ConsumptionInput): Promise<ConsumptionUpsertResult> {
+  async upsertConsumption(input: ConsumptionInput): Promise<Required<ConsumptionUpsertResult>> {
     const parsed = parseInput(consumptionInputSchema, input, "consumption");
     return this.#write(() => {
       const { outcomes } = this.#p.writer.write([parsed], this.#directRefs(), "");

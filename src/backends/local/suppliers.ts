@@ -2,7 +2,7 @@ import { CarbonError } from "../../core/errors.js";
 import type { Page } from "../../core/model/common.js";
 import {
   effectiveSupplierId,
-  type Supplier,
+  type StoredSupplier,
   type SupplierQuery,
   type SupplierType,
   type SupplierUpsertResult,
@@ -33,7 +33,7 @@ const SELECT = `SELECT s.ref, s.id, co.id AS company_id, s.company_ref, s.type, 
     s.address, s.external_id, s.created_at, s.updated_at
   FROM suppliers s JOIN companies co ON co.ref = s.company_ref`;
 
-function fromRow(row: SupplierRow): Supplier {
+function fromRow(row: SupplierRow): StoredSupplier {
   return {
     id: row.id,
     companyId: row.company_id,
@@ -75,7 +75,7 @@ export class SupplierRepository {
     this.#delete = db.prepare<[string]>("DELETE FROM suppliers WHERE id = ?");
   }
 
-  find(id: string): Supplier | undefined {
+  find(id: string): StoredSupplier | undefined {
     const row = this.#byId.get(id.trim().toLowerCase());
     return row === undefined ? undefined : fromRow(row);
   }
@@ -107,7 +107,7 @@ export class SupplierRepository {
   }
 
   /** Ordered by name, then id. */
-  list(query: SupplierQuery): Page<Supplier> {
+  list(query: SupplierQuery): Page<StoredSupplier> {
     const window = pageWindow(query);
     const { where, params } = this.#where(query);
     const clause = where.length === 0 ? "" : ` WHERE ${where.join(" AND ")}`;
@@ -124,7 +124,7 @@ export class SupplierRepository {
   }
 
   /** What `list` pages, for keyset pages (name, id: suppliers_by_company or _by_name). */
-  keyset(query: Omit<SupplierQuery, "page" | "limit">): Keyset<SupplierRow, Supplier> {
+  keyset(query: Omit<SupplierQuery, "page" | "limit">): Keyset<SupplierRow, StoredSupplier> {
     return {
       select: SELECT,
       ...this.#where(query),

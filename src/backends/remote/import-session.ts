@@ -281,8 +281,11 @@ export class RemoteImportSession implements ImportSession {
             throw aboutRow(error, row);
           });
         counts[answer.outcome] += 1;
-        if (answer.emission.status === "awaiting_factor") counts.awaitingFactor += 1;
-        else counts.co2eByScope[scopeKey(answer.emission.scope)] += answer.emission.co2e ?? 0;
+        // A server that sends no emission back (the hosted service) adds nothing to the totals.
+        const emission = answer.emission;
+        if (emission === undefined) continue;
+        if (emission.status === "awaiting_factor") counts.awaitingFactor += 1;
+        else counts.co2eByScope[scopeKey(emission.scope)] += emission.co2e ?? 0;
       }
     });
   }

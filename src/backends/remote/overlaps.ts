@@ -5,9 +5,10 @@
  * rows are looked up in memory. A building the server does not know has nothing to overlap.
  */
 import { isCarbonError } from "../../core/errors.js";
-import { MAX_PAGE_LIMIT, pageSchema } from "../../core/model/common.js";
+import { MAX_PAGE_LIMIT } from "../../core/model/common.js";
 import type { ConsumptionInput } from "../../core/model/consumption.js";
-import { type Consumption, consumptionSchema } from "../../core/model/consumption.js";
+import { type Consumption, consumptionAnswerSchema } from "../../core/model/consumption.js";
+import { answerPageSchema } from "../../core/model/wire.js";
 import type { ConsumptionOverlap } from "../../core/service.js";
 import { dayOf, OverlapIndex } from "../../engine/overlaps.js";
 import type { HttpClient } from "./client.js";
@@ -19,7 +20,7 @@ interface Stored {
   readonly byId: Map<string, Consumption>;
 }
 
-const listing = pageSchema(consumptionSchema);
+const listing = answerPageSchema(consumptionAnswerSchema);
 
 function pairOf(row: ConsumptionInput): string {
   return `${row.companyId.toLowerCase()}|${row.buildingId.toLowerCase()}`;

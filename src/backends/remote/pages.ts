@@ -10,7 +10,8 @@ export interface PageWindow {
  * Every page of a list of the interface (`page` and `limit`), yielded as it arrives. A server
  * may use a smaller page than asked (its `pagination.limit`, or fewer rows than that on a page
  * that is not the last): the next pages are asked at that size, so no row is skipped. It ends
- * once `pagination.total` rows have come, or on an empty page; a short page alone never ends it.
+ * once `pagination.total` rows have come; a short page alone never ends it, and an empty page
+ * before then is an error: a list never ends silently with fewer rows than the server said exist.
  */
 export async function* allPages<T>(
   fetch: (window: PageWindow) => Promise<Page<T>>,
@@ -27,14 +28,22 @@ export async function* allPages<T>(
         { hint: "the server does not page with page and limit as the interface says" },
       );
     }
-    if (answer.data.length === 0) return;
+    const total = answer.pagination.total;
+    if (answer.data.length === 0) {
+      if (seen >= total) return;
+      throw new CarbonError(
+        "unavailable",
+        `the server said ${total} rows exist but page ${page} (${size} a page) was empty after ${seen}`,
+        { hint: "rows may have been deleted while they were read: run the command again" },
+      );
+    }
     if (page === 1) {
       // The size the server used: its pagination.limit, or fewer rows if more are to come.
-      const more = answer.data.length < answer.pagination.total;
+      const more = answer.data.length < total;
       size = Math.min(size, answer.pagination.limit, more ? answer.data.length : size);
     }
     seen += answer.data.length;
     yield answer.data;
-    if (seen >= answer.pagination.total) return;
+    if (seen >= total) return;
   }
 }

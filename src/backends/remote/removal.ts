@@ -9,8 +9,10 @@
  */
 import { z } from "zod";
 import { CarbonError, isCarbonError } from "../../core/errors.js";
-import { uuidSchema } from "../../core/model/common.js";
-import type { ConsumptionInput } from "../../core/model/consumption.js";
+import {
+  type ConsumptionInput,
+  consumptionRecordAnswerSchema,
+} from "../../core/model/consumption.js";
 import {
   type DeletableResource,
   type DeletedRecord,
@@ -21,27 +23,11 @@ import {
 import type { HttpClient } from "./client.js";
 import { runLimited } from "./limiter.js";
 
-/** The fields a removal sends back: the spec's nine, whatever else the record had. */
-const recordFields = z
-  .object({
-    entityId: z.string(),
-    categoryId: uuidSchema,
-    startDate: z.string(),
-    endDate: z.string(),
-    companyId: uuidSchema,
-    buildingId: uuidSchema,
-    quantity: z.number(),
-    unitType: z.string(),
-  })
-  .loose();
-
 /** Our answer (the record itself) or the hosted one (`{id, data}`), as one record. */
-export const fetchedConsumptionSchema = z
-  .union([
-    z.object({ id: uuidSchema, data: recordFields }).transform(({ id, data }) => ({ ...data, id })),
-    recordFields.extend({ id: uuidSchema }),
-  ])
-  .transform((record) => ({ ...record, id: record.id.toLowerCase() }));
+export const fetchedConsumptionSchema = consumptionRecordAnswerSchema.transform((record) => ({
+  ...record,
+  id: record.id.toLowerCase(),
+}));
 export type FetchedConsumption = z.output<typeof fetchedConsumptionSchema>;
 
 /** What the removal answered: ours names the audit record; anything else is accepted as done. */

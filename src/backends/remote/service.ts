@@ -7,29 +7,35 @@ import type { Dispatcher } from "undici";
 import type { z } from "zod";
 import { isCarbonError } from "../../core/errors.js";
 import { auditRecordSchema } from "../../core/model/audit.js";
-import { type Building, buildingSchema } from "../../core/model/building.js";
+import { type Building, buildingAnswerSchema } from "../../core/model/building.js";
 import { buildingMoveResultSchema } from "../../core/model/building-move.js";
-import { type Category, categorySchema } from "../../core/model/category.js";
+import { type Category, categoryAnswerSchema } from "../../core/model/category.js";
 import {
   DEFAULT_PAGE_LIMIT,
   MAX_PAGE_LIMIT,
   type Page,
   pageSchema,
 } from "../../core/model/common.js";
-import { companySchema } from "../../core/model/company.js";
-import { consumptionSchema } from "../../core/model/consumption.js";
+import { companyAnswerSchema } from "../../core/model/company.js";
+import {
+  consumptionAnswerSchema,
+  consumptionRecordAnswerSchema,
+  consumptionUpsertAnswerSchema,
+} from "../../core/model/consumption.js";
 import {
   consumptionSummarySchema,
   type Emission,
-  emissionSchema,
+  emissionAnswerSchema,
   emissionSummarySchema,
 } from "../../core/model/emission.js";
 import {
-  customFactorSchema,
+  customFactorAnswerSchema,
   emissionFactorSchema,
   factorResolutionSchema,
 } from "../../core/model/factor.js";
-import { glecEntrySchema, glecReceiptSchema } from "../../core/model/glec.js";
+import { glecEntryAnswerSchema, glecReceiptAnswerSchema } from "../../core/model/glec.js";
+import { type WhoAmI, whoAmIAnswerSchema } from "../../core/model/who-am-i.js";
+import { answerPageSchema } from "../../core/model/wire.js";
 import type {
   CarbonService,
   EmissionFilter,
@@ -47,13 +53,7 @@ import { runLimited } from "./limiter.js";
 import { allPages, type PageWindow } from "./pages.js";
 import { remoteDeleteRecords } from "./removal.js";
 import type { RetryPolicy } from "./retry.js";
-import {
-  announcedInstanceSchema,
-  anyAnswerSchema,
-  consumptionUpsertSchema,
-  type WhoAmI,
-  whoAmISchema,
-} from "./schemas.js";
+import { announcedInstanceSchema, anyAnswerSchema } from "./schemas.js";
 import { remotePagers } from "./streams.js";
 import { remoteSuppliers } from "./suppliers.js";
 
@@ -125,29 +125,30 @@ export function createRemoteService(options: RemoteServiceOptions): RemoteCarbon
     limit: query.limit,
   });
   const categoryPage = (filter: ListFilter<"categories">, window: PageWindow) =>
-    get("/categories", pageSchema(categorySchema), { level: filter.level, ...window });
+    get("/categories", answerPageSchema(categoryAnswerSchema), { level: filter.level, ...window });
 
   const service: Omit<RemoteCarbonService, "streamList"> = {
     kind: "remote",
     apiUrl: api.href,
     close: () => client.close(),
-    whoAmI: () => client.request("POST", "/auth/who-am-i", { schema: whoAmISchema }),
+    whoAmI: () => client.request("POST", "/auth/who-am-i", { schema: whoAmIAnswerSchema }),
 
-    listCompanies: (query) => get("/companies", pageSchema(companySchema), paging(query)),
-    getCompany: (companyId) => get(`/companies/${id(companyId)}`, companySchema),
-    createCompany: (input) => post("/companies", companySchema, input),
+    listCompanies: (query) =>
+      get("/companies", answerPageSchema(companyAnswerSchema), paging(query)),
+    getCompany: (companyId) => get(`/companies/${id(companyId)}`, companyAnswerSchema),
+    createCompany: (input) => post("/companies", companyAnswerSchema, input),
 
     listBuildings: (query) =>
       query.companyId === undefined
-        ? get("/buildings", pageSchema(buildingSchema), paging(query))
+        ? get("/buildings", answerPageSchema(buildingAnswerSchema), paging(query))
         : get(
             `/companies/${id(query.companyId)}/buildings`,
-            pageSchema(buildingSchema),
+            answerPageSchema(buildingAnswerSchema),
             paging(query),
           ),
     getBuilding: (buildingId): Promise<Building> =>
-      get(`/buildings/${id(buildingId)}`, buildingSchema),
-    createBuilding: (input) => post("/buildings", buildingSchema, input),
+      get(`/buildings/${id(buildingId)}`, buildingAnswerSchema),
+    createBuilding: (input) => post("/buildings", buildingAnswerSchema, input),
 
     // The port answers every category at once, as the local engine does; the server pages.
     async listCategories(query): Promise<Page<Category>> {
@@ -175,15 +176,20 @@ export function createRemoteService(options: RemoteServiceOptions): RemoteCarbon
         companyId: query.companyId,
       }),
     listCustomFactors: (query) =>
-      get("/emission-factors/custom", pageSchema(customFactorSchema), {
+      get("/emission-factors/custom", answerPageSchema(customFactorAnswerSchema), {
         companyId: query.companyId,
         ...paging(query),
       }),
-    upsertCustomFactor: (input) => post("/emission-factors/custom", customFactorSchema, input),
+    upsertCustomFactor: (input) =>
+      post("/emission-factors/custom", customFactorAnswerSchema, input),
 
     listConsumptions: (query) =>
-      get("/consumptions", pageSchema(consumptionSchema), { ...period(query), ...paging(query) }),
-    getConsumption: (consumptionId) => get(`/consumptions/${id(consumptionId)}`, consumptionSchema),
+      get("/consumptions", answerPageSchema(consumptionAnswerSchema), {
+        ...period(query),
+        ...paging(query),
+      }),
+    getConsumption: (consumptionId) =>
+      get(`/consumptions/${id(consumptionId)}`, consumptionRecordAnswerSchema),
     // Any success counts: the hosted service wraps the record in `{id, data}`.
     async storedConsumptionIds(ids) {
       const stored = new Set<string>();
@@ -203,14 +209,17 @@ export function createRemoteService(options: RemoteServiceOptions): RemoteCarbon
       });
       return answer.instanceId;
     },
-    upsertConsumption: (input) => post("/consumptions", consumptionUpsertSchema, input),
+    upsertConsumption: (input) => post("/consumptions", consumptionUpsertAnswerSchema, input),
     openConsumptionImport: async (sessionOptions): Promise<ImportSession> =>
       new RemoteImportSession(client, { dryRun: sessionOptions.dryRun, concurrency }),
     summarizeConsumptions: (query) =>
       get("/consumptions/dashboard", consumptionSummarySchema, period(query)),
 
     listEmissions: (query) =>
-      get("/emissions", pageSchema(emissionSchema), { ...emissionQuery(query), ...paging(query) }),
+      get("/emissions", answerPageSchema(emissionAnswerSchema), {
+        ...emissionQuery(query),
+        ...paging(query),
+      }),
     async *streamEmissions(filter): AsyncIterable<Emission> {
       for await (const rows of allPages(
         (window) => service.listEmissions({ ...filter, ...window }),
@@ -228,16 +237,16 @@ export function createRemoteService(options: RemoteServiceOptions): RemoteCarbon
     // Suppliers and clients
     ...remoteSuppliers(client, concurrency),
     // --- GLEC logistics service footprints (docs/glec.md) ---
-    submitGlecEntry: (input) => post("/service-footprint/glec", glecReceiptSchema, input),
+    submitGlecEntry: (input) => post("/service-footprint/glec", glecReceiptAnswerSchema, input),
     listGlecEntries: (query) =>
-      get("/service-footprint/glec", pageSchema(glecEntrySchema), {
+      get("/service-footprint/glec", answerPageSchema(glecEntryAnswerSchema), {
         companyId: query.companyId,
         ...paging(query),
       }),
-    getGlecEntry: (entryId) => get(`/service-footprint/glec/${id(entryId)}`, glecEntrySchema),
+    getGlecEntry: (entryId) => get(`/service-footprint/glec/${id(entryId)}`, glecEntryAnswerSchema),
     deleteGlecEntry: (entryId) =>
       client.request("DELETE", `/service-footprint/glec/${id(entryId)}`, {
-        schema: glecReceiptSchema,
+        schema: glecReceiptAnswerSchema,
       }),
     // --- deletions (removal.ts): the server records its token's user ---
     deleteRecords: remoteDeleteRecords(client, concurrency),

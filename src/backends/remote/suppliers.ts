@@ -5,15 +5,15 @@
  * batch is first sent as a dry run (`?dryRun=true`): a row the server refuses (unknown company,
  * conflicting id or externalId) then stops the batch before anything is stored.
  */
-import { pageSchema } from "../../core/model/common.js";
 import {
   type SupplierBatchResult,
   type SupplierInput,
   type SupplierRowProblem,
   type SupplierUpsertResult,
-  supplierSchema,
-  supplierUpsertResultSchema,
+  supplierAnswerSchema,
+  supplierUpsertAnswerSchema,
 } from "../../core/model/supplier.js";
+import { answerPageSchema } from "../../core/model/wire.js";
 import type { CarbonService } from "../../core/service.js";
 import { isSupplierRowError, supplierRowProblems } from "../../core/supplier-problems.js";
 import type { HttpClient } from "./client.js";
@@ -24,7 +24,7 @@ type SupplierMethods = Pick<CarbonService, "listSuppliers" | "upsertSupplier" | 
 export function remoteSuppliers(client: HttpClient, concurrency: number): SupplierMethods {
   const upsert = (input: SupplierInput, dryRun: boolean): Promise<SupplierUpsertResult> =>
     client.request("POST", "/suppliers", {
-      schema: supplierUpsertResultSchema,
+      schema: supplierUpsertAnswerSchema,
       body: input,
       ...(dryRun ? { query: { dryRun: true } } : {}),
     });
@@ -52,7 +52,7 @@ export function remoteSuppliers(client: HttpClient, concurrency: number): Suppli
   return {
     listSuppliers: (query) =>
       client.request("GET", "/suppliers", {
-        schema: pageSchema(supplierSchema),
+        schema: answerPageSchema(supplierAnswerSchema),
         query: {
           companyId: query.companyId,
           type: query.type,

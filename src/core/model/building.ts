@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { countrySchema, isoDateTimeSchema, noControlCharacters, uuidSchema } from "./common.js";
+import { answerDateTimeSchema, answerIdSchema } from "./wire.js";
 
 export const buildingInputSchema = z.strictObject({
   id: uuidSchema,
@@ -10,6 +11,7 @@ export const buildingInputSchema = z.strictObject({
 });
 export type BuildingInput = z.input<typeof buildingInputSchema>;
 
+/** A building as carbon serve answers it (and documents it). */
 export const buildingSchema = z.object({
   id: uuidSchema,
   companyId: uuidSchema,
@@ -17,4 +19,15 @@ export const buildingSchema = z.object({
   country: z.string().nullable(),
   createdAt: isoDateTimeSchema,
 });
-export type Building = z.infer<typeof buildingSchema>;
+
+/** A building as any server of the interface answers it: id, company and name needed. */
+const buildingAnswerFields = z.object({
+  id: answerIdSchema,
+  companyId: answerIdSchema,
+  name: z.string(),
+  country: z.string().nullable().default(null),
+  createdAt: answerDateTimeSchema.optional(),
+});
+/** Unknown fields are kept, so `--json` prints what the server said. */
+export const buildingAnswerSchema = buildingAnswerFields.loose();
+export type Building = z.output<typeof buildingAnswerFields>;

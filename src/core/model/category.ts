@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { scopeSchema, uuidSchema } from "./common.js";
+import { answerIdSchema, answerIntegerSchema } from "./wire.js";
 
 export const categoryLevels = ["scope", "category", "subcategory"] as const;
 export const categoryLevelSchema = z.enum(categoryLevels);
@@ -19,4 +20,19 @@ export const categorySchema = z.object({
   /** Key of the market-based factor (scope 2 electricity); null elsewhere. */
   marketFactorKey: z.string().nullable(),
 });
-export type Category = z.infer<typeof categorySchema>;
+
+/** A category as any server of the interface answers it: id, level, code and name needed. */
+const categoryAnswerFields = z.object({
+  id: answerIdSchema,
+  level: categoryLevelSchema,
+  code: z.string(),
+  name: z.string(),
+  parentId: answerIdSchema.nullable().default(null),
+  scope: answerIntegerSchema.pipe(scopeSchema),
+  defaultUnit: z.string().nullable().default(null),
+  factorKey: z.string().nullable().default(null),
+  marketFactorKey: z.string().nullable().default(null),
+});
+/** Unknown fields are kept, so `--json` prints what the server said. */
+export const categoryAnswerSchema = categoryAnswerFields.loose();
+export type Category = z.output<typeof categoryAnswerFields>;

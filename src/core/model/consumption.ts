@@ -1,6 +1,15 @@
 import { z } from "zod";
 import { inputDateTimeSchema, noControlCharacters, uuidSchema } from "./common.js";
+import { type Emission, emissionAnswerSchema, emissionSchema } from "./emission.js";
 import { quantityProblem } from "./text-values.js";
+import {
+  answerDateTimeSchema,
+  answerIdSchema,
+  answerNumberSchema,
+  canonicalDateTimeSchema,
+  exactOrTolerant,
+  unwrapRecord,
+} from "./wire.js";
 
 /** The spec's consumption body, field for field; all required. Dates are normalized to UTC date-times. */
 export const consumptionInputSchema = z
@@ -32,6 +41,7 @@ export const consumptionInputSchema = z
   });
 export type ConsumptionInput = z.output<typeof consumptionInputSchema>;
 
+/** A consumption as carbon serve answers it (and documents it). */
 export const consumptionSchema = z.object({
   id: uuidSchema,
   entityId: z.string(),
@@ -45,6 +55,85 @@ export const consumptionSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
 });
-export type Consumption = z.infer<typeof consumptionSchema>;
 
-export type UpsertOutcome = "inserted" | "updated" | "unchanged";
+/**
+ * A consumption as any server of the interface answers it: the spec's nine fields needed (ids
+ * any UUID, numbers possibly as strings, dates possibly without a time), the rest if given. The
+ * hosted service wraps a single record as `{id, data}`.
+ */
+const consumptionAnswerFields = z.object({
+  id: answerIdSchema,
+  entityId: z.string(),
+  categoryId: answerIdSchema,
+  startDate: answerDateTimeSchema,
+  endDate: answerDateTimeSchema,
+  companyId: answerIdSchema,
+  buildingId: answerIdSchema,
+  quantity: answerNumberSchema,
+  unitType: z.string(),
+  createdAt: answerDateTimeSchema.optional(),
+  updatedAt: answerDateTimeSchema.optional(),
+});
+/** Unknown fields are kept, so `--json` prints what the server said. */
+export const consumptionAnswerSchema = exactOrTolerant(
+  consumptionSchema
+    .extend({
+      startDate: canonicalDateTimeSchema,
+      endDate: canonicalDateTimeSchema,
+      createdAt: canonicalDateTimeSchema,
+      updatedAt: canonicalDateTimeSchema,
+    })
+    .loose(),
+  consumptionAnswerFields.loose(),
+);
+export type Consumption = z.output<typeof consumptionAnswerFields>;
+
+/** `GET /consumptions/{id}`: the record, or the hosted service's `{id, data: {...}}`. */
+export const consumptionRecordAnswerSchema = z.preprocess(unwrapRecord, consumptionAnswerSchema);
+
+export const upsertOutcomes = ["inserted", "updated", "unchanged"] as const;
+export type UpsertOutcome = (typeof upsertOutcomes)[number];
+
+/** `POST /consumptions` as carbon serve answers it: what the upsert did, the record, its emission. */
+export const consumptionUpsertResultSchema = z.object({
+  outcome: z.enum(upsertOutcomes),
+  consumption: consumptionSchema,
+  emission: emissionSchema,
+});
+
+/** What an upsert did; the record and its emission when the server sends them back. */
+export interface ConsumptionUpsertResult {
+  readonly outcome: UpsertOutcome;
+  readonly consumption?: Consumption;
+  readonly emission?: Emission;
+}
+
+/**
+ * `POST /consumptions` as any server answers it: ours, or the hosted service's
+ * `{status, isCreated, isUpdated}`, which sends no record back.
+ */
+export const consumptionUpsertAnswerSchema: z.ZodType<ConsumptionUpsertResult> = z.union([
+  z.object({
+    outcome: z.enum(upsertOutcomes),
+    consumption: consumptionAnswerSchema,
+    emission: emissionAnswerSchema,
+  }),
+  z.object({ isCreated: z.boolean(), isUpdated: z.boolean() }).transform(
+    ({ isCreated, isUpdated }): ConsumptionUpsertResult => ({
+      outcome: isCreated ? "inserted" : isUpdated ? "updated" : "unchanged",
+    }),
+  ),
+]);
+
+const scopeTotalsSchema = z.object({ "1": z.number(), "2": z.number(), "3": z.number() });
+
+/** `POST /consumptions/batch` (our extension): what the batch did. */
+export const consumptionBatchResultSchema = z.object({
+  counts: z.object({
+    inserted: z.number().int(),
+    updated: z.number().int(),
+    unchanged: z.number().int(),
+    awaitingFactor: z.number().int(),
+    co2eByScope: scopeTotalsSchema.meta({ description: "kgCO2e by scope, location-based" }),
+  }),
+});

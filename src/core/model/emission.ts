@@ -1,6 +1,14 @@
 import { z } from "zod";
 import { scopeSchema, uuidSchema } from "./common.js";
 import { gwpSetSchema, resolutionSteps } from "./factor.js";
+import {
+  answerDateTimeSchema,
+  answerIdSchema,
+  answerIntegerSchema,
+  answerNumberSchema,
+  canonicalDateTimeSchema,
+  exactOrTolerant,
+} from "./wire.js";
 
 export const emissionStatuses = ["calculated", "awaiting_factor"] as const;
 export type EmissionStatus = (typeof emissionStatuses)[number];
@@ -41,7 +49,61 @@ export const emissionSchema = z.object({
   marketFactorId: uuidSchema.nullable(),
   marketBasis: z.enum(marketBases).nullable(),
 });
-export type Emission = z.infer<typeof emissionSchema>;
+
+const answerFigure = answerNumberSchema.nullable().default(null);
+
+/**
+ * An emission as any server of the interface answers it: what ties it to its consumption, its
+ * scope and period needed; a figure not given is null. Without a status, a co2e says it is
+ * calculated and its absence that it awaits a factor.
+ */
+const emissionAnswerFields = z.object({
+  id: answerIdSchema,
+  consumptionId: answerIdSchema,
+  companyId: answerIdSchema,
+  buildingId: answerIdSchema,
+  categoryId: answerIdSchema,
+  scope: answerIntegerSchema.pipe(scopeSchema),
+  startDate: answerDateTimeSchema,
+  endDate: answerDateTimeSchema,
+  co2e: answerFigure,
+  co2: answerFigure,
+  ch4: answerFigure,
+  n2o: answerFigure,
+  co2eMarketBased: answerFigure,
+  factorId: answerIdSchema.nullable().default(null),
+  factorSource: z.string().nullable().default(null),
+  factorYear: answerIntegerSchema.nullable().default(null),
+  status: z.enum(emissionStatuses),
+  quantity: answerNumberSchema.optional(),
+  unit: z.string().optional(),
+  convertedQuantity: answerFigure,
+  factorUnit: z.string().nullable().default(null),
+  factorValue: answerFigure,
+  resolution: z.enum(resolutionSteps).nullable().default(null),
+  gwpSet: gwpSetSchema.nullable().default(null),
+  marketFactorId: answerIdSchema.nullable().default(null),
+  marketBasis: z.enum(marketBases).nullable().default(null),
+});
+export type Emission = z.output<typeof emissionAnswerFields>;
+
+function withStatus(value: unknown): unknown {
+  if (typeof value !== "object" || value === null) return value;
+  if ("status" in value && value.status !== undefined && value.status !== null) return value;
+  const co2e = "co2e" in value ? value.co2e : null;
+  return {
+    ...value,
+    status: co2e === null || co2e === undefined ? "awaiting_factor" : "calculated",
+  };
+}
+
+/** Unknown fields are kept, so `--json` prints what the server said. */
+export const emissionAnswerSchema = exactOrTolerant(
+  emissionSchema
+    .extend({ startDate: canonicalDateTimeSchema, endDate: canonicalDateTimeSchema })
+    .loose(),
+  z.preprocess(withStatus, emissionAnswerFields.loose()),
+);
 
 export const groupKeys = ["scope", "category", "subcategory", "building", "month", "year"] as const;
 export const groupKeySchema = z.enum(groupKeys);

@@ -1,6 +1,12 @@
 import { z } from "zod";
 import { noControlCharacters, scopeSchema, uuidSchema } from "./common.js";
 import { MAX_FACTOR } from "./text-values.js";
+import {
+  answerDateTimeSchema,
+  answerIdSchema,
+  answerIntegerSchema,
+  answerNumberSchema,
+} from "./wire.js";
 
 export const gwpSets = ["AR4", "AR5", "AR6"] as const;
 export const gwpSetSchema = z.enum(gwpSets);
@@ -60,6 +66,7 @@ export const customFactorInputSchema = z.strictObject({
 });
 export type CustomFactorInput = z.input<typeof customFactorInputSchema>;
 
+/** A custom factor as carbon serve stores, answers and documents it. */
 export const customFactorSchema = z.object({
   id: uuidSchema,
   companyId: uuidSchema,
@@ -74,7 +81,27 @@ export const customFactorSchema = z.object({
   source: z.string(),
   createdAt: z.string(),
 });
-export type CustomFactor = z.infer<typeof customFactorSchema>;
+
+/** A custom factor as any server of the interface answers it: what a resolution needs. */
+const customFactorAnswerFields = z.object({
+  id: answerIdSchema,
+  companyId: answerIdSchema,
+  categoryId: answerIdSchema,
+  basis: factorBasisSchema.default("location"),
+  year: answerIntegerSchema.nullable().default(null),
+  unit: z.string(),
+  co2e: answerNumberSchema,
+  co2: answerNumberSchema.nullable().default(null),
+  ch4: answerNumberSchema.nullable().default(null),
+  n2o: answerNumberSchema.nullable().default(null),
+  source: z.string().default(""),
+  createdAt: answerDateTimeSchema.optional(),
+});
+/** Unknown fields are kept, so `--json` prints what the server said. */
+export const customFactorAnswerSchema = customFactorAnswerFields.loose();
+export type CustomFactor = z.output<typeof customFactorAnswerFields>;
+/** A custom factor as stored locally: every field (the resolution orders ties by createdAt). */
+export type StoredCustomFactor = z.infer<typeof customFactorSchema>;
 
 /** How a factor was found, most specific first. */
 export const resolutionSteps = [

@@ -17,6 +17,12 @@ import {
   tonnesPerLoadUnit,
 } from "./glec-codes.js";
 import { MAX_ENERGY_RATE, MAX_LEG_KM, MAX_LEG_TONNES } from "./text-values.js";
+import {
+  answerDateSchema,
+  answerDateTimeSchema,
+  answerDecimalTextSchema,
+  answerIdSchema,
+} from "./wire.js";
 
 function codeList<const T extends readonly [string, ...string[]]>(values: T) {
   const accepted = values.join(", ");
@@ -191,7 +197,7 @@ const actionSchema = z.object({
   toc: z.string().nullable(),
 });
 
-/** A stored entry: what was submitted, its calculation, and when. */
+/** A stored entry as carbon serve answers it (and documents it): submitted, calculated, when. */
 export const glecEntrySchema = z.object({
   id: uuidSchema,
   clientId: uuidSchema.nullable(),
@@ -206,8 +212,67 @@ export const glecEntrySchema = z.object({
   createdAt: isoDateTimeSchema,
   updatedAt: isoDateTimeSchema,
 });
-export type GlecEntry = z.infer<typeof glecEntrySchema>;
+
+const answerText = z
+  .string()
+  .nullable()
+  .transform((value) => value ?? "");
+
+/**
+ * An action as any server answers it: distance and load as decimal strings or numbers (the
+ * hosted service sends numbers), as strings; what is not given is empty, as in a submission.
+ */
+const glecActionAnswerSchema = z
+  .object({
+    id: answerIdSchema,
+    mode: answerText.default(""),
+    externalId: answerText.default(""),
+    vehicleId: answerIdSchema.nullable().default(null),
+    from: answerText.default(""),
+    to: answerText.default(""),
+    distance: answerDecimalTextSchema,
+    vehicleClassification: answerText.default(""),
+    vehicleType: answerText.default(""),
+    transportType: z.string().nullable().default(null),
+    vehicleTransportSize: z.string().nullable().default(null),
+    load: answerDecimalTextSchema,
+    loadUnit: answerText.default(""),
+    licensePlate: answerText.default(""),
+    energyQuantity: answerDecimalTextSchema.nullable().default(null),
+    energyQuantityUnit: z.string().nullable().default(null),
+    driver: answerText.default(""),
+    hasCleaning: z.boolean().default(false),
+    toc: z.string().nullable().default(null),
+  })
+  .loose();
+
+/**
+ * An entry as any server answers it: dates as dates or date-times (the hosted service sends
+ * date-times), as `YYYY-MM-DD`; our calculation and timestamps when the server gives them.
+ */
+const glecEntryAnswerFields = z.object({
+  id: answerIdSchema,
+  clientId: answerIdSchema.nullable().default(null),
+  startDate: answerDateSchema,
+  endDate: answerDateSchema,
+  actions: z.array(glecActionAnswerSchema),
+  companyId: answerIdSchema,
+  externalId: answerText.default(""),
+  from: answerText.default(""),
+  to: answerText.default(""),
+  calculation: glecCalculationSchema.optional(),
+  createdAt: answerDateTimeSchema.optional(),
+  updatedAt: answerDateTimeSchema.optional(),
+});
+/** Unknown fields (the hosted service's `authorship`, per-action `emission`...) are kept. */
+export const glecEntryAnswerSchema = glecEntryAnswerFields.loose();
+export type GlecEntry = z.output<typeof glecEntryAnswerFields>;
 
 /** The answer of POST and DELETE: the specification's `{message, id}`. */
 export const glecReceiptSchema = z.object({ message: z.string(), id: uuidSchema });
 export type GlecReceipt = z.infer<typeof glecReceiptSchema>;
+
+/** `{message, id}` from any server: the id any UUID, the message whatever it says. */
+export const glecReceiptAnswerSchema = z
+  .object({ message: z.string().default(""), id: answerIdSchema })
+  .loose();

@@ -3,6 +3,7 @@ import { uuidV5 } from "../ids.js";
 import { noControlCharacters, type PageQuery, uuidSchema } from "./common.js";
 import type { UpsertOutcome } from "./consumption.js";
 import { emailProblem } from "./text-values.js";
+import { answerDateTimeSchema, answerIdSchema } from "./wire.js";
 
 /**
  * Suppliers and clients (docs/suppliers.md). The spec's supplier body (id, name, email, address,
@@ -70,6 +71,7 @@ export type SupplierInput = z.input<typeof supplierInputSchema>;
 /** After parsing: trimmed, blanks as null. */
 export type ParsedSupplierInput = z.output<typeof supplierInputSchema>;
 
+/** A supplier as carbon serve stores, answers and documents it. */
 export const supplierSchema = z.object({
   id: uuidSchema,
   companyId: uuidSchema,
@@ -81,20 +83,50 @@ export const supplierSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
 });
-export type Supplier = z.infer<typeof supplierSchema>;
+export type StoredSupplier = z.infer<typeof supplierSchema>;
 
-/** The spec's upsert response `{id, name, email}`, plus what the upsert did. */
+/** A supplier as any server of the interface answers it: the spec's `{id, name, email}` needed. */
+const supplierAnswerFields = z.object({
+  id: answerIdSchema,
+  name: z.string(),
+  email: z.string().nullable().default(null),
+  companyId: answerIdSchema.optional(),
+  type: z.enum(supplierTypes).optional(),
+  address: z.string().nullable().default(null),
+  externalId: z.string().nullable().default(null),
+  createdAt: answerDateTimeSchema.optional(),
+  updatedAt: answerDateTimeSchema.optional(),
+});
+/** Unknown fields are kept, so `--json` prints what the server said. */
+export const supplierAnswerSchema = supplierAnswerFields.loose();
+export type Supplier = z.output<typeof supplierAnswerFields>;
+
+/** The spec's upsert response `{id, name, email}`, plus what the upsert did (carbon serve). */
 export const supplierUpsertResultSchema = z.object({
   id: uuidSchema,
   name: z.string(),
   email: z.string().nullable(),
   outcome: z.enum(["inserted", "updated", "unchanged"]),
 });
+
+/**
+ * The upsert's answer from any server: the spec's `{id, name, email}` needed; without an
+ * outcome (a server that does not say) it is reported as updated, the write having been done.
+ */
+export const supplierUpsertAnswerSchema = z
+  .object({
+    id: answerIdSchema,
+    name: z.string(),
+    email: z.string().nullable().default(null),
+    outcome: z.enum(["inserted", "updated", "unchanged"]).optional(),
+  })
+  .loose();
 export interface SupplierUpsertResult {
   readonly id: string;
   readonly name: string;
   readonly email: string | null;
-  readonly outcome: UpsertOutcome;
+  /** Absent when the server does not say (the spec's answer is only `{id, name, email}`). */
+  readonly outcome?: UpsertOutcome;
 }
 
 export interface SupplierQuery extends PageQuery {

@@ -45,6 +45,8 @@ export interface SupplierImportReport {
   readonly inserted: number;
   readonly updated: number;
   readonly unchanged: number;
+  /** Stored by a server that does not say whether it inserted or updated (the spec's answer). */
+  readonly outcomeUnknown: number;
   readonly rejected: number;
   /** Sorted by line. */
   readonly errors: readonly RowError[];
@@ -163,7 +165,7 @@ export async function importSuppliers(
   rejected.sort((a, b) => a.line - b.line);
   await writeRejects(options, source, read.header, rejected);
   const count = (outcome: SupplierUpsertResult["outcome"]): number =>
-    results.filter((result) => result?.outcome === outcome).length;
+    results.filter((result) => result !== undefined && result.outcome === outcome).length;
   const errors = rejected.flatMap((row) => row.errors);
   return {
     file: options.file,
@@ -171,6 +173,7 @@ export async function importSuppliers(
     inserted: count("inserted"),
     updated: count("updated"),
     unchanged: count("unchanged"),
+    outcomeUnknown: count(undefined),
     rejected: rejected.length,
     errors,
     errorCount: errors.length,

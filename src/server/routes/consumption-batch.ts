@@ -8,7 +8,10 @@
  */
 import { z } from "zod";
 import { CarbonError, isCarbonError, notFound, validationError } from "../../core/errors.js";
-import { consumptionInputSchema } from "../../core/model/consumption.js";
+import {
+  consumptionBatchResultSchema,
+  consumptionInputSchema,
+} from "../../core/model/consumption.js";
 import type { CarbonService, ImportCounts } from "../../core/service.js";
 import { type Access, findOrUndefined } from "../access.js";
 import { canonicalItems } from "../batch-items.js";
@@ -22,17 +25,6 @@ export const batchBodySchema = z.strictObject({
   items: z.array(consumptionInputSchema).min(1).max(MAX_BATCH_ITEMS),
 });
 type BatchItem = z.output<typeof batchBodySchema>["items"][number];
-
-const scopeTotalsSchema = z.object({ "1": z.number(), "2": z.number(), "3": z.number() });
-export const batchResultSchema = z.object({
-  counts: z.object({
-    inserted: z.number().int(),
-    updated: z.number().int(),
-    unchanged: z.number().int(),
-    awaitingFactor: z.number().int(),
-    co2eByScope: scopeTotalsSchema.meta({ description: "kgCO2e by scope, location-based" }),
-  }),
-});
 
 /** Session errors name the row (`rows.3.quantity`); here the item (`items.3.quantity`). */
 function asItems(error: unknown): unknown {
@@ -137,7 +129,7 @@ const batchRoute = defineRoute({
   bodyName: "ConsumptionBatchInput",
   body: batchBodySchema,
   statuses: [200],
-  response: { name: "ConsumptionBatchResult", schema: batchResultSchema },
+  response: { name: "ConsumptionBatchResult", schema: consumptionBatchResultSchema },
   handle({ service, access, query, body }) {
     return writeItems(service, access, body.items, query.dryRun);
   },

@@ -246,7 +246,7 @@ describe("emissions export --group-by month", () => {
       });
       return result.emission;
     });
-    const co2e = emission.co2e ?? Number.NaN;
+    const co2e = emission?.co2e ?? Number.NaN;
     expect(co2e).toBeGreaterThan(0);
     const result = await db.run((ctx) => runExport(ctx, { company: COMPANY_ID, groupBy: "month" }));
     const records = csvRecords(result.stdout);

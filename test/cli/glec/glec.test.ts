@@ -106,7 +106,7 @@ describe("glec submit", () => {
     });
     const entry = await (await contexts.ctx().service()).getGlecEntry(ENTRY);
     expect(entry.actions).toHaveLength(3);
-    expect(entry.calculation.emissions.wtw).toBeCloseTo(1209.0384, 9);
+    expect(entry.calculation?.emissions.wtw).toBeCloseTo(1209.0384, 9);
   });
 
   it("takes an array and NDJSON", async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { CustomFactor } from "../../../src/core/model/factor.js";
+import type { StoredCustomFactor } from "../../../src/core/model/factor.js";
 import { calculateEmission } from "../../../src/engine/emission.js";
 import { resolveFactors } from "../../../src/engine/resolve.js";
 import { category, index } from "./library.js";
@@ -10,7 +10,7 @@ function emission(
   year: number,
   quantity: number,
   unit: string,
-  customFactors: readonly CustomFactor[] = [],
+  customFactors: readonly StoredCustomFactor[] = [],
 ) {
   const cat = category(code);
   const resolution = resolveFactors({ category: cat, country, year, unit, customFactors, index });
@@ -102,7 +102,7 @@ describe("calculateEmission", () => {
   );
 
   it("converts into the unit of a custom market factor", () => {
-    const supplier: CustomFactor = {
+    const supplier: StoredCustomFactor = {
       id: "5a0c8f7e-2b1d-4c3e-9f8a-7b6c5d4e3f2a",
       companyId: "0b6f8c5e-9a51-4d2b-8d7e-3f1a2b3c4d5e",
       categoryId: category("electricity").id,

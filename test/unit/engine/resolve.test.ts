@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { CustomFactor } from "../../../src/core/model/factor.js";
+import type { StoredCustomFactor } from "../../../src/core/model/factor.js";
 import { resolveFactors } from "../../../src/engine/resolve.js";
 import { category, factorRow, index } from "./library.js";
 
@@ -10,13 +10,13 @@ function resolve(
   country: string | null,
   year: number,
   unit: string,
-  customFactors: readonly CustomFactor[] = [],
+  customFactors: readonly StoredCustomFactor[] = [],
 ) {
   return resolveFactors({ category: category(code), country, year, unit, customFactors, index });
 }
 
 let customCount = 0;
-function custom(code: string, fields: Partial<CustomFactor> = {}): CustomFactor {
+function custom(code: string, fields: Partial<StoredCustomFactor> = {}): StoredCustomFactor {
   customCount += 1;
   return {
     id: `00000000-0000-4000-8000-${String(customCount).padStart(12, "0")}`,
@@ -151,7 +151,7 @@ describe("location-based resolution, library steps", () => {
 });
 
 describe("location-based resolution, company custom factors", () => {
-  it.each<[string, CustomFactor[], number | null, number]>([
+  it.each<[string, StoredCustomFactor[], number | null, number]>([
     ["a factor for the year", [custom("electricity", { year: 2025, co2e: 0.05 })], 2025, 0.05],
     ["a factor for every year", [custom("electricity", { co2e: 0.06 })], null, 0.06],
     [
@@ -185,7 +185,7 @@ describe("location-based resolution, company custom factors", () => {
     expect(customs.map((c) => c.id)).toContain(location?.factorId);
   });
 
-  it.each<[string, CustomFactor]>([
+  it.each<[string, StoredCustomFactor]>([
     ["another year", custom("electricity", { year: 2024 })],
     ["another category", custom("district_heat", { year: 2025 })],
     ["a unit the consumption cannot convert to", custom("electricity", { unit: "m3" })],

@@ -49,7 +49,7 @@ describe("GLEC tables (migration 5)", () => {
     await service.submitGlecEntry({ ...fixture, externalId: "SHP-2025-0042-B" });
     const second = await service.getGlecEntry(fixture.id);
     expect(second.createdAt).toBe(first.createdAt);
-    expect(second.updatedAt >= first.updatedAt).toBe(true);
+    expect((second.updatedAt ?? "") >= (first.updatedAt ?? "")).toBe(true);
     expect(second.externalId).toBe("SHP-2025-0042-B");
   });
 });

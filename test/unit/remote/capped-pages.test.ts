@@ -10,23 +10,30 @@ import {
   createRemoteService,
   type RemoteCarbonService,
 } from "../../../src/backends/remote/service.js";
+import { runList as runCategoryList } from "../../../src/cli/commands/categories/list.js";
+import { runExport } from "../../../src/cli/commands/emissions/export.js";
 import { CarbonError } from "../../../src/core/errors.js";
 import { categoryId, consumptionId } from "../../../src/core/ids.js";
 import type { Emission } from "../../../src/core/model/emission.js";
+import { serviceCompanyLoader } from "../../../src/import/references.js";
+import { type TestContext, testContext } from "../../cli/helpers.js";
 import { type FakeServer, type Responder, startFakeServer } from "./fake-server.js";
 import { type RealServer, startRealServer } from "./real-server.js";
 
 const company = "c2000000-0000-4000-8000-000000000001";
 const building = "b2000000-0000-4000-8000-000000000001";
 const ROWS = 230;
+/** A company with more buildings than one capped page holds. */
+const campus = "c3000000-0000-4000-8000-000000000001";
+const BUILDINGS = 120;
 const CAP = 100;
 
-/** Forwards to `target` with `limit` at most CAP; `silent` hides the cap in the answer. */
-function cappedProxy(target: string, silent: boolean): Responder {
+/** Forwards to `target` with `limit` at most `cap`; `silent` hides the cap in the answer. */
+function cappedProxy(target: string, silent: boolean, cap = CAP): Responder {
   return async (request, response) => {
     const url = new URL(request.url, target);
     const asked = Number(url.searchParams.get("limit") ?? "50");
-    if (url.searchParams.has("limit")) url.searchParams.set("limit", String(Math.min(asked, CAP)));
+    if (url.searchParams.has("limit")) url.searchParams.set("limit", String(Math.min(asked, cap)));
     const answer = await fetch(url, {
       method: request.method,
       headers: { authorization: request.headers.authorization ?? "" },
@@ -47,14 +54,28 @@ function cappedProxy(target: string, silent: boolean): Responder {
 let server: RealServer;
 const proxies: FakeServer[] = [];
 const services: RemoteCarbonService[] = [];
+const contexts: TestContext[] = [];
 let expected: Emission[];
 
-async function behindCap(silent: boolean): Promise<RemoteCarbonService> {
-  const proxy = await startFakeServer([cappedProxy(server.url, silent)]);
+async function cappedUrl(silent: boolean, cap = CAP): Promise<string> {
+  const proxy = await startFakeServer([cappedProxy(server.url, silent, cap)]);
   proxies.push(proxy);
-  const service = createRemoteService({ apiUrl: proxy.url, token: await server.token() });
+  return proxy.url;
+}
+
+async function behindCap(silent: boolean, cap = CAP): Promise<RemoteCarbonService> {
+  const apiUrl = await cappedUrl(silent, cap);
+  const service = createRemoteService({ apiUrl, token: await server.token() });
   services.push(service);
   return service;
+}
+
+/** A CLI context on the server behind the cap. */
+async function cliBehindCap(silent: boolean, format: "json" | "csv", cap = CAP) {
+  const apiUrl = await cappedUrl(silent, cap);
+  const ctx = testContext({ apiUrl, token: await server.token(), format });
+  contexts.push(ctx);
+  return ctx;
 }
 
 async function rows<T>(pages: AsyncIterable<readonly T[]>): Promise<{ all: T[]; sizes: number[] }> {
@@ -72,6 +93,11 @@ beforeAll(async () => {
   const local = server.local;
   await local.createCompany({ id: company, name: "Capped", country: "ES" });
   await local.createBuilding({ id: building, companyId: company, name: "Plant", country: "ES" });
+  await local.createCompany({ id: campus, name: "Campus", country: "ES" });
+  for (let n = 0; n < BUILDINGS; n += 1) {
+    const id = `b3000000-0000-4000-8000-${String(n).padStart(12, "0")}`;
+    await local.createBuilding({ id, companyId: campus, name: `Hall ${n}`, country: "ES" });
+  }
   const session = await local.openConsumptionImport({ dryRun: false });
   await session.write(
     Array.from({ length: ROWS }, (_, n) => {
@@ -94,6 +120,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  for (const ctx of contexts) await ctx.close();
   for (const service of services) await service.close();
   for (const proxy of proxies) await proxy.close();
   await server.close();
@@ -120,6 +147,28 @@ describe.each([
     const asked = proxy?.requests.map((request) => new URL(request.url, "http://x").search);
     expect(asked).toEqual(["?page=1&limit=500", "?page=2&limit=100", "?page=3&limit=100"]);
   });
+
+  it("categories list prints every category, in pages of 40", async () => {
+    const all = (await server.local.listCategories({})).data;
+    const ctx = await cliBehindCap(silent, "json", 40);
+    await runCategoryList(ctx, {});
+    const printed: unknown[] = JSON.parse(ctx.io.stdoutText());
+    expect(all.length).toBeGreaterThan(40);
+    expect(printed).toHaveLength(all.length);
+  });
+
+  it("emissions export writes every emission", async () => {
+    const ctx = await cliBehindCap(silent, "csv");
+    await runExport(ctx, {});
+    const lines = ctx.io.stdoutText().trim().split("\n");
+    expect(lines).toHaveLength(ROWS + 1);
+  });
+
+  it("an import's building lookup reads every building of a company", async () => {
+    const remote = await behindCap(silent);
+    const refs = await serviceCompanyLoader(remote).load(campus);
+    expect(refs).toHaveLength(BUILDINGS);
+  });
 });
 
 describe("following the interface's pages", () => {
@@ -128,12 +177,26 @@ describe("following the interface's pages", () => {
     pagination: { page: n, limit, total },
   });
 
-  it("stops on an empty page even when the total promised more", async () => {
+  it("refuses a server whose pages stop (an empty page) before the total it promised", async () => {
     const answers = [page(1, [1, 2], 9), page(2, [3], 9), page(3, [], 9)];
-    const { all } = await rows(
-      allPages(async ({ page: n }) => answers[n - 1] ?? page(n, [], 9), 2),
-    );
-    expect(all).toEqual([1, 2, 3]);
+    const seen: number[] = [];
+    const failure = await (async () => {
+      for await (const rows of allPages(
+        async ({ page: n }) => answers[n - 1] ?? page(n, [], 9),
+        2,
+      )) {
+        seen.push(...rows);
+      }
+    })().catch((error: unknown) => error);
+    expect(seen).toEqual([1, 2, 3]);
+    expect(failure).toBeInstanceOf(CarbonError);
+    expect(failure).toMatchObject({ code: "unavailable" });
+    expect(String(failure)).toContain("said 9 rows exist");
+  });
+
+  it("ends on an empty first page when the total is 0", async () => {
+    const { all } = await rows(allPages(async () => page(1, [], 0), 2));
+    expect(all).toEqual([]);
   });
 
   it("does not stop on a short page before the total", async () => {
@@ -149,5 +212,93 @@ describe("following the interface's pages", () => {
     const failure = await rows(ignoring).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(CarbonError);
     expect(failure).toMatchObject({ code: "unavailable" });
+  });
+});
+
+describe("a server whose pages stop before the total it announced", () => {
+  const cat = "7b4e3c22-3d4e-4f60-9b62-3456789abcde";
+  const categoryRow = (n: number) => ({
+    id: `7b4e3c22-3d4e-4f60-9b62-${String(n).padStart(12, "0")}`,
+    level: "subcategory",
+    code: `code_${n}`,
+    name: `Category ${n}`,
+    parentId: null,
+    scope: 1,
+    defaultUnit: null,
+    factorKey: null,
+    marketFactorKey: null,
+  });
+  const emissionRow = (n: number) => ({
+    id: `e1000000-0000-4000-8000-${String(n).padStart(12, "0")}`,
+    consumptionId: `c1000000-0000-4000-8000-${String(n).padStart(12, "0")}`,
+    companyId: company,
+    buildingId: building,
+    categoryId: cat,
+    scope: 1,
+    startDate: "2025-01-01",
+    endDate: "2025-01-31",
+    co2e: 10 + n,
+    ...Object.fromEntries(
+      ["co2", "ch4", "n2o", "co2eMarketBased", "factorId", "factorSource", "factorYear"].map(
+        (field) => [field, null],
+      ),
+    ),
+    ...Object.fromEntries(
+      ["convertedQuantity", "factorUnit", "factorValue", "resolution", "gwpSet"].map((field) => [
+        field,
+        null,
+      ]),
+    ),
+    marketFactorId: null,
+    marketBasis: null,
+    status: "calculated",
+    quantity: 100,
+    unit: "kWh",
+  });
+  /** Pages of at most 100 rows; every page after the first is empty, whatever the total says. */
+  const stopping: Responder = (request, response) => {
+    const url = new URL(request.url, "http://x");
+    const pageNo = Number(url.searchParams.get("page") ?? "1");
+    const of = (rows: (n: number) => unknown, total: number) => ({
+      data: pageNo === 1 ? Array.from({ length: Math.min(total, 100) }, (_, n) => rows(n)) : [],
+      pagination: { page: pageNo, limit: 100, total },
+    });
+    const body =
+      url.pathname === "/api/v1/categories"
+        ? of(categoryRow, url.searchParams.get("level") === null ? 102 : 1)
+        : url.pathname === "/api/v1/emissions"
+          ? of(emissionRow, 161)
+          : url.pathname === `/api/v1/companies/${company}/buildings`
+            ? {
+                data: [{ id: building, companyId: company, name: "Plant" }],
+                pagination: { page: 1, limit: 100, total: 1 },
+              }
+            : undefined;
+    response.writeHead(body === undefined ? 404 : 200, { "content-type": "application/json" });
+    response.end(JSON.stringify(body ?? { message: "not found" }));
+  };
+
+  async function stoppingContext(format: "json" | "csv"): Promise<TestContext> {
+    const proxy = await startFakeServer([stopping]);
+    proxies.push(proxy);
+    const ctx = testContext({ apiUrl: proxy.url, token: "hosted-token", format });
+    contexts.push(ctx);
+    return ctx;
+  }
+
+  it("categories list fails (exit 7) instead of printing 100 of 102", async () => {
+    const ctx = await stoppingContext("json");
+    const failure = await runCategoryList(ctx, {}).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(CarbonError);
+    expect(failure).toMatchObject({ code: "unavailable" });
+    expect(String(failure)).toContain("said 102 rows exist");
+  });
+
+  it("emissions export fails (exit 7) instead of ending at 100 of 161", async () => {
+    const ctx = await stoppingContext("csv");
+    const failure = await runExport(ctx, {}).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(CarbonError);
+    expect(failure).toMatchObject({ code: "unavailable" });
+    expect(String(failure)).toContain("said 161 rows exist");
   });
 });

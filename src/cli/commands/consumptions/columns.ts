@@ -51,8 +51,13 @@ export function consumptionDetailColumns(names: Names): Column<Consumption>[] {
   ];
 }
 
-/** `carbon consumptions upsert`: what happened, and the emission it gives. */
-export function upsertColumns(names: Names): Column<ConsumptionUpsertResult>[] {
+/** What `consumptions upsert` prints: the record stored (as sent when the server sends none). */
+export interface UpsertRow extends ConsumptionUpsertResult {
+  readonly consumption: Consumption;
+}
+
+/** `carbon consumptions upsert`: what happened, and the emission it gives (when the server says). */
+export function upsertColumns(names: Names): Column<UpsertRow>[] {
   return [
     { header: "outcome", value: (r) => r.outcome },
     { header: "id", value: (r) => r.consumption.id },
@@ -62,12 +67,12 @@ export function upsertColumns(names: Names): Column<ConsumptionUpsertResult>[] {
     { header: "endDate", value: (r) => r.consumption.endDate },
     { header: "quantity", value: (r) => r.consumption.quantity },
     { header: "unitType", value: (r) => r.consumption.unitType },
-    { header: "scope", value: (r) => r.emission.scope },
-    { header: "co2e", value: (r) => r.emission.co2e },
-    { header: "co2eMarketBased", value: (r) => r.emission.co2eMarketBased },
-    { header: "status", value: (r) => r.emission.status },
-    { header: "factorSource", value: (r) => r.emission.factorSource },
-    { header: "factorYear", value: (r) => r.emission.factorYear },
+    { header: "scope", value: (r) => r.emission?.scope },
+    { header: "co2e", value: (r) => r.emission?.co2e },
+    { header: "co2eMarketBased", value: (r) => r.emission?.co2eMarketBased },
+    { header: "status", value: (r) => r.emission?.status },
+    { header: "factorSource", value: (r) => r.emission?.factorSource },
+    { header: "factorYear", value: (r) => r.emission?.factorYear },
   ];
 }
 

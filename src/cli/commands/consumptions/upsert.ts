@@ -69,6 +69,13 @@ export async function runUpsert(ctx: Context, opts: UpsertOptions): Promise<void
       ? await inputFromFlags(service, opts)
       : await inputFromFile(service, opts.file, opts);
   const result = await service.upsertConsumption(input);
-  const names = await loadNames(service, [result.consumption]);
-  renderObject(ctx.io, ctx.format(), result, upsertColumns(names));
+  // A server that sends no record back (the hosted service) stored the consumption as sent.
+  const row = { ...result, consumption: result.consumption ?? input };
+  const names = await loadNames(service, [row.consumption]);
+  renderObject(ctx.io, ctx.format(), row, upsertColumns(names));
+  if (result.emission === undefined && ctx.globals().quiet !== true) {
+    ctx.io.err(
+      `the server did not send the emission back: see it with \`carbon emissions list --company ${input.companyId}\``,
+    );
+  }
 }

@@ -76,11 +76,11 @@ export const entryColumns: readonly Column<GlecEntry>[] = [
   { header: "endDate", value: (entry) => entry.endDate },
   { header: "externalId", value: (entry) => entry.externalId },
   { header: "legs", value: (entry) => entry.actions.length },
-  { header: "tonneKm", value: (entry) => entry.calculation.tonneKm },
-  { header: "ttwKg", value: (entry) => entry.calculation.emissions.ttw },
-  { header: "wttKg", value: (entry) => entry.calculation.emissions.wtt },
-  { header: "wtwKg", value: (entry) => entry.calculation.emissions.wtw },
-  { header: "wtwGPerTkm", value: (entry) => entry.calculation.intensity?.wtw ?? null },
+  { header: "tonneKm", value: (entry) => entry.calculation?.tonneKm },
+  { header: "ttwKg", value: (entry) => entry.calculation?.emissions.ttw },
+  { header: "wttKg", value: (entry) => entry.calculation?.emissions.wtt },
+  { header: "wtwKg", value: (entry) => entry.calculation?.emissions.wtw },
+  { header: "wtwGPerTkm", value: (entry) => entry.calculation?.intensity?.wtw ?? null },
 ];
 
 /** The `{message, id}` answers of submit and delete. */

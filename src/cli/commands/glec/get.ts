@@ -31,10 +31,12 @@ export async function runGet(ctx: Context, opts: GetOptions): Promise<void> {
   const service = await ctx.service();
   const entry = await service.getGlecEntry(id);
   const format = ctx.format();
-  if (format === "json" || format === "ndjson") {
+  const calculation = entry.calculation;
+  if (format === "json" || format === "ndjson" || calculation === undefined) {
+    // A server that calculates otherwise (the hosted service) sends no calculation of ours.
     renderObject(ctx.io, format, entry, columns.entryColumns);
     return;
   }
-  renderList(ctx.io, format, columns.legRows(entry.id, entry.calculation), columns.entryLegColumns);
-  if (ctx.globals().quiet !== true) ctx.io.err(columns.totalsLine(entry.id, entry.calculation));
+  renderList(ctx.io, format, columns.legRows(entry.id, calculation), columns.entryLegColumns);
+  if (ctx.globals().quiet !== true) ctx.io.err(columns.totalsLine(entry.id, calculation));
 }

@@ -18,6 +18,9 @@ export function supplierImportSummaryLines(
     ["inserted", report.inserted],
     ["updated", report.updated],
     ["unchanged", report.unchanged],
+    ...(report.outcomeUnknown > 0
+      ? [["outcome unknown", report.outcomeUnknown] satisfies [string, number]]
+      : []),
     ["rejected", report.rejected],
   ];
   const width = Math.max(...entries.map(([, value]) => formatCount(value).length));
