@@ -118,6 +118,10 @@ export const glecQuery = z.strictObject({
   ...pageFields,
 });
 
+export const glecDeleteQuery = z.strictObject({
+  id: text.pipe(uuidSchema).meta({ description: "the entry's id" }),
+});
+
 export const consumptionsQuery = z.strictObject({ ...periodFields, ...pageFields });
 export const consumptionSummaryQuery = z.strictObject(periodFields);
 
