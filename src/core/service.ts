@@ -109,6 +109,11 @@ export interface ImportSession {
    */
   readonly detectsOverlaps: boolean;
   /**
+   * False when the counts carry no emission figures (kgCO2e, awaiting factor): a dry run against
+   * a server that does not run one, planned by the client. Absent means true.
+   */
+  readonly calculates?: boolean;
+  /**
    * Stored consumptions the rows overlap: same company, building, category and entityId,
    * another id, another period sharing a day. Only what was stored before the session wrote
    * anything for the row's company (or building, remotely) counts: ask before writing it. Reads.

@@ -6,6 +6,7 @@
 import type { Dispatcher } from "undici";
 import type { z } from "zod";
 import { isCarbonError } from "../../core/errors.js";
+import { DRY_RUN_EXTENSION, operationExtension } from "../../core/extensions.js";
 import { auditRecordSchema } from "../../core/model/audit.js";
 import { type Building, buildingSchema } from "../../core/model/building.js";
 import { buildingMoveResultSchema } from "../../core/model/building-move.js";
@@ -41,6 +42,7 @@ import type {
   StreamOptions,
 } from "../../core/service.js";
 import { parseApiUrl } from "./api-url.js";
+import { ServerCapabilities } from "./capabilities.js";
 import { createHttpClient, type QueryValue } from "./client.js";
 import { RemoteImportSession } from "./import-session.js";
 import { runLimited } from "./limiter.js";
@@ -124,6 +126,8 @@ export function createRemoteService(options: RemoteServiceOptions): RemoteCarbon
     page: query.page,
     limit: query.limit,
   });
+  // Asked once, the first time a command needs something beyond the specification.
+  const capabilities = new ServerCapabilities(client);
   const categoryPage = (filter: ListFilter<"categories">, window: PageWindow) =>
     get("/categories", pageSchema(categorySchema), { level: filter.level, ...window });
 
@@ -161,19 +165,31 @@ export function createRemoteService(options: RemoteServiceOptions): RemoteCarbon
       };
     },
 
-    listFactors: (query) =>
-      get("/emission-factors", pageSchema(emissionFactorSchema), {
+    async listFactors(query) {
+      await capabilities.require(
+        operationExtension("GET", "/emission-factors"),
+        "a listing of emission factors",
+        "list the factors shipped with carbon on the local engine: carbon --local factors list",
+      );
+      return get("/emission-factors", pageSchema(emissionFactorSchema), {
         key: query.key,
         country: query.country,
         ...paging(query),
-      }),
-    resolveFactor: (query) =>
-      get("/emission-factors/resolve", factorResolutionSchema, {
+      });
+    },
+    async resolveFactor(query) {
+      await capabilities.require(
+        operationExtension("GET", "/emission-factors/resolve"),
+        "factor resolution",
+        "resolve with the factors shipped with carbon on the local engine: carbon --local factors resolve …",
+      );
+      return get("/emission-factors/resolve", factorResolutionSchema, {
         category: query.category,
         country: query.country ?? undefined,
         year: query.year,
         companyId: query.companyId,
-      }),
+      });
+    },
     listCustomFactors: (query) =>
       get("/emission-factors/custom", pageSchema(customFactorSchema), {
         companyId: query.companyId,
@@ -204,8 +220,18 @@ export function createRemoteService(options: RemoteServiceOptions): RemoteCarbon
       return answer.instanceId;
     },
     upsertConsumption: (input) => post("/consumptions", consumptionUpsertSchema, input),
-    openConsumptionImport: async (sessionOptions): Promise<ImportSession> =>
-      new RemoteImportSession(client, { dryRun: sessionOptions.dryRun, concurrency }),
+    async openConsumptionImport(sessionOptions): Promise<ImportSession> {
+      const [batches, dryRun, createBuildings] = await Promise.all([
+        capabilities.offers(operationExtension("POST", "/consumptions/batch")),
+        capabilities.offers(DRY_RUN_EXTENSION),
+        capabilities.offers(operationExtension("POST", "/buildings")),
+      ]);
+      return new RemoteImportSession(client, {
+        dryRun: sessionOptions.dryRun,
+        concurrency,
+        offers: { batches, dryRun, createBuildings },
+      });
+    },
     summarizeConsumptions: (query) =>
       get("/consumptions/dashboard", consumptionSummarySchema, period(query)),
 
@@ -234,10 +260,19 @@ export function createRemoteService(options: RemoteServiceOptions): RemoteCarbon
         companyId: query.companyId,
         ...paging(query),
       }),
-    getGlecEntry: (entryId) => get(`/service-footprint/glec/${id(entryId)}`, glecEntrySchema),
+    async getGlecEntry(entryId) {
+      await capabilities.require(
+        operationExtension("GET", "/service-footprint/glec/{id}"),
+        "reading one GLEC entry by id",
+        "list the company's entries instead: carbon glec list --company ID",
+      );
+      return get(`/service-footprint/glec/${id(entryId)}`, glecEntrySchema);
+    },
+    // The specification's path, with the id as a query parameter.
     deleteGlecEntry: (entryId) =>
-      client.request("DELETE", `/service-footprint/glec/${id(entryId)}`, {
+      client.request("DELETE", "/service-footprint/glec", {
         schema: glecReceiptSchema,
+        query: { id: entryId },
       }),
     // --- deletions (removal.ts): the server records its token's user ---
     deleteRecords: remoteDeleteRecords(client, concurrency),
@@ -249,6 +284,11 @@ export function createRemoteService(options: RemoteServiceOptions): RemoteCarbon
         body: { buildingIds: request.buildingIds, companyId: request.companyId },
       }),
     async listAudit(query) {
+      await capabilities.require(
+        operationExtension("GET", "/audit"),
+        "the audit trail",
+        "read the service's own history of changes, if it has one, in its web app",
+      );
       const companies = query.companyIds;
       if (companies !== undefined && companies.length === 0) {
         // Records of no company: none (the query string cannot say "an empty list").
