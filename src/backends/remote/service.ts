@@ -275,7 +275,7 @@ export function createRemoteService(options: RemoteServiceOptions): RemoteCarbon
         query: { id: entryId },
       }),
     // --- deletions (removal.ts): the server records its token's user ---
-    deleteRecords: remoteDeleteRecords(client, concurrency),
+    deleteRecords: remoteDeleteRecords(client, concurrency, capabilities),
     // --- buildings move and audit trail: the server records its token's user ---
     moveBuildings: (request) =>
       client.request("POST", "/buildings/move", {

@@ -180,4 +180,21 @@ describe("a server that offers the specification alone", () => {
     }
     mock.assertNoPendingInterceptors();
   });
+
+  it.each([
+    ["building", "deleting buildings (DELETE /buildings/{id})"],
+    ["customFactor", "deleting custom emission factors (DELETE /emission-factors/custom/{id})"],
+    ["supplier", "deleting suppliers (DELETE /suppliers/{id})"],
+  ] as const)("deleting a %s is refused (usage), nothing sent", async (resource, what) => {
+    const mock = specServer();
+    const service = serviceOn(mock);
+    for (const dryRun of [false, true]) {
+      const error = await failure(service.deleteRecords({ resource, ids: [building], dryRun }));
+      expect([error.code, error.message]).toEqual([
+        "usage",
+        expect.stringContaining(`does not offer ${what}`),
+      ]);
+    }
+    mock.assertNoPendingInterceptors();
+  });
 });
