@@ -13,7 +13,7 @@ import type {
   EmissionFactor,
   FactorResolution,
 } from "./model/factor.js";
-import type { GlecEntry, GlecEntryInput, GlecReceipt } from "./model/glec.js";
+import type { GlecCalculation, GlecEntry, GlecEntryInput, GlecReceipt } from "./model/glec.js";
 import type {
   Supplier,
   SupplierBatchOptions,
@@ -206,6 +206,11 @@ export interface CarbonService {
   // --- GLEC logistics service footprints (docs/glec.md) ---
   /** Validates, calculates and stores an entry; the same id replaces it (one entry, never two). */
   submitGlecEntry(input: GlecEntryInput): Promise<GlecReceipt>;
+  /**
+   * A dry run of `submitGlecEntry`: validates and calculates the entry, stores nothing and sends
+   * no write (remotely the client calculates with carbon's shipped GLEC factors).
+   */
+  calculateGlecEntry(input: GlecEntryInput): Promise<GlecCalculation>;
   listGlecEntries(query: GlecQuery): Promise<Page<GlecEntry>>;
   getGlecEntry(id: string): Promise<GlecEntry>;
   /** Deletes an entry and its legs; audited like every deletion. */

@@ -10,6 +10,7 @@
  */
 import { z } from "zod";
 import { CarbonError, isCarbonError } from "../../core/errors.js";
+import { DRY_RUN_EXTENSION, operationExtension } from "../../core/extensions.js";
 import { uuidSchema } from "../../core/model/common.js";
 import type { ConsumptionInput } from "../../core/model/consumption.js";
 import {
@@ -19,7 +20,6 @@ import {
   type DeletionResult,
   deletionResultSchema,
 } from "../../core/model/deletion.js";
-import { DRY_RUN_EXTENSION, operationExtension } from "../../core/extensions.js";
 import type { ServerCapabilities } from "./capabilities.js";
 import type { HttpClient } from "./client.js";
 import { runLimited } from "./limiter.js";

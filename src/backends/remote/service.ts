@@ -30,7 +30,7 @@ import {
   emissionFactorSchema,
   factorResolutionSchema,
 } from "../../core/model/factor.js";
-import { glecEntrySchema, glecReceiptSchema } from "../../core/model/glec.js";
+import { glecEntryInputSchema, glecEntrySchema, glecReceiptSchema } from "../../core/model/glec.js";
 import type {
   CarbonService,
   EmissionFilter,
@@ -41,9 +41,13 @@ import type {
   PeriodFilter,
   StreamOptions,
 } from "../../core/service.js";
+import { calculateEntry } from "../../engine/glec/calculate.js";
+import { shippedGlecFactors } from "../local/glec-factors.js";
+import { parseInput } from "../local/validate.js";
 import { parseApiUrl } from "./api-url.js";
 import { ServerCapabilities } from "./capabilities.js";
 import { createHttpClient, type QueryValue } from "./client.js";
+import { glecRequestBody } from "./glec-body.js";
 import { RemoteImportSession } from "./import-session.js";
 import { runLimited } from "./limiter.js";
 import { allPages, type PageWindow } from "./pages.js";
@@ -254,7 +258,11 @@ export function createRemoteService(options: RemoteServiceOptions): RemoteCarbon
     // Suppliers and clients
     ...remoteSuppliers(client, concurrency),
     // --- GLEC logistics service footprints (docs/glec.md) ---
-    submitGlecEntry: (input) => post("/service-footprint/glec", glecReceiptSchema, input),
+    submitGlecEntry: (input) =>
+      post("/service-footprint/glec", glecReceiptSchema, glecRequestBody(input)),
+    // No server offers a GLEC dry run: the client validates and calculates, and sends nothing.
+    calculateGlecEntry: async (input) =>
+      calculateEntry(parseInput(glecEntryInputSchema, input, "GLEC entry"), shippedGlecFactors()),
     listGlecEntries: (query) =>
       get("/service-footprint/glec", pageSchema(glecEntrySchema), {
         companyId: query.companyId,

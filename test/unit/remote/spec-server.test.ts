@@ -3,12 +3,16 @@
  * specification's paths, announces no extension on who-am-i, and ignores `dryRun`. Every request
  * the engine makes must be intercepted (disableNetConnect), and every intercept used.
  */
+
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { MockAgent } from "undici";
 import { afterEach, describe, expect, it } from "vitest";
 import { createRemoteService } from "../../../src/backends/remote/service.js";
 import { CarbonError } from "../../../src/core/errors.js";
 import { categoryId } from "../../../src/core/ids.js";
 import type { ConsumptionInput } from "../../../src/core/model/consumption.js";
+import { glecEntryInputSchema } from "../../../src/core/model/glec.js";
 
 const origin = "https://carbon.example.com";
 const company = "c4000000-0000-4000-8000-000000000001";
@@ -196,5 +200,63 @@ describe("a server that offers the specification alone", () => {
       ]);
     }
     mock.assertNoPendingInterceptors();
+  });
+
+  it("glec submit sends the entry without null fields: absent ones are left out", async () => {
+    const file = path.resolve(
+      import.meta.dirname,
+      "../../../fixtures/glec/shipment-zaragoza-rotterdam.json",
+    );
+    // As the CLI hands it over: parsed, the absent fields defaulted to null.
+    const entry = glecEntryInputSchema.parse(JSON.parse(readFileSync(file, "utf8")));
+    expect(entry.actions[1]?.vehicleId).toBeNull();
+    agent = new MockAgent();
+    agent.disableNetConnect();
+    let sent: unknown;
+    agent
+      .get(origin)
+      .intercept({ path: "/api/v1/service-footprint/glec", method: "POST" })
+      .reply(201, ({ body }) => {
+        sent = JSON.parse(String(body));
+        return { message: "created", id: entryId };
+      });
+    await serviceOn(agent).submitGlecEntry(entry);
+    const rail = {
+      id: "a1000000-0000-4000-8000-000000000002",
+      mode: "rail",
+      externalId: "LEG-2",
+      from: "Madrid Abroñigal rail terminal, ES",
+      to: "Algeciras port, ES",
+      distance: "640",
+      vehicleClassification: "Container train",
+      vehicleType: "TRAIN_DIESEL",
+      transportType: "CONTAINER",
+      load: "12",
+      loadUnit: "t",
+      licensePlate: "",
+      driver: "",
+      hasCleaning: false,
+      toc: "RAIL_FREIGHT",
+    };
+    expect(sent).toMatchObject({ id: entryId, clientId: "5b6c7d8e-9f0a-4b1c-8d2e-3f4a5b6c7d8e" });
+    expect(JSON.stringify(sent)).not.toContain("null");
+    expect(sent).toEqual(
+      expect.objectContaining({ actions: [expect.anything(), rail, expect.anything()] }),
+    );
+    agent.assertNoPendingInterceptors();
+  });
+
+  it("glec submit --dry-run goes through the port and sends nothing", async () => {
+    agent = new MockAgent();
+    agent.disableNetConnect();
+    const file = path.resolve(
+      import.meta.dirname,
+      "../../../fixtures/glec/shipment-zaragoza-rotterdam.json",
+    );
+    const calculation = await serviceOn(agent).calculateGlecEntry(
+      JSON.parse(readFileSync(file, "utf8")),
+    );
+    expect(calculation.emissions.wtw).toBeCloseTo(1209.0384, 9);
+    agent.assertNoPendingInterceptors();
   });
 });
