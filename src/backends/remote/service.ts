@@ -50,6 +50,7 @@ import { createHttpClient, type QueryValue } from "./client.js";
 import { glecRequestBody } from "./glec-body.js";
 import { RemoteImportSession } from "./import-session.js";
 import { runLimited } from "./limiter.js";
+import { planMove } from "./move-plan.js";
 import { allPages, type PageWindow } from "./pages.js";
 import { remoteDeleteRecords } from "./removal.js";
 import type { RetryPolicy } from "./retry.js";
@@ -285,12 +286,17 @@ export function createRemoteService(options: RemoteServiceOptions): RemoteCarbon
     // --- deletions (removal.ts): the server records its token's user ---
     deleteRecords: remoteDeleteRecords(client, concurrency, capabilities),
     // --- buildings move and audit trail: the server records its token's user ---
-    moveBuildings: (request) =>
-      client.request("POST", "/buildings/move", {
+    async moveBuildings(request) {
+      if (request.dryRun === true && !(await capabilities.offers(DRY_RUN_EXTENSION))) {
+        // A server that may ignore dryRun is never sent the move: the client plans it.
+        return planMove(client, request, concurrency);
+      }
+      return client.request("POST", "/buildings/move", {
         schema: buildingMoveResultSchema,
         query: { dryRun: request.dryRun === true ? "true" : undefined },
         body: { buildingIds: request.buildingIds, companyId: request.companyId },
-      }),
+      });
+    },
     async listAudit(query) {
       await capabilities.require(
         operationExtension("GET", "/audit"),
