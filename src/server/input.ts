@@ -119,7 +119,11 @@ interface PeriodNames {
 function ourPeriodNames<T extends PeriodNames>(query: T, ctx: z.RefinementCtx) {
   const { startDate, endDate, "buildingIds[]": listed, buildingIds, ...rest } = query;
   const both = (ours: string, theirs: string): void => {
-    ctx.addIssue({ code: "custom", path: [theirs], message: `give ${ours} or ${theirs}, not both` });
+    ctx.addIssue({
+      code: "custom",
+      path: [theirs],
+      message: `give ${ours} or ${theirs}, not both`,
+    });
   };
   if (startDate !== undefined && rest.from !== undefined) both("from", "startDate");
   if (endDate !== undefined && rest.to !== undefined) both("to", "endDate");
