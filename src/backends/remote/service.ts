@@ -62,6 +62,7 @@ import {
   whoAmISchema,
 } from "./schemas.js";
 import { remotePagers } from "./streams.js";
+import { withSupplierDryRuns } from "./supplier-dry-runs.js";
 import { remoteSuppliers } from "./suppliers.js";
 
 export interface RemoteServiceOptions {
@@ -256,8 +257,8 @@ export function createRemoteService(options: RemoteServiceOptions): RemoteCarbon
         groupBy: query.groupBy.length === 0 ? undefined : query.groupBy.join(","),
       }),
 
-    // Suppliers and clients
-    ...remoteSuppliers(client, concurrency),
+    // Suppliers and clients; their dry runs (and an import's check pass) need the server's.
+    ...withSupplierDryRuns(remoteSuppliers(client, concurrency), capabilities),
     // --- GLEC logistics service footprints (docs/glec.md) ---
     submitGlecEntry: (input) =>
       post("/service-footprint/glec", glecReceiptSchema, glecRequestBody(input)),
