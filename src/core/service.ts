@@ -17,7 +17,7 @@ import type {
   EmissionFactor,
   FactorResolution,
 } from "./model/factor.js";
-import type { GlecEntry, GlecEntryInput, GlecReceipt } from "./model/glec.js";
+import type { GlecCalculation, GlecEntry, GlecEntryInput, GlecReceipt } from "./model/glec.js";
 import type {
   Supplier,
   SupplierBatchOptions,
@@ -108,6 +108,11 @@ export interface ImportSession {
    * False when `overlaps` can find nothing: locally, the table was empty when the session opened.
    */
   readonly detectsOverlaps: boolean;
+  /**
+   * False when the counts carry no emission figures (kgCO2e, awaiting factor): a dry run against
+   * a server that does not run one, planned by the client. Absent means true.
+   */
+  readonly calculates?: boolean;
   /**
    * Stored consumptions the rows overlap: same company, building, category and entityId,
    * another id, another period sharing a day. Only what was stored before the session wrote
@@ -201,6 +206,11 @@ export interface CarbonService {
   // --- GLEC logistics service footprints (docs/glec.md) ---
   /** Validates, calculates and stores an entry; the same id replaces it (one entry, never two). */
   submitGlecEntry(input: GlecEntryInput): Promise<GlecReceipt>;
+  /**
+   * A dry run of `submitGlecEntry`: validates and calculates the entry, stores nothing and sends
+   * no write (remotely the client calculates with carbon's shipped GLEC factors).
+   */
+  calculateGlecEntry(input: GlecEntryInput): Promise<GlecCalculation>;
   listGlecEntries(query: GlecQuery): Promise<Page<GlecEntry>>;
   getGlecEntry(id: string): Promise<GlecEntry>;
   /** Deletes an entry and its legs; audited like every deletion. */

@@ -318,6 +318,7 @@ export async function importTwoPass(setup: TwoPassSetup): Promise<ConsumptionImp
     rejected: found.rejected,
     awaitingFactor: sent?.counts.awaitingFactor ?? 0,
     co2eByScope: sent === undefined ? zeroScopes() : { ...sent.counts.co2eByScope },
+    ...(session.calculates === false ? { emissionsUnknown: true } : {}),
     overlapping: found.overlapping,
     replaced: sent?.replaced ?? 0,
     errors: found.errors,

@@ -90,6 +90,11 @@ export interface ConsumptionImportReport {
   readonly awaitingFactor: number;
   /** kgCO2e (location-based) of the rows written, by scope; see `inserted`. */
   readonly co2eByScope: ScopeTotals;
+  /**
+   * True when `co2eByScope` and `awaitingFactor` are not known: a dry run against a server that
+   * does not run one, planned by the client (emissions are calculated only by the server).
+   */
+  readonly emissionsUnknown?: boolean;
   /** Rows that overlap stored consumptions (rejected, unless --replace-overlapping). */
   readonly overlapping: number;
   /** Stored consumptions removed because rows overlapped them (--replace-overlapping). */

@@ -87,6 +87,63 @@ const periodFields = {
   to: date.optional().meta({ description: "last day YYYY-MM-DD, included" }),
 };
 
+/** One UUID or several (`?buildingIds[]=a&buildingIds[]=b`), as a list without repeats. */
+const uuidList = z
+  .union([text, z.array(text)])
+  .transform((value) => (Array.isArray(value) ? value : [value]))
+  .pipe(z.array(uuidSchema).min(1))
+  .transform((ids) => [...new Set(ids.map((id) => id.toLowerCase()))]);
+
+/** The hosted service's names of the same filters (shared/spec/hosted-service.md). */
+const hostedPeriodFields = {
+  startDate: date.optional().meta({ description: "the hosted service's name for from" }),
+  endDate: date.optional().meta({ description: "the hosted service's name for to" }),
+  "buildingIds[]": uuidList.optional().meta({ description: "buildings, any of them match" }),
+  buildingIds: uuidList.optional().meta({ description: "the same as buildingIds[]" }),
+};
+
+interface PeriodNames {
+  readonly buildingId?: string | undefined;
+  readonly from?: string | undefined;
+  readonly to?: string | undefined;
+  readonly startDate?: string | undefined;
+  readonly endDate?: string | undefined;
+  readonly "buildingIds[]"?: string[] | undefined;
+  readonly buildingIds?: string[] | undefined;
+}
+
+/**
+ * Our names and the hosted service's, as ours: `from`/`to` and `buildingIds` (a list, merged
+ * with `buildingId`). The same filter under both names is refused rather than guessed at.
+ */
+function ourPeriodNames<T extends PeriodNames>(query: T, ctx: z.RefinementCtx) {
+  const { startDate, endDate, "buildingIds[]": listed, buildingIds, ...rest } = query;
+  const both = (ours: string, theirs: string): void => {
+    ctx.addIssue({
+      code: "custom",
+      path: [theirs],
+      message: `give ${ours} or ${theirs}, not both`,
+    });
+  };
+  if (startDate !== undefined && rest.from !== undefined) both("from", "startDate");
+  if (endDate !== undefined && rest.to !== undefined) both("to", "endDate");
+  const buildings = [
+    ...new Set([
+      ...(rest.buildingId === undefined ? [] : [rest.buildingId.toLowerCase()]),
+      ...(listed ?? []),
+      ...(buildingIds ?? []),
+    ]),
+  ];
+  const [only, ...others] = buildings;
+  return {
+    ...rest,
+    from: rest.from ?? startDate,
+    to: rest.to ?? endDate,
+    buildingId: others.length === 0 ? only : undefined,
+    buildingIds: others.length === 0 ? undefined : buildings,
+  };
+}
+
 export const noQuery = z.strictObject({});
 export const pageQuery = z.strictObject(pageFields);
 
@@ -95,11 +152,23 @@ export const categoriesQuery = z.strictObject({
   ...pageFields,
 });
 
-export const factorsQuery = z.strictObject({
-  key: text.optional(),
-  country: text.optional(),
-  ...pageFields,
-});
+export const factorsQuery = z
+  .strictObject({
+    key: text.optional(),
+    country: text.optional(),
+    countryCode: text.optional().meta({ description: "the hosted service's name for country" }),
+    ...pageFields,
+  })
+  .transform(({ countryCode, ...rest }, ctx) => {
+    if (countryCode !== undefined && rest.country !== undefined) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["countryCode"],
+        message: "give country or countryCode, not both",
+      });
+    }
+    return { ...rest, country: rest.country ?? countryCode };
+  });
 
 export const resolveQuery = z.strictObject({
   category: text.min(1, "expected a subcategory code or UUID"),
@@ -118,20 +187,34 @@ export const glecQuery = z.strictObject({
   ...pageFields,
 });
 
-export const consumptionsQuery = z.strictObject({ ...periodFields, ...pageFields });
-export const consumptionSummaryQuery = z.strictObject(periodFields);
-
-export const emissionsQuery = z.strictObject({
-  ...periodFields,
-  scope: scopeList.optional().meta({ description: "scopes, e.g. 1,2" }),
-  ...pageFields,
+export const glecDeleteQuery = z.strictObject({
+  id: text.pipe(uuidSchema).meta({ description: "the entry's id" }),
 });
 
-export const emissionSummaryQuery = z.strictObject({
-  ...periodFields,
-  scope: scopeList.optional().meta({ description: "scopes, e.g. 1,2" }),
-  groupBy: groupByList.default([]).meta({ description: "group keys, e.g. month,scope" }),
-});
+export const consumptionsQuery = z
+  .strictObject({ ...periodFields, ...hostedPeriodFields, ...pageFields })
+  .transform(ourPeriodNames);
+export const consumptionSummaryQuery = z
+  .strictObject({ ...periodFields, ...hostedPeriodFields })
+  .transform(ourPeriodNames);
+
+export const emissionsQuery = z
+  .strictObject({
+    ...periodFields,
+    ...hostedPeriodFields,
+    scope: scopeList.optional().meta({ description: "scopes, e.g. 1,2" }),
+    ...pageFields,
+  })
+  .transform(ourPeriodNames);
+
+export const emissionSummaryQuery = z
+  .strictObject({
+    ...periodFields,
+    ...hostedPeriodFields,
+    scope: scopeList.optional().meta({ description: "scopes, e.g. 1,2" }),
+    groupBy: groupByList.default([]).meta({ description: "group keys, e.g. month,scope" }),
+  })
+  .transform(ourPeriodNames);
 
 export const upsertConsumptionQuery = z.strictObject({
   dryRun: text

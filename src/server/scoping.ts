@@ -3,7 +3,9 @@
  * - a companyId outside the scope, or a buildingId of a company outside it: 404, as if missing;
  * - no company or building filter and a scoped token: lists answer the union of the token's
  *   companies; dashboards (whose figures cannot be merged without changing them) take the one
- *   company of a single-company token, and ask for companyId (400) when the token has several.
+ *   company of a single-company token, and ask for companyId (400) when the token has several;
+ * - several buildings (`buildingIds[]`): lists answer the union of one filter per building;
+ *   dashboards take one building at a time (400).
  */
 import { CarbonError, notFound } from "../core/errors.js";
 import type { Building } from "../core/model/building.js";
@@ -63,4 +65,38 @@ export async function summaryFilter<F extends PeriodFilter>(
     `this token covers ${access.companies.length} companies: a dashboard needs companyId (or buildingId)`,
     { hint: "ask for one company's dashboard at a time" },
   );
+}
+
+/** A filter that may name several buildings (the hosted service's `buildingIds[]`). */
+type WithBuildings<F> = F & { readonly buildingIds?: readonly string[] | undefined };
+
+/** `listFilters` for each building named, or for the filter itself when it names at most one. */
+export async function listFiltersOfBuildings<F extends PeriodFilter>(
+  service: CarbonService,
+  access: Access,
+  query: WithBuildings<F>,
+): Promise<{ readonly filters: readonly F[]; readonly injected: boolean }> {
+  if (query.buildingIds === undefined) return listFilters<F>(service, access, query);
+  const filters: F[] = [];
+  for (const buildingId of query.buildingIds) {
+    const one: WithBuildings<F> = { ...query, buildingId, buildingIds: undefined };
+    filters.push(...(await listFilters<F>(service, access, one)).filters);
+  }
+  return { filters, injected: false };
+}
+
+/** `summaryFilter`, refusing several buildings: a dashboard's figures cannot be merged. */
+export async function summaryFilterOfBuildings<F extends PeriodFilter>(
+  service: CarbonService,
+  access: Access,
+  query: WithBuildings<F>,
+): Promise<F> {
+  if (query.buildingIds !== undefined) {
+    throw new CarbonError(
+      "usage",
+      `a dashboard takes one building at a time; the query names ${query.buildingIds.length}`,
+      { hint: "ask for each building's dashboard, or for the company's (companyId)" },
+    );
+  }
+  return summaryFilter<F>(service, access, query);
 }

@@ -81,6 +81,14 @@ export function describeGlecContract(name: string, open: () => Promise<Driver>):
       expect(entry.calculation?.intensity?.wtw).toBeCloseTo(1209038.4 / 45480, 9);
     });
 
+    it("a dry run (calculateGlecEntry) answers the calculation submit stores, and stores nothing", async () => {
+      const stored = await service.getGlecEntry(fixture.id);
+      const dry = { ...fixture, id: "6a1f0c2e-7b3d-4e5f-8a9b-0000000000d1" };
+      expect(await service.calculateGlecEntry(dry)).toEqual(stored.calculation);
+      expect(await codeOf(service.getGlecEntry(dry.id))).toBe("not_found");
+      expect(await codeOf(service.calculateGlecEntry({ ...dry, actions: [] }))).toBe("validation");
+    });
+
     it("re-submitting the same id replaces the entry: one entry, new figures", async () => {
       const changed = withActions(
         {},

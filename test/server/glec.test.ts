@@ -99,4 +99,25 @@ describe("served GLEC routes", () => {
     expect(del.json).toEqual({ message: "GLEC entry deleted", id: entryB.id });
     expect((await server.call("GET", `${PATH}/${entryB.id}`, { token: admin })).status).toBe(404);
   });
+
+  it("DELETE with the id as a query parameter (the spec's path) deletes; a scoped token sees its companies only", async () => {
+    const entryC = { ...entryA, id: "6a1f0c2e-7b3d-4e5f-8a9b-0000000000cc" };
+    expect((await server.call("POST", PATH, { token: admin, body: entryC })).status).toBe(201);
+    const hidden = await server.call("DELETE", `${PATH}?id=${entryC.id}`, { token: memberOfB });
+    expect(hidden.status).toBe(404);
+    const del = await server.call("DELETE", `${PATH}?id=${entryC.id}`, { token: admin });
+    expect(del.status).toBe(200);
+    expect(del.json).toEqual({ message: "GLEC entry deleted", id: entryC.id });
+    expect((await server.call("GET", `${PATH}/${entryC.id}`, { token: admin })).status).toBe(404);
+    const bad = await server.call("DELETE", `${PATH}?id=nope`, { token: admin });
+    expect([bad.status, problemOf(bad).errors[0]?.path]).toEqual([400, "id"]);
+  });
+
+  it("who-am-i announces the /{id} routes as extensions, not the spec's DELETE", async () => {
+    const answer = await server.call("POST", "/api/v1/auth/who-am-i", { token: admin });
+    const { extensions } = answer.json as { extensions: string[] };
+    expect(extensions).toContain("GET /service-footprint/glec/{id}");
+    expect(extensions).toContain("DELETE /service-footprint/glec/{id}");
+    expect(extensions).not.toContain("DELETE /service-footprint/glec");
+  });
 });

@@ -2,6 +2,7 @@
 import { notFound } from "../../core/errors.js";
 import type { Page } from "../../core/model/common.js";
 import {
+  type GlecCalculation,
   type GlecEntry,
   type GlecEntryInput,
   type GlecReceipt,
@@ -158,6 +159,11 @@ export class GlecRepository {
       key: (row) => [row.start_date, row.id],
       decode: (row) => this.#toEntry(row),
     };
+  }
+
+  /** Validates and calculates an entry as `submit` does; reads and stores nothing. */
+  calculate(input: GlecEntryInput): GlecCalculation {
+    return calculateEntry(parseInput(glecEntryInputSchema, input, "GLEC entry"), this.#factors());
   }
 
   /**

@@ -22,7 +22,12 @@ import type {
   EmissionFactor,
   FactorResolution,
 } from "../../core/model/factor.js";
-import type { GlecEntry, GlecEntryInput, GlecReceipt } from "../../core/model/glec.js";
+import type {
+  GlecCalculation,
+  GlecEntry,
+  GlecEntryInput,
+  GlecReceipt,
+} from "../../core/model/glec.js";
 import type {
   Supplier,
   SupplierBatchOptions,
@@ -413,6 +418,10 @@ export class LocalService implements CarbonService {
 
   async submitGlecEntry(input: GlecEntryInput): Promise<GlecReceipt> {
     return this.#write(() => this.#glec().submit(input));
+  }
+
+  async calculateGlecEntry(input: GlecEntryInput): Promise<GlecCalculation> {
+    return this.#read(() => this.#glec().calculate(input));
   }
 
   async listGlecEntries(query: GlecQuery): Promise<Page<GlecEntry>> {

@@ -7,6 +7,8 @@
  * other POST is an upsert by a client-chosen UUID (docs/http-api.md), so a request that reached
  * the server before the connection broke gives the same result and the same single row when sent
  * again. A DELETE sent again after it reached the server answers 404 (the entry is gone either way).
+ * A PATCH changes a record in place, not an upsert by id: it is sent again only when it certainly
+ * never reached the server (no connection was made, or a 429 refused it before any work).
  */
 import { setTimeout as sleep } from "node:timers/promises";
 import { type Dispatcher, Pool } from "undici";
@@ -17,6 +19,7 @@ import { errorFromResponse } from "./problems.js";
 import {
   backoffDelay,
   defaultRetryPolicy,
+  isRefusedBeforeSending,
   isRetryableNetworkError,
   networkErrorCode,
   parseRetryAfter,
@@ -24,7 +27,7 @@ import {
   retryableStatuses,
 } from "./retry.js";
 
-export type Method = "GET" | "POST" | "DELETE";
+export type Method = "GET" | "POST" | "PATCH" | "DELETE";
 export type QueryValue = string | number | boolean | undefined;
 
 export interface RequestSpec<T> {
@@ -108,6 +111,12 @@ function parseAnswer<T>(answer: Answer, schema: z.ZodType<T>, request: string): 
       })),
     },
   );
+}
+
+/** True when the attempt certainly did nothing on the server: safe to send even a PATCH again. */
+function neverReached(outcome: Attempt): boolean {
+  if (outcome.kind === "network") return isRefusedBeforeSending(outcome.error);
+  return outcome.answer.status === 429;
 }
 
 /** An error with no network code, or undici refusing our arguments: a bug, not the network. */
@@ -217,6 +226,16 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
           return parseAnswer(answer, spec.schema, name);
         }
         throw errorFromResponse(answer, name);
+      }
+      if (method === "PATCH" && !neverReached(outcome)) {
+        throw giveUp({
+          api,
+          name,
+          count,
+          elapsed: Date.now() - started,
+          outcome,
+          asked: undefined,
+        });
       }
       const askedDelay =
         outcome.kind === "answer"

@@ -1,9 +1,8 @@
 /**
- * An import against a server: rows go in chunks of up to 500 to `POST /consumptions/batch` (our
- * extension: one request per chunk, stored all or nothing), up to `concurrency` chunks in
- * flight. A server without the extension answers the first chunk 404; the session then sends
- * rows one request each (`POST /consumptions`, the specification's route), up to `concurrency`
- * in flight, for the rest of the session.
+ * An import against a server: when the server announces `POST /consumptions/batch` (our
+ * extension), rows go in chunks of up to 500 (one request per chunk, stored all or nothing), up
+ * to `concurrency` chunks in flight; otherwise one request per row (`POST /consumptions`, the
+ * specification's route), up to `concurrency` in flight.
  *
  * Unlike the local session this is not one transaction: every confirmed chunk or row is stored at
  * once and `abort` cannot take it back. The import pipeline therefore validates the whole file
@@ -11,9 +10,11 @@
  * re-running an import (or retrying a request) is harmless because every row is an upsert by its
  * id. `commit` and `abort` only wait for requests in flight.
  *
- * A dry run sends rows with `?dryRun=true` (the server calculates, stores nothing) and does not
- * create buildings; rows of a building it would have created are counted as inserted, without
- * an emission figure, since the server cannot calculate for a building it does not know.
+ * A dry run never relies on a server that may ignore `dryRun`: when the server announces it, rows
+ * go with `?dryRun=true` (the server calculates, stores nothing); otherwise nothing is sent and
+ * the session counts inserts and updates from the specification's listing of the stored
+ * consumptions, without emission figures (`calculates` is false). Either way it creates no
+ * building; rows of a building it would have created are counted as inserted.
  */
 import { CarbonError, isCarbonError } from "../../core/errors.js";
 import type { BuildingInput } from "../../core/model/building.js";
@@ -26,6 +27,7 @@ import type {
   ImportSession,
   ScopeTotals,
 } from "../../core/service.js";
+import { notOffered } from "./capabilities.js";
 import type { HttpClient } from "./client.js";
 import { runLimited } from "./limiter.js";
 import { RemoteOverlaps } from "./overlaps.js";
@@ -35,6 +37,30 @@ import { consumptionBatchSchema, consumptionUpsertSchema } from "./schemas.js";
 export interface RemoteImportOptions {
   readonly dryRun: boolean;
   readonly concurrency: number;
+  /** What the server announced (src/core/extensions.ts). */
+  readonly offers: {
+    /** `POST /consumptions/batch`. */
+    readonly batches: boolean;
+    /** `?dryRun=true` on its writes. */
+    readonly dryRun: boolean;
+    /** `POST /buildings`. */
+    readonly createBuildings: boolean;
+  };
+}
+
+/** True when the stored record already says what the row says. */
+function sameRecord(stored: Consumption | ConsumptionInput, row: ConsumptionInput): boolean {
+  const lower = (value: string): string => value.toLowerCase();
+  return (
+    lower(stored.companyId) === lower(row.companyId) &&
+    lower(stored.buildingId) === lower(row.buildingId) &&
+    lower(stored.categoryId) === lower(row.categoryId) &&
+    stored.entityId === row.entityId &&
+    Date.parse(stored.startDate) === Date.parse(row.startDate) &&
+    Date.parse(stored.endDate) === Date.parse(row.endDate) &&
+    stored.quantity === row.quantity &&
+    stored.unitType === row.unitType
+  );
 }
 
 function zeroCounts(): ImportCounts {
@@ -151,15 +177,23 @@ export class RemoteImportSession implements ImportSession {
   readonly #pendingBuildings = new Set<string>();
   readonly #inFlight = new Set<Promise<unknown>>();
   #open = true;
-  /** Whether the server has `POST /consumptions/batch`: known after the first answer. */
-  #batches: "unknown" | "supported" | "unsupported" = "unknown";
+  /** Ids a dry run planned by the client has counted, and what it counted them as. */
+  readonly #planned = new Map<string, ConsumptionInput>();
   readonly detectsOverlaps = true;
+  /** False on a dry run the client plans: the counts carry no emission figures. */
+  readonly calculates: boolean;
   readonly #overlaps: RemoteOverlaps;
 
   constructor(client: HttpClient, options: RemoteImportOptions) {
     this.#client = client;
     this.#options = options;
     this.#overlaps = new RemoteOverlaps(client, options.concurrency);
+    this.calculates = !options.dryRun || options.offers.dryRun;
+  }
+
+  /** A dry run the server cannot run: the client plans it and sends nothing. */
+  get #plansLocally(): boolean {
+    return this.#options.dryRun && !this.#options.offers.dryRun;
   }
 
   overlaps(rows: readonly ConsumptionInput[]): Promise<readonly ConsumptionOverlap[]> {
@@ -195,6 +229,15 @@ export class RemoteImportSession implements ImportSession {
   }
 
   createBuildings(inputs: readonly BuildingInput[]): Promise<void> {
+    if (!this.#options.offers.createBuildings && inputs.length > 0) {
+      const names = inputs.map((input) => JSON.stringify(input.name)).join(", ");
+      const refusal = notOffered(
+        this.#client.api.href,
+        "creating buildings (POST /buildings)",
+        `create ${inputs.length === 1 ? "this building" : "these buildings"} in the service first, then import without --create-buildings: ${names}`,
+      );
+      return Promise.reject(refusal);
+    }
     if (this.#options.dryRun) {
       for (const input of inputs) this.#pendingBuildings.add(input.id);
       return this.#track(() => Promise.resolve());
@@ -217,21 +260,33 @@ export class RemoteImportSession implements ImportSession {
       if (this.#pendingBuildings.has(row.buildingId)) counts.inserted += 1;
       else toSend.push({ row, index });
     }
-    let chunks = chunksOf(toSend, BATCH_ROWS);
-    const first = chunks[0];
-    if (this.#batches === "unknown" && first !== undefined) {
-      // The first chunk alone: a 404 switches to single rows before more requests go out.
-      await this.#sendChunk(first, counts);
-      chunks = chunks.slice(1);
-    }
-    if (this.#batches === "unsupported") {
-      await this.#sendRows(chunks.flat(), counts);
+    if (this.#plansLocally) {
+      await this.#plan(toSend, counts);
       return counts;
     }
+    if (!this.#options.offers.batches) {
+      await this.#sendRows(toSend, counts);
+      return counts;
+    }
+    const chunks = chunksOf(toSend, BATCH_ROWS);
     // Rows with one id in two chunks must arrive in order: then one chunk at a time.
     const concurrency = repeatsAcross(chunks) ? 1 : this.#options.concurrency;
     await runLimited(chunks, concurrency, (chunk) => this.#sendChunk(chunk, counts));
     return counts;
+  }
+
+  /** Counts what the rows would do from the stored records the listings show; sends nothing. */
+  async #plan(entries: readonly Indexed[], counts: ImportCounts): Promise<void> {
+    const rows = entries.map((entry) => entry.row);
+    const stored = await this.#overlaps.storedRecords(rows);
+    rows.forEach((row, at) => {
+      const id = row.id.toLowerCase();
+      const before = this.#planned.get(id) ?? stored[at];
+      this.#planned.set(id, row);
+      if (before === undefined) counts.inserted += 1;
+      else if (sameRecord(before, row)) counts.unchanged += 1;
+      else counts.updated += 1;
+    });
   }
 
   get #query(): { readonly dryRun: true } | undefined {
@@ -239,10 +294,6 @@ export class RemoteImportSession implements ImportSession {
   }
 
   async #sendChunk(chunk: readonly Indexed[], counts: ImportCounts): Promise<void> {
-    if (this.#batches === "unsupported") {
-      await this.#sendRows(chunk, counts);
-      return;
-    }
     const query = this.#query;
     let answer: ImportCounts;
     try {
@@ -253,15 +304,8 @@ export class RemoteImportSession implements ImportSession {
         ...(query === undefined ? {} : { query }),
       }));
     } catch (error) {
-      if (this.#batches === "unknown" && isCarbonError(error) && error.code === "not_found") {
-        // A server without the extension (or an item it does not show: the rows say which).
-        this.#batches = "unsupported";
-        await this.#sendRows(chunk, counts);
-        return;
-      }
       throw aboutItem(error, chunk);
     }
-    this.#batches = "supported";
     addCounts(counts, answer);
   }
 

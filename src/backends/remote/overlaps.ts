@@ -66,7 +66,8 @@ export class RemoteOverlaps {
     return stored;
   }
 
-  async find(rows: readonly ConsumptionInput[]): Promise<ConsumptionOverlap[]> {
+  /** Reads the listing of each company and building pair the rows name, once per pair. */
+  async #loadPairs(rows: readonly ConsumptionInput[]): Promise<void> {
     const missing = new Map<string, ConsumptionInput>();
     for (const row of rows) {
       const pair = pairOf(row);
@@ -75,6 +76,16 @@ export class RemoteOverlaps {
     await runLimited(missing, this.#concurrency, async ([pair, row]) => {
       this.#stored.set(pair, await this.#load(row.companyId, row.buildingId));
     });
+  }
+
+  /** Each row's stored record of the same id in its company and building, as listed (a dry run's plan). */
+  async storedRecords(rows: readonly ConsumptionInput[]): Promise<(Consumption | undefined)[]> {
+    await this.#loadPairs(rows);
+    return rows.map((row) => this.#stored.get(pairOf(row))?.byId.get(row.id.toLowerCase()));
+  }
+
+  async find(rows: readonly ConsumptionInput[]): Promise<ConsumptionOverlap[]> {
+    await this.#loadPairs(rows);
     const found: ConsumptionOverlap[] = [];
     rows.forEach((row, index) => {
       this.#rowIds.add(row.id.toLowerCase());

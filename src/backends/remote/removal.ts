@@ -4,11 +4,13 @@
  * sent, with the record as `GET /consumptions/{id}` gave it. That answer is our consumption, or
  * the hosted service's `{id, data: {...}}`; the removal's answer is ours (`{outcome: "removed",
  * deleted: [...]}`, naming the audit record) or the hosted `{status: "ok", ...}`, which names none.
- * The other resources use our extension routes `DELETE /buildings/{id}`,
- * `/emission-factors/custom/{id}` and `/suppliers/{id}`, which take `?dryRun=true`.
+ * The other resources have no deletion in the specification: they use our extension routes
+ * `DELETE /buildings/{id}`, `/emission-factors/custom/{id}` and `/suppliers/{id}` (checked first
+ * with `?dryRun=true`), only when the server announces them; otherwise a usage error, nothing sent.
  */
 import { z } from "zod";
 import { CarbonError, isCarbonError } from "../../core/errors.js";
+import { DRY_RUN_EXTENSION, operationExtension } from "../../core/extensions.js";
 import {
   type ConsumptionInput,
   consumptionRecordAnswerSchema,
@@ -20,6 +22,7 @@ import {
   type DeletionResult,
   deletionResultSchema,
 } from "../../core/model/deletion.js";
+import type { ServerCapabilities } from "./capabilities.js";
 import type { HttpClient } from "./client.js";
 import { runLimited } from "./limiter.js";
 
@@ -36,17 +39,23 @@ const removalAnswerSchema = z.union([
   z.unknown().transform(() => undefined),
 ]);
 
-function path(resource: Exclude<DeletableResource, "consumption">, id: string): string {
-  const encoded = encodeURIComponent(id);
+/** The extension route that deletes one record, as announced (`{id}` unfilled). */
+function routeOf(resource: Exclude<DeletableResource, "consumption">): string {
   switch (resource) {
     case "building":
-      return `/buildings/${encoded}`;
+      return "/buildings/{id}";
     case "customFactor":
-      return `/emission-factors/custom/${encoded}`;
+      return "/emission-factors/custom/{id}";
     case "supplier":
-      return `/suppliers/${encoded}`;
+      return "/suppliers/{id}";
   }
 }
+
+const resourceNames = {
+  building: "buildings",
+  customFactor: "custom emission factors",
+  supplier: "suppliers",
+} as const;
 
 function planned(record: FetchedConsumption): DeletedRecord {
   return {
@@ -105,6 +114,7 @@ export async function removeConsumption(
 export function remoteDeleteRecords(
   client: HttpClient,
   concurrency: number,
+  capabilities: ServerCapabilities,
 ): (request: DeleteRequest) => Promise<DeletionResult> {
   async function deleteConsumptions(request: DeleteRequest): Promise<DeletionResult> {
     const ids = [...new Set(request.ids.map((id) => id.trim().toLowerCase()))];
@@ -137,9 +147,18 @@ export function remoteDeleteRecords(
     resource: Exclude<DeletableResource, "consumption">,
     request: DeleteRequest,
   ): Promise<DeletionResult> {
+    const route = routeOf(resource);
+    const instead = `delete them in the service itself (its web app)`;
+    await capabilities.require(
+      operationExtension("DELETE", route),
+      `deleting ${resourceNames[resource]} (DELETE ${route})`,
+      instead,
+    );
+    // The check pass below is a dry run: a server that would ignore dryRun is never asked.
+    await capabilities.require(DRY_RUN_EXTENSION, "dry runs of deletions", instead);
     const ids = [...new Set(request.ids.map((id) => id.trim().toLowerCase()))];
     const send = (id: string, dryRun: boolean) =>
-      client.request("DELETE", path(resource, id), {
+      client.request("DELETE", route.replace("{id}", encodeURIComponent(id)), {
         schema: deletionResultSchema,
         query: {
           dryRun: dryRun ? "true" : undefined,

@@ -56,6 +56,21 @@ export function networkErrorCode(error: unknown): string | undefined {
   return undefined;
 }
 
+/** Failures before a connection existed: the request was never sent. */
+const refusedBeforeSendingCodes: ReadonlySet<string> = new Set([
+  "ECONNREFUSED",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "ENETDOWN",
+  "EAI_AGAIN",
+  "UND_ERR_CONNECT_TIMEOUT",
+]);
+
+export function isRefusedBeforeSending(error: unknown): boolean {
+  const code = networkErrorCode(error);
+  return code !== undefined && refusedBeforeSendingCodes.has(code);
+}
+
 export function isRetryableNetworkError(error: unknown): boolean {
   const code = networkErrorCode(error);
   return code !== undefined && retryableCodes.has(code);

@@ -6,6 +6,7 @@
 import type { Dispatcher } from "undici";
 import type { z } from "zod";
 import { isCarbonError } from "../../core/errors.js";
+import { DRY_RUN_EXTENSION, operationExtension } from "../../core/extensions.js";
 import { auditRecordSchema } from "../../core/model/audit.js";
 import { type Building, buildingAnswerSchema } from "../../core/model/building.js";
 import { buildingMoveResultSchema } from "../../core/model/building-move.js";
@@ -33,7 +34,11 @@ import {
   emissionFactorSchema,
   factorResolutionSchema,
 } from "../../core/model/factor.js";
-import { glecEntryAnswerSchema, glecReceiptAnswerSchema } from "../../core/model/glec.js";
+import {
+  glecEntryAnswerSchema,
+  glecEntryInputSchema,
+  glecReceiptAnswerSchema,
+} from "../../core/model/glec.js";
 import { type WhoAmI, whoAmIAnswerSchema } from "../../core/model/who-am-i.js";
 import { answerPageSchema } from "../../core/model/wire.js";
 import type {
@@ -46,15 +51,22 @@ import type {
   PeriodFilter,
   StreamOptions,
 } from "../../core/service.js";
+import { calculateEntry } from "../../engine/glec/calculate.js";
+import { shippedGlecFactors } from "../local/glec-factors.js";
+import { parseInput } from "../local/validate.js";
 import { parseApiUrl } from "./api-url.js";
+import { ServerCapabilities } from "./capabilities.js";
 import { createHttpClient, type QueryValue } from "./client.js";
+import { glecRequestBody } from "./glec-body.js";
 import { RemoteImportSession } from "./import-session.js";
 import { runLimited } from "./limiter.js";
+import { planMove } from "./move-plan.js";
 import { allPages, type PageWindow } from "./pages.js";
 import { remoteDeleteRecords } from "./removal.js";
 import type { RetryPolicy } from "./retry.js";
 import { announcedInstanceSchema, anyAnswerSchema } from "./schemas.js";
 import { remotePagers } from "./streams.js";
+import { withSupplierDryRuns } from "./supplier-dry-runs.js";
 import { remoteSuppliers } from "./suppliers.js";
 
 export interface RemoteServiceOptions {
@@ -124,6 +136,8 @@ export function createRemoteService(options: RemoteServiceOptions): RemoteCarbon
     page: query.page,
     limit: query.limit,
   });
+  // Asked once, the first time a command needs something beyond the specification.
+  const capabilities = new ServerCapabilities(client);
   const categoryPage = (filter: ListFilter<"categories">, window: PageWindow) =>
     get("/categories", answerPageSchema(categoryAnswerSchema), { level: filter.level, ...window });
 
@@ -162,19 +176,31 @@ export function createRemoteService(options: RemoteServiceOptions): RemoteCarbon
       };
     },
 
-    listFactors: (query) =>
-      get("/emission-factors", pageSchema(emissionFactorSchema), {
+    async listFactors(query) {
+      await capabilities.require(
+        operationExtension("GET", "/emission-factors"),
+        "a listing of emission factors",
+        "list the factors shipped with carbon on the local engine: carbon --local factors list",
+      );
+      return get("/emission-factors", pageSchema(emissionFactorSchema), {
         key: query.key,
         country: query.country,
         ...paging(query),
-      }),
-    resolveFactor: (query) =>
-      get("/emission-factors/resolve", factorResolutionSchema, {
+      });
+    },
+    async resolveFactor(query) {
+      await capabilities.require(
+        operationExtension("GET", "/emission-factors/resolve"),
+        "factor resolution",
+        "resolve with the factors shipped with carbon on the local engine: carbon --local factors resolve …",
+      );
+      return get("/emission-factors/resolve", factorResolutionSchema, {
         category: query.category,
         country: query.country ?? undefined,
         year: query.year,
         companyId: query.companyId,
-      }),
+      });
+    },
     listCustomFactors: (query) =>
       get("/emission-factors/custom", answerPageSchema(customFactorAnswerSchema), {
         companyId: query.companyId,
@@ -210,8 +236,18 @@ export function createRemoteService(options: RemoteServiceOptions): RemoteCarbon
       return answer.instanceId;
     },
     upsertConsumption: (input) => post("/consumptions", consumptionUpsertAnswerSchema, input),
-    openConsumptionImport: async (sessionOptions): Promise<ImportSession> =>
-      new RemoteImportSession(client, { dryRun: sessionOptions.dryRun, concurrency }),
+    async openConsumptionImport(sessionOptions): Promise<ImportSession> {
+      const [batches, dryRun, createBuildings] = await Promise.all([
+        capabilities.offers(operationExtension("POST", "/consumptions/batch")),
+        capabilities.offers(DRY_RUN_EXTENSION),
+        capabilities.offers(operationExtension("POST", "/buildings")),
+      ]);
+      return new RemoteImportSession(client, {
+        dryRun: sessionOptions.dryRun,
+        concurrency,
+        offers: { batches, dryRun, createBuildings },
+      });
+    },
     summarizeConsumptions: (query) =>
       get("/consumptions/dashboard", consumptionSummarySchema, period(query)),
 
@@ -234,30 +270,53 @@ export function createRemoteService(options: RemoteServiceOptions): RemoteCarbon
         groupBy: query.groupBy.length === 0 ? undefined : query.groupBy.join(","),
       }),
 
-    // Suppliers and clients
-    ...remoteSuppliers(client, concurrency),
+    // Suppliers and clients; their dry runs (and an import's check pass) need the server's.
+    ...withSupplierDryRuns(remoteSuppliers(client, concurrency), capabilities),
     // --- GLEC logistics service footprints (docs/glec.md) ---
-    submitGlecEntry: (input) => post("/service-footprint/glec", glecReceiptAnswerSchema, input),
+    submitGlecEntry: (input) =>
+      post("/service-footprint/glec", glecReceiptAnswerSchema, glecRequestBody(input)),
+    // No server offers a GLEC dry run: the client validates and calculates, and sends nothing.
+    calculateGlecEntry: async (input) =>
+      calculateEntry(parseInput(glecEntryInputSchema, input, "GLEC entry"), shippedGlecFactors()),
     listGlecEntries: (query) =>
       get("/service-footprint/glec", answerPageSchema(glecEntryAnswerSchema), {
         companyId: query.companyId,
         ...paging(query),
       }),
-    getGlecEntry: (entryId) => get(`/service-footprint/glec/${id(entryId)}`, glecEntryAnswerSchema),
+    async getGlecEntry(entryId) {
+      await capabilities.require(
+        operationExtension("GET", "/service-footprint/glec/{id}"),
+        "reading one GLEC entry by id",
+        "list the company's entries instead: carbon glec list --company ID",
+      );
+      return get(`/service-footprint/glec/${id(entryId)}`, glecEntryAnswerSchema);
+    },
+    // The specification's path, with the id as a query parameter.
     deleteGlecEntry: (entryId) =>
-      client.request("DELETE", `/service-footprint/glec/${id(entryId)}`, {
+      client.request("DELETE", "/service-footprint/glec", {
         schema: glecReceiptAnswerSchema,
+        query: { id: entryId },
       }),
     // --- deletions (removal.ts): the server records its token's user ---
-    deleteRecords: remoteDeleteRecords(client, concurrency),
+    deleteRecords: remoteDeleteRecords(client, concurrency, capabilities),
     // --- buildings move and audit trail: the server records its token's user ---
-    moveBuildings: (request) =>
-      client.request("POST", "/buildings/move", {
+    async moveBuildings(request) {
+      if (request.dryRun === true && !(await capabilities.offers(DRY_RUN_EXTENSION))) {
+        // A server that may ignore dryRun is never sent the move: the client plans it.
+        return planMove(client, request, concurrency);
+      }
+      return client.request("POST", "/buildings/move", {
         schema: buildingMoveResultSchema,
         query: { dryRun: request.dryRun === true ? "true" : undefined },
         body: { buildingIds: request.buildingIds, companyId: request.companyId },
-      }),
+      });
+    },
     async listAudit(query) {
+      await capabilities.require(
+        operationExtension("GET", "/audit"),
+        "the audit trail",
+        "read the service's own history of changes, if it has one, in its web app",
+      );
       const companies = query.companyIds;
       if (companies !== undefined && companies.length === 0) {
         // Records of no company: none (the query string cannot say "an empty list").

@@ -52,15 +52,17 @@ function countLines(report: ConsumptionImportReport): string[] {
     ["updated", formatCount(report.updated), ""],
     ["unchanged", formatCount(report.unchanged), ""],
     ["rejected", formatCount(report.rejected), ""],
-    ["awaiting factor", formatCount(report.awaitingFactor), ""],
   ];
+  if (report.emissionsUnknown !== true) {
+    entries.push(["awaiting factor", formatCount(report.awaitingFactor), ""]);
+  }
   if (report.replaced > 0) {
     entries.splice(4, 0, ["replaced", formatCount(report.replaced), " (--replace-overlapping)"]);
   }
   if (report.resumedSkipped > 0) {
     entries.splice(1, 0, ["stored earlier", formatCount(report.resumedSkipped), " (--resume)"]);
   }
-  for (const scope of ["1", "2", "3"] as const) {
+  for (const scope of report.emissionsUnknown === true ? [] : (["1", "2", "3"] as const)) {
     // Scope 2 as everywhere else: the location-based figure, said so.
     const unit = scope === "2" ? " kgCO2e (location-based)" : " kgCO2e";
     entries.push([`scope ${scope}`, formatKilograms(report.co2eByScope[scope]), unit]);
@@ -100,6 +102,11 @@ function outcomeLines(report: ConsumptionImportReport, options: ImportSummaryOpt
   }
   const stored = storedLine(report);
   if (stored !== undefined) lines.push(stored);
+  if (report.emissionsUnknown === true) {
+    lines.push(
+      "emissions not calculated: the server offers no dry run, so the counts come from its listing of stored consumptions; only a real import calculates them",
+    );
+  }
   if (report.overlapping > 0 && report.replaced === 0 && report.rejected > 0) {
     lines.push(
       `${plural(report.overlapping, "row overlaps", "rows overlap")} a stored consumption of the same building, category and entityId: both would be counted; --replace-overlapping replaces the stored ones`,

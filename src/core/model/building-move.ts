@@ -48,8 +48,11 @@ export const buildingMoveItemSchema = z.object({
   awaitingFactor: z.number().int().min(0),
   /** kgCO2e (location-based) of the building's emissions under its current company. */
   co2eBefore: z.number(),
-  /** kgCO2e after recalculation under the target company (its custom factors and country). */
-  co2eAfter: z.number(),
+  /**
+   * kgCO2e after recalculation under the target company (its custom factors and country); null
+   * when not calculated: a dry run the client planned against a server that does not run one.
+   */
+  co2eAfter: z.number().nullable(),
 });
 export type BuildingMoveItem = z.infer<typeof buildingMoveItemSchema>;
 

@@ -11,7 +11,7 @@ import {
 } from "../input.js";
 import { defineRoute, ok, param, type Route } from "../route.js";
 import { bodies, responses } from "../schemas.js";
-import { listFilters, summaryFilter } from "../scoping.js";
+import { listFiltersOfBuildings, summaryFilterOfBuildings } from "../scoping.js";
 import { byKeys, emptyWhenMissing, unionPage } from "../union.js";
 import { removeConsumption } from "./deletions.js";
 
@@ -31,7 +31,7 @@ export const consumptionRoutes: readonly Route[] = [
     response: responses.consumptions,
     async handle({ service, access, query }) {
       const { page, limit, ...filter } = query;
-      const { filters, injected } = await listFilters(service, access, filter);
+      const { filters, injected } = await listFiltersOfBuildings(service, access, filter);
       const sources = filters.map((one) => {
         const source = (window: { page: number; limit: number }) =>
           service.listConsumptions({ ...one, ...window });
@@ -49,7 +49,8 @@ export const consumptionRoutes: readonly Route[] = [
     statuses: [200],
     response: responses.consumptionSummary,
     async handle({ service, access, query }) {
-      return ok(await service.summarizeConsumptions(await summaryFilter(service, access, query)));
+      const filter = await summaryFilterOfBuildings(service, access, query);
+      return ok(await service.summarizeConsumptions(filter));
     },
   }),
   defineRoute({

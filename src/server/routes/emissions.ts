@@ -2,7 +2,7 @@ import type { Emission } from "../../core/model/emission.js";
 import { emissionSummaryQuery, emissionsQuery, ignoredBody } from "../input.js";
 import { defineRoute, ok, type Route } from "../route.js";
 import { responses } from "../schemas.js";
-import { listFilters, summaryFilter } from "../scoping.js";
+import { listFiltersOfBuildings, summaryFilterOfBuildings } from "../scoping.js";
 import { byKeys, emptyWhenMissing, unionPage } from "../union.js";
 
 const byStartThenConsumption = byKeys<Emission>(
@@ -22,7 +22,7 @@ export const emissionRoutes: readonly Route[] = [
     async handle({ service, access, query }) {
       const { page, limit, scope, ...period } = query;
       const filter = scope === undefined ? period : { ...period, scopes: scope };
-      const { filters, injected } = await listFilters(service, access, filter);
+      const { filters, injected } = await listFiltersOfBuildings(service, access, filter);
       const sources = filters.map((one) => {
         const source = (window: { page: number; limit: number }) =>
           service.listEmissions({ ...one, ...window });
@@ -41,7 +41,7 @@ export const emissionRoutes: readonly Route[] = [
     response: responses.emissionSummary,
     async handle({ service, access, query }) {
       const { scope, groupBy, ...period } = query;
-      const filter = await summaryFilter(service, access, period);
+      const filter = await summaryFilterOfBuildings(service, access, period);
       return ok(
         await service.summarizeEmissions({
           ...filter,

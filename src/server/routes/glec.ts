@@ -1,13 +1,14 @@
 /**
  * GLEC service footprint entries (spec: /api/v1/service-footprint/glec). The specification gives
  * POST's body and answer; GET and DELETE exist there without parameters, so theirs are ours
- * (docs/http-api.md): a list with companyId, page and limit, one entry by id, delete by id.
+ * (docs/http-api.md): a list with companyId, page and limit, and delete with the id as a query
+ * parameter (as the specification writes it). One entry by id (GET and DELETE `/{id}`) is ours.
  */
 import { notFound } from "../../core/errors.js";
 import type { GlecEntry } from "../../core/model/glec.js";
 import type { CarbonService } from "../../core/service.js";
 import { type Access, findOrUndefined } from "../access.js";
-import { glecQuery, ignoredBody, noQuery } from "../input.js";
+import { glecDeleteQuery, glecQuery, ignoredBody, noQuery } from "../input.js";
 import { defineRoute, ok, param, type Route, upserted } from "../route.js";
 import { bodies, responses } from "../schemas.js";
 import { byKeys, emptyWhenMissing, unionPage } from "../union.js";
@@ -24,6 +25,13 @@ async function visibleEntry(service: CarbonService, access: Access, id: string) 
   const entry = await service.getGlecEntry(id);
   if (!access.sees(entry.companyId)) throw notFound("GLEC entry", id);
   return entry;
+}
+
+/** Deletes the entry the token sees, naming the token's user in the audit trail. */
+async function deleteVisible(service: CarbonService, access: Access, id: string) {
+  const entry = await visibleEntry(service, access, id);
+  access.mayWrite("GLEC entries");
+  return ok(await service.deleteGlecEntry(entry.id, { actor: access.claims.email }));
 }
 
 export const glecRoutes: readonly Route[] = [
@@ -81,16 +89,23 @@ export const glecRoutes: readonly Route[] = [
   }),
   defineRoute({
     method: "DELETE",
+    path: PATH,
+    summary: "Delete one GLEC entry, named by the id query parameter (member, admin)",
+    query: glecDeleteQuery,
+    body: ignoredBody,
+    statuses: [200],
+    response: responses.glecReceipt,
+    handle: ({ service, access, query }) => deleteVisible(service, access, query.id),
+  }),
+  defineRoute({
+    method: "DELETE",
     path: `${PATH}/{id}`,
     summary: "Delete one GLEC entry (member, admin)",
+    extension: true,
     query: noQuery,
     body: ignoredBody,
     statuses: [200],
     response: responses.glecReceipt,
-    async handle({ service, access, params }) {
-      const entry = await visibleEntry(service, access, param(params, "id"));
-      access.mayWrite("GLEC entries");
-      return ok(await service.deleteGlecEntry(entry.id, { actor: access.claims.email }));
-    },
+    handle: ({ service, access, params }) => deleteVisible(service, access, param(params, "id")),
   }),
 ];

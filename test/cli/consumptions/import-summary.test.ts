@@ -53,6 +53,23 @@ describe("import summary", () => {
     expect(lines.at(-1)).toBe("dry run: nothing was stored");
   });
 
+  it("a dry run the client planned says the emissions were not calculated, rather than print zeros", () => {
+    const lines = importSummaryLines(
+      report({
+        dryRun: true,
+        committed: false,
+        emissionsUnknown: true,
+        co2eByScope: { "1": 0, "2": 0, "3": 0 },
+      }),
+      {},
+    );
+    expect(lines.some((line) => line.includes("kgCO2e") || line.includes("awaiting factor"))).toBe(
+      false,
+    );
+    expect(lines).toContain("dry run: nothing was stored");
+    expect(lines.at(-1)).toMatch(/^emissions not calculated: the server offers no dry run/);
+  });
+
   it("lists the first errors, then how many more and how to get them", () => {
     const errors = Array.from({ length: 60 }, (_, index) => ({
       line: index + 2,

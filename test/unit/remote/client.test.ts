@@ -114,6 +114,39 @@ describe("retries", () => {
     ]);
   });
 
+  it("sends a PATCH with its body", async () => {
+    const { server, client } = await setup([json(200, company)]);
+    await client.request("PATCH", "/users", { body: { id: company.id }, schema: companySchema });
+    expect(server.requests.map((request) => [request.method, request.body])).toEqual([
+      ["PATCH", JSON.stringify({ id: company.id })],
+    ]);
+  });
+
+  it.each<[string, Responder]>([
+    ["a connection dropped mid-answer", dropMidAnswer],
+    ["503", problem(503, "unavailable", "database busy")],
+    ["502", text(502, "")],
+  ])(
+    "does not send a PATCH again after %s (it may have reached the server)",
+    async (_name, fault) => {
+      const { server, client } = await setup([fault, json(200, company)]);
+      const error = await failure(
+        client.request("PATCH", "/users", { body: company, schema: companySchema }),
+      );
+      expect(error.code).toBe("unavailable");
+      expect(server.requests).toHaveLength(1);
+    },
+  );
+
+  it("sends a PATCH again after a 429 (refused before any work)", async () => {
+    const { server, client } = await setup([
+      json(429, {}, { "retry-after": "0" }),
+      json(200, company),
+    ]);
+    await client.request("PATCH", "/users", { body: company, schema: companySchema });
+    expect(server.requests.map((request) => request.method)).toEqual(["PATCH", "PATCH"]);
+  });
+
   it("stops after the last attempt: unavailable (exit 7), naming the server and the last status", async () => {
     const { server, client } = await setup([problem(503, "unavailable", "database busy")]);
     const error = await failure(listCompanies(client));

@@ -110,3 +110,23 @@ export const dropMidAnswer: Responder = (_request, response) => {
   response.write('{"data": [');
   setImmediate(() => response.socket?.destroy());
 };
+
+export const WHO_AM_I = "/api/v1/auth/who-am-i";
+
+/**
+ * Answers `POST /auth/who-am-i` with these extensions (none: the hosted service's answer, a user
+ * and nothing more), and every other request with `responder`.
+ */
+export function announcing(extensions: readonly string[], responder: Responder): Responder {
+  return (request, response) => {
+    if (request.method !== "POST" || request.url !== WHO_AM_I) return responder(request, response);
+    const body = extensions.length === 0 ? { email: "ana@example.com" } : { extensions };
+    response.writeHead(200, { "content-type": "application/json" });
+    response.end(JSON.stringify(body));
+  };
+}
+
+/** The requests other than who-am-i (what a command sent to do its work). */
+export function workRequests(server: FakeServer): Recorded[] {
+  return server.requests.filter((request) => request.url !== WHO_AM_I);
+}

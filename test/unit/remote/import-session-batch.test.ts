@@ -5,7 +5,14 @@ import { createRemoteService } from "../../../src/backends/remote/service.js";
 import { CarbonError } from "../../../src/core/errors.js";
 import { categoryId } from "../../../src/core/ids.js";
 import type { ConsumptionInput } from "../../../src/core/model/consumption.js";
-import { type FakeServer, type Recorded, type Responder, startFakeServer } from "./fake-server.js";
+import {
+  announcing,
+  type FakeServer,
+  type Recorded,
+  type Responder,
+  startFakeServer,
+  workRequests,
+} from "./fake-server.js";
 import { type RealServer, startRealServer } from "./real-server.js";
 
 const company = "c3000000-0000-4000-8000-000000000001";
@@ -49,8 +56,11 @@ function batchAnswer(request: Recorded, response: http.ServerResponse): Promise<
   });
 }
 
-/** A server without the extension: 404 for the batch route, 422 for every single row. */
-const withoutBatch: Responder = (request, response) => {
+/** A server with the extension that runs dry runs: it announces both on who-am-i. */
+const withBatch = announcing(["POST /consumptions/batch", "dryRun"], batchAnswer);
+
+/** A server without the extension (it announces none): 404 for the batch route, 422 for every single row. */
+const withoutBatch: Responder = announcing([], (request, response) => {
   const missing = request.url.startsWith("/api/v1/consumptions/batch");
   response.writeHead(missing ? 404 : 422, { "content-type": "application/problem+json" });
   response.end(
@@ -60,7 +70,7 @@ const withoutBatch: Responder = (request, response) => {
         : { code: "validation", detail: "single rows refused here", errors: [] },
     ),
   );
-};
+});
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -83,20 +93,20 @@ async function real(): Promise<RealServer> {
 
 describe("remote import session with the batch route", () => {
   it("sends chunks of at most 500 rows, at most --concurrency in flight, and sums the counts", async () => {
-    const server = await fake([batchAnswer]);
+    const server = await fake([withBatch]);
     const service = createRemoteService({ apiUrl: server.url, token: "t", concurrency: 2 });
     cleanups.push(() => service.close());
     const session = await service.openConsumptionImport({ dryRun: false });
     const rows = Array.from({ length: 2100 }, (_, n) => row(n + 1));
     const counts = await session.write(rows);
     await session.commit();
-    expect(server.requests.map((request) => request.url)).toEqual(
+    expect(workRequests(server).map((request) => request.url)).toEqual(
       Array.from({ length: 5 }, () => "/api/v1/consumptions/batch"),
     );
-    expect(server.requests.map((request) => itemsOf(request).length)).toEqual([
+    expect(workRequests(server).map((request) => itemsOf(request).length)).toEqual([
       500, 500, 500, 500, 100,
     ]);
-    const sent = server.requests.flatMap((request) => itemsOf(request).map((item) => item.id));
+    const sent = workRequests(server).flatMap((request) => itemsOf(request).map((item) => item.id));
     expect(new Set(sent)).toEqual(new Set(rows.map((one) => one.id)));
     expect(server.maxInFlight()).toBe(2);
     expect(counts).toEqual({
@@ -109,18 +119,18 @@ describe("remote import session with the batch route", () => {
   });
 
   it("a dry run asks the batch route not to store (dryRun=true)", async () => {
-    const server = await fake([batchAnswer]);
+    const server = await fake([withBatch]);
     const service = createRemoteService({ apiUrl: server.url, token: "t" });
     cleanups.push(() => service.close());
     const session = await service.openConsumptionImport({ dryRun: true });
     await session.write([row(1)]);
     await session.commit();
-    expect(server.requests.map((request) => request.url)).toEqual([
+    expect(workRequests(server).map((request) => request.url)).toEqual([
       "/api/v1/consumptions/batch?dryRun=true",
     ]);
   });
 
-  it("falls back to single rows for the rest of the session when the server answers 404", async () => {
+  it("without the announcement, sends single rows (the spec's route) and never the batch route", async () => {
     const server = await fake([withoutBatch]);
     const service = createRemoteService({ apiUrl: server.url, token: "t", concurrency: 1 });
     cleanups.push(() => service.close());
@@ -132,7 +142,7 @@ describe("remote import session with the batch route", () => {
     }
     await session.abort();
     expect(server.requests.map((request) => request.url)).toEqual([
-      "/api/v1/consumptions/batch",
+      "/api/v1/auth/who-am-i",
       "/api/v1/consumptions",
       "/api/v1/consumptions",
     ]);

@@ -4,7 +4,14 @@ import { afterEach, describe, expect, it } from "vitest";
 import { createRemoteService } from "../../../src/backends/remote/service.js";
 import { CarbonError } from "../../../src/core/errors.js";
 import type { ConsumptionInput } from "../../../src/core/model/consumption.js";
-import { type FakeServer, type Recorded, type Responder, startFakeServer } from "./fake-server.js";
+import {
+  announcing,
+  type FakeServer,
+  type Recorded,
+  type Responder,
+  startFakeServer,
+  workRequests,
+} from "./fake-server.js";
 
 const company = "c2000000-0000-4000-8000-000000000001";
 const building = "b2000000-0000-4000-8000-000000000001";
@@ -66,18 +73,21 @@ function upsertAnswer(request: Recorded, response: http.ServerResponse): Promise
   });
 }
 
-/** A server without the batch extension: 404 for `POST /consumptions/batch`, else `responder`. */
+/**
+ * A server without the batch extension that runs dry runs (it announces `dryRun` alone): 404 for
+ * `POST /consumptions/batch`, else `responder`.
+ */
 function withoutBatch(responder: Responder): Responder {
-  return (request, response) => {
+  return announcing(["dryRun"], (request, response) => {
     if (!request.url.startsWith("/api/v1/consumptions/batch")) return responder(request, response);
     response.writeHead(404, { "content-type": "application/problem+json" });
     response.end(JSON.stringify({ code: "not_found", detail: `no route POST ${request.url}` }));
-  };
+  });
 }
 
-/** Single-row requests only (the batch probe left out). */
+/** Single-row requests only. */
 function rowRequests(fake: FakeServer): Recorded[] {
-  return fake.requests.filter((request) => !request.url.includes("/batch"));
+  return workRequests(fake);
 }
 
 let server: FakeServer | undefined;
@@ -106,8 +116,8 @@ describe("remote import session against a server without the batch route", () =>
       awaitingFactor: 8,
       co2eByScope: { "1": 0, "2": 1280, "3": 0 },
     });
-    expect(new Set(server.requests.map((request) => request.url))).toEqual(
-      new Set(["/api/v1/consumptions/batch", "/api/v1/consumptions"]),
+    expect(new Set(workRequests(server).map((request) => request.url))).toEqual(
+      new Set(["/api/v1/consumptions"]),
     );
   });
 
@@ -118,8 +128,7 @@ describe("remote import session against a server without the batch route", () =>
     await session.write([row(1)]);
     await session.commit();
     await service.close();
-    expect(server.requests.map((request) => request.url)).toEqual([
-      "/api/v1/consumptions/batch?dryRun=true",
+    expect(workRequests(server).map((request) => request.url)).toEqual([
       "/api/v1/consumptions?dryRun=true",
     ]);
   });
@@ -163,6 +172,6 @@ describe("remote import session against a server without the batch route", () =>
     await expect(session.write([row(1)])).rejects.toThrow("already closed");
     await expect(session.createBuildings([])).rejects.toThrow("already closed");
     await service.close();
-    expect(server.requests).toEqual([]);
+    expect(workRequests(server)).toEqual([]);
   });
 });

@@ -40,6 +40,14 @@ function plural(count: number, word: string): string {
   return `${formatCount(count)} ${word}${count === 1 ? "" : "s"}`;
 }
 
+/** The footprint before and after the move, or why the after is not known. */
+function footprint(item: BuildingMoveItem): string {
+  const before = formatKilograms(item.co2eBefore);
+  return item.co2eAfter === null
+    ? `${before} kgCO2e now; after the move: not calculated (the server offers no dry run)`
+    : `${before} -> ${formatKilograms(item.co2eAfter)} kgCO2e`;
+}
+
 function itemLine(item: BuildingMoveItem): string {
   const who = `  ${item.name} (${item.buildingId})`;
   if (item.action === "unchanged") return `${who}: already in the target company, unchanged`;
@@ -48,7 +56,7 @@ function itemLine(item: BuildingMoveItem): string {
   return (
     `${who} from company ${item.fromCompanyId}: ${plural(item.consumptions, "consumption")}` +
     ` (${plural(item.emissions, "emission")}${waiting}),` +
-    ` ${formatKilograms(item.co2eBefore)} -> ${formatKilograms(item.co2eAfter)} kgCO2e`
+    ` ${footprint(item)}`
   );
 }
 

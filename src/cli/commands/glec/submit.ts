@@ -26,35 +26,29 @@ export function submitCommand(
 }
 
 export async function runSubmit(ctx: Context, opts: SubmitOptions): Promise<void> {
-  const [
-    { loadGlecFile },
-    { shippedGlecFactors },
-    { calculateEntry },
-    { preflight },
-    format,
-    columns,
-  ] = await Promise.all([
-    import("../../../import/glec-file.js"),
-    import("../../../backends/local/glec-factors.js"),
-    import("../../../engine/glec/calculate.js"),
-    import("./preflight.js"),
-    import("../../output/format.js"),
-    import("./columns.js"),
-  ]);
-  const factors = shippedGlecFactors();
-  const entries = await loadGlecFile(opts.file, factors);
+  const [{ loadGlecFile }, { shippedGlecFactors }, { preflight }, format, columns] =
+    await Promise.all([
+      import("../../../import/glec-file.js"),
+      import("../../../backends/local/glec-factors.js"),
+      import("./preflight.js"),
+      import("../../output/format.js"),
+      import("./columns.js"),
+    ]);
+  const entries = await loadGlecFile(opts.file, shippedGlecFactors());
   const quiet = ctx.globals().quiet === true;
+  const service = await ctx.service();
   if (opts.dryRun) {
-    const rows = entries.flatMap((entry) => {
-      const calculation = calculateEntry(entry, factors);
+    const rows = [];
+    for (const entry of entries) {
+      ctx.signal.throwIfAborted();
+      const calculation = await service.calculateGlecEntry(entry);
       if (!quiet) ctx.io.err(columns.totalsLine(entry.id.toLowerCase(), calculation));
-      return columns.legRows(entry.id.toLowerCase(), calculation);
-    });
+      rows.push(...columns.legRows(entry.id.toLowerCase(), calculation));
+    }
     format.renderList(ctx.io, ctx.format(), rows, columns.legColumns);
     if (!quiet) ctx.io.err(`dry run: ${entries.length} entries valid, nothing stored`);
     return;
   }
-  const service = await ctx.service();
   await preflight(service, entries);
   const receipts = [];
   for (const entry of entries) {

@@ -1,0 +1,125 @@
+/**
+ * A `buildings move` dry run against a server that does not run one: the client plans it from the
+ * specification's listings (companies, each company's buildings, the buildings' consumptions and
+ * emissions) and sends no write. The footprint after the move is the server's calculation under
+ * the target company, so the plan leaves it unknown (`co2eAfter: null`).
+ */
+import type { z } from "zod";
+import { CarbonError, notFound } from "../../core/errors.js";
+import { buildingSchema } from "../../core/model/building.js";
+import {
+  type BuildingMoveItem,
+  type BuildingMoveRequest,
+  type BuildingMoveResult,
+  buildingMoveInputSchema,
+} from "../../core/model/building-move.js";
+import { MAX_PAGE_LIMIT, pageSchema } from "../../core/model/common.js";
+import { companySchema } from "../../core/model/company.js";
+import { consumptionSchema } from "../../core/model/consumption.js";
+import { emissionSchema } from "../../core/model/emission.js";
+import { parseInput } from "../local/validate.js";
+import type { HttpClient } from "./client.js";
+import { runLimited } from "./limiter.js";
+import { allPages } from "./pages.js";
+
+interface Located {
+  readonly name: string;
+  readonly companyId: string;
+}
+
+/** Every row of a list of the interface, all pages. */
+async function everyRow<T>(
+  client: HttpClient,
+  route: string,
+  item: z.ZodType<T>,
+  query: Readonly<Record<string, string>> = {},
+): Promise<T[]> {
+  const rows: T[] = [];
+  const schema = pageSchema(item);
+  const pages = allPages(
+    (window) => client.request("GET", route, { schema, query: { ...query, ...window } }),
+    MAX_PAGE_LIMIT,
+  );
+  for await (const page of pages) rows.push(...page);
+  return rows;
+}
+
+/** What travels with one building: its consumptions, and its emissions' figures now. */
+async function footprintOf(client: HttpClient, building: string, companyId: string) {
+  const query = { companyId, buildingId: building };
+  const consumptions = await client.request("GET", "/consumptions", {
+    schema: pageSchema(consumptionSchema),
+    query: { ...query, page: 1, limit: 1 },
+  });
+  const emissions = await everyRow(client, "/emissions", emissionSchema, query);
+  const calculated = emissions.filter((emission) => emission.co2e !== null);
+  return {
+    consumptions: consumptions.pagination.total,
+    emissions: calculated.length,
+    co2e: calculated.reduce((sum, emission) => sum + (emission.co2e ?? 0), 0),
+  };
+}
+
+export async function planMove(
+  client: HttpClient,
+  request: BuildingMoveRequest,
+  concurrency: number,
+): Promise<BuildingMoveResult> {
+  const input = parseInput(
+    buildingMoveInputSchema,
+    { buildingIds: request.buildingIds, companyId: request.companyId },
+    "move request",
+  );
+  const targetId = input.companyId.toLowerCase();
+  const companies = await everyRow(client, "/companies", companySchema);
+  const target = companies.find((company) => company.id.toLowerCase() === targetId);
+  if (target === undefined) throw notFound("company", targetId);
+  const wanted = new Set(input.buildingIds.map((id) => id.toLowerCase()));
+  const located = new Map<string, Located>();
+  await runLimited(companies, concurrency, async (company) => {
+    const route = `/companies/${encodeURIComponent(company.id)}/buildings`;
+    for (const building of await everyRow(client, route, buildingSchema)) {
+      const id = building.id.toLowerCase();
+      if (wanted.has(id)) located.set(id, { name: building.name, companyId: company.id });
+    }
+  });
+  const missing = [...wanted].filter((id) => !located.has(id));
+  const [only, ...others] = missing;
+  if (only !== undefined) {
+    if (others.length === 0) throw notFound("building", only);
+    throw new CarbonError("not_found", `buildings ${missing.join(", ")} not found`);
+  }
+  const items: BuildingMoveItem[] = [];
+  for (const id of wanted) {
+    const building = located.get(id);
+    if (building === undefined) continue;
+    const footprint = await footprintOf(client, id, building.companyId);
+    const unchanged = building.companyId.toLowerCase() === targetId;
+    items.push({
+      buildingId: id,
+      name: building.name,
+      fromCompanyId: building.companyId.toLowerCase(),
+      action: unchanged ? "unchanged" : "move",
+      consumptions: footprint.consumptions,
+      emissions: footprint.emissions,
+      awaitingFactor: footprint.consumptions - footprint.emissions,
+      co2eBefore: footprint.co2e,
+      co2eAfter: unchanged ? footprint.co2e : null,
+    });
+  }
+  const moving = items.filter((item) => item.action === "move");
+  return {
+    companyId: targetId,
+    companyName: target.name,
+    dryRun: true,
+    moveId: null,
+    buildings: items,
+    totals: {
+      moved: moving.length,
+      unchanged: items.length - moving.length,
+      consumptions: moving.reduce((sum, item) => sum + item.consumptions, 0),
+      emissions: moving.reduce((sum, item) => sum + item.emissions, 0),
+      awaitingFactor: moving.reduce((sum, item) => sum + item.awaitingFactor, 0),
+    },
+  };
+}

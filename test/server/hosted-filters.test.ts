@@ -1,0 +1,108 @@
+/**
+ * carbon serve takes the hosted service's filter names beside its own (shared/spec/hosted-service.md):
+ * startDate/endDate, buildingIds[] (or buildingIds), and countryCode; the answers are the same.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  BUILDING_A,
+  COMPANY_A,
+  consumptionBody,
+  problemOf,
+  seedTwoCompanies,
+  startTestServer,
+  type TestServer,
+} from "./helpers.js";
+
+const BUILDING_A2 = "7a9e4b2c-1d3f-4e5a-8b6c-0000000000a2";
+
+describe("the hosted service's filter names", () => {
+  let server: TestServer;
+  let admin: string;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    await seedTwoCompanies(server.service);
+    await server.service.createBuilding({ id: BUILDING_A2, companyId: COMPANY_A, name: "Sevilla" });
+    const months = ["01", "02", "03", "04"];
+    for (const [n, month] of months.entries()) {
+      await server.service.upsertConsumption(
+        consumptionBody({
+          id: `0d1e2f3a-4b5c-4d6e-8f70-8192a3b4c5e${n}`,
+          entityId: `INV-${n}`,
+          buildingId: n % 2 === 0 ? BUILDING_A : BUILDING_A2,
+          startDate: `2024-${month}-01`,
+          endDate: `2024-${month}-28`,
+          quantity: 1000 + n,
+        }),
+      );
+    }
+    admin = await server.token("admin");
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  async function json(path: string): Promise<unknown> {
+    const answer = await server.call("GET", `/api/v1${path}`, { token: admin });
+    expect(answer.status, answer.text).toBe(200);
+    return answer.json;
+  }
+
+  it.each(["/consumptions", "/emissions", "/consumptions/dashboard", "/emissions/dashboard"])(
+    "%s: startDate/endDate answer what from/to answer",
+    async (route) => {
+      const ours = await json(`${route}?companyId=${COMPANY_A}&from=2024-02-01&to=2024-03-31`);
+      const theirs = await json(
+        `${route}?companyId=${COMPANY_A}&startDate=2024-02-01&endDate=2024-03-31`,
+      );
+      expect(theirs).toEqual(ours);
+    },
+  );
+
+  it.each(["/consumptions", "/emissions"])(
+    "%s: buildingIds[] answers the union of the buildings, buildingIds[] of one what buildingId answers",
+    async (route) => {
+      const company = await json(`${route}?companyId=${COMPANY_A}`);
+      expect(company).toHaveProperty("data.length", 4);
+      const both = await json(`${route}?buildingIds[]=${BUILDING_A}&buildingIds[]=${BUILDING_A2}`);
+      expect(both).toEqual(company);
+      const one = await json(`${route}?buildingId=${BUILDING_A}`);
+      expect(await json(`${route}?buildingIds[]=${BUILDING_A}`)).toEqual(one);
+      expect(await json(`${route}?buildingIds=${BUILDING_A}`)).toEqual(one);
+    },
+  );
+
+  it("a dashboard takes buildingIds[] of one building, and refuses several (400)", async () => {
+    const one = await json(`/emissions/dashboard?buildingId=${BUILDING_A}`);
+    expect(await json(`/emissions/dashboard?buildingIds[]=${BUILDING_A}`)).toEqual(one);
+    const several = await server.call(
+      "GET",
+      `/api/v1/emissions/dashboard?buildingIds[]=${BUILDING_A}&buildingIds[]=${BUILDING_A2}`,
+      { token: admin },
+    );
+    expect([several.status, problemOf(several).detail]).toEqual([
+      400,
+      "a dashboard takes one building at a time; the query names 2",
+    ]);
+  });
+
+  it("countryCode answers what country answers on /emission-factors", async () => {
+    expect(await json("/emission-factors?countryCode=ES&limit=5")).toEqual(
+      await json("/emission-factors?country=ES&limit=5"),
+    );
+  });
+
+  it("the same filter under both names, or a bad value, is a 400 naming the parameter", async () => {
+    for (const [query, path] of [
+      ["from=2024-01-01&startDate=2024-01-01", "startDate"],
+      ["endDate=2024-13-01", "endDate"],
+      ["buildingIds[]=nope", "buildingIds[].0"],
+    ] as const) {
+      const answer = await server.call("GET", `/api/v1/consumptions?${query}`, { token: admin });
+      expect([answer.status, problemOf(answer).errors.map((issue) => issue.path)]).toEqual([
+        400,
+        [path],
+      ]);
+    }
+  });
+});
