@@ -9,6 +9,7 @@ import path from "node:path";
 import { CarbonError, type FieldIssue, isCarbonError } from "../core/errors.js";
 import { findNotUtf8, NOT_UTF8_MESSAGE } from "../core/json-bytes.js";
 import { type GlecEntryParsed, glecEntryInputSchema } from "../core/model/glec.js";
+import { zodProblems } from "../core/zod-issues.js";
 import { calculateEntry } from "../engine/glec/calculate.js";
 import type { GlecFactorTable } from "../engine/glec/factors.js";
 import type { IssuePath, SourcedEntry } from "./glec-csv.js";
@@ -150,13 +151,8 @@ export function validateEntries(
   for (const entry of entries) {
     const result = glecEntryInputSchema.safeParse(entry.input);
     if (!result.success) {
-      for (const issue of result.error.issues) {
-        if (issue.code === "unrecognized_keys") {
-          for (const key of issue.keys)
-            issues.push(issueAt(entry, [...issue.path, key], "unknown field"));
-        } else {
-          issues.push(issueAt(entry, issue.path, issue.message));
-        }
+      for (const problem of zodProblems(result.error)) {
+        issues.push(issueAt(entry, problem.at, problem.message));
       }
       continue;
     }
