@@ -148,11 +148,7 @@ describe("consumptions upsert, list, get, dashboard", () => {
       /^quantity: expected a number$/,
     ],
     ["an unknown category", JSON.stringify({ categoryId: "electricty" }), /unknown category/],
-    [
-      "an unknown field",
-      JSON.stringify({ ...goodFile, colour: "red" }),
-      /^colour: unknown field$/,
-    ],
+    ["an unknown field", JSON.stringify({ ...goodFile, colour: "red" }), /^colour: unknown field$/],
     [
       "a too long entityId",
       JSON.stringify({ ...goodFile, entityId: "x".repeat(201) }),
