@@ -72,7 +72,7 @@ export function consumptionId(key: ConsumptionNaturalKey): string {
  * (test/unit/import/row-validator-schema.test.ts feeds both the same ids).
  */
 const uuidPattern =
-  /^(?:[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}|0{8}-0{4}-0{4}-0{4}-0{12}|f{8}-f{4}-f{4}-f{4}-f{12})$/i;
+  /^(?:[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|0{8}-0{4}-0{4}-0{4}-0{12}|f{8}-f{4}-f{4}-f{4}-f{12})$/;
 
 export function isUuid(value: string): boolean {
   return uuidPattern.test(value);

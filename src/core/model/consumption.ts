@@ -2,11 +2,14 @@ import { z } from "zod";
 import { inputDateTimeSchema, noControlCharacters, uuidSchema } from "./common.js";
 import { quantityProblem } from "./text-values.js";
 
+/** The longest entityId: the schema, the import's row validator and the server's fast path use it. */
+export const MAX_ENTITY_ID = 200;
+
 /** The spec's consumption body, field for field; all required. Dates are normalized to UTC date-times. */
 export const consumptionInputSchema = z
   .strictObject({
     id: uuidSchema,
-    entityId: z.string().max(200).check(noControlCharacters),
+    entityId: z.string().max(MAX_ENTITY_ID).check(noControlCharacters),
     categoryId: uuidSchema,
     startDate: inputDateTimeSchema,
     endDate: inputDateTimeSchema,

@@ -41,6 +41,7 @@ const pools: Readonly<Record<Field, readonly string[]>> = {
     "6f1c2a4e-8b7d-4c6a-ce5f-1a2b3c4d5e6f", // variant bits not RFC 4122
     "00000000-0000-0000-0000-000000000000",
     "ffffffff-ffff-ffff-ffff-ffffffffffff",
+    "FFFFFFFF-FFFF-FFFF-FFFF-FFFFFFFFFFFF",
     " 6f1c2a4e-8b7d-4c6a-9e5f-1a2b3c4d5e6f ",
     "{6f1c2a4e-8b7d-4c6a-9e5f-1a2b3c4d5e6f}",
     "6f1c2a4e8b7d4c6a9e5f1a2b3c4d5e6f",
