@@ -1,9 +1,10 @@
 import { consumptionId, isUuid } from "../core/ids.js";
 import type { Category } from "../core/model/category.js";
-import { type ConsumptionInput, MAX_ENTITY_ID } from "../core/model/consumption.js";
+import type { ConsumptionInput } from "../core/model/consumption.js";
 import {
   COUNTRY_MESSAGE,
   controlCharacterProblem,
+  MAX_ENTITY_ID,
   normalizeCountry,
   normalizeIsoDateTime,
   quantityProblem,

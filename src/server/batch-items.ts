@@ -11,8 +11,13 @@
  */
 import { isUuid } from "../core/ids.js";
 import { normalizeIsoDateTime } from "../core/model/common.js";
-import { type ConsumptionInput, MAX_ENTITY_ID } from "../core/model/consumption.js";
-import { CONTROL_CHARACTER, quantityProblem, yearProblem } from "../core/model/text-values.js";
+import type { ConsumptionInput } from "../core/model/consumption.js";
+import {
+  CONTROL_CHARACTER,
+  MAX_ENTITY_ID,
+  quantityProblem,
+  yearProblem,
+} from "../core/model/text-values.js";
 
 /** Texts remembered per kind at most; the memory is cleared when full. */
 const MEMO_LIMIT = 4096;

@@ -1,9 +1,6 @@
 import { z } from "zod";
 import { inputDateTimeSchema, noControlCharacters, uuidSchema } from "./common.js";
-import { quantityProblem } from "./text-values.js";
-
-/** The longest entityId: the schema, the import's row validator and the server's fast path use it. */
-export const MAX_ENTITY_ID = 200;
+import { MAX_ENTITY_ID, quantityProblem } from "./text-values.js";
 
 /** The spec's consumption body, field for field; all required. Dates are normalized to UTC date-times. */
 export const consumptionInputSchema = z
