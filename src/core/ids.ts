@@ -66,7 +66,13 @@ export function consumptionId(key: ConsumptionNaturalKey): string {
   );
 }
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/**
+ * What `uuidSchema` (zod's z.uuid()) accepts: RFC 9562 versions 1 to 8 with the RFC variant, the
+ * nil and the max UUID; kept equal so an import row is refused exactly when a request body would be
+ * (test/unit/import/row-validator-schema.test.ts feeds both the same ids).
+ */
+const uuidPattern =
+  /^(?:[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|0{8}-0{4}-0{4}-0{4}-0{12}|f{8}-f{4}-f{4}-f{4}-f{12})$/;
 
 export function isUuid(value: string): boolean {
   return uuidPattern.test(value);

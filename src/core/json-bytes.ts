@@ -75,6 +75,6 @@ export function findNotUtf8(bytes: Uint8Array): NotUtf8 | undefined {
 }
 
 /** `actions.0.driver`; "" for the document itself. */
-export function dottedPath(path: JsonPath): string {
+export function dottedPath(path: readonly PropertyKey[]): string {
   return path.map(String).join(".");
 }

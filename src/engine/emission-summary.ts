@@ -1,3 +1,4 @@
+import { scopeKey } from "../core/import-counts.js";
 import type { Emission, EmissionSummary, GroupKey } from "../core/model/emission.js";
 import { type Granularity, prorate, windowShare } from "./proration.js";
 import {
@@ -136,17 +137,6 @@ export function createEmissionSummarizer(
       };
     },
   };
-}
-
-function scopeKey(scope: 1 | 2 | 3): "1" | "2" | "3" {
-  switch (scope) {
-    case 1:
-      return "1";
-    case 2:
-      return "2";
-    case 3:
-      return "3";
-  }
 }
 
 interface KeyPart {

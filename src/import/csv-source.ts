@@ -27,6 +27,9 @@ import {
  * - A record's field count is not checked here: the importer reports a wrong count as a row error.
  * - Malformed quoting cannot be recovered from reliably, so it ends the stream with a
  *   `CsvSyntaxError` carrying the line where the broken record starts.
+ *
+ * Every CSV the tool reads goes through here: consumptions and suppliers imports stream it, GLEC
+ * files and move lists take it whole with `readCsvRecords`.
  */
 
 export { type CsvRecord, CsvSyntaxError, type LineEnding } from "./csv-record.js";
@@ -177,6 +180,8 @@ export interface OpenCsvOptions {
   readonly plain?: boolean;
   /** Forced encoding (`--encoding`, already parsed); else a byte order mark's, else UTF-8. */
   readonly encoding?: CsvEncoding;
+  /** A header line this kind of file starts with, for the hint of an empty file. */
+  readonly header?: string;
 }
 
 /**
@@ -209,7 +214,7 @@ export async function openCsvSource(
   );
   if (sample.empty) {
     throw new CarbonError("validation", `${file} is empty: expected a header line and rows`, {
-      hint: "the first line must be the header, e.g. category,building,startDate,endDate,quantity,unit",
+      hint: `the first line must be the header, e.g. ${options.header ?? "category,building,startDate,endDate,quantity,unit"}`,
     });
   }
   const delimiter = options.delimiter ?? detectDelimiter(sample.headerLine);
@@ -284,4 +289,22 @@ export async function openCsvSource(
     records,
     close,
   };
+}
+
+/**
+ * Every record of a small file (a GLEC file, a move list), the header first, read as an import
+ * reads: same delimiter, encoding and blank-line rules, same CsvSyntaxError for broken quoting.
+ */
+export async function readCsvRecords(
+  file: string,
+  options: OpenCsvOptions = {},
+): Promise<CsvRecord[]> {
+  const source = await openCsvSource(file, options);
+  const records: CsvRecord[] = [];
+  try {
+    for await (const batch of source.batches()) records.push(...batch);
+  } finally {
+    source.close();
+  }
+  return records;
 }

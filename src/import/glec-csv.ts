@@ -3,10 +3,10 @@
  * into entries by `entryId`. Entry fields are read from the entry's first row; a later row may
  * repeat them (they must agree) or leave them empty. Otherwise an empty cell is an absent field. Column names are the specification's field names, except where
  * the entry and the action share one: `entryId`/`actionId`, `entryExternalId`, `entryFrom`,
- * `entryTo`.
+ * `entryTo`. The file is read by csv-source.ts, as every CSV is.
  */
-import { CsvError, parse } from "csv-parse/sync";
 import type { FieldIssue } from "../core/errors.js";
+import type { CsvRecord } from "./csv-record.js";
 
 /** Where in an entry a problem is: its property names and indices. */
 export type IssuePath = readonly PropertyKey[];
@@ -84,65 +84,43 @@ interface Group {
   readonly lines: number[];
 }
 
-/** Entries of a CSV text, or the problems of its layout (header, disagreeing entry fields). */
-export function entriesFromCsv(text: string): {
+/** Entries of a CSV file's records, or the problems of its layout (header, disagreeing entry fields). */
+export function entriesFromRecords(rows: readonly CsvRecord[]): {
   readonly entries: SourcedEntry[];
   readonly issues: FieldIssue[];
 } {
-  const lines: number[] = [];
-  let rows: string[][];
-  try {
-    rows = parse(text, {
-      bom: true,
-      skip_empty_lines: true,
-      relax_column_count: true,
-      on_record: (record: string[], context) => {
-        lines.push(context.lines);
-        return record;
-      },
-    });
-  } catch (error) {
-    if (!(error instanceof CsvError)) throw error;
-    const line = Reflect.get(error, "lines");
-    return {
-      entries: [],
-      issues: [
-        typeof line === "number"
-          ? { path: "", line, message: error.message }
-          : { path: "", message: error.message },
-      ],
-    };
-  }
   const [header, ...records] = rows;
   const issues: FieldIssue[] = [];
   if (header === undefined) {
     return { entries: [], issues: [{ path: "", line: 1, message: "the file is empty" }] };
   }
-  const names = header.map((name) => name.trim());
+  const headerLine = header.line;
+  const names = header.cells.map((name) => name.trim());
   for (const name of names) {
     if (!glecCsvColumns.includes(name)) {
       issues.push({
         path: name,
-        line: 1,
+        line: headerLine,
         message: `unknown column "${name}"; accepted: ${glecCsvColumns.join(", ")}`,
       });
     }
   }
   for (const name of requiredColumns) {
-    if (!names.includes(name)) issues.push({ path: name, line: 1, message: "missing column" });
+    if (!names.includes(name)) {
+      issues.push({ path: name, line: headerLine, message: "missing column" });
+    }
   }
   if (issues.length > 0) return { entries: [], issues };
 
   const groups = new Map<string, Group>();
-  records.forEach((record, index) => {
-    const line = lines[index + 1] ?? index + 2;
-    const cell = (column: string): string => record[names.indexOf(column)] ?? "";
+  for (const { line, cells } of records) {
+    const cell = (column: string): string => cells[names.indexOf(column)] ?? "";
     const entry = fieldsOf(entryColumns, cell);
     const key = cell("entryId").trim().toLowerCase();
     const group = groups.get(key);
     if (group === undefined) {
       groups.set(key, { line, entry, actions: [fieldsOf(actionColumns, cell)], lines: [line] });
-      return;
+      continue;
     }
     for (const [field, column] of Object.entries(entryColumns)) {
       if (entry[field] !== undefined && group.entry[field] !== entry[field]) {
@@ -155,7 +133,7 @@ export function entriesFromCsv(text: string): {
     }
     group.actions.push(fieldsOf(actionColumns, cell));
     group.lines.push(line);
-  });
+  }
 
   const entries = [...groups.values()].map(
     (group): SourcedEntry => ({

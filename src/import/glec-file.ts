@@ -9,10 +9,12 @@ import path from "node:path";
 import { CarbonError, type FieldIssue, isCarbonError } from "../core/errors.js";
 import { findNotUtf8, NOT_UTF8_MESSAGE } from "../core/json-bytes.js";
 import { type GlecEntryParsed, glecEntryInputSchema } from "../core/model/glec.js";
+import { zodProblems } from "../core/zod-issues.js";
 import { calculateEntry } from "../engine/glec/calculate.js";
 import type { GlecFactorTable } from "../engine/glec/factors.js";
+import { CsvSyntaxError, type OpenCsvOptions, readCsvRecords } from "./csv-source.js";
 import type { IssuePath, SourcedEntry } from "./glec-csv.js";
-import { entriesFromCsv } from "./glec-csv.js";
+import { entriesFromRecords, glecCsvColumns } from "./glec-csv.js";
 import { checkIsText, utf8Text } from "./text-encoding.js";
 
 export type GlecFileFormat = "json" | "ndjson" | "csv";
@@ -107,22 +109,25 @@ function fromNdjson(text: string): { entries: SourcedEntry[]; issues: FieldIssue
   return { entries, issues };
 }
 
-/** The entries of a file's text, or the problems that stop it being read. */
+/** The entries of a JSON or NDJSON file's text, or the problems that stop it being read. */
 export function readEntries(
-  format: GlecFileFormat,
+  format: "json" | "ndjson",
   text: string,
 ): { readonly entries: SourcedEntry[]; readonly issues: FieldIssue[] } {
-  switch (format) {
-    case "json":
-      return { entries: fromJson(text), issues: [] };
-    case "ndjson":
-      return fromNdjson(text);
-    case "csv":
-      return entriesFromCsv(text);
-    default: {
-      const unknown: never = format;
-      throw new Error(`unknown format ${String(unknown)}`);
-    }
+  return format === "json" ? { entries: fromJson(text), issues: [] } : fromNdjson(text);
+}
+
+/** The entries of a CSV file, read as every CSV is (csv-source.ts); broken quoting is an issue. */
+async function readCsvEntries(
+  file: string,
+  csv: OpenCsvOptions,
+): Promise<{ readonly entries: SourcedEntry[]; readonly issues: FieldIssue[] }> {
+  try {
+    const records = await readCsvRecords(file, { ...csv, header: glecCsvColumns.join(",") });
+    return entriesFromRecords(records);
+  } catch (error) {
+    if (!(error instanceof CsvSyntaxError)) throw error;
+    return { entries: [], issues: [{ path: "", line: error.line, message: error.message }] };
   }
 }
 
@@ -150,13 +155,8 @@ export function validateEntries(
   for (const entry of entries) {
     const result = glecEntryInputSchema.safeParse(entry.input);
     if (!result.success) {
-      for (const issue of result.error.issues) {
-        if (issue.code === "unrecognized_keys") {
-          for (const key of issue.keys)
-            issues.push(issueAt(entry, [...issue.path, key], "unknown field"));
-        } else {
-          issues.push(issueAt(entry, issue.path, issue.message));
-        }
+      for (const problem of zodProblems(result.error)) {
+        issues.push(issueAt(entry, problem.at, problem.message));
       }
       continue;
     }
@@ -213,10 +213,14 @@ function checkJsonUtf8(file: string, format: "json" | "ndjson", bytes: Buffer): 
   });
 }
 
-/** Reads and validates a whole file; any problem is a validation error listing them all. */
+/**
+ * Reads and validates a whole file; any problem is a validation error listing them all. `csv`
+ * (delimiter, encoding) applies to a CSV file only.
+ */
 export async function loadGlecFile(
   file: string,
   factors: GlecFactorTable,
+  csv: OpenCsvOptions = {},
 ): Promise<GlecEntryParsed[]> {
   let bytes: Buffer;
   try {
@@ -225,9 +229,12 @@ export async function loadGlecFile(
     throw new CarbonError("usage", `cannot read ${file}: ${String(error)}`, { cause: error });
   }
   const format = detectFormat(file, bytes.toString("utf8"));
-  if (format !== "csv") checkJsonUtf8(file, format, bytes);
-  const text = utf8Text(file, bytes);
-  const read = readEntries(format, text);
+  let read: { readonly entries: SourcedEntry[]; readonly issues: FieldIssue[] };
+  if (format === "csv") read = await readCsvEntries(file, csv);
+  else {
+    checkJsonUtf8(file, format, bytes);
+    read = readEntries(format, utf8Text(file, bytes));
+  }
   const checked = validateEntries(read.entries, factors);
   const issues = [...read.issues, ...checked.issues];
   if (issues.length > 0) {

@@ -1,7 +1,8 @@
 import { CarbonError, type FieldIssue, isCarbonError } from "../core/errors.js";
+import { addImportCounts, storedCounts, zeroImportCounts } from "../core/import-counts.js";
 import type { BuildingInput } from "../core/model/building.js";
 import type { ConsumptionInput } from "../core/model/consumption.js";
-import type { CarbonService, ImportCounts, ImportSession, ScopeTotals } from "../core/service.js";
+import type { CarbonService, ImportCounts, ImportSession } from "../core/service.js";
 import type { ColumnMap } from "./columns.js";
 import { CsvSyntaxError } from "./csv-source.js";
 import { OverlapCheck, overlapError } from "./overlap-check.js";
@@ -35,19 +36,9 @@ function interrupted(): CarbonError {
   return new CarbonError("interrupted", "import interrupted; nothing was stored");
 }
 
-function zeroScopes(): ScopeTotals {
-  return { "1": 0, "2": 0, "3": 0 };
-}
-
 export class ImportRun {
   readonly #setup: ImportRunSetup;
-  readonly #counts: ImportCounts = {
-    inserted: 0,
-    updated: 0,
-    unchanged: 0,
-    awaitingFactor: 0,
-    co2eByScope: zeroScopes(),
-  };
+  readonly #counts: ImportCounts = zeroImportCounts();
   #session: ImportSession | undefined;
   /** Rows overlapping stored consumptions (none looked for when the session cannot find any). */
   #overlaps: OverlapCheck<Entry> | undefined;
@@ -243,7 +234,7 @@ export class ImportRun {
       if (!this.#writing || rest.length === 0) return;
       counts = await session.write(rest.map((entry) => entry.input));
     }
-    this.#add(counts);
+    addImportCounts(this.#counts, counts);
     // Let the event loop turn: when rows are always ready (the parse worker ahead of the
     // writes), awaiting them never leaves the microtask queue, and Ctrl-C would wait for the end.
     await new Promise<void>((resolve) => setImmediate(resolve));
@@ -254,17 +245,6 @@ export class ImportRun {
   /** Maps a session's `rows.<i>.<field>` issues back to file lines and columns. */
   #issuesByRow(issues: readonly FieldIssue[], entries: readonly Entry[]): Map<number, RowError[]> {
     return rowErrorsByIndex(issues, (index) => entries[index]?.line, this.#setup.columns);
-  }
-
-  #add(counts: ImportCounts): void {
-    const total = this.#counts;
-    total.inserted += counts.inserted;
-    total.updated += counts.updated;
-    total.unchanged += counts.unchanged;
-    total.awaitingFactor += counts.awaitingFactor;
-    total.co2eByScope["1"] += counts.co2eByScope["1"];
-    total.co2eByScope["2"] += counts.co2eByScope["2"];
-    total.co2eByScope["3"] += counts.co2eByScope["3"];
   }
 
   #progress(final: boolean): void {
@@ -284,17 +264,12 @@ export class ImportRun {
   #report(committed: boolean): ConsumptionImportReport {
     const { options } = this.#setup;
     const stored = committed || options.dryRun;
-    const counts = this.#counts;
     this.#trimErrors();
     return {
       file: options.file,
       rowsRead: this.#rowsRead,
-      inserted: stored ? counts.inserted : 0,
-      updated: stored ? counts.updated : 0,
-      unchanged: stored ? counts.unchanged : 0,
+      ...storedCounts(stored ? this.#counts : undefined),
       rejected: this.#rejected,
-      awaitingFactor: stored ? counts.awaitingFactor : 0,
-      co2eByScope: stored ? { ...counts.co2eByScope } : zeroScopes(),
       overlapping: this.#overlapping,
       replaced: stored ? this.#replaced : 0,
       errors: this.#errors,

@@ -4,6 +4,7 @@ import type { ConsumptionInput } from "../core/model/consumption.js";
 import {
   COUNTRY_MESSAGE,
   controlCharacterProblem,
+  MAX_ENTITY_ID,
   normalizeCountry,
   normalizeIsoDateTime,
   quantityProblem,
@@ -53,7 +54,6 @@ export type RowResult =
   | { readonly ok: true; readonly input: ConsumptionInput }
   | { readonly ok: false; readonly errors: readonly RowError[] };
 
-const MAX_ENTITY_ID = 200;
 const MAX_CACHED_DATES = 10_000;
 /** A file repeats the same few dates (monthly bills): normalizing each once saves a lot. */
 const dates = new Map<string, string | undefined>();

@@ -1,4 +1,5 @@
 import { CarbonError, isCarbonError } from "../core/errors.js";
+import { addImportCounts, zeroImportCounts } from "../core/import-counts.js";
 import type { BuildingInput } from "../core/model/building.js";
 import type { Consumption, ConsumptionInput } from "../core/model/consumption.js";
 import type { ImportCounts, ImportSession } from "../core/service.js";
@@ -55,26 +56,6 @@ export interface SendResult {
   readonly replaced: number;
 }
 
-function zeroCounts(): ImportCounts {
-  return {
-    inserted: 0,
-    updated: 0,
-    unchanged: 0,
-    awaitingFactor: 0,
-    co2eByScope: { "1": 0, "2": 0, "3": 0 },
-  };
-}
-
-function add(total: ImportCounts, counts: ImportCounts): void {
-  total.inserted += counts.inserted;
-  total.updated += counts.updated;
-  total.unchanged += counts.unchanged;
-  total.awaitingFactor += counts.awaitingFactor;
-  total.co2eByScope["1"] += counts.co2eByScope["1"];
-  total.co2eByScope["2"] += counts.co2eByScope["2"];
-  total.co2eByScope["3"] += counts.co2eByScope["3"];
-}
-
 function plural(count: number): string {
   return count === 1 ? "1 row" : `${count} rows`;
 }
@@ -117,7 +98,7 @@ function atLines(error: unknown, lines: readonly number[], columns: ColumnMap["c
 
 export async function sendValidRows(setup: SendSetup): Promise<SendResult> {
   const { options, journal, confirmedBefore } = setup;
-  const counts = zeroCounts();
+  const counts = zeroImportCounts();
   const inFlight = new Set<Promise<void>>();
   let failure: { readonly error: unknown } | undefined;
   let sent = 0;
@@ -141,7 +122,7 @@ export async function sendValidRows(setup: SendSetup): Promise<SendResult> {
     sent += rows.length;
     const work = session.write(rows).then(
       (batchCounts) => {
-        add(counts, batchCounts);
+        addImportCounts(counts, batchCounts);
         confirmed += rows.length;
         try {
           journal?.append(rows.map((row) => row.id));

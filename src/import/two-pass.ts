@@ -1,8 +1,9 @@
 import { stat } from "node:fs/promises";
 import { CarbonError } from "../core/errors.js";
+import { storedCounts } from "../core/import-counts.js";
 import type { BuildingInput } from "../core/model/building.js";
 import type { Consumption } from "../core/model/consumption.js";
-import type { CarbonService, ImportSession, ScopeTotals } from "../core/service.js";
+import type { CarbonService, ImportSession } from "../core/service.js";
 import type { ColumnMap } from "./columns.js";
 import { type CsvRecord, CsvSyntaxError, openCsvSource } from "./csv-source.js";
 import { FingerprintSet } from "./fingerprint-set.js";
@@ -73,10 +74,6 @@ interface Validation {
   overlapping: number;
   /** Stored consumptions --replace-overlapping removes once the rows are stored. */
   replace: readonly Consumption[];
-}
-
-function zeroScopes(): ScopeTotals {
-  return { "1": 0, "2": 0, "3": 0 };
 }
 
 function trimErrors(errors: RowError[]): void {
@@ -312,12 +309,8 @@ export async function importTwoPass(setup: TwoPassSetup): Promise<ConsumptionImp
   return {
     file: options.file,
     rowsRead: found.rowsRead,
-    inserted: sent?.counts.inserted ?? 0,
-    updated: sent?.counts.updated ?? 0,
-    unchanged: sent?.counts.unchanged ?? 0,
+    ...storedCounts(sent?.counts),
     rejected: found.rejected,
-    awaitingFactor: sent?.counts.awaitingFactor ?? 0,
-    co2eByScope: sent === undefined ? zeroScopes() : { ...sent.counts.co2eByScope },
     ...(session.calculates === false ? { emissionsUnknown: true } : {}),
     overlapping: found.overlapping,
     replaced: sent?.replaced ?? 0,

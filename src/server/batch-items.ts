@@ -6,21 +6,22 @@
  * undefined and the body goes through the schema, which gives the errors.
  *
  * The costly checks use the schema's own code: a date is canonical when `normalizeIsoDateTime`
- * returns it unchanged, a UUID matches zod's pattern. Dates and the ids of companies,
+ * returns it unchanged, a UUID passes isUuid (zod's pattern). Dates and the ids of companies,
  * buildings and categories repeat from row to row, so their answers are remembered.
  */
-import { z } from "zod";
+import { isUuid } from "../core/ids.js";
 import { normalizeIsoDateTime } from "../core/model/common.js";
 import type { ConsumptionInput } from "../core/model/consumption.js";
-import { CONTROL_CHARACTER, quantityProblem, yearProblem } from "../core/model/text-values.js";
+import {
+  CONTROL_CHARACTER,
+  MAX_ENTITY_ID,
+  quantityProblem,
+  yearProblem,
+} from "../core/model/text-values.js";
 
 /** Texts remembered per kind at most; the memory is cleared when full. */
 const MEMO_LIMIT = 4096;
-const ENTITY_ID_MAX = 200;
 const FIELDS = 9;
-
-/** The pattern of `z.uuid()` (`uuidSchema`). */
-const uuidPattern = z.regexes.uuid();
 
 class Memo {
   readonly #answers = new Map<string, boolean>();
@@ -44,7 +45,7 @@ class Memo {
 const canonicalDate = new Memo(
   (text) => normalizeIsoDateTime(text) === text && yearProblem(text) === undefined,
 );
-const referenceId = new Memo((text) => uuidPattern.test(text));
+const referenceId = new Memo(isUuid);
 
 function isReference(value: unknown): value is string {
   return typeof value === "string" && referenceId.ok(value);
@@ -63,8 +64,8 @@ function canonicalItem(value: unknown): ConsumptionInput | undefined {
   if (!isRecord(value) || Object.keys(value).length !== FIELDS) return undefined;
   const { id, entityId, categoryId, startDate, endDate, companyId, buildingId, quantity } = value;
   const { unitType } = value;
-  if (typeof id !== "string" || !uuidPattern.test(id)) return undefined;
-  if (typeof entityId !== "string" || entityId.length > ENTITY_ID_MAX) return undefined;
+  if (typeof id !== "string" || !isUuid(id)) return undefined;
+  if (typeof entityId !== "string" || entityId.length > MAX_ENTITY_ID) return undefined;
   if (CONTROL_CHARACTER.test(entityId)) return undefined;
   if (!isReference(categoryId) || !isReference(companyId) || !isReference(buildingId)) {
     return undefined;

@@ -5,7 +5,7 @@
  * body fields are rejected, never ignored.
  */
 import { z } from "zod";
-import { CarbonError, type FieldIssue } from "../core/errors.js";
+import { CarbonError } from "../core/errors.js";
 import { categoryLevelSchema } from "../core/model/category.js";
 import {
   countrySchema,
@@ -16,6 +16,7 @@ import {
   uuidSchema,
 } from "../core/model/common.js";
 import { type GroupKey, groupKeys } from "../core/model/emission.js";
+import { zodFieldIssues } from "../core/zod-issues.js";
 
 /** One text value: a repeated parameter (`?page=1&page=2`) is an error. */
 const text = z.string({ error: "expected one value" });
@@ -231,17 +232,6 @@ export function isIgnoredBody(schema: z.ZodType): boolean {
   return schema === ignoredBody;
 }
 
-/** One issue per problem; an unknown key is an issue of its own, at its own path. */
-function issuesOf(error: z.ZodError, unknownKey: string): FieldIssue[] {
-  return error.issues.flatMap((issue) => {
-    const at = issue.path.map(String);
-    if (issue.code === "unrecognized_keys") {
-      return issue.keys.map((key) => ({ path: [...at, key].join("."), message: unknownKey }));
-    }
-    return [{ path: at.join("."), message: issue.message }];
-  });
-}
-
 function plural(count: number, word: string): string {
   return `${count} ${word}${count === 1 ? "" : "s"}`;
 }
@@ -249,7 +239,7 @@ function plural(count: number, word: string): string {
 export function parseQuery<S extends z.ZodType>(schema: S, query: unknown): z.output<S> {
   const result = schema.safeParse(query ?? {});
   if (result.success) return result.data;
-  const issues = issuesOf(result.error, "unknown query parameter");
+  const issues = zodFieldIssues(result.error, "unknown query parameter");
   const first = issues[0];
   const detail =
     issues.length === 1 && first !== undefined
@@ -266,7 +256,7 @@ export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.outp
   }
   const result = schema.safeParse(body);
   if (result.success) return result.data;
-  const issues = issuesOf(result.error, "unknown field");
+  const issues = zodFieldIssues(result.error);
   throw new CarbonError("validation", `${plural(issues.length, "problem")} in the request body`, {
     issues,
   });

@@ -1,4 +1,5 @@
 import { CarbonError, type FieldIssue, validationError } from "../../core/errors.js";
+import { countEmission, countRow, scopeKey, zeroImportCounts } from "../../core/import-counts.js";
 import type { ConsumptionInput, UpsertOutcome } from "../../core/model/consumption.js";
 import { MOVE_HINT, ownerMessage } from "../../core/ownership.js";
 import type { ImportCounts } from "../../core/service.js";
@@ -84,16 +85,6 @@ const NOW_COLUMNS = new Set(["created_at", "updated_at"]);
 const INSERT_CHUNK = 100;
 const SELECT_CHUNK = 500;
 
-function zeroCounts(): ImportCounts {
-  return {
-    inserted: 0,
-    updated: 0,
-    unchanged: 0,
-    awaitingFactor: 0,
-    co2eByScope: { "1": 0, "2": 0, "3": 0 },
-  };
-}
-
 function sameAsStored(row: PreparedRow, stored: ExistingRow, dates: StoredDates): boolean {
   return (
     stored[1] === row.entityId &&
@@ -158,7 +149,7 @@ export class ConsumptionWriter {
     const allNew = bulk !== undefined && this.#allNew(prepared, bulk);
     const existing = allNew ? new Map<string, ExistingRow>() : this.#existing(prepared);
     const statements = allNew ? this.#inserts : this.#upserts;
-    const counts = zeroCounts();
+    const counts = zeroImportCounts();
     const outcomes: UpsertOutcome[] = [];
     const now = Date.now();
     let params: unknown[] = [];
@@ -193,12 +184,10 @@ export class ConsumptionWriter {
           ? sameRow(earlier.row, row)
           : stored !== undefined && sameAsStored(row, stored, this.#dates);
       if (unchanged) {
-        counts.unchanged += 1;
         outcomes.push("unchanged");
         const co2e = earlier !== undefined ? earlier.co2e : (stored?.[9] ?? null);
         const awaiting = earlier !== undefined ? earlier.awaiting : stored?.[10] === null;
-        if (awaiting) counts.awaitingFactor += 1;
-        else counts.co2eByScope[key] += co2e ?? 0;
+        countRow(counts, "unchanged", key, awaiting, co2e);
         continue;
       }
       const outcome: UpsertOutcome =
@@ -222,8 +211,7 @@ export class ConsumptionWriter {
         continue;
       }
       const awaiting = provenanceRef === null;
-      if (awaiting) counts.awaitingFactor += 1;
-      else counts.co2eByScope[key] += values.co2e ?? 0;
+      countEmission(counts, key, awaiting, values.co2e);
       // All new: no id repeats in the batch, so no later row looks this one up.
       if (!allNew) written.set(row.id, { row, co2e: values.co2e, awaiting });
       params.push(
@@ -311,15 +299,4 @@ function sameRow(a: PreparedRow, b: PreparedRow): boolean {
     a.quantity === b.quantity &&
     a.unit === b.unit
   );
-}
-
-export function scopeKey(scope: 1 | 2 | 3): "1" | "2" | "3" {
-  switch (scope) {
-    case 1:
-      return "1";
-    case 2:
-      return "2";
-    case 3:
-      return "3";
-  }
 }

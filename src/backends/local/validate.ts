@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { type FieldIssue, validationError } from "../../core/errors.js";
+import { zodFieldIssues } from "../../core/zod-issues.js";
 
 /** Parses input with a core schema; a failure is a validation error listing every issue. */
 export function parseInput<T extends z.ZodType>(
@@ -9,10 +10,7 @@ export function parseInput<T extends z.ZodType>(
 ): z.output<T> {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
-  const issues: FieldIssue[] = result.error.issues.map((issue) => ({
-    path: issue.path.map(String).join("."),
-    message: issue.message,
-  }));
+  const issues = zodFieldIssues(result.error);
   const first = issues[0];
   const detail =
     first === undefined ? "" : `: ${first.path === "" ? "" : `${first.path}: `}${first.message}`;

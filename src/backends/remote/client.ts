@@ -14,6 +14,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { type Dispatcher, Pool } from "undici";
 import type { z } from "zod";
 import { CarbonError } from "../../core/errors.js";
+import { zodFieldIssues } from "../../core/zod-issues.js";
 import type { ApiUrl } from "./api-url.js";
 import { errorFromResponse } from "./problems.js";
 import {
@@ -105,10 +106,7 @@ function parseAnswer<T>(answer: Answer, schema: z.ZodType<T>, request: string): 
     "internal",
     `the answer to ${request} does not have the expected shape (is the server a different version?)`,
     {
-      issues: result.error.issues.map((issue) => ({
-        path: issue.path.map(String).join("."),
-        message: issue.message,
-      })),
+      issues: zodFieldIssues(result.error),
     },
   );
 }

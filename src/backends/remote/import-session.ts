@@ -17,16 +17,11 @@
  * building; rows of a building it would have created are counted as inserted.
  */
 import { CarbonError, isCarbonError } from "../../core/errors.js";
+import { addImportCounts, countRow, scopeKey, zeroImportCounts } from "../../core/import-counts.js";
 import type { BuildingInput } from "../../core/model/building.js";
 import { buildingSchema } from "../../core/model/building.js";
-import type { Scope } from "../../core/model/common.js";
 import type { Consumption, ConsumptionInput } from "../../core/model/consumption.js";
-import type {
-  ConsumptionOverlap,
-  ImportCounts,
-  ImportSession,
-  ScopeTotals,
-} from "../../core/service.js";
+import type { ConsumptionOverlap, ImportCounts, ImportSession } from "../../core/service.js";
 import { notOffered } from "./capabilities.js";
 import type { HttpClient } from "./client.js";
 import { runLimited } from "./limiter.js";
@@ -61,27 +56,6 @@ function sameRecord(stored: Consumption | ConsumptionInput, row: ConsumptionInpu
     stored.quantity === row.quantity &&
     stored.unitType === row.unitType
   );
-}
-
-function zeroCounts(): ImportCounts {
-  return {
-    inserted: 0,
-    updated: 0,
-    unchanged: 0,
-    awaitingFactor: 0,
-    co2eByScope: { "1": 0, "2": 0, "3": 0 },
-  };
-}
-
-function scopeKey(scope: Scope): keyof ScopeTotals {
-  switch (scope) {
-    case 1:
-      return "1";
-    case 2:
-      return "2";
-    case 3:
-      return "3";
-  }
 }
 
 /** Errors about one row's content get the row's id in front; others (network, auth) stay as is. */
@@ -135,16 +109,6 @@ function repeatsAcross(chunks: readonly (readonly Indexed[])[]): boolean {
     }
   }
   return false;
-}
-
-function addCounts(total: ImportCounts, counts: ImportCounts): void {
-  total.inserted += counts.inserted;
-  total.updated += counts.updated;
-  total.unchanged += counts.unchanged;
-  total.awaitingFactor += counts.awaitingFactor;
-  total.co2eByScope["1"] += counts.co2eByScope["1"];
-  total.co2eByScope["2"] += counts.co2eByScope["2"];
-  total.co2eByScope["3"] += counts.co2eByScope["3"];
 }
 
 /**
@@ -254,7 +218,7 @@ export class RemoteImportSession implements ImportSession {
   }
 
   async #write(rows: readonly ConsumptionInput[]): Promise<ImportCounts> {
-    const counts = zeroCounts();
+    const counts = zeroImportCounts();
     const toSend: Indexed[] = [];
     for (const [index, row] of rows.entries()) {
       if (this.#pendingBuildings.has(row.buildingId)) counts.inserted += 1;
@@ -306,7 +270,7 @@ export class RemoteImportSession implements ImportSession {
     } catch (error) {
       throw aboutItem(error, chunk);
     }
-    addCounts(counts, answer);
+    addImportCounts(counts, answer);
   }
 
   /** One request per row; rows with the same id one after the other. */
@@ -324,12 +288,14 @@ export class RemoteImportSession implements ImportSession {
           .catch((error: unknown) => {
             throw aboutRow(error, row);
           });
-        counts[answer.outcome] += 1;
         // A server that sends no emission back (the hosted service) adds nothing to the totals.
-        const emission = answer.emission;
-        if (emission === undefined) continue;
-        if (emission.status === "awaiting_factor") counts.awaitingFactor += 1;
-        else counts.co2eByScope[scopeKey(emission.scope)] += emission.co2e ?? 0;
+        const { emission } = answer;
+        if (emission === undefined) {
+          counts[answer.outcome] += 1;
+          continue;
+        }
+        const awaiting = emission.status === "awaiting_factor";
+        countRow(counts, answer.outcome, scopeKey(emission.scope), awaiting, emission.co2e);
       }
     });
   }

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { inputDateTimeSchema, noControlCharacters, uuidSchema } from "./common.js";
 import { type Emission, emissionAnswerSchema, emissionSchema } from "./emission.js";
-import { quantityProblem } from "./text-values.js";
+import { MAX_ENTITY_ID, quantityProblem } from "./text-values.js";
 import {
   answerDateTimeSchema,
   answerIdSchema,
@@ -15,7 +15,7 @@ import {
 export const consumptionInputSchema = z
   .strictObject({
     id: uuidSchema,
-    entityId: z.string().max(200).check(noControlCharacters),
+    entityId: z.string().max(MAX_ENTITY_ID).check(noControlCharacters),
     categoryId: uuidSchema,
     startDate: inputDateTimeSchema,
     endDate: inputDateTimeSchema,

@@ -77,6 +77,9 @@ export function normalizeCountry(text: string): string | undefined {
  */
 export const MAX_QUANTITY = 1e12;
 
+/** The longest consumption entityId: the schema, the import's row validator and the server's fast path use it. */
+export const MAX_ENTITY_ID = 200;
+
 /**
  * The largest custom emission factor, kg per unit of its activity: releasing a tonne of SF6,
  * the most potent gas of the GHG Protocol, is about 2.5 * 10^7 kg CO2e (AR6 GWP 25,200).

@@ -4,6 +4,7 @@ import {
   type SupplierType,
   supplierInputSchema,
 } from "../../core/model/supplier.js";
+import { zodProblems } from "../../core/zod-issues.js";
 import { otherCompanyMessage } from "../company-flag.js";
 import type { CsvRecord } from "../csv-source.js";
 import type { RowError } from "../types.js";
@@ -125,14 +126,14 @@ export function validateSupplierRow(record: CsvRecord, ctx: SupplierRowContext):
   }
   const parsed = supplierInputSchema.safeParse(rowObject(record, ctx));
   if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
+    for (const problem of zodProblems(parsed.error)) {
       errors.push({
         line,
-        column: supplierColumnName(ctx.columns, issueField(issue.path, ctx.columns)),
+        column: supplierColumnName(ctx.columns, issueField(problem.at, ctx.columns)),
         message:
-          issue.path[0] === "type"
-            ? `${issue.message}, got "${cell(record, ctx, "type")}"`
-            : issue.message,
+          problem.at[0] === "type"
+            ? `${problem.message}, got "${cell(record, ctx, "type")}"`
+            : problem.message,
       });
     }
   }

@@ -243,6 +243,54 @@ describe("buildings move --from-csv", () => {
     },
   );
 
+  it.each([
+    ["tab-separated, as a spreadsheet's text export", `buildingId\tto\n${HQ}\t${INITECH}\n`, {}],
+    ["with a byte order mark and CRLF", `\uFEFFbuildingId;to\r\n${HQ};${INITECH}\r\n`, {}],
+    ["with a forced delimiter", `buildingId|to\n${HQ}|${INITECH}\n`, { delimiter: "|" }],
+  ])("reads a list %s, as every CSV is read", async (_name, text, flags) => {
+    const file = csvFile(text);
+    await runMove(contexts.ctx(), {
+      buildingIds: [],
+      fromCsv: file,
+      ...flags,
+      dryRun: false,
+      yes: true,
+    });
+    expect(await companyOf(HQ)).toBe(INITECH);
+  });
+
+  it("says what is wrong with broken quoting in the project's words", async () => {
+    const file = csvFile(`buildingId\n${HQ}\n"${DEPOT}\n`);
+    const error = await failure(() =>
+      runMove(contexts.ctx(), {
+        buildingIds: [],
+        fromCsv: file,
+        to: GLOBEX,
+        dryRun: false,
+        yes: true,
+      }),
+    );
+    expect(error.issues).toEqual([
+      { line: 3, path: "", message: 'malformed CSV: a quoted field is never closed (a missing ")' },
+    ]);
+  });
+
+  it("reads a Windows-1252 list with --encoding", async () => {
+    const file = path.join(tempDir(), "traslados.csv");
+    fs.writeFileSync(
+      file,
+      Buffer.from(`buildingId;nota;to\n${HQ};Almac\u00e9n;${INITECH}\n`, "latin1"),
+    );
+    await runMove(contexts.ctx(), {
+      buildingIds: [],
+      fromCsv: file,
+      encoding: "windows-1252",
+      dryRun: false,
+      yes: true,
+    });
+    expect(await companyOf(HQ)).toBe(INITECH);
+  });
+
   it("a list that is not UTF-8 text is refused before anything moves", async () => {
     const file = path.join(tempDir(), "moves.csv");
     fs.writeFileSync(file, Buffer.from(`buildingId,note\n${HQ},Almac\u00e9n\n`, "latin1"));

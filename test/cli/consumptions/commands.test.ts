@@ -35,6 +35,17 @@ const gasJanuary: UpsertOptions = {
   entity: "INV-1",
 };
 
+/** A valid `--file` body, for cases that spoil one field of it. */
+const goodFile = {
+  categoryId: "electricity",
+  startDate: "2024-02-01",
+  endDate: "2024-02-29",
+  companyId: COMPANY_ID,
+  buildingId: BUILDING_ID,
+  quantity: 3100,
+  unitType: "kWh",
+};
+
 describe("consumptions upsert, list, get, dashboard", () => {
   let db: TestDb;
 
@@ -137,6 +148,12 @@ describe("consumptions upsert, list, get, dashboard", () => {
       /^quantity: expected a number$/,
     ],
     ["an unknown category", JSON.stringify({ categoryId: "electricty" }), /unknown category/],
+    ["an unknown field", JSON.stringify({ ...goodFile, colour: "red" }), /^colour: unknown field$/],
+    [
+      "a too long entityId",
+      JSON.stringify({ ...goodFile, entityId: "x".repeat(201) }),
+      /^entityId: expected at most 200 characters$/,
+    ],
   ])("a file with %s is a validation error, each problem said once", async (_name, text, issue) => {
     const file = path.join(db.dir, "bad.json");
     fs.writeFileSync(file, text);

@@ -81,6 +81,53 @@ describe("glec submit --dry-run", () => {
   );
 });
 
+describe("glec submit reads a CSV as every CSV is read", () => {
+  const SEMICOLON_FILE = path.join(FIXTURES, "shipment-zaragoza-rotterdam-semicolon.csv");
+
+  async function dryRunLegs(opts: Parameters<typeof runSubmit>[1]): Promise<string> {
+    const ctx = contexts.ctx({ format: "csv" });
+    await runSubmit(ctx, opts);
+    return ctx.io.stdoutText();
+  }
+
+  it("takes a spreadsheet's semicolon file (BOM, CRLF) and a Windows-1252 one", async () => {
+    const legs = await dryRunLegs({ file: CSV_FILE, dryRun: true });
+    expect(legs.split("\r\n")).toHaveLength(5);
+    expect(await dryRunLegs({ file: SEMICOLON_FILE, dryRun: true })).toBe(legs);
+    // The fixture's accented names (Abroñigal, García) are in Windows-1252 as in Latin-1.
+    const text = readFileSync(SEMICOLON_FILE, "utf8").replace("\uFEFF", "");
+    const legacy = path.join(tempDir(), "envios.csv");
+    writeFileSync(legacy, Buffer.from(text, "latin1"));
+    expect(await dryRunLegs({ file: legacy, dryRun: true, encoding: "windows-1252" })).toBe(legs);
+    const refused = await errorCode(() =>
+      runSubmit(contexts.ctx(), { file: legacy, dryRun: true }),
+    );
+    expect(refused).toBe("validation");
+  });
+
+  it("reports broken quoting in the project's words, with its line", async () => {
+    const [header, first] = readFileSync(CSV_FILE, "utf8").split("\n");
+    const file = writeTemp("broken.csv", `${header}\n${first}\n${ENTRY},"never closed\n`);
+    let caught: unknown;
+    try {
+      await runSubmit(contexts.ctx(), { file, dryRun: true });
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(CarbonError);
+    if (caught instanceof CarbonError) {
+      expect(caught.code).toBe("validation");
+      expect(caught.issues).toEqual([
+        {
+          path: "",
+          line: 3,
+          message: 'malformed CSV: a quoted field is never closed (a missing ")',
+        },
+      ]);
+    }
+  });
+});
+
 describe("glec submit", () => {
   it("stores the entry, prints its id, and the CSV replaces it (same entry id)", async () => {
     const ctx = contexts.ctx({ json: true });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { CARBON_NAMESPACE, categoryId, uuidV5 } from "../../../src/core/ids.js";
+import { CARBON_NAMESPACE, categoryId, isUuid, uuidV5 } from "../../../src/core/ids.js";
+import { uuidSchema } from "../../../src/core/model/common.js";
 
 // Expected values computed independently with Python's uuid.uuid5(UUID(CARBON_NAMESPACE), name).
 const vectors: ReadonlyArray<readonly [string, string]> = [
@@ -27,5 +28,28 @@ describe("uuidV5", () => {
     uuidV5("y".repeat(1300));
     expect(uuidV5("category:electricity")).toBe(short);
     expect(categoryId("electricity")).toBe(short);
+  });
+});
+
+describe("isUuid", () => {
+  it("accepts exactly what z.uuid() (uuidSchema) accepts", () => {
+    const samples = [
+      "3f1c2a4e-8b7d-4c6a-9e5f-1a2b3c4d5e6f",
+      "3F1C2A4E-8B7D-4C6A-9E5F-1A2B3C4D5E6F",
+      "3f1c2a4e-8b7d-1c6a-8e5f-1a2b3c4d5e6f",
+      "3f1c2a4e-8b7d-8c6a-be5f-1a2b3c4d5e6f",
+      "3f1c2a4e-8b7d-0c6a-9e5f-1a2b3c4d5e6f",
+      "3f1c2a4e-8b7d-9c6a-9e5f-1a2b3c4d5e6f",
+      "3f1c2a4e-8b7d-4c6a-ce5f-1a2b3c4d5e6f",
+      "3f1c2a4e-8b7d-4c6a-7e5f-1a2b3c4d5e6f",
+      "00000000-0000-0000-0000-000000000000",
+      "FFFFFFFF-FFFF-FFFF-FFFF-FFFFFFFFFFFF",
+      "00000000-0000-0000-0000-000000000001",
+      "3f1c2a4e8b7d4c6a9e5f1a2b3c4d5e6f",
+      " 3f1c2a4e-8b7d-4c6a-9e5f-1a2b3c4d5e6f",
+    ];
+    for (const sample of samples) {
+      expect([sample, isUuid(sample)]).toEqual([sample, uuidSchema.safeParse(sample).success]);
+    }
   });
 });

@@ -2,14 +2,18 @@
  * `buildings move --from-csv FILE`: a header row, then one building per line. Columns:
  * `buildingId` (or `id`, so a `buildings list --format csv` export works as is) and, optionally,
  * the target `companyId` (or `to`); an empty target cell takes `--to`. Other columns are
- * ignored. Delimiter `,` or `;`; UTF-8 with or without BOM. Every problem is reported with its
- * line and column before anything is sent.
+ * ignored. The file is read as every CSV is (import/csv-source.ts: delimiter detected from the
+ * header, UTF-8 with or without BOM unless an encoding is given). Every problem is reported with
+ * its line and column before anything is sent.
  */
-import { readFileSync } from "node:fs";
-import { CsvError, parse } from "csv-parse/sync";
-import { CarbonError, type FieldIssue, validationError } from "../../../core/errors.js";
+import { type FieldIssue, validationError } from "../../../core/errors.js";
 import { isUuid } from "../../../core/ids.js";
-import { utf8Text } from "../../../import/text-encoding.js";
+import {
+  type CsvRecord,
+  CsvSyntaxError,
+  type OpenCsvOptions,
+  readCsvRecords,
+} from "../../../import/csv-source.js";
 
 export interface MoveLine {
   readonly buildingId: string;
@@ -21,53 +25,29 @@ export interface MoveLine {
 const BUILDING_COLUMNS = ["buildingId", "id"];
 const TARGET_COLUMNS = ["companyId", "to"];
 
-function readText(file: string): string {
-  let bytes: Buffer;
+/** The file's records with every cell trimmed; broken quoting is a validation error. */
+async function rowsOf(file: string, csv: OpenCsvOptions): Promise<CsvRecord[]> {
   try {
-    bytes = readFileSync(file);
+    const records = await readCsvRecords(file, { ...csv, header: "buildingId,companyId" });
+    return records.map(({ line, cells }) => ({ line, cells: cells.map((cell) => cell.trim()) }));
   } catch (error) {
-    throw new CarbonError("usage", `cannot read --from-csv ${file}: ${String(error)}`, {
-      cause: error,
-    });
-  }
-  return utf8Text(file, bytes);
-}
-
-interface Row {
-  readonly cells: readonly string[];
-  /** 1-based line of the file where the row ends. */
-  readonly line: number;
-}
-
-function rowsOf(file: string, text: string): Row[] {
-  const firstLine = text.split(/\r?\n/, 1)[0] ?? "";
-  const delimiter = firstLine.includes(";") && !firstLine.includes(",") ? ";" : ",";
-  try {
-    const records: unknown[] = parse(text, {
-      bom: true,
-      delimiter,
-      info: true,
-      relax_column_count: true,
-      skip_empty_lines: true,
-      trim: true,
-    });
-    return records.map((value) => {
-      // A parsed boundary: with `info: true` csv-parse yields {record, info}; its typings do not say so.
-      const { record, info } = value as { record: string[]; info: { lines: number } };
-      return { cells: record, line: info.lines };
-    });
-  } catch (error) {
-    if (!(error instanceof CsvError)) throw error;
-    const line = typeof error.lines === "number" ? error.lines : undefined;
+    if (!(error instanceof CsvSyntaxError)) throw error;
     throw validationError(`${file} is not valid CSV`, [
-      { ...(line === undefined ? {} : { line }), path: "", message: error.message },
+      { line: error.line, path: "", message: error.message },
     ]);
   }
 }
 
-/** The (building, target) pairs of the file, in file order; `defaultTarget` fills empty targets. */
-export function readMoveCsv(file: string, defaultTarget: string | undefined): MoveLine[] {
-  const [first, ...rows] = rowsOf(file, readText(file));
+/**
+ * The (building, target) pairs of the file, in file order; `defaultTarget` fills empty targets.
+ * `csv` forces a delimiter or an encoding.
+ */
+export async function readMoveCsv(
+  file: string,
+  defaultTarget: string | undefined,
+  csv: OpenCsvOptions = {},
+): Promise<MoveLine[]> {
+  const [first, ...rows] = await rowsOf(file, csv);
   const header = first?.cells ?? [];
   const buildingAt = header.findIndex((name) => BUILDING_COLUMNS.includes(name));
   const targetAt = header.findIndex((name) => TARGET_COLUMNS.includes(name));

@@ -1,6 +1,7 @@
 /** `buildings move`: requests from the flags, the plan, the confirmation, the move. */
 import { CarbonError, usageError } from "../../../core/errors.js";
 import type { BuildingMoveResult } from "../../../core/model/building-move.js";
+import { csvOptions } from "../../../import/csv-source.js";
 import type { Context } from "../../context.js";
 import { type IdResolver, idResolver } from "../../id-resolver.js";
 import { renderList } from "../../output/format.js";
@@ -12,6 +13,9 @@ export interface MoveOptions {
   readonly buildingIds: readonly string[];
   readonly to?: string;
   readonly fromCsv?: string;
+  /** `--from-csv`'s delimiter and encoding as typed; else detected, as for every CSV. */
+  readonly delimiter?: string | undefined;
+  readonly encoding?: string | undefined;
   readonly dryRun: boolean;
   readonly yes: boolean;
 }
@@ -40,7 +44,7 @@ async function groupsOf(opts: MoveOptions, ids: IdResolver): Promise<MoveGroup[]
   }
   const to = opts.to === undefined ? undefined : await ids.company("--to", opts.to);
   const groups = new Map<string, MoveGroup>();
-  for (const line of readMoveCsv(opts.fromCsv, to)) {
+  for (const line of await readMoveCsv(opts.fromCsv, to, csvOptions(opts))) {
     const group = groups.get(line.companyId) ?? { companyId: line.companyId, buildingIds: [] };
     group.buildingIds.push(line.buildingId);
     groups.set(line.companyId, group);

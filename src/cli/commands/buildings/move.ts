@@ -7,6 +7,8 @@ export type { MoveOptions } from "./move-run.js";
 interface MoveFlags {
   readonly to?: string;
   readonly fromCsv?: string;
+  readonly delimiter?: string;
+  readonly encoding?: string;
   readonly dryRun?: boolean;
   readonly yes?: boolean;
 }
@@ -28,6 +30,14 @@ export function moveCommand(
       "--from-csv <file>",
       "read building ids from a CSV: column buildingId (or id), optional target column companyId (or to)",
     )
+    .option(
+      "--delimiter <char>",
+      "--from-csv field delimiter, one character such as ; or tab (default: detected from the header)",
+    )
+    .option(
+      "--encoding <name>",
+      '--from-csv text encoding: utf-8 (default, checked), windows-1252 (a spreadsheet\'s plain "CSV"), utf-16le',
+    )
     .option("--dry-run", "print the plan (what moves, footprint before and after) and stop")
     .option("--yes", "do not ask for confirmation (needed when stdin is not a terminal)")
     .addHelpText(
@@ -42,6 +52,7 @@ export function moveCommand(
         "  $ carbon buildings move 8d2e4f6a-1b3c-4d5e-8f7a-9b0c1d2e3f4a --to 3f1c2a4e-8b7d-4c6a-9e5f-1a2b3c4d5e6f --dry-run",
         "  $ carbon buildings move 8d2e4f6a-1b3c-4d5e-8f7a-9b0c1d2e3f4a --to 3f1c2a4e-8b7d-4c6a-9e5f-1a2b3c4d5e6f --yes",
         "  $ carbon buildings move --from-csv moves.csv --to 3f1c2a4e-8b7d-4c6a-9e5f-1a2b3c4d5e6f --yes --json",
+        "  $ carbon buildings move --from-csv traslados.csv --encoding windows-1252 --dry-run",
         '  $ carbon buildings move "Madrid HQ" "Bilbao plant" --to "Acme Iberia" --dry-run',
       ].join("\n"),
     )
@@ -50,6 +61,8 @@ export function moveCommand(
         buildingIds,
         to: flags.to,
         fromCsv: flags.fromCsv,
+        delimiter: flags.delimiter,
+        encoding: flags.encoding,
         dryRun: flags.dryRun === true,
         yes: flags.yes === true,
       });

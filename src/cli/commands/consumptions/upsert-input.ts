@@ -6,6 +6,7 @@ import { normalizeIsoDateTime } from "../../../core/model/common.js";
 import { type ConsumptionInput, consumptionInputSchema } from "../../../core/model/consumption.js";
 import { yearProblem } from "../../../core/model/text-values.js";
 import type { CarbonService } from "../../../core/service.js";
+import { zodFieldIssues } from "../../../core/zod-issues.js";
 import { parseNumber, parseText, parseUuid } from "../../flags.js";
 import { idResolver } from "../../id-resolver.js";
 
@@ -156,10 +157,7 @@ export async function inputFromFile(
   const provisionalId = body.id === undefined ? "00000000-0000-4000-8000-000000000000" : body.id;
   const result = consumptionInputSchema.safeParse({ ...body, id: provisionalId });
   if (!result.success) {
-    throw rejected(
-      file,
-      result.error.issues.map((issue) => ({ path: issue.path.join("."), message: issue.message })),
-    );
+    throw rejected(file, zodFieldIssues(result.error));
   }
   const input = result.data;
   return body.id === undefined ? { ...input, id: consumptionId(input) } : input;

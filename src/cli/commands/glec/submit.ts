@@ -4,6 +4,15 @@ import type { Context } from "../../context.js";
 export interface SubmitOptions {
   readonly file: string;
   readonly dryRun: boolean;
+  /** A CSV file's delimiter and encoding as typed; else detected, as for every CSV. */
+  readonly delimiter?: string | undefined;
+  readonly encoding?: string | undefined;
+}
+
+interface SubmitFlags {
+  readonly dryRun?: boolean;
+  readonly delimiter?: string;
+  readonly encoding?: string;
 }
 
 export function submitCommand(
@@ -16,25 +25,39 @@ export function submitCommand(
     )
     .argument("<file>", "a .json (one entry or an array), .ndjson, or .csv (one action per row)")
     .option("--dry-run", "validate and print the calculation per leg; store nothing")
+    .option(
+      "--delimiter <char>",
+      "CSV field delimiter, one character such as ; or tab (default: detected from the header)",
+    )
+    .option(
+      "--encoding <name>",
+      'CSV text encoding: utf-8 (default, checked), windows-1252 (a spreadsheet\'s plain "CSV"), utf-16le',
+    )
     .addHelpText(
       "after",
-      "\nThe whole file is validated and calculated first: if any entry is bad, nothing is sent or\nstored. Codes, the calculation and the CSV columns are in docs/glec.md.\n\nExamples:\n  $ carbon glec submit fixtures/glec/shipment-zaragoza-rotterdam.json --dry-run\n  $ carbon glec submit shipments.csv\n  $ carbon glec submit shipments.ndjson --json",
+      "\nThe whole file is validated and calculated first: if any entry is bad, nothing is sent or\nstored. Codes, the calculation and the CSV columns are in docs/glec.md. A CSV is read as\nevery CSV: delimiter , ; or tab detected from the header, UTF-8 with or without BOM.\n\nExamples:\n  $ carbon glec submit fixtures/glec/shipment-zaragoza-rotterdam.json --dry-run\n  $ carbon glec submit shipments.csv\n  $ carbon glec submit envios.csv --encoding windows-1252\n  $ carbon glec submit shipments.ndjson --json",
     )
-    .action(async (file: string, flags: { readonly dryRun?: boolean }) => {
-      await run(ctx, { file, dryRun: flags.dryRun === true });
+    .action(async (file: string, flags: SubmitFlags) => {
+      await run(ctx, {
+        file,
+        dryRun: flags.dryRun === true,
+        delimiter: flags.delimiter,
+        encoding: flags.encoding,
+      });
     });
 }
 
 export async function runSubmit(ctx: Context, opts: SubmitOptions): Promise<void> {
-  const [{ loadGlecFile }, { shippedGlecFactors }, { preflight }, format, columns] =
+  const [{ loadGlecFile }, { shippedGlecFactors }, { preflight }, format, columns, { csvOptions }] =
     await Promise.all([
       import("../../../import/glec-file.js"),
       import("../../../backends/local/glec-factors.js"),
       import("./preflight.js"),
       import("../../output/format.js"),
       import("./columns.js"),
+      import("../../../import/csv-source.js"),
     ]);
-  const entries = await loadGlecFile(opts.file, shippedGlecFactors());
+  const entries = await loadGlecFile(opts.file, shippedGlecFactors(), csvOptions(opts));
   const quiet = ctx.globals().quiet === true;
   const service = await ctx.service();
   if (opts.dryRun) {
