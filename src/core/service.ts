@@ -23,6 +23,8 @@ import type {
   SupplierUpsertResult,
   SupplierWriteOptions,
 } from "./model/supplier.js";
+import type { ResourcePort } from "./resource.js";
+import type { CompanyFilter } from "./resources/companies.js";
 
 export interface BuildingQuery extends PageQuery {
   readonly companyId?: string;
@@ -148,10 +150,8 @@ export interface CarbonService {
   readonly kind: "local" | "remote";
   close(): Promise<void>;
 
-  listCompanies(query: PageQuery): Promise<Page<Company>>;
-  getCompany(id: string): Promise<Company>;
-  /** Upsert by the client-chosen id. */
-  createCompany(input: CompanyInput): Promise<Company>;
+  // --- plain resources (src/core/resource.ts): one part of the port each ---
+  readonly companies: ResourcePort<Company, CompanyInput, CompanyFilter>;
 
   listBuildings(query: BuildingQuery): Promise<Page<Building>>;
   getBuilding(id: string): Promise<Building>;

@@ -54,7 +54,7 @@ export function serviceCompanyLoader(service: CarbonService): CompanyLoader {
   return {
     async load(companyId) {
       try {
-        await service.getCompany(companyId);
+        await service.companies.get(companyId);
       } catch (error) {
         if (isCarbonError(error) && error.code === "not_found") return null;
         throw error;

@@ -16,7 +16,6 @@ import {
   type Page,
   pageSchema,
 } from "../../core/model/common.js";
-import { companySchema } from "../../core/model/company.js";
 import { consumptionSchema } from "../../core/model/consumption.js";
 import {
   consumptionSummarySchema,
@@ -30,6 +29,7 @@ import {
   factorResolutionSchema,
 } from "../../core/model/factor.js";
 import { glecEntrySchema, glecReceiptSchema } from "../../core/model/glec.js";
+import { companiesResource } from "../../core/resources/companies.js";
 import type {
   CarbonService,
   EmissionFilter,
@@ -41,11 +41,13 @@ import type {
   StreamOptions,
 } from "../../core/service.js";
 import { parseApiUrl } from "./api-url.js";
+import { ServerCapabilities } from "./capabilities.js";
 import { createHttpClient, type QueryValue } from "./client.js";
 import { RemoteImportSession } from "./import-session.js";
 import { runLimited } from "./limiter.js";
 import { allPages, type PageWindow } from "./pages.js";
 import { remoteDeleteRecords } from "./removal.js";
+import { remoteResource } from "./resource-client.js";
 import type { RetryPolicy } from "./retry.js";
 import {
   announcedInstanceSchema,
@@ -116,6 +118,7 @@ export function createRemoteService(options: RemoteServiceOptions): RemoteCarbon
     ...(options.dispatcher === undefined ? {} : { dispatcher: options.dispatcher }),
     ...(options.retry === undefined ? {} : { retry: options.retry }),
   });
+  const capabilities = new ServerCapabilities(client);
   const get = <T>(route: string, schema: z.ZodType<T>, query?: Record<string, QueryValue>) =>
     client.request("GET", route, query === undefined ? { schema } : { schema, query });
   const post = <T>(route: string, schema: z.ZodType<T>, body: unknown) =>
@@ -133,9 +136,7 @@ export function createRemoteService(options: RemoteServiceOptions): RemoteCarbon
     close: () => client.close(),
     whoAmI: () => client.request("POST", "/auth/who-am-i", { schema: whoAmISchema }),
 
-    listCompanies: (query) => get("/companies", pageSchema(companySchema), paging(query)),
-    getCompany: (companyId) => get(`/companies/${id(companyId)}`, companySchema),
-    createCompany: (input) => post("/companies", companySchema, input),
+    companies: remoteResource(client, capabilities, companiesResource),
 
     listBuildings: (query) =>
       query.companyId === undefined

@@ -22,7 +22,7 @@ async function seed(count: number): Promise<Company[]> {
   const companies: Company[] = [];
   for (let index = 0; index < count; index += 1) {
     const id = `00000000-0000-4000-8000-${String(index).padStart(12, "0")}`;
-    companies.push(await service.createCompany({ id, name: `Company ${index}`, country: "ES" }));
+    companies.push(await service.companies.upsert({ id, name: `Company ${index}`, country: "ES" }));
   }
   return companies;
 }

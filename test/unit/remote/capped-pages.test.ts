@@ -70,7 +70,7 @@ async function rows<T>(pages: AsyncIterable<readonly T[]>): Promise<{ all: T[]; 
 beforeAll(async () => {
   server = await startRealServer();
   const local = server.local;
-  await local.createCompany({ id: company, name: "Capped", country: "ES" });
+  await local.companies.upsert({ id: company, name: "Capped", country: "ES" });
   await local.createBuilding({ id: building, companyId: company, name: "Plant", country: "ES" });
   const session = await local.openConsumptionImport({ dryRun: false });
   await session.write(

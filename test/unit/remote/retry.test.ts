@@ -136,7 +136,7 @@ describe("connection resets (undici MockAgent, no network)", () => {
       country: null,
       createdAt: "2025-01-01T00:00:00.000Z",
     });
-    const company = await service(agent).getCompany("c1");
+    const company = await service(agent).companies.get("c1");
     expect(company.name).toBe("Acme");
     agent.assertNoPendingInterceptors();
   });
@@ -152,7 +152,7 @@ describe("connection resets (undici MockAgent, no network)", () => {
       .times(3);
     let error: unknown;
     try {
-      await service(agent).getCompany("c1");
+      await service(agent).companies.get("c1");
     } catch (caught) {
       error = caught;
     }

@@ -44,6 +44,6 @@ export async function runCreate(ctx: Context, opts: CreateOptions): Promise<void
     country: opts.country === undefined ? null : flags.parseCountry("--country", opts.country),
   };
   const service = await ctx.service();
-  const company = await service.createCompany(input);
+  const company = await service.companies.upsert(input);
   renderObject(ctx.io, ctx.format(), company, companyColumns);
 }

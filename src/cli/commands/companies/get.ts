@@ -29,6 +29,6 @@ export async function runGet(ctx: Context, opts: GetOptions): Promise<void> {
   ]);
   const id = await idResolver(() => ctx.service()).company("company", opts.id);
   const service = await ctx.service();
-  const company = await service.getCompany(id);
+  const company = await service.companies.get(id);
   renderObject(ctx.io, ctx.format(), company, companyColumns);
 }

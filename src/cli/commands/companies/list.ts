@@ -39,7 +39,7 @@ export async function runList(ctx: Context, opts: ListOptions): Promise<void> {
   await printList(ctx, service, paging, {
     list: "companies",
     filter: {},
-    page: (query) => service.listCompanies(query),
+    page: (query) => service.companies.list(query),
     columns: companyColumns,
   });
 }

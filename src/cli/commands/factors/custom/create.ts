@@ -94,7 +94,7 @@ export async function runCreate(ctx: Context, opts: CreateOptions): Promise<void
   const input = { ...fields, companyId };
 
   const service = await ctx.service();
-  await service.getCompany(companyId);
+  await service.companies.get(companyId);
   const subcategories = (await service.listCategories({ level: "subcategory" })).data;
   const wanted = isUuid(categoryText) ? categoryText.toLowerCase() : categoryText;
   const category = subcategories.find((item) => item.id === wanted || item.code === wanted);
