@@ -39,6 +39,8 @@ export interface ResourceDescriptor<T, I, F extends object> {
   readonly input: z.ZodType<I, z.input<z.ZodType<I>>>;
   /** Component names in the OpenAPI document. */
   readonly schemaNames: { readonly record: string; readonly input: string };
+  /** A list filter, as a command builds it from its flags. */
+  readonly filter: z.ZodType<F>;
   /** The list's query parameters besides page and limit, as the server parses them from text. */
   readonly filterFields: z.ZodRawShape;
   /** Query parameters of a list request for a filter (absent ones left out). */

@@ -146,12 +146,27 @@ export interface ImportSessionOptions {
  * and the remote HTTP client; `carbon serve` exposes any implementation as the REST interface.
  * Every list answers the spec's envelope `{data, pagination}`.
  */
-export interface CarbonService {
+/** The plain resources (src/core/resource.ts): each one's record, upsert input and list filter. */
+export interface ResourceTypes {
+  readonly companies: {
+    readonly record: Company;
+    readonly input: CompanyInput;
+    readonly filter: CompanyFilter;
+  };
+}
+
+export type ResourceName = keyof ResourceTypes;
+export type RecordOf<K extends ResourceName> = ResourceTypes[K]["record"];
+export type InputOf<K extends ResourceName> = ResourceTypes[K]["input"];
+export type FilterOf<K extends ResourceName> = ResourceTypes[K]["filter"];
+export type PortOf<K extends ResourceName> = ResourcePort<RecordOf<K>, InputOf<K>, FilterOf<K>>;
+
+/** One part of the port per plain resource: `service.companies.list(...)`. */
+export type ResourceParts = { readonly [K in ResourceName]: PortOf<K> };
+
+export interface CarbonService extends ResourceParts {
   readonly kind: "local" | "remote";
   close(): Promise<void>;
-
-  // --- plain resources (src/core/resource.ts): one part of the port each ---
-  readonly companies: ResourcePort<Company, CompanyInput, CompanyFilter>;
 
   listBuildings(query: BuildingQuery): Promise<Page<Building>>;
   getBuilding(id: string): Promise<Building>;

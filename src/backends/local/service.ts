@@ -52,6 +52,7 @@ import type {
   StreamOptions,
   SummaryQuery,
 } from "../../core/service.js";
+import { parseInput } from "../../core/validate.js";
 import type { AuditLog } from "./audit.js";
 import { moveBuildings } from "./building-move.js";
 import { type BuildingRepository, type StoredBuilding, toBuilding } from "./buildings.js";
@@ -77,7 +78,6 @@ import { type ListReaders, listReaders, streamPages } from "./streams.js";
 import { summarizeConsumptions, summarizeEmissions } from "./summaries.js";
 import { LocalSuppliers } from "./supplier-service.js";
 import { localActor, rolledBack, withRollback } from "./transaction-tools.js";
-import { parseInput } from "./validate.js";
 
 /** Everything a LocalService is made of; built by `openLocalService`. */
 export interface LocalParts {

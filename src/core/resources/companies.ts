@@ -1,4 +1,5 @@
 /** Companies as a plain resource: the organisations whose footprint is measured. */
+import { z } from "zod";
 import {
   type Company,
   type CompanyInput,
@@ -17,6 +18,7 @@ export const companiesResource: ResourceDescriptor<Company, CompanyInput, Compan
   answer: companySchema.loose(),
   input: companyInputSchema,
   schemaNames: { record: "Company", input: "CompanyInput" },
+  filter: z.strictObject({}),
   filterFields: {},
   listQuery: () => ({}),
   order: [

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { type FieldIssue, validationError } from "../../core/errors.js";
+import { type FieldIssue, validationError } from "./errors.js";
 
 /** Parses input with a core schema; a failure is a validation error listing every issue. */
 export function parseInput<T extends z.ZodType>(
