@@ -21,6 +21,8 @@ export interface FaceFlag {
 
 export interface ResourceFace<K extends ResourceName> {
   readonly name: K;
+  /** The CLI group: `companies`, `waste-operators`. */
+  readonly command: string;
   readonly singular: string;
   readonly descriptions: { readonly list: string; readonly get: string; readonly upsert: string };
   /** What `get <id>` takes: a UUID, or (company) also a unique name. */

@@ -116,7 +116,7 @@ export function resourceCommand<K extends ResourceName>(
   ctx: Context,
   face: ResourceFace<K>,
 ): Command {
-  return new Command(face.name)
+  return new Command(face.command)
     .addCommand(resourceListCommand(ctx, face))
     .addCommand(resourceGetCommand(ctx, face))
     .addCommand(resourceUpsertCommand(ctx, face));

@@ -3,6 +3,7 @@ import type { ResourceFace } from "../../resource-face.js";
 /** The companies commands: list, get and upsert (also `create`), derived by resource-verbs.ts. */
 export const companiesFace: ResourceFace<"companies"> = {
   name: "companies",
+  command: "companies",
   singular: "company",
   descriptions: {
     list: "List companies",
