@@ -114,6 +114,14 @@ describe("connection resets (undici MockAgent, no network)", () => {
     await agent?.close();
   });
 
+  /** Who-am-i as carbon serve answers it: GET /companies/{id} is announced. */
+  function announceGet(mock: MockAgent) {
+    mock
+      .get(origin)
+      .intercept({ path: "/api/v1/auth/who-am-i", method: "POST" })
+      .reply(200, { email: "a@example.com", extensions: ["GET /companies/{id}"] });
+  }
+
   function service(mock: MockAgent) {
     return createRemoteService({
       apiUrl: origin,
@@ -126,6 +134,7 @@ describe("connection resets (undici MockAgent, no network)", () => {
   it("ECONNRESET twice, then an answer: the call succeeds", async () => {
     agent = new MockAgent();
     agent.disableNetConnect();
+    announceGet(agent);
     const pool = agent.get(origin);
     const reset = (): Error => Object.assign(new Error("socket hang up"), { code: "ECONNRESET" });
     pool.intercept({ path: "/api/v1/companies/c1", method: "GET" }).replyWithError(reset());
@@ -145,6 +154,7 @@ describe("connection resets (undici MockAgent, no network)", () => {
     agent = new MockAgent();
     agent.disableNetConnect();
     const reset = Object.assign(new Error("socket hang up"), { code: "ECONNRESET" });
+    announceGet(agent);
     agent
       .get(origin)
       .intercept({ path: "/api/v1/companies/c1", method: "GET" })
