@@ -27,6 +27,8 @@ import type {
   SupplierUpsertResult,
   SupplierWriteOptions,
 } from "./model/supplier.js";
+import type { ResourcePort } from "./resource.js";
+import type { CompanyFilter } from "./resources/companies.js";
 
 export interface BuildingQuery extends PageQuery {
   readonly companyId?: string;
@@ -149,14 +151,27 @@ export interface ImportSessionOptions {
  * and the remote HTTP client; `carbon serve` exposes any implementation as the REST interface.
  * Every list answers the spec's envelope `{data, pagination}`.
  */
-export interface CarbonService {
+/** The plain resources (src/core/resource.ts): each one's record, upsert input and list filter. */
+export interface ResourceTypes {
+  readonly companies: {
+    readonly record: Company;
+    readonly input: CompanyInput;
+    readonly filter: CompanyFilter;
+  };
+}
+
+export type ResourceName = keyof ResourceTypes;
+export type RecordOf<K extends ResourceName> = ResourceTypes[K]["record"];
+export type InputOf<K extends ResourceName> = ResourceTypes[K]["input"];
+export type FilterOf<K extends ResourceName> = ResourceTypes[K]["filter"];
+export type PortOf<K extends ResourceName> = ResourcePort<RecordOf<K>, InputOf<K>, FilterOf<K>>;
+
+/** One part of the port per plain resource: `service.companies.list(...)`. */
+export type ResourceParts = { readonly [K in ResourceName]: PortOf<K> };
+
+export interface CarbonService extends ResourceParts {
   readonly kind: "local" | "remote";
   close(): Promise<void>;
-
-  listCompanies(query: PageQuery): Promise<Page<Company>>;
-  getCompany(id: string): Promise<Company>;
-  /** Upsert by the client-chosen id. */
-  createCompany(input: CompanyInput): Promise<Company>;
 
   listBuildings(query: BuildingQuery): Promise<Page<Building>>;
   getBuilding(id: string): Promise<Building>;

@@ -1,3 +1,4 @@
+import { CategoryIndex } from "../core/category-index.js";
 import { CarbonError, isCarbonError } from "../core/errors.js";
 import { isUuid, uuidV5 } from "../core/ids.js";
 import type { BuildingInput } from "../core/model/building.js";
@@ -53,7 +54,7 @@ export function serviceCompanyLoader(service: CarbonService): CompanyLoader {
   return {
     async load(companyId) {
       try {
-        await service.getCompany(companyId);
+        await service.companies.get(companyId);
       } catch (error) {
         if (isCarbonError(error) && error.code === "not_found") return null;
         throw error;
@@ -85,8 +86,7 @@ export class References {
   readonly #categories: readonly Category[];
   /** Buildings of each company as loaded (planned ones not included), for snapshots. */
   readonly #loaded = new Map<string, readonly BuildingRef[] | null>();
-  readonly #categoriesById = new Map<string, Category>();
-  readonly #categoriesByCode = new Map<string, Category>();
+  readonly #categoryIndex: CategoryIndex<Category>;
   /** Cell text -> answer: a file repeats the same few category cells. */
   readonly #categoryLookups = new Map<string, CategoryLookup>();
   /** Company id -> its buildings, or null when the company does not exist. */
@@ -96,12 +96,7 @@ export class References {
   private constructor(loader: CompanyLoader, categories: readonly Category[]) {
     this.#loader = loader;
     this.#categories = categories;
-    for (const category of categories) {
-      this.#categoriesById.set(category.id.toLowerCase(), category);
-      this.#categoriesByCode.set(category.code, category);
-      const lower = category.code.toLowerCase();
-      if (!this.#categoriesByCode.has(lower)) this.#categoriesByCode.set(lower, category);
-    }
+    this.#categoryIndex = new CategoryIndex(categories);
   }
 
   static async load(service: CarbonService): Promise<References> {
@@ -126,7 +121,7 @@ export class References {
     this.#companies.set(companyId, buildings === null ? null : companyBuildings(buildings));
   }
 
-  /** A subcategory by code (exact, else case-insensitive) or UUID. */
+  /** A subcategory by code (any case) or UUID. */
   category(text: string): CategoryLookup {
     let lookup = this.#categoryLookups.get(text);
     if (lookup === undefined) {
@@ -138,9 +133,7 @@ export class References {
   }
 
   #findCategory(text: string): CategoryLookup {
-    const category = isUuid(text)
-      ? this.#categoriesById.get(text.toLowerCase())
-      : (this.#categoriesByCode.get(text) ?? this.#categoriesByCode.get(text.toLowerCase()));
+    const category = this.#categoryIndex.find(text);
     if (category === undefined) {
       return { ok: false, message: `unknown category "${text}"; ${seeSubcategories}` };
     }

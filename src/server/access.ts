@@ -59,7 +59,11 @@ export class Access {
 
   /** Throws 403 when the token's role may not write `target`. */
   mayWrite(target: WriteTarget): void {
-    const allowed = writers[target];
+    this.mayWriteAs(target, writers[target]);
+  }
+
+  /** Throws 403 when the token's role is not among `allowed` to write `target`. */
+  mayWriteAs(target: string, allowed: readonly Role[]): void {
     if (allowed.includes(this.claims.role)) return;
     throw new CarbonError(
       "forbidden",

@@ -46,7 +46,7 @@ beforeEach(async () => {
   const ctx = contexts.ctx();
   db = String(ctx.globals().db);
   const service = await ctx.service();
-  await service.createCompany({ id: ACME, name: "Acme", country: "ES" });
+  await service.companies.upsert({ id: ACME, name: "Acme", country: "ES" });
   await service.createBuilding({ id: HQ, companyId: ACME, name: "Madrid HQ" });
   await service.createBuilding({ id: DEPOT, companyId: ACME, name: "Depot" });
   await service.upsertConsumption(BILL);

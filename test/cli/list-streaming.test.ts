@@ -163,7 +163,7 @@ describe("emissions list --all against a server", () => {
 
   beforeAll(async () => {
     server = await startRealServer();
-    await server.local.createCompany({ id: company, name: "Streamed", country: "ES" });
+    await server.local.companies.upsert({ id: company, name: "Streamed", country: "ES" });
     await server.local.createBuilding({ id: building, companyId: company, name: "Plant" });
     const session = await server.local.openConsumptionImport({ dryRun: false });
     await session.write(

@@ -20,11 +20,11 @@ const HOOLI = "1a5b7c9d-4e6f-4a81-9c0d-2e3f4a5b6c7d";
 const HOOLI_TOO = "2b6c8d0e-5f7a-4b92-8d1e-3f4a5b6c7d8e";
 
 async function seed(service: CarbonService): Promise<void> {
-  await service.createCompany({ id: ACME, name: "Acme Offices", country: "ES" });
-  await service.createCompany({ id: ACME_TWIN, name: "Acme Labs", country: "ES" });
-  await service.createCompany({ id: GLOBEX, name: "Globex", country: "GB" });
-  await service.createCompany({ id: HOOLI, name: "Hooli", country: "US" });
-  await service.createCompany({ id: HOOLI_TOO, name: "HOOLI ", country: "US" });
+  await service.companies.upsert({ id: ACME, name: "Acme Offices", country: "ES" });
+  await service.companies.upsert({ id: ACME_TWIN, name: "Acme Labs", country: "ES" });
+  await service.companies.upsert({ id: GLOBEX, name: "Globex", country: "GB" });
+  await service.companies.upsert({ id: HOOLI, name: "Hooli", country: "US" });
+  await service.companies.upsert({ id: HOOLI_TOO, name: "HOOLI ", country: "US" });
   await service.createBuilding({ id: HQ, companyId: ACME, name: "Madrid HQ" });
   await service.createBuilding({ id: TWIN_HQ, companyId: ACME_TWIN, name: "Madrid HQ" });
   await service.createBuilding({ id: DEPOT, companyId: ACME, name: "Depot" });

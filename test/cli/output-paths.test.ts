@@ -159,7 +159,7 @@ describe("against a server the inputs still count", () => {
   beforeAll(async () => {
     server = await startRealServer();
     token = await server.token();
-    await server.local.createCompany({ id: COMPANY, name: "Acme", country: "ES" });
+    await server.local.companies.upsert({ id: COMPANY, name: "Acme", country: "ES" });
   });
   afterAll(async () => {
     await server.close();

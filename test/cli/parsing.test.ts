@@ -5,16 +5,31 @@ import { createCommand as createBuilding } from "../../src/cli/commands/building
 import { getCommand as getBuilding } from "../../src/cli/commands/buildings/get.js";
 import { listCommand as listBuildings } from "../../src/cli/commands/buildings/list.js";
 import { listCommand as listCategories } from "../../src/cli/commands/categories/list.js";
-import { createCommand as createCompany } from "../../src/cli/commands/companies/create.js";
-import { getCommand as getCompany } from "../../src/cli/commands/companies/get.js";
-import { listCommand as listCompanies } from "../../src/cli/commands/companies/list.js";
+import { companiesFace } from "../../src/cli/commands/companies/face.js";
 import { createCommand as createCustom } from "../../src/cli/commands/factors/custom/create.js";
 import { listCommand as listCustom } from "../../src/cli/commands/factors/custom/list.js";
 import { listCommand as listFactors } from "../../src/cli/commands/factors/list.js";
 import { resolveCommand } from "../../src/cli/commands/factors/resolve.js";
+import {
+  type ResourceGetOptions,
+  type ResourceListOptions,
+  type ResourceUpsertOptions,
+  resourceGetCommand,
+  resourceListCommand,
+  resourceUpsertCommand,
+} from "../../src/cli/commands/resource-verbs.js";
+import type { Context } from "../../src/cli/context.js";
 import { parsedOptions } from "./helpers.js";
 
 const ID = "3f1c2a4e-8b7d-4c6a-9e5f-1a2b3c4d5e6f";
+
+type Stub<O> = (ctx: Context, opts: O) => Promise<void>;
+const listCompanies = (ctx: Context, run: Stub<ResourceListOptions>) =>
+  resourceListCommand(ctx, companiesFace, (c, _face, opts) => run(c, opts));
+const getCompany = (ctx: Context, run: Stub<ResourceGetOptions>) =>
+  resourceGetCommand(ctx, companiesFace, (c, _face, opts) => run(c, opts));
+const createCompany = (ctx: Context, run: Stub<ResourceUpsertOptions>) =>
+  resourceUpsertCommand(ctx, companiesFace, (c, _face, opts) => run(c, opts));
 
 describe("companies", () => {
   it.each([
@@ -22,7 +37,7 @@ describe("companies", () => {
     [["--page", "3", "--limit", "20"], { page: "3", limit: "20", all: false }],
     [["--all"], { page: undefined, limit: undefined, all: true }],
   ])("list %j", async (argv, expected) => {
-    expect(await parsedOptions(listCompanies, argv)).toEqual(expected);
+    expect(await parsedOptions(listCompanies, argv)).toEqual({ ...expected, filters: {} });
   });
 
   it("get takes the id argument", async () => {
@@ -36,7 +51,7 @@ describe("companies", () => {
   it("create maps its flags", async () => {
     expect(
       await parsedOptions(createCompany, ["--name", "Acme", "--country", "es", "--id", ID]),
-    ).toEqual({ name: "Acme", country: "es", id: ID });
+    ).toEqual({ fields: { name: "Acme", country: "es" }, id: ID });
   });
 
   it("create without --name is a commander error", async () => {

@@ -20,8 +20,8 @@ export function describeBuildingNameContract(name: string, open: () => Promise<D
     beforeAll(async () => {
       driver = await open();
       service = driver.service;
-      await service.createCompany({ id: acme, name: "Names Acme", country: "ES" });
-      await service.createCompany({ id: other, name: "Names Other", country: "ES" });
+      await service.companies.upsert({ id: acme, name: "Names Acme", country: "ES" });
+      await service.companies.upsert({ id: other, name: "Names Other", country: "ES" });
       await service.createBuilding({ id: office, companyId: acme, name: "Main  Office" });
     });
     afterAll(async () => {

@@ -41,7 +41,7 @@ export function describeDeletionContract(name: string, open: () => Promise<Drive
     beforeAll(async () => {
       driver = await open();
       service = driver.service;
-      await service.createCompany({ id: company, name: "Deletions", country: "ES" });
+      await service.companies.upsert({ id: company, name: "Deletions", country: "ES" });
       for (const [id, buildingName] of [
         [madrid, "Madrid"],
         [sevilla, "Sevilla"],

@@ -42,8 +42,8 @@ export function describeGlecContract(name: string, open: () => Promise<Driver>):
     beforeAll(async () => {
       driver = await open();
       service = driver.service;
-      await service.createCompany({ id: shipper, name: "GLEC shipper", country: "ES" });
-      await service.createCompany({ id: other, name: "GLEC other", country: "GB" });
+      await service.companies.upsert({ id: shipper, name: "GLEC shipper", country: "ES" });
+      await service.companies.upsert({ id: other, name: "GLEC other", country: "GB" });
     });
     afterAll(async () => {
       await driver.dispose();

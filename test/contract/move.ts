@@ -43,8 +43,8 @@ export function describeMoveContract(name: string, open: () => Promise<Driver>):
     beforeAll(async () => {
       driver = await open();
       service = driver.service;
-      await service.createCompany({ id: source, name: "Move source", country: "ES" });
-      await service.createCompany({ id: target, name: "Move target", country: "GB" });
+      await service.companies.upsert({ id: source, name: "Move source", country: "ES" });
+      await service.companies.upsert({ id: target, name: "Move target", country: "GB" });
       for (const [id, companyId, name] of [
         [madrid, source, "Madrid"],
         [sevilla, source, "Sevilla"],

@@ -6,13 +6,8 @@ import { openLocalService } from "../../src/backends/local/open.js";
 import { createRemoteService } from "../../src/backends/remote/service.js";
 import { startServer } from "../../src/server/app.js";
 import { signToken } from "../../src/server/auth.js";
-import { describeBuildingNameContract } from "./building-names.js";
-import { describeDeletionContract } from "./deletions.js";
-import { describeGlecContract } from "./glec.js";
-import { describeMoveContract } from "./move.js";
-import { describeStreamContract } from "./streams.js";
-import { type Driver, describeContract } from "./suite.js";
-import { describeSupplierContract } from "./suppliers.js";
+import type { Driver } from "./suite.js";
+import { describeAllContracts } from "./suites.js";
 
 async function openDriver(): Promise<Driver> {
   const dir = mkdtempSync(path.join(os.tmpdir(), "carbon-contract-"));
@@ -35,11 +30,4 @@ async function openDriver(): Promise<Driver> {
   };
 }
 
-describeContract("remote engine over HTTP", openDriver);
-describeSupplierContract("remote engine over HTTP", openDriver);
-describeGlecContract("remote engine over HTTP", openDriver);
-// buildings move
-describeMoveContract("remote engine over HTTP", openDriver);
-describeBuildingNameContract("remote engine over HTTP", openDriver);
-describeDeletionContract("remote engine over HTTP", openDriver);
-describeStreamContract("remote engine over HTTP", openDriver);
+describeAllContracts("remote engine over HTTP", openDriver);

@@ -82,7 +82,7 @@ export function describeStreamContract(name: string, open: () => Promise<Driver>
         ["c0000000-0000-4000-8000-00000000a003", "Alpha"],
         ["c0000000-0000-4000-8000-00000000a004", "Same name"],
       ] as const) {
-        await service.createCompany({ id, name: label, country: "ES" });
+        await service.companies.upsert({ id, name: label, country: "ES" });
       }
       for (let i = 0; i < 8; i += 1) {
         await service.createBuilding({
@@ -148,7 +148,7 @@ export function describeStreamContract(name: string, open: () => Promise<Driver>
     });
 
     const cases = [
-      check("companies", {}, (s) => (q) => s.listCompanies(q)),
+      check("companies", {}, (s) => (q) => s.companies.list(q)),
       check("buildings", {}, (s) => (q) => s.listBuildings(q)),
       check(
         "buildings",

@@ -59,8 +59,8 @@ export function describeContract(name: string, open: () => Promise<Driver>): voi
     beforeAll(async () => {
       driver = await open();
       service = driver.service;
-      await service.createCompany({ id: gb.company, name: "Contract GB", country: "GB" });
-      await service.createCompany({ id: es.company, name: "Contract ES", country: "ES" });
+      await service.companies.upsert({ id: gb.company, name: "Contract GB", country: "GB" });
+      await service.companies.upsert({ id: es.company, name: "Contract ES", country: "ES" });
       await service.createBuilding({
         id: gb.building,
         companyId: gb.company,
@@ -79,12 +79,12 @@ export function describeContract(name: string, open: () => Promise<Driver>): voi
     });
 
     it("reads companies and buildings back, paginated in the spec's envelope", async () => {
-      expect(await service.getCompany(gb.company)).toMatchObject({
+      expect(await service.companies.get(gb.company)).toMatchObject({
         id: gb.company,
         name: "Contract GB",
         country: "GB",
       });
-      const page = await service.listCompanies({ page: 1, limit: 1 });
+      const page = await service.companies.list({ page: 1, limit: 1 });
       expect(page.pagination).toEqual({ page: 1, limit: 1, total: 2 });
       expect(page.data).toHaveLength(1);
       const buildings = await service.listBuildings({ companyId: es.company });
@@ -96,8 +96,8 @@ export function describeContract(name: string, open: () => Promise<Driver>): voi
     });
 
     it("upserts a company by id: the same id twice is one company", async () => {
-      await service.createCompany({ id: gb.company, name: "Contract GB", country: "GB" });
-      const page = await service.listCompanies({});
+      await service.companies.upsert({ id: gb.company, name: "Contract GB", country: "GB" });
+      const page = await service.companies.list({});
       expect(page.pagination.total).toBe(2);
     });
 
@@ -231,7 +231,7 @@ export function describeContract(name: string, open: () => Promise<Driver>): voi
     });
 
     it.each([
-      ["an unknown company", () => service.getCompany(unknownId), "not_found"],
+      ["an unknown company", () => service.companies.get(unknownId), "not_found"],
       ["an unknown building", () => service.getBuilding(unknownId), "not_found"],
       ["an unknown consumption", () => service.getConsumption(unknownId), "not_found"],
       [
@@ -239,7 +239,7 @@ export function describeContract(name: string, open: () => Promise<Driver>): voi
         () => service.createBuilding({ id: unknownId, companyId: unknownId, name: "X" }),
         "not_found",
       ],
-      ["a limit above 500", () => service.listCompanies({ limit: 501 }), "usage"],
+      ["a limit above 500", () => service.companies.list({ limit: 501 }), "usage"],
       ["a page below 1", () => service.listConsumptions({ page: 0 }), "usage"],
       [
         "a consumption whose building belongs to another company",

@@ -25,8 +25,8 @@ export function describeSupplierContract(name: string, open: () => Promise<Drive
     beforeAll(async () => {
       driver = await open();
       service = driver.service;
-      await service.createCompany({ id: acme, name: "Acme", country: "ES" });
-      await service.createCompany({ id: globex, name: "Globex", country: "GB" });
+      await service.companies.upsert({ id: acme, name: "Acme", country: "ES" });
+      await service.companies.upsert({ id: globex, name: "Globex", country: "GB" });
     });
     afterAll(async () => {
       await driver.dispose();

@@ -132,7 +132,7 @@ describe("carbon serve as a process", () => {
     // The database was closed cleanly and holds the drained write.
     const reopened = await openLocalService({ path: db });
     try {
-      expect((await reopened.getCompany(COMPANY_A)).name).toBe("Drained Ltd");
+      expect((await reopened.companies.get(COMPANY_A)).name).toBe("Drained Ltd");
     } finally {
       await reopened.close();
     }

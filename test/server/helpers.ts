@@ -129,8 +129,8 @@ export async function call(
 
 /** Two companies (A in ES, B in GB), one building each. */
 export async function seedTwoCompanies(service: LocalService): Promise<void> {
-  await service.createCompany({ id: COMPANY_A, name: "Acme Iberia", country: "ES" });
-  await service.createCompany({ id: COMPANY_B, name: "Beta UK", country: "GB" });
+  await service.companies.upsert({ id: COMPANY_A, name: "Acme Iberia", country: "ES" });
+  await service.companies.upsert({ id: COMPANY_B, name: "Beta UK", country: "GB" });
   await service.createBuilding({ id: BUILDING_A, companyId: COMPANY_A, name: "Madrid HQ" });
   await service.createBuilding({ id: BUILDING_B, companyId: COMPANY_B, name: "Leeds plant" });
 }

@@ -27,7 +27,7 @@ describe("idempotent upserts", () => {
     {
       path: "/api/v1/companies",
       body: { id: "0a1b2c3d-4e5f-4a6b-8c7d-8e9f0a1b2c3d", name: "Delta", country: "PT" },
-      count: () => server.service.listCompanies({}),
+      count: () => server.service.companies.list({}),
     },
     {
       path: "/api/v1/buildings",

@@ -8,11 +8,11 @@ import type { Page } from "../../core/model/common.js";
 import { nameKey } from "../../core/names.js";
 import { ownerConflict } from "../../core/ownership.js";
 import type { BuildingQuery } from "../../core/service.js";
+import { parseInput } from "../../core/validate.js";
 import type { CompanyRepository, StoredCompany } from "./companies.js";
 import type { Db } from "./database.js";
 import type { Keyset } from "./keyset.js";
 import { pageOf, pageWindow } from "./pagination.js";
-import { parseInput } from "./validate.js";
 
 export interface StoredBuilding extends Building {
   readonly ref: number;

@@ -1,4 +1,4 @@
-import { isUuid } from "../../core/ids.js";
+import { CategoryIndex } from "../../core/category-index.js";
 import type { Category, CategoryLevel } from "../../core/model/category.js";
 import type { Scope } from "../../core/model/common.js";
 import type { CategoryInfo } from "../../engine/summary.js";
@@ -24,8 +24,7 @@ interface CategoryRow {
 
 export class CategoryCatalog {
   readonly all: readonly StoredCategory[];
-  readonly #byId = new Map<string, StoredCategory>();
-  readonly #byCode = new Map<string, StoredCategory>();
+  readonly #lookup: CategoryIndex<StoredCategory>;
   readonly #byRef = new Map<number, StoredCategory>();
 
   constructor(db: Db) {
@@ -49,25 +48,21 @@ export class CategoryCatalog {
       factorKey: row.factor_key,
       marketFactorKey: row.market_factor_key,
     }));
-    for (const category of this.all) {
-      this.#byId.set(category.id, category);
-      this.#byCode.set(category.code, category);
-      this.#byRef.set(category.ref, category);
-    }
+    this.#lookup = new CategoryIndex(this.all);
+    for (const category of this.all) this.#byRef.set(category.ref, category);
   }
 
   byId(id: string): StoredCategory | undefined {
-    return this.#byId.get(id) ?? this.#byId.get(id.toLowerCase());
+    return this.#lookup.byId(id);
   }
 
   byRef(ref: number): StoredCategory | undefined {
     return this.#byRef.get(ref);
   }
 
-  /** A code (`natural_gas`) or a UUID. */
+  /** A code in any case (`natural_gas`) or a UUID. */
   find(codeOrId: string): StoredCategory | undefined {
-    const text = codeOrId.trim();
-    return isUuid(text) ? this.byId(text) : this.#byCode.get(text);
+    return this.#lookup.find(codeOrId);
   }
 
   list(level: CategoryLevel | undefined): StoredCategory[] {
@@ -80,9 +75,9 @@ export class CategoryCatalog {
 
   /** What the engine's summaries need to know of a subcategory. */
   info(id: string): CategoryInfo | undefined {
-    const category = this.#byId.get(id);
+    const category = this.#lookup.byId(id);
     if (category === undefined) return undefined;
-    const parent = category.parentId === null ? undefined : this.#byId.get(category.parentId);
+    const parent = category.parentId === null ? undefined : this.#lookup.byId(category.parentId);
     return {
       code: category.code,
       name: category.name,

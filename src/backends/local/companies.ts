@@ -1,10 +1,10 @@
 import { notFound } from "../../core/errors.js";
 import type { Page, PageQuery } from "../../core/model/common.js";
 import { type Company, type CompanyInput, companyInputSchema } from "../../core/model/company.js";
+import { parseInput } from "../../core/validate.js";
 import type { Db } from "./database.js";
 import type { Keyset } from "./keyset.js";
 import { pageOf, pageWindow } from "./pagination.js";
-import { parseInput } from "./validate.js";
 
 export interface StoredCompany extends Company {
   readonly ref: number;

@@ -8,13 +8,13 @@ import {
 } from "../../core/model/factor.js";
 import { ownerConflict } from "../../core/ownership.js";
 import type { CustomFactorQuery } from "../../core/service.js";
+import { parseInput } from "../../core/validate.js";
 import type { CategoryCatalog, StoredCategory } from "./categories.js";
 import type { CompanyRepository } from "./companies.js";
 import type { Db } from "./database.js";
 import type { Keyset } from "./keyset.js";
 import { pageOf, pageWindow } from "./pagination.js";
 import { unitProblem } from "./unit-check.js";
-import { parseInput } from "./validate.js";
 
 interface CustomFactorRow {
   id: string;

@@ -11,13 +11,13 @@ import {
 } from "../../core/model/glec.js";
 import { GLEC_OWNER_HINT, ownerConflict } from "../../core/ownership.js";
 import type { GlecQuery } from "../../core/service.js";
+import { parseInput } from "../../core/validate.js";
 import { calculateEntry, intensityOf } from "../../engine/glec/calculate.js";
 import type { GlecFactorTable } from "../../engine/glec/factors.js";
 import type { CompanyRepository } from "./companies.js";
 import type { Db } from "./database.js";
 import type { Keyset } from "./keyset.js";
 import { pageOf, pageWindow } from "./pagination.js";
-import { parseInput } from "./validate.js";
 
 interface EntryRow {
   ref: number;

@@ -7,8 +7,7 @@ import {
   buildingMoveInputSchema,
 } from "../../core/model/building-move.js";
 import type { Category, CategoryLevel } from "../../core/model/category.js";
-import type { Page, PageQuery } from "../../core/model/common.js";
-import type { Company, CompanyInput } from "../../core/model/company.js";
+import type { Page } from "../../core/model/common.js";
 import {
   type Consumption,
   type ConsumptionInput,
@@ -58,6 +57,7 @@ import type {
   StreamOptions,
   SummaryQuery,
 } from "../../core/service.js";
+import { parseInput } from "../../core/validate.js";
 import type { AuditLog } from "./audit.js";
 import { moveBuildings } from "./building-move.js";
 import { type BuildingRepository, type StoredBuilding, toBuilding } from "./buildings.js";
@@ -83,7 +83,6 @@ import { type ListReaders, listReaders, streamPages } from "./streams.js";
 import { summarizeConsumptions, summarizeEmissions } from "./summaries.js";
 import { LocalSuppliers } from "./supplier-service.js";
 import { localActor, rolledBack, withRollback } from "./transaction-tools.js";
-import { parseInput } from "./validate.js";
 
 /** Everything a LocalService is made of; built by `openLocalService`. */
 export interface LocalParts {
@@ -175,23 +174,18 @@ export class LocalService implements CarbonService {
     if (this.#p.db.open) this.#p.db.close();
   }
 
-  async listCompanies(query: PageQuery): Promise<Page<Company>> {
-    return this.#guard(() => this.#p.companies.list(query));
-  }
-
-  async getCompany(id: string): Promise<Company> {
-    return this.#guard(() => toCompany(this.#p.companies.get(id)));
-  }
-
-  async createCompany(input: CompanyInput): Promise<Company> {
-    return this.#write(() => {
-      const { company, before } = this.#p.companies.upsert(input);
-      if (before !== undefined && before.country !== company.country) {
-        this.#recalculate({ companyRef: company.ref, buildingsWithoutCountry: true });
-      }
-      return toCompany(company);
-    });
-  }
+  readonly companies: CarbonService["companies"] = {
+    list: async (query) => this.#guard(() => this.#p.companies.list(query)),
+    get: async (id) => this.#guard(() => toCompany(this.#p.companies.get(id))),
+    upsert: async (input) =>
+      this.#write(() => {
+        const { company, before } = this.#p.companies.upsert(input);
+        if (before !== undefined && before.country !== company.country) {
+          this.#recalculate({ companyRef: company.ref, buildingsWithoutCountry: true });
+        }
+        return toCompany(company);
+      }),
+  };
 
   async listBuildings(query: BuildingQuery): Promise<Page<Building>> {
     return this.#guard(() => this.#p.buildings.list(query));

@@ -9,11 +9,11 @@ import {
   supplierInputSchema,
 } from "../../core/model/supplier.js";
 import { ownerConflict } from "../../core/ownership.js";
+import { parseInput } from "../../core/validate.js";
 import type { CompanyRepository } from "./companies.js";
 import type { Db } from "./database.js";
 import type { Keyset, SqlValue } from "./keyset.js";
 import { pageOf, pageWindow } from "./pagination.js";
-import { parseInput } from "./validate.js";
 
 interface SupplierRow {
   ref: number;

@@ -17,7 +17,7 @@ import { MAX_PAGE_LIMIT, pageSchema } from "../../core/model/common.js";
 import { companySchema } from "../../core/model/company.js";
 import { consumptionSchema } from "../../core/model/consumption.js";
 import { emissionSchema } from "../../core/model/emission.js";
-import { parseInput } from "../local/validate.js";
+import { parseInput } from "../../core/validate.js";
 import type { HttpClient } from "./client.js";
 import { runLimited } from "./limiter.js";
 import { allPages } from "./pages.js";

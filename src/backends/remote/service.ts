@@ -17,7 +17,6 @@ import {
   type Page,
   pageSchema,
 } from "../../core/model/common.js";
-import { companyAnswerSchema } from "../../core/model/company.js";
 import {
   consumptionAnswerSchema,
   consumptionRecordAnswerSchema,
@@ -41,6 +40,7 @@ import {
 } from "../../core/model/glec.js";
 import { type WhoAmI, whoAmIAnswerSchema } from "../../core/model/who-am-i.js";
 import { answerPageSchema } from "../../core/model/wire.js";
+import { companiesResource } from "../../core/resources/companies.js";
 import type {
   CarbonService,
   EmissionFilter,
@@ -51,9 +51,9 @@ import type {
   PeriodFilter,
   StreamOptions,
 } from "../../core/service.js";
+import { parseInput } from "../../core/validate.js";
 import { calculateEntry } from "../../engine/glec/calculate.js";
 import { shippedGlecFactors } from "../local/glec-factors.js";
-import { parseInput } from "../local/validate.js";
 import { parseApiUrl } from "./api-url.js";
 import { ServerCapabilities } from "./capabilities.js";
 import { createHttpClient, type QueryValue } from "./client.js";
@@ -63,6 +63,7 @@ import { runLimited } from "./limiter.js";
 import { planMove } from "./move-plan.js";
 import { allPages, type PageWindow } from "./pages.js";
 import { remoteDeleteRecords } from "./removal.js";
+import { remoteResource } from "./resource-client.js";
 import type { RetryPolicy } from "./retry.js";
 import { announcedInstanceSchema, anyAnswerSchema } from "./schemas.js";
 import { remotePagers } from "./streams.js";
@@ -147,10 +148,7 @@ export function createRemoteService(options: RemoteServiceOptions): RemoteCarbon
     close: () => client.close(),
     whoAmI: () => client.request("POST", "/auth/who-am-i", { schema: whoAmIAnswerSchema }),
 
-    listCompanies: (query) =>
-      get("/companies", answerPageSchema(companyAnswerSchema), paging(query)),
-    getCompany: (companyId) => get(`/companies/${id(companyId)}`, companyAnswerSchema),
-    createCompany: (input) => post("/companies", companyAnswerSchema, input),
+    companies: remoteResource(client, capabilities, companiesResource),
 
     listBuildings: (query) =>
       query.companyId === undefined

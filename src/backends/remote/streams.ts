@@ -15,7 +15,7 @@ type Lists = Omit<CarbonService, "kind" | "close" | "streamList" | "listCategori
 /** The lists' pages through the service's own list calls; categories come from `categories`. */
 export function remotePagers(service: Lists, categories: Pagers["categories"]): Pagers {
   return {
-    companies: (_filter, window) => service.listCompanies(window),
+    companies: (_filter, window) => service.companies.list(window),
     buildings: (filter, window) => service.listBuildings({ ...filter, ...window }),
     categories,
     factors: (filter, window) => service.listFactors({ ...filter, ...window }),

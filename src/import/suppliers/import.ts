@@ -125,7 +125,7 @@ export async function importSuppliers(
   options: SupplierImportOptions,
 ): Promise<SupplierImportReport> {
   const openOptions = csvOptions(options);
-  if (options.companyId !== undefined) await service.getCompany(options.companyId);
+  if (options.companyId !== undefined) await service.companies.get(options.companyId);
   const source = await openCsvSource(options.file, openOptions);
   let read: ReadResult;
   try {

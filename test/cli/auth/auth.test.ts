@@ -141,7 +141,7 @@ describe("the remote engine through ordinary commands", () => {
     const created = await ana.run(["companies", "create", "--name", "Remote Iberia", "--json"]);
     expect(created.code).toBe(0);
     const company = JSON.parse(created.stdout);
-    expect(await server.local.getCompany(company.id)).toMatchObject({ name: "Remote Iberia" });
+    expect(await server.local.companies.get(company.id)).toMatchObject({ name: "Remote Iberia" });
     const list = await ana.run(["companies", "list", "--all", "--json"]);
     expect(JSON.parse(list.stdout)).toContainEqual(company);
     expect(fs.existsSync(path.join(ana.home, ".local", "share", "carbon", "carbon.db"))).toBe(

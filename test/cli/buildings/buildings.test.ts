@@ -14,8 +14,8 @@ let contexts: ReturnType<typeof databaseContexts>;
 beforeEach(async () => {
   contexts = databaseContexts();
   const service = await contexts.ctx().service();
-  await service.createCompany({ id: ACME, name: "Acme", country: "ES" });
-  await service.createCompany({ id: GLOBEX, name: "Globex", country: "GB" });
+  await service.companies.upsert({ id: ACME, name: "Acme", country: "ES" });
+  await service.companies.upsert({ id: GLOBEX, name: "Globex", country: "GB" });
 });
 afterEach(async () => {
   await contexts.closeAll();

@@ -31,9 +31,9 @@ beforeEach(async () => {
   const ctx = contexts.ctx();
   db = String(ctx.globals().db);
   const service = await ctx.service();
-  await service.createCompany({ id: ACME, name: "Acme", country: "ES" });
-  await service.createCompany({ id: GLOBEX, name: "Globex", country: "GB" });
-  await service.createCompany({ id: INITECH, name: "Initech", country: "GB" });
+  await service.companies.upsert({ id: ACME, name: "Acme", country: "ES" });
+  await service.companies.upsert({ id: GLOBEX, name: "Globex", country: "GB" });
+  await service.companies.upsert({ id: INITECH, name: "Initech", country: "GB" });
   await service.createBuilding({ id: HQ, companyId: ACME, name: "Madrid HQ" });
   await service.createBuilding({ id: DEPOT, companyId: ACME, name: "Depot" });
   await service.upsertConsumption({
@@ -344,8 +344,8 @@ describe("buildings move against a server", () => {
 
   beforeAll(async () => {
     server = await startRealServer();
-    await server.local.createCompany({ id: ACME, name: "Acme", country: "ES" });
-    await server.local.createCompany({ id: GLOBEX, name: "Globex", country: "GB" });
+    await server.local.companies.upsert({ id: ACME, name: "Acme", country: "ES" });
+    await server.local.companies.upsert({ id: GLOBEX, name: "Globex", country: "GB" });
     await server.local.createBuilding({ id: HQ, companyId: ACME, name: "Madrid HQ" });
   });
   afterAll(async () => {

@@ -1,11 +1,9 @@
 /** Tier 2: companies commands on a real local database, output checked per format. */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { runCreate } from "../../../src/cli/commands/companies/create.js";
-import { runGet } from "../../../src/cli/commands/companies/get.js";
-import { runList } from "../../../src/cli/commands/companies/list.js";
 import { createTestIo } from "../../../src/cli/io.js";
 import type { Company } from "../../../src/core/model/company.js";
 import { databaseContexts, errorCode } from "../helpers.js";
+import { runCreate, runGet, runList } from "./runs.js";
 
 const ACME = "3f1c2a4e-8b7d-4c6a-9e5f-1a2b3c4d5e6f";
 let contexts: ReturnType<typeof databaseContexts>;
@@ -22,7 +20,7 @@ async function seed(count: number): Promise<Company[]> {
   const companies: Company[] = [];
   for (let index = 0; index < count; index += 1) {
     const id = `00000000-0000-4000-8000-${String(index).padStart(12, "0")}`;
-    companies.push(await service.createCompany({ id, name: `Company ${index}`, country: "ES" }));
+    companies.push(await service.companies.upsert({ id, name: `Company ${index}`, country: "ES" }));
   }
   return companies;
 }

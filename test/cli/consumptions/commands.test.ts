@@ -52,7 +52,7 @@ describe("consumptions upsert, list, get, dashboard", () => {
   beforeAll(async () => {
     db = createTestDb();
     await db.withService(async (service) => {
-      await service.createCompany({ id: COMPANY_ID, name: "Acme Offices", country: "ES" });
+      await service.companies.upsert({ id: COMPANY_ID, name: "Acme Offices", country: "ES" });
       await service.createBuilding({ id: BUILDING_ID, companyId: COMPANY_ID, name: "Madrid HQ" });
       await service.createBuilding({
         id: TOKYO_ID,

@@ -31,7 +31,7 @@ describe("consumptions import", () => {
   beforeAll(async () => {
     db = createTestDb();
     await db.withService((service) =>
-      service.createCompany({ id: COMPANY_ID, name: "Acme Offices", country: "ES" }),
+      service.companies.upsert({ id: COMPANY_ID, name: "Acme Offices", country: "ES" }),
     );
   });
 

@@ -55,8 +55,8 @@ beforeEach(async () => {
   db = path.join(dir, "carbon.db");
   const service = await openLocalService({ path: db });
   try {
-    await service.createCompany({ id: A, name: "Acme", country: "ES" });
-    await service.createCompany({ id: B, name: "Beta", country: "ES" });
+    await service.companies.upsert({ id: A, name: "Acme", country: "ES" });
+    await service.companies.upsert({ id: B, name: "Beta", country: "ES" });
     await service.createBuilding({ id: HQ_A, companyId: A, name: "HQ A" });
     await service.createBuilding({ id: HQ_B, companyId: B, name: "HQ B" });
   } finally {

@@ -88,7 +88,7 @@ export function createTestDb(): TestDb {
 /** A company (ES) with the year of bills of `acme-offices-2024.csv` imported. */
 export async function seedAcme(db: TestDb): Promise<void> {
   await db.withService((service) =>
-    service.createCompany({ id: COMPANY_ID, name: "Acme Offices", country: "ES" }),
+    service.companies.upsert({ id: COMPANY_ID, name: "Acme Offices", country: "ES" }),
   );
   const { runImport } = await import("../../../src/cli/commands/consumptions/import.js");
   const result = await db.run((ctx) =>

@@ -41,7 +41,7 @@ function bill(
 }
 
 export async function seedBills(service: CarbonService): Promise<void> {
-  await service.createCompany({ id: COMPANY, name: "Window Test", country: "ES" });
+  await service.companies.upsert({ id: COMPANY, name: "Window Test", country: "ES" });
   await service.createBuilding({
     id: MADRID,
     companyId: COMPANY,

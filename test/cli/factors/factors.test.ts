@@ -19,7 +19,7 @@ let contexts: ReturnType<typeof databaseContexts>;
 beforeEach(async () => {
   contexts = databaseContexts();
   const service = await contexts.ctx().service();
-  await service.createCompany({ id: ACME, name: "Acme", country: "ES" });
+  await service.companies.upsert({ id: ACME, name: "Acme", country: "ES" });
 });
 afterEach(async () => {
   await contexts.closeAll();

@@ -23,7 +23,7 @@ let contexts: ReturnType<typeof databaseContexts>;
 beforeEach(async () => {
   contexts = databaseContexts();
   const service = await contexts.ctx().service();
-  await service.createCompany({ id: ACME, name: "Acme Logistics", country: "ES" });
+  await service.companies.upsert({ id: ACME, name: "Acme Logistics", country: "ES" });
 });
 afterEach(async () => {
   await contexts.closeAll();
@@ -241,7 +241,7 @@ describe("glec submit", () => {
   it("an entry id stored under another company stops the run before anything is stored", async () => {
     const entry = JSON.parse(readFileSync(JSON_FILE, "utf8"));
     const service = await contexts.ctx().service();
-    await service.createCompany({ id: OTHER, name: "Other" });
+    await service.companies.upsert({ id: OTHER, name: "Other" });
     const taken = { ...entry, id: "6a1f0c2e-7b3d-4e5f-8a9b-00000000000f" };
     await service.submitGlecEntry({ ...taken, companyId: OTHER });
     const file = writeTemp("two.json", JSON.stringify([entry, taken]));

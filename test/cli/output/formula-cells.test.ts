@@ -8,11 +8,10 @@ import path from "node:path";
 import { parse } from "csv-parse/sync";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { runList as runBuildings } from "../../../src/cli/commands/buildings/list.js";
-import { runGet } from "../../../src/cli/commands/companies/get.js";
-import { runList } from "../../../src/cli/commands/companies/list.js";
 import { runImport } from "../../../src/cli/commands/consumptions/import.js";
 import { runExport } from "../../../src/cli/commands/emissions/export.js";
 import { categoryId } from "../../../src/core/ids.js";
+import { runGet, runList } from "../companies/runs.js";
 import { databaseContexts, tempDir } from "../helpers.js";
 
 const COMPANY = "6b1f0c3e-8a52-4f0e-9d7a-2f4c1e5b7a90";
@@ -27,7 +26,7 @@ let contexts: ReturnType<typeof databaseContexts>;
 beforeEach(async () => {
   contexts = databaseContexts();
   const service = await contexts.ctx().service();
-  await service.createCompany({ id: COMPANY, name: LINK, country: "ES" });
+  await service.companies.upsert({ id: COMPANY, name: LINK, country: "ES" });
   await service.createBuilding({ id: BUILDING, companyId: COMPANY, name: CMD, country: "ES" });
   await service.upsertCustomFactor({
     id: "0d1e2f3a-4b5c-4d6e-8f70-8192a3b4c5d6",

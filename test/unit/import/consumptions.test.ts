@@ -29,7 +29,7 @@ beforeEach(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "carbon-"));
   service = await openLocalService({ path: path.join(dir, "carbon.db") });
   companyId = newId();
-  await service.createCompany({ id: companyId, name: "Acme Offices", country: "ES" });
+  await service.companies.upsert({ id: companyId, name: "Acme Offices", country: "ES" });
 });
 
 afterEach(async () => {

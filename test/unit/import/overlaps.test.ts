@@ -61,7 +61,7 @@ describe.each(engines)("overlapping rows, %s", (_name, open) => {
     engine = await open(dir);
     service = engine.service;
     companyId = newId();
-    await service.createCompany({ id: companyId, name: "Acme", country: "ES" });
+    await service.companies.upsert({ id: companyId, name: "Acme", country: "ES" });
   });
   afterEach(async () => {
     await engine.close();

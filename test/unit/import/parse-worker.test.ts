@@ -34,8 +34,8 @@ interface Outcome {
 }
 
 async function seed(service: CarbonService, acmeFirst: boolean): Promise<void> {
-  await service.createCompany({ id: companyId, name: "Acme Offices", country: "ES" });
-  await service.createCompany({ id: otherCompany, name: "Other", country: "GB" });
+  await service.companies.upsert({ id: companyId, name: "Acme Offices", country: "ES" });
+  await service.companies.upsert({ id: otherCompany, name: "Other", country: "GB" });
   if (acmeFirst) {
     await importConsumptions(service, {
       file: acme,

@@ -24,7 +24,7 @@ beforeEach(async () => {
   server = await startRealServer();
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "carbon-dry-"));
   companyId = newId();
-  await server.local.createCompany({ id: companyId, name: "Dry Co", country: "ES" });
+  await server.local.companies.upsert({ id: companyId, name: "Dry Co", country: "ES" });
   for (const name of ["Plant 0", "Plant 1", "Plant 2"]) {
     await server.local.createBuilding({ id: newId(), companyId, name, country: "ES" });
   }

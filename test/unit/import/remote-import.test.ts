@@ -29,7 +29,7 @@ beforeEach(async () => {
   server = await startRealServer();
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "carbon-import-"));
   companyId = newId();
-  await server.local.createCompany({ id: companyId, name: "Acme Offices", country: "ES" });
+  await server.local.companies.upsert({ id: companyId, name: "Acme Offices", country: "ES" });
 });
 
 afterEach(async () => {
@@ -85,7 +85,7 @@ describe("an import against a server validates the whole file first", () => {
 
     const local = await openLocalService({ path: path.join(dir, "local.db") });
     cleanups.push(() => local.close());
-    await local.createCompany({ id: companyId, name: "Acme Offices", country: "ES" });
+    await local.companies.upsert({ id: companyId, name: "Acme Offices", country: "ES" });
     await seedBuildings(local);
     expect(report).toEqual(await run(local, mistakes));
   });

@@ -65,7 +65,7 @@ beforeEach(async () => {
   proxy = await startFakeServer([forward]);
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "carbon-replace-"));
   companyId = newId();
-  await server.local.createCompany({ id: companyId, name: "Acme", country: "ES" });
+  await server.local.companies.upsert({ id: companyId, name: "Acme", country: "ES" });
   removals = 0;
   cutAfter = Number.POSITIVE_INFINITY;
 });

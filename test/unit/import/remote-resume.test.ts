@@ -110,7 +110,7 @@ const everyId = new Set(Array.from({ length: rows }, (_, n) => rowId(n)));
 describe("--resume asks the server before it skips anything", () => {
   it("after a restore from a backup taken mid-way, sends every row again", async () => {
     const first = await serve();
-    await first.local.createCompany({ id: companyId, name: "Restored Ltd", country: "ES" });
+    await first.local.companies.upsert({ id: companyId, name: "Restored Ltd", country: "ES" });
     let backup: string | undefined;
     await importInto(first, {
       stopAfter: 2500,
@@ -138,7 +138,7 @@ describe("--resume asks the server before it skips anything", () => {
 
   it("at the same address, another server (instance) gets every row again", async () => {
     const first = await serve();
-    await first.local.createCompany({ id: companyId, name: "Moved Ltd", country: "ES" });
+    await first.local.companies.upsert({ id: companyId, name: "Moved Ltd", country: "ES" });
     await importInto(first, { stopAfter: 100 });
     // A copy with every row so far, under a new instance id: only the identity differs.
     const copy = backUp(first, "copy.db");
@@ -159,7 +159,7 @@ describe("--resume asks the server before it skips anything", () => {
       companyId = newId();
       fs.rmSync(journal.dir, { recursive: true, force: true });
       const server = await serve({ announceInstance });
-      await server.local.createCompany({ id: companyId, name: "Same Ltd", country: "ES" });
+      await server.local.companies.upsert({ id: companyId, name: "Same Ltd", country: "ES" });
       await importInto(server, { stopAfter: 100 });
       const stored = (await storedIds(server.local, companyId)).length;
       const report = await importInto(server, { resume: true });

@@ -165,7 +165,7 @@ describe("the import's row validator and consumptionInputSchema", () => {
   beforeAll(async () => {
     const db = createTestDb();
     refs = await db.withService(async (service) => {
-      await service.createCompany({ id: COMPANY, name: "Acme", country: "ES" });
+      await service.companies.upsert({ id: COMPANY, name: "Acme", country: "ES" });
       await service.createBuilding({ id: BUILDING, companyId: COMPANY, name: "Madrid HQ" });
       const loaded = await References.load(service);
       await loaded.loadCompany(COMPANY);

@@ -18,7 +18,7 @@ const OTHER = "5b6c7d8e-9f0a-4b1c-8d2e-3f4a5b6c7d8e";
 
 async function acme(): Promise<CarbonService> {
   const service = await openTemp();
-  await service.createCompany({ id: ACME, name: "Acme Offices", country: "ES" });
+  await service.companies.upsert({ id: ACME, name: "Acme Offices", country: "ES" });
   return service;
 }
 

@@ -32,7 +32,9 @@ describe("control characters written through the service", () => {
     const service = await openTemp();
     await seed(service);
     expect(
-      await issuesOf(service.createCompany({ id: ids.gbCompany, name: ESC_TITLE, country: "GB" })),
+      await issuesOf(
+        service.companies.upsert({ id: ids.gbCompany, name: ESC_TITLE, country: "GB" }),
+      ),
     ).toEqual([{ path: "name", message: NOT_PLAIN }]);
     expect(
       await issuesOf(
@@ -78,7 +80,7 @@ describe("control characters written through the service", () => {
         }),
       ),
     ).toEqual([{ path: "source", message: NOT_PLAIN }]);
-    await service.createCompany({ id: glecFixture.companyId, name: "Shipper" });
+    await service.companies.upsert({ id: glecFixture.companyId, name: "Shipper" });
     const [leg, ...others] = glecFixture.actions;
     if (leg === undefined) throw new Error("the fixture has no leg");
     expect(
@@ -89,7 +91,7 @@ describe("control characters written through the service", () => {
         }),
       ),
     ).toEqual([{ path: "actions.0.driver", message: NOT_PLAIN }]);
-    expect((await service.getCompany(ids.gbCompany)).name).toBe("Acme UK");
+    expect((await service.companies.get(ids.gbCompany)).name).toBe("Acme UK");
     expect((await service.listConsumptions({})).pagination.total).toBe(0);
   });
 

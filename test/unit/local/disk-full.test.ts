@@ -155,7 +155,7 @@ describe("a full disk", () => {
 
   it("fails single upserts, GLEC entries, custom factors and moves with unavailable", async () => {
     const { service, file } = await setup();
-    await service.createCompany({ id: glecFixture.companyId, name: "Shipper" });
+    await service.companies.upsert({ id: glecFixture.companyId, name: "Shipper" });
     for (const row of manyRows(200)) await service.upsertConsumption(row);
     fillDisk(file);
     // A small write may still fit in a page with room: each path writes until one needs a page.

@@ -14,7 +14,7 @@ describe("the files of a new database", () => {
     const root = tempDir();
     const file = path.join(root, "data", "carbon", "carbon.db");
     const service = await openTemp(file);
-    await service.createCompany({ id: newId(), name: "Private Ltd", country: "ES" });
+    await service.companies.upsert({ id: newId(), name: "Private Ltd", country: "ES" });
     expect(modeOf(path.join(root, "data"))).toBe("700");
     expect(modeOf(path.join(root, "data", "carbon"))).toBe("700");
     expect(modeOf(file)).toBe("600");
@@ -31,7 +31,7 @@ describe("the files of a new database", () => {
     const existing = path.join(folder, "existing.db");
     fs.writeFileSync(existing, "");
     fs.chmodSync(existing, 0o640);
-    await (await openTemp(existing)).listCompanies({});
+    await (await openTemp(existing)).companies.list({});
     expect(modeOf(folder)).toBe("755");
     expect(modeOf(created)).toBe("600");
     expect(modeOf(existing)).toBe("640");

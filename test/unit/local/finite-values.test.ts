@@ -191,7 +191,7 @@ describe("emissions stored as infinity by an older carbon", () => {
 describe("GLEC legs", () => {
   it("refuse a distance, load or energy rate beyond the bounds, at the action's field", async () => {
     const service = await openTemp();
-    await service.createCompany({ id: glecFixture.companyId, name: "Shipper" });
+    await service.companies.upsert({ id: glecFixture.companyId, name: "Shipper" });
     const [leg, ...others] = glecFixture.actions;
     if (leg === undefined) throw new Error("the fixture has no leg");
     const entry = {

@@ -29,7 +29,7 @@ describe("GLEC tables (migration 5)", () => {
   it("re-submitting an entry id rewrites its one row and its legs; delete removes the legs too", async () => {
     const file = path.join(tempDir(), "carbon.db");
     const service = await openTemp(file);
-    await service.createCompany({ id: fixture.companyId, name: "Shipper" });
+    await service.companies.upsert({ id: fixture.companyId, name: "Shipper" });
     await service.submitGlecEntry(fixture);
     expect(counts(file)).toEqual({ entries: 1, legs: 3 });
     await service.submitGlecEntry({ ...fixture, actions: fixture.actions.slice(0, 2) });
@@ -43,7 +43,7 @@ describe("GLEC tables (migration 5)", () => {
 
   it("keeps createdAt when an entry is replaced", async () => {
     const service = await openTemp();
-    await service.createCompany({ id: fixture.companyId, name: "Shipper" });
+    await service.companies.upsert({ id: fixture.companyId, name: "Shipper" });
     await service.submitGlecEntry(fixture);
     const first = await service.getGlecEntry(fixture.id);
     await service.submitGlecEntry({ ...fixture, externalId: "SHP-2025-0042-B" });

@@ -43,8 +43,8 @@ export const ids = {
 
 /** Two companies: GB (one building) and ES (two buildings, countries from the company). */
 export async function seed(service: LocalService): Promise<void> {
-  await service.createCompany({ id: ids.gbCompany, name: "Acme UK", country: "GB" });
-  await service.createCompany({ id: ids.esCompany, name: "Acme España", country: "ES" });
+  await service.companies.upsert({ id: ids.gbCompany, name: "Acme UK", country: "GB" });
+  await service.companies.upsert({ id: ids.esCompany, name: "Acme España", country: "ES" });
   await service.createBuilding({
     id: ids.gbBuilding,
     companyId: ids.gbCompany,

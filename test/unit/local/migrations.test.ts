@@ -48,12 +48,12 @@ describe("migrations", () => {
     old.close();
     const service = await openLocalService({ path: file });
     try {
-      await service.createCompany({
+      await service.companies.upsert({
         id: "11111111-1111-4111-8111-111111111111",
         name: "Old",
         country: "GB",
       });
-      expect((await service.listCompanies({ page: 1, limit: 5 })).pagination.total).toBe(1);
+      expect((await service.companies.list({ page: 1, limit: 5 })).pagination.total).toBe(1);
     } finally {
       await service.close();
     }
@@ -178,7 +178,7 @@ describe("migrations", () => {
     old.close();
     const service = await openLocalService({ path: file });
     try {
-      await service.createCompany({ id: move.from, name: "Old", country: "GB" });
+      await service.companies.upsert({ id: move.from, name: "Old", country: "GB" });
       await service.createBuilding({ id: move.building, companyId: move.from, name: "Empty" });
       await service.deleteRecords({ resource: "building", ids: [move.building], actor: "bea" });
       const trail = await service.listAudit({ buildingId: move.building });

@@ -44,13 +44,13 @@ describe("companies and buildings", () => {
   it("upserts by id, lists by name then id, and refuses moving a building by upsert", async () => {
     const service = await openTemp();
     await seed(service);
-    const renamed = await service.createCompany({
+    const renamed = await service.companies.upsert({
       id: ids.gbCompany,
       name: "Zeta UK",
       country: "GB",
     });
     expect(renamed.name).toBe("Zeta UK");
-    expect((await service.listCompanies({})).data.map((c) => c.name)).toEqual([
+    expect((await service.companies.list({})).data.map((c) => c.name)).toEqual([
       "Acme España",
       "Zeta UK",
     ]);
@@ -69,7 +69,7 @@ describe("companies and buildings", () => {
       service.createBuilding({ id: ids.esBuilding2, companyId: ids.gbBuilding, name: "Nowhere" }),
     );
     expect(orphan.code).toBe("not_found");
-    expect((await carbonError(service.getCompany(ids.gbBuilding))).code).toBe("not_found");
+    expect((await carbonError(service.companies.get(ids.gbBuilding))).code).toBe("not_found");
     expect((await carbonError(service.getBuilding(ids.gbCompany))).code).toBe("not_found");
   });
 
@@ -115,7 +115,7 @@ describe("recalculation on country changes", () => {
       "awaiting_factor",
       "awaiting_factor",
     ]);
-    await service.createCompany({ id: ids.esCompany, name: "Acme España", country: "GB" });
+    await service.companies.upsert({ id: ids.esCompany, name: "Acme España", country: "GB" });
     const after = (await service.listEmissions({ companyId: ids.esCompany })).data;
     const byId = new Map(after.map((e) => [e.consumptionId, e.status]));
     expect(byId.get(follows.consumption.id)).toBe("calculated");
@@ -131,7 +131,7 @@ describe("pagination", () => {
     [{ page: 0 }, "page"],
   ])("rejects %j as a usage error", async (query, word) => {
     const service = await openTemp();
-    const error = await carbonError(service.listCompanies(query));
+    const error = await carbonError(service.companies.list(query));
     expect(error.code).toBe("usage");
     expect(error.message).toContain(word);
     expect((await carbonError(service.listEmissions(query))).code).toBe("usage");
@@ -196,7 +196,7 @@ describe("consumption and emission queries", () => {
     const seen: string[] = [];
     for await (const emission of service.streamEmissions({})) {
       seen.push(emission.consumptionId);
-      expect((await service.listCompanies({})).pagination.total).toBe(2);
+      expect((await service.companies.list({})).pagination.total).toBe(2);
       if (seen.length === 2) break;
     }
     expect(seen).toHaveLength(2);

@@ -86,7 +86,7 @@ async function fake(responders: readonly Responder[]): Promise<FakeServer> {
 async function real(): Promise<RealServer> {
   const server = await startRealServer();
   cleanups.push(() => server.close());
-  await server.local.createCompany({ id: company, name: "Batch Co", country: "ES" });
+  await server.local.companies.upsert({ id: company, name: "Batch Co", country: "ES" });
   await server.local.createBuilding({ id: building, companyId: company, name: "Madrid" });
   return server;
 }

@@ -114,6 +114,14 @@ describe("connection resets (undici MockAgent, no network)", () => {
     await agent?.close();
   });
 
+  /** Who-am-i as carbon serve answers it: GET /companies/{id} is announced. */
+  function announceGet(mock: MockAgent) {
+    mock
+      .get(origin)
+      .intercept({ path: "/api/v1/auth/who-am-i", method: "POST" })
+      .reply(200, { email: "a@example.com", extensions: ["GET /companies/{id}"] });
+  }
+
   function service(mock: MockAgent) {
     return createRemoteService({
       apiUrl: origin,
@@ -126,6 +134,7 @@ describe("connection resets (undici MockAgent, no network)", () => {
   it("ECONNRESET twice, then an answer: the call succeeds", async () => {
     agent = new MockAgent();
     agent.disableNetConnect();
+    announceGet(agent);
     const pool = agent.get(origin);
     const reset = (): Error => Object.assign(new Error("socket hang up"), { code: "ECONNRESET" });
     pool.intercept({ path: "/api/v1/companies/c1", method: "GET" }).replyWithError(reset());
@@ -136,7 +145,7 @@ describe("connection resets (undici MockAgent, no network)", () => {
       country: null,
       createdAt: "2025-01-01T00:00:00.000Z",
     });
-    const company = await service(agent).getCompany("c1");
+    const company = await service(agent).companies.get("c1");
     expect(company.name).toBe("Acme");
     agent.assertNoPendingInterceptors();
   });
@@ -145,6 +154,7 @@ describe("connection resets (undici MockAgent, no network)", () => {
     agent = new MockAgent();
     agent.disableNetConnect();
     const reset = Object.assign(new Error("socket hang up"), { code: "ECONNRESET" });
+    announceGet(agent);
     agent
       .get(origin)
       .intercept({ path: "/api/v1/companies/c1", method: "GET" })
@@ -152,7 +162,7 @@ describe("connection resets (undici MockAgent, no network)", () => {
       .times(3);
     let error: unknown;
     try {
-      await service(agent).getCompany("c1");
+      await service(agent).companies.get("c1");
     } catch (caught) {
       error = caught;
     }

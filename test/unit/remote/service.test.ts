@@ -72,8 +72,8 @@ async function remoteWith(token: string): Promise<RemoteCarbonService> {
 beforeAll(async () => {
   server = await startRealServer();
   remote = await remoteWith(await server.token());
-  await remote.createCompany({ id: gb.company, name: "Remote GB", country: "GB" });
-  await remote.createCompany({ id: es.company, name: "Remote ES", country: "ES" });
+  await remote.companies.upsert({ id: gb.company, name: "Remote GB", country: "GB" });
+  await remote.companies.upsert({ id: es.company, name: "Remote ES", country: "ES" });
   await remote.createBuilding({ id: gb.building, companyId: gb.company, name: "London" });
   await remote.createBuilding({ id: es.building, companyId: es.company, name: "Madrid" });
 });
@@ -217,7 +217,7 @@ describe("remote engine against carbon serve", () => {
       "an unknown company",
       "not_found",
       async () => remote,
-      (s) => s.getCompany("99999999-9999-4999-8999-999999999999"),
+      (s) => s.companies.get("99999999-9999-4999-8999-999999999999"),
     ],
     [
       "another company's building for a scoped token",
@@ -235,7 +235,7 @@ describe("remote engine against carbon serve", () => {
       "an expired token",
       "unauthenticated",
       async () => remoteWith(await server.token({ ttlSeconds: 60, now: new Date("2020-01-01") })),
-      (s) => s.listCompanies({}),
+      (s) => s.companies.list({}),
     ],
     [
       "a token of another server",
@@ -247,7 +247,7 @@ describe("remote engine against carbon serve", () => {
       "a bad body",
       "validation",
       async () => remote,
-      (s) => s.createCompany({ id: "not-a-uuid", name: "" }),
+      (s) => s.companies.upsert({ id: "not-a-uuid", name: "" }),
     ],
   ])("%s fails with %s", async (_name, code, open, call) => {
     expect(await codeOf(call(await open()))).toBe(code);

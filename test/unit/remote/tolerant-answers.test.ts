@@ -120,7 +120,9 @@ describe("the hosted service's answers", () => {
   it("a supplier import counts rows the server stored without saying how, not as none", async () => {
     const file = path.join(tempDir(), "suppliers.csv");
     fs.writeFileSync(file, "name,externalId,type\nAcme,ACME,suppliers\nBeta,BETA,clients\n");
-    answer("GET", `/companies/${company}`, { id: company, name: "Acme Group" });
+    // A server of the interface alone: no extensions, so the company is found by the listing.
+    answer("POST", "/auth/who-am-i", {});
+    answer("GET", "/companies", page([{ id: company, name: "Acme Group" }], 1));
     agent
       .get(origin)
       .intercept({ method: "POST", path: (url) => url.startsWith("/api/v1/suppliers") })
@@ -141,7 +143,7 @@ describe("the hosted service's answers", () => {
 
   it("a list whose data is an empty object has no rows", async () => {
     answer("GET", "/companies", page({}, 0));
-    expect((await service.listCompanies({})).data).toEqual([]);
+    expect((await service.companies.list({})).data).toEqual([]);
   });
 
   it("GLEC items with numbers for distance and load, date-times for dates, and their own fields", async () => {
@@ -187,7 +189,7 @@ describe("minimal answers of any server of the interface", () => {
 
   it("a company with only id and name, an id of any UUID version, unknown fields kept", async () => {
     answer("GET", "/companies", page([{ id: oddId, name: "Acme", sector: "logistics" }], 1));
-    const [found] = (await service.listCompanies({})).data;
+    const [found] = (await service.companies.list({})).data;
     expect(found).toEqual({ id: oddId, name: "Acme", country: null, sector: "logistics" });
   });
 
@@ -196,7 +198,7 @@ describe("minimal answers of any server of the interface", () => {
       data: [{ id: oddId, name: "Acme" }],
       pagination: { page: "1", limit: "50", total: "1" },
     });
-    expect((await service.listCompanies({})).pagination).toEqual({ page: 1, limit: 50, total: 1 });
+    expect((await service.companies.list({})).pagination).toEqual({ page: 1, limit: 50, total: 1 });
   });
 
   it("an emission with figures as strings and no status: calculated when it has a co2e", async () => {

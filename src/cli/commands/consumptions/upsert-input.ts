@@ -1,4 +1,5 @@
 import { readFile } from "node:fs/promises";
+import { CategoryIndex } from "../../../core/category-index.js";
 import { CarbonError, type FieldIssue } from "../../../core/errors.js";
 import { consumptionId, isUuid } from "../../../core/ids.js";
 import { dottedPath, findNotUtf8, NOT_UTF8_MESSAGE } from "../../../core/json-bytes.js";
@@ -37,17 +38,13 @@ const dataFlags = [
 
 const requiredFlags = ["company", "building", "category", "start", "end", "quantity", "unit"];
 
-/** The subcategory id of a code (`natural_gas`) or of a subcategory UUID; undefined if neither. */
+/** The subcategory id of a code in any case (`natural_gas`) or of a subcategory UUID; undefined if neither. */
 export async function findSubcategory(
   service: CarbonService,
   value: string,
 ): Promise<string | undefined> {
-  const text = value.trim();
   const page = await service.listCategories({ level: "subcategory" });
-  const found = page.data.find(
-    (category) => category.code === text || category.id === text.toLowerCase(),
-  );
-  return found?.id;
+  return new CategoryIndex(page.data).find(value)?.id;
 }
 
 function unknownCategory(value: string): string {

@@ -26,7 +26,7 @@ export async function preflight(
   entries: readonly GlecEntryParsed[],
 ): Promise<void> {
   for (const companyId of new Set(entries.map((entry) => entry.companyId.toLowerCase()))) {
-    if ((await unlessMissing(() => service.getCompany(companyId))) === undefined) {
+    if ((await unlessMissing(() => service.companies.get(companyId))) === undefined) {
       throw new CarbonError("not_found", `company ${companyId} not found: nothing was submitted`, {
         hint: "create it first: carbon companies create --id ID --name NAME",
       });

@@ -60,7 +60,8 @@ export function createCommand(
 export async function runCreate(ctx: Context, opts: CreateOptions): Promise<void> {
   const [
     flags,
-    { newId, isUuid },
+    { newId },
+    { CategoryIndex },
     { factorBases },
     { CarbonError },
     { renderObject },
@@ -69,6 +70,7 @@ export async function runCreate(ctx: Context, opts: CreateOptions): Promise<void
   ] = await Promise.all([
     import("../../../flags.js"),
     import("../../../../core/ids.js"),
+    import("../../../../core/category-index.js"),
     import("../../../../core/model/factor.js"),
     import("../../../../core/errors.js"),
     import("../../../output/format.js"),
@@ -94,10 +96,9 @@ export async function runCreate(ctx: Context, opts: CreateOptions): Promise<void
   const input = { ...fields, companyId };
 
   const service = await ctx.service();
-  await service.getCompany(companyId);
+  await service.companies.get(companyId);
   const subcategories = (await service.listCategories({ level: "subcategory" })).data;
-  const wanted = isUuid(categoryText) ? categoryText.toLowerCase() : categoryText;
-  const category = subcategories.find((item) => item.id === wanted || item.code === wanted);
+  const category = new CategoryIndex(subcategories).find(categoryText);
   if (category === undefined) {
     throw new CarbonError("not_found", `category "${categoryText}" not found`, {
       hint: "a custom factor is for a subcategory: see `carbon categories list --level subcategory`",

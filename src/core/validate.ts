@@ -1,6 +1,6 @@
 import type { z } from "zod";
-import { type FieldIssue, validationError } from "../../core/errors.js";
-import { zodFieldIssues } from "../../core/zod-issues.js";
+import { type FieldIssue, validationError } from "./errors.js";
+import { zodFieldIssues } from "./zod-issues.js";
 
 /** Parses input with a core schema; a failure is a validation error listing every issue. */
 export function parseInput<T extends z.ZodType>(

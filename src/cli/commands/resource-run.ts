@@ -1,0 +1,97 @@
+/** What the verbs of resource-verbs.ts do: loaded only when one runs. */
+import { newId } from "../../core/ids.js";
+import { resourceDescriptors } from "../../core/resources/index.js";
+import type { PortOf, ResourceName } from "../../core/service.js";
+import { parseInput } from "../../core/validate.js";
+import type { Context } from "../context.js";
+import { parseCountry, parsePaging, parseText, parseUuid } from "../flags.js";
+import { type IdResolver, idResolver } from "../id-resolver.js";
+import { renderObject } from "../output/format.js";
+import { printList } from "../paging.js";
+import type { FaceFlag, ResourceFace } from "../resource-face.js";
+import type {
+  ResourceGetOptions,
+  ResourceListOptions,
+  ResourceUpsertOptions,
+} from "./resource-verbs.js";
+
+function portOf<K extends ResourceName>(
+  service: { readonly [N in ResourceName]: PortOf<N> },
+  name: K,
+): PortOf<K> {
+  return service[name];
+}
+
+/** Each given flag's value, parsed by its kind; absent flags are left out. */
+async function flagFields(
+  flags: readonly FaceFlag[],
+  values: Readonly<Record<string, string | undefined>>,
+  resolver: IdResolver,
+): Promise<Record<string, string>> {
+  const fields: Record<string, string> = {};
+  for (const flag of flags) {
+    const text = values[flag.key];
+    if (text === undefined) continue;
+    const name = flag.flag.split(" ")[0] ?? flag.flag;
+    if (flag.kind === "text") fields[flag.key] = parseText(name, text);
+    else if (flag.kind === "country") fields[flag.key] = parseCountry(name, text);
+    else if (flag.kind === "uuid") fields[flag.key] = parseUuid(name, text);
+    else fields[flag.key] = await resolver.company(name, text);
+  }
+  return fields;
+}
+
+export async function runResourceList<K extends ResourceName>(
+  ctx: Context,
+  face: ResourceFace<K>,
+  opts: ResourceListOptions,
+): Promise<void> {
+  const paging = parsePaging(opts);
+  const descriptor = resourceDescriptors[face.name];
+  const resolver = idResolver(() => ctx.service());
+  const filter = parseInput(
+    descriptor.filter,
+    await flagFields(face.filters, opts.filters, resolver),
+    `${face.name} filter`,
+  );
+  const service = await ctx.service();
+  const port = portOf(service, face.name);
+  await printList(ctx, service, paging, {
+    list: face.name,
+    filter,
+    page: (query) => port.list({ ...filter, ...query }),
+    columns: await face.columns(),
+  });
+}
+
+export async function runResourceGet<K extends ResourceName>(
+  ctx: Context,
+  face: ResourceFace<K>,
+  opts: ResourceGetOptions,
+): Promise<void> {
+  const id =
+    face.getArgument.kind === "company"
+      ? await idResolver(() => ctx.service()).company(face.singular, opts.id)
+      : parseUuid(`${face.singular} id`, opts.id);
+  const service = await ctx.service();
+  const record = await portOf(service, face.name).get(id);
+  renderObject(ctx.io, ctx.format(), record, await face.columns());
+}
+
+export async function runResourceUpsert<K extends ResourceName>(
+  ctx: Context,
+  face: ResourceFace<K>,
+  opts: ResourceUpsertOptions,
+): Promise<void> {
+  const descriptor = resourceDescriptors[face.name];
+  const id = opts.id === undefined ? newId() : parseUuid("--id", opts.id);
+  const fields = await flagFields(
+    face.fields,
+    opts.fields,
+    idResolver(() => ctx.service()),
+  );
+  const input = parseInput(descriptor.input, { id, ...fields }, face.singular);
+  const service = await ctx.service();
+  const record = await portOf(service, face.name).upsert(input);
+  renderObject(ctx.io, ctx.format(), record, await face.columns());
+}

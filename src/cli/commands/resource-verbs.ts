@@ -1,0 +1,123 @@
+/**
+ * The `list`, `get` and `upsert` verbs of a plain resource, built from its CLI face
+ * (src/cli/resource-face.ts). Builders only parse; the work loads with `resource-run.ts`.
+ */
+import { Command } from "commander";
+import type { ResourceName } from "../../core/service.js";
+import type { Context } from "../context.js";
+import type { ResourceFace } from "../resource-face.js";
+import { addPagingOptions } from "./paging-options.js";
+
+export interface ResourceListOptions {
+  readonly page?: string;
+  readonly limit?: string;
+  readonly all: boolean;
+  /** Filter flag values by key, as typed. */
+  readonly filters: Readonly<Record<string, string | undefined>>;
+}
+
+export interface ResourceGetOptions {
+  readonly id: string;
+}
+
+export interface ResourceUpsertOptions {
+  readonly id?: string;
+  /** Field flag values by key, as typed. */
+  readonly fields: Readonly<Record<string, string | undefined>>;
+}
+
+type Run<K extends ResourceName, O> = (
+  ctx: Context,
+  face: ResourceFace<K>,
+  opts: O,
+) => Promise<void>;
+
+function examples(lines: readonly string[]): string {
+  return `\nExamples:\n${lines.map((line) => `  $ ${line}`).join("\n")}`;
+}
+
+/** The value of each declared flag, by key (commander camel-cases the flag's long name). */
+function flagValues(
+  command: Command,
+  flags: readonly { readonly key: string; readonly flag: string }[],
+): Record<string, string | undefined> {
+  const options = command.opts<Record<string, unknown>>();
+  const values: Record<string, string | undefined> = {};
+  for (const flag of flags) {
+    const option = command.options.find((candidate) => candidate.flags === flag.flag);
+    const value = option === undefined ? undefined : options[option.attributeName()];
+    values[flag.key] = typeof value === "string" ? value : undefined;
+  }
+  return values;
+}
+
+export function resourceListCommand<K extends ResourceName>(
+  ctx: Context,
+  face: ResourceFace<K>,
+  run: Run<K, ResourceListOptions> = async (...args) =>
+    (await import("./resource-run.js")).runResourceList(...args),
+): Command {
+  const command = addPagingOptions(new Command("list").description(face.descriptions.list));
+  for (const filter of face.filters) command.option(filter.flag, filter.description);
+  return command
+    .addHelpText("after", examples(face.examples.list))
+    .action(async (_flags: unknown, self: Command) => {
+      const flags = self.opts<{ page?: string; limit?: string; all?: boolean }>();
+      await run(ctx, face, {
+        page: flags.page,
+        limit: flags.limit,
+        all: flags.all === true,
+        filters: flagValues(self, face.filters),
+      });
+    });
+}
+
+export function resourceGetCommand<K extends ResourceName>(
+  ctx: Context,
+  face: ResourceFace<K>,
+  run: Run<K, ResourceGetOptions> = async (...args) =>
+    (await import("./resource-run.js")).runResourceGet(...args),
+): Command {
+  return new Command("get")
+    .description(face.descriptions.get)
+    .argument("<id>", face.getArgument.description)
+    .addHelpText("after", examples(face.examples.get))
+    .action(async (id: string) => {
+      await run(ctx, face, { id });
+    });
+}
+
+export function resourceUpsertCommand<K extends ResourceName>(
+  ctx: Context,
+  face: ResourceFace<K>,
+  run: Run<K, ResourceUpsertOptions> = async (...args) =>
+    (await import("./resource-run.js")).runResourceUpsert(...args),
+): Command {
+  const command = new Command("upsert").description(face.descriptions.upsert);
+  if (face.upsertAlias !== undefined) command.alias(face.upsertAlias);
+  for (const field of face.fields) {
+    if (field.required === true) command.requiredOption(field.flag, field.description);
+    else command.option(field.flag, field.description);
+  }
+  return command
+    .option("--id <uuid>", "id to use (default: a new random UUID); the same id updates")
+    .addHelpText("after", examples(face.examples.upsert))
+    .action(async (_flags: unknown, self: Command) => {
+      const id = self.opts<{ id?: string }>().id;
+      await run(ctx, face, {
+        ...(id === undefined ? {} : { id }),
+        fields: flagValues(self, face.fields),
+      });
+    });
+}
+
+/** The resource's group with its three verbs. */
+export function resourceCommand<K extends ResourceName>(
+  ctx: Context,
+  face: ResourceFace<K>,
+): Command {
+  return new Command(face.command)
+    .addCommand(resourceListCommand(ctx, face))
+    .addCommand(resourceGetCommand(ctx, face))
+    .addCommand(resourceUpsertCommand(ctx, face));
+}

@@ -1,0 +1,74 @@
+/**
+ * The resource framework: one descriptor per plain resource (a record with an id, listed by
+ * company, upserted by id) from which the server routes, the remote client, the CLI verbs, the
+ * route rows of docs/http-api.md and a contract suite are derived. See docs/adding-a-resource.md.
+ */
+import type { z } from "zod";
+import type { Page, PageQuery } from "./model/common.js";
+
+/** What the port offers for a plain resource: `service.companies.list(...)`. */
+export interface ResourcePort<T, I, F extends object> {
+  /** One page, in the descriptor's list order. */
+  list(query: F & PageQuery): Promise<Page<T>>;
+  /** One record by id; an unknown id is not_found. */
+  get(id: string): Promise<T>;
+  /** Upsert by the client-chosen id. */
+  upsert(input: I): Promise<T>;
+}
+
+/** The roles of a token (src/server/auth.ts) that may write. */
+export type WriterRole = "admin" | "member";
+
+/** One operation of a resource: its OpenAPI path under /api/v1, and whether the spec has it. */
+export interface ResourceOperation {
+  readonly path: string;
+  /** True when `interface.md` has it; else it is an extension a server must announce. */
+  readonly spec: boolean;
+}
+
+export interface ResourceDescriptor<T, I, F extends object> {
+  /** The port's key, the list name of `streamList` and the CLI group: `companies`. */
+  readonly name: string;
+  /** One record, in messages and summaries: `company`. */
+  readonly singular: string;
+  /** The stored record, as the local engine answers it. */
+  readonly record: z.ZodType<T>;
+  /** What a remote answer must have at least: read tolerantly, unknown fields kept. */
+  readonly answer: z.ZodType<T>;
+  /** The upsert body (validated by the server before the port sees it). */
+  readonly input: z.ZodType<I, z.input<z.ZodType<I>>>;
+  /** Component names in the OpenAPI document. */
+  readonly schemaNames: { readonly record: string; readonly input: string };
+  /** A list filter, as a command builds it from its flags. */
+  readonly filter: z.ZodType<F>;
+  /** The list's query parameters besides page and limit, as the server parses them from text. */
+  readonly filterFields: z.ZodRawShape;
+  /** Query parameters of a list request for a filter (absent ones left out). */
+  listQuery(filter: F): Readonly<Record<string, string | undefined>>;
+  /** The list order, most significant key first (byte order, as SQLite's BINARY collation). */
+  readonly order: readonly { readonly name: string; readonly value: (record: T) => string }[];
+  /** The id of a record or an input (an upsert is by id). */
+  idOf(value: T | I): string;
+  /** The company a record or an input belongs to (a company is its own). */
+  scope(record: T | I): string;
+  /** The company a list filter restricts to, if any. */
+  filterScope(filter: F): string | undefined;
+  /**
+   * A scoped token listing without a company: "self" when the records are the companies
+   * themselves, else the filter that lists one company's records.
+   */
+  readonly ofCompany: "self" | ((filter: F, companyId: string) => F);
+  /**
+   * The spec listing that holds every record a token sees, where a client without the `get`
+   * extension looks a record up; undefined when the spec has none (the get then needs it).
+   */
+  readonly everything: F | undefined;
+  readonly writers: readonly WriterRole[];
+  readonly operations: {
+    readonly list: ResourceOperation;
+    readonly get: ResourceOperation;
+    readonly upsert: ResourceOperation;
+  };
+  /** Summaries of the routes (OpenAPI and docs/http-api.md). */
+  readonly summaries: { readonly list: string; readonly get: string; readonly upsert: string };
+}

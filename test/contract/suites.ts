@@ -1,0 +1,37 @@
+/**
+ * Every contract suite, registered once: each driver (local.test.ts, remote.test.ts) runs this
+ * whole list, so a suite added here runs on both engines.
+ */
+import type { ResourceName } from "../../src/core/service.js";
+import { describeBuildingNameContract } from "./building-names.js";
+import { describeDeletionContract } from "./deletions.js";
+import { describeGlecContract } from "./glec.js";
+import { describeMoveContract } from "./move.js";
+import { resourceFixtures } from "./resource-fixtures.js";
+import { describeResourceContract } from "./resources.js";
+import { describeStreamContract } from "./streams.js";
+import { type Driver, describeContract } from "./suite.js";
+import { describeSupplierContract } from "./suppliers.js";
+
+export type ContractSuite = (driverName: string, open: () => Promise<Driver>) => void;
+
+function resourceSuite<K extends ResourceName>(name: K): ContractSuite {
+  return (driverName, open) => describeResourceContract(driverName, open, resourceFixtures[name]);
+}
+
+export const contractSuites: readonly ContractSuite[] = [
+  describeContract,
+  describeSupplierContract,
+  describeGlecContract,
+  describeMoveContract,
+  describeBuildingNameContract,
+  describeDeletionContract,
+  describeStreamContract,
+  // One per plain resource (resource-fixtures.ts has a fixture for each).
+  resourceSuite("companies"),
+];
+
+/** Runs every suite against one driver. */
+export function describeAllContracts(driverName: string, open: () => Promise<Driver>): void {
+  for (const suite of contractSuites) suite(driverName, open);
+}

@@ -1,0 +1,31 @@
+/** docs/http-api.md shows the plain resources' routes as their descriptors derive them. */
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { resourceDescriptors } from "../../src/core/resources/index.js";
+import { resourceRouteTable, withResourceRoutes } from "../../src/server/resource-docs.js";
+import { routeTable } from "../../src/server/routes/index.js";
+
+const doc = readFileSync(new URL("../../docs/http-api.md", import.meta.url), "utf8");
+
+describe("generated resource routes", () => {
+  it("docs/http-api.md has the current rows (run `npm run docs:routes` after changing a descriptor)", () => {
+    expect(withResourceRoutes(doc)).toBe(doc);
+  });
+
+  it("every row is a route of the served table, marked extension exactly when the spec lacks it", () => {
+    for (const resource of Object.values(resourceDescriptors)) {
+      for (const [method, operation] of [
+        ["GET", resource.operations.list],
+        ["GET", resource.operations.get],
+        ["POST", resource.operations.upsert],
+      ] as const) {
+        const route = routeTable.find(
+          (candidate) => candidate.method === method && candidate.path === operation.path,
+        );
+        expect(route, `${method} ${operation.path}`).toBeDefined();
+        expect(route?.extension).toBe(!operation.spec);
+        expect(resourceRouteTable()).toContain(`| ${method} | \`${operation.path}\``);
+      }
+    }
+  });
+});
