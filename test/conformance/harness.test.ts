@@ -1,0 +1,47 @@
+/** The harness's own checks: a cell fails on a dry run that writes and on missing rows. */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { rows } from "./cases.js";
+import { type ConformanceServer, runCase, startServer, verdictOf } from "./harness.js";
+import { buildSeed, type Seed } from "./seed.js";
+
+describe("the conformance harness", () => {
+  let seed: Seed;
+  let server: ConformanceServer;
+  beforeAll(async () => {
+    seed = await buildSeed();
+    server = await startServer("validating mock", seed);
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it("counts exit 2 as not offered only when stderr says so", () => {
+    expect(verdictOf(0, "")).toBe("ok");
+    expect(verdictOf(2, "error: the server at http://x/ does not offer GET /audit")).toBe(
+      "not offered",
+    );
+    expect(verdictOf(2, "error: unknown option '--frm'")).toBe("failed");
+    expect(verdictOf(5, "error: company not found")).toBe("failed");
+  });
+
+  it("fails a successful dry run that changed what the server stores", async () => {
+    const cell = await runCase(server, seed, {
+      name: "consumptions delete (a write posing as a dry run)",
+      dryRun: true,
+      args: (c) => ["consumptions", "delete", c.seed.consumptionToDelete, "--yes"],
+    });
+    expect(cell.code).toBe(0);
+    expect(cell.verdict).toBe("failed");
+    expect(cell.problem).toBe("the dry run changed what the server stores");
+  });
+
+  it("fails a successful list that printed fewer rows than the server holds", async () => {
+    const cell = await runCase(server, seed, {
+      name: "companies list",
+      args: () => ["companies", "list"],
+      check: rows(3),
+    });
+    expect(cell.code).toBe(0);
+    expect(cell.problem).toBe("printed 2 rows of 3");
+  });
+});
