@@ -9,13 +9,22 @@ function mark(cell: Cell | undefined): string {
   return `${cell.verdict}${violations}`;
 }
 
-/** The first line of what a failing cell printed, or its first violation. */
+/** Why a cell fails: its request violations, then its problem or the first lines it printed. */
 export function cause(cell: Cell): string {
-  const violation = cell.violations[0];
-  if (cell.problem !== undefined && violation === undefined) return cell.problem;
-  if (violation !== undefined) return `${violation.request}: ${violation.problem}`;
-  const line = cell.stderr.split("\n").find((text) => text.trim() !== "");
-  return line ?? `(nothing on stderr; exit ${cell.code})`;
+  const parts = cell.violations.map((v) => `violation ${v.request}: ${v.problem}`);
+  if (cell.problem !== undefined) {
+    parts.push(cell.problem);
+  } else {
+    const printed = cell.stderr
+      .split("\n")
+      .map((line) => line.trim())
+      .filter((line) => line !== "")
+      .slice(0, 3);
+    parts.push(
+      `exit ${cell.code}: ${printed.length === 0 ? "(nothing on stderr)" : printed.join(" / ")}`,
+    );
+  }
+  return parts.join("; ");
 }
 
 export function formatMatrix(cells: readonly Cell[]): string {
