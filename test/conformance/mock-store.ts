@@ -75,6 +75,12 @@ function pick(item: Item, fields: readonly string[]): Item {
   return out;
 }
 
+/** A record as a client would have POSTed it: without the times a server of ours adds. */
+function asPosted(item: Item): Item {
+  const { createdAt: _created, updatedAt: _updated, ...posted } = item;
+  return posted;
+}
+
 function text(value: unknown): string | undefined {
   return typeof value === "string" ? value : undefined;
 }
@@ -151,8 +157,8 @@ export function storeHandlers(
 ): Record<string, Handler> & { fallback: Handler } {
   const table = (items: readonly Item[]) =>
     new Map(items.map((item) => [String(item.id), item] as const));
-  const companies = table(seed.companies);
-  const buildings = table(seed.buildings);
+  const companies = table(seed.companies.map(asPosted));
+  const buildings = table(seed.buildings.map(asPosted));
   const consumptions = table(
     seed.consumptions.map((item) => {
       const record = pick(item, consumptionFields);
@@ -171,7 +177,7 @@ export function storeHandlers(
       actions: Array.isArray(entry.actions) ? entry.actions : [],
     })),
   );
-  const customFactors = table(seed.customFactors);
+  const customFactors = table(seed.customFactors.map(asPosted));
   const hosted = shapes === "hosted";
 
   const upsert = (store: Map<string, Item>, body: unknown): { item: Item; created: boolean } => {
