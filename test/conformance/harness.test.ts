@@ -15,6 +15,12 @@ describe("the conformance harness", () => {
     await server.close();
   });
 
+  it("seeds more than one page of 100 consumptions, emissions and categories", () => {
+    expect(seed.mock.consumptions.length).toBeGreaterThan(100);
+    expect(seed.mock.emissions.length).toBe(seed.mock.consumptions.length);
+    expect(seed.mock.categories.length).toBeGreaterThan(100);
+  });
+
   it("counts exit 2 as not offered only when stderr says so", () => {
     expect(verdictOf(0, "")).toBe("ok");
     expect(verdictOf(2, "error: the server at http://x/ does not offer GET /audit")).toBe(
