@@ -15,7 +15,7 @@ import {
   startServer,
 } from "./harness.js";
 import { cause } from "./matrix.js";
-import { buildSeed, type Seed } from "./seed.js";
+import { buildSeed, removeSeed, type Seed } from "./seed.js";
 
 function outcome(cell: Cell): string {
   return cell.verdict === "failed"
@@ -38,6 +38,9 @@ describe("the conformance matrix covers the CLI", () => {
 let seed: Seed;
 beforeAll(async () => {
   seed = await buildSeed();
+});
+afterAll(() => {
+  removeSeed(seed);
 });
 
 for (const name of serverNames) {

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rows } from "./cases.js";
 import { type ConformanceServer, runCase, startServer, verdictOf } from "./harness.js";
-import { buildSeed, type Seed } from "./seed.js";
+import { buildSeed, removeSeed, type Seed } from "./seed.js";
 
 describe("the conformance harness", () => {
   let seed: Seed;
@@ -13,6 +13,7 @@ describe("the conformance harness", () => {
   });
   afterAll(async () => {
     await server.close();
+    removeSeed(seed);
   });
 
   it("seeds more than one page of 100 consumptions, emissions and categories", () => {

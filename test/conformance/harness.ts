@@ -16,7 +16,7 @@ import { tempDir } from "../cli/helpers.js";
 import { startRealServer } from "../unit/remote/real-server.js";
 import { type CaseContext, type CommandCase, commandCases } from "./cases.js";
 import { startInterfaceMock, type Violation } from "./interface-mock.js";
-import { buildSeed, copyOfSeed, ids, type Seed } from "./seed.js";
+import { buildSeed, copyOfSeed, ids, removeSeed, type Seed } from "./seed.js";
 
 export const serverNames = ["validating mock", "hosted shapes", "carbon serve"] as const;
 export type ServerName = (typeof serverNames)[number];
@@ -139,17 +139,21 @@ export async function runMatrix(
 ): Promise<Cell[]> {
   const seed = await buildSeed();
   const cells: Cell[] = [];
-  for (const name of serverNames) {
-    const server = await startServer(name, seed);
-    try {
-      for (const commandCase of cases) {
-        const cell = await runCase(server, seed, commandCase);
-        cells.push(cell);
-        onCell(cell);
+  try {
+    for (const name of serverNames) {
+      const server = await startServer(name, seed);
+      try {
+        for (const commandCase of cases) {
+          const cell = await runCase(server, seed, commandCase);
+          cells.push(cell);
+          onCell(cell);
+        }
+      } finally {
+        await server.close();
       }
-    } finally {
-      await server.close();
     }
+  } finally {
+    removeSeed(seed);
   }
   return cells;
 }

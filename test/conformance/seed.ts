@@ -3,7 +3,8 @@
  * database (companies, buildings, a year of bills, suppliers, a GLEC shipment, custom factors):
  * `carbon serve` serves a copy of that database, the mocks hold its records in memory.
  */
-import { copyFileSync, readFileSync, writeFileSync } from "node:fs";
+import { randomUUID } from "node:crypto";
+import { copyFileSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { openLocalService } from "../../src/backends/local/open.js";
 import { createTestIo } from "../../src/cli/io.js";
@@ -37,6 +38,8 @@ export const ids = {
 } as const;
 
 export interface Seed {
+  /** The temp directory holding the seed and its copies (removeSeed deletes it). */
+  readonly dir: string;
   /** The seeded local database (carbon serve runs on a copy). */
   readonly dbPath: string;
   readonly mock: MockSeed;
@@ -51,7 +54,7 @@ async function carbon(db: string, args: readonly string[]): Promise<void> {
   const io = createTestIo();
   const code = await main(["node", "carbon", "--db", db, ...args], {
     io,
-    env: { HOME: tempDir() },
+    env: { HOME: path.join(path.dirname(db), "home") },
   });
   if (code !== 0)
     throw new Error(`seeding: carbon ${args.join(" ")} exited ${code}: ${io.stderrText()}`);
@@ -207,15 +210,26 @@ export async function buildSeed(): Promise<Seed> {
         await everyPage((page) => local.listCustomFactors({ companyId: company, page, limit })),
       ),
     };
-    return { dbPath: db, mock, consumption: first.id, consumptionToDelete: second.id, naturalGas };
+    return {
+      dir,
+      dbPath: db,
+      mock,
+      consumption: first.id,
+      consumptionToDelete: second.id,
+      naturalGas,
+    };
   } finally {
     await local.close();
   }
 }
 
-/** A copy of the seeded database for one server. */
+/** A copy of the seeded database for one server, beside the seed. */
 export function copyOfSeed(seed: Seed): string {
-  const copy = path.join(tempDir(), "server.db");
+  const copy = path.join(seed.dir, `server-${randomUUID()}.db`);
   copyFileSync(seed.dbPath, copy);
   return copy;
+}
+
+export function removeSeed(seed: Seed): void {
+  rmSync(seed.dir, { recursive: true, force: true });
 }
