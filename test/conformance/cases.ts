@@ -1,0 +1,341 @@
+/**
+ * One or more invocations of every remote command of the CLI, with realistic arguments. Order
+ * matters within a server: reads come before the deletes of the same records, dry runs before
+ * the real runs. `localOnly` lists the commands that never talk to a server.
+ */
+import { readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { glecShipment, ids, type Seed } from "./seed.js";
+
+export interface CaseContext {
+  readonly seed: Seed;
+  /** A fresh directory for this run's input and output files. */
+  readonly dir: string;
+  readonly url: string;
+  readonly token: string;
+}
+
+export interface CommandCase {
+  /** The command's words (`consumptions import`) and what tells this invocation apart. */
+  readonly name: string;
+  readonly args: (context: CaseContext) => readonly string[];
+  /** What stdin holds (a pipe). */
+  readonly stdin?: (context: CaseContext) => string;
+  /** Whether CARBON_API_URL and CARBON_TOKEN are set (default yes). */
+  readonly environment?: false;
+  /** A dry run: the server's stored data must be the same after it. */
+  readonly dryRun?: true;
+  /** What is wrong with a successful run's output, if anything. */
+  readonly check?: (stdout: string, context: CaseContext) => string | undefined;
+}
+
+/** Seeded consumptions of the company, each with its emission: more than one page of 100. */
+const seededBills = (seed: Seed) => seed.mock.consumptions.length;
+/** Categories of the tree every install has: more than one page of 100. */
+const categoryCount = (seed: Seed) => seed.mock.categories.length;
+
+/** A check that the output (stdout, or the file named) has `expected` data rows below a header. */
+export function rows(
+  expected: number | ((seed: Seed) => number),
+  output?: (context: CaseContext) => string,
+): CommandCase["check"] {
+  return (stdout, context) => {
+    const text = output === undefined ? stdout : readFileSync(output(context), "utf8");
+    const count = text.split("\n").filter((line) => line.trim() !== "").length - 1;
+    const wanted = typeof expected === "number" ? expected : expected(context.seed);
+    return count === wanted ? undefined : `printed ${count} rows of ${wanted}`;
+  };
+}
+
+/** Leaf commands that never talk to a server. */
+export const localOnly = ["auth logout", "profile list", "profile use", "serve token"];
+
+const repoRoot = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../..");
+
+function file(context: CaseContext, name: string, content: string): string {
+  const target = path.join(context.dir, name);
+  writeFileSync(target, content);
+  return target;
+}
+
+const newBills = [
+  "entityId,building,category,startDate,endDate,quantity,unit",
+  "INV-2025-0101,Madrid HQ,electricity,2025-01-01,2025-01-31,15872.4,kWh",
+  "INV-2025-0102,Madrid HQ,natural_gas,2025-01-01,2025-01-31,27410.8,kWh",
+  "INV-2025-0103,Lisbon Office,electricity,2025-01-01,2025-01-31,6120.3,kWh",
+  "",
+].join("\n");
+
+const bills = (context: CaseContext) => file(context, "bills-2025-01.csv", newBills);
+const suppliers = () => path.join(repoRoot, "fixtures/suppliers/proveedores-y-clientes.csv");
+const shipment = (context: CaseContext) =>
+  file(context, "shipment.json", glecShipment(ids.newGlec, ids.company, "a3000000"));
+
+export const commandCases: readonly CommandCase[] = [
+  {
+    name: "auth login --with-token",
+    environment: false,
+    args: (c) => ["--api-url", c.url, "auth", "login", "--with-token"],
+    stdin: (c) => c.token,
+  },
+  { name: "auth status", args: () => ["auth", "status"] },
+  { name: "companies list", args: () => ["companies", "list"] },
+  { name: "companies list --all", args: () => ["companies", "list", "--all"] },
+  { name: "companies get", args: () => ["companies", "get", ids.company] },
+  {
+    name: "companies create",
+    args: () => [
+      "companies",
+      "create",
+      "--name",
+      "Acme Nordics",
+      "--country",
+      "SE",
+      "--id",
+      ids.newCompany,
+    ],
+  },
+  { name: "buildings list --company", args: () => ["buildings", "list", "--company", ids.company] },
+  { name: "buildings list", args: () => ["buildings", "list"] },
+  { name: "buildings get", args: () => ["buildings", "get", ids.madrid] },
+  {
+    name: "buildings create",
+    args: () => [
+      "buildings",
+      "create",
+      "--company",
+      ids.company,
+      "--name",
+      "Valencia Depot",
+      "--country",
+      "ES",
+      "--id",
+      ids.newBuilding,
+    ],
+  },
+  {
+    name: "buildings move --dry-run",
+    dryRun: true,
+    args: () => ["buildings", "move", ids.toMove, "--to", ids.otherCompany, "--dry-run"],
+  },
+  {
+    name: "buildings move",
+    args: () => ["buildings", "move", ids.toMove, "--to", ids.otherCompany, "--yes"],
+  },
+  { name: "buildings delete", args: () => ["buildings", "delete", ids.toDelete, "--yes"] },
+  { name: "categories list", args: () => ["categories", "list"], check: rows(categoryCount) },
+  { name: "categories list --level", args: () => ["categories", "list", "--level", "subcategory"] },
+  { name: "factors list", args: () => ["factors", "list", "--country", "ES"] },
+  {
+    name: "factors resolve",
+    args: () => [
+      "factors",
+      "resolve",
+      "--category",
+      "natural_gas",
+      "--country",
+      "ES",
+      "--year",
+      "2024",
+    ],
+  },
+  {
+    name: "factors custom list",
+    args: () => ["factors", "custom", "list", "--company", ids.company],
+  },
+  {
+    name: "factors custom create",
+    args: () => [
+      "factors",
+      "custom",
+      "create",
+      "--company",
+      ids.company,
+      "--category",
+      "electricity",
+      "--unit",
+      "kWh",
+      "--co2e",
+      "0.21",
+      "--year",
+      "2025",
+      "--source",
+      "Supplier disclosure 2025",
+      "--id",
+      ids.newFactor,
+    ],
+  },
+  {
+    name: "factors custom delete",
+    args: () => ["factors", "custom", "delete", ids.factorToDelete, "--yes"],
+  },
+  { name: "consumptions list", args: () => ["consumptions", "list", "--company", ids.company] },
+  {
+    name: "consumptions list --all",
+    args: () => ["consumptions", "list", "--company", ids.company, "--all"],
+    check: rows(seededBills),
+  },
+  {
+    name: "consumptions list --with-names",
+    args: () => ["consumptions", "list", "--company", ids.company, "--with-names"],
+  },
+  { name: "consumptions get", args: (c) => ["consumptions", "get", c.seed.consumption] },
+  {
+    name: "consumptions dashboard",
+    args: () => ["consumptions", "dashboard", "--company", ids.company, "--year", "2024"],
+  },
+  { name: "emissions list", args: () => ["emissions", "list", "--company", ids.company] },
+  {
+    name: "emissions list --all",
+    args: () => ["emissions", "list", "--company", ids.company, "--all"],
+    check: rows(seededBills),
+  },
+  {
+    name: "emissions export",
+    args: (c) => [
+      "--format",
+      "csv",
+      "emissions",
+      "export",
+      "--company",
+      ids.company,
+      "--output",
+      path.join(c.dir, "emissions.csv"),
+    ],
+    check: rows(seededBills, (c) => path.join(c.dir, "emissions.csv")),
+  },
+  {
+    name: "emissions export --group-by",
+    args: () => ["emissions", "export", "--company", ids.company, "--group-by", "scope"],
+  },
+  {
+    name: "emissions dashboard",
+    args: () => ["emissions", "dashboard", "--company", ids.company, "--year", "2024"],
+  },
+  {
+    name: "consumptions upsert (flags)",
+    args: () => [
+      "consumptions",
+      "upsert",
+      "--company",
+      ids.company,
+      "--building",
+      ids.madrid,
+      "--category",
+      "natural_gas",
+      "--start",
+      "2025-02-01",
+      "--end",
+      "2025-02-28",
+      "--quantity",
+      "18250.5",
+      "--unit",
+      "kWh",
+      "--entity",
+      "INV-2025-0201",
+    ],
+  },
+  {
+    name: "consumptions upsert --file",
+    args: (c) => {
+      const consumption = {
+        entityId: "INV-2025-0202",
+        categoryId: c.seed.naturalGas,
+        startDate: "2025-02-01T00:00:00Z",
+        endDate: "2025-02-28T00:00:00Z",
+        companyId: ids.company,
+        buildingId: ids.lisbon,
+        quantity: 9120.75,
+        unitType: "kWh",
+      };
+      return [
+        "consumptions",
+        "upsert",
+        "--file",
+        file(c, "consumption.json", JSON.stringify(consumption)),
+      ];
+    },
+  },
+  {
+    name: "consumptions import --dry-run",
+    dryRun: true,
+    args: (c) => ["consumptions", "import", bills(c), "--company", ids.company, "--dry-run"],
+  },
+  {
+    name: "consumptions import",
+    args: (c) => ["consumptions", "import", bills(c), "--company", ids.company],
+  },
+  {
+    name: "consumptions delete --dry-run",
+    dryRun: true,
+    args: (c) => ["consumptions", "delete", c.seed.consumptionToDelete, "--dry-run"],
+  },
+  {
+    name: "consumptions delete",
+    args: (c) => ["consumptions", "delete", c.seed.consumptionToDelete, "--yes"],
+  },
+  { name: "suppliers list", args: () => ["suppliers", "list", "--company", ids.company] },
+  {
+    name: "suppliers upsert --dry-run",
+    dryRun: true,
+    args: () => [
+      "suppliers",
+      "upsert",
+      "--company",
+      ids.company,
+      "--type",
+      "suppliers",
+      "--name",
+      "Endesa Energía S.A.",
+      "--email",
+      "facturas@endesa.example",
+      "--external-id",
+      "PRV-0100",
+      "--dry-run",
+    ],
+  },
+  {
+    name: "suppliers upsert",
+    args: () => [
+      "suppliers",
+      "upsert",
+      "--company",
+      ids.company,
+      "--type",
+      "suppliers",
+      "--name",
+      "Endesa Energía S.A.",
+      "--email",
+      "facturas@endesa.example",
+      "--external-id",
+      "PRV-0100",
+    ],
+  },
+  {
+    name: "suppliers import --dry-run",
+    dryRun: true,
+    args: () => ["suppliers", "import", suppliers(), "--company", ids.company, "--dry-run"],
+  },
+  {
+    name: "suppliers import",
+    args: () => ["suppliers", "import", suppliers(), "--company", ids.company],
+  },
+  { name: "suppliers delete", args: () => ["suppliers", "delete", ids.supplierToDelete, "--yes"] },
+  {
+    name: "glec submit --dry-run",
+    dryRun: true,
+    args: (c) => ["glec", "submit", shipment(c), "--dry-run"],
+  },
+  { name: "glec submit", args: (c) => ["glec", "submit", shipment(c)] },
+  { name: "glec list", args: () => ["glec", "list", "--company", ids.company] },
+  { name: "glec get", args: () => ["glec", "get", ids.glec] },
+  { name: "glec delete", args: () => ["glec", "delete", ids.glecToDelete, "--yes"] },
+  { name: "audit list", args: () => ["audit", "list", "--company", ids.company] },
+];
+
+/** The command a case runs (`factors custom create` for "factors custom create --id"). */
+export function commandOf(commandCase: CommandCase, leaves: readonly string[]): string | undefined {
+  return leaves
+    .filter((leaf) => commandCase.name === leaf || commandCase.name.startsWith(`${leaf} `))
+    .sort((a, b) => b.length - a.length)[0];
+}

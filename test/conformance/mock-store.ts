@@ -1,0 +1,277 @@
+/**
+ * The memory of the interface mocks: what was seeded or POSTed is listed by a later GET, lists
+ * answer `{data, pagination}` honouring page and limit with at most 100 items a page, and answers
+ * take the specification's minimal shapes ("spec") or the hosted service's published ones
+ * ("hosted": ../shared/spec/hosted-service.md).
+ */
+import { randomUUID } from "node:crypto";
+
+export type Shapes = "spec" | "hosted";
+export type Item = Readonly<Record<string, unknown>>;
+
+/** The largest page the mocks answer, whatever `limit` asks for. */
+export const MOCK_MAX_PAGE = 100;
+const DEFAULT_PAGE = 20;
+
+export interface MockSeed {
+  readonly companies: readonly Item[];
+  readonly buildings: readonly Item[];
+  readonly categories: readonly Item[];
+  readonly consumptions: readonly Item[];
+  readonly emissions: readonly Item[];
+  readonly suppliers: readonly Item[];
+  readonly glec: readonly Item[];
+  readonly customFactors: readonly Item[];
+}
+
+export interface Call {
+  readonly method: string;
+  readonly params: Readonly<Record<string, string | string[]>>;
+  readonly query: Readonly<Record<string, string | string[]>>;
+  readonly body: unknown;
+}
+
+export interface Answer {
+  readonly status: number;
+  readonly body: unknown;
+}
+
+export type Handler = (call: Call) => Answer;
+
+const consumptionFields = [
+  "id",
+  "entityId",
+  "categoryId",
+  "startDate",
+  "endDate",
+  "companyId",
+  "buildingId",
+  "quantity",
+  "unitType",
+] as const;
+const glecFields = [
+  "id",
+  "clientId",
+  "startDate",
+  "endDate",
+  "companyId",
+  "externalId",
+  "from",
+  "to",
+];
+const supplierFields = ["id", "name", "email", "address", "companyId", "externalId", "type"];
+
+function isItem(value: unknown): value is Item {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** Only the fields named, and only those with a value (the request shapes of the document). */
+function pick(item: Item, fields: readonly string[]): Item {
+  const out: Record<string, unknown> = {};
+  for (const field of fields) {
+    const value = item[field];
+    if (value !== undefined && value !== null) out[field] = value;
+  }
+  return out;
+}
+
+/** A record as a client would have POSTed it: without the times a server of ours adds. */
+function asPosted(item: Item): Item {
+  const { createdAt: _created, updatedAt: _updated, ...posted } = item;
+  return posted;
+}
+
+function text(value: unknown): string | undefined {
+  return typeof value === "string" ? value : undefined;
+}
+
+function dateTime(value: unknown): unknown {
+  return typeof value === "string" && /^\d{4}-\d{2}-\d{2}$/.test(value)
+    ? `${value}T00:00:00.000Z`
+    : value;
+}
+
+function positive(value: string | string[] | undefined, fallback: number): number {
+  const number = Number(typeof value === "string" ? value : Number.NaN);
+  return Number.isInteger(number) && number >= 1 ? number : fallback;
+}
+
+function page(items: readonly Item[], query: Call["query"]): Answer {
+  const limit = Math.min(positive(query.limit, DEFAULT_PAGE), MOCK_MAX_PAGE);
+  const number = positive(query.page, 1);
+  const data = items.slice((number - 1) * limit, number * limit);
+  return { status: 200, body: { data, pagination: { page: number, limit, total: items.length } } };
+}
+
+/** Items whose field equals each of `fields` given as a single value in the query. */
+function matching(items: Iterable<Item>, query: Call["query"], fields: readonly string[]): Item[] {
+  return [...items].filter((item) =>
+    fields.every((field) => {
+      const wanted = query[field];
+      return typeof wanted !== "string" || item[field] === wanted;
+    }),
+  );
+}
+
+const ok = (body: unknown, status = 200): Answer => ({ status, body });
+const notFound = (what: string): Answer => ({
+  status: 404,
+  body: { message: `${what} not found` },
+});
+
+/** A GLEC entry as the hosted service lists it: numbers, date-times, emissions, authorship. */
+function hostedGlec(entry: Item): Item {
+  const actions = Array.isArray(entry.actions) ? entry.actions.filter(isItem) : [];
+  return {
+    ...entry,
+    startDate: dateTime(entry.startDate),
+    endDate: dateTime(entry.endDate),
+    actions: actions.map((action) => ({
+      ...action,
+      distance: Number(action.distance),
+      load: Number(action.load),
+      emission: 12.5,
+      emissions: [
+        {
+          co2e: 12.5,
+          emissionFactorSnapshot: { id: randomUUID(), countryCode: "ES", entityName: "glec" },
+        },
+      ],
+    })),
+    authorship: {
+      owner: "ana@example.com",
+      lastModifiedBy: "ana@example.com",
+      createdAt: "2025-03-13T09:00:00.000Z",
+      updatedAt: "2025-03-13T09:00:00.000Z",
+    },
+  };
+}
+
+function supplierAnswer(supplier: Item): Item {
+  return pick(supplier, ["id", "name", "email"]);
+}
+
+export function storeHandlers(
+  shapes: Shapes,
+  seed: MockSeed,
+): Record<string, Handler> & { fallback: Handler } {
+  const table = (items: readonly Item[]) =>
+    new Map(items.map((item) => [String(item.id), item] as const));
+  const companies = table(seed.companies.map(asPosted));
+  const buildings = table(seed.buildings.map(asPosted));
+  const consumptions = table(
+    seed.consumptions.map((item) => {
+      const record = pick(item, consumptionFields);
+      return {
+        ...record,
+        startDate: dateTime(record.startDate),
+        endDate: dateTime(record.endDate),
+      };
+    }),
+  );
+  const emissions = table(seed.emissions);
+  const suppliers = table(seed.suppliers.map((item) => pick(item, supplierFields)));
+  const glec = table(
+    seed.glec.map((entry) => ({
+      ...pick(entry, glecFields),
+      actions: Array.isArray(entry.actions) ? entry.actions : [],
+    })),
+  );
+  const customFactors = table(seed.customFactors.map(asPosted));
+  const hosted = shapes === "hosted";
+
+  const upsert = (store: Map<string, Item>, body: unknown): { item: Item; created: boolean } => {
+    const given = isItem(body) ? body : {};
+    const id = text(given.id) ?? randomUUID();
+    const created = !store.has(id);
+    const item = { ...given, id };
+    store.set(id, item);
+    return { item, created };
+  };
+
+  return {
+    "POST /api/v1/auth/who-am-i": () =>
+      ok(
+        hosted
+          ? {
+              id: "0b5d8a52-7c1e-4f0a-9a57-3f6e1d2c4b8a",
+              email: "ana@example.com",
+              name: "Ana",
+              companies: [...companies.keys()].map((companyId) => ({ companyId })),
+              roles: ["ROLE_OWNER"],
+            }
+          : {},
+      ),
+    "GET /api/v1/companies": (call) => page([...companies.values()], call.query),
+    "POST /api/v1/companies": (call) => ok(upsert(companies, call.body).item, 201),
+    "GET /api/v1/companies/{id}/buildings": (call) =>
+      page(
+        matching(buildings.values(), { ...call.query, companyId: call.params.id ?? "" }, [
+          "companyId",
+        ]),
+        call.query,
+      ),
+    "POST /api/v1/buildings/move": (call) => {
+      const body = isItem(call.body) ? call.body : {};
+      const ids = Array.isArray(body.buildingIds) ? body.buildingIds.map(String) : [];
+      const target = text(body.companyId) ?? "";
+      for (const store of [buildings, consumptions, emissions]) {
+        for (const [key, item] of store) {
+          const moved =
+            store === buildings ? ids.includes(key) : ids.includes(String(item.buildingId));
+          if (moved) store.set(key, { ...item, companyId: target });
+        }
+      }
+      return ok({});
+    },
+    "GET /api/v1/categories": (call) =>
+      page(matching(seed.categories, call.query, ["level"]), call.query),
+    "GET /api/v1/consumptions": (call) =>
+      page(matching(consumptions.values(), call.query, ["companyId", "buildingId"]), call.query),
+    "GET /api/v1/consumptions/{id}": (call) => {
+      const item = consumptions.get(String(call.params.id));
+      if (item === undefined) return notFound("consumption");
+      return ok(hosted ? { id: item.id, data: item } : item);
+    },
+    "POST /api/v1/consumptions": (call) => {
+      const body = isItem(call.body) ? call.body : {};
+      if (body.removedAt !== undefined && body.removedAt !== null) {
+        const removed = consumptions.delete(String(body.id));
+        emissions.forEach((emission, key) => {
+          if (emission.consumptionId === body.id) emissions.delete(key);
+        });
+        return ok(hosted ? { status: "ok", isCreated: false, isUpdated: removed } : {});
+      }
+      const { item, created } = upsert(consumptions, body);
+      return ok(hosted ? { status: "ok", isCreated: created, isUpdated: !created } : item, 201);
+    },
+    "GET /api/v1/consumptions/dashboard": () => ok({}),
+    "GET /api/v1/emissions": (call) =>
+      page(matching(emissions.values(), call.query, ["companyId", "buildingId"]), call.query),
+    "GET /api/v1/emissions/dashboard": () => ok({}),
+    "GET /api/v1/emission-factors/custom": (call) =>
+      page(matching(customFactors.values(), call.query, ["companyId"]), call.query),
+    "GET /api/v1/suppliers": (call) => {
+      const listed = matching(suppliers.values(), call.query, ["companyId"]);
+      return page(hosted ? listed.map(supplierAnswer) : listed, call.query);
+    },
+    "POST /api/v1/suppliers": (call) => ok(supplierAnswer(upsert(suppliers, call.body).item)),
+    "GET /api/v1/service-footprint/glec": (call) => {
+      const listed = matching(glec.values(), call.query, ["companyId", "clientId", "externalId"]);
+      return page(hosted ? listed.map(hostedGlec) : listed, call.query);
+    },
+    "POST /api/v1/service-footprint/glec": (call) => {
+      const { item } = upsert(glec, call.body);
+      return ok({ message: "created", id: item.id }, 201);
+    },
+    "DELETE /api/v1/service-footprint/glec": (call) => {
+      const id = text(call.query.id);
+      if (id === undefined) return { status: 400, body: { message: "id is required" } };
+      if (!glec.delete(id)) return notFound("service footprint");
+      return ok({ message: "deleted", id });
+    },
+    // Any other operation of the document: an empty page for a list, an empty object otherwise.
+    fallback: (call) =>
+      call.method === "GET" && call.params.id === undefined ? page([], call.query) : ok({}),
+  };
+}

@@ -1,0 +1,235 @@
+/**
+ * The data every conformance server starts with, made once by running the CLI on a local
+ * database (companies, buildings, a year of bills, suppliers, a GLEC shipment, custom factors):
+ * `carbon serve` serves a copy of that database, the mocks hold its records in memory.
+ */
+import { randomUUID } from "node:crypto";
+import { copyFileSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { openLocalService } from "../../src/backends/local/open.js";
+import { createTestIo } from "../../src/cli/io.js";
+import { main } from "../../src/cli/main.js";
+import type { Page } from "../../src/core/model/common.js";
+import { tempDir } from "../cli/helpers.js";
+import type { Item, MockSeed } from "./mock-store.js";
+
+const repoRoot = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../..");
+
+/** Ids the command cases name; each record a case changes or deletes is its own. */
+export const ids = {
+  company: "3f1c2a4e-8b7d-4c6a-9e5f-1a2b3c4d5e6f",
+  otherCompany: "7a2b9c4d-1e3f-4a5b-8c6d-9e0f1a2b3c4d",
+  newCompany: "c4e8a1b2-5d6f-4a7b-9c8d-0e1f2a3b4c5d",
+  madrid: "b1000000-0000-4000-8000-000000000001",
+  lisbon: "b1000000-0000-4000-8000-000000000002",
+  london: "b1000000-0000-4000-8000-000000000003",
+  berlin: "b1000000-0000-4000-8000-000000000004",
+  toMove: "b1000000-0000-4000-8000-000000000005",
+  toDelete: "b1000000-0000-4000-8000-000000000006",
+  newBuilding: "b1000000-0000-4000-8000-000000000007",
+  supplier: "d1000000-0000-4000-8000-000000000001",
+  supplierToDelete: "d1000000-0000-4000-8000-000000000002",
+  factor: "f1000000-0000-4000-8000-000000000001",
+  factorToDelete: "f1000000-0000-4000-8000-000000000002",
+  newFactor: "f1000000-0000-4000-8000-000000000003",
+  glec: "6a1f0c2e-7b3d-4e5f-8a9b-0c1d2e3f4a5b",
+  glecToDelete: "6a1f0c2e-7b3d-4e5f-8a9b-0c1d2e3f4a5c",
+  newGlec: "6a1f0c2e-7b3d-4e5f-8a9b-0c1d2e3f4a5d",
+} as const;
+
+export interface Seed {
+  /** The temp directory holding the seed and its copies (removeSeed deletes it). */
+  readonly dir: string;
+  /** The seeded local database (carbon serve runs on a copy). */
+  readonly dbPath: string;
+  readonly mock: MockSeed;
+  /** A stored consumption to read, and one to delete. */
+  readonly consumption: string;
+  readonly consumptionToDelete: string;
+  /** The UUID of the natural_gas subcategory. */
+  readonly naturalGas: string;
+}
+
+async function carbon(db: string, args: readonly string[]): Promise<void> {
+  const io = createTestIo();
+  const code = await main(["node", "carbon", "--db", db, ...args], {
+    io,
+    env: { HOME: path.join(path.dirname(db), "home") },
+  });
+  if (code !== 0)
+    throw new Error(`seeding: carbon ${args.join(" ")} exited ${code}: ${io.stderrText()}`);
+}
+
+/** The shipment fixture with its ids replaced, so the same legs can be stored twice. */
+export function glecShipment(entryId: string, companyId: string, legPrefix: string): string {
+  const text = readFileSync(
+    path.join(repoRoot, "fixtures/glec/shipment-zaragoza-rotterdam.json"),
+    "utf8",
+  );
+  return text
+    .replace("6a1f0c2e-7b3d-4e5f-8a9b-0c1d2e3f4a5b", entryId)
+    .replace("3f1c2a4e-8b7d-4c6a-9e5f-1a2b3c4d5e6f", companyId)
+    .replaceAll("a1000000-0000-4000-8000-", `${legPrefix}-0000-4000-8000-`);
+}
+
+async function everyPage<T>(list: (page: number) => Promise<Page<T>>): Promise<T[]> {
+  const all: T[] = [];
+  for (let page = 1; ; page += 1) {
+    const answer = await list(page);
+    all.push(...answer.data);
+    if (answer.data.length === 0 || all.length >= answer.pagination.total) return all;
+  }
+}
+
+export async function buildSeed(): Promise<Seed> {
+  const dir = tempDir();
+  const db = path.join(dir, "seed.db");
+  await carbon(db, [
+    "companies",
+    "create",
+    "--name",
+    "Acme Offices",
+    "--country",
+    "ES",
+    "--id",
+    ids.company,
+  ]);
+  await carbon(db, [
+    "companies",
+    "create",
+    "--name",
+    "Acme Portugal",
+    "--country",
+    "PT",
+    "--id",
+    ids.otherCompany,
+  ]);
+  const buildings: [string, string, string][] = [
+    [ids.madrid, "Madrid HQ", "ES"],
+    [ids.lisbon, "Lisbon Office", "PT"],
+    [ids.london, "London Office", "GB"],
+    [ids.berlin, "Berlin Warehouse", "DE"],
+    [ids.toMove, "Almacén Sur", "ES"],
+    [ids.toDelete, "Old Depot", "ES"],
+  ];
+  for (const [id, name, country] of buildings) {
+    await carbon(db, [
+      "buildings",
+      "create",
+      "--company",
+      ids.company,
+      "--name",
+      name,
+      "--country",
+      country,
+      "--id",
+      id,
+    ]);
+  }
+  const bills = path.join(repoRoot, "fixtures/consumptions/acme-offices-2024.csv");
+  await carbon(db, ["consumptions", "import", bills, "--company", ids.company]);
+  for (const [id, name] of [
+    [ids.supplier, "Iberdrola Clientes S.A.U."],
+    [ids.supplierToDelete, "Naturgy Iberia S.A."],
+  ] as const) {
+    await carbon(db, [
+      "suppliers",
+      "upsert",
+      "--company",
+      ids.company,
+      "--type",
+      "suppliers",
+      "--name",
+      name,
+      "--email",
+      "facturacion@iberdrola.example",
+      "--id",
+      id,
+    ]);
+  }
+  for (const [id, legs] of [
+    [ids.glec, "a1000000"],
+    [ids.glecToDelete, "a2000000"],
+  ] as const) {
+    const file = path.join(dir, `${id}.json`);
+    writeFileSync(file, glecShipment(id, ids.company, legs));
+    await carbon(db, ["glec", "submit", file]);
+  }
+  for (const id of [ids.factor, ids.factorToDelete]) {
+    await carbon(db, [
+      "factors",
+      "custom",
+      "create",
+      "--company",
+      ids.company,
+      "--category",
+      "electricity",
+      "--unit",
+      "kWh",
+      "--co2e",
+      "0.19",
+      "--year",
+      "2024",
+      "--source",
+      "Supplier disclosure 2024",
+      "--id",
+      id,
+    ]);
+  }
+
+  const local = await openLocalService({ path: db });
+  try {
+    const limit = 500;
+    const company = ids.company;
+    const consumptions = await everyPage((page) =>
+      local.listConsumptions({ companyId: company, page, limit }),
+    );
+    const categories = (await local.listCategories({})).data;
+    const naturalGas = categories.find((category) => category.code === "natural_gas")?.id;
+    const [first, second] = consumptions;
+    if (naturalGas === undefined || first === undefined || second === undefined) {
+      throw new Error("seeding: no natural_gas category or too few consumptions");
+    }
+    const items = (rows: readonly object[]): Item[] =>
+      rows.map((row) => Object.fromEntries(Object.entries(row)));
+    const mock: MockSeed = {
+      companies: items((await local.listCompanies({ limit })).data),
+      buildings: items(await everyPage((page) => local.listBuildings({ page, limit }))),
+      categories: items(categories),
+      consumptions: items(consumptions),
+      emissions: items(
+        await everyPage((page) => local.listEmissions({ companyId: company, page, limit })),
+      ),
+      suppliers: items(
+        await everyPage((page) => local.listSuppliers({ companyId: company, page, limit })),
+      ),
+      glec: items(
+        await everyPage((page) => local.listGlecEntries({ companyId: company, page, limit })),
+      ),
+      customFactors: items(
+        await everyPage((page) => local.listCustomFactors({ companyId: company, page, limit })),
+      ),
+    };
+    return {
+      dir,
+      dbPath: db,
+      mock,
+      consumption: first.id,
+      consumptionToDelete: second.id,
+      naturalGas,
+    };
+  } finally {
+    await local.close();
+  }
+}
+
+/** A copy of the seeded database for one server, beside the seed. */
+export function copyOfSeed(seed: Seed): string {
+  const copy = path.join(seed.dir, `server-${randomUUID()}.db`);
+  copyFileSync(seed.dbPath, copy);
+  return copy;
+}
+
+export function removeSeed(seed: Seed): void {
+  rmSync(seed.dir, { recursive: true, force: true });
+}
