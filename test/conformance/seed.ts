@@ -193,7 +193,7 @@ export async function buildSeed(): Promise<Seed> {
     const items = (rows: readonly object[]): Item[] =>
       rows.map((row) => Object.fromEntries(Object.entries(row)));
     const mock: MockSeed = {
-      companies: items((await local.listCompanies({ limit })).data),
+      companies: items((await local.companies.list({ limit })).data),
       buildings: items(await everyPage((page) => local.listBuildings({ page, limit }))),
       categories: items(categories),
       consumptions: items(consumptions),
