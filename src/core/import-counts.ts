@@ -41,6 +41,10 @@ export function addImportCounts(total: ImportCounts, counts: ImportCounts): void
   total.co2eByScope["1"] += counts.co2eByScope["1"];
   total.co2eByScope["2"] += counts.co2eByScope["2"];
   total.co2eByScope["3"] += counts.co2eByScope["3"];
+  for (const key of ["outcomeUnknown", "emissionUnknown"] as const) {
+    const added = counts[key] ?? 0;
+    if (added > 0) total[key] = (total[key] ?? 0) + added;
+  }
 }
 
 /**

@@ -87,6 +87,10 @@ export interface ImportCounts {
   awaitingFactor: number;
   /** kgCO2e of the rows written in this batch, location-based, by scope. */
   co2eByScope: ScopeTotals;
+  /** Rows a server stored without saying whether it inserted or updated them. */
+  outcomeUnknown?: number;
+  /** Rows a server stored without sending their emission back: the kgCO2e leave them out. */
+  emissionUnknown?: number;
 }
 
 /** A stored consumption that a row of an import overlaps (src/engine/overlaps.ts). */

@@ -311,7 +311,9 @@ export async function importTwoPass(setup: TwoPassSetup): Promise<ConsumptionImp
     rowsRead: found.rowsRead,
     ...storedCounts(sent?.counts),
     rejected: found.rejected,
-    ...(session.calculates === false ? { emissionsUnknown: true } : {}),
+    ...(session.calculates === false || (sent?.counts.emissionUnknown ?? 0) > 0
+      ? { emissionsUnknown: true }
+      : {}),
     overlapping: found.overlapping,
     replaced: sent?.replaced ?? 0,
     errors: found.errors,

@@ -85,6 +85,8 @@ export interface ConsumptionImportReport {
   readonly inserted: number;
   readonly updated: number;
   readonly unchanged: number;
+  /** Rows a server stored without saying whether it inserted or updated them. */
+  readonly outcomeUnknown?: number;
   /** Rows with at least one problem. */
   readonly rejected: number;
   readonly awaitingFactor: number;

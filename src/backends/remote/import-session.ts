@@ -17,7 +17,12 @@
  * building; rows of a building it would have created are counted as inserted.
  */
 import { CarbonError, isCarbonError } from "../../core/errors.js";
-import { addImportCounts, countRow, scopeKey, zeroImportCounts } from "../../core/import-counts.js";
+import {
+  addImportCounts,
+  countEmission,
+  scopeKey,
+  zeroImportCounts,
+} from "../../core/import-counts.js";
 import type { BuildingInput } from "../../core/model/building.js";
 import { buildingSchema } from "../../core/model/building.js";
 import type { Consumption, ConsumptionInput } from "../../core/model/consumption.js";
@@ -288,14 +293,15 @@ export class RemoteImportSession implements ImportSession {
           .catch((error: unknown) => {
             throw aboutRow(error, row);
           });
-        // A server that sends no emission back (the hosted service) adds nothing to the totals.
-        const { emission } = answer;
-        if (emission === undefined) {
-          counts[answer.outcome] += 1;
-          continue;
+        const { emission, outcome } = answer;
+        if (outcome === undefined) counts.outcomeUnknown = (counts.outcomeUnknown ?? 0) + 1;
+        else counts[outcome] += 1;
+        // A server that sends no emission back (the hosted service): the totals leave the row out.
+        if (emission === undefined) counts.emissionUnknown = (counts.emissionUnknown ?? 0) + 1;
+        else {
+          const awaiting = emission.status === "awaiting_factor";
+          countEmission(counts, scopeKey(emission.scope), awaiting, emission.co2e);
         }
-        const awaiting = emission.status === "awaiting_factor";
-        countRow(counts, answer.outcome, scopeKey(emission.scope), awaiting, emission.co2e);
       }
     });
   }

@@ -6,17 +6,18 @@
  */
 import type { z } from "zod";
 import { CarbonError, notFound } from "../../core/errors.js";
-import { buildingSchema } from "../../core/model/building.js";
+import { buildingAnswerSchema } from "../../core/model/building.js";
 import {
   type BuildingMoveItem,
   type BuildingMoveRequest,
   type BuildingMoveResult,
   buildingMoveInputSchema,
 } from "../../core/model/building-move.js";
-import { MAX_PAGE_LIMIT, pageSchema } from "../../core/model/common.js";
-import { companySchema } from "../../core/model/company.js";
-import { consumptionSchema } from "../../core/model/consumption.js";
-import { emissionSchema } from "../../core/model/emission.js";
+import { MAX_PAGE_LIMIT } from "../../core/model/common.js";
+import { companyAnswerSchema } from "../../core/model/company.js";
+import { consumptionAnswerSchema } from "../../core/model/consumption.js";
+import { emissionAnswerSchema } from "../../core/model/emission.js";
+import { answerPageSchema } from "../../core/model/wire.js";
 import { parseInput } from "../../core/validate.js";
 import type { HttpClient } from "./client.js";
 import { runLimited } from "./limiter.js";
@@ -35,7 +36,7 @@ async function everyRow<T>(
   query: Readonly<Record<string, string>> = {},
 ): Promise<T[]> {
   const rows: T[] = [];
-  const schema = pageSchema(item);
+  const schema = answerPageSchema(item);
   const pages = allPages(
     (window) => client.request("GET", route, { schema, query: { ...query, ...window } }),
     MAX_PAGE_LIMIT,
@@ -48,10 +49,10 @@ async function everyRow<T>(
 async function footprintOf(client: HttpClient, building: string, companyId: string) {
   const query = { companyId, buildingId: building };
   const consumptions = await client.request("GET", "/consumptions", {
-    schema: pageSchema(consumptionSchema),
+    schema: answerPageSchema(consumptionAnswerSchema),
     query: { ...query, page: 1, limit: 1 },
   });
-  const emissions = await everyRow(client, "/emissions", emissionSchema, query);
+  const emissions = await everyRow(client, "/emissions", emissionAnswerSchema, query);
   const calculated = emissions.filter((emission) => emission.co2e !== null);
   return {
     consumptions: consumptions.pagination.total,
@@ -71,14 +72,14 @@ export async function planMove(
     "move request",
   );
   const targetId = input.companyId.toLowerCase();
-  const companies = await everyRow(client, "/companies", companySchema);
+  const companies = await everyRow(client, "/companies", companyAnswerSchema);
   const target = companies.find((company) => company.id.toLowerCase() === targetId);
   if (target === undefined) throw notFound("company", targetId);
   const wanted = new Set(input.buildingIds.map((id) => id.toLowerCase()));
   const located = new Map<string, Located>();
   await runLimited(companies, concurrency, async (company) => {
     const route = `/companies/${encodeURIComponent(company.id)}/buildings`;
-    for (const building of await everyRow(client, route, buildingSchema)) {
+    for (const building of await everyRow(client, route, buildingAnswerSchema)) {
       const id = building.id.toLowerCase();
       if (wanted.has(id)) located.set(id, { name: building.name, companyId: company.id });
     }

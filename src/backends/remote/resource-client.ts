@@ -22,12 +22,17 @@ export function fillPath(path: string, values: Readonly<Record<string, string>>)
   );
 }
 
-/** A body without its absent fields: an unset value is left out, never sent as null. */
+/** A record without its absent fields: an unset value is left out, never sent as null. */
+export function presentRecord(record: object): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(record).filter(([, value]) => value !== undefined && value !== null),
+  );
+}
+
+/** A body without its absent fields, when it is a record. */
 export function presentFields(input: unknown): unknown {
   if (typeof input !== "object" || input === null || Array.isArray(input)) return input;
-  return Object.fromEntries(
-    Object.entries(input).filter(([, value]) => value !== undefined && value !== null),
-  );
+  return presentRecord(input);
 }
 
 export function remoteResource<T, I, F extends object>(

@@ -8,7 +8,6 @@ import type { z } from "zod";
 import { isCarbonError } from "../../core/errors.js";
 import { DRY_RUN_EXTENSION, operationExtension } from "../../core/extensions.js";
 import { auditRecordSchema } from "../../core/model/audit.js";
-import { type Building, buildingAnswerSchema } from "../../core/model/building.js";
 import { buildingMoveResultSchema } from "../../core/model/building-move.js";
 import { type Category, categoryAnswerSchema } from "../../core/model/category.js";
 import {
@@ -55,6 +54,7 @@ import { parseInput } from "../../core/validate.js";
 import { calculateEntry } from "../../engine/glec/calculate.js";
 import { shippedGlecFactors } from "../local/glec-factors.js";
 import { parseApiUrl } from "./api-url.js";
+import { remoteBuildings } from "./buildings.js";
 import { ServerCapabilities } from "./capabilities.js";
 import { createHttpClient, type QueryValue } from "./client.js";
 import { glecRequestBody } from "./glec-body.js";
@@ -63,7 +63,7 @@ import { runLimited } from "./limiter.js";
 import { planMove } from "./move-plan.js";
 import { allPages, type PageWindow } from "./pages.js";
 import { remoteDeleteRecords } from "./removal.js";
-import { remoteResource } from "./resource-client.js";
+import { presentRecord, remoteResource } from "./resource-client.js";
 import type { RetryPolicy } from "./retry.js";
 import { announcedInstanceSchema, anyAnswerSchema } from "./schemas.js";
 import { remotePagers } from "./streams.js";
@@ -150,17 +150,7 @@ export function createRemoteService(options: RemoteServiceOptions): RemoteCarbon
 
     companies: remoteResource(client, capabilities, companiesResource),
 
-    listBuildings: (query) =>
-      query.companyId === undefined
-        ? get("/buildings", answerPageSchema(buildingAnswerSchema), paging(query))
-        : get(
-            `/companies/${id(query.companyId)}/buildings`,
-            answerPageSchema(buildingAnswerSchema),
-            paging(query),
-          ),
-    getBuilding: (buildingId): Promise<Building> =>
-      get(`/buildings/${id(buildingId)}`, buildingAnswerSchema),
-    createBuilding: (input) => post("/buildings", buildingAnswerSchema, input),
+    ...remoteBuildings(client, capabilities),
 
     // The port answers every category at once, as the local engine does; the server pages.
     async listCategories(query): Promise<Page<Category>> {
@@ -204,8 +194,14 @@ export function createRemoteService(options: RemoteServiceOptions): RemoteCarbon
         companyId: query.companyId,
         ...paging(query),
       }),
-    upsertCustomFactor: (input) =>
-      post("/emission-factors/custom", customFactorAnswerSchema, input),
+    async upsertCustomFactor(input) {
+      await capabilities.require(
+        operationExtension("POST", "/emission-factors/custom"),
+        "creating custom emission factors",
+        "create the factor in the service itself",
+      );
+      return post("/emission-factors/custom", customFactorAnswerSchema, presentRecord(input));
+    },
 
     listConsumptions: (query) =>
       get("/consumptions", answerPageSchema(consumptionAnswerSchema), {

@@ -18,6 +18,7 @@ import type { CarbonService } from "../../core/service.js";
 import { isSupplierRowError, supplierRowProblems } from "../../core/supplier-problems.js";
 import type { HttpClient } from "./client.js";
 import { runLimited } from "./limiter.js";
+import { presentRecord } from "./resource-client.js";
 
 type SupplierMethods = Pick<CarbonService, "listSuppliers" | "upsertSupplier" | "writeSuppliers">;
 
@@ -25,7 +26,8 @@ export function remoteSuppliers(client: HttpClient, concurrency: number): Suppli
   const upsert = (input: SupplierInput, dryRun: boolean): Promise<SupplierUpsertResult> =>
     client.request("POST", "/suppliers", {
       schema: supplierUpsertAnswerSchema,
-      body: input,
+      // The specification types email and address as strings: an absent one is left out.
+      body: presentRecord(input),
       ...(dryRun ? { query: { dryRun: true } } : {}),
     });
 

@@ -53,6 +53,10 @@ function countLines(report: ConsumptionImportReport): string[] {
     ["unchanged", formatCount(report.unchanged), ""],
     ["rejected", formatCount(report.rejected), ""],
   ];
+  const unknown = report.outcomeUnknown ?? 0;
+  if (unknown > 0) {
+    entries.splice(4, 0, ["stored", formatCount(unknown), " (the server did not say how)"]);
+  }
   if (report.emissionsUnknown !== true) {
     entries.push(["awaiting factor", formatCount(report.awaitingFactor), ""]);
   }
@@ -104,7 +108,9 @@ function outcomeLines(report: ConsumptionImportReport, options: ImportSummaryOpt
   if (stored !== undefined) lines.push(stored);
   if (report.emissionsUnknown === true) {
     lines.push(
-      "emissions not calculated: the server offers no dry run, so the counts come from its listing of stored consumptions; only a real import calculates them",
+      report.dryRun
+        ? "emissions not calculated: the server offers no dry run, so the counts come from its listing of stored consumptions; only a real import calculates them"
+        : "emissions not shown: the server stored the rows without sending their emissions back; see them with carbon emissions list",
     );
   }
   if (report.overlapping > 0 && report.replaced === 0 && report.rejected > 0) {

@@ -101,9 +101,12 @@ export const consumptionUpsertResultSchema = z.object({
   emission: emissionSchema,
 });
 
-/** What an upsert did; the record and its emission when the server sends them back. */
+/**
+ * What an upsert did (undefined: the server did not say), the record and its emission when the
+ * server sends them back.
+ */
 export interface ConsumptionUpsertResult {
-  readonly outcome: UpsertOutcome;
+  readonly outcome?: UpsertOutcome;
   readonly consumption?: Consumption;
   readonly emission?: Emission;
 }
@@ -123,6 +126,8 @@ export const consumptionUpsertAnswerSchema: z.ZodType<ConsumptionUpsertResult> =
       outcome: isCreated ? "inserted" : isUpdated ? "updated" : "unchanged",
     }),
   ),
+  // The interface does not show this answer: any other success stored the record, no more is known.
+  z.unknown().transform((): ConsumptionUpsertResult => ({})),
 ]);
 
 const scopeTotalsSchema = z.object({ "1": z.number(), "2": z.number(), "3": z.number() });

@@ -42,20 +42,34 @@ const instantSchema = z
     return date.toISOString();
   });
 
+/** A company as who-am-i names it: its id, or an object holding it (`{companyId}`). */
+const companyRefSchema = z.preprocess(
+  (value) =>
+    typeof value === "object" && value !== null && "companyId" in value ? value.companyId : value,
+  answerIdSchema,
+);
+
 /**
- * Any server's answer, read for what `auth status` shows: the e-mail needed; a role of any name
- * (the hosted service's are `ROLE_OWNER`...); `companies` missing or empty: every company.
+ * Any server's answer, read for what `auth status` shows, every field optional (the interface
+ * does not show this answer's shape): the e-mail or "" when none is given; a role of any name
+ * (the hosted service's are `ROLE_OWNER`..., as `role` or the first of `roles`); `companies`
+ * missing or empty: every company.
  */
 export const whoAmIAnswerSchema = z
   .object({
-    email: z.string(),
-    role: z.string().default(""),
+    email: z
+      .string()
+      .nullish()
+      .transform((value) => value ?? ""),
+    role: z.string().optional(),
+    roles: z.array(z.string()).optional().catch(undefined),
     companies: z
-      .array(answerIdSchema)
+      .array(companyRefSchema)
       .nullish()
       .transform((value) => value ?? []),
     issuedAt: instantSchema,
     expiresAt: instantSchema,
   })
-  .loose();
+  .loose()
+  .transform(({ role, roles, ...rest }) => ({ ...rest, role: role ?? roles?.[0] ?? "" }));
 export type WhoAmI = z.output<typeof whoAmIAnswerSchema>;

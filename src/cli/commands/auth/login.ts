@@ -122,7 +122,7 @@ export async function runLogin(ctx: Context, opts: LoginOptions): Promise<void> 
   if (globals.quiet === true) return;
   const expiry = who.expiresAt === null ? "" : `; the token expires ${who.expiresAt}`;
   ctx.io.err(
-    `Logged in to ${api.href} as ${who.email} (${who.role}) in profile "${name}"${expiry}.`,
+    `Logged in to ${api.href}${who.email === "" ? "" : ` as ${who.email}`}${who.role === "" ? "" : ` (${who.role})`} in profile "${name}"${expiry}.`,
   );
   if (saved.currentProfile !== name) {
     ctx.io.err(`Use it with --profile ${name}, or make it the default: carbon profile use ${name}`);
