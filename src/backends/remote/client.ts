@@ -24,7 +24,7 @@ import {
   retryableStatuses,
 } from "./retry.js";
 
-export type Method = "GET" | "POST" | "DELETE";
+export type Method = "GET" | "POST" | "PATCH" | "DELETE";
 export type QueryValue = string | number | boolean | undefined;
 
 export interface RequestSpec<T> {

@@ -41,7 +41,7 @@ import type {
   StreamOptions,
 } from "../../core/service.js";
 import { parseApiUrl } from "./api-url.js";
-import { createHttpClient, type QueryValue } from "./client.js";
+import { createHttpClient, type HttpClient, type QueryValue } from "./client.js";
 import { RemoteImportSession } from "./import-session.js";
 import { runLimited } from "./limiter.js";
 import { allPages, type PageWindow } from "./pages.js";
@@ -77,6 +77,8 @@ export interface RemoteCarbonService extends CarbonService {
   /** The base address in use (`https://host[/prefix]`). */
   readonly apiUrl: string;
   whoAmI(): Promise<WhoAmI>;
+  /** Any operation of the interface, with the service's token, retries and errors (`carbon api`). */
+  readonly request: HttpClient["request"];
 }
 
 export const DEFAULT_CONCURRENCY = 8;
@@ -131,6 +133,7 @@ export function createRemoteService(options: RemoteServiceOptions): RemoteCarbon
     kind: "remote",
     apiUrl: api.href,
     close: () => client.close(),
+    request: (method, route, spec) => client.request(method, route, spec),
     whoAmI: () => client.request("POST", "/auth/who-am-i", { schema: whoAmISchema }),
 
     listCompanies: (query) => get("/companies", pageSchema(companySchema), paging(query)),
