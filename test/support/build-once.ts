@@ -20,12 +20,12 @@ function modifiedTimes(dir: string): number[] {
 }
 
 /** True when some source (or the build's config) changed after the last build wrote the entry point. */
-export function buildIsStale(): boolean {
-  const entry = path.join(root, "dist", "cli", "main.js");
+export function buildIsStale(project = root): boolean {
+  const entry = path.join(project, "dist", "cli", "main.js");
   if (!fs.existsSync(entry)) return true;
   const sources = [
-    ...modifiedTimes(path.join(root, "src")),
-    fs.statSync(path.join(root, "tsconfig.json")).mtimeMs,
+    ...modifiedTimes(path.join(project, "src")),
+    fs.statSync(path.join(project, "tsconfig.json")).mtimeMs,
   ];
   return Math.max(...sources) > fs.statSync(entry).mtimeMs;
 }
