@@ -1,10 +1,32 @@
 import { defineConfig } from "vitest/config";
 
+/**
+ * Two tiers. The fast one (unit, cli, contract, server) shares each worker process between test
+ * files: a test must leave no global state, env, cwd, mock or open handle behind. e2e runs the
+ * built binary, so its global setup builds first when dist/ is stale.
+ */
 export default defineConfig({
   test: {
-    include: ["test/**/*.test.ts"],
     pool: "forks",
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "fast",
+          include: ["test/{unit,cli,contract,server}/**/*.test.ts"],
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "e2e",
+          include: ["test/e2e/**/*.test.ts"],
+          globalSetup: ["test/support/build-once.ts"],
+        },
+      },
+    ],
   },
 });

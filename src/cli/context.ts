@@ -244,6 +244,7 @@ async function openService(ctx: Context, engine: EngineChoice): Promise<CarbonSe
 
 const emptyInput: UserInput = {
   readAll: () => Promise.resolve(""),
+  readBytes: () => Promise.resolve(new Uint8Array()),
   readSecret: () => Promise.resolve(""),
   confirm: () => Promise.resolve(false),
 };

@@ -9,6 +9,8 @@ import { CarbonError } from "../core/errors.js";
 export interface UserInput {
   /** Everything on stdin as UTF-8 text; refuses more than `maxBytes`. */
   readAll(maxBytes: number): Promise<string>;
+  /** Everything on stdin as it is (a JSON body, checked for UTF-8 by its reader); at most `maxBytes`. */
+  readBytes(maxBytes: number): Promise<Uint8Array>;
   /** Shows `prompt` on stderr and reads one line from the terminal without echoing it. */
   readSecret(prompt: string): Promise<string>;
   /** Shows `prompt` on stderr, reads one line from the terminal: true for y or yes. */
@@ -19,16 +21,24 @@ function tooLong(maxBytes: number): CarbonError {
   return new CarbonError("usage", `stdin holds more than ${maxBytes} bytes; expected a token`);
 }
 
-async function readStdin(maxBytes: number): Promise<string> {
+function bytesTooLong(maxBytes: number): CarbonError {
+  return new CarbonError("usage", `stdin holds more than ${maxBytes} bytes`);
+}
+
+async function readStdinBytes(maxBytes: number, tooMuch: CarbonError): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of process.stdin) {
     const buffer = typeof chunk === "string" ? Buffer.from(chunk) : Buffer.from(chunk);
     size += buffer.length;
-    if (size > maxBytes) throw tooLong(maxBytes);
+    if (size > maxBytes) throw tooMuch;
     chunks.push(buffer);
   }
-  return Buffer.concat(chunks).toString("utf8");
+  return Buffer.concat(chunks);
+}
+
+async function readStdin(maxBytes: number): Promise<string> {
+  return (await readStdinBytes(maxBytes, tooLong(maxBytes))).toString("utf8");
 }
 
 const ENTER = new Set(["\r", "\n", "\u0004"]);
@@ -108,6 +118,7 @@ export async function confirmOrCancel(
 export function createProcessInput(): UserInput {
   return {
     readAll: readStdin,
+    readBytes: (maxBytes) => readStdinBytes(maxBytes, bytesTooLong(maxBytes)),
     readSecret: readHidden,
     confirm: askYesNo,
   };
@@ -118,15 +129,24 @@ export function createProcessInput(): UserInput {
  * `answer` what they answer a yes/no question.
  */
 export function createTestInput(
-  options: { readonly stdin?: string; readonly typed?: string; readonly answer?: string } = {},
+  options: {
+    readonly stdin?: string | Uint8Array;
+    readonly typed?: string;
+    readonly answer?: string;
+  } = {},
 ): UserInput & { readonly prompts: readonly string[] } {
   const prompts: string[] = [];
   return {
     prompts,
     readAll(maxBytes) {
-      const text = options.stdin ?? "";
-      if (Buffer.byteLength(text) > maxBytes) return Promise.reject(tooLong(maxBytes));
-      return Promise.resolve(text);
+      const bytes = Buffer.from(options.stdin ?? "");
+      if (bytes.length > maxBytes) return Promise.reject(tooLong(maxBytes));
+      return Promise.resolve(bytes.toString("utf8"));
+    },
+    readBytes(maxBytes) {
+      const bytes = Buffer.from(options.stdin ?? "");
+      if (bytes.length > maxBytes) return Promise.reject(bytesTooLong(maxBytes));
+      return Promise.resolve(bytes);
     },
     readSecret(prompt) {
       prompts.push(prompt);

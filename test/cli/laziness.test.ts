@@ -55,6 +55,7 @@ describe("startup laziness", () => {
     [["profile", "--help"]],
     [["glec", "--help"]],
     [["glec", "submit", "--help"]],
+    [["api", "--help"]],
   ])("%j loads no heavy module", (args) => {
     const { status, stdout, loaded } = loadsFor(args);
     expect(status).toBe(0);

@@ -46,6 +46,7 @@ describe("main without a database", () => {
       "emissions",
       "suppliers",
       "glec",
+      "api",
       "auth",
       "profile",
       "serve",

@@ -331,6 +331,8 @@ export const commandCases: readonly CommandCase[] = [
   { name: "glec get", args: () => ["glec", "get", ids.glec] },
   { name: "glec delete", args: () => ["glec", "delete", ids.glecToDelete, "--yes"] },
   { name: "audit list", args: () => ["audit", "list", "--company", ids.company] },
+  // Any call of the interface, every page: the company listing, as JSON.
+  { name: "api GET companies --paginate", args: () => ["api", "GET", "companies", "--paginate"] },
 ];
 
 /** The command a case runs (`factors custom create` for "factors custom create --id"). */

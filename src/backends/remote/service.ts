@@ -56,7 +56,7 @@ import { shippedGlecFactors } from "../local/glec-factors.js";
 import { parseApiUrl } from "./api-url.js";
 import { remoteBuildings } from "./buildings.js";
 import { ServerCapabilities } from "./capabilities.js";
-import { createHttpClient, type QueryValue } from "./client.js";
+import { createHttpClient, type HttpClient, type QueryValue } from "./client.js";
 import { glecRequestBody } from "./glec-body.js";
 import { RemoteImportSession } from "./import-session.js";
 import { runLimited } from "./limiter.js";
@@ -90,6 +90,8 @@ export interface RemoteCarbonService extends CarbonService {
   /** The base address in use (`https://host[/prefix]`). */
   readonly apiUrl: string;
   whoAmI(): Promise<WhoAmI>;
+  /** Any operation of the interface, with the service's token, retries and errors (`carbon api`). */
+  readonly request: HttpClient["request"];
 }
 
 export const DEFAULT_CONCURRENCY = 8;
@@ -146,6 +148,7 @@ export function createRemoteService(options: RemoteServiceOptions): RemoteCarbon
     kind: "remote",
     apiUrl: api.href,
     close: () => client.close(),
+    request: (method, route, spec) => client.request(method, route, spec),
     whoAmI: () => client.request("POST", "/auth/who-am-i", { schema: whoAmIAnswerSchema }),
 
     companies: remoteResource(client, capabilities, companiesResource),

@@ -59,6 +59,11 @@ export const resources: readonly ResourceEntry[] = [
     load: async () => (await import("./audit/index.js")).auditCommand,
   },
   {
+    name: "api",
+    description: "Call any operation of the server's HTTP interface, like gh api",
+    load: async () => (await import("./api/index.js")).apiCommand,
+  },
+  {
     name: "auth",
     description: "Log in to a carbon server, check the token, log out",
     load: async () => (await import("./auth/index.js")).authCommand,

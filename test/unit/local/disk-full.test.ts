@@ -6,14 +6,11 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type Database from "better-sqlite3";
-import { describe, expect, it, vi } from "vitest";
-import { openLocalService } from "../../../src/backends/local/open.js";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { createTestIo } from "../../../src/cli/io.js";
-import { main } from "../../../src/cli/main.js";
-import { CarbonError } from "../../../src/core/errors.js";
+import type { CarbonError as CarbonErrorType } from "../../../src/core/errors.js";
 import { categoryId } from "../../../src/core/ids.js";
 import type { GlecEntryInput } from "../../../src/core/model/glec.js";
-import { carbonError, consumption, ids, openTemp, seed, tempDir } from "./helpers.js";
 
 const connections = vi.hoisted(() => new Map<string, Database.Database>());
 /** Files whose next connection opens on a full disk. */
@@ -31,6 +28,18 @@ vi.mock("../../../src/backends/local/database.js", async (importOriginal) => {
       return db;
     },
   };
+});
+
+// Test files share loaded modules when isolation is off: what opens a database is loaded anew
+// here, after the mock, and dropped again after this file so the next one gets the real module.
+vi.resetModules();
+const { openLocalService } = await import("../../../src/backends/local/open.js");
+const { main } = await import("../../../src/cli/main.js");
+const { CarbonError } = await import("../../../src/core/errors.js");
+const { carbonError, consumption, ids, openTemp, seed, tempDir } = await import("./helpers.js");
+afterAll(() => {
+  vi.doUnmock("../../../src/backends/local/database.js");
+  vi.resetModules();
 });
 
 /** The disk is full from now on: the file may grow by `spare` pages at most. */
@@ -253,7 +262,7 @@ describe("a full disk under `carbon consumptions import`", () => {
 });
 
 /** Runs `write` until it fails (at most 2000 times) and answers its CarbonError. */
-async function untilFull(write: () => Promise<unknown>): Promise<CarbonError> {
+async function untilFull(write: () => Promise<unknown>): Promise<CarbonErrorType> {
   for (let count = 0; count < 2000; count += 1) {
     try {
       await write();

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterEach } from "vitest";
+import { onTestFinished } from "vitest";
 import { openLocalService } from "../../../src/backends/local/open.js";
 import type { LocalService } from "../../../src/backends/local/service.js";
 import { CarbonError } from "../../../src/core/errors.js";
@@ -10,14 +10,23 @@ import type { ConsumptionInput } from "../../../src/core/model/consumption.js";
 
 const cleanups: (() => Promise<void> | void)[] = [];
 
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
+/**
+ * Runs `cleanup` when the current test finishes, last registered first. Registered per test, not
+ * with a module-level afterEach: test files share this module when isolation is off.
+ */
+function afterThisTest(cleanup: () => Promise<void> | void): void {
+  if (cleanups.length === 0) {
+    onTestFinished(async () => {
+      for (const pending of cleanups.splice(0).reverse()) await pending();
+    });
+  }
+  cleanups.push(cleanup);
+}
 
 /** A fresh temp dir, removed after the test. */
 export function tempDir(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "carbon-"));
-  cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
+  afterThisTest(() => fs.rmSync(dir, { recursive: true, force: true }));
   return dir;
 }
 
@@ -29,7 +38,7 @@ export async function openTemp(
   const service = await openLocalService(
     busyTimeoutMs === undefined ? { path: file } : { path: file, busyTimeoutMs },
   );
-  cleanups.push(() => service.close());
+  afterThisTest(() => service.close());
   return service;
 }
 
