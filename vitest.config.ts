@@ -1,7 +1,7 @@
 import { defineConfig } from "vitest/config";
 
 /**
- * Two tiers. The fast one (unit, cli, contract, server) shares each worker process between test
+ * Two tiers. The fast one (unit, cli, contract, server, conformance) shares each worker process between test
  * files: a test must leave no global state, env, cwd, mock or open handle behind. e2e runs the
  * built binary, so its global setup builds first when dist/ is stale.
  */
@@ -15,7 +15,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "fast",
-          include: ["test/{unit,cli,contract,server}/**/*.test.ts"],
+          include: ["test/{unit,cli,contract,server,conformance}/**/*.test.ts"],
           isolate: false,
         },
       },

@@ -4,7 +4,7 @@
  * the same CarbonErrors, so a command behaves the same on both engines.
  */
 import type { Dispatcher } from "undici";
-import type { z } from "zod";
+import { z } from "zod";
 import { isCarbonError } from "../../core/errors.js";
 import { DRY_RUN_EXTENSION, operationExtension } from "../../core/extensions.js";
 import { auditRecordSchema } from "../../core/model/audit.js";
@@ -21,12 +21,7 @@ import {
   consumptionRecordAnswerSchema,
   consumptionUpsertAnswerSchema,
 } from "../../core/model/consumption.js";
-import {
-  consumptionSummarySchema,
-  type Emission,
-  emissionAnswerSchema,
-  emissionSummarySchema,
-} from "../../core/model/emission.js";
+import { type Emission, emissionAnswerSchema } from "../../core/model/emission.js";
 import {
   customFactorAnswerSchema,
   emissionFactorSchema,
@@ -57,6 +52,7 @@ import { parseApiUrl } from "./api-url.js";
 import { remoteBuildings } from "./buildings.js";
 import { ServerCapabilities } from "./capabilities.js";
 import { createHttpClient, type HttpClient, type QueryValue } from "./client.js";
+import { anyDashboardSchema, consumptionDashboard, emissionDashboard } from "./dashboards.js";
 import { glecRequestBody } from "./glec-body.js";
 import { RemoteImportSession } from "./import-session.js";
 import { runLimited } from "./limiter.js";
@@ -144,6 +140,8 @@ export function createRemoteService(options: RemoteServiceOptions): RemoteCarbon
   const categoryPage = (filter: ListFilter<"categories">, window: PageWindow) =>
     get("/categories", answerPageSchema(categoryAnswerSchema), { level: filter.level, ...window });
 
+  // The dashboards sum the service's own streams when a server's answer is not carbon's.
+  const streams = (): RemoteCarbonService => full;
   const service: Omit<RemoteCarbonService, "streamList"> = {
     kind: "remote",
     apiUrl: api.href,
@@ -245,8 +243,10 @@ export function createRemoteService(options: RemoteServiceOptions): RemoteCarbon
         offers: { batches, dryRun, createBuildings },
       });
     },
-    summarizeConsumptions: (query) =>
-      get("/consumptions/dashboard", consumptionSummarySchema, period(query)),
+    async summarizeConsumptions(query) {
+      const answer = await get("/consumptions/dashboard", anyDashboardSchema, period(query));
+      return consumptionDashboard(answer, streams(), query);
+    },
 
     listEmissions: (query) =>
       get("/emissions", answerPageSchema(emissionAnswerSchema), {
@@ -261,11 +261,13 @@ export function createRemoteService(options: RemoteServiceOptions): RemoteCarbon
         yield* rows;
       }
     },
-    summarizeEmissions: (query) =>
-      get("/emissions/dashboard", emissionSummarySchema, {
+    async summarizeEmissions(query) {
+      const answer = await get("/emissions/dashboard", anyDashboardSchema, {
         ...emissionQuery(query),
         groupBy: query.groupBy.length === 0 ? undefined : query.groupBy.join(","),
-      }),
+      });
+      return emissionDashboard(answer, streams(), query);
+    },
 
     // Suppliers and clients; their dry runs (and an import's check pass) need the server's.
     ...withSupplierDryRuns(remoteSuppliers(client, concurrency), capabilities),
@@ -302,11 +304,19 @@ export function createRemoteService(options: RemoteServiceOptions): RemoteCarbon
         // A server that may ignore dryRun is never sent the move: the client plans it.
         return planMove(client, request, concurrency);
       }
-      return client.request("POST", "/buildings/move", {
-        schema: buildingMoveResultSchema,
-        query: { dryRun: request.dryRun === true ? "true" : undefined },
-        body: { buildingIds: request.buildingIds, companyId: request.companyId },
-      });
+      const body = { buildingIds: request.buildingIds, companyId: request.companyId };
+      if (await capabilities.offers(DRY_RUN_EXTENSION)) {
+        return client.request("POST", "/buildings/move", {
+          schema: buildingMoveResultSchema,
+          query: { dryRun: request.dryRun === true ? "true" : undefined },
+          body,
+        });
+      }
+      // The interface does not show this answer: without carbon's, the client's plan says what moved.
+      const plan = await planMove(client, request, concurrency);
+      const answer = await client.request("POST", "/buildings/move", { schema: z.unknown(), body });
+      const result = buildingMoveResultSchema.safeParse(answer);
+      return result.success ? result.data : { ...plan, dryRun: false };
     },
     async listAudit(query) {
       await capabilities.require(
@@ -328,7 +338,7 @@ export function createRemoteService(options: RemoteServiceOptions): RemoteCarbon
     },
   };
   const pagers = remotePagers(service, categoryPage);
-  return {
+  const full: RemoteCarbonService = {
     ...service,
     // Each page is printed before the next is asked for: one page in memory at a time.
     streamList<K extends ListName>(
@@ -340,6 +350,7 @@ export function createRemoteService(options: RemoteServiceOptions): RemoteCarbon
       return allPages((window) => pager(filter, window), options.pageSize ?? STREAM_PAGE);
     },
   };
+  return full;
 }
 
 /** Narrows the port to the remote engine (for `auth status`, which needs who-am-i). */

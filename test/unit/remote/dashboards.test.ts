@@ -1,0 +1,69 @@
+/**
+ * Dashboards of a server whose answers carbon cannot read (the interface does not show them):
+ * the remote engine sums the spec's listings itself, and gets carbon serve's own figures.
+ */
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  createRemoteService,
+  type RemoteCarbonService,
+} from "../../../src/backends/remote/service.js";
+import type { SummaryQuery } from "../../../src/core/service.js";
+import { importConsumptions } from "../../../src/import/consumptions.js";
+import { type RealServer, startRealServer } from "./real-server.js";
+import { type SpecProxy, startSpecProxy } from "./spec-proxy.js";
+
+const companyId = "6b1f0c3e-8a52-4f0e-9d7a-2f4c1e5b7a90";
+const fixture = path.resolve("fixtures/consumptions/acme-offices-2024.csv");
+let server: RealServer;
+let proxy: SpecProxy;
+let remote: RemoteCarbonService;
+
+beforeAll(async () => {
+  server = await startRealServer();
+  await server.local.companies.upsert({ id: companyId, name: "Acme Offices", country: "ES" });
+  const report = await importConsumptions(server.local, {
+    file: fixture,
+    companyId,
+    decimalComma: false,
+    dryRun: false,
+    skipInvalid: false,
+    createBuildings: true,
+  });
+  expect(report.inserted).toBe(161);
+  proxy = await startSpecProxy(server.url, { blankDashboards: true });
+  remote = createRemoteService({ apiUrl: proxy.url, token: await server.token() });
+});
+
+afterAll(async () => {
+  await remote.close();
+  await proxy.close();
+  await server.close();
+});
+
+describe("dashboards summed on the client", () => {
+  it.each<[string, SummaryQuery]>([
+    ["by scope and month", { companyId, groupBy: ["scope", "month"] }],
+    [
+      "by building and category, inside a window",
+      { companyId, groupBy: ["building", "category"], from: "2024-03-15", to: "2024-09-30" },
+    ],
+    ["totals of scope 2 alone", { companyId, groupBy: [], scopes: [2] }],
+  ])("emissions %s equal carbon serve's", async (_name, query) => {
+    const { factorLibraryVersion: _server, ...expected } =
+      await server.local.summarizeEmissions(query);
+    const { factorLibraryVersion: _client, ...summed } = await remote.summarizeEmissions(query);
+    expect(expected.groups.length).toBeGreaterThan(0);
+    expect(summed).toEqual(expected);
+    expect(proxy.requests.some((request) => request.url.includes("/emissions/dashboard"))).toBe(
+      true,
+    );
+  });
+
+  it("consumptions by month and subcategory equal carbon serve's", async () => {
+    const query = { companyId, from: "2024-01-01", to: "2024-12-31" };
+    const expected = await server.local.summarizeConsumptions(query);
+    expect(expected.groups.length).toBeGreaterThan(0);
+    expect(await remote.summarizeConsumptions(query)).toEqual(expected);
+  });
+});
