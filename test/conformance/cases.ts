@@ -83,10 +83,10 @@ export const commandCases: readonly CommandCase[] = [
   { name: "companies list --all", args: () => ["companies", "list", "--all"] },
   { name: "companies get", args: () => ["companies", "get", ids.company] },
   {
-    name: "companies create",
+    name: "companies upsert",
     args: () => [
       "companies",
-      "create",
+      "upsert",
       "--name",
       "Acme Nordics",
       "--country",
