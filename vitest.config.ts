@@ -15,6 +15,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "fast",
+          sequence: { groupOrder: 0 },
           include: ["test/{unit,cli,contract,server,conformance}/**/*.test.ts"],
           isolate: false,
         },
@@ -23,6 +24,8 @@ export default defineConfig({
         extends: true,
         test: {
           name: "e2e",
+          // After the fast tier: the signal and timing tests of the built binary get the machine.
+          sequence: { groupOrder: 1 },
           include: ["test/e2e/**/*.test.ts"],
           globalSetup: ["test/support/build-once.ts"],
         },
