@@ -9,11 +9,24 @@ import { type IdResolver, idResolver } from "../id-resolver.js";
 import { renderObject } from "../output/format.js";
 import { printList } from "../paging.js";
 import type { FaceFlag, ResourceFace } from "../resource-face.js";
-import type {
-  ResourceGetOptions,
-  ResourceListOptions,
-  ResourceUpsertOptions,
-} from "./resource-verbs.js";
+
+export interface ResourceListOptions {
+  readonly page?: string;
+  readonly limit?: string;
+  readonly all: boolean;
+  /** Filter flag values by key, as typed. */
+  readonly filters: Readonly<Record<string, string | undefined>>;
+}
+
+export interface ResourceGetOptions {
+  readonly id: string;
+}
+
+export interface ResourceUpsertOptions {
+  readonly id?: string;
+  /** Field flag values by key, as typed. */
+  readonly fields: Readonly<Record<string, string | undefined>>;
+}
 
 function portOf<K extends ResourceName>(
   service: { readonly [N in ResourceName]: PortOf<N> },

@@ -7,24 +7,17 @@ import type { ResourceName } from "../../core/service.js";
 import type { Context } from "../context.js";
 import type { ResourceFace } from "../resource-face.js";
 import { addPagingOptions } from "./paging-options.js";
+import type {
+  ResourceGetOptions,
+  ResourceListOptions,
+  ResourceUpsertOptions,
+} from "./resource-run.js";
 
-export interface ResourceListOptions {
-  readonly page?: string;
-  readonly limit?: string;
-  readonly all: boolean;
-  /** Filter flag values by key, as typed. */
-  readonly filters: Readonly<Record<string, string | undefined>>;
-}
-
-export interface ResourceGetOptions {
-  readonly id: string;
-}
-
-export interface ResourceUpsertOptions {
-  readonly id?: string;
-  /** Field flag values by key, as typed. */
-  readonly fields: Readonly<Record<string, string | undefined>>;
-}
+export type {
+  ResourceGetOptions,
+  ResourceListOptions,
+  ResourceUpsertOptions,
+} from "./resource-run.js";
 
 type Run<K extends ResourceName, O> = (
   ctx: Context,

@@ -9,7 +9,6 @@ import { CarbonError, usageError } from "../../../core/errors.js";
 import { MAX_PAGE_LIMIT } from "../../../core/model/common.js";
 import type { Context } from "../../context.js";
 import type { Io } from "../../io.js";
-import type { ApiOptions } from "./index.js";
 import {
   type ApiRequest,
   buildRequest,
@@ -20,6 +19,18 @@ import {
   parseMethod,
   takesBody,
 } from "./request.js";
+
+export interface ApiOptions {
+  readonly method: string;
+  readonly path: string;
+  /** `-f key=value`, sent as text. */
+  readonly rawFields: readonly string[];
+  /** `-F key=value`, typed: true, false, null and numbers become JSON values. */
+  readonly typedFields: readonly string[];
+  /** A JSON body file, or `-` for stdin. */
+  readonly input?: string | undefined;
+  readonly paginate: boolean;
+}
 
 /** json: one document (indented on a terminal); ndjson: one item per line. */
 export type ApiStyle =

@@ -1,17 +1,8 @@
 import { Command } from "commander";
 import type { Context } from "../../context.js";
+import type { ApiOptions } from "./call.js";
 
-export interface ApiOptions {
-  readonly method: string;
-  readonly path: string;
-  /** `-f key=value`, sent as text. */
-  readonly rawFields: readonly string[];
-  /** `-F key=value`, typed: true, false, null and numbers become JSON values. */
-  readonly typedFields: readonly string[];
-  /** A JSON body file, or `-` for stdin. */
-  readonly input?: string | undefined;
-  readonly paginate: boolean;
-}
+export type { ApiOptions } from "./call.js";
 
 interface ApiFlags {
   readonly rawField: string[];
