@@ -93,9 +93,15 @@ export async function interruptWhen(
     stderr += chunk;
   });
   let stdout = "";
+  // Paused once, when ready: after the signal the output is read to the end again, and a data
+  // event then must not pause it anew (the child would block writing, and never exit).
+  let stopped = false;
   child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
     stdout += chunk;
-    if (options.stopReading === true && ready({ stdout }) === true) child.stdout.pause();
+    if (options.stopReading === true && !stopped && ready({ stdout }) === true) {
+      stopped = true;
+      child.stdout.pause();
+    }
   });
   const closed = once(child, "close");
   const deadline = Date.now() + 60_000;
