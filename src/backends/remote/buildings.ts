@@ -7,18 +7,18 @@
 import { notFound } from "../../core/errors.js";
 import { operationExtension } from "../../core/extensions.js";
 import { type Building, buildingAnswerSchema } from "../../core/model/building.js";
-import { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT, type Page } from "../../core/model/common.js";
+import { DEFAULT_PAGE_LIMIT, type Page } from "../../core/model/common.js";
 import { companyAnswerSchema } from "../../core/model/company.js";
 import { answerPageSchema } from "../../core/model/wire.js";
 import type { CarbonService } from "../../core/service.js";
 import type { ServerCapabilities } from "./capabilities.js";
 import type { HttpClient } from "./client.js";
-import { allPages } from "./pages.js";
+import { everyRow } from "./pages.js";
 
 type BuildingMethods = Pick<CarbonService, "listBuildings" | "getBuilding" | "createBuilding">;
 
 const buildingPage = answerPageSchema(buildingAnswerSchema);
-const companyPage = answerPageSchema(companyAnswerSchema);
+const _companyPage = answerPageSchema(companyAnswerSchema);
 
 export function remoteBuildings(
   client: HttpClient,
@@ -33,23 +33,9 @@ export function remoteBuildings(
   /** Every building of every company the token may read, company after company. */
   async function everyBuilding(): Promise<Building[]> {
     const all: Building[] = [];
-    const companies = allPages(
-      (window) =>
-        client.request("GET", "/companies", {
-          schema: companyPage,
-          query: { page: window.page, limit: window.limit },
-        }),
-      MAX_PAGE_LIMIT,
-    );
-    for await (const page of companies) {
-      for (const company of page) {
-        for await (const rows of allPages(
-          (window) => ofCompany(company.id, window),
-          MAX_PAGE_LIMIT,
-        )) {
-          all.push(...rows);
-        }
-      }
+    for (const company of await everyRow(client, "/companies", companyAnswerSchema)) {
+      const route = `/companies/${encodeURIComponent(company.id)}/buildings`;
+      all.push(...(await everyRow(client, route, buildingAnswerSchema)));
     }
     return all;
   }

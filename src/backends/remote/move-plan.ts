@@ -1,10 +1,3 @@
-/**
- * A `buildings move` dry run against a server that does not run one: the client plans it from the
- * specification's listings (companies, each company's buildings, the buildings' consumptions and
- * emissions) and sends no write. The footprint after the move is the server's calculation under
- * the target company, so the plan leaves it unknown (`co2eAfter: null`).
- */
-import type { z } from "zod";
 import { CarbonError, notFound } from "../../core/errors.js";
 import { buildingAnswerSchema } from "../../core/model/building.js";
 import {
@@ -13,7 +6,6 @@ import {
   type BuildingMoveResult,
   buildingMoveInputSchema,
 } from "../../core/model/building-move.js";
-import { MAX_PAGE_LIMIT } from "../../core/model/common.js";
 import { companyAnswerSchema } from "../../core/model/company.js";
 import { consumptionAnswerSchema } from "../../core/model/consumption.js";
 import { emissionAnswerSchema } from "../../core/model/emission.js";
@@ -21,28 +13,11 @@ import { answerPageSchema } from "../../core/model/wire.js";
 import { parseInput } from "../../core/validate.js";
 import type { HttpClient } from "./client.js";
 import { runLimited } from "./limiter.js";
-import { allPages } from "./pages.js";
+import { everyRow } from "./pages.js";
 
 interface Located {
   readonly name: string;
   readonly companyId: string;
-}
-
-/** Every row of a list of the interface, all pages. */
-async function everyRow<T>(
-  client: HttpClient,
-  route: string,
-  item: z.ZodType<T>,
-  query: Readonly<Record<string, string>> = {},
-): Promise<T[]> {
-  const rows: T[] = [];
-  const schema = answerPageSchema(item);
-  const pages = allPages(
-    (window) => client.request("GET", route, { schema, query: { ...query, ...window } }),
-    MAX_PAGE_LIMIT,
-  );
-  for await (const page of pages) rows.push(...page);
-  return rows;
 }
 
 /** What travels with one building: its consumptions, and its emissions' figures now. */

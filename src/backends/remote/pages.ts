@@ -1,5 +1,8 @@
+import type { z } from "zod";
 import { CarbonError } from "../../core/errors.js";
-import type { Page } from "../../core/model/common.js";
+import { MAX_PAGE_LIMIT, type Page } from "../../core/model/common.js";
+import { answerPageSchema } from "../../core/model/wire.js";
+import type { HttpClient } from "./client.js";
 
 export interface PageWindow {
   readonly page: number;
@@ -46,4 +49,21 @@ export async function* allPages<T>(
     yield answer.data;
     if (seen >= total) return;
   }
+}
+
+/** Every row of a list of the interface, all pages. */
+export async function everyRow<T>(
+  client: HttpClient,
+  route: string,
+  item: z.ZodType<T>,
+  query: Readonly<Record<string, string>> = {},
+): Promise<T[]> {
+  const rows: T[] = [];
+  const schema = answerPageSchema(item);
+  const pages = allPages(
+    (window) => client.request("GET", route, { schema, query: { ...query, ...window } }),
+    MAX_PAGE_LIMIT,
+  );
+  for await (const page of pages) rows.push(...page);
+  return rows;
 }
