@@ -204,7 +204,7 @@ export async function buildSeed(): Promise<Seed> {
         await everyPage((page) => local.listSuppliers({ companyId: company, page, limit })),
       ),
       glec: items(
-        await everyPage((page) => local.listGlecEntries({ companyId: company, page, limit })),
+        await everyPage((page) => local.glec.list({ companyId: company, page, limit })),
       ),
       customFactors: items(
         await everyPage((page) => local.listCustomFactors({ companyId: company, page, limit })),

@@ -30,7 +30,7 @@ afterEach(async () => {
 });
 
 async function stored(): Promise<number> {
-  return (await (await contexts.ctx().service()).listGlecEntries({})).pagination.total;
+  return (await (await contexts.ctx().service()).glec.list({})).pagination.total;
 }
 
 function writeTemp(name: string, text: string): string {
@@ -151,7 +151,7 @@ describe("glec submit", () => {
       file: writeTemp("blank.csv", [header, first, ...blanked].join("\n")),
       dryRun: false,
     });
-    const entry = await (await contexts.ctx().service()).getGlecEntry(ENTRY);
+    const entry = await (await contexts.ctx().service()).glec.get(ENTRY);
     expect(entry.actions).toHaveLength(3);
     expect(entry.calculation?.emissions.wtw).toBeCloseTo(1209.0384, 9);
   });
@@ -243,7 +243,7 @@ describe("glec submit", () => {
     const service = await contexts.ctx().service();
     await service.companies.upsert({ id: OTHER, name: "Other" });
     const taken = { ...entry, id: "6a1f0c2e-7b3d-4e5f-8a9b-00000000000f" };
-    await service.submitGlecEntry({ ...taken, companyId: OTHER });
+    await service.glec.submit({ ...taken, companyId: OTHER });
     const file = writeTemp("two.json", JSON.stringify([entry, taken]));
     expect(await errorCode(() => runSubmit(contexts.ctx(), { file, dryRun: false }))).toBe(
       "conflict",

@@ -17,7 +17,7 @@ const spec: CompanyListSpec<"glecEntries"> = {
     "carbon glec list",
     "carbon glec list --company 3f1c2a4e-8b7d-4c6a-9e5f-1a2b3c4d5e6f --all --format csv",
   ],
-  list: (service, query) => service.listGlecEntries(query),
+  list: (service, query) => service.glec.list(query),
   columns: async () => (await import("./columns.js")).entryColumns,
 };
 
