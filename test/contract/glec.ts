@@ -81,7 +81,7 @@ export function describeGlecContract(name: string, open: () => Promise<Driver>):
       expect(entry.calculation?.intensity?.wtw).toBeCloseTo(1209038.4 / 45480, 9);
     });
 
-    it("a dry run (calculateGlecEntry) answers the calculation submit stores, and stores nothing", async () => {
+    it("a dry run (glec.calculate) answers the calculation submit stores, and stores nothing", async () => {
       const stored = await service.glec.get(fixture.id);
       const dry = { ...fixture, id: "6a1f0c2e-7b3d-4e5f-8a9b-0000000000d1" };
       expect(await service.glec.calculate(dry)).toEqual(stored.calculation);

@@ -10,7 +10,7 @@ import {
   glecEntrySchema,
 } from "../../core/model/glec.js";
 import { GLEC_OWNER_HINT, ownerConflict } from "../../core/ownership.js";
-import type { GlecQuery } from "../../core/service.js";
+import type { GlecQuery } from "../../core/ports/glec.js";
 import { parseInput } from "../../core/validate.js";
 import { calculateEntry, intensityOf } from "../../engine/glec/calculate.js";
 import type { GlecFactorTable } from "../../engine/glec/factors.js";
