@@ -2,10 +2,17 @@
 import type { Page, PageQuery } from "../model/common.js";
 import type { GlecCalculation, GlecEntry, GlecEntryInput, GlecReceipt } from "../model/glec.js";
 
-/** GLEC entries, all or one company's, by start date then id. */
-export interface GlecQuery extends PageQuery {
+/**
+ * GLEC entries, all or one company's, by start date then id; `from`/`to` are inclusive days
+ * `YYYY-MM-DD`, and an entry matches when its period overlaps them.
+ */
+export interface GlecFilter {
   readonly companyId?: string;
+  readonly from?: string;
+  readonly to?: string;
 }
+
+export interface GlecQuery extends GlecFilter, PageQuery {}
 
 export interface GlecPort {
   /** Validates, calculates and stores an entry; the same id replaces it (one entry, never two). */

@@ -1,8 +1,9 @@
 /**
  * GLEC service footprint entries (spec: /api/v1/service-footprint/glec). The specification gives
  * POST's body and answer; GET and DELETE exist there without parameters, so theirs are ours
- * (docs/http-api.md): a list with companyId, page and limit, and delete with the id as a query
- * parameter (as the specification writes it). One entry by id (GET and DELETE `/{id}`) is ours.
+ * (docs/http-api.md): a list with companyId, a period (from/to, or the hosted service's
+ * startDate/endDate), page and limit, and delete with the id as a query parameter (as the
+ * specification writes it). One entry by id (GET and DELETE `/{id}`) is ours.
  */
 import { notFound } from "../../core/errors.js";
 import type { GlecEntry } from "../../core/model/glec.js";
@@ -69,7 +70,7 @@ export const glecRoutes: readonly Route[] = [
       }
       if (!access.scoped) return ok(await service.glec.list(query));
       const sources = access.companies.map((companyId) =>
-        emptyWhenMissing((window) => service.glec.list({ ...window, companyId })),
+        emptyWhenMissing((window) => service.glec.list({ ...query, ...window, companyId })),
       );
       return ok(await unionPage(sources, byStartThenId, query));
     },

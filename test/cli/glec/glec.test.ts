@@ -276,6 +276,18 @@ describe("glec list, get and delete", () => {
     );
   });
 
+  it("list --from/--to keeps the entries whose period overlaps them", async () => {
+    const listed = async (from?: string, to?: string) => {
+      const ctx = contexts.ctx({ json: true });
+      await runList(ctx, { all: false, ...(from && { from }), ...(to && { to }) });
+      return JSON.parse(ctx.io.stdoutText()).map((entry: { id: string }) => entry.id);
+    };
+    expect(await listed("2025-03-12", "2025-03-12")).toEqual([ENTRY]);
+    expect(await listed(undefined, "2025-03-02")).toEqual([]);
+    expect(await listed("2025-03-13")).toEqual([]);
+    expect(await errorCode(() => listed("2025-04-01", "2025-03-01"))).toBe("usage");
+  });
+
   it("get prints the legs (table, csv) or the whole entry (json)", async () => {
     const csv = contexts.ctx({ format: "csv" });
     await runGet(csv, { id: ENTRY });
