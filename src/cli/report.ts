@@ -1,9 +1,9 @@
 /** How a failure is shown to the user, and the exit code it ends with (see cli.md, exit codes). */
 import { CommanderError } from "commander";
-import { type CarbonError, isCarbonError } from "../core/errors.js";
+import { type CarbonError, type FieldIssue, isCarbonError } from "../core/errors.js";
 import type { Io } from "./io.js";
 import { formatCount } from "./render/numbers.js";
-import { problemLines } from "./render/problems.js";
+import { issueText, problemLines } from "./render/problems.js";
 
 export const MAX_ISSUES_SHOWN = 20;
 export const BUG_REPORT =
@@ -23,9 +23,21 @@ function describe(error: unknown, withStack: boolean): string {
   return String(error);
 }
 
+/**
+ * The issues still to list under the message: a message that ends with its first issue
+ * (`invalid company: name: expected …`) has said that one already.
+ */
+function unstatedIssues(error: CarbonError): readonly FieldIssue[] {
+  const [first, ...rest] = error.issues;
+  if (first === undefined) return error.issues;
+  const text = issueText(first);
+  const stated = error.message === text || error.message.endsWith(`: ${text}`);
+  return stated ? rest : error.issues;
+}
+
 function reportCarbonError(io: Io, error: CarbonError, verbose: boolean): number {
   io.err(`error: ${error.message}`);
-  const { lines, more } = problemLines(error.issues, MAX_ISSUES_SHOWN);
+  const { lines, more } = problemLines(unstatedIssues(error), MAX_ISSUES_SHOWN);
   for (const line of lines) io.err(`  ${line}`);
   if (more > 0) io.err(`  … and ${formatCount(more)} more`);
   if (error.hint !== undefined) io.err(`hint: ${error.hint}`);

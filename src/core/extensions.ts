@@ -13,3 +13,9 @@ export const DRY_RUN_EXTENSION = "dryRun";
 export function operationExtension(method: string, path: string): string {
   return `${method.toUpperCase()} ${path}`;
 }
+
+/**
+ * `GET /service-footprint/glec` without `companyId` lists the entries of every company the token
+ * may read; the hosted service requires a company.
+ */
+export const GLEC_EVERY_COMPANY_EXTENSION = "glecEveryCompany";

@@ -1,4 +1,4 @@
-import type { AuditQuery, AuditRecord } from "./model/audit.js";
+import type { AuditRecord } from "./model/audit.js";
 import type { Building, BuildingInput } from "./model/building.js";
 import type { BuildingMoveRequest, BuildingMoveResult } from "./model/building-move.js";
 import type { Category, CategoryLevel } from "./model/category.js";
@@ -17,7 +17,7 @@ import type {
   EmissionFactor,
   FactorResolution,
 } from "./model/factor.js";
-import type { GlecCalculation, GlecEntry, GlecEntryInput, GlecReceipt } from "./model/glec.js";
+import type { GlecEntry } from "./model/glec.js";
 import type {
   Supplier,
   SupplierBatchOptions,
@@ -27,6 +27,8 @@ import type {
   SupplierUpsertResult,
   SupplierWriteOptions,
 } from "./model/supplier.js";
+import type { AuditPort, AuditQuery } from "./ports/audit.js";
+import type { GlecPort, GlecQuery } from "./ports/glec.js";
 import type { ResourcePort } from "./resource.js";
 import type { CompanyFilter } from "./resources/companies.js";
 
@@ -222,18 +224,8 @@ export interface CarbonService extends ResourceParts {
     inputs: readonly SupplierInput[],
     options: SupplierBatchOptions,
   ): Promise<SupplierBatchResult>;
-  // --- GLEC logistics service footprints (docs/glec.md) ---
-  /** Validates, calculates and stores an entry; the same id replaces it (one entry, never two). */
-  submitGlecEntry(input: GlecEntryInput): Promise<GlecReceipt>;
-  /**
-   * A dry run of `submitGlecEntry`: validates and calculates the entry, stores nothing and sends
-   * no write (remotely the client calculates with carbon's shipped GLEC factors).
-   */
-  calculateGlecEntry(input: GlecEntryInput): Promise<GlecCalculation>;
-  listGlecEntries(query: GlecQuery): Promise<Page<GlecEntry>>;
-  getGlecEntry(id: string): Promise<GlecEntry>;
-  /** Deletes an entry and its legs; audited like every deletion. */
-  deleteGlecEntry(id: string, options?: { readonly actor?: string }): Promise<GlecReceipt>;
+  /** GLEC logistics service footprints (docs/glec.md). */
+  readonly glec: GlecPort;
 
   // --- deletions (docs/deleting.md) ---
   /**
@@ -252,7 +244,8 @@ export interface CarbonService extends ResourceParts {
    * reported as unchanged. A dry run answers the same plan and stores nothing.
    */
   moveBuildings(request: BuildingMoveRequest): Promise<BuildingMoveResult>;
-  listAudit(query: AuditQuery): Promise<Page<AuditRecord>>;
+  /** The audit trail: buildings moved and records deleted. */
+  readonly audit: AuditPort;
 
   /**
    * Every row of a list, in the order of its `list` method, a page at a time: never all of them
@@ -264,11 +257,6 @@ export interface CarbonService extends ResourceParts {
     filter: ListFilter<K>,
     options?: StreamOptions,
   ): AsyncIterable<readonly ListRow<K>[]>;
-}
-
-/** GLEC entries, all or one company's, by start date then id. */
-export interface GlecQuery extends PageQuery {
-  readonly companyId?: string;
 }
 
 /** A list query without its page. */

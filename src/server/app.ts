@@ -6,7 +6,11 @@
 import type { AddressInfo } from "node:net";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import { CarbonError } from "../core/errors.js";
-import { DRY_RUN_EXTENSION, operationExtension } from "../core/extensions.js";
+import {
+  DRY_RUN_EXTENSION,
+  GLEC_EVERY_COMPANY_EXTENSION,
+  operationExtension,
+} from "../core/extensions.js";
 import { dottedPath, findNotUtf8, NOT_UTF8_MESSAGE, type NotUtf8 } from "../core/json-bytes.js";
 import type { CarbonService } from "../core/service.js";
 import { Access } from "./access.js";
@@ -188,12 +192,12 @@ export function createApp(options: AppOptions): FastifyInstance {
   return app;
 }
 
-/** The table's operations of ours, and the query parameters of ours its writes honour. */
+/** The table's operations of ours, the query parameters of ours its writes honour, and more. */
 function announcedExtensions(routes: readonly Route[]): string[] {
   const operations = routes
     .filter((route) => route.extension)
     .map((route) => operationExtension(route.method, route.path));
-  return [...operations, DRY_RUN_EXTENSION];
+  return [...operations, DRY_RUN_EXTENSION, GLEC_EVERY_COMPANY_EXTENSION];
 }
 
 interface RouteDeps {

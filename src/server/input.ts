@@ -183,10 +183,17 @@ export const customFactorsQuery = z.strictObject({
   ...pageFields,
 });
 
-export const glecQuery = z.strictObject({
-  companyId: text.pipe(uuidSchema).optional(),
-  ...pageFields,
-});
+/** GLEC entries: a company and a period (ours `from`/`to`, or the hosted `startDate`/`endDate`). */
+export const glecQuery = z
+  .strictObject({
+    companyId: periodFields.companyId,
+    from: periodFields.from,
+    to: periodFields.to,
+    startDate: hostedPeriodFields.startDate,
+    endDate: hostedPeriodFields.endDate,
+    ...pageFields,
+  })
+  .transform(ourPeriodNames);
 
 export const glecDeleteQuery = z.strictObject({
   id: text.pipe(uuidSchema).meta({ description: "the entry's id" }),

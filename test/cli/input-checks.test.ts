@@ -45,7 +45,7 @@ async function counts() {
   try {
     return {
       consumptions: (await service.listConsumptions({})).pagination.total,
-      glec: (await service.listGlecEntries({})).pagination.total,
+      glec: (await service.glec.list({})).pagination.total,
       suppliers: (await service.listSuppliers({})).pagination.total,
     };
   } finally {

@@ -41,6 +41,33 @@ describe("reportError", () => {
     expect(lines).toHaveLength(23);
   });
 
+  it("does not list again the problem its message already states", () => {
+    const io = createTestIo();
+    const name = { path: "name", message: "expected at most 200 characters" };
+    const issues = [name, { path: "country", message: "expected an ISO 3166 country code" }];
+    const error = new CarbonError(
+      "validation",
+      "invalid company: name: expected at most 200 characters",
+      { issues },
+    );
+    reportError(io, error, { verbose: false, signal: live });
+    expect(io.stderrText()).toBe(
+      [
+        "error: invalid company: name: expected at most 200 characters",
+        "  country: expected an ISO 3166 country code",
+        "",
+      ].join("\n"),
+    );
+    const untouched = createTestIo();
+    reportError(untouched, new CarbonError("validation", "1 problem", { issues: [name] }), {
+      verbose: false,
+      signal: live,
+    });
+    expect(untouched.stderrText()).toBe(
+      "error: 1 problem\n  name: expected at most 200 characters\n",
+    );
+  });
+
   it("prints an issue repeated on many lines once, with its lines as ranges", () => {
     const io = createTestIo();
     const unknown = 'no building named "Almacen"';

@@ -67,7 +67,7 @@ export async function startServer(name: ServerName, seed: Seed): Promise<Conform
       const totals = await Promise.all([
         local.listConsumptions(company),
         local.listSuppliers(company),
-        local.listGlecEntries(company),
+        local.glec.list(company),
         local.listBuildings(company),
       ]);
       return totals.map((page) => page.pagination.total).join(",");

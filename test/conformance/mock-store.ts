@@ -147,6 +147,17 @@ function hostedGlec(entry: Item): Item {
   };
 }
 
+/** What the hosted service requires of a GLEC listing (hosted-service.md). */
+const hostedGlecRequired = ["companyId", "startDate", "endDate"] as const;
+
+/** Entries whose period shares a day with the query's `startDate`..`endDate`. */
+function overlapping(items: readonly Item[], query: Call["query"]): Item[] {
+  const day = (value: unknown) => String(value).slice(0, 10);
+  const from = day(query.startDate);
+  const to = day(query.endDate);
+  return items.filter((item) => day(item.endDate) >= from && day(item.startDate) <= to);
+}
+
 function supplierAnswer(supplier: Item): Item {
   return pick(supplier, ["id", "name", "email"]);
 }
@@ -258,7 +269,12 @@ export function storeHandlers(
     "POST /api/v1/suppliers": (call) => ok(supplierAnswer(upsert(suppliers, call.body).item)),
     "GET /api/v1/service-footprint/glec": (call) => {
       const listed = matching(glec.values(), call.query, ["companyId", "clientId", "externalId"]);
-      return page(hosted ? listed.map(hostedGlec) : listed, call.query);
+      if (!hosted) return page(listed, call.query);
+      const missing = hostedGlecRequired.filter((name) => text(call.query[name]) === undefined);
+      if (missing.length > 0) {
+        return { status: 400, body: { message: `required: ${missing.join(", ")}` } };
+      }
+      return page(overlapping(listed, call.query).map(hostedGlec), call.query);
     },
     "POST /api/v1/service-footprint/glec": (call) => {
       const { item } = upsert(glec, call.body);

@@ -203,9 +203,7 @@ export async function buildSeed(): Promise<Seed> {
       suppliers: items(
         await everyPage((page) => local.listSuppliers({ companyId: company, page, limit })),
       ),
-      glec: items(
-        await everyPage((page) => local.listGlecEntries({ companyId: company, page, limit })),
-      ),
+      glec: items(await everyPage((page) => local.glec.list({ companyId: company, page, limit }))),
       customFactors: items(
         await everyPage((page) => local.listCustomFactors({ companyId: company, page, limit })),
       ),

@@ -86,7 +86,7 @@ export function describeDeletionContract(name: string, open: () => Promise<Drive
       expect(await codeOf(service.getConsumption(january.id))).toBe("not_found");
       const emissions = await service.listEmissions({ companyId: company, limit: 500 });
       expect(emissions.data.map((e) => e.consumptionId)).not.toContain(january.id);
-      const audit = await service.listAudit({ companyIds: [company] });
+      const audit = await service.audit.list({ companyIds: [company] });
       const record = audit.data[0];
       expect(record).toMatchObject({
         action: "consumptions.delete",
@@ -100,7 +100,7 @@ export function describeDeletionContract(name: string, open: () => Promise<Drive
       });
       expect(record?.id).toBe(result.deleted[0]?.auditId);
       expect(record?.actor).not.toBe("");
-      expect((await service.listAudit({ buildingId: madrid })).data.map((r) => r.id)).toContain(
+      expect((await service.audit.list({ buildingId: madrid })).data.map((r) => r.id)).toContain(
         record?.id,
       );
     });
@@ -127,7 +127,7 @@ export function describeDeletionContract(name: string, open: () => Promise<Drive
       ]);
       expect(await codeOf(service.getBuilding(sevilla))).toBe("not_found");
       expect(await codeOf(service.getConsumption(sevillaBill.id))).toBe("not_found");
-      const audit = await service.listAudit({ buildingId: sevilla });
+      const audit = await service.audit.list({ buildingId: sevilla });
       expect(audit.data[0]).toMatchObject({
         action: "buildings.delete",
         recordId: sevilla,
@@ -167,7 +167,7 @@ export function describeDeletionContract(name: string, open: () => Promise<Drive
       });
       await service.deleteRecords({ resource: "supplier", ids: [id] });
       expect((await service.listSuppliers({ companyId: company })).data).toEqual([]);
-      const audit = await service.listAudit({ companyIds: [company] });
+      const audit = await service.audit.list({ companyIds: [company] });
       expect(audit.data[0]).toMatchObject({
         action: "suppliers.delete",
         recordId: id,

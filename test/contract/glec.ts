@@ -50,14 +50,14 @@ export function describeGlecContract(name: string, open: () => Promise<Driver>):
     });
 
     it("submits the fixture shipment and answers {message, id}", async () => {
-      expect(await service.submitGlecEntry(fixture)).toEqual({
+      expect(await service.glec.submit(fixture)).toEqual({
         message: "GLEC entry created",
         id: fixture.id,
       });
     });
 
     it("gets it back with the per-leg calculation of the hand calculation", async () => {
-      const entry = await service.getGlecEntry(fixture.id.toUpperCase());
+      const entry = await service.glec.get(fixture.id.toUpperCase());
       expect(entry.companyId).toBe(shipper);
       expect(entry.actions.map((action) => action.distance)).toEqual(["250", "640", "2900"]);
       expect(entry.actions[1]?.energyQuantity).toBeNull();
@@ -81,12 +81,12 @@ export function describeGlecContract(name: string, open: () => Promise<Driver>):
       expect(entry.calculation?.intensity?.wtw).toBeCloseTo(1209038.4 / 45480, 9);
     });
 
-    it("a dry run (calculateGlecEntry) answers the calculation submit stores, and stores nothing", async () => {
-      const stored = await service.getGlecEntry(fixture.id);
+    it("a dry run (glec.calculate) answers the calculation submit stores, and stores nothing", async () => {
+      const stored = await service.glec.get(fixture.id);
       const dry = { ...fixture, id: "6a1f0c2e-7b3d-4e5f-8a9b-0000000000d1" };
-      expect(await service.calculateGlecEntry(dry)).toEqual(stored.calculation);
-      expect(await codeOf(service.getGlecEntry(dry.id))).toBe("not_found");
-      expect(await codeOf(service.calculateGlecEntry({ ...dry, actions: [] }))).toBe("validation");
+      expect(await service.glec.calculate(dry)).toEqual(stored.calculation);
+      expect(await codeOf(service.glec.get(dry.id))).toBe("not_found");
+      expect(await codeOf(service.glec.calculate({ ...dry, actions: [] }))).toBe("validation");
     });
 
     it("re-submitting the same id replaces the entry: one entry, new figures", async () => {
@@ -94,18 +94,18 @@ export function describeGlecContract(name: string, open: () => Promise<Driver>):
         {},
         { id: "a1000000-0000-4000-8000-0000000000aa", energyQuantity: "30" },
       );
-      expect((await service.submitGlecEntry(changed)).message).toBe("GLEC entry replaced");
-      const page = await service.listGlecEntries({ companyId: shipper });
+      expect((await service.glec.submit(changed)).message).toBe("GLEC entry replaced");
+      const page = await service.glec.list({ companyId: shipper });
       expect(page.pagination.total).toBe(1);
       // 30 l/100km x 250 km = 75 l x (2.57082 + 0.61101) = 238.63725 kg WTW
       expect(page.data[0]?.calculation?.emissions.wtw).toBeCloseTo(238.63725, 9);
       expect(page.data[0]?.actions).toHaveLength(1);
-      await service.submitGlecEntry(fixture);
+      await service.glec.submit(fixture);
     });
 
     it("accepts the specification's mode `internal` (the leg's mode is its vehicle's)", async () => {
       const id = "6a1f0c2e-7b3d-4e5f-8a9b-00000000000b";
-      await service.submitGlecEntry(
+      await service.glec.submit(
         withActions(
           { id, companyId: other, startDate: "2025-04-01", endDate: "2025-04-01" },
           {
@@ -113,16 +113,16 @@ export function describeGlecContract(name: string, open: () => Promise<Driver>):
           },
         ),
       );
-      const entry = await service.getGlecEntry(id);
+      const entry = await service.glec.get(id);
       expect(entry.actions[0]?.mode).toBe("internal");
       expect(entry.calculation?.legs[0]?.mode).toBe("road");
     });
 
     it("lists all entries, or one company's", async () => {
-      expect((await service.listGlecEntries({})).pagination.total).toBe(2);
-      const others = await service.listGlecEntries({ companyId: other });
+      expect((await service.glec.list({})).pagination.total).toBe(2);
+      const others = await service.glec.list({ companyId: other });
       expect(others.data.map((entry) => entry.companyId)).toEqual([other]);
-      expect(await codeOf(service.listGlecEntries({ companyId: unknownId }))).toBe("not_found");
+      expect(await codeOf(service.glec.list({ companyId: unknownId }))).toBe("not_found");
     });
 
     it.each<[string, Partial<GlecEntryInput>, Partial<GlecActionInput>, ErrorCode]>([
@@ -136,26 +136,26 @@ export function describeGlecContract(name: string, open: () => Promise<Driver>):
       ["an unknown company", { companyId: unknownId }, {}, "not_found"],
       ["an entry id of another company", { companyId: other }, {}, "conflict"],
     ])("refuses %s and stores nothing", async (_name, entryOver, actionOver, code) => {
-      const before = await service.getGlecEntry(fixture.id);
-      expect(await codeOf(service.submitGlecEntry(withActions(entryOver, actionOver)))).toBe(code);
-      expect(await service.getGlecEntry(fixture.id)).toEqual(before);
-      expect((await service.listGlecEntries({})).pagination.total).toBe(2);
+      const before = await service.glec.get(fixture.id);
+      expect(await codeOf(service.glec.submit(withActions(entryOver, actionOver)))).toBe(code);
+      expect(await service.glec.get(fixture.id)).toEqual(before);
+      expect((await service.glec.list({})).pagination.total).toBe(2);
     });
 
     it("deletes an entry, audited; a second delete and a get are not_found", async () => {
-      expect(await service.deleteGlecEntry(fixture.id)).toEqual({
+      expect(await service.glec.delete(fixture.id)).toEqual({
         message: "GLEC entry deleted",
         id: fixture.id,
       });
-      expect((await service.listAudit({ companyIds: [shipper] })).data[0]).toMatchObject({
+      expect((await service.audit.list({ companyIds: [shipper] })).data[0]).toMatchObject({
         action: "glec.delete",
         recordId: fixture.id,
         companyId: shipper,
         record: { id: fixture.id },
       });
-      expect(await codeOf(service.getGlecEntry(fixture.id))).toBe("not_found");
-      expect(await codeOf(service.deleteGlecEntry(fixture.id))).toBe("not_found");
-      expect((await service.listGlecEntries({ companyId: shipper })).pagination.total).toBe(0);
+      expect(await codeOf(service.glec.get(fixture.id))).toBe("not_found");
+      expect(await codeOf(service.glec.delete(fixture.id))).toBe("not_found");
+      expect((await service.glec.list({ companyId: shipper })).pagination.total).toBe(0);
     });
   });
 }

@@ -98,7 +98,7 @@ export function describeMoveContract(name: string, open: () => Promise<Driver>):
       expect(plan.buildings[1]).toMatchObject({ consumptions: 0, co2eBefore: 0, co2eAfter: 0 });
       expect((await service.getBuilding(madrid)).companyId).toBe(source);
       expect((await service.getConsumption(electricity.id)).companyId).toBe(source);
-      expect((await service.listAudit({})).pagination.total).toBe(0);
+      expect((await service.audit.list({})).pagination.total).toBe(0);
     });
 
     it.each([
@@ -145,9 +145,9 @@ export function describeMoveContract(name: string, open: () => Promise<Driver>):
     });
 
     it("writes one audit record per moved building, readable by company and building", async () => {
-      const all = await service.listAudit({ companyIds: [target] });
+      const all = await service.audit.list({ companyIds: [target] });
       expect(all.pagination.total).toBe(2);
-      const [first] = (await service.listAudit({ buildingId: madrid })).data;
+      const [first] = (await service.audit.list({ buildingId: madrid })).data;
       expect(first).toMatchObject({
         action: "buildings.move",
         buildingId: madrid,
@@ -161,15 +161,15 @@ export function describeMoveContract(name: string, open: () => Promise<Driver>):
       expect(
         new Set(all.data.map((record) => ("moveId" in record ? record.moveId : null))).size,
       ).toBe(1);
-      expect((await service.listAudit({ companyIds: [unknownId] })).data).toEqual([]);
-      expect((await service.listAudit({ companyIds: [] })).data).toEqual([]);
+      expect((await service.audit.list({ companyIds: [unknownId] })).data).toEqual([]);
+      expect((await service.audit.list({ companyIds: [] })).data).toEqual([]);
     });
 
     it("reports a building already in the target company as unchanged, not an error", async () => {
       const again = await service.moveBuildings({ buildingIds: [madrid], companyId: target });
       expect(again.buildings[0]?.action).toBe("unchanged");
       expect(again.moveId).toBeNull();
-      expect((await service.listAudit({})).pagination.total).toBe(2);
+      expect((await service.audit.list({})).pagination.total).toBe(2);
     });
   });
 }

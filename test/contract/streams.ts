@@ -127,7 +127,7 @@ export function describeStreamContract(name: string, open: () => Promise<Driver>
         });
       }
       for (let i = 0; i < 4; i += 1) {
-        await service.submitGlecEntry({
+        await service.glec.submit({
           ...glecFixture,
           id: `6a000000-0000-4000-8000-${hex(0x6a0 + ((i * 3) % 4))}`,
           startDate: i < 3 ? "2025-03-01" : "2025-02-01",
@@ -184,17 +184,17 @@ export function describeStreamContract(name: string, open: () => Promise<Driver>
         { type: "suppliers" },
         (s) => (q) => s.listSuppliers({ ...q, type: "suppliers" }),
       ),
-      check("glecEntries", {}, (s) => (q) => s.listGlecEntries(q)),
+      check("glecEntries", {}, (s) => (q) => s.glec.list(q)),
       check(
         "glecEntries",
         { companyId: north },
-        (s) => (q) => s.listGlecEntries({ ...q, companyId: north }),
+        (s) => (q) => s.glec.list({ ...q, companyId: north }),
       ),
-      check("audit", {}, (s) => (q) => s.listAudit(q)),
+      check("audit", {}, (s) => (q) => s.audit.list(q)),
       check(
         "audit",
         { companyIds: [south] },
-        (s) => (q) => s.listAudit({ ...q, companyIds: [south] }),
+        (s) => (q) => s.audit.list({ ...q, companyIds: [south] }),
       ),
     ];
 

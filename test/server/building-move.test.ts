@@ -50,7 +50,7 @@ describe("POST /api/v1/buildings/move", () => {
       expect(problemOf(answer).code).toBe(code);
     }
     expect(await companyOfA()).toBe(COMPANY_A);
-    expect((await server.service.listAudit({})).pagination.total).toBe(0);
+    expect((await server.service.audit.list({})).pagination.total).toBe(0);
   });
 
   it("an admin of both companies moves, and the audit trail names the token's user", async () => {

@@ -42,7 +42,7 @@ describe("POST /api/v1/consumptions with removedAt", () => {
     expect(field(answer, "deleted", 0, "id")).toBe(removal.id);
     expect(await stored()).toBe(0);
     expect((await server.service.listEmissions({ companyId: COMPANY_A })).data).toEqual([]);
-    const audit = await server.service.listAudit({});
+    const audit = await server.service.audit.list({});
     expect(audit.data[0]).toMatchObject({
       action: "consumptions.delete",
       actor: "ana@example.com",
@@ -109,7 +109,7 @@ describe("POST /api/v1/consumptions with removedAt", () => {
     expect(answer.status).toBe(status);
     expect(problemOf(answer).code).toBe(code);
     expect(await stored()).toBe(1);
-    expect((await server.service.listAudit({})).pagination.total).toBe(0);
+    expect((await server.service.audit.list({})).pagination.total).toBe(0);
   });
 });
 
@@ -173,7 +173,7 @@ describe("DELETE /api/v1/buildings/{id}, /suppliers/{id}, /emission-factors/cust
       expect(answer.status).toBe(200);
       expect((await server.call("DELETE", path, { token })).status).toBe(404);
     }
-    const actions = (await server.service.listAudit({})).data.map((r) => [r.action, r.actor]);
+    const actions = (await server.service.audit.list({})).data.map((r) => [r.action, r.actor]);
     expect(actions).toEqual([
       ["factors.custom.delete", "ops@example.com"],
       ["suppliers.delete", "ops@example.com"],

@@ -79,6 +79,36 @@ describe("served GLEC routes", () => {
     expect(field(scoped, "data", 0, "companyId")).toBe(COMPANY_B);
   });
 
+  it("GET filters by a period the entry overlaps, under our names (from, to) and the hosted service's (startDate, endDate)", async () => {
+    const june = { ...entryA, id: "6a1f0c2e-7b3d-4e5f-8a9b-0000000000dd" };
+    const body = { ...june, startDate: "2025-06-02", endDate: "2025-06-05" };
+    expect((await server.call("POST", PATH, { token: admin, body })).status).toBe(201);
+    const ids = async (query: string, token = admin) => {
+      const answer = await server.call("GET", `${PATH}?${query}`, { token });
+      expect(answer.status).toBe(200);
+      return (answer.json as { data: { id: string }[] }).data.map((entry) => entry.id);
+    };
+    const ofA = `companyId=${COMPANY_A}`;
+    expect(await ids(`${ofA}&startDate=2025-06-01&endDate=2025-06-30`)).toEqual([june.id]);
+    expect(await ids(`${ofA}&from=2025-06-01&to=2025-06-30`)).toEqual([june.id]);
+    expect(await ids(`${ofA}&startDate=2025-03-12&endDate=2025-06-02`)).toEqual([
+      entryA.id,
+      june.id,
+    ]);
+    expect(await ids(`${ofA}&endDate=2025-03-02`)).toEqual([]);
+    expect(await ids("startDate=2025-06-01", memberOfB)).toEqual([]);
+    expect(await ids("startDate=2025-03-01&endDate=2025-03-31", memberOfB)).toEqual([entryB.id]);
+    const both = await server.call("GET", `${PATH}?from=2025-06-01&startDate=2025-06-01`, {
+      token: admin,
+    });
+    expect([both.status, problemOf(both).errors[0]?.path]).toEqual([400, "startDate"]);
+    const bad = await server.call("GET", `${PATH}?startDate=2025-13-01`, { token: admin });
+    expect([bad.status, problemOf(bad).errors[0]?.path]).toEqual([400, "startDate"]);
+    expect((await server.call("DELETE", `${PATH}?id=${june.id}`, { token: admin })).status).toBe(
+      200,
+    );
+  });
+
   it("another company's entry is 404 for a scoped token, whatever the verb", async () => {
     const get = await server.call("GET", `${PATH}/${entryA.id}`, { token: memberOfB });
     expect(get.status).toBe(404);
@@ -119,5 +149,6 @@ describe("served GLEC routes", () => {
     expect(extensions).toContain("GET /service-footprint/glec/{id}");
     expect(extensions).toContain("DELETE /service-footprint/glec/{id}");
     expect(extensions).not.toContain("DELETE /service-footprint/glec");
+    expect(extensions).toContain("glecEveryCompany");
   });
 });

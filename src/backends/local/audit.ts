@@ -4,14 +4,10 @@
  * `carbon audit list`. Ids are stored as text, not refs: a record says what happened even after
  * the companies and buildings it names change again, or are gone.
  */
-import type {
-  AuditQuery,
-  AuditRecord,
-  DeletionAuditRecord,
-  MoveAuditRecord,
-} from "../../core/model/audit.js";
+import type { AuditRecord, DeletionAuditRecord, MoveAuditRecord } from "../../core/model/audit.js";
 import { deletionActions } from "../../core/model/audit.js";
 import type { Page } from "../../core/model/common.js";
+import type { AuditQuery } from "../../core/ports/audit.js";
 import type { Db } from "./database.js";
 import type { Keyset, SqlValue } from "./keyset.js";
 import { pageOf, pageWindow } from "./pagination.js";

@@ -74,7 +74,7 @@ export function deleteCommand(request: DeleteRequest): DeleteCommand {
   };
 }
 
-/** The audit record of a deleted GLEC entry (`deleteGlecEntry`). */
+/** The audit record of a deleted GLEC entry (`glec.delete`). */
 export function glecDeletion(entry: GlecEntry, actor: string): DeletionAuditRecord {
   return {
     id: randomUUID(),

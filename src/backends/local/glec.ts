@@ -10,13 +10,13 @@ import {
   glecEntrySchema,
 } from "../../core/model/glec.js";
 import { GLEC_OWNER_HINT, ownerConflict } from "../../core/ownership.js";
-import type { GlecQuery } from "../../core/service.js";
+import type { GlecFilter, GlecQuery } from "../../core/ports/glec.js";
 import { parseInput } from "../../core/validate.js";
 import { calculateEntry, intensityOf } from "../../engine/glec/calculate.js";
 import type { GlecFactorTable } from "../../engine/glec/factors.js";
 import type { CompanyRepository } from "./companies.js";
 import type { Db } from "./database.js";
-import type { Keyset } from "./keyset.js";
+import type { Keyset, SqlValue } from "./keyset.js";
 import { pageOf, pageWindow } from "./pagination.js";
 
 interface EntryRow {
@@ -50,14 +50,11 @@ const SELECT = `SELECT e.ref, e.id, c.id AS company_id, e.company_ref, e.client_
 const ORDER = "ORDER BY e.start_date, e.id";
 
 export class GlecRepository {
+  readonly #db: Db;
   readonly #companies: CompanyRepository;
   readonly #factors: () => GlecFactorTable;
   readonly #byId;
   readonly #legs;
-  readonly #pageAll;
-  readonly #pageOfCompany;
-  readonly #countAll;
-  readonly #countOfCompany;
   readonly #insert;
   readonly #update;
   readonly #deleteLegs;
@@ -65,20 +62,13 @@ export class GlecRepository {
   readonly #delete;
 
   constructor(db: Db, companies: CompanyRepository, factors: () => GlecFactorTable) {
+    this.#db = db;
     this.#companies = companies;
     this.#factors = factors;
     this.#byId = db.prepare<[string], EntryRow>(`${SELECT} WHERE e.id = ?`);
     this.#legs = db.prepare<[number], LegRow>(
       "SELECT action, result FROM glec_legs WHERE entry_ref = ? ORDER BY position",
     );
-    this.#pageAll = db.prepare<[number, number], EntryRow>(`${SELECT} ${ORDER} LIMIT ? OFFSET ?`);
-    this.#pageOfCompany = db.prepare<[number, number, number], EntryRow>(
-      `${SELECT} WHERE e.company_ref = ? ${ORDER} LIMIT ? OFFSET ?`,
-    );
-    this.#countAll = db.prepare<[], number>("SELECT count(*) FROM glec_entries").pluck();
-    this.#countOfCompany = db
-      .prepare<[number], number>("SELECT count(*) FROM glec_entries WHERE company_ref = ?")
-      .pluck();
     this.#insert = db.prepare(
       `INSERT INTO glec_entries (id, company_ref, client_id, start_date, end_date, external_id,
          from_place, to_place, tonne_km, ttw, wtt, wtw, created_at, updated_at)
@@ -128,33 +118,51 @@ export class GlecRepository {
     return this.#toEntry(row);
   }
 
+  /**
+   * The clauses of a filter: its company, and a period the entry's overlaps (both inclusive
+   * days). An unknown company is not_found.
+   */
+  #where(filter: GlecFilter): { where: string[]; params: SqlValue[] } {
+    const where: string[] = [];
+    const params: SqlValue[] = [];
+    if (filter.companyId !== undefined) {
+      where.push("e.company_ref = ?");
+      params.push(this.#companies.get(filter.companyId).ref);
+    }
+    if (filter.from !== undefined) {
+      where.push("e.end_date >= ?");
+      params.push(filter.from);
+    }
+    if (filter.to !== undefined) {
+      where.push("e.start_date <= ?");
+      params.push(filter.to);
+    }
+    return { where, params };
+  }
+
   list(query: GlecQuery): Page<GlecEntry> {
     const window = pageWindow(query);
-    if (query.companyId === undefined) {
-      const rows = this.#pageAll.all(window.limit, window.offset);
-      return pageOf(
-        rows.map((row) => this.#toEntry(row)),
-        window,
-        this.#countAll.get() ?? 0,
-      );
-    }
-    const company = this.#companies.get(query.companyId);
-    const rows = this.#pageOfCompany.all(company.ref, window.limit, window.offset);
+    const { where: clauses, params } = this.#where(query);
+    const where = clauses.length === 0 ? "" : `WHERE ${clauses.join(" AND ")}`;
+    const rows = this.#db
+      .prepare<SqlValue[], EntryRow>(`${SELECT} ${where} ${ORDER} LIMIT ? OFFSET ?`)
+      .all(...params, window.limit, window.offset);
+    const total = this.#db
+      .prepare<SqlValue[], number>(`SELECT count(*) FROM glec_entries e ${where}`)
+      .pluck()
+      .get(...params);
     return pageOf(
       rows.map((row) => this.#toEntry(row)),
       window,
-      this.#countOfCompany.get(company.ref) ?? 0,
+      total ?? 0,
     );
   }
 
   /** What `list` pages, for keyset pages (start date, id: glec_entries_by_company or _by_start). */
-  keyset(filter: { readonly companyId?: string }): Keyset<EntryRow, GlecEntry> {
-    const company =
-      filter.companyId === undefined ? undefined : this.#companies.get(filter.companyId);
+  keyset(filter: GlecFilter): Keyset<EntryRow, GlecEntry> {
     return {
       select: SELECT,
-      where: company === undefined ? [] : ["e.company_ref = ?"],
-      params: company === undefined ? [] : [company.ref],
+      ...this.#where(filter),
       order: ["e.start_date", "e.id"],
       key: (row) => [row.start_date, row.id],
       decode: (row) => this.#toEntry(row),

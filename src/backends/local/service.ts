@@ -1,5 +1,4 @@
 import { CarbonError } from "../../core/errors.js";
-import type { AuditQuery, AuditRecord } from "../../core/model/audit.js";
 import type { Building, BuildingInput } from "../../core/model/building.js";
 import {
   type BuildingMoveRequest,
@@ -22,12 +21,6 @@ import type {
   FactorResolution,
 } from "../../core/model/factor.js";
 import type {
-  GlecCalculation,
-  GlecEntry,
-  GlecEntryInput,
-  GlecReceipt,
-} from "../../core/model/glec.js";
-import type {
   Supplier,
   SupplierBatchOptions,
   SupplierBatchResult,
@@ -45,7 +38,6 @@ import type {
   EmissionFilter,
   EmissionQuery,
   FactorQuery,
-  GlecQuery,
   ImportCounts,
   ImportSession,
   ImportSessionOptions,
@@ -59,6 +51,7 @@ import type {
 } from "../../core/service.js";
 import { parseInput } from "../../core/validate.js";
 import type { AuditLog } from "./audit.js";
+import { LocalAudit } from "./audit-part.js";
 import { moveBuildings } from "./building-move.js";
 import { type BuildingRepository, type StoredBuilding, toBuilding } from "./buildings.js";
 import { BulkIndexes } from "./bulk-indexes.js";
@@ -68,11 +61,10 @@ import { type CompanyRepository, type StoredCompany, toCompany } from "./compani
 import type { ConsumptionWriter, RowRefs } from "./consumption-writer.js";
 import type { CustomFactorRepository } from "./custom-factors.js";
 import { type Db, translateError } from "./database.js";
-import { deleteCommand, deleteRecords, glecDeletion } from "./deletions.js";
+import { deleteCommand, deleteRecords } from "./deletions.js";
 import type { EmissionCalculator } from "./emission-calculator.js";
 import type { FactorQueries } from "./factors.js";
-import { GlecRepository } from "./glec.js";
-import { shippedGlecFactors } from "./glec-factors.js";
+import { LocalGlec } from "./glec-part.js";
 import { LocalImportSession } from "./import-session.js";
 import { KeysetReader } from "./keyset.js";
 import { StoredOverlaps } from "./overlaps.js";
@@ -119,11 +111,20 @@ export class LocalService implements CarbonService {
   /** Made once: `db.transaction(fn)` builds its wrappers (and statements) on every call. */
   readonly #transaction;
 
+  readonly glec: LocalGlec;
+  readonly audit: LocalAudit;
+
   constructor(parts: LocalParts) {
     this.#p = parts;
     this.path = parts.path;
     this.#dataVersionQuery = parts.db.prepare<[], number>("PRAGMA data_version").pluck();
     this.#transaction = parts.db.transaction((fn: () => void) => fn());
+    const tx = {
+      read: <T>(fn: () => T) => this.#read(fn),
+      write: <T>(fn: () => T) => this.#write(fn),
+    };
+    this.glec = new LocalGlec(parts.db, parts.companies, parts.audit, tx);
+    this.audit = new LocalAudit(parts.audit, tx);
   }
 
   #guard<T>(fn: () => T): T {
@@ -402,42 +403,6 @@ export class LocalService implements CarbonService {
     return this.#suppliers().writeMany(inputs, options);
   }
 
-  // --- GLEC logistics service footprints (docs/glec.md) ---
-  #glecRepository: GlecRepository | undefined;
-
-  #glec(): GlecRepository {
-    this.#glecRepository ??= new GlecRepository(this.#p.db, this.#p.companies, shippedGlecFactors);
-    return this.#glecRepository;
-  }
-
-  async submitGlecEntry(input: GlecEntryInput): Promise<GlecReceipt> {
-    return this.#write(() => this.#glec().submit(input));
-  }
-
-  async calculateGlecEntry(input: GlecEntryInput): Promise<GlecCalculation> {
-    return this.#read(() => this.#glec().calculate(input));
-  }
-
-  async listGlecEntries(query: GlecQuery): Promise<Page<GlecEntry>> {
-    return this.#read(() => this.#glec().list(query));
-  }
-
-  async getGlecEntry(id: string): Promise<GlecEntry> {
-    return this.#read(() => this.#glec().get(id));
-  }
-
-  async deleteGlecEntry(
-    id: string,
-    options: { readonly actor?: string } = {},
-  ): Promise<GlecReceipt> {
-    return this.#write(() => {
-      const entry = this.#glec().get(id);
-      const receipt = this.#glec().delete(id);
-      this.#p.audit.appendDeletion(glecDeletion(entry, options.actor ?? localActor()));
-      return receipt;
-    });
-  }
-
   // --- deletions (deletions.ts, docs/deleting.md) ---
 
   #deletionParts() {
@@ -477,10 +442,6 @@ export class LocalService implements CarbonService {
     return rolledBack(() => this.#write(withRollback(run)));
   }
 
-  async listAudit(query: AuditQuery): Promise<Page<AuditRecord>> {
-    return this.#read(() => this.#p.audit.list(query));
-  }
-
   #listReaders: ListReaders | undefined;
 
   /** Keyset pages, each read on its own (streams.ts). */
@@ -493,7 +454,7 @@ export class LocalService implements CarbonService {
       ...this.#p,
       reader: new KeysetReader(this.#p.db),
       suppliers: () => this.#suppliers(),
-      glec: () => this.#glec(),
+      glec: () => this.glec.repository(),
     });
     return streamPages(this.#listReaders, list, filter, options, (fn) => this.#read(fn));
   }

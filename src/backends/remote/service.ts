@@ -7,15 +7,9 @@ import type { Dispatcher } from "undici";
 import { z } from "zod";
 import { isCarbonError } from "../../core/errors.js";
 import { DRY_RUN_EXTENSION, operationExtension } from "../../core/extensions.js";
-import { auditRecordSchema } from "../../core/model/audit.js";
 import { buildingMoveResultSchema } from "../../core/model/building-move.js";
 import { type Category, categoryAnswerSchema } from "../../core/model/category.js";
-import {
-  DEFAULT_PAGE_LIMIT,
-  MAX_PAGE_LIMIT,
-  type Page,
-  pageSchema,
-} from "../../core/model/common.js";
+import { MAX_PAGE_LIMIT, type Page, pageSchema } from "../../core/model/common.js";
 import {
   consumptionAnswerSchema,
   consumptionRecordAnswerSchema,
@@ -27,11 +21,6 @@ import {
   emissionFactorSchema,
   factorResolutionSchema,
 } from "../../core/model/factor.js";
-import {
-  glecEntryAnswerSchema,
-  glecEntryInputSchema,
-  glecReceiptAnswerSchema,
-} from "../../core/model/glec.js";
 import { type WhoAmI, whoAmIAnswerSchema } from "../../core/model/who-am-i.js";
 import { answerPageSchema } from "../../core/model/wire.js";
 import { companiesResource } from "../../core/resources/companies.js";
@@ -45,15 +34,13 @@ import type {
   PeriodFilter,
   StreamOptions,
 } from "../../core/service.js";
-import { parseInput } from "../../core/validate.js";
-import { calculateEntry } from "../../engine/glec/calculate.js";
-import { shippedGlecFactors } from "../local/glec-factors.js";
 import { parseApiUrl } from "./api-url.js";
+import { remoteAudit } from "./audit-part.js";
 import { remoteBuildings } from "./buildings.js";
 import { ServerCapabilities } from "./capabilities.js";
 import { createHttpClient, type HttpClient, type QueryValue } from "./client.js";
 import { anyDashboardSchema, consumptionDashboard, emissionDashboard } from "./dashboards.js";
-import { glecRequestBody } from "./glec-body.js";
+import { remoteGlec } from "./glec-part.js";
 import { RemoteImportSession } from "./import-session.js";
 import { runLimited } from "./limiter.js";
 import { planMove } from "./move-plan.js";
@@ -271,31 +258,7 @@ export function createRemoteService(options: RemoteServiceOptions): RemoteCarbon
 
     // Suppliers and clients; their dry runs (and an import's check pass) need the server's.
     ...withSupplierDryRuns(remoteSuppliers(client, concurrency), capabilities),
-    // --- GLEC logistics service footprints (docs/glec.md) ---
-    submitGlecEntry: (input) =>
-      post("/service-footprint/glec", glecReceiptAnswerSchema, glecRequestBody(input)),
-    // No server offers a GLEC dry run: the client validates and calculates, and sends nothing.
-    calculateGlecEntry: async (input) =>
-      calculateEntry(parseInput(glecEntryInputSchema, input, "GLEC entry"), shippedGlecFactors()),
-    listGlecEntries: (query) =>
-      get("/service-footprint/glec", answerPageSchema(glecEntryAnswerSchema), {
-        companyId: query.companyId,
-        ...paging(query),
-      }),
-    async getGlecEntry(entryId) {
-      await capabilities.require(
-        operationExtension("GET", "/service-footprint/glec/{id}"),
-        "reading one GLEC entry by id",
-        "list the company's entries instead: carbon glec list --company ID",
-      );
-      return get(`/service-footprint/glec/${id(entryId)}`, glecEntryAnswerSchema);
-    },
-    // The specification's path, with the id as a query parameter.
-    deleteGlecEntry: (entryId) =>
-      client.request("DELETE", "/service-footprint/glec", {
-        schema: glecReceiptAnswerSchema,
-        query: { id: entryId },
-      }),
+    glec: remoteGlec(client, capabilities),
     // --- deletions (removal.ts): the server records its token's user ---
     deleteRecords: remoteDeleteRecords(client, concurrency, capabilities),
     // --- buildings move and audit trail: the server records its token's user ---
@@ -318,24 +281,7 @@ export function createRemoteService(options: RemoteServiceOptions): RemoteCarbon
       const result = buildingMoveResultSchema.safeParse(answer);
       return result.success ? result.data : { ...plan, dryRun: false };
     },
-    async listAudit(query) {
-      await capabilities.require(
-        operationExtension("GET", "/audit"),
-        "the audit trail",
-        "read the service's own history of changes, if it has one, in its web app",
-      );
-      const companies = query.companyIds;
-      if (companies !== undefined && companies.length === 0) {
-        // Records of no company: none (the query string cannot say "an empty list").
-        const limit = query.limit ?? DEFAULT_PAGE_LIMIT;
-        return { data: [], pagination: { page: query.page ?? 1, limit, total: 0 } };
-      }
-      return get("/audit", pageSchema(auditRecordSchema), {
-        companyId: companies?.join(","),
-        buildingId: query.buildingId,
-        ...paging(query),
-      });
-    },
+    audit: remoteAudit(client, capabilities),
   };
   const pagers = remotePagers(service, categoryPage);
   const full: RemoteCarbonService = {

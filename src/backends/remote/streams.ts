@@ -23,7 +23,7 @@ export function remotePagers(service: Lists, categories: Pagers["categories"]): 
     consumptions: (filter, window) => service.listConsumptions({ ...filter, ...window }),
     emissions: (filter, window) => service.listEmissions({ ...filter, ...window }),
     suppliers: (filter, window) => service.listSuppliers({ ...filter, ...window }),
-    glecEntries: (filter, window) => service.listGlecEntries({ ...filter, ...window }),
-    audit: (filter, window) => service.listAudit({ ...filter, ...window }),
+    glecEntries: (filter, window) => service.glec.list({ ...filter, ...window }),
+    audit: (filter, window) => service.audit.list({ ...filter, ...window }),
   };
 }

@@ -58,12 +58,3 @@ export const auditRecordSchema = z.discriminatedUnion("action", [
   deletionAuditRecordSchema,
 ]);
 export type AuditRecord = z.infer<typeof auditRecordSchema>;
-
-/** Newest first. */
-export interface AuditQuery {
-  /** Records whose company (source or target of a move) is any of these. */
-  readonly companyIds?: readonly string[];
-  readonly buildingId?: string;
-  readonly page?: number;
-  readonly limit?: number;
-}

@@ -5,7 +5,7 @@ import { uuidSchema } from "./common.js";
 /**
  * What `delete` commands remove (docs/deleting.md). Companies are not among them: a company
  * holds everything else, and the spec has no way to remove one; GLEC entries have their own
- * `deleteGlecEntry`.
+ * `glec.delete`.
  */
 export const deletableResources = ["consumption", "building", "customFactor", "supplier"] as const;
 export type DeletableResource = (typeof deletableResources)[number];

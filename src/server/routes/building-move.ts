@@ -96,7 +96,7 @@ export const buildingMoveRoutes: readonly Route[] = [
       mustBeAdmin(access, "read the audit trail");
       const companyIds = companyId ?? (access.scoped ? access.companies : undefined);
       return ok(
-        await service.listAudit({
+        await service.audit.list({
           page,
           limit,
           ...(companyIds === undefined ? {} : { companyIds }),

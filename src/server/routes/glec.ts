@@ -1,8 +1,9 @@
 /**
  * GLEC service footprint entries (spec: /api/v1/service-footprint/glec). The specification gives
  * POST's body and answer; GET and DELETE exist there without parameters, so theirs are ours
- * (docs/http-api.md): a list with companyId, page and limit, and delete with the id as a query
- * parameter (as the specification writes it). One entry by id (GET and DELETE `/{id}`) is ours.
+ * (docs/http-api.md): a list with companyId, a period (from/to, or the hosted service's
+ * startDate/endDate), page and limit, and delete with the id as a query parameter (as the
+ * specification writes it). One entry by id (GET and DELETE `/{id}`) is ours.
  */
 import { notFound } from "../../core/errors.js";
 import type { GlecEntry } from "../../core/model/glec.js";
@@ -22,7 +23,7 @@ const byStartThenId = byKeys<GlecEntry>(
 
 /** The entry, or not_found when it is missing or belongs to a company outside the token's. */
 async function visibleEntry(service: CarbonService, access: Access, id: string) {
-  const entry = await service.getGlecEntry(id);
+  const entry = await service.glec.get(id);
   if (!access.sees(entry.companyId)) throw notFound("GLEC entry", id);
   return entry;
 }
@@ -31,7 +32,7 @@ async function visibleEntry(service: CarbonService, access: Access, id: string) 
 async function deleteVisible(service: CarbonService, access: Access, id: string) {
   const entry = await visibleEntry(service, access, id);
   access.mayWrite("GLEC entries");
-  return ok(await service.deleteGlecEntry(entry.id, { actor: access.claims.email }));
+  return ok(await service.glec.delete(entry.id, { actor: access.claims.email }));
 }
 
 export const glecRoutes: readonly Route[] = [
@@ -46,12 +47,12 @@ export const glecRoutes: readonly Route[] = [
     response: responses.glecReceipt,
     async handle({ service, access, body }) {
       access.company(body.companyId);
-      const before = await findOrUndefined(() => service.getGlecEntry(body.id));
+      const before = await findOrUndefined(() => service.glec.get(body.id));
       if (before !== undefined && !access.sees(before.companyId)) {
         throw notFound("GLEC entry", body.id);
       }
       access.mayWrite("GLEC entries");
-      return upserted(before === undefined, await service.submitGlecEntry(body));
+      return upserted(before === undefined, await service.glec.submit(body));
     },
   }),
   defineRoute({
@@ -65,11 +66,11 @@ export const glecRoutes: readonly Route[] = [
     async handle({ service, access, query }) {
       if (query.companyId !== undefined) {
         access.company(query.companyId);
-        return ok(await service.listGlecEntries(query));
+        return ok(await service.glec.list(query));
       }
-      if (!access.scoped) return ok(await service.listGlecEntries(query));
+      if (!access.scoped) return ok(await service.glec.list(query));
       const sources = access.companies.map((companyId) =>
-        emptyWhenMissing((window) => service.listGlecEntries({ ...window, companyId })),
+        emptyWhenMissing((window) => service.glec.list({ ...query, ...window, companyId })),
       );
       return ok(await unionPage(sources, byStartThenId, query));
     },

@@ -30,7 +30,7 @@ afterEach(async () => {
 });
 
 async function stored(): Promise<number> {
-  return (await (await contexts.ctx().service()).listGlecEntries({})).pagination.total;
+  return (await (await contexts.ctx().service()).glec.list({})).pagination.total;
 }
 
 function writeTemp(name: string, text: string): string {
@@ -151,7 +151,7 @@ describe("glec submit", () => {
       file: writeTemp("blank.csv", [header, first, ...blanked].join("\n")),
       dryRun: false,
     });
-    const entry = await (await contexts.ctx().service()).getGlecEntry(ENTRY);
+    const entry = await (await contexts.ctx().service()).glec.get(ENTRY);
     expect(entry.actions).toHaveLength(3);
     expect(entry.calculation?.emissions.wtw).toBeCloseTo(1209.0384, 9);
   });
@@ -243,7 +243,7 @@ describe("glec submit", () => {
     const service = await contexts.ctx().service();
     await service.companies.upsert({ id: OTHER, name: "Other" });
     const taken = { ...entry, id: "6a1f0c2e-7b3d-4e5f-8a9b-00000000000f" };
-    await service.submitGlecEntry({ ...taken, companyId: OTHER });
+    await service.glec.submit({ ...taken, companyId: OTHER });
     const file = writeTemp("two.json", JSON.stringify([entry, taken]));
     expect(await errorCode(() => runSubmit(contexts.ctx(), { file, dryRun: false }))).toBe(
       "conflict",
@@ -274,6 +274,18 @@ describe("glec list, get and delete", () => {
       "id,companyId,startDate,endDate,externalId,legs,tonneKm,ttwKg,wttKg,wtwKg,wtwGPerTkm\r\n" +
         `${ENTRY},${ACME},2025-03-03,2025-03-12,SHP-2025-0042,3,45480,980.0688,228.9696,1209.0384,${1209038.4 / 45480}\r\n`,
     );
+  });
+
+  it("list --from/--to keeps the entries whose period overlaps them", async () => {
+    const listed = async (from?: string, to?: string) => {
+      const ctx = contexts.ctx({ json: true });
+      await runList(ctx, { all: false, ...(from && { from }), ...(to && { to }) });
+      return JSON.parse(ctx.io.stdoutText()).map((entry: { id: string }) => entry.id);
+    };
+    expect(await listed("2025-03-12", "2025-03-12")).toEqual([ENTRY]);
+    expect(await listed(undefined, "2025-03-02")).toEqual([]);
+    expect(await listed("2025-03-13")).toEqual([]);
+    expect(await errorCode(() => listed("2025-04-01", "2025-03-01"))).toBe("usage");
   });
 
   it("get prints the legs (table, csv) or the whole entry (json)", async () => {

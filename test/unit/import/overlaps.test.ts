@@ -155,7 +155,7 @@ describe.each(engines)("overlapping rows, %s", (_name, open) => {
     const ids = await storedIds(service, companyId);
     expect(ids).toHaveLength(2);
     expect(ids).not.toContain(first);
-    const audit = await service.listAudit({ companyIds: [companyId] });
+    const audit = await service.audit.list({ companyIds: [companyId] });
     expect(audit.data[0]).toMatchObject({
       action: "consumptions.delete",
       recordId: first,

@@ -134,7 +134,7 @@ describe("--replace-overlapping against a server", () => {
       const left = await storedIds(server.local, companyId);
       expect(left).toHaveLength(ROWS);
       expect(left.filter((id) => typed.includes(id))).toEqual([]);
-      const audit = await server.local.listAudit({ companyIds: [companyId], limit: 500 });
+      const audit = await server.local.audit.list({ companyIds: [companyId], limit: 500 });
       expect(audit.data.map((record) => record.action)).toEqual(
         Array.from({ length: ROWS }, () => "consumptions.delete"),
       );

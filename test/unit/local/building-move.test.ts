@@ -121,7 +121,7 @@ describe("buildings move on the local engine", () => {
       expect(snapshot(probe)).toEqual(before);
 
       await service.moveBuildings({ buildingIds: [ids.esBuilding], companyId: ids.gbCompany });
-      const [record] = (await service.listAudit({})).data;
+      const [record] = (await service.audit.list({})).data;
       expect(record?.actor).toBe(os.userInfo().username);
       expect(record?.at).toMatch(/^\d{4}-\d{2}-\d{2}T/);
     } finally {
@@ -137,7 +137,7 @@ describe("buildings move on the local engine", () => {
       companyId: ids.gbCompany,
       actor: "admin@example.com",
     });
-    const page = await service.listAudit({ companyIds: [ids.esCompany], buildingId: BILBAO });
+    const page = await service.audit.list({ companyIds: [ids.esCompany], buildingId: BILBAO });
     expect(
       page.data.map((r) => [
         r.actor,

@@ -85,7 +85,7 @@ describe("control characters written through the service", () => {
     if (leg === undefined) throw new Error("the fixture has no leg");
     expect(
       await issuesOf(
-        service.submitGlecEntry({
+        service.glec.submit({
           ...glecFixture,
           actions: [{ ...leg, driver: ESC_TITLE }, ...others],
         }),

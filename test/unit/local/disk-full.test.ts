@@ -175,7 +175,7 @@ describe("a full disk", () => {
       return `77777777-7777-4777-8777-${String(serial).padStart(12, "0")}`;
     };
     expectDiskFull(
-      await untilFull(() => service.submitGlecEntry({ ...glecFixture, id: nextId() })),
+      await untilFull(() => service.glec.submit({ ...glecFixture, id: nextId() })),
       file,
     );
     expectDiskFull(

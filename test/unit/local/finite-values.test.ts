@@ -201,12 +201,12 @@ describe("GLEC legs", () => {
         ...others,
       ],
     };
-    const error = await carbonError(service.submitGlecEntry(entry));
+    const error = await carbonError(service.glec.submit(entry));
     expect(error.code).toBe("validation");
     expect(error.issues.map((issue) => issue.path)).toEqual([
       "actions.0.distance",
       "actions.0.load",
     ]);
-    expect((await service.listGlecEntries({})).pagination.total).toBe(0);
+    expect((await service.glec.list({})).pagination.total).toBe(0);
   });
 });

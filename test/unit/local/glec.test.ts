@@ -30,24 +30,24 @@ describe("GLEC tables (migration 5)", () => {
     const file = path.join(tempDir(), "carbon.db");
     const service = await openTemp(file);
     await service.companies.upsert({ id: fixture.companyId, name: "Shipper" });
-    await service.submitGlecEntry(fixture);
+    await service.glec.submit(fixture);
     expect(counts(file)).toEqual({ entries: 1, legs: 3 });
-    await service.submitGlecEntry({ ...fixture, actions: fixture.actions.slice(0, 2) });
+    await service.glec.submit({ ...fixture, actions: fixture.actions.slice(0, 2) });
     expect(counts(file)).toEqual({ entries: 1, legs: 2 });
     const upper = { ...fixture, id: fixture.id.toUpperCase() };
-    expect((await service.submitGlecEntry(upper)).message).toBe("GLEC entry replaced");
+    expect((await service.glec.submit(upper)).message).toBe("GLEC entry replaced");
     expect(counts(file)).toEqual({ entries: 1, legs: 3 });
-    await service.deleteGlecEntry(fixture.id);
+    await service.glec.delete(fixture.id);
     expect(counts(file)).toEqual({ entries: 0, legs: 0 });
   });
 
   it("keeps createdAt when an entry is replaced", async () => {
     const service = await openTemp();
     await service.companies.upsert({ id: fixture.companyId, name: "Shipper" });
-    await service.submitGlecEntry(fixture);
-    const first = await service.getGlecEntry(fixture.id);
-    await service.submitGlecEntry({ ...fixture, externalId: "SHP-2025-0042-B" });
-    const second = await service.getGlecEntry(fixture.id);
+    await service.glec.submit(fixture);
+    const first = await service.glec.get(fixture.id);
+    await service.glec.submit({ ...fixture, externalId: "SHP-2025-0042-B" });
+    const second = await service.glec.get(fixture.id);
     expect(second.createdAt).toBe(first.createdAt);
     expect((second.updatedAt ?? "") >= (first.updatedAt ?? "")).toBe(true);
     expect(second.externalId).toBe("SHP-2025-0042-B");

@@ -181,7 +181,7 @@ describe("migrations", () => {
       await service.companies.upsert({ id: move.from, name: "Old", country: "GB" });
       await service.createBuilding({ id: move.building, companyId: move.from, name: "Empty" });
       await service.deleteRecords({ resource: "building", ids: [move.building], actor: "bea" });
-      const trail = await service.listAudit({ buildingId: move.building });
+      const trail = await service.audit.list({ buildingId: move.building });
       expect(trail.data).toMatchObject([
         { action: "buildings.delete", actor: "bea", recordId: move.building, companyId: move.from },
         {

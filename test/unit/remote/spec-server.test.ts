@@ -86,12 +86,12 @@ describe("a server that offers the specification alone", () => {
     [
       "audit list",
       "the audit trail",
-      (s: ReturnType<typeof serviceOn>) => s.listAudit({ page: 1, limit: 10 }),
+      (s: ReturnType<typeof serviceOn>) => s.audit.list({ page: 1, limit: 10 }),
     ],
     [
       "glec get",
       "reading one GLEC entry by id",
-      (s: ReturnType<typeof serviceOn>) => s.getGlecEntry(entryId),
+      (s: ReturnType<typeof serviceOn>) => s.glec.get(entryId),
     ],
   ])(
     "%s: a usage error saying the server does not offer it, and no other request",
@@ -111,7 +111,7 @@ describe("a server that offers the specification alone", () => {
       .get(origin)
       .intercept({ path: `/api/v1/service-footprint/glec?id=${entryId}`, method: "DELETE" })
       .reply(200, { message: "GLEC entry deleted", id: entryId });
-    const receipt = await serviceOn(agent).deleteGlecEntry(entryId);
+    const receipt = await serviceOn(agent).glec.delete(entryId);
     expect(receipt.id).toBe(entryId);
     agent.assertNoPendingInterceptors();
   });
@@ -220,7 +220,7 @@ describe("a server that offers the specification alone", () => {
         sent = JSON.parse(String(body));
         return { message: "created", id: entryId };
       });
-    await serviceOn(agent).submitGlecEntry(entry);
+    await serviceOn(agent).glec.submit(entry);
     const rail = {
       id: "a1000000-0000-4000-8000-000000000002",
       mode: "rail",
@@ -253,7 +253,7 @@ describe("a server that offers the specification alone", () => {
       import.meta.dirname,
       "../../../fixtures/glec/shipment-zaragoza-rotterdam.json",
     );
-    const calculation = await serviceOn(agent).calculateGlecEntry(
+    const calculation = await serviceOn(agent).glec.calculate(
       JSON.parse(readFileSync(file, "utf8")),
     );
     expect(calculation.emissions.wtw).toBeCloseTo(1209.0384, 9);

@@ -165,7 +165,7 @@ describe("the hosted service's answers", () => {
       authorship: { owner: "ops@acme.example" },
     };
     answer("GET", "/service-footprint/glec", page([entry], 1));
-    const [item] = (await service.listGlecEntries({ companyId: company })).data;
+    const [item] = (await service.glec.list({ companyId: company })).data;
     expect(item).toMatchObject({
       startDate: "2025-03-01",
       endDate: "2025-03-02",

@@ -67,7 +67,7 @@ export async function runList(ctx: Context, opts: ListOptions): Promise<void> {
   await printList(ctx, service, paging, {
     list: "audit",
     filter,
-    page: (query) => service.listAudit({ ...filter, ...query }),
+    page: (query) => service.audit.list({ ...filter, ...query }),
     columns: auditColumns,
   });
 }

@@ -47,7 +47,7 @@ export async function runDelete(ctx: Context, opts: DeleteOptions): Promise<void
   }
   const service = await ctx.service();
   if (!opts.yes) {
-    const entry = await service.getGlecEntry(id);
+    const entry = await service.glec.get(id);
     const label = entry.externalId === "" ? "" : ` (${entry.externalId})`;
     await confirmOrCancel(
       ctx.input,
@@ -55,6 +55,6 @@ export async function runDelete(ctx: Context, opts: DeleteOptions): Promise<void
       "nothing was deleted",
     );
   }
-  const receipt = await service.deleteGlecEntry(id);
+  const receipt = await service.glec.delete(id);
   renderObject(ctx.io, ctx.format(), receipt, receiptColumns);
 }

@@ -29,7 +29,7 @@ export async function runGet(ctx: Context, opts: GetOptions): Promise<void> {
   ]);
   const id = parseUuid("entry id", opts.id);
   const service = await ctx.service();
-  const entry = await service.getGlecEntry(id);
+  const entry = await service.glec.get(id);
   const format = ctx.format();
   const calculation = entry.calculation;
   if (format === "json" || format === "ndjson" || calculation === undefined) {

@@ -34,7 +34,7 @@ export async function preflight(
   }
   for (const entry of entries) {
     const stored: GlecEntry | undefined = await unlessMissing(
-      () => service.getGlecEntry(entry.id),
+      () => service.glec.get(entry.id),
       ["not_found", "usage"],
     );
     if (stored !== undefined && stored.companyId !== entry.companyId.toLowerCase()) {

@@ -64,7 +64,7 @@ export async function runSubmit(ctx: Context, opts: SubmitOptions): Promise<void
     const rows = [];
     for (const entry of entries) {
       ctx.signal.throwIfAborted();
-      const calculation = await service.calculateGlecEntry(entry);
+      const calculation = await service.glec.calculate(entry);
       if (!quiet) ctx.io.err(columns.totalsLine(entry.id.toLowerCase(), calculation));
       rows.push(...columns.legRows(entry.id.toLowerCase(), calculation));
     }
@@ -76,7 +76,7 @@ export async function runSubmit(ctx: Context, opts: SubmitOptions): Promise<void
   const receipts = [];
   for (const entry of entries) {
     ctx.signal.throwIfAborted();
-    receipts.push(await service.submitGlecEntry(entry));
+    receipts.push(await service.glec.submit(entry));
   }
   format.renderList(ctx.io, ctx.format(), receipts, columns.receiptColumns);
 }
