@@ -201,13 +201,13 @@ export async function buildSeed(): Promise<Seed> {
         await everyPage((page) => local.listEmissions({ companyId: company, page, limit })),
       ),
       suppliers: items(
-        await everyPage((page) => local.listSuppliers({ companyId: company, page, limit })),
+        await everyPage((page) => local.suppliers.list({ companyId: company, page, limit })),
       ),
       glec: items(
         await everyPage((page) => local.listGlecEntries({ companyId: company, page, limit })),
       ),
       customFactors: items(
-        await everyPage((page) => local.listCustomFactors({ companyId: company, page, limit })),
+        await everyPage((page) => local.customFactors.list({ companyId: company, page, limit })),
       ),
     };
     return {

@@ -25,7 +25,7 @@ let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer();
   await seedTwoCompanies(server.service);
-  await server.service.upsertSupplier({
+  await server.service.suppliers.upsert({
     id: SUPPLIER_B,
     companyId: COMPANY_B,
     type: "clients",
@@ -92,7 +92,7 @@ describe("POST /api/v1/suppliers", () => {
     });
     expect(answer.status).toBe(200);
     expect(field(answer, "outcome")).toBe("inserted");
-    const list = await server.service.listSuppliers({ companyId: COMPANY_A });
+    const list = await server.service.suppliers.list({ companyId: COMPANY_A });
     expect(list.data.map((s) => s.name)).not.toContain("Dry");
   });
 });
@@ -127,7 +127,7 @@ describe("suppliers import through the remote engine", () => {
       const common = { file, companyId: COMPANY_B, dryRun: false, skipInvalid: false };
       const dry = await importSuppliers(remote, { ...common, dryRun: true });
       expect(dry).toMatchObject({ inserted: 10, committed: false });
-      expect((await remote.listSuppliers({ companyId: COMPANY_B })).pagination.total).toBe(1);
+      expect((await remote.suppliers.list({ companyId: COMPANY_B })).pagination.total).toBe(1);
       expect(await importSuppliers(remote, common)).toMatchObject({
         inserted: 10,
         committed: true,
@@ -146,7 +146,7 @@ describe("suppliers import through the remote engine", () => {
         { line: 3, column: "externalId", message: expect.stringContaining("already names") },
       ]);
       expect(refused).toMatchObject({ committed: false, inserted: 0 });
-      const after = await remote.listSuppliers({ companyId: COMPANY_B, limit: 500 });
+      const after = await remote.suppliers.list({ companyId: COMPANY_B, limit: 500 });
       expect(after.pagination.total).toBe(11);
       rmSync(dir, { recursive: true, force: true });
     } finally {

@@ -25,7 +25,7 @@ export function withSupplierDryRuns(
       if (options.dryRun === true) {
         await refuse("dry runs of supplier upserts", "run it without --dry-run");
       }
-      return methods.upsertSupplier(input, options);
+      return methods.suppliers.upsert(input, options);
     },
     async writeSuppliers(inputs, options) {
       if (options.dryRun) {
@@ -36,7 +36,7 @@ export function withSupplierDryRuns(
           "add --skip-invalid to send the rows anyway, each stored on its own",
         );
       }
-      return methods.writeSuppliers(inputs, options);
+      return methods.suppliers.write(inputs, options);
     },
   };
 }

@@ -14,7 +14,7 @@ async function findFactor(
   id: string,
 ): Promise<CustomFactor | undefined> {
   const wanted = id.toLowerCase();
-  const source = emptyWhenMissing((window) => service.listCustomFactors({ ...window, companyId }));
+  const source = emptyWhenMissing((window) => service.customFactors.list({ ...window, companyId }));
   for (let page = 1; ; page += 1) {
     const answer = await source({ page, limit: 500 });
     const found = answer.data.find((factor) => factor.id === wanted);
@@ -51,7 +51,7 @@ export const customFactorRoutes: readonly Route[] = [
     response: responses.customFactors,
     async handle({ service, access, query }) {
       access.company(query.companyId);
-      return ok(await service.listCustomFactors(query));
+      return ok(await service.customFactors.list(query));
     },
   }),
   defineRoute({
@@ -68,7 +68,7 @@ export const customFactorRoutes: readonly Route[] = [
       access.mayWrite("custom factors");
       const before = await findFactor(service, body.companyId, body.id);
       try {
-        return upserted(before === undefined, await service.upsertCustomFactor(body));
+        return upserted(before === undefined, await service.customFactors.upsert(body));
       } catch (error) {
         return hideForeignConflict(service, access, body.id, error);
       }

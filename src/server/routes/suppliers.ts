@@ -65,12 +65,12 @@ export const supplierRoutes: readonly Route[] = [
       const { companyId, ...rest } = query;
       if (companyId !== undefined) access.company(companyId);
       if (companyId !== undefined || !access.scoped) {
-        return ok(await service.listSuppliers(query));
+        return ok(await service.suppliers.list(query));
       }
       const { page, limit, ...filter } = rest;
       const sources = access.companies.map((id) =>
         emptyWhenMissing((window) =>
-          service.listSuppliers({ ...filter, ...window, companyId: id }),
+          service.suppliers.list({ ...filter, ...window, companyId: id }),
         ),
       );
       return ok(await unionPage(sources, byNameThenId, { page, limit }));
@@ -90,7 +90,7 @@ export const supplierRoutes: readonly Route[] = [
       access.company(body.companyId);
       access.mayWrite("suppliers");
       try {
-        const result = await service.upsertSupplier(body, { dryRun: query.dryRun });
+        const result = await service.suppliers.upsert(body, { dryRun: query.dryRun });
         return upserted(result.outcome === "inserted" && !query.dryRun, result);
       } catch (error) {
         return hideForeignConflict(access, effectiveSupplierId(body), error);

@@ -75,13 +75,13 @@ describe("a server that offers the specification alone", () => {
     [
       "factors list",
       "a listing of emission factors",
-      (s: ReturnType<typeof serviceOn>) => s.listFactors({ page: 1, limit: 10 }),
+      (s: ReturnType<typeof serviceOn>) => s.factors.list({ page: 1, limit: 10 }),
     ],
     [
       "factors resolve",
       "factor resolution",
       (s: ReturnType<typeof serviceOn>) =>
-        s.resolveFactor({ category: "electricity", country: "ES", year: 2024 }),
+        s.factors.resolve({ category: "electricity", country: "ES", year: 2024 }),
     ],
     [
       "audit list",
