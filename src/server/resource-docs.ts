@@ -17,7 +17,13 @@ function pathCell(operation: ResourceOperation): string {
   return `\`${operation.path}\`${operation.spec ? "" : " **extension**"}`;
 }
 
-function rows<T, I, F extends object>(resource: ResourceDescriptor<T, I, F>): string[] {
+/** What the rows need of a descriptor, whatever its record. */
+type Documented = Pick<
+  ResourceDescriptor<never, never, never>,
+  "operations" | "schemaNames" | "filterFields" | "order" | "writers" | "ownRoutes"
+>;
+
+function rows(resource: Documented): string[] {
   const { operations, schemaNames } = resource;
   const query = [...Object.keys(resource.filterFields), "page", "limit"].join(", ");
   const order = resource.order.map((key) => key.name).join(", ");
