@@ -16,35 +16,18 @@ import {
 import type { DeleteRequest, DeletionResult } from "../../core/model/deletion.js";
 import type { ConsumptionSummary, Emission, EmissionSummary } from "../../core/model/emission.js";
 import type {
-  CustomFactor,
-  CustomFactorInput,
-  EmissionFactor,
-  FactorResolution,
-} from "../../core/model/factor.js";
-import type {
   GlecCalculation,
   GlecEntry,
   GlecEntryInput,
   GlecReceipt,
 } from "../../core/model/glec.js";
 import type {
-  Supplier,
-  SupplierBatchOptions,
-  SupplierBatchResult,
-  SupplierInput,
-  SupplierQuery,
-  SupplierUpsertResult,
-  SupplierWriteOptions,
-} from "../../core/model/supplier.js";
-import type {
   BuildingQuery,
   CarbonService,
   ConsumptionQuery,
   ConsumptionUpsertResult,
-  CustomFactorQuery,
   EmissionFilter,
   EmissionQuery,
-  FactorQuery,
   GlecQuery,
   ImportCounts,
   ImportSession,
@@ -53,7 +36,6 @@ import type {
   ListName,
   ListRow,
   PeriodFilter,
-  ResolveFactorQuery,
   StreamOptions,
   SummaryQuery,
 } from "../../core/service.js";
@@ -67,10 +49,12 @@ import { type CategoryCatalog, toCategory } from "./categories.js";
 import { type CompanyRepository, type StoredCompany, toCompany } from "./companies.js";
 import type { ConsumptionWriter, RowRefs } from "./consumption-writer.js";
 import type { CustomFactorRepository } from "./custom-factors.js";
+import { localCustomFactors } from "./custom-factors-part.js";
 import { type Db, translateError } from "./database.js";
 import { deleteCommand, deleteRecords, glecDeletion } from "./deletions.js";
 import type { EmissionCalculator } from "./emission-calculator.js";
 import type { FactorQueries } from "./factors.js";
+import { localFactors } from "./factors-part.js";
 import { GlecRepository } from "./glec.js";
 import { shippedGlecFactors } from "./glec-factors.js";
 import { LocalImportSession } from "./import-session.js";
@@ -81,7 +65,7 @@ import { type RecalculationScope, recalculateEmissions } from "./recalculate.js"
 import type { RefCache } from "./ref-cache.js";
 import { type ListReaders, listReaders, streamPages } from "./streams.js";
 import { summarizeConsumptions, summarizeEmissions } from "./summaries.js";
-import { LocalSuppliers } from "./supplier-service.js";
+import { LocalSuppliersPart } from "./suppliers-part.js";
 import { localActor, rolledBack, withRollback } from "./transaction-tools.js";
 
 /** Everything a LocalService is made of; built by `openLocalService`. */
@@ -124,7 +108,22 @@ export class LocalService implements CarbonService {
     this.path = parts.path;
     this.#dataVersionQuery = parts.db.prepare<[], number>("PRAGMA data_version").pluck();
     this.#transaction = parts.db.transaction((fn: () => void) => fn());
+    const tx = {
+      read: <T>(fn: () => T) => this.#read(fn),
+      write: <T>(fn: () => T) => this.#write(fn),
+    };
+    this.factors = localFactors(parts.factors, tx);
+    this.customFactors = localCustomFactors({
+      ...tx,
+      customFactors: parts.customFactors,
+      recalculate: (scope) => this.#recalculate(scope),
+    });
+    this.suppliers = new LocalSuppliersPart(parts.db, parts.companies, tx);
   }
+
+  readonly factors: CarbonService["factors"];
+  readonly customFactors: CarbonService["customFactors"];
+  readonly suppliers: LocalSuppliersPart;
 
   #guard<T>(fn: () => T): T {
     try {
@@ -222,32 +221,6 @@ export class LocalService implements CarbonService {
       data: all,
       pagination: { page: 1, limit: Math.max(all.length, 1), total: all.length },
     };
-  }
-
-  async listFactors(query: FactorQuery): Promise<Page<EmissionFactor>> {
-    return this.#guard(() => this.#p.factors.list(query));
-  }
-
-  async resolveFactor(query: ResolveFactorQuery): Promise<FactorResolution> {
-    return this.#guard(() => {
-      this.#sync();
-      return this.#p.factors.resolve(query);
-    });
-  }
-
-  async listCustomFactors(query: CustomFactorQuery): Promise<Page<CustomFactor>> {
-    return this.#guard(() => this.#p.customFactors.list(query));
-  }
-
-  /** A new or changed factor recalculates the company's emissions of the categories it touches. */
-  async upsertCustomFactor(input: CustomFactorInput): Promise<CustomFactor> {
-    return this.#write(() => {
-      const result = this.#p.customFactors.upsert(input);
-      if (result.changed) {
-        this.#recalculate({ companyRef: result.companyRef, categoryRefs: result.categoryRefs });
-      }
-      return result.factor;
-    });
   }
 
   /** A read: first drop caches another connection's commits made stale. */
@@ -373,35 +346,6 @@ export class LocalService implements CarbonService {
     return this.#read(() => summarizeEmissions(this.#p, query));
   }
 
-  // --- Suppliers and clients (supplier-service.ts) ---
-  #supplierPart: LocalSuppliers | undefined;
-
-  #suppliers(): LocalSuppliers {
-    this.#supplierPart ??= new LocalSuppliers(this.#p.db, this.#p.companies, {
-      read: (fn) => this.#read(fn),
-      write: (fn) => this.#write(fn),
-    });
-    return this.#supplierPart;
-  }
-
-  async listSuppliers(query: SupplierQuery): Promise<Page<Supplier>> {
-    return this.#suppliers().list(query);
-  }
-
-  async upsertSupplier(
-    input: SupplierInput,
-    options: SupplierWriteOptions = {},
-  ): Promise<SupplierUpsertResult> {
-    return this.#suppliers().upsert(input, options);
-  }
-
-  async writeSuppliers(
-    inputs: readonly SupplierInput[],
-    options: SupplierBatchOptions,
-  ): Promise<SupplierBatchResult> {
-    return this.#suppliers().writeMany(inputs, options);
-  }
-
   // --- GLEC logistics service footprints (docs/glec.md) ---
   #glecRepository: GlecRepository | undefined;
 
@@ -492,7 +436,7 @@ export class LocalService implements CarbonService {
     this.#listReaders ??= listReaders({
       ...this.#p,
       reader: new KeysetReader(this.#p.db),
-      suppliers: () => this.#suppliers(),
+      suppliers: () => this.suppliers,
       glec: () => this.#glec(),
     });
     return streamPages(this.#listReaders, list, filter, options, (fn) => this.#read(fn));

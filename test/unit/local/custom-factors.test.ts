@@ -91,9 +91,9 @@ describe("custom factors", () => {
     await service.customFactors.upsert(supplierMix(0.1));
     const page = await service.customFactors.list({ companyId: ids.gbCompany });
     expect(page.data.map((f) => f.id)).toEqual([factorId]);
-    expect((await carbonError(service.customFactors.list({ companyId: ids.gbBuilding }))).code).toBe(
-      "not_found",
-    );
+    expect(
+      (await carbonError(service.customFactors.list({ companyId: ids.gbBuilding }))).code,
+    ).toBe("not_found");
     const wrongCategory = await carbonError(
       service.customFactors.upsert({ ...supplierMix(0.1), categoryId: categoryId("scope_2") }),
     );
