@@ -118,6 +118,33 @@ describe("GET /api/v1/suppliers", () => {
   });
 });
 
+describe("GET /api/v1/suppliers/{id}", () => {
+  it("answers the stored supplier; another company's, to a scoped token, is 404", async () => {
+    const all = await server.token("viewer");
+    const found = await server.call("GET", `/api/v1/suppliers/${SUPPLIER_B.toUpperCase()}`, {
+      token: all,
+    });
+    expect(found.status).toBe(200);
+    expect(found.json).toMatchObject({ id: SUPPLIER_B, companyId: COMPANY_B, type: "clients" });
+    const scoped = await server.token("viewer", [COMPANY_A]);
+    const hidden = await server.call("GET", `/api/v1/suppliers/${SUPPLIER_B}`, { token: scoped });
+    expect(hidden.status).toBe(404);
+    const unknown = await server.call("GET", `/api/v1/suppliers/${COMPANY_A}`, { token: all });
+    expect(unknown.status).toBe(404);
+  });
+
+  it("is announced, so the remote engine reads one supplier by id with it", async () => {
+    const token = await server.token("viewer");
+    const remote = createRemoteService({ apiUrl: server.url, token });
+    try {
+      expect((await remote.whoAmI()).extensions).toContain("GET /suppliers/{id}");
+      expect(await remote.suppliers.get(SUPPLIER_B)).toMatchObject({ name: "Beta's client" });
+    } finally {
+      await remote.close();
+    }
+  });
+});
+
 describe("suppliers import through the remote engine", () => {
   it("imports, re-imports unchanged, and stores nothing when the server refuses a row", async () => {
     const token = await server.token("member");

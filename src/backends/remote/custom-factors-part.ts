@@ -15,7 +15,15 @@ export function remoteCustomFactors(
 ): CarbonService["customFactors"] {
   const port = remoteResource(client, capabilities, customFactorsResource);
   return {
-    ...port,
+    list: port.list,
+    async get(id) {
+      await capabilities.require(
+        operationExtension("GET", customFactorsResource.operations.get.path),
+        "reading one custom factor by id",
+        "list the company's factors instead: carbon factors custom list --company ID",
+      );
+      return port.get(id);
+    },
     async upsert(input) {
       await capabilities.require(
         operationExtension("POST", customFactorsResource.operations.upsert.path),
