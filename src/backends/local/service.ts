@@ -102,6 +102,9 @@ export class LocalService implements CarbonService {
   readonly #dataVersionQuery;
   /** Made once: `db.transaction(fn)` builds its wrappers (and statements) on every call. */
   readonly #transaction;
+  readonly factors: CarbonService["factors"];
+  readonly customFactors: CarbonService["customFactors"];
+  readonly suppliers: LocalSuppliersPart;
 
   constructor(parts: LocalParts) {
     this.#p = parts;
@@ -120,10 +123,6 @@ export class LocalService implements CarbonService {
     });
     this.suppliers = new LocalSuppliersPart(parts.db, parts.companies, tx);
   }
-
-  readonly factors: CarbonService["factors"];
-  readonly customFactors: CarbonService["customFactors"];
-  readonly suppliers: LocalSuppliersPart;
 
   #guard<T>(fn: () => T): T {
     try {
