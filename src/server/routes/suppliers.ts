@@ -42,7 +42,7 @@ export const supplierRoutes: readonly Route[] = [
     summary: suppliersResource.summaries.upsert,
     query: upsertConsumptionQuery,
     body: supplierInputSchema,
-    bodyName: "SupplierInput",
+    bodyName: suppliersResource.schemaNames.input,
     statuses: [201, 200],
     response: { name: "SupplierUpsertResult", schema: supplierUpsertResultSchema },
     async handle({ service, access, query, body }) {
