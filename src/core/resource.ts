@@ -6,18 +6,24 @@
 import type { z } from "zod";
 import type { Page, PageQuery } from "./model/common.js";
 
-/** What the port offers for a plain resource: `service.companies.list(...)`. */
-export interface ResourcePort<T, I, F extends object> {
+/**
+ * What the port offers for a plain resource: `service.companies.list(...)`. `U` is what an
+ * upsert answers when it is not the record itself (a supplier's `{id, name, email, outcome}`).
+ */
+export interface ResourcePort<T, I, F extends object, U = T> {
   /** One page, in the descriptor's list order. */
   list(query: F & PageQuery): Promise<Page<T>>;
   /** One record by id; an unknown id is not_found. */
   get(id: string): Promise<T>;
   /** Upsert by the client-chosen id. */
-  upsert(input: I): Promise<T>;
+  upsert(input: I): Promise<U>;
 }
 
 /** The roles of a token (src/server/auth.ts) that may write. */
 export type WriterRole = "admin" | "member";
+
+/** The operations whose routes the framework derives. */
+export type ResourceOperationName = "list" | "get" | "upsert";
 
 /** One operation of a resource: its OpenAPI path under /api/v1, and whether the spec has it. */
 export interface ResourceOperation {
@@ -69,6 +75,11 @@ export interface ResourceDescriptor<T, I, F extends object> {
     readonly get: ResourceOperation;
     readonly upsert: ResourceOperation;
   };
+  /**
+   * Operations whose route the resource's own files define, because rules of its own apply
+   * (a supplier's upsert by externalId and dry run): neither routed nor documented from here.
+   */
+  readonly ownRoutes?: readonly ResourceOperationName[];
   /** Summaries of the routes (OpenAPI and docs/http-api.md). */
   readonly summaries: { readonly list: string; readonly get: string; readonly upsert: string };
 }

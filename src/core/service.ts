@@ -11,47 +11,28 @@ import type {
 } from "./model/consumption.js";
 import type { DeleteRequest, DeletionResult } from "./model/deletion.js";
 import type { ConsumptionSummary, Emission, EmissionSummary, GroupKey } from "./model/emission.js";
-import type {
-  CustomFactor,
-  CustomFactorInput,
-  EmissionFactor,
-  FactorResolution,
-} from "./model/factor.js";
+import type { CustomFactor, CustomFactorInput, EmissionFactor } from "./model/factor.js";
 import type { GlecEntry } from "./model/glec.js";
 import type {
   Supplier,
-  SupplierBatchOptions,
-  SupplierBatchResult,
   SupplierInput,
   SupplierQuery,
   SupplierUpsertResult,
-  SupplierWriteOptions,
 } from "./model/supplier.js";
 import type { AuditPort, AuditQuery } from "./ports/audit.js";
+import type { FactorQuery, FactorsPort } from "./ports/factors.js";
 import type { GlecPort, GlecQuery } from "./ports/glec.js";
+import type { SuppliersPort } from "./ports/suppliers.js";
 import type { ResourcePort } from "./resource.js";
 import type { CompanyFilter } from "./resources/companies.js";
+import type { CustomFactorFilter } from "./resources/custom-factors.js";
+import type { SupplierFilter } from "./resources/suppliers.js";
 
 export interface BuildingQuery extends PageQuery {
   readonly companyId?: string;
 }
 
-export interface FactorQuery extends PageQuery {
-  readonly key?: string;
-  readonly country?: string;
-}
-
-export interface ResolveFactorQuery {
-  /** Subcategory code or UUID. */
-  readonly category: string;
-  readonly country: string | null;
-  readonly year: number;
-  readonly companyId?: string;
-}
-
-export interface CustomFactorQuery extends PageQuery {
-  readonly companyId: string;
-}
+export interface CustomFactorQuery extends CustomFactorFilter, PageQuery {}
 
 /** Date filters are inclusive calendar days `YYYY-MM-DD`; a record matches if its period overlaps. */
 export interface PeriodFilter {
@@ -164,13 +145,36 @@ export interface ResourceTypes {
     readonly input: CompanyInput;
     readonly filter: CompanyFilter;
   };
+  readonly suppliers: {
+    readonly record: Supplier;
+    readonly input: SupplierInput;
+    readonly filter: SupplierFilter;
+    /** The spec's `{id, name, email}`, and what the upsert did. */
+    readonly upserted: SupplierUpsertResult;
+  };
+  readonly customFactors: {
+    readonly record: CustomFactor;
+    readonly input: CustomFactorInput;
+    readonly filter: CustomFactorFilter;
+  };
 }
 
 export type ResourceName = keyof ResourceTypes;
 export type RecordOf<K extends ResourceName> = ResourceTypes[K]["record"];
 export type InputOf<K extends ResourceName> = ResourceTypes[K]["input"];
 export type FilterOf<K extends ResourceName> = ResourceTypes[K]["filter"];
-export type PortOf<K extends ResourceName> = ResourcePort<RecordOf<K>, InputOf<K>, FilterOf<K>>;
+/** What a resource's upsert answers: the record, unless its entry says otherwise. */
+export type UpsertedOf<K extends ResourceName> = ResourceTypes[K] extends {
+  readonly upserted: infer U;
+}
+  ? U
+  : RecordOf<K>;
+export type PortOf<K extends ResourceName> = ResourcePort<
+  RecordOf<K>,
+  InputOf<K>,
+  FilterOf<K>,
+  UpsertedOf<K>
+>;
 
 /** One part of the port per plain resource: `service.companies.list(...)`. */
 export type ResourceParts = { readonly [K in ResourceName]: PortOf<K> };
@@ -185,10 +189,7 @@ export interface CarbonService extends ResourceParts {
 
   listCategories(query: { readonly level?: CategoryLevel }): Promise<Page<Category>>;
 
-  listFactors(query: FactorQuery): Promise<Page<EmissionFactor>>;
-  resolveFactor(query: ResolveFactorQuery): Promise<FactorResolution>;
-  listCustomFactors(query: CustomFactorQuery): Promise<Page<CustomFactor>>;
-  upsertCustomFactor(input: CustomFactorInput): Promise<CustomFactor>;
+  readonly factors: FactorsPort;
 
   listConsumptions(query: ConsumptionQuery): Promise<Page<Consumption>>;
   getConsumption(id: string): Promise<Consumption>;
@@ -209,21 +210,7 @@ export interface CarbonService extends ResourceParts {
   summarizeEmissions(query: SummaryQuery): Promise<EmissionSummary>;
 
   // --- Suppliers and clients (docs/suppliers.md) ---
-  /** Ordered by name, then id; `companyId` of an unknown company is not_found. */
-  listSuppliers(query: SupplierQuery): Promise<Page<Supplier>>;
-  /** Upsert by id, or by companyId + externalId when there is no id. */
-  upsertSupplier(
-    input: SupplierInput,
-    options?: SupplierWriteOptions,
-  ): Promise<SupplierUpsertResult>;
-  /**
-   * Many upserts (an import). Locally one transaction: with a refused row and no skipInvalid,
-   * nothing is stored. Remotely the rows are sent concurrently, one upsert each.
-   */
-  writeSuppliers(
-    inputs: readonly SupplierInput[],
-    options: SupplierBatchOptions,
-  ): Promise<SupplierBatchResult>;
+  readonly suppliers: SuppliersPort;
   /** GLEC logistics service footprints (docs/glec.md). */
   readonly glec: GlecPort;
 

@@ -2,7 +2,11 @@
  * The rows docs/http-api.md shows for the plain resources, generated from their descriptors
  * (`npm run docs:routes` writes them; test/server/resource-docs.test.ts fails when they differ).
  */
-import type { ResourceDescriptor, ResourceOperation } from "../core/resource.js";
+import type {
+  ResourceDescriptor,
+  ResourceOperation,
+  ResourceOperationName,
+} from "../core/resource.js";
 import { resourceDescriptors } from "../core/resources/index.js";
 
 export const ROWS_START =
@@ -13,16 +17,27 @@ function pathCell(operation: ResourceOperation): string {
   return `\`${operation.path}\`${operation.spec ? "" : " **extension**"}`;
 }
 
-function rows<T, I, F extends object>(resource: ResourceDescriptor<T, I, F>): string[] {
+/** What the rows need of a descriptor, whatever its record. */
+type Documented = Pick<
+  ResourceDescriptor<never, never, never>,
+  "operations" | "schemaNames" | "filterFields" | "order" | "writers" | "ownRoutes"
+>;
+
+function rows(resource: Documented): string[] {
   const { operations, schemaNames } = resource;
   const query = [...Object.keys(resource.filterFields), "page", "limit"].join(", ");
   const order = resource.order.map((key) => key.name).join(", ");
   const writers = resource.writers.join(" or ");
-  return [
-    `| GET | ${pathCell(operations.list)} | ${query} | | list of ${schemaNames.record} in (${order}) order |`,
-    `| GET | ${pathCell(operations.get)} | | | ${schemaNames.record} |`,
-    `| POST | ${pathCell(operations.upsert)} | | ${schemaNames.input} | ${schemaNames.record} (upsert by id; 201 when created, else 200; ${writers}) |`,
-  ];
+  const row: Record<ResourceOperationName, string> = {
+    list: `| GET | ${pathCell(operations.list)} | ${query} | | list of ${schemaNames.record} in (${order}) order |`,
+    get: `| GET | ${pathCell(operations.get)} | | | ${schemaNames.record} |`,
+    upsert: `| POST | ${pathCell(operations.upsert)} | | ${schemaNames.input} | ${schemaNames.record} (upsert by id; 201 when created, else 200; ${writers}) |`,
+  };
+  // A route the resource defines itself is documented by hand, outside the generated block.
+  const own = new Set(resource.ownRoutes ?? []);
+  return (["list", "get", "upsert"] as const)
+    .filter((operation) => !own.has(operation))
+    .map((operation) => row[operation]);
 }
 
 /** The generated block, markers included. */

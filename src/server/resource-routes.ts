@@ -6,7 +6,7 @@ import { z } from "zod";
 import { notFound } from "../core/errors.js";
 import type { PageQuery } from "../core/model/common.js";
 import { pageSchema } from "../core/model/common.js";
-import type { ResourceDescriptor, ResourcePort } from "../core/resource.js";
+import type { ResourceDescriptor, ResourceOperationName, ResourcePort } from "../core/resource.js";
 import type { CarbonService } from "../core/service.js";
 import { type Access, findOrUndefined } from "./access.js";
 import { ignoredBody, noQuery, pageFields } from "./input.js";
@@ -14,11 +14,13 @@ import { defineRoute, ok, param, type Route, upserted } from "./route.js";
 import { byKeys, emptyWhenMissing, type PageSource, unionPage } from "./union.js";
 
 /** How the routes reach the resource's part of the port. */
-export type PortOf<T, I, F extends object> = (service: CarbonService) => ResourcePort<T, I, F>;
+export type PortOf<T, I, F extends object, U = T> = (
+  service: CarbonService,
+) => ResourcePort<T, I, F, U>;
 
-export function resourceRoutes<T, I, F extends object>(
+export function resourceRoutes<T, I, F extends object, U = T>(
   resource: ResourceDescriptor<T, I, F>,
-  portOf: PortOf<T, I, F>,
+  portOf: PortOf<T, I, F, U>,
 ): readonly Route[] {
   const { operations, summaries } = resource;
   const record = { name: resource.schemaNames.record, schema: resource.record };
@@ -47,8 +49,8 @@ export function resourceRoutes<T, I, F extends object>(
       );
     });
 
-  return [
-    defineRoute({
+  const routes: Record<ResourceOperationName, Route> = {
+    list: defineRoute({
       method: "GET",
       path: operations.list.path,
       summary: summaries.list,
@@ -68,7 +70,7 @@ export function resourceRoutes<T, I, F extends object>(
         return ok(await portOf(service).list(parsed));
       },
     }),
-    defineRoute({
+    upsert: defineRoute({
       method: "POST",
       path: operations.upsert.path,
       summary: summaries.upsert,
@@ -87,7 +89,7 @@ export function resourceRoutes<T, I, F extends object>(
         return upserted(before === undefined, await portOf(service).upsert(body));
       },
     }),
-    defineRoute({
+    get: defineRoute({
       method: "GET",
       path: operations.get.path,
       summary: summaries.get,
@@ -101,5 +103,10 @@ export function resourceRoutes<T, I, F extends object>(
         return ok(visible(access, await portOf(service).get(id), id));
       },
     }),
-  ];
+  };
+  // The resource's own files route what it keeps for itself.
+  const own = new Set(resource.ownRoutes ?? []);
+  return (["list", "upsert", "get"] as const)
+    .filter((operation) => !own.has(operation))
+    .map((operation) => routes[operation]);
 }

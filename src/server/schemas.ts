@@ -47,7 +47,6 @@ export const responses = {
   factors: named("EmissionFactorPage", pageSchema(emissionFactorSchema)),
   resolution: named("FactorResolution", factorResolutionSchema),
   customFactor: named("CustomFactor", customFactorSchema),
-  customFactors: named("CustomFactorPage", pageSchema(customFactorSchema)),
   consumption: named("Consumption", consumptionSchema),
   consumptions: named("ConsumptionPage", pageSchema(consumptionSchema)),
   upsertOrRemoval: named(

@@ -165,7 +165,7 @@ describe("buildings, custom factors and suppliers delete", () => {
   it("deletes a custom factor and a supplier", async () => {
     const s = await service();
     const factorId = "2b7d9e1f-3a4c-4b5d-8e6f-7a8b9c0d1e2f";
-    await s.upsertCustomFactor({
+    await s.customFactors.upsert({
       id: factorId,
       companyId: ACME,
       categoryId: categoryId("electricity"),
@@ -175,7 +175,7 @@ describe("buildings, custom factors and suppliers delete", () => {
       co2e: 0.5,
       source: "Own contract",
     });
-    const { id } = await s.upsertSupplier({
+    const { id } = await s.suppliers.upsert({
       companyId: ACME,
       type: "suppliers",
       name: "Iberdrola",
@@ -186,7 +186,7 @@ describe("buildings, custom factors and suppliers delete", () => {
     await runSupplierDelete(ctx, options({ ids: [id], yes: true }));
     expect(ctx.io.stdoutText()).toContain("electricity location-based, 0.5 kgCO2e/kWh, any year");
     expect(ctx.io.stdoutText()).toContain("Iberdrola (suppliers)");
-    expect((await s.listCustomFactors({ companyId: ACME })).data).toEqual([]);
-    expect((await s.listSuppliers({ companyId: ACME })).data).toEqual([]);
+    expect((await s.customFactors.list({ companyId: ACME })).data).toEqual([]);
+    expect((await s.suppliers.list({ companyId: ACME })).data).toEqual([]);
   });
 });

@@ -46,7 +46,7 @@ async function counts() {
     return {
       consumptions: (await service.listConsumptions({})).pagination.total,
       glec: (await service.glec.list({})).pagination.total,
-      suppliers: (await service.listSuppliers({})).pagination.total,
+      suppliers: (await service.suppliers.list({})).pagination.total,
     };
   } finally {
     await service.close();

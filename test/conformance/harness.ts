@@ -66,7 +66,7 @@ export async function startServer(name: ServerName, seed: Seed): Promise<Conform
       const company = { companyId: ids.company, limit: 1 };
       const totals = await Promise.all([
         local.listConsumptions(company),
-        local.listSuppliers(company),
+        local.suppliers.list(company),
         local.glec.list(company),
         local.listBuildings(company),
       ]);

@@ -201,11 +201,11 @@ export async function buildSeed(): Promise<Seed> {
         await everyPage((page) => local.listEmissions({ companyId: company, page, limit })),
       ),
       suppliers: items(
-        await everyPage((page) => local.listSuppliers({ companyId: company, page, limit })),
+        await everyPage((page) => local.suppliers.list({ companyId: company, page, limit })),
       ),
       glec: items(await everyPage((page) => local.glec.list({ companyId: company, page, limit }))),
       customFactors: items(
-        await everyPage((page) => local.listCustomFactors({ companyId: company, page, limit })),
+        await everyPage((page) => local.customFactors.list({ companyId: company, page, limit })),
       ),
     };
     return {

@@ -139,7 +139,7 @@ export function describeDeletionContract(name: string, open: () => Promise<Drive
     it("deleting a custom factor recalculates its company's emissions with the library's", async () => {
       const library = (await service.upsertConsumption(january)).emission?.co2e;
       const factorId = "de000000-0000-4000-8000-0000000000f1";
-      await service.upsertCustomFactor({
+      await service.customFactors.upsert({
         id: factorId,
         companyId: company,
         categoryId: categoryId("electricity"),
@@ -153,20 +153,20 @@ export function describeDeletionContract(name: string, open: () => Promise<Drive
       expect(custom.data.find((e) => e.consumptionId === january.id)?.co2e).toBeCloseTo(500, 9);
       const result = await service.deleteRecords({ resource: "customFactor", ids: [factorId] });
       expect(result.deleted[0]).toMatchObject({ resource: "customFactor", companyId: company });
-      expect((await service.listCustomFactors({ companyId: company })).data).toEqual([]);
+      expect((await service.customFactors.list({ companyId: company })).data).toEqual([]);
       const after = await service.listEmissions({ companyId: company });
       expect(after.data.find((e) => e.consumptionId === january.id)?.co2e).toBe(library);
     });
 
     it("deletes a supplier, audited", async () => {
-      const { id } = await service.upsertSupplier({
+      const { id } = await service.suppliers.upsert({
         companyId: company,
         type: "suppliers",
         name: "Iberdrola",
         externalId: "PRV-1",
       });
       await service.deleteRecords({ resource: "supplier", ids: [id] });
-      expect((await service.listSuppliers({ companyId: company })).data).toEqual([]);
+      expect((await service.suppliers.list({ companyId: company })).data).toEqual([]);
       const audit = await service.audit.list({ companyIds: [company] });
       expect(audit.data[0]).toMatchObject({
         action: "suppliers.delete",

@@ -55,7 +55,7 @@ export function describeMoveContract(name: string, open: () => Promise<Driver>):
       const calculated = await service.upsertConsumption(electricity);
       co2eBefore = calculated.emission?.co2e ?? Number.NaN;
       await service.upsertConsumption(water);
-      await service.upsertCustomFactor({
+      await service.customFactors.upsert({
         id: "f1000000-0000-4000-8000-000000000001",
         companyId: target,
         categoryId: categoryId("electricity"),

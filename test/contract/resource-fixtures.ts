@@ -1,5 +1,6 @@
 /** One fixture per plain resource: what the generic resource contract stores and checks. */
-import type { ResourceName } from "../../src/core/service.js";
+import { categoryId } from "../../src/core/ids.js";
+import type { CarbonService, ResourceName } from "../../src/core/service.js";
 import type { ResourceFixture } from "./resources.js";
 
 /** A UUID per index; names run the other way, so name order is not id order. */
@@ -16,7 +17,66 @@ export const companiesFixture: ResourceFixture<"companies"> = {
   filter: {},
 };
 
+/** The company the suppliers and custom factors of the fixtures belong to. */
+const OWNER = "b0000000-0000-4000-8000-000000000001";
+
+async function storeOwner(service: CarbonService): Promise<void> {
+  await service.companies.upsert({ id: OWNER, name: "Fixture owner", country: "ES" });
+}
+
+export const suppliersFixture: ResourceFixture<"suppliers"> = {
+  name: "suppliers",
+  setup: storeOwner,
+  sample: (index) => ({
+    id: idOf("c", index),
+    name: `Supplier ${9 - index}`,
+    email: `supplier${index}@example.com`,
+    companyId: OWNER,
+    externalId: `EXT-${index}`,
+    type: index % 2 === 0 ? "suppliers" : "clients",
+  }),
+  changed: (input) => ({ ...input, name: `${input.name} renamed`, address: "Bilbao" }),
+  invalid: { id: idOf("c", 0), name: "   ", companyId: OWNER, type: "suppliers" },
+  filter: { companyId: OWNER },
+  // The spec's answer, `{id, name, email}`, and what the upsert did.
+  updateAnswer: (record) => ({
+    id: record.id,
+    name: record.name,
+    email: record.email,
+    outcome: "updated",
+  }),
+};
+
+/** One category for every sample: the list orders categories by the catalog, not by id. */
+export const customFactorsFixture: ResourceFixture<"customFactors"> = {
+  name: "customFactors",
+  setup: storeOwner,
+  sample: (index) => ({
+    id: idOf("d", index),
+    companyId: OWNER,
+    categoryId: categoryId("electricity"),
+    basis: "location",
+    // Years run the other way, so list order is not id order.
+    year: 2030 - index,
+    unit: "kWh",
+    co2e: 0.1 + index / 100,
+    source: `Supplier disclosure ${index}`,
+  }),
+  changed: (input) => ({ ...input, co2e: 0.5, source: "Supplier disclosure, revised" }),
+  invalid: {
+    id: idOf("d", 0),
+    companyId: OWNER,
+    categoryId: categoryId("electricity"),
+    unit: "kWh",
+    co2e: -1,
+    source: "A negative factor",
+  },
+  filter: { companyId: OWNER },
+};
+
 /** Every resource's fixture, each run by the generic resource contract on every driver. */
 export const resourceFixtures: { readonly [K in ResourceName]: ResourceFixture<K> } = {
   companies: companiesFixture,
+  suppliers: suppliersFixture,
+  customFactors: customFactorsFixture,
 };

@@ -12,6 +12,8 @@ import type {
   PortOf,
   RecordOf,
   ResourceName,
+  ResourceParts,
+  UpsertedOf,
 } from "../../src/core/service.js";
 import { codeOf, type Driver } from "./suite.js";
 
@@ -27,11 +29,16 @@ export interface ResourceFixture<K extends ResourceName> {
   readonly invalid: InputOf<K>;
   /** The list filter holding every sample. */
   readonly filter: FilterOf<K>;
+  /**
+   * What an upsert that updated this stored record answers, when the resource's upsert does
+   * not answer the record itself (absent: it does).
+   */
+  readonly updateAnswer?: (record: RecordOf<K>) => UpsertedOf<K>;
 }
 
 const COUNT = 5;
 
-function portOf<K extends ResourceName>(service: CarbonService, name: K): PortOf<K> {
+function portOf<K extends ResourceName>(service: ResourceParts, name: K): PortOf<K> {
   return service[name];
 }
 
@@ -101,7 +108,11 @@ export function describeResourceContract<K extends ResourceName>(
       const first = inputs[0];
       if (first === undefined) throw new Error("no sample");
       const updated = await port.upsert(fixture.changed(first));
-      expect(await port.get(resource.idOf(first))).toEqual(updated);
+      const stored = await port.get(resource.idOf(first));
+      expect(fixture.updateAnswer === undefined ? stored : fixture.updateAnswer(stored)).toEqual(
+        updated,
+      );
+      expect(fixture.changed(first)).not.toEqual(first);
       expect((await port.list({ ...filterOf(), page: 1, limit: 50 })).pagination.total).toBe(COUNT);
     });
 

@@ -107,7 +107,7 @@ export function describeStreamContract(name: string, open: () => Promise<Driver>
         await service.upsertConsumption({ id: consumptionId(base), ...base });
       }
       for (let i = 0; i < 7; i += 1) {
-        await service.upsertSupplier({
+        await service.suppliers.upsert({
           id: `50000000-0000-4000-8000-${hex(0x500 + ((i * 3) % 7))}`,
           companyId: north,
           type: i % 2 === 0 ? "suppliers" : "clients",
@@ -115,7 +115,7 @@ export function describeStreamContract(name: string, open: () => Promise<Driver>
         });
       }
       for (let i = 0; i < 5; i += 1) {
-        await service.upsertCustomFactor({
+        await service.customFactors.upsert({
           id: `f0000000-0000-4000-8000-${hex(0xf00 + ((i * 2) % 5))}`,
           companyId: north,
           categoryId: categoryId("electricity"),
@@ -158,13 +158,13 @@ export function describeStreamContract(name: string, open: () => Promise<Driver>
       check(
         "factors",
         { key: "electricity_grid" },
-        (s) => (q) => s.listFactors({ ...q, key: "electricity_grid" }),
+        (s) => (q) => s.factors.list({ ...q, key: "electricity_grid" }),
       ),
-      check("factors", { country: "ES" }, (s) => (q) => s.listFactors({ ...q, country: "ES" })),
+      check("factors", { country: "ES" }, (s) => (q) => s.factors.list({ ...q, country: "ES" })),
       check(
         "customFactors",
         { companyId: north },
-        (s) => (q) => s.listCustomFactors({ ...q, companyId: north }),
+        (s) => (q) => s.customFactors.list({ ...q, companyId: north }),
       ),
       check("consumptions", {}, (s) => (q) => s.listConsumptions(q)),
       check(
@@ -177,12 +177,12 @@ export function describeStreamContract(name: string, open: () => Promise<Driver>
       check(
         "suppliers",
         { companyId: north },
-        (s) => (q) => s.listSuppliers({ ...q, companyId: north }),
+        (s) => (q) => s.suppliers.list({ ...q, companyId: north }),
       ),
       check(
         "suppliers",
         { type: "suppliers" },
-        (s) => (q) => s.listSuppliers({ ...q, type: "suppliers" }),
+        (s) => (q) => s.suppliers.list({ ...q, type: "suppliers" }),
       ),
       check("glecEntries", {}, (s) => (q) => s.glec.list(q)),
       check(

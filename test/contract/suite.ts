@@ -114,7 +114,7 @@ export function describeContract(name: string, open: () => Promise<Driver>): voi
     });
 
     it("resolves factors the same way: GB grid 2025 location-based, ES residual mix market-based", async () => {
-      const gbElectricity = await service.resolveFactor({
+      const gbElectricity = await service.factors.resolve({
         category: "electricity",
         country: "GB",
         year: 2025,
@@ -125,7 +125,7 @@ export function describeContract(name: string, open: () => Promise<Driver>): voi
         unit: "kWh",
       });
       expect(gbElectricity.marketBasis).toBe("location_fallback");
-      const esElectricity = await service.resolveFactor({
+      const esElectricity = await service.factors.resolve({
         category: "electricity",
         country: "ES",
         year: 2024,
@@ -209,7 +209,7 @@ export function describeContract(name: string, open: () => Promise<Driver>): voi
     });
 
     it("keeps custom factors per company and uses them first", async () => {
-      await service.upsertCustomFactor({
+      await service.customFactors.upsert({
         id: "f0000000-0000-4000-8000-000000000001",
         companyId: gb.company,
         categoryId: categoryId("electricity"),
@@ -219,9 +219,9 @@ export function describeContract(name: string, open: () => Promise<Driver>): voi
         co2e: 0.05,
         source: "Supplier green tariff disclosure 2025",
       });
-      const factors = await service.listCustomFactors({ companyId: gb.company });
+      const factors = await service.customFactors.list({ companyId: gb.company });
       expect(factors.data).toHaveLength(1);
-      const resolved = await service.resolveFactor({
+      const resolved = await service.factors.resolve({
         category: "electricity",
         country: "GB",
         year: 2025,

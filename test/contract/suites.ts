@@ -29,6 +29,8 @@ export const contractSuites: readonly ContractSuite[] = [
   describeStreamContract,
   // One per plain resource (resource-fixtures.ts has a fixture for each).
   resourceSuite("companies"),
+  resourceSuite("suppliers"),
+  resourceSuite("customFactors"),
 ];
 
 /** Runs every suite against one driver. */

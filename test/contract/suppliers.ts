@@ -20,7 +20,7 @@ export function describeSupplierContract(name: string, open: () => Promise<Drive
     let driver: Driver;
     let service: CarbonService;
     const names = async (companyId: string): Promise<string[]> =>
-      (await service.listSuppliers({ companyId, limit: 500 })).data.map((s) => s.name);
+      (await service.suppliers.list({ companyId, limit: 500 })).data.map((s) => s.name);
 
     beforeAll(async () => {
       driver = await open();
@@ -35,16 +35,16 @@ export function describeSupplierContract(name: string, open: () => Promise<Drive
     it("upserts by id: inserted, then unchanged, then updated; answers {id, name, email}", async () => {
       const id = "5a000000-0000-4000-8000-000000000001";
       const input = supplier({ id, name: "Iberdrola", email: "facturas@iberdrola.example" });
-      expect(await service.upsertSupplier(input)).toEqual({
+      expect(await service.suppliers.upsert(input)).toEqual({
         id,
         name: "Iberdrola",
         email: "facturas@iberdrola.example",
         outcome: "inserted",
       });
-      expect((await service.upsertSupplier(input)).outcome).toBe("unchanged");
-      const changed = await service.upsertSupplier({ ...input, address: "Bilbao" });
+      expect((await service.suppliers.upsert(input)).outcome).toBe("unchanged");
+      const changed = await service.suppliers.upsert({ ...input, address: "Bilbao" });
       expect(changed.outcome).toBe("updated");
-      const stored = (await service.listSuppliers({ companyId: acme })).data.find(
+      const stored = (await service.suppliers.list({ companyId: acme })).data.find(
         (s) => s.id === id,
       );
       expect(stored).toMatchObject({
@@ -58,12 +58,12 @@ export function describeSupplierContract(name: string, open: () => Promise<Drive
 
     it("derives the id from company + externalId when there is none; re-sending changes nothing", async () => {
       const input = supplier({ name: "Transportes Ruiz", externalId: "PRV-0042" });
-      const first = await service.upsertSupplier(input);
+      const first = await service.suppliers.upsert(input);
       expect(first).toMatchObject({ id: supplierId(acme, "PRV-0042"), outcome: "inserted" });
       expect(first.email).toBeNull();
-      expect((await service.upsertSupplier(input)).outcome).toBe("unchanged");
+      expect((await service.suppliers.upsert(input)).outcome).toBe("unchanged");
       // The same externalId in another company is another supplier.
-      const other = await service.upsertSupplier({ ...input, companyId: globex });
+      const other = await service.suppliers.upsert({ ...input, companyId: globex });
       expect(other.id).toBe(supplierId(globex, "PRV-0042"));
       expect(other.id).not.toBe(first.id);
     });
@@ -88,35 +88,35 @@ export function describeSupplierContract(name: string, open: () => Promise<Drive
       const before = await names(acme);
       const input = { ...supplier({ name: "Bad row", externalId: "BAD-1" }), ...over };
       // Some rows are wrong on purpose: the port takes what a caller sends.
-      expect(await codeOf(service.upsertSupplier(input as SupplierInput))).toBe(code);
+      expect(await codeOf(service.suppliers.upsert(input as SupplierInput))).toBe(code);
       expect(await names(acme)).toEqual(before);
     });
 
     it("lists by company and by type, ordered by name then id, in the spec's envelope", async () => {
-      await service.upsertSupplier(
+      await service.suppliers.upsert(
         supplier({ name: "Zeta Retail", type: "clients", externalId: "CLI-1" }),
       );
-      await service.upsertSupplier(
+      await service.suppliers.upsert(
         supplier({ name: "Alfa Hoteles", type: "clients", externalId: "CLI-2" }),
       );
-      const clients = await service.listSuppliers({ companyId: acme, type: "clients" });
+      const clients = await service.suppliers.list({ companyId: acme, type: "clients" });
       expect(clients.data.map((s) => s.name)).toEqual(["Alfa Hoteles", "Zeta Retail"]);
       expect(clients.pagination).toEqual({ page: 1, limit: 50, total: 2 });
-      const suppliers = await service.listSuppliers({ companyId: acme, type: "suppliers" });
+      const suppliers = await service.suppliers.list({ companyId: acme, type: "suppliers" });
       expect(suppliers.data.every((s) => s.type === "suppliers")).toBe(true);
-      const second = await service.listSuppliers({ companyId: acme, page: 2, limit: 1 });
+      const second = await service.suppliers.list({ companyId: acme, page: 2, limit: 1 });
       expect(second.data.map((s) => s.name)).toEqual([(await names(acme))[1]]);
       expect(second.pagination.total).toBe((await names(acme)).length);
-      const everyone = await service.listSuppliers({ limit: 500 });
+      const everyone = await service.suppliers.list({ limit: 500 });
       expect(everyone.pagination.total).toBe(
         (await names(acme)).length + (await names(globex)).length,
       );
-      expect(await codeOf(service.listSuppliers({ companyId: unknownCompany }))).toBe("not_found");
+      expect(await codeOf(service.suppliers.list({ companyId: unknownCompany }))).toBe("not_found");
     });
 
     it("stores nothing in a dry run, and says what the upsert would do", async () => {
       const before = await names(acme);
-      const dry = await service.upsertSupplier(supplier({ name: "Dry", externalId: "DRY-1" }), {
+      const dry = await service.suppliers.upsert(supplier({ name: "Dry", externalId: "DRY-1" }), {
         dryRun: true,
       });
       expect(dry.outcome).toBe("inserted");
@@ -131,7 +131,7 @@ export function describeSupplierContract(name: string, open: () => Promise<Drive
       const bad = supplier({ name: "Batch Bad", externalId: "B-3", companyId: unknownCompany });
       const before = await names(acme);
 
-      const refused = await service.writeSuppliers([...rows, bad], {
+      const refused = await service.suppliers.write([...rows, bad], {
         dryRun: false,
         skipInvalid: false,
       });
@@ -139,12 +139,12 @@ export function describeSupplierContract(name: string, open: () => Promise<Drive
       expect(refused.problems).toEqual([expect.objectContaining({ index: 2, field: "companyId" })]);
       expect(await names(acme)).toEqual(before);
 
-      const dry = await service.writeSuppliers(rows, { dryRun: true, skipInvalid: false });
+      const dry = await service.suppliers.write(rows, { dryRun: true, skipInvalid: false });
       expect(dry.committed).toBe(false);
       expect(dry.results.map((r) => r?.outcome)).toEqual(["inserted", "inserted"]);
       expect(await names(acme)).toEqual(before);
 
-      const skipped = await service.writeSuppliers([...rows, bad], {
+      const skipped = await service.suppliers.write([...rows, bad], {
         dryRun: false,
         skipInvalid: true,
       });
@@ -153,7 +153,7 @@ export function describeSupplierContract(name: string, open: () => Promise<Drive
       expect(skipped.problems.map((p) => p.index)).toEqual([2]);
       expect(await names(acme)).toEqual(expect.arrayContaining(["Batch One", "Batch Two"]));
 
-      const again = await service.writeSuppliers(rows, { dryRun: false, skipInvalid: false });
+      const again = await service.suppliers.write(rows, { dryRun: false, skipInvalid: false });
       expect(again.committed).toBe(true);
       expect(again.problems).toEqual([]);
       expect(again.results.map((r) => r?.outcome)).toEqual(["unchanged", "unchanged"]);

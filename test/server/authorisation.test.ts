@@ -164,7 +164,7 @@ describe("authorisation", () => {
       co2e: 0.2,
       source: "B's supplier",
     };
-    await server.service.upsertCustomFactor(factor);
+    await server.service.customFactors.upsert(factor);
     const answer = await server.call("POST", "/api/v1/emission-factors/custom", {
       token: onlyA.member,
       body: { ...factor, companyId: COMPANY_A },

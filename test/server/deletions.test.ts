@@ -148,14 +148,14 @@ describe("DELETE /api/v1/buildings/{id}, /suppliers/{id}, /emission-factors/cust
 
   it("deletes a supplier and a custom factor, audited", async () => {
     const token = await server.token("member", [COMPANY_A], "ops@example.com");
-    const supplier = await server.service.upsertSupplier({
+    const supplier = await server.service.suppliers.upsert({
       companyId: COMPANY_A,
       type: "clients",
       name: "Renfe",
       externalId: "CLI-1",
     });
     const factorId = "f0000000-0000-4000-8000-000000000001";
-    await server.service.upsertCustomFactor({
+    await server.service.customFactors.upsert({
       id: factorId,
       companyId: COMPANY_A,
       categoryId: consumptionBody().categoryId,

@@ -44,7 +44,7 @@ describe("idempotent upserts", () => {
         co2e: 0.12,
         source: "supplier",
       },
-      count: () => server.service.listCustomFactors({ companyId: COMPANY_A }),
+      count: () => server.service.customFactors.list({ companyId: COMPANY_A }),
     },
   ])("POST $path twice: 201 then 200, the same record, one row", async ({ path, body, count }) => {
     const before = (await count()).pagination.total;

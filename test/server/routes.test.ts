@@ -172,6 +172,28 @@ describe("routes", () => {
     expect(field(list, "pagination", "total")).toBe(1);
   });
 
+  it("GET /emission-factors/custom/{id}: the factor; out of a scoped token's sight, 404", async () => {
+    const id = "3c3d4e5f-6a7b-4c8d-9e0f-1a2b3c4d5e6f";
+    await server.service.customFactors.upsert({
+      id,
+      companyId: COMPANY_B,
+      categoryId: ELECTRICITY,
+      unit: "kWh",
+      co2e: 0.07,
+      source: "metered",
+    });
+    const found = await server.call("GET", `/api/v1/emission-factors/custom/${id}`, {
+      token: admin,
+    });
+    expect(found.status, found.text).toBe(200);
+    expect(found.json).toMatchObject({ id, companyId: COMPANY_B, co2e: 0.07, basis: "location" });
+    const scoped = await server.token("viewer", [COMPANY_A]);
+    const hidden = await server.call("GET", `/api/v1/emission-factors/custom/${id}`, {
+      token: scoped,
+    });
+    expect(hidden.status).toBe(404);
+  });
+
   it("GET /consumptions, /consumptions/{id} and /consumptions/dashboard", async () => {
     const { id } = consumptionBody();
     const list = await server.call("GET", `/api/v1/consumptions?companyId=${COMPANY_A}`, {

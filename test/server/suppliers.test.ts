@@ -25,7 +25,7 @@ let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer();
   await seedTwoCompanies(server.service);
-  await server.service.upsertSupplier({
+  await server.service.suppliers.upsert({
     id: SUPPLIER_B,
     companyId: COMPANY_B,
     type: "clients",
@@ -92,7 +92,7 @@ describe("POST /api/v1/suppliers", () => {
     });
     expect(answer.status).toBe(200);
     expect(field(answer, "outcome")).toBe("inserted");
-    const list = await server.service.listSuppliers({ companyId: COMPANY_A });
+    const list = await server.service.suppliers.list({ companyId: COMPANY_A });
     expect(list.data.map((s) => s.name)).not.toContain("Dry");
   });
 });
@@ -118,6 +118,34 @@ describe("GET /api/v1/suppliers", () => {
   });
 });
 
+describe("GET /api/v1/suppliers/{id}", () => {
+  it("answers the stored supplier; another company's, to a scoped token, is 404", async () => {
+    const all = await server.token("viewer");
+    const found = await server.call("GET", `/api/v1/suppliers/${SUPPLIER_B.toUpperCase()}`, {
+      token: all,
+    });
+    expect(found.status).toBe(200);
+    expect(found.json).toMatchObject({ id: SUPPLIER_B, companyId: COMPANY_B, type: "clients" });
+    const scoped = await server.token("viewer", [COMPANY_A]);
+    const hidden = await server.call("GET", `/api/v1/suppliers/${SUPPLIER_B}`, { token: scoped });
+    expect(hidden.status).toBe(404);
+    const unknown = await server.call("GET", `/api/v1/suppliers/${COMPANY_A}`, { token: all });
+    expect(unknown.status).toBe(404);
+  });
+
+  it("is announced, so the remote engine reads one supplier by id with it", async () => {
+    const token = await server.token("viewer");
+    const whoAmI = await server.call("POST", "/api/v1/auth/who-am-i", { token });
+    expect(field(whoAmI, "extensions")).toContain("GET /suppliers/{id}");
+    const remote = createRemoteService({ apiUrl: server.url, token });
+    try {
+      expect(await remote.suppliers.get(SUPPLIER_B)).toMatchObject({ name: "Beta's client" });
+    } finally {
+      await remote.close();
+    }
+  });
+});
+
 describe("suppliers import through the remote engine", () => {
   it("imports, re-imports unchanged, and stores nothing when the server refuses a row", async () => {
     const token = await server.token("member");
@@ -127,7 +155,7 @@ describe("suppliers import through the remote engine", () => {
       const common = { file, companyId: COMPANY_B, dryRun: false, skipInvalid: false };
       const dry = await importSuppliers(remote, { ...common, dryRun: true });
       expect(dry).toMatchObject({ inserted: 10, committed: false });
-      expect((await remote.listSuppliers({ companyId: COMPANY_B })).pagination.total).toBe(1);
+      expect((await remote.suppliers.list({ companyId: COMPANY_B })).pagination.total).toBe(1);
       expect(await importSuppliers(remote, common)).toMatchObject({
         inserted: 10,
         committed: true,
@@ -146,7 +174,7 @@ describe("suppliers import through the remote engine", () => {
         { line: 3, column: "externalId", message: expect.stringContaining("already names") },
       ]);
       expect(refused).toMatchObject({ committed: false, inserted: 0 });
-      const after = await remote.listSuppliers({ companyId: COMPANY_B, limit: 500 });
+      const after = await remote.suppliers.list({ companyId: COMPANY_B, limit: 500 });
       expect(after.pagination.total).toBe(11);
       rmSync(dir, { recursive: true, force: true });
     } finally {

@@ -1,7 +1,7 @@
 import { usageError, validationError } from "../../core/errors.js";
 import { countrySchema, type Page } from "../../core/model/common.js";
 import type { EmissionFactor, FactorResolution } from "../../core/model/factor.js";
-import type { FactorQuery, ResolveFactorQuery } from "../../core/service.js";
+import type { FactorQuery, ResolveFactorQuery } from "../../core/ports/factors.js";
 import type { CategoryCatalog } from "./categories.js";
 import type { CompanyRepository } from "./companies.js";
 import type { Db } from "./database.js";

@@ -13,7 +13,7 @@ import type { Db } from "./database.js";
 import { glecDeletion } from "./deletions.js";
 import { GlecRepository } from "./glec.js";
 import { shippedGlecFactors } from "./glec-factors.js";
-import type { Transactions } from "./supplier-service.js";
+import type { Transactions } from "./transaction-tools.js";
 import { localActor } from "./transaction-tools.js";
 
 export class LocalGlec implements GlecPort {

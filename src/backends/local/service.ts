@@ -15,29 +15,12 @@ import {
 import type { DeleteRequest, DeletionResult } from "../../core/model/deletion.js";
 import type { ConsumptionSummary, Emission, EmissionSummary } from "../../core/model/emission.js";
 import type {
-  CustomFactor,
-  CustomFactorInput,
-  EmissionFactor,
-  FactorResolution,
-} from "../../core/model/factor.js";
-import type {
-  Supplier,
-  SupplierBatchOptions,
-  SupplierBatchResult,
-  SupplierInput,
-  SupplierQuery,
-  SupplierUpsertResult,
-  SupplierWriteOptions,
-} from "../../core/model/supplier.js";
-import type {
   BuildingQuery,
   CarbonService,
   ConsumptionQuery,
   ConsumptionUpsertResult,
-  CustomFactorQuery,
   EmissionFilter,
   EmissionQuery,
-  FactorQuery,
   ImportCounts,
   ImportSession,
   ImportSessionOptions,
@@ -45,7 +28,6 @@ import type {
   ListName,
   ListRow,
   PeriodFilter,
-  ResolveFactorQuery,
   StreamOptions,
   SummaryQuery,
 } from "../../core/service.js";
@@ -60,10 +42,12 @@ import { type CategoryCatalog, toCategory } from "./categories.js";
 import { type CompanyRepository, type StoredCompany, toCompany } from "./companies.js";
 import type { ConsumptionWriter, RowRefs } from "./consumption-writer.js";
 import type { CustomFactorRepository } from "./custom-factors.js";
+import { localCustomFactors } from "./custom-factors-part.js";
 import { type Db, translateError } from "./database.js";
 import { deleteCommand, deleteRecords } from "./deletions.js";
 import type { EmissionCalculator } from "./emission-calculator.js";
 import type { FactorQueries } from "./factors.js";
+import { localFactors } from "./factors-part.js";
 import { LocalGlec } from "./glec-part.js";
 import { LocalImportSession } from "./import-session.js";
 import { KeysetReader } from "./keyset.js";
@@ -73,7 +57,7 @@ import { type RecalculationScope, recalculateEmissions } from "./recalculate.js"
 import type { RefCache } from "./ref-cache.js";
 import { type ListReaders, listReaders, streamPages } from "./streams.js";
 import { summarizeConsumptions, summarizeEmissions } from "./summaries.js";
-import { LocalSuppliers } from "./supplier-service.js";
+import { LocalSuppliersPart } from "./suppliers-part.js";
 import { localActor, rolledBack, withRollback } from "./transaction-tools.js";
 
 /** Everything a LocalService is made of; built by `openLocalService`. */
@@ -110,6 +94,9 @@ export class LocalService implements CarbonService {
   readonly #dataVersionQuery;
   /** Made once: `db.transaction(fn)` builds its wrappers (and statements) on every call. */
   readonly #transaction;
+  readonly factors: CarbonService["factors"];
+  readonly customFactors: CarbonService["customFactors"];
+  readonly suppliers: LocalSuppliersPart;
 
   readonly glec: LocalGlec;
   readonly audit: LocalAudit;
@@ -125,6 +112,13 @@ export class LocalService implements CarbonService {
     };
     this.glec = new LocalGlec(parts.db, parts.companies, parts.audit, tx);
     this.audit = new LocalAudit(parts.audit, tx);
+    this.factors = localFactors(parts.factors, tx);
+    this.customFactors = localCustomFactors({
+      ...tx,
+      customFactors: parts.customFactors,
+      recalculate: (scope) => this.#recalculate(scope),
+    });
+    this.suppliers = new LocalSuppliersPart(parts.db, parts.companies, tx);
   }
 
   #guard<T>(fn: () => T): T {
@@ -223,32 +217,6 @@ export class LocalService implements CarbonService {
       data: all,
       pagination: { page: 1, limit: Math.max(all.length, 1), total: all.length },
     };
-  }
-
-  async listFactors(query: FactorQuery): Promise<Page<EmissionFactor>> {
-    return this.#guard(() => this.#p.factors.list(query));
-  }
-
-  async resolveFactor(query: ResolveFactorQuery): Promise<FactorResolution> {
-    return this.#guard(() => {
-      this.#sync();
-      return this.#p.factors.resolve(query);
-    });
-  }
-
-  async listCustomFactors(query: CustomFactorQuery): Promise<Page<CustomFactor>> {
-    return this.#guard(() => this.#p.customFactors.list(query));
-  }
-
-  /** A new or changed factor recalculates the company's emissions of the categories it touches. */
-  async upsertCustomFactor(input: CustomFactorInput): Promise<CustomFactor> {
-    return this.#write(() => {
-      const result = this.#p.customFactors.upsert(input);
-      if (result.changed) {
-        this.#recalculate({ companyRef: result.companyRef, categoryRefs: result.categoryRefs });
-      }
-      return result.factor;
-    });
   }
 
   /** A read: first drop caches another connection's commits made stale. */
@@ -374,35 +342,6 @@ export class LocalService implements CarbonService {
     return this.#read(() => summarizeEmissions(this.#p, query));
   }
 
-  // --- Suppliers and clients (supplier-service.ts) ---
-  #supplierPart: LocalSuppliers | undefined;
-
-  #suppliers(): LocalSuppliers {
-    this.#supplierPart ??= new LocalSuppliers(this.#p.db, this.#p.companies, {
-      read: (fn) => this.#read(fn),
-      write: (fn) => this.#write(fn),
-    });
-    return this.#supplierPart;
-  }
-
-  async listSuppliers(query: SupplierQuery): Promise<Page<Supplier>> {
-    return this.#suppliers().list(query);
-  }
-
-  async upsertSupplier(
-    input: SupplierInput,
-    options: SupplierWriteOptions = {},
-  ): Promise<SupplierUpsertResult> {
-    return this.#suppliers().upsert(input, options);
-  }
-
-  async writeSuppliers(
-    inputs: readonly SupplierInput[],
-    options: SupplierBatchOptions,
-  ): Promise<SupplierBatchResult> {
-    return this.#suppliers().writeMany(inputs, options);
-  }
-
   // --- deletions (deletions.ts, docs/deleting.md) ---
 
   #deletionParts() {
@@ -453,7 +392,7 @@ export class LocalService implements CarbonService {
     this.#listReaders ??= listReaders({
       ...this.#p,
       reader: new KeysetReader(this.#p.db),
-      suppliers: () => this.#suppliers(),
+      suppliers: () => this.suppliers,
       glec: () => this.glec.repository(),
     });
     return streamPages(this.#listReaders, list, filter, options, (fn) => this.#read(fn));

@@ -41,3 +41,9 @@ export function localActor(): string {
     return "local";
   }
 }
+
+/** How a part of the LocalService runs its work: reads, and write transactions (BEGIN IMMEDIATE). */
+export interface Transactions {
+  read<T>(fn: () => T): T;
+  write<T>(fn: () => T): T;
+}

@@ -16,11 +16,6 @@ import {
   consumptionUpsertAnswerSchema,
 } from "../../core/model/consumption.js";
 import { type Emission, emissionAnswerSchema } from "../../core/model/emission.js";
-import {
-  customFactorAnswerSchema,
-  emissionFactorSchema,
-  factorResolutionSchema,
-} from "../../core/model/factor.js";
 import { type WhoAmI, whoAmIAnswerSchema } from "../../core/model/who-am-i.js";
 import { answerPageSchema } from "../../core/model/wire.js";
 import { companiesResource } from "../../core/resources/companies.js";
@@ -39,19 +34,20 @@ import { remoteAudit } from "./audit-part.js";
 import { remoteBuildings } from "./buildings.js";
 import { ServerCapabilities } from "./capabilities.js";
 import { createHttpClient, type HttpClient, type QueryValue } from "./client.js";
+import { remoteCustomFactors } from "./custom-factors-part.js";
 import { anyDashboardSchema, consumptionDashboard, emissionDashboard } from "./dashboards.js";
+import { remoteFactors } from "./factors-part.js";
 import { remoteGlec } from "./glec-part.js";
 import { RemoteImportSession } from "./import-session.js";
 import { runLimited } from "./limiter.js";
 import { planMove } from "./move-plan.js";
 import { allPages, type PageWindow } from "./pages.js";
 import { remoteDeleteRecords } from "./removal.js";
-import { presentRecord, remoteResource } from "./resource-client.js";
+import { remoteResource } from "./resource-client.js";
 import type { RetryPolicy } from "./retry.js";
 import { announcedInstanceSchema, anyAnswerSchema } from "./schemas.js";
 import { remotePagers } from "./streams.js";
-import { withSupplierDryRuns } from "./supplier-dry-runs.js";
-import { remoteSuppliers } from "./suppliers.js";
+import { remoteSuppliers } from "./suppliers-part.js";
 
 export interface RemoteServiceOptions {
   /** Base address without `/api/v1`, already checked (http:// only for loopback or --insecure). */
@@ -152,44 +148,8 @@ export function createRemoteService(options: RemoteServiceOptions): RemoteCarbon
       };
     },
 
-    async listFactors(query) {
-      await capabilities.require(
-        operationExtension("GET", "/emission-factors"),
-        "a listing of emission factors",
-        "list the factors shipped with carbon on the local engine: carbon --local factors list",
-      );
-      return get("/emission-factors", pageSchema(emissionFactorSchema), {
-        key: query.key,
-        country: query.country,
-        ...paging(query),
-      });
-    },
-    async resolveFactor(query) {
-      await capabilities.require(
-        operationExtension("GET", "/emission-factors/resolve"),
-        "factor resolution",
-        "resolve with the factors shipped with carbon on the local engine: carbon --local factors resolve …",
-      );
-      return get("/emission-factors/resolve", factorResolutionSchema, {
-        category: query.category,
-        country: query.country ?? undefined,
-        year: query.year,
-        companyId: query.companyId,
-      });
-    },
-    listCustomFactors: (query) =>
-      get("/emission-factors/custom", answerPageSchema(customFactorAnswerSchema), {
-        companyId: query.companyId,
-        ...paging(query),
-      }),
-    async upsertCustomFactor(input) {
-      await capabilities.require(
-        operationExtension("POST", "/emission-factors/custom"),
-        "creating custom emission factors",
-        "create the factor in the service itself",
-      );
-      return post("/emission-factors/custom", customFactorAnswerSchema, presentRecord(input));
-    },
+    factors: remoteFactors(client, capabilities),
+    customFactors: remoteCustomFactors(client, capabilities),
 
     listConsumptions: (query) =>
       get("/consumptions", answerPageSchema(consumptionAnswerSchema), {
@@ -257,7 +217,7 @@ export function createRemoteService(options: RemoteServiceOptions): RemoteCarbon
     },
 
     // Suppliers and clients; their dry runs (and an import's check pass) need the server's.
-    ...withSupplierDryRuns(remoteSuppliers(client, concurrency), capabilities),
+    suppliers: remoteSuppliers(client, capabilities, concurrency),
     glec: remoteGlec(client, capabilities),
     // --- deletions (removal.ts): the server records its token's user ---
     deleteRecords: remoteDeleteRecords(client, concurrency, capabilities),

@@ -105,6 +105,8 @@ export async function runResourceUpsert<K extends ResourceName>(
   );
   const input = parseInput(descriptor.input, { id, ...fields }, face.singular);
   const service = await ctx.service();
-  const record = await portOf(service, face.name).upsert(input);
+  const answer = await portOf(service, face.name).upsert(input);
+  // Read as the record the columns show: a plain resource's upsert answers its record.
+  const record = descriptor.answer.parse(answer);
   renderObject(ctx.io, ctx.format(), record, await face.columns());
 }

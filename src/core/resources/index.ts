@@ -2,6 +2,8 @@
 import type { ResourceDescriptor } from "../resource.js";
 import type { FilterOf, InputOf, RecordOf, ResourceName } from "../service.js";
 import { companiesResource } from "./companies.js";
+import { customFactorsResource } from "./custom-factors.js";
+import { suppliersResource } from "./suppliers.js";
 
 export type DescriptorOf<K extends ResourceName> = ResourceDescriptor<
   RecordOf<K>,
@@ -11,4 +13,6 @@ export type DescriptorOf<K extends ResourceName> = ResourceDescriptor<
 
 export const resourceDescriptors: { readonly [K in ResourceName]: DescriptorOf<K> } = {
   companies: companiesResource,
+  suppliers: suppliersResource,
+  customFactors: customFactorsResource,
 };

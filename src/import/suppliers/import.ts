@@ -138,7 +138,7 @@ export async function importSuppliers(
   let results: readonly (SupplierUpsertResult | undefined)[] = [];
   let committed = !refused && !options.dryRun;
   if (!refused && good.length > 0) {
-    const batch = await service.writeSuppliers(
+    const batch = await service.suppliers.write(
       good.map((entry) => entry.result.input),
       { dryRun: options.dryRun, skipInvalid: options.skipInvalid },
     );

@@ -1,27 +1,16 @@
+/**
+ * Custom emission factors: `GET /emission-factors/custom` (the spec's, one company's) and
+ * `GET /emission-factors/custom/{id}` come from the descriptor (src/core/resources/custom-factors.ts);
+ * the upsert, below, answers a scoped token 404 for another company's factor.
+ */
 import { isCarbonError, notFound } from "../../core/errors.js";
-import type { CustomFactor } from "../../core/model/factor.js";
+import { customFactorsResource } from "../../core/resources/custom-factors.js";
 import type { CarbonService } from "../../core/service.js";
-import type { Access } from "../access.js";
-import { customFactorsQuery, ignoredBody, noQuery } from "../input.js";
-import { defineRoute, ok, type Route, upserted } from "../route.js";
+import { type Access, findOrUndefined } from "../access.js";
+import { noQuery } from "../input.js";
+import { resourceRoutes } from "../resource-routes.js";
+import { defineRoute, type Route, upserted } from "../route.js";
 import { bodies, responses } from "../schemas.js";
-import { emptyWhenMissing } from "../union.js";
-
-/** The company's custom factor with this id, if any (the port has no get by id). */
-async function findFactor(
-  service: CarbonService,
-  companyId: string,
-  id: string,
-): Promise<CustomFactor | undefined> {
-  const wanted = id.toLowerCase();
-  const source = emptyWhenMissing((window) => service.listCustomFactors({ ...window, companyId }));
-  for (let page = 1; ; page += 1) {
-    const answer = await source({ page, limit: 500 });
-    const found = answer.data.find((factor) => factor.id === wanted);
-    if (found !== undefined) return found;
-    if (answer.data.length < 500 || page * 500 >= answer.pagination.total) return undefined;
-  }
-}
 
 /**
  * The service refuses (conflict) a factor id that belongs to another company. When that company
@@ -34,30 +23,17 @@ async function hideForeignConflict(
   error: unknown,
 ): Promise<never> {
   if (!(isCarbonError(error) && error.code === "conflict" && access.scoped)) throw error;
-  for (const companyId of access.companies) {
-    if ((await findFactor(service, companyId, id)) !== undefined) throw error;
-  }
+  const holder = await findOrUndefined(() => service.customFactors.get(id));
+  if (holder !== undefined && access.sees(holder.companyId)) throw error;
   throw notFound("custom factor", id);
 }
 
 export const customFactorRoutes: readonly Route[] = [
-  defineRoute({
-    method: "GET",
-    path: "/emission-factors/custom",
-    summary: "List a company's custom emission factors",
-    query: customFactorsQuery,
-    body: ignoredBody,
-    statuses: [200],
-    response: responses.customFactors,
-    async handle({ service, access, query }) {
-      access.company(query.companyId);
-      return ok(await service.listCustomFactors(query));
-    },
-  }),
+  ...resourceRoutes(customFactorsResource, (service) => service.customFactors),
   defineRoute({
     method: "POST",
-    path: "/emission-factors/custom",
-    summary: "Create or update a company's custom emission factor by its id (member, admin)",
+    path: customFactorsResource.operations.upsert.path,
+    summary: customFactorsResource.summaries.upsert,
     extension: true,
     query: noQuery,
     ...bodies.customFactor,
@@ -66,9 +42,11 @@ export const customFactorRoutes: readonly Route[] = [
     async handle({ service, access, body }) {
       access.company(body.companyId);
       access.mayWrite("custom factors");
-      const before = await findFactor(service, body.companyId, body.id);
+      const found = await findOrUndefined(() => service.customFactors.get(body.id));
+      // Another company's factor is no "before": the upsert refuses it (conflict).
+      const before = found?.companyId === body.companyId.toLowerCase() ? found : undefined;
       try {
-        return upserted(before === undefined, await service.upsertCustomFactor(body));
+        return upserted(before === undefined, await service.customFactors.upsert(body));
       } catch (error) {
         return hideForeignConflict(service, access, body.id, error);
       }

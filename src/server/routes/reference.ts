@@ -56,7 +56,7 @@ export const referenceRoutes: readonly Route[] = [
     statuses: [200],
     response: responses.factors,
     async handle({ service, query }) {
-      return ok(await service.listFactors(query));
+      return ok(await service.factors.list(query));
     },
   }),
   defineRoute({
@@ -71,7 +71,7 @@ export const referenceRoutes: readonly Route[] = [
     async handle({ service, access, query }) {
       if (query.companyId !== undefined) access.company(query.companyId);
       return ok(
-        await service.resolveFactor({
+        await service.factors.resolve({
           category: query.category,
           country: query.country ?? null,
           year: query.year,

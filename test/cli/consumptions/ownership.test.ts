@@ -166,7 +166,7 @@ describe("--company of an import", () => {
     );
     const service = await openLocalService({ path: db });
     try {
-      expect((await service.listSuppliers({})).pagination.total).toBe(0);
+      expect((await service.suppliers.list({})).pagination.total).toBe(0);
     } finally {
       await service.close();
     }

@@ -40,7 +40,7 @@ describe("factors list", () => {
 
   it("--all fetches every page of the library (more than one page)", async () => {
     const service = await contexts.ctx().service();
-    const total = (await service.listFactors({})).pagination.total;
+    const total = (await service.factors.list({})).pagination.total;
     expect(total).toBeGreaterThan(50);
     const ctx = contexts.ctx({ format: "ndjson" });
     await runList(ctx, { all: true });

@@ -28,7 +28,7 @@ beforeEach(async () => {
   const service = await contexts.ctx().service();
   await service.companies.upsert({ id: COMPANY, name: LINK, country: "ES" });
   await service.createBuilding({ id: BUILDING, companyId: COMPANY, name: CMD, country: "ES" });
-  await service.upsertCustomFactor({
+  await service.customFactors.upsert({
     id: "0d1e2f3a-4b5c-4d6e-8f70-8192a3b4c5d6",
     companyId: COMPANY,
     categoryId: categoryId("electricity"),

@@ -33,7 +33,7 @@ function write(text: string): string {
 }
 
 async function stored(service: CarbonService) {
-  return (await service.listSuppliers({ companyId: ACME, limit: 500 })).data;
+  return (await service.suppliers.list({ companyId: ACME, limit: 500 })).data;
 }
 
 describe("suppliers import", () => {
@@ -125,7 +125,7 @@ describe("suppliers import", () => {
 
   it("an externalId held by another id in the database is a rejected row", async () => {
     const service = await acme();
-    await service.upsertSupplier({
+    await service.suppliers.upsert({
       companyId: ACME,
       type: "suppliers",
       name: "A",

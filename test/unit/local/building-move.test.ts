@@ -40,7 +40,7 @@ async function setUp() {
       );
     }
   }
-  await service.upsertCustomFactor({
+  await service.customFactors.upsert({
     id: "66666666-6666-4666-8666-666666666666",
     companyId: ids.gbCompany,
     categoryId: categoryId("electricity"),

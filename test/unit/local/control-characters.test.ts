@@ -54,7 +54,7 @@ describe("control characters written through the service", () => {
     ]);
     expect(
       await issuesOf(
-        service.upsertSupplier({
+        service.suppliers.upsert({
           companyId: ids.gbCompany,
           type: "suppliers",
           name: "Iberdrola",
@@ -70,7 +70,7 @@ describe("control characters written through the service", () => {
     ]);
     expect(
       await issuesOf(
-        service.upsertCustomFactor({
+        service.customFactors.upsert({
           id: "77777777-7777-4777-8777-777777777777",
           companyId: ids.gbCompany,
           categoryId: categoryId("electricity"),
@@ -153,6 +153,6 @@ describe("control characters in imported files", () => {
       skipInvalid: false,
     });
     expect(report.errors).toEqual([{ line: 2, column: "name", message: NOT_PLAIN }]);
-    expect((await service.listSuppliers({})).pagination.total).toBe(0);
+    expect((await service.suppliers.list({})).pagination.total).toBe(0);
   });
 });

@@ -25,7 +25,7 @@ describe("custom factors", () => {
     const gas = await service.upsertConsumption(consumption({ category: "natural_gas" }));
     expect(electricity.emission.co2e).toBe(177);
 
-    const stored = await service.upsertCustomFactor(supplierMix(0.1));
+    const stored = await service.customFactors.upsert(supplierMix(0.1));
     expect(stored).toMatchObject({ id: factorId, co2e: 0.1, year: 2025, basis: "location" });
 
     const after = (await service.listEmissions({ companyId: ids.gbCompany })).data;
@@ -42,23 +42,23 @@ describe("custom factors", () => {
     expect(untouched).toEqual(gas.emission);
 
     // A changed value recalculates again; new consumptions use it too.
-    await service.upsertCustomFactor(supplierMix(0.2));
+    await service.customFactors.upsert(supplierMix(0.2));
     expect((await service.listEmissions({ scopes: [2] })).data[0]?.co2e).toBe(200);
     const next = await service.upsertConsumption(consumption({ quantity: 10 }));
     expect(next.emission.co2e).toBe(2);
   });
 
-  it("resolveFactor takes the company's custom factors into account", async () => {
+  it("factors.resolve takes the company's custom factors into account", async () => {
     const service = await openTemp();
     await seed(service);
-    await service.upsertCustomFactor(supplierMix(0.05));
-    const plain = await service.resolveFactor({
+    await service.customFactors.upsert(supplierMix(0.05));
+    const plain = await service.factors.resolve({
       category: "electricity",
       country: "GB",
       year: 2025,
     });
     expect(plain.location).toMatchObject({ step: "country_year", co2e: 0.177 });
-    const mine = await service.resolveFactor({
+    const mine = await service.factors.resolve({
       category: "electricity",
       country: "GB",
       year: 2025,
@@ -71,7 +71,7 @@ describe("custom factors", () => {
     const service = await openTemp();
     await seed(service);
     await service.upsertConsumption(consumption());
-    await service.upsertCustomFactor({
+    await service.customFactors.upsert({
       ...supplierMix(0),
       basis: "market",
       source: "Renewable tariff with guarantees of origin",
@@ -88,19 +88,19 @@ describe("custom factors", () => {
   it("lists a company's custom factors and validates references", async () => {
     const service = await openTemp();
     await seed(service);
-    await service.upsertCustomFactor(supplierMix(0.1));
-    const page = await service.listCustomFactors({ companyId: ids.gbCompany });
+    await service.customFactors.upsert(supplierMix(0.1));
+    const page = await service.customFactors.list({ companyId: ids.gbCompany });
     expect(page.data.map((f) => f.id)).toEqual([factorId]);
-    expect((await carbonError(service.listCustomFactors({ companyId: ids.gbBuilding }))).code).toBe(
-      "not_found",
-    );
+    expect(
+      (await carbonError(service.customFactors.list({ companyId: ids.gbBuilding }))).code,
+    ).toBe("not_found");
     const wrongCategory = await carbonError(
-      service.upsertCustomFactor({ ...supplierMix(0.1), categoryId: categoryId("scope_2") }),
+      service.customFactors.upsert({ ...supplierMix(0.1), categoryId: categoryId("scope_2") }),
     );
     expect(wrongCategory.code).toBe("validation");
     expect(wrongCategory.issues[0]?.path).toBe("categoryId");
     const wrongUnit = await carbonError(
-      service.upsertCustomFactor({ ...supplierMix(0.1), unit: "kg" }),
+      service.customFactors.upsert({ ...supplierMix(0.1), unit: "kg" }),
     );
     expect(wrongUnit.issues).toEqual([
       {
@@ -109,7 +109,7 @@ describe("custom factors", () => {
       },
     ]);
     const noCompany = await carbonError(
-      service.upsertCustomFactor({ ...supplierMix(0.1), companyId: ids.gbBuilding }),
+      service.customFactors.upsert({ ...supplierMix(0.1), companyId: ids.gbBuilding }),
     );
     expect(noCompany.code).toBe("not_found");
   });

@@ -155,11 +155,11 @@ describe("a full disk", () => {
       externalId: `S-${index}`,
     }));
     const error = await carbonError(
-      service.writeSuppliers(suppliers, { dryRun: false, skipInvalid: false }),
+      service.suppliers.write(suppliers, { dryRun: false, skipInvalid: false }),
     );
     expectDiskFull(error, file);
     freeDisk(file);
-    expect((await service.listSuppliers({})).pagination.total).toBe(0);
+    expect((await service.suppliers.list({})).pagination.total).toBe(0);
   });
 
   it("fails single upserts, GLEC entries, custom factors and moves with unavailable", async () => {
@@ -180,7 +180,7 @@ describe("a full disk", () => {
     );
     expectDiskFull(
       await untilFull(() =>
-        service.upsertCustomFactor({
+        service.customFactors.upsert({
           id: nextId(),
           companyId: ids.gbCompany,
           categoryId: categoryId("electricity"),

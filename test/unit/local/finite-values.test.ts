@@ -113,7 +113,7 @@ describe("custom factors", () => {
   it("refuses a factor above 1e9 kg per unit", async () => {
     const service = await setup();
     const error = await carbonError(
-      service.upsertCustomFactor({
+      service.customFactors.upsert({
         id: "77777777-7777-4777-8777-777777777777",
         companyId: ids.gbCompany,
         categoryId: categoryId("electricity"),
@@ -136,7 +136,7 @@ describe("custom factors", () => {
     const bill = consumption();
     await service.upsertConsumption(bill);
     raw(file, `UPDATE consumptions SET quantity = 1e308, unit = 'MWh' WHERE id = '${bill.id}'`);
-    await service.upsertCustomFactor({
+    await service.customFactors.upsert({
       id: "77777777-7777-4777-8777-777777777777",
       companyId: ids.gbCompany,
       categoryId: categoryId("electricity"),

@@ -209,14 +209,14 @@ describe("migrations", () => {
       upgrades.push(message);
     };
     const first = await openLocalService({ path: file, onUpgrade });
-    const before = (await first.listFactors({ limit: 1 })).pagination.total;
+    const before = (await first.factors.list({ limit: 1 })).pagination.total;
     const categories = (await first.listCategories({})).pagination.total;
     await first.close();
     const second = await openLocalService({ path: file, onUpgrade });
     // A new file is not "upgraded", and an up-to-date one has nothing to apply.
     expect(upgrades).toEqual([]);
     try {
-      expect((await second.listFactors({ limit: 1 })).pagination.total).toBe(before);
+      expect((await second.factors.list({ limit: 1 })).pagination.total).toBe(before);
       expect((await second.listCategories({})).pagination.total).toBe(categories);
     } finally {
       await second.close();
@@ -267,7 +267,7 @@ describe("migrations", () => {
 
   it("loads the default factor library (258 rows) and records its version", async () => {
     const service = await openTemp();
-    const page = await service.listFactors({ limit: 500 });
+    const page = await service.factors.list({ limit: 500 });
     expect(page.pagination.total).toBe(258);
     expect(page.data).toHaveLength(258);
     const summary = await service.summarizeEmissions({ groupBy: [] });

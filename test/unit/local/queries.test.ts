@@ -139,21 +139,21 @@ describe("pagination", () => {
 
   it("pages with defaults 1 and 50, and a total", async () => {
     const service = await openTemp();
-    const page = await service.listFactors({});
+    const page = await service.factors.list({});
     expect(page.pagination).toEqual({ page: 1, limit: 50, total: 258 });
     expect(page.data).toHaveLength(50);
-    const last = await service.listFactors({ page: 6, limit: 50 });
+    const last = await service.factors.list({ page: 6, limit: 50 });
     expect(last.data).toHaveLength(8);
     const keys = [...page.data, ...last.data].map((f) => f.key);
     expect(page.data.map((f) => f.key)).toEqual([...page.data.map((f) => f.key)].sort());
     expect(keys.length).toBe(58);
-    const max = await service.listFactors({ limit: 500 });
+    const max = await service.factors.list({ limit: 500 });
     expect(max.data).toHaveLength(258);
   });
 
   it("filters factors by key and country", async () => {
     const service = await openTemp();
-    const page = await service.listFactors({ key: "natural_gas", country: "es" });
+    const page = await service.factors.list({ key: "natural_gas", country: "es" });
     expect(page.data.map((f) => [f.key, f.country, f.year])).toEqual([["natural_gas", "ES", 2024]]);
   });
 });

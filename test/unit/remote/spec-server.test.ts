@@ -75,13 +75,13 @@ describe("a server that offers the specification alone", () => {
     [
       "factors list",
       "a listing of emission factors",
-      (s: ReturnType<typeof serviceOn>) => s.listFactors({ page: 1, limit: 10 }),
+      (s: ReturnType<typeof serviceOn>) => s.factors.list({ page: 1, limit: 10 }),
     ],
     [
       "factors resolve",
       "factor resolution",
       (s: ReturnType<typeof serviceOn>) =>
-        s.resolveFactor({ category: "electricity", country: "ES", year: 2024 }),
+        s.factors.resolve({ category: "electricity", country: "ES", year: 2024 }),
     ],
     [
       "audit list",
@@ -93,6 +93,11 @@ describe("a server that offers the specification alone", () => {
       "reading one GLEC entry by id",
       (s: ReturnType<typeof serviceOn>) => s.glec.get(entryId),
     ],
+    [
+      "custom factor get",
+      "reading one custom factor by id",
+      (s: ReturnType<typeof serviceOn>) => s.customFactors.get(entryId),
+    ],
   ])(
     "%s: a usage error saying the server does not offer it, and no other request",
     async (_name, what, call) => {
@@ -103,6 +108,21 @@ describe("a server that offers the specification alone", () => {
       agent?.assertNoPendingInterceptors();
     },
   );
+
+  it("a supplier by id is read from the spec's listing, answered as `{id, name, email}`", async () => {
+    const mock = specServer();
+    const supplier = { id: entryId.toUpperCase(), name: "Iberdrola", email: "a@example.com" };
+    mock
+      .get(origin)
+      .intercept({ path: "/api/v1/suppliers?page=1&limit=500", method: "GET" })
+      .reply(200, { data: [supplier], pagination: { page: 1, limit: 500, total: 1 } });
+    expect(await serviceOn(mock).suppliers.get(entryId)).toMatchObject({
+      ...supplier,
+      address: null,
+      externalId: null,
+    });
+    agent?.assertNoPendingInterceptors();
+  });
 
   it("glec delete uses the spec's DELETE /service-footprint/glec with the id as a query parameter", async () => {
     agent = new MockAgent();

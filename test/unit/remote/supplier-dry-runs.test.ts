@@ -41,16 +41,16 @@ async function remote(url: string) {
 }
 
 async function storedSuppliers(): Promise<number> {
-  return (await server.local.listSuppliers({ companyId: COMPANY_A })).pagination.total;
+  return (await server.local.suppliers.list({ companyId: COMPANY_A })).pagination.total;
 }
 
 describe("supplier dry runs against a server that ignores dryRun", () => {
   it("upsert --dry-run and import --dry-run are usage errors; nothing is sent or stored", async () => {
     const service = await remote(proxy.url);
     for (const attempt of [
-      service.upsertSupplier(supplier, { dryRun: true }),
-      service.writeSuppliers([supplier], { dryRun: true, skipInvalid: false }),
-      service.writeSuppliers([supplier], { dryRun: false, skipInvalid: false }),
+      service.suppliers.upsert(supplier, { dryRun: true }),
+      service.suppliers.write([supplier], { dryRun: true, skipInvalid: false }),
+      service.suppliers.write([supplier], { dryRun: false, skipInvalid: false }),
     ]) {
       await expect(attempt).rejects.toMatchObject({
         code: "usage",
@@ -63,7 +63,7 @@ describe("supplier dry runs against a server that ignores dryRun", () => {
 
   it("an import with --skip-invalid sends each row once", async () => {
     const service = await remote(proxy.url);
-    const result = await service.writeSuppliers([supplier], { dryRun: false, skipInvalid: true });
+    const result = await service.suppliers.write([supplier], { dryRun: false, skipInvalid: true });
     expect(result.committed).toBe(true);
     expect(proxy.writes().map((one) => one.url)).toEqual(["/api/v1/suppliers"]);
     expect(await storedSuppliers()).toBe(1);
@@ -71,7 +71,7 @@ describe("supplier dry runs against a server that ignores dryRun", () => {
 
   it("carbon serve announces dryRun: a dry run stores nothing, as before", async () => {
     const service = await remote(server.url);
-    const result = await service.upsertSupplier(supplier, { dryRun: true });
+    const result = await service.suppliers.upsert(supplier, { dryRun: true });
     expect(result.outcome).toBe("inserted");
     expect(await storedSuppliers()).toBe(0);
   });

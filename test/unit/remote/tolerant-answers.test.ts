@@ -104,10 +104,10 @@ describe("the hosted service's answers", () => {
     const supplier = { id: oddId, name: "Acme Logistics", email: "ops@acme.example" };
     answer("GET", "/suppliers", page([supplier], 1));
     answer("POST", "/suppliers", supplier);
-    expect((await service.listSuppliers({ companyId: company })).data).toEqual([
+    expect((await service.suppliers.list({ companyId: company })).data).toEqual([
       { ...supplier, address: null, externalId: null },
     ]);
-    const upserted = await service.upsertSupplier({
+    const upserted = await service.suppliers.upsert({
       name: "Acme Logistics",
       email: "ops@acme.example",
       companyId: company,

@@ -72,7 +72,7 @@ export async function runList(ctx: Context, opts: ListOptions): Promise<void> {
   await printList(ctx, service, paging, {
     list: "factors",
     filter,
-    page: (query) => service.listFactors({ ...filter, ...query }),
+    page: (query) => service.factors.list({ ...filter, ...query }),
     columns: factorColumns,
   });
 }

@@ -80,7 +80,7 @@ export async function runResolve(ctx: Context, opts: ResolveOptions): Promise<vo
       : await idResolver(() => ctx.service()).company("--company", opts.company);
   const query = { category, country, year, ...(companyId === undefined ? {} : { companyId }) };
   const service = await ctx.service();
-  const resolution = await service.resolveFactor(query);
+  const resolution = await service.factors.resolve(query);
   const format = ctx.format();
   if (format === "json" || format === "ndjson") {
     renderObject(ctx.io, format, resolution, []);

@@ -66,7 +66,7 @@ export async function runList(ctx: Context, opts: ListOptions): Promise<void> {
   await printList(ctx, service, paging, {
     list: "suppliers",
     filter,
-    page: (query) => service.listSuppliers({ ...query, ...filter }),
+    page: (query) => service.suppliers.list({ ...query, ...filter }),
     columns: supplierColumns,
   });
 }

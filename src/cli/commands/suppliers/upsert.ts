@@ -102,6 +102,6 @@ export async function runUpsert(ctx: Context, opts: UpsertOptions): Promise<void
   const companyId = await idResolver(() => ctx.service()).company("--company", opts.company);
   const input = { ...(id === undefined ? {} : { id }), companyId, ...fields };
   const service = await ctx.service();
-  const result = await service.upsertSupplier(input, { dryRun: opts.dryRun });
+  const result = await service.suppliers.upsert(input, { dryRun: opts.dryRun });
   renderObject(ctx.io, ctx.format(), result, supplierUpsertColumns);
 }

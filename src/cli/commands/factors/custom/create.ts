@@ -104,7 +104,7 @@ export async function runCreate(ctx: Context, opts: CreateOptions): Promise<void
       hint: "a custom factor is for a subcategory: see `carbon categories list --level subcategory`",
     });
   }
-  const factor = await service.upsertCustomFactor({ ...input, categoryId: category.id });
+  const factor = await service.customFactors.upsert({ ...input, categoryId: category.id });
   const codes = new Map([[category.id, category.code]]);
   renderObject(ctx.io, ctx.format(), factor, columns.customFactorColumns(codes));
 }

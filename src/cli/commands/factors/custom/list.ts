@@ -74,7 +74,7 @@ export async function runList(ctx: Context, opts: ListOptions): Promise<void> {
   await printList(ctx, service, paging, {
     list: "customFactors",
     filter: { companyId },
-    page: (query) => service.listCustomFactors({ ...query, companyId }),
+    page: (query) => service.customFactors.list({ ...query, companyId }),
     columns: customFactorColumns(codes),
   });
 }

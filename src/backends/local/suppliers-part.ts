@@ -1,63 +1,68 @@
-import type { Page } from "../../core/model/common.js";
+import { notFound } from "../../core/errors.js";
 import type {
-  Supplier,
-  SupplierBatchOptions,
-  SupplierBatchResult,
-  SupplierInput,
-  SupplierQuery,
   SupplierRowProblem,
   SupplierUpsertResult,
   SupplierWriteOptions,
 } from "../../core/model/supplier.js";
+import type { SuppliersPort } from "../../core/ports/suppliers.js";
 import { isSupplierRowError, supplierRowProblems } from "../../core/supplier-problems.js";
 import type { CompanyRepository } from "./companies.js";
 import type { Db } from "./database.js";
 import { SupplierRepository } from "./suppliers.js";
-
-/** How the LocalService runs work: reads, and write transactions (BEGIN IMMEDIATE). */
-export interface Transactions {
-  read<T>(fn: () => T): T;
-  write<T>(fn: () => T): T;
-}
+import type { Transactions } from "./transaction-tools.js";
 
 /** Thrown inside a write transaction to roll it back. */
 const ROLLBACK = Symbol("rollback");
 
 /** The suppliers part of the local engine: the repository inside the service's transactions. */
-export class LocalSuppliers {
-  readonly #repo: SupplierRepository;
+export class LocalSuppliersPart implements SuppliersPort {
+  readonly #db: Db;
+  readonly #companies: CompanyRepository;
   readonly #tx: Transactions;
+  /** Prepared on first use: opening a database for other work prepares none of it. */
+  #repository: SupplierRepository | undefined;
 
   constructor(db: Db, companies: CompanyRepository, tx: Transactions) {
-    this.#repo = new SupplierRepository(db, companies);
+    this.#db = db;
+    this.#companies = companies;
     this.#tx = tx;
   }
 
-  list(query: SupplierQuery): Page<Supplier> {
-    return this.#tx.read(() => this.#repo.list(query));
+  #repo(): SupplierRepository {
+    this.#repository ??= new SupplierRepository(this.#db, this.#companies);
+    return this.#repository;
   }
+
+  /** Ordered by name, then id; `companyId` of an unknown company is not_found. */
+  list: SuppliersPort["list"] = async (query) => this.#tx.read(() => this.#repo().list(query));
+
+  get: SuppliersPort["get"] = async (id) =>
+    this.#tx.read(() => {
+      const found = this.#repo().find(id);
+      if (found === undefined) throw notFound("supplier", id);
+      return found;
+    });
 
   /** The list's keyset pages; the caller reads each page inside its own read. */
-  keyset(query: Omit<SupplierQuery, "page" | "limit">) {
-    return this.#repo.keyset(query);
+  keyset(query: Parameters<SupplierRepository["keyset"]>[0]) {
+    return this.#repo().keyset(query);
   }
 
-  upsert(input: SupplierInput, options: SupplierWriteOptions): SupplierUpsertResult {
-    return this.#transaction(options.dryRun === true, () => ({
-      value: this.#repo.upsert(input, new Date().toISOString()),
+  upsert: SuppliersPort["upsert"] = async (input, options: SupplierWriteOptions = {}) =>
+    this.#transaction(options.dryRun === true, () => ({
+      value: this.#repo().upsert(input, new Date().toISOString()),
       keep: true,
     })).value;
-  }
 
   /** One transaction: every row is tried, refused rows are reported, then commit or roll back. */
-  writeMany(inputs: readonly SupplierInput[], options: SupplierBatchOptions): SupplierBatchResult {
+  write: SuppliersPort["write"] = async (inputs, options) => {
     const { value, committed } = this.#transaction(options.dryRun, () => {
       const now = new Date().toISOString();
       const results: (SupplierUpsertResult | undefined)[] = [];
       const problems: SupplierRowProblem[] = [];
       inputs.forEach((input, index) => {
         try {
-          results.push(this.#repo.upsert(input, now));
+          results.push(this.#repo().upsert(input, now));
         } catch (error) {
           if (!isSupplierRowError(error)) throw error;
           results.push(undefined);
@@ -68,7 +73,7 @@ export class LocalSuppliers {
       return { value: { results, problems }, keep };
     });
     return { ...value, committed };
-  }
+  };
 
   /** Runs `fn` in a write transaction; a dry run (or `keep: false`) rolls it back. */
   #transaction<T>(

@@ -1,0 +1,42 @@
+/**
+ * The factor library over HTTP: listing and resolution are carbon's extensions, used only when
+ * the server announces them; otherwise the command says so and points at the local engine.
+ */
+import { operationExtension } from "../../core/extensions.js";
+import { pageSchema } from "../../core/model/common.js";
+import { emissionFactorSchema, factorResolutionSchema } from "../../core/model/factor.js";
+import type { FactorsPort } from "../../core/ports/factors.js";
+import type { ServerCapabilities } from "./capabilities.js";
+import type { HttpClient } from "./client.js";
+
+export function remoteFactors(client: HttpClient, capabilities: ServerCapabilities): FactorsPort {
+  return {
+    async list(query) {
+      await capabilities.require(
+        operationExtension("GET", "/emission-factors"),
+        "a listing of emission factors",
+        "list the factors shipped with carbon on the local engine: carbon --local factors list",
+      );
+      return client.request("GET", "/emission-factors", {
+        schema: pageSchema(emissionFactorSchema),
+        query: { key: query.key, country: query.country, page: query.page, limit: query.limit },
+      });
+    },
+    async resolve(query) {
+      await capabilities.require(
+        operationExtension("GET", "/emission-factors/resolve"),
+        "factor resolution",
+        "resolve with the factors shipped with carbon on the local engine: carbon --local factors resolve …",
+      );
+      return client.request("GET", "/emission-factors/resolve", {
+        schema: factorResolutionSchema,
+        query: {
+          category: query.category,
+          country: query.country ?? undefined,
+          year: query.year,
+          companyId: query.companyId,
+        },
+      });
+    },
+  };
+}

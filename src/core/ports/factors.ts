@@ -1,0 +1,23 @@
+/** The factors part of the port: the shipped library and how a factor is resolved. */
+import type { Page, PageQuery } from "../model/common.js";
+import type { EmissionFactor, FactorResolution } from "../model/factor.js";
+
+export interface FactorQuery extends PageQuery {
+  readonly key?: string;
+  readonly country?: string;
+}
+
+export interface ResolveFactorQuery {
+  /** Subcategory code or UUID. */
+  readonly category: string;
+  readonly country: string | null;
+  readonly year: number;
+  readonly companyId?: string;
+}
+
+export interface FactorsPort {
+  /** The shipped library, by key, country (global rows first), year, then library order. */
+  list(query: FactorQuery): Promise<Page<EmissionFactor>>;
+  /** The factor a consumption of this category, country and year would use (the company's own first). */
+  resolve(query: ResolveFactorQuery): Promise<FactorResolution>;
+}
