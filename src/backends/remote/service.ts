@@ -9,7 +9,7 @@ import { isCarbonError } from "../../core/errors.js";
 import { DRY_RUN_EXTENSION, operationExtension } from "../../core/extensions.js";
 import { buildingMoveResultSchema } from "../../core/model/building-move.js";
 import { type Category, categoryAnswerSchema } from "../../core/model/category.js";
-import { MAX_PAGE_LIMIT, type Page, pageSchema } from "../../core/model/common.js";
+import { MAX_PAGE_LIMIT, type Page } from "../../core/model/common.js";
 import {
   consumptionAnswerSchema,
   consumptionRecordAnswerSchema,
