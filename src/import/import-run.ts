@@ -66,7 +66,7 @@ export class ImportRun {
   async execute(outcomes: OutcomeSource): Promise<ConsumptionImportReport> {
     const { options, service } = this.#setup;
     this.#outcomes = outcomes;
-    const session = await service.openConsumptionImport({
+    const session = await service.consumptions.openImport({
       dryRun: options.dryRun,
       uniqueIds: true,
     });

@@ -248,7 +248,7 @@ export async function importTwoPass(setup: TwoPassSetup): Promise<ConsumptionImp
           building: setup.building,
         });
   const resumable = options.resume !== true && journal?.exists() === true;
-  const session = await setup.service.openConsumptionImport({ dryRun: options.dryRun });
+  const session = await setup.service.consumptions.openImport({ dryRun: options.dryRun });
   let found: Validation;
   try {
     found = await validateAll(setup, session);

@@ -71,7 +71,7 @@ export class GroupCommitter {
     this.#queue = this.#queue.slice(group.length);
     let session: ImportSession;
     try {
-      session = await this.#service.openConsumptionImport({ dryRun: false });
+      session = await this.#service.consumptions.openImport({ dryRun: false });
     } catch (error) {
       for (const queued of group) queued.reject(error);
       return;

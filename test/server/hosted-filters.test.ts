@@ -25,7 +25,7 @@ describe("the hosted service's filter names", () => {
     await server.service.createBuilding({ id: BUILDING_A2, companyId: COMPANY_A, name: "Sevilla" });
     const months = ["01", "02", "03", "04"];
     for (const [n, month] of months.entries()) {
-      await server.service.upsertConsumption(
+      await server.service.consumptions.upsert(
         consumptionBody({
           id: `0d1e2f3a-4b5c-4d6e-8f70-8192a3b4c5e${n}`,
           entityId: `INV-${n}`,

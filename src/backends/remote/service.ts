@@ -255,7 +255,7 @@ export function createRemoteService(options: RemoteServiceOptions): RemoteCarbon
       }),
     async *streamEmissions(filter): AsyncIterable<Emission> {
       for await (const rows of allPages(
-        (window) => service.listEmissions({ ...filter, ...window }),
+        (window) => service.emissions.list({ ...filter, ...window }),
         STREAM_PAGE,
       )) {
         yield* rows;

@@ -36,7 +36,7 @@ export const referenceRoutes: readonly Route[] = [
     statuses: [200],
     response: responses.categories,
     async handle({ service, query }) {
-      const all = await service.listCategories(
+      const all = await service.categories.list(
         query.level === undefined ? {} : { level: query.level },
       );
       const offset = (query.page - 1) * query.limit;

@@ -98,7 +98,7 @@ beforeAll(async () => {
     const id = `b3000000-0000-4000-8000-${String(n).padStart(12, "0")}`;
     await local.createBuilding({ id, companyId: campus, name: `Hall ${n}`, country: "ES" });
   }
-  const session = await local.openConsumptionImport({ dryRun: false });
+  const session = await local.consumptions.openImport({ dryRun: false });
   await session.write(
     Array.from({ length: ROWS }, (_, n) => {
       const base = {
@@ -116,7 +116,7 @@ beforeAll(async () => {
   );
   await session.commit();
   expected = [];
-  for await (const emission of local.streamEmissions({})) expected.push(emission);
+  for await (const emission of local.emissions.stream({})) expected.push(emission);
 });
 
 afterAll(async () => {
@@ -133,7 +133,7 @@ describe.each([
   it("streamEmissions still gives every emission once, in order", async () => {
     const remote = await behindCap(silent);
     const streamed: Emission[] = [];
-    for await (const emission of remote.streamEmissions({})) streamed.push(emission);
+    for await (const emission of remote.emissions.stream({})) streamed.push(emission);
     expect(streamed).toHaveLength(ROWS);
     expect(streamed).toEqual(expected);
   });
@@ -149,7 +149,7 @@ describe.each([
   });
 
   it("categories list prints every category, in pages of 40", async () => {
-    const all = (await server.local.listCategories({})).data;
+    const all = (await server.local.categories.list({})).data;
     const ctx = await cliBehindCap(silent, "json", 40);
     await runCategoryList(ctx, {});
     const printed: unknown[] = JSON.parse(ctx.io.stdoutText());

@@ -128,7 +128,7 @@ describe("a server that offers the specification alone", () => {
       })
       .times(2);
     const service = serviceOn(mock);
-    const session = await service.openConsumptionImport({ dryRun: false });
+    const session = await service.consumptions.openImport({ dryRun: false });
     // The hosted answer carries no counts: the session fails to read it, but sent only spec rows.
     await session.write([row(1), row(2)]).catch(() => undefined);
     await session.abort();
@@ -152,7 +152,7 @@ describe("a server that offers the specification alone", () => {
       });
     // Any POST would be unintercepted: disableNetConnect turns it into an error.
     const service = serviceOn(mock);
-    const session = await service.openConsumptionImport({ dryRun: true });
+    const session = await service.consumptions.openImport({ dryRun: true });
     const counts = await session.write([unchanged, changed, row(3)]);
     await session.commit();
     expect(counts).toEqual({
@@ -170,7 +170,7 @@ describe("a server that offers the specification alone", () => {
     const mock = specServer();
     const service = serviceOn(mock);
     for (const dryRun of [false, true]) {
-      const session = await service.openConsumptionImport({ dryRun });
+      const session = await service.consumptions.openImport({ dryRun });
       const error = await failure(
         session.createBuildings([
           { id: building, companyId: company, name: "Madrid HQ" },

@@ -51,7 +51,7 @@ export async function runList(ctx: Context, opts: ListOptions): Promise<void> {
     {
       list: "categories",
       filter,
-      page: () => service.listCategories(filter),
+      page: () => service.categories.list(filter),
       columns: categoryColumns,
     },
   );

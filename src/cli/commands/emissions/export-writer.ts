@@ -98,7 +98,7 @@ export async function writeExport(
   const { filter, groupBy, format } = request;
   const summary =
     groupBy !== undefined || format === "json"
-      ? await service.summarizeEmissions({ ...filter, groupBy: groupBy ?? [] })
+      ? await service.emissions.summarize({ ...filter, groupBy: groupBy ?? [] })
       : undefined;
   const target =
     request.output === undefined ? undefined : await openFileOutput(ctx.io, request.output);
@@ -124,7 +124,7 @@ export async function writeExport(
         io,
         format,
         emissionRecordColumns(shaper.shape),
-        shaper.rows(service.streamEmissions(filter)),
+        shaper.rows(service.emissions.stream(filter)),
       );
     } else {
       const columns = groupColumns(groupBy, request.withNames === true);
