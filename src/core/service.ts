@@ -2,15 +2,11 @@ import type { AuditQuery, AuditRecord } from "./model/audit.js";
 import type { Building, BuildingInput } from "./model/building.js";
 import type { BuildingMoveRequest, BuildingMoveResult } from "./model/building-move.js";
 import type { Category, CategoryLevel } from "./model/category.js";
-import type { Page, PageQuery, Scope } from "./model/common.js";
+import type { Page, PageQuery } from "./model/common.js";
 import type { Company, CompanyInput } from "./model/company.js";
-import type {
-  Consumption,
-  ConsumptionInput,
-  ConsumptionUpsertResult,
-} from "./model/consumption.js";
+import type { Consumption } from "./model/consumption.js";
 import type { DeleteRequest, DeletionResult } from "./model/deletion.js";
-import type { ConsumptionSummary, Emission, EmissionSummary, GroupKey } from "./model/emission.js";
+import type { Emission } from "./model/emission.js";
 import type {
   CustomFactor,
   CustomFactorInput,
@@ -27,6 +23,8 @@ import type {
   SupplierUpsertResult,
   SupplierWriteOptions,
 } from "./model/supplier.js";
+import type { ConsumptionsPort, PeriodFilter } from "./ports/consumptions.js";
+import type { EmissionFilter, EmissionsPort } from "./ports/emissions.js";
 import type { ResourcePort } from "./resource.js";
 import type { CompanyFilter } from "./resources/companies.js";
 
@@ -49,105 +47,6 @@ export interface ResolveFactorQuery {
 
 export interface CustomFactorQuery extends PageQuery {
   readonly companyId: string;
-}
-
-/** Date filters are inclusive calendar days `YYYY-MM-DD`; a record matches if its period overlaps. */
-export interface PeriodFilter {
-  readonly companyId?: string;
-  readonly buildingId?: string;
-  readonly from?: string;
-  readonly to?: string;
-}
-
-export interface ConsumptionQuery extends PeriodFilter, PageQuery {}
-
-export interface EmissionFilter extends PeriodFilter {
-  readonly scopes?: readonly Scope[];
-}
-
-export interface EmissionQuery extends EmissionFilter, PageQuery {}
-
-export interface SummaryQuery extends EmissionFilter {
-  readonly groupBy: readonly GroupKey[];
-}
-
-export type { ConsumptionUpsertResult } from "./model/consumption.js";
-
-export interface ScopeTotals {
-  "1": number;
-  "2": number;
-  "3": number;
-}
-
-/** What one batch (or a whole import) did. */
-export interface ImportCounts {
-  inserted: number;
-  updated: number;
-  unchanged: number;
-  awaitingFactor: number;
-  /** kgCO2e of the rows written in this batch, location-based, by scope. */
-  co2eByScope: ScopeTotals;
-  /** Rows a server stored without saying whether it inserted or updated them. */
-  outcomeUnknown?: number;
-  /** Rows a server stored without sending their emission back: the kgCO2e leave them out. */
-  emissionUnknown?: number;
-}
-
-/** A stored consumption that a row of an import overlaps (src/engine/overlaps.ts). */
-export interface ConsumptionOverlap {
-  /** The row's index in the rows handed to `overlaps`. */
-  readonly index: number;
-  readonly existing: Consumption;
-}
-
-/**
- * A bulk write of consumptions. Locally it is one database transaction: nothing is visible to
- * anyone until `commit`, and `abort` (or a crash) leaves the previous state. Rows handed to
- * `write` are already schema-valid; the session still checks references and raises a
- * validation error naming the row if one is wrong.
- */
-export interface ImportSession {
-  /** Buildings an import creates (`--create-buildings`): part of the same all-or-nothing write. */
-  createBuildings(inputs: readonly BuildingInput[]): Promise<void>;
-  write(rows: readonly ConsumptionInput[]): Promise<ImportCounts>;
-  /**
-   * False when `overlaps` can find nothing: locally, the table was empty when the session opened.
-   */
-  readonly detectsOverlaps: boolean;
-  /**
-   * False when the counts carry no emission figures (kgCO2e, awaiting factor): a dry run against
-   * a server that does not run one, planned by the client. Absent means true.
-   */
-  readonly calculates?: boolean;
-  /**
-   * Stored consumptions the rows overlap: same company, building, category and entityId,
-   * another id, another period sharing a day. Only what was stored before the session wrote
-   * anything for the row's company (or building, remotely) counts: ask before writing it. Reads.
-   */
-  overlaps(rows: readonly ConsumptionInput[]): Promise<readonly ConsumptionOverlap[]>;
-  /**
-   * The ids, among records `overlaps` answered, that rows handed to it since carry themselves
-   * (a row with the record's id): such a record is imported again, not overlapped.
-   */
-  carried(records: readonly Consumption[]): Promise<ReadonlySet<string>>;
-  /**
-   * Removes stored consumptions (replaced by overlapping rows) as part of this write, each
-   * audited; locally inside the same transaction. Answers how many were removed.
-   */
-  remove(records: readonly Consumption[]): Promise<number>;
-  commit(): Promise<void>;
-  abort(): Promise<void>;
-}
-
-export interface ImportSessionOptions {
-  /** Calculate everything, then roll back: nothing is stored. */
-  readonly dryRun: boolean;
-  /**
-   * The caller guarantees no id is written twice in the session (the CSV importer rejects a
-   * file's duplicate ids before they reach it), so the session need not track ids to tell
-   * inserts from updates. Should one repeat anyway, the session fails rather than store it twice.
-   */
-  readonly uniqueIds?: boolean;
 }
 
 /**
@@ -181,30 +80,22 @@ export interface CarbonService extends ResourceParts {
   getBuilding(id: string): Promise<Building>;
   createBuilding(input: BuildingInput): Promise<Building>;
 
-  listCategories(query: { readonly level?: CategoryLevel }): Promise<Page<Category>>;
-
+  readonly categories: {
+    list(query: { readonly level?: CategoryLevel }): Promise<Page<Category>>;
+  };
   listFactors(query: FactorQuery): Promise<Page<EmissionFactor>>;
   resolveFactor(query: ResolveFactorQuery): Promise<FactorResolution>;
   listCustomFactors(query: CustomFactorQuery): Promise<Page<CustomFactor>>;
   upsertCustomFactor(input: CustomFactorInput): Promise<CustomFactor>;
 
-  listConsumptions(query: ConsumptionQuery): Promise<Page<Consumption>>;
-  getConsumption(id: string): Promise<Consumption>;
-  /** Which of these consumption ids are stored (on a server: one GET /consumptions/{id} each). */
-  storedConsumptionIds(ids: readonly string[]): Promise<ReadonlySet<string>>;
   /**
    * The instance id a server announces on `POST /auth/who-am-i` (carbon serve keeps one in its
    * database), or undefined: the local engine, or a server that announces none.
    */
   serverInstanceId(): Promise<string | undefined>;
-  upsertConsumption(input: ConsumptionInput): Promise<ConsumptionUpsertResult>;
-  openConsumptionImport(options: ImportSessionOptions): Promise<ImportSession>;
-  summarizeConsumptions(query: PeriodFilter): Promise<ConsumptionSummary>;
 
-  listEmissions(query: EmissionQuery): Promise<Page<Emission>>;
-  /** Every matching emission in list order (startDate, then the order stored), without holding them all. */
-  streamEmissions(filter: EmissionFilter): AsyncIterable<Emission>;
-  summarizeEmissions(query: SummaryQuery): Promise<EmissionSummary>;
+  readonly consumptions: ConsumptionsPort;
+  readonly emissions: EmissionsPort;
 
   // --- Suppliers and clients (docs/suppliers.md) ---
   /** Ordered by name, then id; `companyId` of an unknown company is not_found. */

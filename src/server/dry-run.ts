@@ -7,9 +7,15 @@
  * the session is open (its writes would be refused with a conflict meanwhile).
  */
 import { CarbonError, isCarbonError } from "../core/errors.js";
-import type { Consumption, ConsumptionInput, UpsertOutcome } from "../core/model/consumption.js";
+import type {
+  Consumption,
+  ConsumptionInput,
+  ConsumptionUpsertResult,
+  UpsertOutcome,
+} from "../core/model/consumption.js";
 import type { Emission } from "../core/model/emission.js";
-import type { CarbonService, ConsumptionUpsertResult, ImportCounts } from "../core/service.js";
+import type { ImportCounts } from "../core/ports/consumptions.js";
+import type { CarbonService } from "../core/service.js";
 
 /** Session errors name the row (`rows.0.quantity`); a single upsert names the field. */
 function asSingleRow(error: unknown): unknown {

@@ -4,7 +4,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { ConsumptionInput } from "../../src/core/model/consumption.js";
-import type { ImportCounts } from "../../src/core/service.js";
+import type { ImportCounts } from "../../src/core/ports/consumptions.js";
 import { GroupCommitter } from "../../src/server/group-commit.js";
 import {
   COMPANY_A,

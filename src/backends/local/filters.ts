@@ -1,6 +1,6 @@
 import { usageError } from "../../core/errors.js";
 import { isoDateSchema, type Scope } from "../../core/model/common.js";
-import type { EmissionFilter } from "../../core/service.js";
+import type { EmissionFilter } from "../../core/ports/emissions.js";
 import type { BuildingRepository } from "./buildings.js";
 import type { CategoryCatalog } from "./categories.js";
 import type { CompanyRepository } from "./companies.js";

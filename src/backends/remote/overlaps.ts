@@ -9,7 +9,7 @@ import { MAX_PAGE_LIMIT } from "../../core/model/common.js";
 import type { ConsumptionInput } from "../../core/model/consumption.js";
 import { type Consumption, consumptionAnswerSchema } from "../../core/model/consumption.js";
 import { answerPageSchema } from "../../core/model/wire.js";
-import type { ConsumptionOverlap } from "../../core/service.js";
+import type { ConsumptionOverlap } from "../../core/ports/consumptions.js";
 import { dayOf, OverlapIndex } from "../../engine/overlaps.js";
 import type { HttpClient } from "./client.js";
 import { runLimited } from "./limiter.js";

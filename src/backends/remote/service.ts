@@ -5,7 +5,6 @@
  */
 import type { Dispatcher } from "undici";
 import { z } from "zod";
-import { isCarbonError } from "../../core/errors.js";
 import { DRY_RUN_EXTENSION, operationExtension } from "../../core/extensions.js";
 import { auditRecordSchema } from "../../core/model/audit.js";
 import { buildingMoveResultSchema } from "../../core/model/building-move.js";
@@ -16,12 +15,6 @@ import {
   type Page,
   pageSchema,
 } from "../../core/model/common.js";
-import {
-  consumptionAnswerSchema,
-  consumptionRecordAnswerSchema,
-  consumptionUpsertAnswerSchema,
-} from "../../core/model/consumption.js";
-import { type Emission, emissionAnswerSchema } from "../../core/model/emission.js";
 import {
   customFactorAnswerSchema,
   emissionFactorSchema,
@@ -37,12 +30,9 @@ import { answerPageSchema } from "../../core/model/wire.js";
 import { companiesResource } from "../../core/resources/companies.js";
 import type {
   CarbonService,
-  EmissionFilter,
-  ImportSession,
   ListFilter,
   ListName,
   ListRow,
-  PeriodFilter,
   StreamOptions,
 } from "../../core/service.js";
 import { parseInput } from "../../core/validate.js";
@@ -52,16 +42,15 @@ import { parseApiUrl } from "./api-url.js";
 import { remoteBuildings } from "./buildings.js";
 import { ServerCapabilities } from "./capabilities.js";
 import { createHttpClient, type HttpClient, type QueryValue } from "./client.js";
-import { anyDashboardSchema, consumptionDashboard, emissionDashboard } from "./dashboards.js";
+import { remoteConsumptions } from "./consumptions-part.js";
+import { remoteEmissions } from "./emissions-part.js";
 import { glecRequestBody } from "./glec-body.js";
-import { RemoteImportSession } from "./import-session.js";
-import { runLimited } from "./limiter.js";
 import { planMove } from "./move-plan.js";
 import { allPages, type PageWindow } from "./pages.js";
 import { remoteDeleteRecords } from "./removal.js";
 import { presentRecord, remoteResource } from "./resource-client.js";
 import type { RetryPolicy } from "./retry.js";
-import { announcedInstanceSchema, anyAnswerSchema } from "./schemas.js";
+import { announcedInstanceSchema } from "./schemas.js";
 import { remotePagers } from "./streams.js";
 import { withSupplierDryRuns } from "./supplier-dry-runs.js";
 import { remoteSuppliers } from "./suppliers.js";
@@ -93,23 +82,6 @@ export interface RemoteCarbonService extends CarbonService {
 export const DEFAULT_CONCURRENCY = 8;
 /** Page size asked for by streams and the categories list (the interface's maximum). */
 const STREAM_PAGE = MAX_PAGE_LIMIT;
-
-function period(filter: PeriodFilter): Record<string, QueryValue> {
-  return {
-    companyId: filter.companyId,
-    buildingId: filter.buildingId,
-    from: filter.from,
-    to: filter.to,
-  };
-}
-
-function emissionQuery(filter: EmissionFilter): Record<string, QueryValue> {
-  const scopes = filter.scopes;
-  return {
-    ...period(filter),
-    scope: scopes === undefined || scopes.length === 0 ? undefined : scopes.join(","),
-  };
-}
 
 function id(value: string): string {
   return encodeURIComponent(value);
@@ -154,15 +126,17 @@ export function createRemoteService(options: RemoteServiceOptions): RemoteCarbon
     ...remoteBuildings(client, capabilities),
 
     // The port answers every category at once, as the local engine does; the server pages.
-    async listCategories(query): Promise<Page<Category>> {
-      const all: Category[] = [];
-      for await (const rows of allPages((window) => categoryPage(query, window), STREAM_PAGE)) {
-        all.push(...rows);
-      }
-      return {
-        data: all,
-        pagination: { page: 1, limit: Math.max(all.length, 1), total: all.length },
-      };
+    categories: {
+      async list(query): Promise<Page<Category>> {
+        const all: Category[] = [];
+        for await (const rows of allPages((window) => categoryPage(query, window), STREAM_PAGE)) {
+          all.push(...rows);
+        }
+        return {
+          data: all,
+          pagination: { page: 1, limit: Math.max(all.length, 1), total: all.length },
+        };
+      },
     },
 
     async listFactors(query) {
@@ -204,70 +178,14 @@ export function createRemoteService(options: RemoteServiceOptions): RemoteCarbon
       return post("/emission-factors/custom", customFactorAnswerSchema, presentRecord(input));
     },
 
-    listConsumptions: (query) =>
-      get("/consumptions", answerPageSchema(consumptionAnswerSchema), {
-        ...period(query),
-        ...paging(query),
-      }),
-    getConsumption: (consumptionId) =>
-      get(`/consumptions/${id(consumptionId)}`, consumptionRecordAnswerSchema),
-    // Any success counts: the hosted service wraps the record in `{id, data}`.
-    async storedConsumptionIds(ids) {
-      const stored = new Set<string>();
-      await runLimited(ids, concurrency, async (consumptionId) => {
-        try {
-          await get(`/consumptions/${id(consumptionId)}`, anyAnswerSchema);
-          stored.add(consumptionId);
-        } catch (error) {
-          if (!isCarbonError(error) || error.code !== "not_found") throw error;
-        }
-      });
-      return stored;
-    },
     async serverInstanceId() {
       const answer = await client.request("POST", "/auth/who-am-i", {
         schema: announcedInstanceSchema,
       });
       return answer.instanceId;
     },
-    upsertConsumption: (input) => post("/consumptions", consumptionUpsertAnswerSchema, input),
-    async openConsumptionImport(sessionOptions): Promise<ImportSession> {
-      const [batches, dryRun, createBuildings] = await Promise.all([
-        capabilities.offers(operationExtension("POST", "/consumptions/batch")),
-        capabilities.offers(DRY_RUN_EXTENSION),
-        capabilities.offers(operationExtension("POST", "/buildings")),
-      ]);
-      return new RemoteImportSession(client, {
-        dryRun: sessionOptions.dryRun,
-        concurrency,
-        offers: { batches, dryRun, createBuildings },
-      });
-    },
-    async summarizeConsumptions(query) {
-      const answer = await get("/consumptions/dashboard", anyDashboardSchema, period(query));
-      return consumptionDashboard(answer, streams(), query);
-    },
-
-    listEmissions: (query) =>
-      get("/emissions", answerPageSchema(emissionAnswerSchema), {
-        ...emissionQuery(query),
-        ...paging(query),
-      }),
-    async *streamEmissions(filter): AsyncIterable<Emission> {
-      for await (const rows of allPages(
-        (window) => service.emissions.list({ ...filter, ...window }),
-        STREAM_PAGE,
-      )) {
-        yield* rows;
-      }
-    },
-    async summarizeEmissions(query) {
-      const answer = await get("/emissions/dashboard", anyDashboardSchema, {
-        ...emissionQuery(query),
-        groupBy: query.groupBy.length === 0 ? undefined : query.groupBy.join(","),
-      });
-      return emissionDashboard(answer, streams(), query);
-    },
+    consumptions: remoteConsumptions(client, capabilities, { concurrency, streams }),
+    emissions: remoteEmissions(client, { streams }),
 
     // Suppliers and clients; their dry runs (and an import's check pass) need the server's.
     ...withSupplierDryRuns(remoteSuppliers(client, concurrency), capabilities),

@@ -10,7 +10,7 @@ export type Pagers = {
   ) => Promise<Page<ListRow<K>>>;
 };
 
-type Lists = Omit<CarbonService, "kind" | "close" | "streamList" | "listCategories">;
+type Lists = Omit<CarbonService, "kind" | "close" | "streamList" | "categories">;
 
 /** The lists' pages through the service's own list calls; categories come from `categories`. */
 export function remotePagers(service: Lists, categories: Pagers["categories"]): Pagers {

@@ -12,7 +12,8 @@ import {
   consumptionBatchResultSchema,
   consumptionInputSchema,
 } from "../../core/model/consumption.js";
-import type { CarbonService, ImportCounts } from "../../core/service.js";
+import type { ImportCounts } from "../../core/ports/consumptions.js";
+import type { CarbonService } from "../../core/service.js";
 import { type Access, findOrUndefined } from "../access.js";
 import { canonicalItems } from "../batch-items.js";
 import { groupCommitterOf } from "../group-commit.js";

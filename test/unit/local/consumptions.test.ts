@@ -201,7 +201,9 @@ describe("upsertConsumption", () => {
 
   it("reports a missing consumption as not_found", async () => {
     const service = await openTemp();
-    const error = await carbonError(service.consumptions.get("99999999-9999-4999-8999-999999999999"));
+    const error = await carbonError(
+      service.consumptions.get("99999999-9999-4999-8999-999999999999"),
+    );
     expect(error.code).toBe("not_found");
   });
 });

@@ -41,9 +41,9 @@ describe("control characters written through the service", () => {
         service.createBuilding({ id: ids.gbBuilding, companyId: ids.gbCompany, name: ESC_TITLE }),
       ),
     ).toEqual([{ path: "name", message: NOT_PLAIN }]);
-    expect(await issuesOf(service.consumptions.upsert(consumption({ entityId: ESC_TITLE })))).toEqual(
-      [{ path: "entityId", message: NOT_PLAIN }],
-    );
+    expect(
+      await issuesOf(service.consumptions.upsert(consumption({ entityId: ESC_TITLE }))),
+    ).toEqual([{ path: "entityId", message: NOT_PLAIN }]);
     expect(
       await issuesOf(service.consumptions.upsert(consumption({ unitType: "kWh\u009b" }))),
     ).toEqual([

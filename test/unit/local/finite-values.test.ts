@@ -178,7 +178,9 @@ describe("emissions stored as infinity by an older carbon", () => {
     upgrading.pragma(`user_version = ${LATEST_VERSION}`);
     upgrading.close();
     const service = await openTemp(file);
-    const emission = (await service.emissions.list({})).data.find((e) => e.consumptionId === bad.id);
+    const emission = (await service.emissions.list({})).data.find(
+      (e) => e.consumptionId === bad.id,
+    );
     expect(emission?.status).toBe("awaiting_factor");
     const summary = await service.emissions.summarize({ groupBy: ["month"] });
     expect(Number.isFinite(summary.totals.co2e)).toBe(true);

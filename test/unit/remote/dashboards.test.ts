@@ -8,7 +8,7 @@ import {
   createRemoteService,
   type RemoteCarbonService,
 } from "../../../src/backends/remote/service.js";
-import type { SummaryQuery } from "../../../src/core/service.js";
+import type { SummaryQuery } from "../../../src/core/ports/emissions.js";
 import { importConsumptions } from "../../../src/import/consumptions.js";
 import { type RealServer, startRealServer } from "./real-server.js";
 import { type SpecProxy, startSpecProxy } from "./spec-proxy.js";

@@ -1,6 +1,7 @@
 import { CarbonError } from "../../../core/errors.js";
 import type { EmissionGroup, GroupKey } from "../../../core/model/emission.js";
-import type { CarbonService, EmissionFilter } from "../../../core/service.js";
+import type { EmissionFilter } from "../../../core/ports/emissions.js";
+import type { CarbonService } from "../../../core/service.js";
 import type { Context, GlobalOptions } from "../../context.js";
 import type { Io } from "../../io.js";
 import { type Column, createRowWriter } from "../../output/format.js";
