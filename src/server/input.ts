@@ -101,6 +101,10 @@ const hostedPeriodFields = {
   endDate: date.optional().meta({ description: "the hosted service's name for to" }),
   "buildingIds[]": uuidList.optional().meta({ description: "buildings, any of them match" }),
   buildingIds: uuidList.optional().meta({ description: "the same as buildingIds[]" }),
+  "categoryIds[]": uuidList
+    .optional()
+    .meta({ description: "categories of any level, any of them match (their subcategories too)" }),
+  categoryIds: uuidList.optional().meta({ description: "the same as categoryIds[]" }),
 };
 
 interface PeriodNames {
@@ -111,14 +115,24 @@ interface PeriodNames {
   readonly endDate?: string | undefined;
   readonly "buildingIds[]"?: string[] | undefined;
   readonly buildingIds?: string[] | undefined;
+  readonly "categoryIds[]"?: string[] | undefined;
+  readonly categoryIds?: string[] | undefined;
 }
 
 /**
- * Our names and the hosted service's, as ours: `from`/`to` and `buildingIds` (a list, merged
- * with `buildingId`). The same filter under both names is refused rather than guessed at.
+ * Our names and the hosted service's, as ours: `from`/`to`, `buildingIds` (a list, merged
+ * with `buildingId`) and `categoryIds`. The same filter under both names is refused rather than guessed at.
  */
 function ourPeriodNames<T extends PeriodNames>(query: T, ctx: z.RefinementCtx) {
-  const { startDate, endDate, "buildingIds[]": listed, buildingIds, ...rest } = query;
+  const {
+    startDate,
+    endDate,
+    "buildingIds[]": listed,
+    buildingIds,
+    "categoryIds[]": listedCategories,
+    categoryIds,
+    ...rest
+  } = query;
   const both = (ours: string, theirs: string): void => {
     ctx.addIssue({
       code: "custom",
@@ -136,12 +150,14 @@ function ourPeriodNames<T extends PeriodNames>(query: T, ctx: z.RefinementCtx) {
     ]),
   ];
   const [only, ...others] = buildings;
+  const categories = [...new Set([...(listedCategories ?? []), ...(categoryIds ?? [])])];
   return {
     ...rest,
     from: rest.from ?? startDate,
     to: rest.to ?? endDate,
     buildingId: others.length === 0 ? only : undefined,
     buildingIds: others.length === 0 ? undefined : buildings,
+    ...(categories.length === 0 ? {} : { categoryIds: categories }),
   };
 }
 

@@ -14,6 +14,8 @@ export interface PeriodFilter {
   readonly buildingId?: string;
   readonly from?: string;
   readonly to?: string;
+  /** Categories of any level: a record matches when its subcategory is one of them or under one. */
+  readonly categoryIds?: readonly string[];
 }
 
 export interface ConsumptionQuery extends PeriodFilter, PageQuery {}
