@@ -7,24 +7,15 @@ import {
   consumptionUpsertAnswerSchema,
 } from "../../core/model/consumption.js";
 import { answerPageSchema } from "../../core/model/wire.js";
-import type { ConsumptionsPort, PeriodFilter } from "../../core/ports/consumptions.js";
+import type { ConsumptionsPort } from "../../core/ports/consumptions.js";
 import type { CarbonService } from "../../core/service.js";
 import type { ServerCapabilities } from "./capabilities.js";
-import type { HttpClient, QueryValue } from "./client.js";
+import type { HttpClient } from "./client.js";
 import { anyDashboardSchema, consumptionDashboard } from "./dashboards.js";
 import { RemoteImportSession } from "./import-session.js";
 import { runLimited } from "./limiter.js";
+import { periodQuery } from "./period-query.js";
 import { anyAnswerSchema } from "./schemas.js";
-
-/** The query parameters of a period filter, for the lists and dashboards of both parts. */
-export function periodQuery(filter: PeriodFilter): Record<string, QueryValue> {
-  return {
-    companyId: filter.companyId,
-    buildingId: filter.buildingId,
-    from: filter.from,
-    to: filter.to,
-  };
-}
 
 export interface RemotePartOptions {
   /** Requests in flight for bulk work (imports, id checks). */

@@ -143,7 +143,7 @@ describe("a server that offers the specification alone", () => {
     mock
       .get(origin)
       .intercept({
-        path: `/api/v1/consumptions?companyId=${company}&buildingId=${building}&page=1&limit=500`,
+        path: `/api/v1/consumptions?companyId=${company}&buildingIds%5B%5D=${building}&page=1&limit=500`,
         method: "GET",
       })
       .reply(200, {
