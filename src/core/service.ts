@@ -1,7 +1,7 @@
 import type { AuditQuery, AuditRecord } from "./model/audit.js";
 import type { Building, BuildingInput } from "./model/building.js";
 import type { BuildingMoveRequest, BuildingMoveResult } from "./model/building-move.js";
-import type { Category, CategoryLevel } from "./model/category.js";
+import type { Category } from "./model/category.js";
 import type { Page, PageQuery } from "./model/common.js";
 import type { Company, CompanyInput } from "./model/company.js";
 import type { Consumption } from "./model/consumption.js";
@@ -25,7 +25,8 @@ import type {
 } from "./model/supplier.js";
 import type { ConsumptionsPort, PeriodFilter } from "./ports/consumptions.js";
 import type { EmissionFilter, EmissionsPort } from "./ports/emissions.js";
-import type { ResourcePort } from "./resource.js";
+import type { ReadOnlyResourcePort, ResourcePort } from "./resource.js";
+import type { CategoryFilter } from "./resources/categories.js";
 import type { CompanyFilter } from "./resources/companies.js";
 
 export interface BuildingQuery extends PageQuery {
@@ -72,7 +73,21 @@ export type PortOf<K extends ResourceName> = ResourcePort<RecordOf<K>, InputOf<K
 /** One part of the port per plain resource: `service.companies.list(...)`. */
 export type ResourceParts = { readonly [K in ResourceName]: PortOf<K> };
 
-export interface CarbonService extends ResourceParts {
+/** The read-only plain resources: each one's record and list filter. */
+export interface ReadOnlyResourceTypes {
+  readonly categories: { readonly record: Category; readonly filter: CategoryFilter };
+}
+
+export type ReadOnlyName = keyof ReadOnlyResourceTypes;
+export type ReadOnlyPortOf<K extends ReadOnlyName> = ReadOnlyResourcePort<
+  ReadOnlyResourceTypes[K]["record"],
+  ReadOnlyResourceTypes[K]["filter"]
+>;
+
+/** One part of the port per read-only resource: `service.categories.list(...)`. */
+export type ReadOnlyParts = { readonly [K in ReadOnlyName]: ReadOnlyPortOf<K> };
+
+export interface CarbonService extends ResourceParts, ReadOnlyParts {
   readonly kind: "local" | "remote";
   close(): Promise<void>;
 
@@ -80,9 +95,6 @@ export interface CarbonService extends ResourceParts {
   getBuilding(id: string): Promise<Building>;
   createBuilding(input: BuildingInput): Promise<Building>;
 
-  readonly categories: {
-    list(query: { readonly level?: CategoryLevel }): Promise<Page<Category>>;
-  };
   listFactors(query: FactorQuery): Promise<Page<EmissionFactor>>;
   resolveFactor(query: ResolveFactorQuery): Promise<FactorResolution>;
   listCustomFactors(query: CustomFactorQuery): Promise<Page<CustomFactor>>;
@@ -169,10 +181,7 @@ type Unpaged<Q extends PageQuery> = Omit<Q, keyof PageQuery>;
 export interface ListStreams {
   readonly companies: { readonly filter: Unpaged<PageQuery>; readonly row: Company };
   readonly buildings: { readonly filter: Unpaged<BuildingQuery>; readonly row: Building };
-  readonly categories: {
-    readonly filter: { readonly level?: CategoryLevel };
-    readonly row: Category;
-  };
+  readonly categories: { readonly filter: CategoryFilter; readonly row: Category };
   readonly factors: { readonly filter: Unpaged<FactorQuery>; readonly row: EmissionFactor };
   readonly customFactors: {
     readonly filter: Unpaged<CustomFactorQuery>;

@@ -6,7 +6,6 @@
  */
 import { z } from "zod";
 import { CarbonError } from "../core/errors.js";
-import { categoryLevelSchema } from "../core/model/category.js";
 import {
   countrySchema,
   DEFAULT_PAGE_LIMIT,
@@ -163,11 +162,6 @@ function ourPeriodNames<T extends PeriodNames>(query: T, ctx: z.RefinementCtx) {
 
 export const noQuery = z.strictObject({});
 export const pageQuery = z.strictObject(pageFields);
-
-export const categoriesQuery = z.strictObject({
-  level: text.pipe(categoryLevelSchema).optional(),
-  ...pageFields,
-});
 
 export const factorsQuery = z
   .strictObject({

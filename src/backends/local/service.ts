@@ -46,7 +46,7 @@ import { parseInput } from "../../core/validate.js";
 import type { AuditLog } from "./audit.js";
 import { moveBuildings } from "./building-move.js";
 import { type BuildingRepository, type StoredBuilding, toBuilding } from "./buildings.js";
-import { type CategoryCatalog, toCategory } from "./categories.js";
+import { type CategoryCatalog, toCategory, wholeOrPage } from "./categories.js";
 import { type CompanyRepository, type StoredCompany, toCompany } from "./companies.js";
 import type { ConsumptionWriter } from "./consumption-writer.js";
 import { type LocalConsumptionsPart, localConsumptions } from "./consumptions-part.js";
@@ -217,13 +217,7 @@ export class LocalService implements CarbonService {
   }
 
   readonly categories: CarbonService["categories"] = {
-    list: async (query) => {
-      const all = this.#p.catalog.list(query.level).map(toCategory);
-      return {
-        data: all,
-        pagination: { page: 1, limit: Math.max(all.length, 1), total: all.length },
-      };
-    },
+    list: async (query) => wholeOrPage(this.#p.catalog.list(query.level).map(toCategory), query),
   };
 
   async listFactors(query: FactorQuery): Promise<Page<EmissionFactor>> {

@@ -8,13 +8,7 @@ import { z } from "zod";
 import { DRY_RUN_EXTENSION, operationExtension } from "../../core/extensions.js";
 import { auditRecordSchema } from "../../core/model/audit.js";
 import { buildingMoveResultSchema } from "../../core/model/building-move.js";
-import { type Category, categoryAnswerSchema } from "../../core/model/category.js";
-import {
-  DEFAULT_PAGE_LIMIT,
-  MAX_PAGE_LIMIT,
-  type Page,
-  pageSchema,
-} from "../../core/model/common.js";
+import { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT, pageSchema } from "../../core/model/common.js";
 import {
   customFactorAnswerSchema,
   emissionFactorSchema,
@@ -41,12 +35,13 @@ import { shippedGlecFactors } from "../local/glec-factors.js";
 import { parseApiUrl } from "./api-url.js";
 import { remoteBuildings } from "./buildings.js";
 import { ServerCapabilities } from "./capabilities.js";
+import { remoteCategories } from "./categories-part.js";
 import { createHttpClient, type HttpClient, type QueryValue } from "./client.js";
 import { remoteConsumptions } from "./consumptions-part.js";
 import { remoteEmissions } from "./emissions-part.js";
 import { glecRequestBody } from "./glec-body.js";
 import { planMove } from "./move-plan.js";
-import { allPages, type PageWindow } from "./pages.js";
+import { allPages } from "./pages.js";
 import { remoteDeleteRecords } from "./removal.js";
 import { presentRecord, remoteResource } from "./resource-client.js";
 import type { RetryPolicy } from "./retry.js";
@@ -80,7 +75,7 @@ export interface RemoteCarbonService extends CarbonService {
 }
 
 export const DEFAULT_CONCURRENCY = 8;
-/** Page size asked for by streams and the categories list (the interface's maximum). */
+/** Page size asked for by streams (the interface's maximum). */
 const STREAM_PAGE = MAX_PAGE_LIMIT;
 
 function id(value: string): string {
@@ -109,8 +104,7 @@ export function createRemoteService(options: RemoteServiceOptions): RemoteCarbon
   });
   // Asked once, the first time a command needs something beyond the specification.
   const capabilities = new ServerCapabilities(client);
-  const categoryPage = (filter: ListFilter<"categories">, window: PageWindow) =>
-    get("/categories", answerPageSchema(categoryAnswerSchema), { level: filter.level, ...window });
+  const categories = remoteCategories(client);
 
   // The dashboards sum the service's own streams when a server's answer is not carbon's.
   const streams = (): RemoteCarbonService => full;
@@ -125,19 +119,7 @@ export function createRemoteService(options: RemoteServiceOptions): RemoteCarbon
 
     ...remoteBuildings(client, capabilities),
 
-    // The port answers every category at once, as the local engine does; the server pages.
-    categories: {
-      async list(query): Promise<Page<Category>> {
-        const all: Category[] = [];
-        for await (const rows of allPages((window) => categoryPage(query, window), STREAM_PAGE)) {
-          all.push(...rows);
-        }
-        return {
-          data: all,
-          pagination: { page: 1, limit: Math.max(all.length, 1), total: all.length },
-        };
-      },
-    },
+    categories,
 
     async listFactors(query) {
       await capabilities.require(
@@ -255,7 +237,7 @@ export function createRemoteService(options: RemoteServiceOptions): RemoteCarbon
       });
     },
   };
-  const pagers = remotePagers(service, categoryPage);
+  const pagers = remotePagers(service);
   const full: RemoteCarbonService = {
     ...service,
     // Each page is printed before the next is asked for: one page in memory at a time.

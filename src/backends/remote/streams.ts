@@ -10,14 +10,14 @@ export type Pagers = {
   ) => Promise<Page<ListRow<K>>>;
 };
 
-type Lists = Omit<CarbonService, "kind" | "close" | "streamList" | "categories">;
+type Lists = Omit<CarbonService, "kind" | "close" | "streamList">;
 
-/** The lists' pages through the service's own list calls; categories come from `categories`. */
-export function remotePagers(service: Lists, categories: Pagers["categories"]): Pagers {
+/** The lists' pages through the service's own list calls. */
+export function remotePagers(service: Lists): Pagers {
   return {
     companies: (_filter, window) => service.companies.list(window),
     buildings: (filter, window) => service.listBuildings({ ...filter, ...window }),
-    categories,
+    categories: (filter, window) => service.categories.list({ ...filter, ...window }),
     factors: (filter, window) => service.listFactors({ ...filter, ...window }),
     customFactors: (filter, window) => service.listCustomFactors({ ...filter, ...window }),
     consumptions: (filter, window) => service.consumptions.list({ ...filter, ...window }),
