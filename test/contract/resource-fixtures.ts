@@ -1,5 +1,6 @@
 /** One fixture per plain resource: what the generic resource contract stores and checks. */
-import type { ResourceName } from "../../src/core/service.js";
+import type { ReadOnlyName, ResourceName } from "../../src/core/service.js";
+import type { ReadOnlyFixture } from "./read-only-resources.js";
 import type { ResourceFixture } from "./resources.js";
 
 /** A UUID per index; names run the other way, so name order is not id order. */
@@ -19,4 +20,13 @@ export const companiesFixture: ResourceFixture<"companies"> = {
 /** Every resource's fixture, each run by the generic resource contract on every driver. */
 export const resourceFixtures: { readonly [K in ResourceName]: ResourceFixture<K> } = {
   companies: companiesFixture,
+};
+
+/** Every read-only resource's fixture, each run by the read-only contract on every driver. */
+export const readOnlyFixtures: { readonly [K in ReadOnlyName]: ReadOnlyFixture<K> } = {
+  categories: {
+    name: "categories",
+    filter: { level: "subcategory" },
+    keeps: (category) => category.level === "subcategory",
+  },
 };
