@@ -118,6 +118,10 @@ interface PeriodNames {
   readonly categoryIds?: string[] | undefined;
 }
 
+function nonEmpty(first: string, more: readonly string[]): readonly [string, ...string[]] {
+  return [first, ...more];
+}
+
 /**
  * Our names and the hosted service's, as ours: `from`/`to`, `buildingIds` (a list, merged
  * with `buildingId`) and `categoryIds`. The same filter under both names is refused rather than guessed at.
@@ -149,14 +153,17 @@ function ourPeriodNames<T extends PeriodNames>(query: T, ctx: z.RefinementCtx) {
     ]),
   ];
   const [only, ...others] = buildings;
-  const categories = [...new Set([...(listedCategories ?? []), ...(categoryIds ?? [])])];
+  const [category, ...moreCategories] = new Set([
+    ...(listedCategories ?? []),
+    ...(categoryIds ?? []),
+  ]);
   return {
     ...rest,
     from: rest.from ?? startDate,
     to: rest.to ?? endDate,
     buildingId: others.length === 0 ? only : undefined,
     buildingIds: others.length === 0 ? undefined : buildings,
-    ...(categories.length === 0 ? {} : { categoryIds: categories }),
+    ...(category === undefined ? {} : { categoryIds: nonEmpty(category, moreCategories) }),
   };
 }
 
@@ -209,23 +216,49 @@ export const consumptionSummaryQuery = z
   .strictObject({ ...periodFields, ...hostedPeriodFields })
   .transform(ourPeriodNames);
 
+/** One text or several (`?entityIds[]=a&entityIds[]=b`), as a list without repeats. */
+const textList = z
+  .union([text, z.array(text)])
+  .transform((value) => (Array.isArray(value) ? value : [value]))
+  .pipe(z.array(text.min(1, "expected an entityId")).min(1))
+  .transform((values) => [...new Set(values)]);
+
+/** The hosted service's entity filter of the emissions dashboard, on the emission list too. */
+const entityFields = {
+  "entityIds[]": textList.optional().meta({ description: "consumption entityIds, any matches" }),
+  entityIds: textList.optional().meta({ description: "the same as entityIds[]" }),
+};
+
+function withEntityIds<T extends { "entityIds[]"?: string[]; entityIds?: string[] }>(
+  query: T,
+  ctx: z.RefinementCtx,
+) {
+  const { "entityIds[]": listed, entityIds, ...rest } = query;
+  const [first, ...more] = [...new Set([...(listed ?? []), ...(entityIds ?? [])])];
+  const ours = ourPeriodNames(rest, ctx);
+  if (first === undefined) return ours;
+  return { ...ours, entityIds: nonEmpty(first, more) };
+}
+
 export const emissionsQuery = z
   .strictObject({
     ...periodFields,
     ...hostedPeriodFields,
+    ...entityFields,
     scope: scopeList.optional().meta({ description: "scopes, e.g. 1,2" }),
     ...pageFields,
   })
-  .transform(ourPeriodNames);
+  .transform(withEntityIds);
 
 export const emissionSummaryQuery = z
   .strictObject({
     ...periodFields,
     ...hostedPeriodFields,
+    ...entityFields,
     scope: scopeList.optional().meta({ description: "scopes, e.g. 1,2" }),
     groupBy: groupByList.default([]).meta({ description: "group keys, e.g. month,scope" }),
   })
-  .transform(ourPeriodNames);
+  .transform(withEntityIds);
 
 export const upsertConsumptionQuery = z.strictObject({
   dryRun: text

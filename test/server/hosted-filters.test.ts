@@ -114,6 +114,17 @@ describe("the hosted service's filter names", () => {
     },
   );
 
+  it("/emissions/dashboard and /emissions: entityIds[] keeps the emissions of those entities", async () => {
+    const company = `companyId=${COMPANY_A}`;
+    expect(
+      await json(`/emissions/dashboard?${company}&entityIds[]=INV-0&entityIds[]=INV-2`),
+    ).toEqual(await json(`/emissions/dashboard?${company}&buildingIds[]=${BUILDING_A}`));
+    expect(await json(`/emissions?${company}&entityIds=INV-1`)).toHaveProperty(
+      "pagination.total",
+      1,
+    );
+  });
+
   it("an unknown category in categoryIds[] is a 404 naming it", async () => {
     const unknown = "0d1e2f3a-4b5c-4d6e-8f70-000000000000";
     const answer = await server.call("GET", `/api/v1/consumptions?categoryIds[]=${unknown}`, {

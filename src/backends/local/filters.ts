@@ -85,6 +85,10 @@ export function whereOf(filter: EmissionFilter, ctx: FilterContext): Where {
     }
     if (scopes.length < 3) clauses.push(categoryRefsIn(ctx.catalog, scopes));
   }
+  if (filter.entityIds !== undefined) {
+    clauses.push(`c.entity_id IN (${filter.entityIds.map(() => "?").join(", ")})`);
+    params.push(...filter.entityIds);
+  }
   if (filter.categoryIds !== undefined)
     clauses.push(categoriesUnder(ctx.catalog, filter.categoryIds));
   return {

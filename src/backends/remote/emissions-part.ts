@@ -13,6 +13,7 @@ function emissionQuery(filter: EmissionFilter): Record<string, QueryValue> {
   const scopes = filter.scopes;
   return {
     ...periodQuery(filter),
+    "entityIds[]": filter.entityIds,
     scope: scopes === undefined || scopes.length === 0 ? undefined : scopes.join(","),
   };
 }

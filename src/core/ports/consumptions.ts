@@ -15,7 +15,7 @@ export interface PeriodFilter {
   readonly from?: string;
   readonly to?: string;
   /** Categories of any level: a record matches when its subcategory is one of them or under one. */
-  readonly categoryIds?: readonly string[];
+  readonly categoryIds?: readonly [string, ...string[]];
 }
 
 export interface ConsumptionQuery extends PeriodFilter, PageQuery {}

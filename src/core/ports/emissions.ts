@@ -5,6 +5,8 @@ import type { PeriodFilter } from "./consumptions.js";
 
 export interface EmissionFilter extends PeriodFilter {
   readonly scopes?: readonly Scope[];
+  /** The consumptions' entityIds (an invoice's, a vehicle's): any of them matches. */
+  readonly entityIds?: readonly [string, ...string[]];
 }
 
 export interface EmissionQuery extends EmissionFilter, PageQuery {}

@@ -111,6 +111,28 @@ describe("the hosted service's filter names on the wire", () => {
     );
   });
 
+  it("entityIds[] on the emissions dashboard and list", async () => {
+    const [first, second] = (await server.local.consumptions.list({ companyId, limit: 2 })).data;
+    if (first === undefined || second === undefined) throw new Error("too few consumptions");
+    const entityIds: [string, string] = [first.entityId, second.entityId];
+    const query = { companyId, entityIds };
+    const summary = { ...query, groupBy: ["month" as const] };
+    expect(await remote.emissions.summarize(summary)).toEqual(
+      await server.local.emissions.summarize(summary),
+    );
+    expect(lastQuery("/emissions/dashboard").sort()).toEqual(
+      [
+        `companyId=${companyId}`,
+        `entityIds[]=${first.entityId}`,
+        `entityIds[]=${second.entityId}`,
+        "groupBy=month",
+      ].sort(),
+    );
+    const listed = await remote.emissions.list({ ...query, page: 1, limit: 50 });
+    expect(listed).toEqual(await server.local.emissions.list({ ...query, page: 1, limit: 50 }));
+    expect(listed.data.length).toBeGreaterThan(0);
+  });
+
   it("no request carried carbon serve's own names", () => {
     const ours = proxy.requests.filter((request) => /[?&](from|to|buildingId)=/.test(request.url));
     expect(ours).toEqual([]);
