@@ -3,11 +3,16 @@
  * no schema (those load with a verb's run), so `--help` stays light; src/core/resource.ts has
  * the rest of the resource's descriptor.
  */
-import type { RecordOf, ResourceName } from "../core/service.js";
+import type {
+  ReadOnlyName,
+  ReadOnlyResourceTypes,
+  RecordOf,
+  ResourceName,
+} from "../core/service.js";
 import type { Column } from "./output/format.js";
 
-/** How a flag's text becomes a value (src/cli/flags.ts; company: an id or a name). */
-export type FlagKind = "text" | "country" | "uuid" | "company";
+/** How a flag's text becomes a value (src/cli/flags.ts; company: an id or a name; choice: one of `choices`). */
+export type FlagKind = "text" | "country" | "uuid" | "company" | "choice";
 
 export interface FaceFlag {
   /** The field of the upsert input or list filter it sets. */
@@ -17,6 +22,8 @@ export interface FaceFlag {
   readonly description: string;
   readonly kind: FlagKind;
   readonly required?: boolean;
+  /** The values a `choice` flag takes. */
+  readonly choices?: readonly string[];
 }
 
 export interface ResourceFace<K extends ResourceName> {
@@ -40,4 +47,19 @@ export interface ResourceFace<K extends ResourceName> {
   };
   /** The table columns, loaded with the run. */
   columns(): Promise<readonly Column<RecordOf<K>>[]>;
+}
+
+/** What the CLI shows of a read-only resource: its `list` verb, which lists it whole. */
+export interface ReadOnlyFace<K extends ReadOnlyName> {
+  readonly name: K;
+  /** The CLI group: `categories`. */
+  readonly command: string;
+  readonly description: string;
+  /** Flags of `list`. */
+  readonly filters: readonly FaceFlag[];
+  /** A paragraph of `list --help` before its examples. */
+  readonly note?: string;
+  readonly examples: readonly string[];
+  /** The table columns, loaded with the run. */
+  columns(): Promise<readonly Column<ReadOnlyResourceTypes[K]["record"]>[]>;
 }

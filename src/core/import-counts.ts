@@ -4,7 +4,7 @@
  * in one place.
  */
 import type { UpsertOutcome } from "./model/consumption.js";
-import type { ImportCounts, ScopeTotals } from "./service.js";
+import type { ImportCounts, ScopeTotals } from "./ports/consumptions.js";
 
 export function zeroScopeTotals(): ScopeTotals {
   return { "1": 0, "2": 0, "3": 0 };

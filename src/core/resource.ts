@@ -6,13 +6,17 @@
 import type { z } from "zod";
 import type { Page, PageQuery } from "./model/common.js";
 
+/** What the port offers for a read-only plain resource (categories): its list alone. */
+export interface ReadOnlyResourcePort<T, F extends object> {
+  /** One page, in the descriptor's list order. */
+  list(query: F & PageQuery): Promise<Page<T>>;
+}
+
 /**
  * What the port offers for a plain resource: `service.companies.list(...)`. `U` is what an
  * upsert answers when it is not the record itself (a supplier's `{id, name, email, outcome}`).
  */
-export interface ResourcePort<T, I, F extends object, U = T> {
-  /** One page, in the descriptor's list order. */
-  list(query: F & PageQuery): Promise<Page<T>>;
+export interface ResourcePort<T, I, F extends object, U = T> extends ReadOnlyResourcePort<T, F> {
   /** One record by id; an unknown id is not_found. */
   get(id: string): Promise<T>;
   /** Upsert by the client-chosen id. */
@@ -32,7 +36,11 @@ export interface ResourceOperation {
   readonly spec: boolean;
 }
 
-export interface ResourceDescriptor<T, I, F extends object> {
+/**
+ * What a resource that is only listed says of itself (categories): its list route, remote list,
+ * OpenAPI entry and docs row are derived from it. A plain resource says this and more.
+ */
+export interface ReadOnlyResourceDescriptor<T, F extends object> {
   /** The port's key, the list name of `streamList` and the CLI group: `companies`. */
   readonly name: string;
   /** One record, in messages and summaries: `company`. */
@@ -41,28 +49,43 @@ export interface ResourceDescriptor<T, I, F extends object> {
   readonly record: z.ZodType<T>;
   /** What a remote answer must have at least: read tolerantly, unknown fields kept. */
   readonly answer: z.ZodType<T>;
-  /** The upsert body (validated by the server before the port sees it). */
-  readonly input: z.ZodType<I, z.input<z.ZodType<I>>>;
   /** Component names in the OpenAPI document. */
-  readonly schemaNames: { readonly record: string; readonly input: string };
+  readonly schemaNames: { readonly record: string };
   /** A list filter, as a command builds it from its flags. */
   readonly filter: z.ZodType<F>;
   /** The list's query parameters besides page and limit, as the server parses them from text. */
   readonly filterFields: z.ZodRawShape;
   /** Query parameters of a list request for a filter (absent ones left out). */
   listQuery(filter: F): Readonly<Record<string, string | undefined>>;
-  /** The list order, most significant key first (byte order, as SQLite's BINARY collation). */
+  /**
+   * The list order, most significant key first (byte order, as SQLite's BINARY collation);
+   * empty when the records keep an order of their own (the category tree's).
+   */
   readonly order: readonly { readonly name: string; readonly value: (record: T) => string }[];
-  /** The id of a record or an input (an upsert is by id). */
-  idOf(value: T | I): string;
-  /** The company a record or an input belongs to (a company is its own). */
-  scope(record: T | I): string;
   /** The company a list filter restricts to, if any. */
   filterScope(filter: F): string | undefined;
   /**
    * A scoped token listing without a company: "self" when the records are the companies
-   * themselves, else the filter that lists one company's records.
+   * themselves, "shared" when they belong to no company (every token lists them all), else the
+   * filter that lists one company's records.
    */
+  readonly ofCompany: "self" | "shared" | ((filter: F, companyId: string) => F);
+  readonly operations: { readonly list: ResourceOperation };
+  /** Summaries of the routes (OpenAPI and docs/http-api.md). */
+  readonly summaries: { readonly list: string };
+}
+
+export interface ResourceDescriptor<T, I, F extends object>
+  extends ReadOnlyResourceDescriptor<T, F> {
+  /** The upsert body (validated by the server before the port sees it). */
+  readonly input: z.ZodType<I, z.input<z.ZodType<I>>>;
+  /** Component names in the OpenAPI document. */
+  readonly schemaNames: { readonly record: string; readonly input: string };
+  /** The id of a record or an input (an upsert is by id). */
+  idOf(value: T | I): string;
+  /** The company a record or an input belongs to (a company is its own). */
+  scope(record: T | I): string;
+  /** A record with a company: never "shared". */
   readonly ofCompany: "self" | ((filter: F, companyId: string) => F);
   /**
    * The spec listing that holds every record a token sees, where a client without the `get`

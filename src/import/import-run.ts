@@ -2,7 +2,8 @@ import { CarbonError, type FieldIssue, isCarbonError } from "../core/errors.js";
 import { addImportCounts, storedCounts, zeroImportCounts } from "../core/import-counts.js";
 import type { BuildingInput } from "../core/model/building.js";
 import type { ConsumptionInput } from "../core/model/consumption.js";
-import type { CarbonService, ImportCounts, ImportSession } from "../core/service.js";
+import type { ImportCounts, ImportSession } from "../core/ports/consumptions.js";
+import type { CarbonService } from "../core/service.js";
 import type { ColumnMap } from "./columns.js";
 import { CsvSyntaxError } from "./csv-source.js";
 import { OverlapCheck, overlapError } from "./overlap-check.js";
@@ -66,7 +67,7 @@ export class ImportRun {
   async execute(outcomes: OutcomeSource): Promise<ConsumptionImportReport> {
     const { options, service } = this.#setup;
     this.#outcomes = outcomes;
-    const session = await service.openConsumptionImport({
+    const session = await service.consumptions.openImport({
       dryRun: options.dryRun,
       uniqueIds: true,
     });

@@ -1,5 +1,5 @@
 import type { Consumption, ConsumptionInput } from "../core/model/consumption.js";
-import type { ImportSession } from "../core/service.js";
+import type { ImportSession } from "../core/ports/consumptions.js";
 import type { ColumnMap } from "./columns.js";
 import type { RowError } from "./types.js";
 

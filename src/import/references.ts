@@ -100,7 +100,7 @@ export class References {
   }
 
   static async load(service: CarbonService): Promise<References> {
-    const page = await service.listCategories({});
+    const page = await service.categories.list({});
     return new References(serviceCompanyLoader(service), page.data);
   }
 

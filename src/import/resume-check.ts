@@ -65,7 +65,7 @@ export async function planResume(
     };
   }
   const sample = sampleIds(journal.ids);
-  const stored = await service.storedConsumptionIds(sample);
+  const stored = await service.consumptions.storedIds(sample);
   const missing = sample.filter((id) => !stored.has(id)).length;
   if (missing > 0) {
     return {

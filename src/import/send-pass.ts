@@ -2,7 +2,7 @@ import { CarbonError, isCarbonError } from "../core/errors.js";
 import { addImportCounts, zeroImportCounts } from "../core/import-counts.js";
 import type { BuildingInput } from "../core/model/building.js";
 import type { Consumption, ConsumptionInput } from "../core/model/consumption.js";
-import type { ImportCounts, ImportSession } from "../core/service.js";
+import type { ImportCounts, ImportSession } from "../core/ports/consumptions.js";
 import type { ColumnMap } from "./columns.js";
 import type { ImportJournal } from "./journal.js";
 import { conflictAtLines, rowErrorsByIndex } from "./row-issues.js";

@@ -3,7 +3,8 @@ import { CarbonError } from "../core/errors.js";
 import { storedCounts } from "../core/import-counts.js";
 import type { BuildingInput } from "../core/model/building.js";
 import type { Consumption } from "../core/model/consumption.js";
-import type { CarbonService, ImportSession } from "../core/service.js";
+import type { ImportSession } from "../core/ports/consumptions.js";
+import type { CarbonService } from "../core/service.js";
 import type { ColumnMap } from "./columns.js";
 import { type CsvRecord, CsvSyntaxError, openCsvSource } from "./csv-source.js";
 import { FingerprintSet } from "./fingerprint-set.js";
@@ -248,7 +249,7 @@ export async function importTwoPass(setup: TwoPassSetup): Promise<ConsumptionImp
           building: setup.building,
         });
   const resumable = options.resume !== true && journal?.exists() === true;
-  const session = await setup.service.openConsumptionImport({ dryRun: options.dryRun });
+  const session = await setup.service.consumptions.openImport({ dryRun: options.dryRun });
   let found: Validation;
   try {
     found = await validateAll(setup, session);

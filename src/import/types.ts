@@ -1,4 +1,4 @@
-import type { ScopeTotals } from "../core/service.js";
+import type { ScopeTotals } from "../core/ports/consumptions.js";
 
 /** One problem with one row of an imported file. */
 export interface RowError {

@@ -7,9 +7,15 @@
  * the session is open (its writes would be refused with a conflict meanwhile).
  */
 import { CarbonError, isCarbonError } from "../core/errors.js";
-import type { Consumption, ConsumptionInput, UpsertOutcome } from "../core/model/consumption.js";
+import type {
+  Consumption,
+  ConsumptionInput,
+  ConsumptionUpsertResult,
+  UpsertOutcome,
+} from "../core/model/consumption.js";
 import type { Emission } from "../core/model/emission.js";
-import type { CarbonService, ConsumptionUpsertResult, ImportCounts } from "../core/service.js";
+import type { ImportCounts } from "../core/ports/consumptions.js";
+import type { CarbonService } from "../core/service.js";
 
 /** Session errors name the row (`rows.0.quantity`); a single upsert names the field. */
 function asSingleRow(error: unknown): unknown {
@@ -36,7 +42,7 @@ async function emissionOf(service: CarbonService, consumption: Consumption): Pro
     to: consumption.endDate.slice(0, 10),
   };
   for (let page = 1; ; page += 1) {
-    const answer = await service.listEmissions({ ...filter, page, limit: 500 });
+    const answer = await service.emissions.list({ ...filter, page, limit: 500 });
     const found = answer.data.find((emission) => emission.consumptionId === consumption.id);
     if (found !== undefined) return found;
     if (answer.data.length < 500) {
@@ -49,7 +55,7 @@ export async function dryRunUpsert(
   service: CarbonService,
   input: ConsumptionInput,
 ): Promise<ConsumptionUpsertResult> {
-  const session = await service.openConsumptionImport({ dryRun: true });
+  const session = await service.consumptions.openImport({ dryRun: true });
   try {
     let counts: ImportCounts;
     try {
@@ -57,7 +63,7 @@ export async function dryRunUpsert(
     } catch (error) {
       throw asSingleRow(error);
     }
-    const consumption = await service.getConsumption(input.id.toLowerCase());
+    const consumption = await service.consumptions.get(input.id.toLowerCase());
     const emission = await emissionOf(service, consumption);
     return { outcome: outcomeOf(counts), consumption, emission };
   } finally {

@@ -19,7 +19,9 @@
  * Jobs queued while a group is written go into the next group, at most MAX_GROUP_JOBS each.
  * Dry runs do not come here (their session rolls back).
  */
-import type { CarbonService, ImportCounts, ImportSession } from "../core/service.js";
+
+import type { ImportCounts, ImportSession } from "../core/ports/consumptions.js";
+import type { CarbonService } from "../core/service.js";
 
 /** Batches per transaction at most (500 rows each): bounds the wait of the first one. */
 export const MAX_GROUP_JOBS = 16;
@@ -71,7 +73,7 @@ export class GroupCommitter {
     this.#queue = this.#queue.slice(group.length);
     let session: ImportSession;
     try {
-      session = await this.#service.openConsumptionImport({ dryRun: false });
+      session = await this.#service.consumptions.openImport({ dryRun: false });
     } catch (error) {
       for (const queued of group) queued.reject(error);
       return;

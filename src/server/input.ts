@@ -6,7 +6,6 @@
  */
 import { z } from "zod";
 import { CarbonError } from "../core/errors.js";
-import { categoryLevelSchema } from "../core/model/category.js";
 import {
   countrySchema,
   DEFAULT_PAGE_LIMIT,
@@ -101,6 +100,10 @@ const hostedPeriodFields = {
   endDate: date.optional().meta({ description: "the hosted service's name for to" }),
   "buildingIds[]": uuidList.optional().meta({ description: "buildings, any of them match" }),
   buildingIds: uuidList.optional().meta({ description: "the same as buildingIds[]" }),
+  "categoryIds[]": uuidList
+    .optional()
+    .meta({ description: "categories of any level, any of them match (their subcategories too)" }),
+  categoryIds: uuidList.optional().meta({ description: "the same as categoryIds[]" }),
 };
 
 interface PeriodNames {
@@ -111,14 +114,28 @@ interface PeriodNames {
   readonly endDate?: string | undefined;
   readonly "buildingIds[]"?: string[] | undefined;
   readonly buildingIds?: string[] | undefined;
+  readonly "categoryIds[]"?: string[] | undefined;
+  readonly categoryIds?: string[] | undefined;
+}
+
+function nonEmpty(first: string, more: readonly string[]): readonly [string, ...string[]] {
+  return [first, ...more];
 }
 
 /**
- * Our names and the hosted service's, as ours: `from`/`to` and `buildingIds` (a list, merged
- * with `buildingId`). The same filter under both names is refused rather than guessed at.
+ * Our names and the hosted service's, as ours: `from`/`to`, `buildingIds` (a list, merged
+ * with `buildingId`) and `categoryIds`. The same filter under both names is refused rather than guessed at.
  */
 function ourPeriodNames<T extends PeriodNames>(query: T, ctx: z.RefinementCtx) {
-  const { startDate, endDate, "buildingIds[]": listed, buildingIds, ...rest } = query;
+  const {
+    startDate,
+    endDate,
+    "buildingIds[]": listed,
+    buildingIds,
+    "categoryIds[]": listedCategories,
+    categoryIds,
+    ...rest
+  } = query;
   const both = (ours: string, theirs: string): void => {
     ctx.addIssue({
       code: "custom",
@@ -136,22 +153,22 @@ function ourPeriodNames<T extends PeriodNames>(query: T, ctx: z.RefinementCtx) {
     ]),
   ];
   const [only, ...others] = buildings;
+  const [category, ...moreCategories] = new Set([
+    ...(listedCategories ?? []),
+    ...(categoryIds ?? []),
+  ]);
   return {
     ...rest,
     from: rest.from ?? startDate,
     to: rest.to ?? endDate,
     buildingId: others.length === 0 ? only : undefined,
     buildingIds: others.length === 0 ? undefined : buildings,
+    ...(category === undefined ? {} : { categoryIds: nonEmpty(category, moreCategories) }),
   };
 }
 
 export const noQuery = z.strictObject({});
 export const pageQuery = z.strictObject(pageFields);
-
-export const categoriesQuery = z.strictObject({
-  level: text.pipe(categoryLevelSchema).optional(),
-  ...pageFields,
-});
 
 export const factorsQuery = z
   .strictObject({
@@ -206,23 +223,49 @@ export const consumptionSummaryQuery = z
   .strictObject({ ...periodFields, ...hostedPeriodFields })
   .transform(ourPeriodNames);
 
+/** One text or several (`?entityIds[]=a&entityIds[]=b`), as a list without repeats. */
+const textList = z
+  .union([text, z.array(text)])
+  .transform((value) => (Array.isArray(value) ? value : [value]))
+  .pipe(z.array(text.min(1, "expected an entityId")).min(1))
+  .transform((values) => [...new Set(values)]);
+
+/** The hosted service's entity filter of the emissions dashboard, on the emission list too. */
+const entityFields = {
+  "entityIds[]": textList.optional().meta({ description: "consumption entityIds, any matches" }),
+  entityIds: textList.optional().meta({ description: "the same as entityIds[]" }),
+};
+
+function withEntityIds<T extends { "entityIds[]"?: string[]; entityIds?: string[] }>(
+  query: T,
+  ctx: z.RefinementCtx,
+) {
+  const { "entityIds[]": listed, entityIds, ...rest } = query;
+  const [first, ...more] = [...new Set([...(listed ?? []), ...(entityIds ?? [])])];
+  const ours = ourPeriodNames(rest, ctx);
+  if (first === undefined) return ours;
+  return { ...ours, entityIds: nonEmpty(first, more) };
+}
+
 export const emissionsQuery = z
   .strictObject({
     ...periodFields,
     ...hostedPeriodFields,
+    ...entityFields,
     scope: scopeList.optional().meta({ description: "scopes, e.g. 1,2" }),
     ...pageFields,
   })
-  .transform(ourPeriodNames);
+  .transform(withEntityIds);
 
 export const emissionSummaryQuery = z
   .strictObject({
     ...periodFields,
     ...hostedPeriodFields,
+    ...entityFields,
     scope: scopeList.optional().meta({ description: "scopes, e.g. 1,2" }),
     groupBy: groupByList.default([]).meta({ description: "group keys, e.g. month,scope" }),
   })
-  .transform(ourPeriodNames);
+  .transform(withEntityIds);
 
 export const upsertConsumptionQuery = z.strictObject({
   dryRun: text

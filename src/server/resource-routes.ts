@@ -1,12 +1,19 @@
 /**
  * The routes of a plain resource, derived from its descriptor (src/core/resource.ts): list, get
- * and upsert with the scope and role checks of docs/http-api.md, into the one route table.
+ * and upsert with the scope and role checks of docs/http-api.md, into the one route table; a
+ * read-only resource has its list alone.
  */
 import { z } from "zod";
 import { notFound } from "../core/errors.js";
 import type { PageQuery } from "../core/model/common.js";
 import { pageSchema } from "../core/model/common.js";
-import type { ResourceDescriptor, ResourceOperationName, ResourcePort } from "../core/resource.js";
+import type {
+  ReadOnlyResourceDescriptor,
+  ReadOnlyResourcePort,
+  ResourceDescriptor,
+  ResourceOperationName,
+  ResourcePort,
+} from "../core/resource.js";
 import type { CarbonService } from "../core/service.js";
 import { type Access, findOrUndefined } from "./access.js";
 import { ignoredBody, noQuery, pageFields } from "./input.js";
@@ -18,15 +25,77 @@ export type PortOf<T, I, F extends object, U = T> = (
   service: CarbonService,
 ) => ResourcePort<T, I, F, U>;
 
+/** How a read-only resource's route reaches its part of the port. */
+export type ReadOnlyPortOf<T, F extends object> = (
+  service: CarbonService,
+) => ReadOnlyResourcePort<T, F>;
+
+/**
+ * The list route. A scoped token listing without a company gets the union of its companies'
+ * records; records of no company ("shared") are listed whole for every token.
+ */
+function listRoute<T, F extends object>(
+  resource: ReadOnlyResourceDescriptor<T, F>,
+  portOf: ReadOnlyPortOf<T, F>,
+  /** A company by id, for a resource whose records are the companies ("self"). */
+  self?: (service: CarbonService, companyId: string) => Promise<T>,
+): Route {
+  const { operations, summaries } = resource;
+  const page = { name: `${resource.schemaNames.record}Page`, schema: pageSchema(resource.record) };
+  const listQuery = z.strictObject({ ...resource.filterFields, ...pageFields });
+  const compare = byKeys<T>(...resource.order.map((key) => key.value));
+
+  const scopedSources = (service: CarbonService, access: Access, filter: F): PageSource<T>[] =>
+    access.companies.map((companyId) => {
+      const ofCompany = resource.ofCompany;
+      if (typeof ofCompany === "function") {
+        return emptyWhenMissing((window) =>
+          portOf(service).list({ ...ofCompany(filter, companyId), ...window }),
+        );
+      }
+      if (self === undefined) throw new Error(`${resource.name}: no way to read a company`);
+      return emptyWhenMissing(async (window) => {
+        const found = await self(service, companyId);
+        return { data: window.page === 1 ? [found] : [], pagination: { ...window, total: 1 } };
+      });
+    });
+
+  return defineRoute({
+    method: "GET",
+    path: operations.list.path,
+    summary: summaries.list,
+    extension: !operations.list.spec,
+    query: listQuery,
+    body: ignoredBody,
+    statuses: [200],
+    response: page,
+    async handle({ service, access, query }) {
+      // The parsed query: the descriptor's filter fields and the page.
+      const parsed = query as F & PageQuery & { page: number; limit: number };
+      const company = resource.filterScope(parsed);
+      if (company !== undefined) access.company(company);
+      if (access.scoped && company === undefined && resource.ofCompany !== "shared") {
+        return ok(await unionPage(scopedSources(service, access, parsed), compare, parsed));
+      }
+      return ok(await portOf(service).list(parsed));
+    },
+  });
+}
+
+/** The one route of a read-only resource: its list, which every role may read. */
+export function readOnlyResourceRoutes<T, F extends object>(
+  resource: ReadOnlyResourceDescriptor<T, F>,
+  portOf: ReadOnlyPortOf<T, F>,
+): readonly Route[] {
+  return [listRoute(resource, portOf)];
+}
+
 export function resourceRoutes<T, I, F extends object, U = T>(
   resource: ResourceDescriptor<T, I, F>,
   portOf: PortOf<T, I, F, U>,
 ): readonly Route[] {
   const { operations, summaries } = resource;
   const record = { name: resource.schemaNames.record, schema: resource.record };
-  const page = { name: `${resource.schemaNames.record}Page`, schema: pageSchema(resource.record) };
-  const listQuery = z.strictObject({ ...resource.filterFields, ...pageFields });
-  const compare = byKeys<T>(...resource.order.map((key) => key.value));
 
   /** A record the token may not see is answered as missing, with the service's own message. */
   const visible = (access: Access, found: T, id: string): T => {
@@ -34,42 +103,8 @@ export function resourceRoutes<T, I, F extends object, U = T>(
     return found;
   };
 
-  /** A scoped token without a company filter: the union of its companies' records. */
-  const scopedSources = (service: CarbonService, access: Access, filter: F): PageSource<T>[] =>
-    access.companies.map((companyId) => {
-      const ofCompany = resource.ofCompany;
-      if (ofCompany === "self") {
-        return emptyWhenMissing(async (window) => {
-          const found = await portOf(service).get(companyId);
-          return { data: window.page === 1 ? [found] : [], pagination: { ...window, total: 1 } };
-        });
-      }
-      return emptyWhenMissing((window) =>
-        portOf(service).list({ ...ofCompany(filter, companyId), ...window }),
-      );
-    });
-
   const routes: Record<ResourceOperationName, Route> = {
-    list: defineRoute({
-      method: "GET",
-      path: operations.list.path,
-      summary: summaries.list,
-      extension: !operations.list.spec,
-      query: listQuery,
-      body: ignoredBody,
-      statuses: [200],
-      response: page,
-      async handle({ service, access, query }) {
-        // The parsed query: the descriptor's filter fields and the page.
-        const parsed = query as F & PageQuery & { page: number; limit: number };
-        const company = resource.filterScope(parsed);
-        if (company !== undefined) access.company(company);
-        if (access.scoped && company === undefined) {
-          return ok(await unionPage(scopedSources(service, access, parsed), compare, parsed));
-        }
-        return ok(await portOf(service).list(parsed));
-      },
-    }),
+    list: listRoute(resource, portOf, (service, companyId) => portOf(service).get(companyId)),
     upsert: defineRoute({
       method: "POST",
       path: operations.upsert.path,

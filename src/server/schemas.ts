@@ -4,7 +4,6 @@
  */
 import { z } from "zod";
 import { buildingInputSchema, buildingSchema } from "../core/model/building.js";
-import { categorySchema } from "../core/model/category.js";
 import { isoDateTimeSchema, pageSchema } from "../core/model/common.js";
 import { companyInputSchema, companySchema } from "../core/model/company.js";
 import {
@@ -43,7 +42,6 @@ export const responses = {
   companies: named("CompanyPage", pageSchema(companySchema)),
   building: named("Building", buildingSchema),
   buildings: named("BuildingPage", pageSchema(buildingSchema)),
-  categories: named("CategoryPage", pageSchema(categorySchema)),
   factors: named("EmissionFactorPage", pageSchema(emissionFactorSchema)),
   resolution: named("FactorResolution", factorResolutionSchema),
   customFactor: named("CustomFactor", customFactorSchema),

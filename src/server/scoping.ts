@@ -9,7 +9,8 @@
  */
 import { CarbonError, notFound } from "../core/errors.js";
 import type { Building } from "../core/model/building.js";
-import type { CarbonService, PeriodFilter } from "../core/service.js";
+import type { PeriodFilter } from "../core/ports/consumptions.js";
+import type { CarbonService } from "../core/service.js";
 import type { Access } from "./access.js";
 
 /** The building, or not_found when it is missing or outside the token's companies. */

@@ -49,7 +49,7 @@ beforeEach(async () => {
   await service.companies.upsert({ id: ACME, name: "Acme", country: "ES" });
   await service.createBuilding({ id: HQ, companyId: ACME, name: "Madrid HQ" });
   await service.createBuilding({ id: DEPOT, companyId: ACME, name: "Depot" });
-  await service.upsertConsumption(BILL);
+  await service.consumptions.upsert(BILL);
 });
 afterEach(async () => {
   await contexts.closeAll();
@@ -78,7 +78,7 @@ async function service(): Promise<CarbonService> {
 }
 
 async function stored(): Promise<string[]> {
-  return (await (await service()).listConsumptions({ companyId: ACME })).data.map((c) => c.id);
+  return (await (await service()).consumptions.list({ companyId: ACME })).data.map((c) => c.id);
 }
 
 describe("delete: flags", () => {

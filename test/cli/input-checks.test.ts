@@ -44,7 +44,7 @@ async function counts() {
   const service = await openLocalService({ path: db });
   try {
     return {
-      consumptions: (await service.listConsumptions({})).pagination.total,
+      consumptions: (await service.consumptions.list({})).pagination.total,
       glec: (await service.glec.list({})).pagination.total,
       suppliers: (await service.suppliers.list({})).pagination.total,
     };

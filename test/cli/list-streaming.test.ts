@@ -165,7 +165,7 @@ describe("emissions list --all against a server", () => {
     server = await startRealServer();
     await server.local.companies.upsert({ id: company, name: "Streamed", country: "ES" });
     await server.local.createBuilding({ id: building, companyId: company, name: "Plant" });
-    const session = await server.local.openConsumptionImport({ dryRun: false });
+    const session = await server.local.consumptions.openImport({ dryRun: false });
     await session.write(
       Array.from({ length: 230 }, (_, n) => {
         const base = {

@@ -188,7 +188,7 @@ describe("against a server the inputs still count", () => {
     expect(result.stderr).toContain(`--rejects ${input} is a file this command reads`);
     expect(snapshot()).toEqual(before);
     const suppliers = await server.local.suppliers.list({ companyId: COMPANY });
-    const consumptions = await server.local.listConsumptions({ companyId: COMPANY });
+    const consumptions = await server.local.consumptions.list({ companyId: COMPANY });
     expect([suppliers.pagination.total, consumptions.pagination.total]).toEqual([0, 0]);
   });
 });

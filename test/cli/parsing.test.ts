@@ -4,16 +4,18 @@ import { describe, expect, it } from "vitest";
 import { createCommand as createBuilding } from "../../src/cli/commands/buildings/create.js";
 import { getCommand as getBuilding } from "../../src/cli/commands/buildings/get.js";
 import { listCommand as listBuildings } from "../../src/cli/commands/buildings/list.js";
-import { listCommand as listCategories } from "../../src/cli/commands/categories/list.js";
+import { categoriesFace } from "../../src/cli/commands/categories/face.js";
 import { companiesFace } from "../../src/cli/commands/companies/face.js";
 import { createCommand as createCustom } from "../../src/cli/commands/factors/custom/create.js";
 import { listCommand as listCustom } from "../../src/cli/commands/factors/custom/list.js";
 import { listCommand as listFactors } from "../../src/cli/commands/factors/list.js";
 import { resolveCommand } from "../../src/cli/commands/factors/resolve.js";
 import {
+  type ReadOnlyListOptions,
   type ResourceGetOptions,
   type ResourceListOptions,
   type ResourceUpsertOptions,
+  readOnlyListCommand,
   resourceGetCommand,
   resourceListCommand,
   resourceUpsertCommand,
@@ -30,6 +32,8 @@ const getCompany = (ctx: Context, run: Stub<ResourceGetOptions>) =>
   resourceGetCommand(ctx, companiesFace, (c, _face, opts) => run(c, opts));
 const createCompany = (ctx: Context, run: Stub<ResourceUpsertOptions>) =>
   resourceUpsertCommand(ctx, companiesFace, (c, _face, opts) => run(c, opts));
+const listCategories = (ctx: Context, run: Stub<ReadOnlyListOptions>) =>
+  readOnlyListCommand(ctx, categoriesFace, (c, _face, opts) => run(c, opts));
 
 describe("companies", () => {
   it.each([
@@ -96,8 +100,8 @@ describe("buildings", () => {
 
 describe("categories", () => {
   it.each([
-    [[], { level: undefined }],
-    [["--level", "subcategory"], { level: "subcategory" }],
+    [[], { filters: { level: undefined } }],
+    [["--level", "subcategory"], { filters: { level: "subcategory" } }],
   ])("list %j", async (argv, expected) => {
     expect(await parsedOptions(listCategories, argv)).toEqual(expected);
   });

@@ -65,7 +65,7 @@ export async function startServer(name: ServerName, seed: Seed): Promise<Conform
     const state = async () => {
       const company = { companyId: ids.company, limit: 1 };
       const totals = await Promise.all([
-        local.listConsumptions(company),
+        local.consumptions.list(company),
         local.suppliers.list(company),
         local.glec.list(company),
         local.listBuildings(company),

@@ -113,6 +113,29 @@ function matching(items: Iterable<Item>, query: Call["query"], fields: readonly 
   );
 }
 
+function values(value: string | string[] | undefined): string[] | undefined {
+  return value === undefined ? undefined : Array.isArray(value) ? value : [value];
+}
+
+/**
+ * Consumptions or emissions under the filter names the hosted service documents: companyId,
+ * buildingIds[], categoryIds[] (a subcategory's id), and startDate/endDate (overlapping days).
+ */
+function inPeriod(items: Iterable<Item>, query: Call["query"]): Item[] {
+  const buildings = values(query["buildingIds[]"]);
+  const categories = values(query["categoryIds[]"]);
+  const from = text(query.startDate);
+  const to = text(query.endDate);
+  const day = (value: unknown) => String(value).slice(0, 10);
+  return matching(items, query, ["companyId"]).filter(
+    (item) =>
+      (buildings === undefined || buildings.includes(String(item.buildingId))) &&
+      (categories === undefined || categories.includes(String(item.categoryId))) &&
+      (from === undefined || day(item.endDate) >= from) &&
+      (to === undefined || day(item.startDate) <= to),
+  );
+}
+
 const ok = (body: unknown, status = 200): Answer => ({ status, body });
 const notFound = (what: string): Answer => ({
   status: 404,
@@ -238,7 +261,7 @@ export function storeHandlers(
     "GET /api/v1/categories": (call) =>
       page(matching(seed.categories, call.query, ["level"]), call.query),
     "GET /api/v1/consumptions": (call) =>
-      page(matching(consumptions.values(), call.query, ["companyId", "buildingId"]), call.query),
+      page(inPeriod(consumptions.values(), call.query), call.query),
     "GET /api/v1/consumptions/{id}": (call) => {
       const item = consumptions.get(String(call.params.id));
       if (item === undefined) return notFound("consumption");
@@ -257,8 +280,7 @@ export function storeHandlers(
       return ok(hosted ? { status: "ok", isCreated: created, isUpdated: !created } : item, 201);
     },
     "GET /api/v1/consumptions/dashboard": () => ok({}),
-    "GET /api/v1/emissions": (call) =>
-      page(matching(emissions.values(), call.query, ["companyId", "buildingId"]), call.query),
+    "GET /api/v1/emissions": (call) => page(inPeriod(emissions.values(), call.query), call.query),
     "GET /api/v1/emissions/dashboard": () => ok({}),
     "GET /api/v1/emission-factors/custom": (call) =>
       page(matching(customFactors.values(), call.query, ["companyId"]), call.query),

@@ -182,9 +182,9 @@ export async function buildSeed(): Promise<Seed> {
     const limit = 500;
     const company = ids.company;
     const consumptions = await everyPage((page) =>
-      local.listConsumptions({ companyId: company, page, limit }),
+      local.consumptions.list({ companyId: company, page, limit }),
     );
-    const categories = (await local.listCategories({})).data;
+    const categories = (await local.categories.list({})).data;
     const naturalGas = categories.find((category) => category.code === "natural_gas")?.id;
     const [first, second] = consumptions;
     if (naturalGas === undefined || first === undefined || second === undefined) {
@@ -198,7 +198,7 @@ export async function buildSeed(): Promise<Seed> {
       categories: items(categories),
       consumptions: items(consumptions),
       emissions: items(
-        await everyPage((page) => local.listEmissions({ companyId: company, page, limit })),
+        await everyPage((page) => local.emissions.list({ companyId: company, page, limit })),
       ),
       suppliers: items(
         await everyPage((page) => local.suppliers.list({ companyId: company, page, limit })),

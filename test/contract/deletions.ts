@@ -36,7 +36,7 @@ export function describeDeletionContract(name: string, open: () => Promise<Drive
     const january = bill(madrid, "INV-1", "2024-01-31T00:00:00.000Z");
     const sevillaBill = bill(sevilla, "INV-2", "2024-01-31T00:00:00.000Z");
     const consumptionIds = async (): Promise<string[]> =>
-      (await service.listConsumptions({ companyId: company, limit: 500 })).data.map((c) => c.id);
+      (await service.consumptions.list({ companyId: company, limit: 500 })).data.map((c) => c.id);
 
     beforeAll(async () => {
       driver = await open();
@@ -49,8 +49,8 @@ export function describeDeletionContract(name: string, open: () => Promise<Drive
       ] as const) {
         await service.createBuilding({ id, companyId: company, name: buildingName, country: "ES" });
       }
-      await service.upsertConsumption(january);
-      await service.upsertConsumption(sevillaBill);
+      await service.consumptions.upsert(january);
+      await service.consumptions.upsert(sevillaBill);
     });
     afterAll(async () => {
       await driver.dispose();
@@ -83,8 +83,8 @@ export function describeDeletionContract(name: string, open: () => Promise<Drive
       const result = await service.deleteRecords({ resource: "consumption", ids: [january.id] });
       expect(result.dryRun).toBe(false);
       expect(result.deleted.map((d) => d.id)).toEqual([january.id]);
-      expect(await codeOf(service.getConsumption(january.id))).toBe("not_found");
-      const emissions = await service.listEmissions({ companyId: company, limit: 500 });
+      expect(await codeOf(service.consumptions.get(january.id))).toBe("not_found");
+      const emissions = await service.emissions.list({ companyId: company, limit: 500 });
       expect(emissions.data.map((e) => e.consumptionId)).not.toContain(january.id);
       const audit = await service.audit.list({ companyIds: [company] });
       const record = audit.data[0];
@@ -106,7 +106,7 @@ export function describeDeletionContract(name: string, open: () => Promise<Drive
     });
 
     it("a deleted consumption upserted again comes back", async () => {
-      const again = await service.upsertConsumption(january);
+      const again = await service.consumptions.upsert(january);
       expect(again.outcome).toBe("inserted");
       expect(again.emission?.status).toBe("calculated");
       expect(await consumptionIds()).toContain(january.id);
@@ -126,7 +126,7 @@ export function describeDeletionContract(name: string, open: () => Promise<Drive
         [empty, 0],
       ]);
       expect(await codeOf(service.getBuilding(sevilla))).toBe("not_found");
-      expect(await codeOf(service.getConsumption(sevillaBill.id))).toBe("not_found");
+      expect(await codeOf(service.consumptions.get(sevillaBill.id))).toBe("not_found");
       const audit = await service.audit.list({ buildingId: sevilla });
       expect(audit.data[0]).toMatchObject({
         action: "buildings.delete",
@@ -137,7 +137,7 @@ export function describeDeletionContract(name: string, open: () => Promise<Drive
     });
 
     it("deleting a custom factor recalculates its company's emissions with the library's", async () => {
-      const library = (await service.upsertConsumption(january)).emission?.co2e;
+      const library = (await service.consumptions.upsert(january)).emission?.co2e;
       const factorId = "de000000-0000-4000-8000-0000000000f1";
       await service.customFactors.upsert({
         id: factorId,
@@ -149,12 +149,12 @@ export function describeDeletionContract(name: string, open: () => Promise<Drive
         co2e: 0.5,
         source: "Own contract",
       });
-      const custom = await service.listEmissions({ companyId: company });
+      const custom = await service.emissions.list({ companyId: company });
       expect(custom.data.find((e) => e.consumptionId === january.id)?.co2e).toBeCloseTo(500, 9);
       const result = await service.deleteRecords({ resource: "customFactor", ids: [factorId] });
       expect(result.deleted[0]).toMatchObject({ resource: "customFactor", companyId: company });
       expect((await service.customFactors.list({ companyId: company })).data).toEqual([]);
-      const after = await service.listEmissions({ companyId: company });
+      const after = await service.emissions.list({ companyId: company });
       expect(after.data.find((e) => e.consumptionId === january.id)?.co2e).toBe(library);
     });
 

@@ -52,9 +52,9 @@ export function describeMoveContract(name: string, open: () => Promise<Driver>):
       ] as const) {
         await service.createBuilding({ id, companyId, name, country: "ES" });
       }
-      const calculated = await service.upsertConsumption(electricity);
+      const calculated = await service.consumptions.upsert(electricity);
       co2eBefore = calculated.emission?.co2e ?? Number.NaN;
-      await service.upsertConsumption(water);
+      await service.consumptions.upsert(water);
       await service.customFactors.upsert({
         id: "f1000000-0000-4000-8000-000000000001",
         companyId: target,
@@ -97,7 +97,7 @@ export function describeMoveContract(name: string, open: () => Promise<Driver>):
       });
       expect(plan.buildings[1]).toMatchObject({ consumptions: 0, co2eBefore: 0, co2eAfter: 0 });
       expect((await service.getBuilding(madrid)).companyId).toBe(source);
-      expect((await service.getConsumption(electricity.id)).companyId).toBe(source);
+      expect((await service.consumptions.get(electricity.id)).companyId).toBe(source);
       expect((await service.audit.list({})).pagination.total).toBe(0);
     });
 
@@ -129,9 +129,9 @@ export function describeMoveContract(name: string, open: () => Promise<Driver>):
       expect((await service.getBuilding(madrid)).companyId).toBe(target);
       expect((await service.getBuilding(sevilla)).companyId).toBe(target);
       // A moved consumption keeps its id; it now belongs to the target company.
-      const moved = await service.getConsumption(electricity.id);
+      const moved = await service.consumptions.get(electricity.id);
       expect(moved.companyId).toBe(target);
-      const emissions = await service.listEmissions({ buildingId: madrid });
+      const emissions = await service.emissions.list({ buildingId: madrid });
       const byConsumption = new Map(emissions.data.map((e) => [e.consumptionId, e]));
       // 1,000 kWh x 0.25 kgCO2e/kWh (the target's custom factor) = 250 kgCO2e.
       expect(byConsumption.get(electricity.id)).toMatchObject({
@@ -141,7 +141,7 @@ export function describeMoveContract(name: string, open: () => Promise<Driver>):
         status: "calculated",
       });
       expect(byConsumption.get(water.id)).toMatchObject({ status: "awaiting_factor", co2e: null });
-      expect((await service.listConsumptions({ companyId: source })).pagination.total).toBe(0);
+      expect((await service.consumptions.list({ companyId: source })).pagination.total).toBe(0);
     });
 
     it("writes one audit record per moved building, readable by company and building", async () => {

@@ -1,6 +1,7 @@
 /** One fixture per plain resource: what the generic resource contract stores and checks. */
 import { categoryId } from "../../src/core/ids.js";
-import type { CarbonService, ResourceName } from "../../src/core/service.js";
+import type { CarbonService, ReadOnlyName, ResourceName } from "../../src/core/service.js";
+import type { ReadOnlyFixture } from "./read-only-resources.js";
 import type { ResourceFixture } from "./resources.js";
 
 /** A UUID per index; names run the other way, so name order is not id order. */
@@ -79,4 +80,13 @@ export const resourceFixtures: { readonly [K in ResourceName]: ResourceFixture<K
   companies: companiesFixture,
   suppliers: suppliersFixture,
   customFactors: customFactorsFixture,
+};
+
+/** Every read-only resource's fixture, each run by the read-only contract on every driver. */
+export const readOnlyFixtures: { readonly [K in ReadOnlyName]: ReadOnlyFixture<K> } = {
+  categories: {
+    name: "categories",
+    filter: { level: "subcategory" },
+    keeps: (category) => category.level === "subcategory",
+  },
 };

@@ -104,7 +104,7 @@ export function describeStreamContract(name: string, open: () => Promise<Driver>
           quantity: 100 + i,
           unitType: "kWh",
         };
-        await service.upsertConsumption({ id: consumptionId(base), ...base });
+        await service.consumptions.upsert({ id: consumptionId(base), ...base });
       }
       for (let i = 0; i < 7; i += 1) {
         await service.suppliers.upsert({
@@ -166,14 +166,14 @@ export function describeStreamContract(name: string, open: () => Promise<Driver>
         { companyId: north },
         (s) => (q) => s.customFactors.list({ ...q, companyId: north }),
       ),
-      check("consumptions", {}, (s) => (q) => s.listConsumptions(q)),
+      check("consumptions", {}, (s) => (q) => s.consumptions.list(q)),
       check(
         "consumptions",
         { companyId: north, to: "2025-01-31" },
-        (s) => (q) => s.listConsumptions({ ...q, companyId: north, to: "2025-01-31" }),
+        (s) => (q) => s.consumptions.list({ ...q, companyId: north, to: "2025-01-31" }),
       ),
-      check("emissions", {}, (s) => (q) => s.listEmissions(q)),
-      check("emissions", { scopes: [2] }, (s) => (q) => s.listEmissions({ ...q, scopes: [2] })),
+      check("emissions", {}, (s) => (q) => s.emissions.list(q)),
+      check("emissions", { scopes: [2] }, (s) => (q) => s.emissions.list({ ...q, scopes: [2] })),
       check(
         "suppliers",
         { companyId: north },
@@ -209,7 +209,7 @@ export function describeStreamContract(name: string, open: () => Promise<Driver>
       const { rows, sizes } = await streamed(service, "categories", { level: "scope" });
       expect(rows.map((category) => category.scope)).toEqual([1, 2, 3]);
       expect(sizes).toEqual([3]);
-      const all = await service.listCategories({});
+      const all = await service.categories.list({});
       expect((await streamed(service, "categories", {})).rows).toEqual(all.data);
     });
 

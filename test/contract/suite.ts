@@ -102,7 +102,7 @@ export function describeContract(name: string, open: () => Promise<Driver>): voi
     });
 
     it("lists categories with stable ids, filtered by level", async () => {
-      const subs = await service.listCategories({ level: "subcategory" });
+      const subs = await service.categories.list({ level: "subcategory" });
       const electricity = subs.data.find((c) => c.code === "electricity");
       expect(electricity).toMatchObject({
         id: categoryId("electricity"),
@@ -137,7 +137,7 @@ export function describeContract(name: string, open: () => Promise<Driver>): voi
     it("upserts a consumption idempotently and calculates its emission", async () => {
       // 1,000 kWh × 0.177 kg/kWh (DESNZ 2025 UK electricity, GB 2025) = 177 kg
       const input = consumption({ companyId: gb.company, buildingId: gb.building });
-      const first = await service.upsertConsumption(input);
+      const first = await service.consumptions.upsert(input);
       expect(first.outcome).toBe("inserted");
       expect(first.emission).toMatchObject({
         status: "calculated",
@@ -145,15 +145,15 @@ export function describeContract(name: string, open: () => Promise<Driver>): voi
         resolution: "country_year",
       });
       expect(first.emission?.co2e).toBeCloseTo(177, 9);
-      const again = await service.upsertConsumption(input);
+      const again = await service.consumptions.upsert(input);
       expect(again.outcome).toBe("unchanged");
       expect(again.consumption).toEqual(first.consumption);
-      const changed = await service.upsertConsumption({ ...input, quantity: 2000 });
+      const changed = await service.consumptions.upsert({ ...input, quantity: 2000 });
       expect(changed.outcome).toBe("updated");
       expect(changed.emission?.co2e).toBeCloseTo(354, 9);
-      const list = await service.listConsumptions({ companyId: gb.company });
+      const list = await service.consumptions.list({ companyId: gb.company });
       expect(list.pagination.total).toBe(1);
-      expect(await service.getConsumption(input.id)).toMatchObject({
+      expect(await service.consumptions.get(input.id)).toMatchObject({
         id: input.id,
         quantity: 2000,
       });
@@ -161,7 +161,7 @@ export function describeContract(name: string, open: () => Promise<Driver>): voi
 
     it("marks a consumption without any factor as awaiting_factor, never zero", async () => {
       // No water-supply factor for Spain in the library, and water never falls back to a global default.
-      const result = await service.upsertConsumption(
+      const result = await service.consumptions.upsert(
         consumption({
           companyId: es.company,
           buildingId: es.building,
@@ -174,7 +174,7 @@ export function describeContract(name: string, open: () => Promise<Driver>): voi
     });
 
     it("lists, streams and summarises emissions consistently", async () => {
-      await service.upsertConsumption(
+      await service.consumptions.upsert(
         consumption({
           companyId: es.company,
           buildingId: es.building,
@@ -184,12 +184,12 @@ export function describeContract(name: string, open: () => Promise<Driver>): voi
           quantity: 3100,
         }),
       );
-      const listed = await service.listEmissions({ companyId: es.company });
+      const listed = await service.emissions.list({ companyId: es.company });
       const streamed: Emission[] = [];
-      for await (const emission of service.streamEmissions({ companyId: es.company }))
+      for await (const emission of service.emissions.stream({ companyId: es.company }))
         streamed.push(emission);
       expect(streamed).toEqual(listed.data);
-      const summary = await service.summarizeEmissions({
+      const summary = await service.emissions.summarize({
         companyId: es.company,
         groupBy: ["month"],
       });
@@ -198,9 +198,9 @@ export function describeContract(name: string, open: () => Promise<Driver>): voi
       expect(byMonth["2024-01"]).toBeCloseTo((387.5 * 17) / 31, 9);
       expect(byMonth["2024-02"]).toBeCloseTo((387.5 * 14) / 31, 9);
       expect(summary.totals.awaitingFactor).toBe(1);
-      const scope2 = await service.listEmissions({ companyId: es.company, scopes: [2] });
+      const scope2 = await service.emissions.list({ companyId: es.company, scopes: [2] });
       expect(scope2.data.every((e) => e.scope === 2)).toBe(true);
-      const dashboard = await service.summarizeConsumptions({
+      const dashboard = await service.consumptions.summarize({
         companyId: es.company,
         from: "2024-01-01",
         to: "2024-12-31",
@@ -233,18 +233,18 @@ export function describeContract(name: string, open: () => Promise<Driver>): voi
     it.each([
       ["an unknown company", () => service.companies.get(unknownId), "not_found"],
       ["an unknown building", () => service.getBuilding(unknownId), "not_found"],
-      ["an unknown consumption", () => service.getConsumption(unknownId), "not_found"],
+      ["an unknown consumption", () => service.consumptions.get(unknownId), "not_found"],
       [
         "a building of an unknown company",
         () => service.createBuilding({ id: unknownId, companyId: unknownId, name: "X" }),
         "not_found",
       ],
       ["a limit above 500", () => service.companies.list({ limit: 501 }), "usage"],
-      ["a page below 1", () => service.listConsumptions({ page: 0 }), "usage"],
+      ["a page below 1", () => service.consumptions.list({ page: 0 }), "usage"],
       [
         "a consumption whose building belongs to another company",
         () =>
-          service.upsertConsumption(
+          service.consumptions.upsert(
             consumption({ companyId: gb.company, buildingId: es.building }),
           ),
         "validation",
@@ -252,7 +252,7 @@ export function describeContract(name: string, open: () => Promise<Driver>): voi
       [
         "a consumption in a unit that does not fit the category",
         () =>
-          service.upsertConsumption(
+          service.consumptions.upsert(
             consumption({ companyId: gb.company, buildingId: gb.building, unitType: "km" }),
           ),
         "validation",
@@ -260,7 +260,7 @@ export function describeContract(name: string, open: () => Promise<Driver>): voi
       [
         "a consumption against a category that is not a subcategory",
         () =>
-          service.upsertConsumption(
+          service.consumptions.upsert(
             consumption({
               companyId: gb.company,
               buildingId: gb.building,
@@ -283,19 +283,19 @@ export function describeContract(name: string, open: () => Promise<Driver>): voi
           quantity: 100 * n,
         }),
       );
-      const dry = await service.openConsumptionImport({ dryRun: true });
+      const dry = await service.consumptions.openImport({ dryRun: true });
       const dryCounts = await dry.write(rows);
       await dry.commit();
       expect(dryCounts.inserted).toBe(3);
-      expect((await service.listConsumptions({ companyId: gb.company })).pagination.total).toBe(1);
+      expect((await service.consumptions.list({ companyId: gb.company })).pagination.total).toBe(1);
 
-      const session = await service.openConsumptionImport({ dryRun: false });
+      const session = await service.consumptions.openImport({ dryRun: false });
       const counts = await session.write(rows);
       await session.commit();
       expect(counts).toMatchObject({ inserted: 3, updated: 0, unchanged: 0, awaitingFactor: 0 });
       // 600 kWh × 0.18296 kg/kWh (DESNZ 2025 natural gas, gross CV) = 109.776 kg, scope 1.
       expect(counts.co2eByScope["1"]).toBeCloseTo(109.776, 9);
-      expect((await service.listConsumptions({ companyId: gb.company })).pagination.total).toBe(4);
+      expect((await service.consumptions.list({ companyId: gb.company })).pagination.total).toBe(4);
     });
   });
 }

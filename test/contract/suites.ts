@@ -2,12 +2,13 @@
  * Every contract suite, registered once: each driver (local.test.ts, remote.test.ts) runs this
  * whole list, so a suite added here runs on both engines.
  */
-import type { ResourceName } from "../../src/core/service.js";
+import type { ReadOnlyName, ResourceName } from "../../src/core/service.js";
 import { describeBuildingNameContract } from "./building-names.js";
 import { describeDeletionContract } from "./deletions.js";
 import { describeGlecContract } from "./glec.js";
 import { describeMoveContract } from "./move.js";
-import { resourceFixtures } from "./resource-fixtures.js";
+import { describeReadOnlyContract } from "./read-only-resources.js";
+import { readOnlyFixtures, resourceFixtures } from "./resource-fixtures.js";
 import { describeResourceContract } from "./resources.js";
 import { describeStreamContract } from "./streams.js";
 import { type Driver, describeContract } from "./suite.js";
@@ -17,6 +18,10 @@ export type ContractSuite = (driverName: string, open: () => Promise<Driver>) =>
 
 function resourceSuite<K extends ResourceName>(name: K): ContractSuite {
   return (driverName, open) => describeResourceContract(driverName, open, resourceFixtures[name]);
+}
+
+function readOnlySuite<K extends ReadOnlyName>(name: K): ContractSuite {
+  return (driverName, open) => describeReadOnlyContract(driverName, open, readOnlyFixtures[name]);
 }
 
 export const contractSuites: readonly ContractSuite[] = [
@@ -31,6 +36,8 @@ export const contractSuites: readonly ContractSuite[] = [
   resourceSuite("companies"),
   resourceSuite("suppliers"),
   resourceSuite("customFactors"),
+  // One per read-only resource.
+  readOnlySuite("categories"),
 ];
 
 /** Runs every suite against one driver. */

@@ -23,8 +23,8 @@ describe("authorisation", () => {
   beforeAll(async () => {
     server = await startTestServer();
     await seedTwoCompanies(server.service);
-    await server.service.upsertConsumption(consumptionBody());
-    await server.service.upsertConsumption(
+    await server.service.consumptions.upsert(consumptionBody());
+    await server.service.consumptions.upsert(
       consumptionBody({
         id: CONSUMPTION_B,
         companyId: COMPANY_B,
@@ -150,7 +150,7 @@ describe("authorisation", () => {
     // Only what the request itself named may be echoed.
     if (!JSON.stringify(body).includes(COMPANY_B)) expect(answer.text).not.toContain(COMPANY_B);
     expect(answer.text).not.toMatch(/Beta UK|Leeds plant/);
-    expect((await server.service.getConsumption(CONSUMPTION_B)).quantity).toBe(1000);
+    expect((await server.service.consumptions.get(CONSUMPTION_B)).quantity).toBe(1000);
     expect((await server.service.getBuilding(BUILDING_B)).name).toBe("Leeds plant");
   });
 

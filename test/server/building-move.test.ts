@@ -26,7 +26,7 @@ describe("POST /api/v1/buildings/move", () => {
   beforeEach(async () => {
     server = await startTestServer();
     await seedTwoCompanies(server.service);
-    await server.service.upsertConsumption(consumptionBody());
+    await server.service.consumptions.upsert(consumptionBody());
   });
   afterEach(async () => {
     await server.close();

@@ -25,7 +25,7 @@ function item(n: number, overrides: Partial<ConsumptionInput> = {}): Consumption
 }
 
 async function storedCount(server: TestServer, companyId: string): Promise<number> {
-  const page = await server.service.listConsumptions({ companyId, page: 1, limit: 500 });
+  const page = await server.service.consumptions.list({ companyId, page: 1, limit: 500 });
   return page.pagination.total;
 }
 

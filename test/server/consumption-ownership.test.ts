@@ -29,14 +29,14 @@ let server: TestServer;
 beforeEach(async () => {
   server = await startTestServer();
   await seedTwoCompanies(server.service);
-  await server.service.upsertConsumption(OWNED_BY_B);
+  await server.service.consumptions.upsert(OWNED_BY_B);
 });
 afterEach(async () => {
   await server.close();
 });
 
 async function storedCompany(): Promise<string> {
-  return (await server.service.getConsumption(OWNED_BY_B.id)).companyId;
+  return (await server.service.consumptions.get(OWNED_BY_B.id)).companyId;
 }
 
 describe("a consumption id of another company over HTTP", () => {
@@ -64,7 +64,7 @@ describe("a consumption id of another company over HTTP", () => {
     expect(answer.status, answer.text).toBe(409);
     expect(problemOf(answer).errors).toEqual([{ path: "items.1.id", message: OWNER }]);
     expect(await storedCompany()).toBe(COMPANY_B);
-    expect((await server.service.listConsumptions({ companyId: COMPANY_A })).data).toEqual([]);
+    expect((await server.service.consumptions.list({ companyId: COMPANY_A })).data).toEqual([]);
   });
 
   it("an import against the server stops with exit 6 at the row's line", async () => {

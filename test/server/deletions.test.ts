@@ -25,14 +25,14 @@ describe("POST /api/v1/consumptions with removedAt", () => {
   beforeEach(async () => {
     server = await startTestServer();
     await seedTwoCompanies(server.service);
-    await server.service.upsertConsumption(consumptionBody());
+    await server.service.consumptions.upsert(consumptionBody());
   });
   afterEach(async () => {
     await server.close();
   });
 
   const stored = async (): Promise<number> =>
-    (await server.service.listConsumptions({ companyId: COMPANY_A })).pagination.total;
+    (await server.service.consumptions.list({ companyId: COMPANY_A })).pagination.total;
 
   it("removes the consumption and its emission, audited with the token's user", async () => {
     const token = await server.token("member", [], "ana@example.com");
@@ -41,7 +41,7 @@ describe("POST /api/v1/consumptions with removedAt", () => {
     expect(field(answer, "outcome")).toBe("removed");
     expect(field(answer, "deleted", 0, "id")).toBe(removal.id);
     expect(await stored()).toBe(0);
-    expect((await server.service.listEmissions({ companyId: COMPANY_A })).data).toEqual([]);
+    expect((await server.service.emissions.list({ companyId: COMPANY_A })).data).toEqual([]);
     const audit = await server.service.audit.list({});
     expect(audit.data[0]).toMatchObject({
       action: "consumptions.delete",
@@ -119,7 +119,7 @@ describe("DELETE /api/v1/buildings/{id}, /suppliers/{id}, /emission-factors/cust
   beforeEach(async () => {
     server = await startTestServer();
     await seedTwoCompanies(server.service);
-    await server.service.upsertConsumption(consumptionBody());
+    await server.service.consumptions.upsert(consumptionBody());
   });
   afterEach(async () => {
     await server.close();

@@ -44,6 +44,6 @@ describe("a quantity of 1e308 MWh over HTTP", () => {
     });
     expect(answer.status, answer.text).toBe(422);
     expect(problemOf(answer).errors).toEqual([{ path: "items.0.quantity", message: MESSAGE }]);
-    expect((await server.service.listConsumptions({ companyId: COMPANY_A })).data).toEqual([]);
+    expect((await server.service.consumptions.list({ companyId: COMPANY_A })).data).toEqual([]);
   });
 });

@@ -4,7 +4,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { ConsumptionInput } from "../../src/core/model/consumption.js";
-import type { ImportCounts } from "../../src/core/service.js";
+import type { ImportCounts } from "../../src/core/ports/consumptions.js";
 import { GroupCommitter } from "../../src/server/group-commit.js";
 import {
   COMPANY_A,
@@ -41,7 +41,7 @@ afterEach(async () => {
 });
 
 async function quantityOf(id: string): Promise<number> {
-  return (await server.service.getConsumption(id)).quantity;
+  return (await server.service.consumptions.get(id)).quantity;
 }
 
 describe("GroupCommitter", () => {
@@ -61,7 +61,7 @@ describe("GroupCommitter", () => {
     expect(third).toMatchObject({ status: "fulfilled", value: { inserted: 0, updated: 1 } });
     expect(await quantityOf(item(0).id)).toBe(7);
     expect(await quantityOf(item(1).id)).toBe(101);
-    await expect(server.service.getConsumption(item(2).id)).rejects.toMatchObject({
+    await expect(server.service.consumptions.get(item(2).id)).rejects.toMatchObject({
       code: "not_found",
     });
   });
@@ -79,7 +79,7 @@ describe("GroupCommitter", () => {
     expect(results.map((result) => result.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
     expect(results[0]).toMatchObject({ value: { inserted: 1 } });
     expect(results[2]).toMatchObject({ value: { inserted: 1, updated: 1 } });
-    await expect(server.service.getConsumption(item(5).id)).rejects.toMatchObject({
+    await expect(server.service.consumptions.get(item(5).id)).rejects.toMatchObject({
       code: "not_found",
     });
     expect(await quantityOf(item(0).id)).toBe(9);
@@ -87,7 +87,7 @@ describe("GroupCommitter", () => {
 
   it("rejects every job of a group whose session cannot open, and recovers for the next", async () => {
     const committer = new GroupCommitter(server.service);
-    const blocking = await server.service.openConsumptionImport({ dryRun: false });
+    const blocking = await server.service.consumptions.openImport({ dryRun: false });
     const refused = committer.submit((session) => session.write([item(0)]));
     await expect(refused).rejects.toMatchObject({ code: "conflict" });
     await blocking.abort();
@@ -111,7 +111,7 @@ describe("POST /consumptions/batch, batches in flight together", () => {
       "items.1.buildingId",
     ]);
     expect(field(answers[2] ?? answers[0], "counts", "inserted")).toBe(1);
-    const page = await server.service.listConsumptions({
+    const page = await server.service.consumptions.list({
       companyId: COMPANY_A,
       page: 1,
       limit: 10,
@@ -126,7 +126,7 @@ describe("POST /consumptions/batch, batches in flight together", () => {
     const other = await server.token("member", ["5c9d2e4f-1b3a-4c6d-8e7f-9a0b1c2d3e4f"]);
     const hidden = await server.call("POST", BATCH, { token: other, body: { items: [item(0)] } });
     expect(hidden.status).toBe(404);
-    await expect(server.service.getConsumption(item(0).id)).rejects.toMatchObject({
+    await expect(server.service.consumptions.get(item(0).id)).rejects.toMatchObject({
       code: "not_found",
     });
   });

@@ -1,12 +1,16 @@
 /**
  * carbon serve takes the hosted service's filter names beside its own (shared/spec/hosted-service.md):
- * startDate/endDate, buildingIds[] (or buildingIds), and countryCode; the answers are the same.
+ * startDate/endDate, buildingIds[] (or buildingIds), categoryIds[] (or categoryIds) and countryCode;
+ * the answers are the same.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { categoryId } from "../../src/core/ids.js";
 import {
   BUILDING_A,
   COMPANY_A,
   consumptionBody,
+  ELECTRICITY,
+  NATURAL_GAS,
   problemOf,
   seedTwoCompanies,
   startTestServer,
@@ -25,7 +29,7 @@ describe("the hosted service's filter names", () => {
     await server.service.createBuilding({ id: BUILDING_A2, companyId: COMPANY_A, name: "Sevilla" });
     const months = ["01", "02", "03", "04"];
     for (const [n, month] of months.entries()) {
-      await server.service.upsertConsumption(
+      await server.service.consumptions.upsert(
         consumptionBody({
           id: `0d1e2f3a-4b5c-4d6e-8f70-8192a3b4c5e${n}`,
           entityId: `INV-${n}`,
@@ -33,6 +37,7 @@ describe("the hosted service's filter names", () => {
           startDate: `2024-${month}-01`,
           endDate: `2024-${month}-28`,
           quantity: 1000 + n,
+          ...(n === 3 ? { categoryId: NATURAL_GAS, unitType: "kWh" } : {}),
         }),
       );
     }
@@ -83,6 +88,51 @@ describe("the hosted service's filter names", () => {
     expect([several.status, problemOf(several).detail]).toEqual([
       400,
       "a dashboard takes one building at a time; the query names 2",
+    ]);
+  });
+
+  it.each(["/consumptions", "/emissions", "/consumptions/dashboard", "/emissions/dashboard"])(
+    "%s: categoryIds[] keeps the records of those categories (a parent keeps its subcategories)",
+    async (route) => {
+      const company = `companyId=${COMPANY_A}`;
+      const gas = await json(`${route}?${company}&categoryIds[]=${NATURAL_GAS}`);
+      const power = await json(`${route}?${company}&categoryIds=${ELECTRICITY}`);
+      const both = await json(
+        `${route}?${company}&categoryIds[]=${NATURAL_GAS}&categoryIds[]=${ELECTRICITY}`,
+      );
+      expect(both).toEqual(await json(`${route}?${company}`));
+      expect(gas).not.toEqual(both);
+      expect(power).not.toEqual(both);
+      if (!route.endsWith("dashboard")) {
+        expect(gas).toHaveProperty("pagination.total", 1);
+        expect(power).toHaveProperty("pagination.total", 3);
+        expect(gas).toHaveProperty("data.0.categoryId", NATURAL_GAS);
+        // Scope 2 holds electricity, not natural gas (scope 1).
+        const scope2 = await json(`${route}?${company}&categoryIds[]=${categoryId("scope_2")}`);
+        expect(scope2).toEqual(power);
+      }
+    },
+  );
+
+  it("/emissions/dashboard and /emissions: entityIds[] keeps the emissions of those entities", async () => {
+    const company = `companyId=${COMPANY_A}`;
+    expect(
+      await json(`/emissions/dashboard?${company}&entityIds[]=INV-0&entityIds[]=INV-2`),
+    ).toEqual(await json(`/emissions/dashboard?${company}&buildingIds[]=${BUILDING_A}`));
+    expect(await json(`/emissions?${company}&entityIds=INV-1`)).toHaveProperty(
+      "pagination.total",
+      1,
+    );
+  });
+
+  it("an unknown category in categoryIds[] is a 404 naming it", async () => {
+    const unknown = "0d1e2f3a-4b5c-4d6e-8f70-000000000000";
+    const answer = await server.call("GET", `/api/v1/consumptions?categoryIds[]=${unknown}`, {
+      token: admin,
+    });
+    expect([answer.status, problemOf(answer).detail]).toEqual([
+      404,
+      `category ${unknown} not found`,
     ]);
   });
 

@@ -66,7 +66,7 @@ describe("idempotent upserts", () => {
     expect(field(second, "outcome")).toBe("unchanged");
     expect(field(second, "consumption")).toEqual(field(first, "consumption"));
     expect(field(second, "emission")).toEqual(field(first, "emission"));
-    const list = await server.service.listConsumptions({ companyId: COMPANY_A });
+    const list = await server.service.consumptions.list({ companyId: COMPANY_A });
     expect(list.pagination.total).toBe(1);
     const changed = await server.call("POST", "/api/v1/consumptions", {
       token: admin,

@@ -1,8 +1,9 @@
 import { CategoryIndex } from "../../core/category-index.js";
 import type { Category, CategoryLevel } from "../../core/model/category.js";
-import type { Scope } from "../../core/model/common.js";
+import type { Page, PageQuery, Scope } from "../../core/model/common.js";
 import type { CategoryInfo } from "../../engine/summary.js";
 import type { Db } from "./database.js";
+import { pageOfList } from "./pagination.js";
 
 /** A category and its row ref. The tree is small and never changes at run time: read once. */
 export interface StoredCategory extends Category {
@@ -102,4 +103,10 @@ export function toCategory(category: StoredCategory): Category {
     factorKey: category.factorKey,
     marketFactorKey: category.marketFactorKey,
   };
+}
+
+/** The tree is small: a list without a limit answers all of it (what lookups want), else a page. */
+export function wholeOrPage<T>(all: readonly T[], query: PageQuery): Page<T> {
+  if (query.limit !== undefined) return pageOfList(all, query);
+  return { data: all, pagination: { page: 1, limit: Math.max(all.length, 1), total: all.length } };
 }

@@ -2,7 +2,7 @@ import { CarbonError, type FieldIssue, validationError } from "../../core/errors
 import { countEmission, countRow, scopeKey, zeroImportCounts } from "../../core/import-counts.js";
 import type { ConsumptionInput, UpsertOutcome } from "../../core/model/consumption.js";
 import { MOVE_HINT, ownerMessage } from "../../core/ownership.js";
-import type { ImportCounts } from "../../core/service.js";
+import type { ImportCounts } from "../../core/ports/consumptions.js";
 import { nonFiniteFigure } from "../../engine/emission.js";
 import type { CategoryCatalog } from "./categories.js";
 import type { Db } from "./database.js";

@@ -1,6 +1,6 @@
-import { usageError } from "../../core/errors.js";
+import { notFound, usageError } from "../../core/errors.js";
 import { isoDateSchema, type Scope } from "../../core/model/common.js";
-import type { EmissionFilter } from "../../core/service.js";
+import type { EmissionFilter } from "../../core/ports/emissions.js";
 import type { BuildingRepository } from "./buildings.js";
 import type { CategoryCatalog } from "./categories.js";
 import type { CompanyRepository } from "./companies.js";
@@ -85,6 +85,12 @@ export function whereOf(filter: EmissionFilter, ctx: FilterContext): Where {
     }
     if (scopes.length < 3) clauses.push(categoryRefsIn(ctx.catalog, scopes));
   }
+  if (filter.entityIds !== undefined) {
+    clauses.push(`c.entity_id IN (${filter.entityIds.map(() => "?").join(", ")})`);
+    params.push(...filter.entityIds);
+  }
+  if (filter.categoryIds !== undefined)
+    clauses.push(categoriesUnder(ctx.catalog, filter.categoryIds));
   return {
     sql: clauses.length === 0 ? "1" : clauses.join(" AND "),
     params,
@@ -95,5 +101,28 @@ export function whereOf(filter: EmissionFilter, ctx: FilterContext): Where {
 /** Category refs are our own integers: safe to inline. */
 function categoryRefsIn(catalog: CategoryCatalog, scopes: readonly Scope[]): string {
   const refs = catalog.refsOfScopes(scopes);
+  return refs.length === 0 ? "0" : `c.category_ref IN (${refs.join(", ")})`;
+}
+
+/** The refs of the named categories and of every category under them; an unknown one is not_found. */
+function categoriesUnder(catalog: CategoryCatalog, ids: readonly string[]): string {
+  const wanted = new Set<string>();
+  for (const id of ids) {
+    const category = catalog.byId(id);
+    if (category === undefined) throw notFound("category", id);
+    wanted.add(category.id);
+  }
+  const refs = catalog.all
+    .filter((category) => {
+      for (
+        let at: string | null = category.id;
+        at !== null;
+        at = catalog.byId(at)?.parentId ?? null
+      ) {
+        if (wanted.has(at)) return true;
+      }
+      return false;
+    })
+    .map((category) => category.ref);
   return refs.length === 0 ? "0" : `c.category_ref IN (${refs.join(", ")})`;
 }

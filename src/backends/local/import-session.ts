@@ -7,7 +7,7 @@ import type {
   ImportCounts,
   ImportSession,
   ImportSessionOptions,
-} from "../../core/service.js";
+} from "../../core/ports/consumptions.js";
 import type { BuildingRepository, StoredBuilding } from "./buildings.js";
 import type { BulkIndexes } from "./bulk-indexes.js";
 import type { BulkLoad } from "./bulk-load.js";

@@ -7,7 +7,7 @@
  * table never scans anything.
  */
 import type { Consumption, ConsumptionInput } from "../../core/model/consumption.js";
-import type { ConsumptionOverlap } from "../../core/service.js";
+import type { ConsumptionOverlap } from "../../core/ports/consumptions.js";
 import { idHashOf, keyHashOf } from "../../engine/overlap-hashes.js";
 import { DAY_MS, dayOf } from "../../engine/overlaps.js";
 import { LookupBatch, PeriodIndex } from "../../engine/period-index.js";

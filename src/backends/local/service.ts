@@ -5,58 +5,41 @@ import {
   type BuildingMoveResult,
   buildingMoveInputSchema,
 } from "../../core/model/building-move.js";
-import type { Category, CategoryLevel } from "../../core/model/category.js";
 import type { Page } from "../../core/model/common.js";
-import {
-  type Consumption,
-  type ConsumptionInput,
-  consumptionInputSchema,
-} from "../../core/model/consumption.js";
 import type { DeleteRequest, DeletionResult } from "../../core/model/deletion.js";
-import type { ConsumptionSummary, Emission, EmissionSummary } from "../../core/model/emission.js";
+import type { EmissionsPort } from "../../core/ports/emissions.js";
 import type {
   BuildingQuery,
   CarbonService,
-  ConsumptionQuery,
-  ConsumptionUpsertResult,
-  EmissionFilter,
-  EmissionQuery,
-  ImportCounts,
-  ImportSession,
-  ImportSessionOptions,
   ListFilter,
   ListName,
   ListRow,
-  PeriodFilter,
   StreamOptions,
-  SummaryQuery,
 } from "../../core/service.js";
 import { parseInput } from "../../core/validate.js";
 import type { AuditLog } from "./audit.js";
 import { LocalAudit } from "./audit-part.js";
 import { moveBuildings } from "./building-move.js";
 import { type BuildingRepository, type StoredBuilding, toBuilding } from "./buildings.js";
-import { BulkIndexes } from "./bulk-indexes.js";
-import { BulkLoad } from "./bulk-load.js";
-import { type CategoryCatalog, toCategory } from "./categories.js";
+import { type CategoryCatalog, toCategory, wholeOrPage } from "./categories.js";
 import { type CompanyRepository, type StoredCompany, toCompany } from "./companies.js";
-import type { ConsumptionWriter, RowRefs } from "./consumption-writer.js";
+import type { ConsumptionWriter } from "./consumption-writer.js";
+import { type LocalConsumptionsPart, localConsumptions } from "./consumptions-part.js";
 import type { CustomFactorRepository } from "./custom-factors.js";
 import { localCustomFactors } from "./custom-factors-part.js";
 import { type Db, translateError } from "./database.js";
 import { deleteCommand, deleteRecords } from "./deletions.js";
 import type { EmissionCalculator } from "./emission-calculator.js";
+import { localEmissions } from "./emissions-part.js";
 import type { FactorQueries } from "./factors.js";
 import { localFactors } from "./factors-part.js";
 import { LocalGlec } from "./glec-part.js";
-import { LocalImportSession } from "./import-session.js";
+import type { LocalImportSession } from "./import-session.js";
 import { KeysetReader } from "./keyset.js";
-import { StoredOverlaps } from "./overlaps.js";
 import type { BoundQueries, ConsumptionQueries } from "./queries.js";
 import { type RecalculationScope, recalculateEmissions } from "./recalculate.js";
 import type { RefCache } from "./ref-cache.js";
 import { type ListReaders, listReaders, streamPages } from "./streams.js";
-import { summarizeConsumptions, summarizeEmissions } from "./summaries.js";
 import { LocalSuppliersPart } from "./suppliers-part.js";
 import { localActor, rolledBack, withRollback } from "./transaction-tools.js";
 
@@ -88,7 +71,10 @@ export class LocalService implements CarbonService {
   readonly kind = "local";
   readonly path: string;
   readonly #p: LocalParts;
-  #session: LocalImportSession | undefined;
+  /** The open import session: while there is one, other writes are refused. */
+  readonly #session: { current: LocalImportSession | undefined } = { current: undefined };
+  readonly consumptions: LocalConsumptionsPart;
+  readonly emissions: EmissionsPort;
   #dataVersion = -1;
   /** Prepared once: `db.pragma()` prepares a statement on every call. */
   readonly #dataVersionQuery;
@@ -119,6 +105,20 @@ export class LocalService implements CarbonService {
       recalculate: (scope) => this.#recalculate(scope),
     });
     this.suppliers = new LocalSuppliersPart(parts.db, parts.companies, tx);
+    const read = <T>(fn: () => T): T => this.#read(fn);
+    const guard = <T>(fn: () => T): T => this.#guard(fn);
+    this.consumptions = localConsumptions({
+      parts,
+      read,
+      guard,
+      write: (fn) => this.#write(fn),
+      upsertBuilding: (input, companyOf) => this.#upsertBuilding(input, companyOf),
+      removeConsumptions: (ids) =>
+        deleteRecords(this.#deletionParts(), deleteCommand({ resource: "consumption", ids }))
+          .deleted.length,
+      session: this.#session,
+    });
+    this.emissions = localEmissions({ parts, read, guard });
   }
 
   #guard<T>(fn: () => T): T {
@@ -141,7 +141,7 @@ export class LocalService implements CarbonService {
 
   /** A write transaction (BEGIN IMMEDIATE), refused while an import session is open. */
   #write<T>(fn: () => T): T {
-    if (this.#session !== undefined) {
+    if (this.#session.current !== undefined) {
       throw new CarbonError(
         "conflict",
         "an import session is open on this database connection; commit or abort it first",
@@ -165,7 +165,7 @@ export class LocalService implements CarbonService {
   }
 
   async close(): Promise<void> {
-    if (this.#session !== undefined) await this.#session.abort();
+    if (this.#session.current !== undefined) await this.#session.current.abort();
     if (this.#p.db.open) this.#p.db.close();
   }
 
@@ -211,13 +211,9 @@ export class LocalService implements CarbonService {
     recalculateEmissions(this.#p.db, this.#p.catalog, this.#p.calculator, scope);
   }
 
-  async listCategories(query: { readonly level?: CategoryLevel }): Promise<Page<Category>> {
-    const all = this.#p.catalog.list(query.level).map(toCategory);
-    return {
-      data: all,
-      pagination: { page: 1, limit: Math.max(all.length, 1), total: all.length },
-    };
-  }
+  readonly categories: CarbonService["categories"] = {
+    list: async (query) => wholeOrPage(this.#p.catalog.list(query.level).map(toCategory), query),
+  };
 
   /** A read: first drop caches another connection's commits made stale. */
   #read<T>(fn: () => T): T {
@@ -227,119 +223,9 @@ export class LocalService implements CarbonService {
     });
   }
 
-  async listConsumptions(query: ConsumptionQuery): Promise<Page<Consumption>> {
-    return this.#read(() => this.#p.queries.listConsumptions(query));
-  }
-
-  async getConsumption(id: string): Promise<Consumption> {
-    return this.#read(() => this.#p.queries.getConsumption(id));
-  }
-
   /** The local engine is no server: it announces no instance. */
   async serverInstanceId(): Promise<string | undefined> {
     return undefined;
-  }
-
-  async storedConsumptionIds(ids: readonly string[]): Promise<ReadonlySet<string>> {
-    return this.#read(
-      () => new Set(ids.filter((id) => this.#p.queries.findConsumption(id) !== undefined)),
-    );
-  }
-
-  async upsertConsumption(input: ConsumptionInput): Promise<Required<ConsumptionUpsertResult>> {
-    const parsed = parseInput(consumptionInputSchema, input, "consumption");
-    return this.#write(() => {
-      const { outcomes } = this.#p.writer.write([parsed], this.#directRefs(), "");
-      const id = parsed.id.toLowerCase();
-      return {
-        outcome: outcomes[0] ?? "unchanged",
-        consumption: this.#p.queries.getConsumption(id),
-        emission: this.#p.queries.emissionOf(id),
-      };
-    });
-  }
-
-  #directRefs(): RowRefs {
-    return {
-      company: (id) => this.#p.companies.find(id),
-      building: (id) => this.#p.buildings.find(id),
-    };
-  }
-
-  async openConsumptionImport(options: ImportSessionOptions): Promise<ImportSession> {
-    if (this.#session !== undefined) {
-      throw new CarbonError("conflict", "an import session is already open on this connection");
-    }
-    this.#guard(() => this.#sync());
-    const p = this.#p;
-    const session = new LocalImportSession(
-      {
-        companies: p.companies,
-        buildings: p.buildings,
-        guard: (fn) => this.#guard(fn),
-        exec: (sql) => {
-          p.db.exec(sql);
-        },
-        inTransaction: () => p.db.inTransaction,
-        upsertBuilding: (input, companyOf) => this.#upsertBuilding(input, companyOf),
-        writeRows: (rows, refs, bulk): ImportCounts =>
-          p.writer.write(rows, refs, "rows.", bulk).counts,
-        overlaps: new StoredOverlaps(p.db, p.catalog, p.queries),
-        removeConsumptions: (ids) => {
-          const command = deleteCommand({ resource: "consumption", ids });
-          return deleteRecords(this.#deletionParts(), command).deleted.length;
-        },
-        indexes: new BulkIndexes(p.db),
-        bulkLoad: new BulkLoad(p.db),
-        batchRolledBack: () => {
-          p.calculator.forgetWrites();
-          p.refs.invalidate();
-        },
-        ended: (rolledBack) => {
-          this.#session = undefined;
-          if (rolledBack) p.calculator.forgetWrites();
-          p.refs.invalidate();
-        },
-      },
-      options,
-    );
-    this.#session = session;
-    return session;
-  }
-
-  async summarizeConsumptions(query: PeriodFilter): Promise<ConsumptionSummary> {
-    return this.#read(() => summarizeConsumptions(this.#p, query));
-  }
-
-  async listEmissions(query: EmissionQuery): Promise<Page<Emission>> {
-    return this.#read(() => this.#p.queries.listEmissions(query));
-  }
-
-  /**
-   * Rows come from `Statement.iterate` on a read-only connection of its own, so the service stays
-   * usable between rows (a server answers other requests meanwhile). It reads the last committed
-   * state: an open import session's rows are not in it. Stop early with `break`/`return`.
-   */
-  async *streamEmissions(filter: EmissionFilter): AsyncIterable<Emission> {
-    const reader = this.#guard(() => this.#p.openReader?.());
-    try {
-      const rows = (reader?.queries ?? this.#p.queries).iterateEmissions(filter);
-      try {
-        for (;;) {
-          const next = this.#guard(() => rows.next());
-          if (next.done === true) return;
-          yield next.value;
-        }
-      } finally {
-        rows.return();
-      }
-    } finally {
-      reader?.close();
-    }
-  }
-
-  async summarizeEmissions(query: SummaryQuery): Promise<EmissionSummary> {
-    return this.#read(() => summarizeEmissions(this.#p, query));
   }
 
   // --- deletions (deletions.ts, docs/deleting.md) ---

@@ -1,5 +1,6 @@
 import type { ConsumptionSummary, EmissionSummary } from "../../core/model/emission.js";
-import type { PeriodFilter, SummaryQuery } from "../../core/service.js";
+import type { PeriodFilter } from "../../core/ports/consumptions.js";
+import type { SummaryQuery } from "../../core/ports/emissions.js";
 import {
   createConsumptionSummarizer,
   createEmissionSummarizer,

@@ -29,7 +29,8 @@ import {
 } from "./retry.js";
 
 export type Method = "GET" | "POST" | "PATCH" | "DELETE";
-export type QueryValue = string | number | boolean | undefined;
+/** A list is sent as the parameter repeated (`categoryIds[]=a&categoryIds[]=b`). */
+export type QueryValue = string | number | boolean | readonly string[] | undefined;
 
 export interface RequestSpec<T> {
   readonly query?: Readonly<Record<string, QueryValue>>;
@@ -74,7 +75,9 @@ export function queryString(query: Readonly<Record<string, QueryValue>> | undefi
   if (query === undefined) return "";
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined) params.append(key, String(value));
+    if (typeof value === "object") {
+      for (const one of value) params.append(key, one);
+    } else if (value !== undefined) params.append(key, String(value));
   }
   const text = params.toString();
   return text === "" ? "" : `?${text}`;

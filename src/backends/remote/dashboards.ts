@@ -12,7 +12,9 @@ import {
   type EmissionSummary,
   emissionSummarySchema,
 } from "../../core/model/emission.js";
-import type { CarbonService, PeriodFilter, SummaryQuery } from "../../core/service.js";
+import type { PeriodFilter } from "../../core/ports/consumptions.js";
+import type { SummaryQuery } from "../../core/ports/emissions.js";
+import type { CarbonService } from "../../core/service.js";
 import { createConsumptionSummarizer } from "../../engine/consumption-summary.js";
 import { createEmissionSummarizer } from "../../engine/emission-summary.js";
 import type { CategoryInfo, SummaryLookups, SummaryWindow } from "../../engine/summary-types.js";

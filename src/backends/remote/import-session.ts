@@ -26,7 +26,11 @@ import {
 import type { BuildingInput } from "../../core/model/building.js";
 import { buildingSchema } from "../../core/model/building.js";
 import type { Consumption, ConsumptionInput } from "../../core/model/consumption.js";
-import type { ConsumptionOverlap, ImportCounts, ImportSession } from "../../core/service.js";
+import type {
+  ConsumptionOverlap,
+  ImportCounts,
+  ImportSession,
+} from "../../core/ports/consumptions.js";
 import { notOffered } from "./capabilities.js";
 import type { HttpClient } from "./client.js";
 import { runLimited } from "./limiter.js";

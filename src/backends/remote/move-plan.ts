@@ -14,6 +14,7 @@ import { parseInput } from "../../core/validate.js";
 import type { HttpClient } from "./client.js";
 import { runLimited } from "./limiter.js";
 import { everyRow } from "./pages.js";
+import { periodQuery } from "./period-query.js";
 
 interface Located {
   readonly name: string;
@@ -22,7 +23,7 @@ interface Located {
 
 /** What travels with one building: its consumptions, and its emissions' figures now. */
 async function footprintOf(client: HttpClient, building: string, companyId: string) {
-  const query = { companyId, buildingId: building };
+  const query = periodQuery({ companyId, buildingId: building });
   const consumptions = await client.request("GET", "/consumptions", {
     schema: answerPageSchema(consumptionAnswerSchema),
     query: { ...query, page: 1, limit: 1 },

@@ -1,7 +1,7 @@
 /**
  * Overlap detection against a server (src/engine/overlaps.ts): the stored consumptions of each
  * company and building the rows name are read once with the specification's listing
- * (`GET /consumptions?companyId=&buildingId=`, every page), never one request per row, and the
+ * (`GET /consumptions?companyId=&buildingIds[]=`, every page), never one request per row, and the
  * rows are looked up in memory. A building the server does not know has nothing to overlap.
  */
 import { isCarbonError } from "../../core/errors.js";
@@ -9,11 +9,12 @@ import { MAX_PAGE_LIMIT } from "../../core/model/common.js";
 import type { ConsumptionInput } from "../../core/model/consumption.js";
 import { type Consumption, consumptionAnswerSchema } from "../../core/model/consumption.js";
 import { answerPageSchema } from "../../core/model/wire.js";
-import type { ConsumptionOverlap } from "../../core/service.js";
+import type { ConsumptionOverlap } from "../../core/ports/consumptions.js";
 import { dayOf, OverlapIndex } from "../../engine/overlaps.js";
 import type { HttpClient } from "./client.js";
 import { runLimited } from "./limiter.js";
 import { allPages } from "./pages.js";
+import { periodQuery } from "./period-query.js";
 
 interface Stored {
   readonly index: OverlapIndex;
@@ -43,7 +44,7 @@ export class RemoteOverlaps {
     const pages = allPages(
       (window) =>
         this.#client.request("GET", "/consumptions", {
-          query: { companyId, buildingId, ...window },
+          query: { ...periodQuery({ companyId, buildingId }), ...window },
           schema: listing,
         }),
       MAX_PAGE_LIMIT,

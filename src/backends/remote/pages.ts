@@ -2,7 +2,7 @@ import type { z } from "zod";
 import { CarbonError } from "../../core/errors.js";
 import { MAX_PAGE_LIMIT, type Page } from "../../core/model/common.js";
 import { answerPageSchema } from "../../core/model/wire.js";
-import type { HttpClient } from "./client.js";
+import type { HttpClient, QueryValue } from "./client.js";
 
 export interface PageWindow {
   readonly page: number;
@@ -56,7 +56,7 @@ export async function everyRow<T>(
   client: HttpClient,
   route: string,
   item: z.ZodType<T>,
-  query: Readonly<Record<string, string>> = {},
+  query: Readonly<Record<string, QueryValue>> = {},
 ): Promise<T[]> {
   const rows: T[] = [];
   const schema = answerPageSchema(item);

@@ -7,7 +7,13 @@
 import { notFound } from "../../core/errors.js";
 import { operationExtension } from "../../core/extensions.js";
 import { answerPageSchema } from "../../core/model/wire.js";
-import type { ResourceDescriptor, ResourceOperation, ResourcePort } from "../../core/resource.js";
+import type {
+  ReadOnlyResourceDescriptor,
+  ReadOnlyResourcePort,
+  ResourceDescriptor,
+  ResourceOperation,
+  ResourcePort,
+} from "../../core/resource.js";
 import type { ServerCapabilities } from "./capabilities.js";
 import type { HttpClient } from "./client.js";
 import { allPages } from "./pages.js";
@@ -35,13 +41,27 @@ export function presentFields(input: unknown): unknown {
   return presentRecord(input);
 }
 
+/** The list of a read-only resource: one page of the spec's listing. */
+export function remoteReadOnlyResource<T, F extends object>(
+  client: HttpClient,
+  resource: ReadOnlyResourceDescriptor<T, F>,
+): ReadOnlyResourcePort<T, F> {
+  const page = answerPageSchema(resource.answer);
+  return {
+    list: (query) =>
+      client.request("GET", fillPath(resource.operations.list.path, {}), {
+        schema: page,
+        query: { ...resource.listQuery(query), page: query.page, limit: query.limit },
+      }),
+  };
+}
+
 export function remoteResource<T, I, F extends object>(
   client: HttpClient,
   capabilities: ServerCapabilities,
   resource: ResourceDescriptor<T, I, F>,
 ): ResourcePort<T, I, F> {
   const { operations } = resource;
-  const page = answerPageSchema(resource.answer);
   /** Spec operations are always there; an extension only when the server announces it. */
   const offered = (method: string, operation: ResourceOperation) =>
     operation.spec
@@ -49,11 +69,7 @@ export function remoteResource<T, I, F extends object>(
       : capabilities.offers(operationExtension(method, operation.path));
 
   const port: ResourcePort<T, I, F> = {
-    list: (query) =>
-      client.request("GET", fillPath(operations.list.path, {}), {
-        schema: page,
-        query: { ...resource.listQuery(query), page: query.page, limit: query.limit },
-      }),
+    list: remoteReadOnlyResource(client, resource).list,
 
     async get(id) {
       if (await offered("GET", operations.get)) {

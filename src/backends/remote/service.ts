@@ -5,47 +5,35 @@
  */
 import type { Dispatcher } from "undici";
 import { z } from "zod";
-import { isCarbonError } from "../../core/errors.js";
-import { DRY_RUN_EXTENSION, operationExtension } from "../../core/extensions.js";
+import { DRY_RUN_EXTENSION } from "../../core/extensions.js";
 import { buildingMoveResultSchema } from "../../core/model/building-move.js";
-import { type Category, categoryAnswerSchema } from "../../core/model/category.js";
-import { MAX_PAGE_LIMIT, type Page } from "../../core/model/common.js";
-import {
-  consumptionAnswerSchema,
-  consumptionRecordAnswerSchema,
-  consumptionUpsertAnswerSchema,
-} from "../../core/model/consumption.js";
-import { type Emission, emissionAnswerSchema } from "../../core/model/emission.js";
+import { MAX_PAGE_LIMIT } from "../../core/model/common.js";
 import { type WhoAmI, whoAmIAnswerSchema } from "../../core/model/who-am-i.js";
-import { answerPageSchema } from "../../core/model/wire.js";
 import { companiesResource } from "../../core/resources/companies.js";
 import type {
   CarbonService,
-  EmissionFilter,
-  ImportSession,
   ListFilter,
   ListName,
   ListRow,
-  PeriodFilter,
   StreamOptions,
 } from "../../core/service.js";
 import { parseApiUrl } from "./api-url.js";
 import { remoteAudit } from "./audit-part.js";
 import { remoteBuildings } from "./buildings.js";
 import { ServerCapabilities } from "./capabilities.js";
-import { createHttpClient, type HttpClient, type QueryValue } from "./client.js";
+import { remoteCategories } from "./categories-part.js";
+import { createHttpClient, type HttpClient } from "./client.js";
+import { remoteConsumptions } from "./consumptions-part.js";
 import { remoteCustomFactors } from "./custom-factors-part.js";
-import { anyDashboardSchema, consumptionDashboard, emissionDashboard } from "./dashboards.js";
+import { remoteEmissions } from "./emissions-part.js";
 import { remoteFactors } from "./factors-part.js";
 import { remoteGlec } from "./glec-part.js";
-import { RemoteImportSession } from "./import-session.js";
-import { runLimited } from "./limiter.js";
 import { planMove } from "./move-plan.js";
-import { allPages, type PageWindow } from "./pages.js";
+import { allPages } from "./pages.js";
 import { remoteDeleteRecords } from "./removal.js";
 import { remoteResource } from "./resource-client.js";
 import type { RetryPolicy } from "./retry.js";
-import { announcedInstanceSchema, anyAnswerSchema } from "./schemas.js";
+import { announcedInstanceSchema } from "./schemas.js";
 import { remotePagers } from "./streams.js";
 import { remoteSuppliers } from "./suppliers-part.js";
 
@@ -74,29 +62,8 @@ export interface RemoteCarbonService extends CarbonService {
 }
 
 export const DEFAULT_CONCURRENCY = 8;
-/** Page size asked for by streams and the categories list (the interface's maximum). */
+/** Page size asked for by streams (the interface's maximum). */
 const STREAM_PAGE = MAX_PAGE_LIMIT;
-
-function period(filter: PeriodFilter): Record<string, QueryValue> {
-  return {
-    companyId: filter.companyId,
-    buildingId: filter.buildingId,
-    from: filter.from,
-    to: filter.to,
-  };
-}
-
-function emissionQuery(filter: EmissionFilter): Record<string, QueryValue> {
-  const scopes = filter.scopes;
-  return {
-    ...period(filter),
-    scope: scopes === undefined || scopes.length === 0 ? undefined : scopes.join(","),
-  };
-}
-
-function id(value: string): string {
-  return encodeURIComponent(value);
-}
 
 export function createRemoteService(options: RemoteServiceOptions): RemoteCarbonService {
   const api = parseApiUrl("the API address", options.apiUrl, { insecure: true });
@@ -110,18 +77,9 @@ export function createRemoteService(options: RemoteServiceOptions): RemoteCarbon
     ...(options.dispatcher === undefined ? {} : { dispatcher: options.dispatcher }),
     ...(options.retry === undefined ? {} : { retry: options.retry }),
   });
-  const get = <T>(route: string, schema: z.ZodType<T>, query?: Record<string, QueryValue>) =>
-    client.request("GET", route, query === undefined ? { schema } : { schema, query });
-  const post = <T>(route: string, schema: z.ZodType<T>, body: unknown) =>
-    client.request("POST", route, { schema, body });
-  const paging = (query: { readonly page?: number; readonly limit?: number }) => ({
-    page: query.page,
-    limit: query.limit,
-  });
   // Asked once, the first time a command needs something beyond the specification.
   const capabilities = new ServerCapabilities(client);
-  const categoryPage = (filter: ListFilter<"categories">, window: PageWindow) =>
-    get("/categories", answerPageSchema(categoryAnswerSchema), { level: filter.level, ...window });
+  const categories = remoteCategories(client);
 
   // The dashboards sum the service's own streams when a server's answer is not carbon's.
   const streams = (): RemoteCarbonService => full;
@@ -136,85 +94,19 @@ export function createRemoteService(options: RemoteServiceOptions): RemoteCarbon
 
     ...remoteBuildings(client, capabilities),
 
-    // The port answers every category at once, as the local engine does; the server pages.
-    async listCategories(query): Promise<Page<Category>> {
-      const all: Category[] = [];
-      for await (const rows of allPages((window) => categoryPage(query, window), STREAM_PAGE)) {
-        all.push(...rows);
-      }
-      return {
-        data: all,
-        pagination: { page: 1, limit: Math.max(all.length, 1), total: all.length },
-      };
-    },
+    categories,
 
     factors: remoteFactors(client, capabilities),
     customFactors: remoteCustomFactors(client, capabilities),
 
-    listConsumptions: (query) =>
-      get("/consumptions", answerPageSchema(consumptionAnswerSchema), {
-        ...period(query),
-        ...paging(query),
-      }),
-    getConsumption: (consumptionId) =>
-      get(`/consumptions/${id(consumptionId)}`, consumptionRecordAnswerSchema),
-    // Any success counts: the hosted service wraps the record in `{id, data}`.
-    async storedConsumptionIds(ids) {
-      const stored = new Set<string>();
-      await runLimited(ids, concurrency, async (consumptionId) => {
-        try {
-          await get(`/consumptions/${id(consumptionId)}`, anyAnswerSchema);
-          stored.add(consumptionId);
-        } catch (error) {
-          if (!isCarbonError(error) || error.code !== "not_found") throw error;
-        }
-      });
-      return stored;
-    },
     async serverInstanceId() {
       const answer = await client.request("POST", "/auth/who-am-i", {
         schema: announcedInstanceSchema,
       });
       return answer.instanceId;
     },
-    upsertConsumption: (input) => post("/consumptions", consumptionUpsertAnswerSchema, input),
-    async openConsumptionImport(sessionOptions): Promise<ImportSession> {
-      const [batches, dryRun, createBuildings] = await Promise.all([
-        capabilities.offers(operationExtension("POST", "/consumptions/batch")),
-        capabilities.offers(DRY_RUN_EXTENSION),
-        capabilities.offers(operationExtension("POST", "/buildings")),
-      ]);
-      return new RemoteImportSession(client, {
-        dryRun: sessionOptions.dryRun,
-        concurrency,
-        offers: { batches, dryRun, createBuildings },
-      });
-    },
-    async summarizeConsumptions(query) {
-      const answer = await get("/consumptions/dashboard", anyDashboardSchema, period(query));
-      return consumptionDashboard(answer, streams(), query);
-    },
-
-    listEmissions: (query) =>
-      get("/emissions", answerPageSchema(emissionAnswerSchema), {
-        ...emissionQuery(query),
-        ...paging(query),
-      }),
-    async *streamEmissions(filter): AsyncIterable<Emission> {
-      for await (const rows of allPages(
-        (window) => service.listEmissions({ ...filter, ...window }),
-        STREAM_PAGE,
-      )) {
-        yield* rows;
-      }
-    },
-    async summarizeEmissions(query) {
-      const answer = await get("/emissions/dashboard", anyDashboardSchema, {
-        ...emissionQuery(query),
-        groupBy: query.groupBy.length === 0 ? undefined : query.groupBy.join(","),
-      });
-      return emissionDashboard(answer, streams(), query);
-    },
+    consumptions: remoteConsumptions(client, capabilities, { concurrency, streams }),
+    emissions: remoteEmissions(client, { streams }),
 
     // Suppliers and clients; their dry runs (and an import's check pass) need the server's.
     suppliers: remoteSuppliers(client, capabilities, concurrency),
@@ -243,7 +135,7 @@ export function createRemoteService(options: RemoteServiceOptions): RemoteCarbon
     },
     audit: remoteAudit(client, capabilities),
   };
-  const pagers = remotePagers(service, categoryPage);
+  const pagers = remotePagers(service);
   const full: RemoteCarbonService = {
     ...service,
     // Each page is printed before the next is asked for: one page in memory at a time.

@@ -10,18 +10,18 @@ export type Pagers = {
   ) => Promise<Page<ListRow<K>>>;
 };
 
-type Lists = Omit<CarbonService, "kind" | "close" | "streamList" | "listCategories">;
+type Lists = Omit<CarbonService, "kind" | "close" | "streamList">;
 
-/** The lists' pages through the service's own list calls; categories come from `categories`. */
-export function remotePagers(service: Lists, categories: Pagers["categories"]): Pagers {
+/** The lists' pages through the service's own list calls. */
+export function remotePagers(service: Lists): Pagers {
   return {
     companies: (_filter, window) => service.companies.list(window),
     buildings: (filter, window) => service.listBuildings({ ...filter, ...window }),
-    categories,
+    categories: (filter, window) => service.categories.list({ ...filter, ...window }),
     factors: (filter, window) => service.factors.list({ ...filter, ...window }),
     customFactors: (filter, window) => service.customFactors.list({ ...filter, ...window }),
-    consumptions: (filter, window) => service.listConsumptions({ ...filter, ...window }),
-    emissions: (filter, window) => service.listEmissions({ ...filter, ...window }),
+    consumptions: (filter, window) => service.consumptions.list({ ...filter, ...window }),
+    emissions: (filter, window) => service.emissions.list({ ...filter, ...window }),
     suppliers: (filter, window) => service.suppliers.list({ ...filter, ...window }),
     glecEntries: (filter, window) => service.glec.list({ ...filter, ...window }),
     audit: (filter, window) => service.audit.list({ ...filter, ...window }),

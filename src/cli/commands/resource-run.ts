@@ -1,19 +1,30 @@
 /** What the verbs of resource-verbs.ts do: loaded only when one runs. */
 import { newId } from "../../core/ids.js";
-import { resourceDescriptors } from "../../core/resources/index.js";
-import type { PortOf, ResourceName } from "../../core/service.js";
+import { readOnlyResourceDescriptors, resourceDescriptors } from "../../core/resources/index.js";
+import type {
+  CarbonService,
+  PortOf,
+  ReadOnlyName,
+  ReadOnlyPortOf,
+  ResourceName,
+} from "../../core/service.js";
 import { parseInput } from "../../core/validate.js";
 import type { Context } from "../context.js";
-import { parseCountry, parsePaging, parseText, parseUuid } from "../flags.js";
+import { parseChoice, parseCountry, parsePaging, parseText, parseUuid } from "../flags.js";
 import { type IdResolver, idResolver } from "../id-resolver.js";
 import { renderObject } from "../output/format.js";
 import { printList } from "../paging.js";
-import type { FaceFlag, ResourceFace } from "../resource-face.js";
+import type { FaceFlag, ReadOnlyFace, ResourceFace } from "../resource-face.js";
 
 export interface ResourceListOptions {
   readonly page?: string;
   readonly limit?: string;
   readonly all: boolean;
+  /** Filter flag values by key, as typed. */
+  readonly filters: Readonly<Record<string, string | undefined>>;
+}
+
+export interface ReadOnlyListOptions {
   /** Filter flag values by key, as typed. */
   readonly filters: Readonly<Record<string, string | undefined>>;
 }
@@ -49,6 +60,7 @@ async function flagFields(
     if (flag.kind === "text") fields[flag.key] = parseText(name, text);
     else if (flag.kind === "country") fields[flag.key] = parseCountry(name, text);
     else if (flag.kind === "uuid") fields[flag.key] = parseUuid(name, text);
+    else if (flag.kind === "choice") fields[flag.key] = parseChoice(name, text, flag.choices ?? []);
     else fields[flag.key] = await resolver.company(name, text);
   }
   return fields;
@@ -109,4 +121,39 @@ export async function runResourceUpsert<K extends ResourceName>(
   // Read as the record the columns show: a plain resource's upsert answers its record.
   const record = descriptor.answer.parse(answer);
   renderObject(ctx.io, ctx.format(), record, await face.columns());
+}
+
+function readOnlyPortOf<K extends ReadOnlyName>(
+  service: CarbonService,
+  name: K,
+): ReadOnlyPortOf<K> {
+  return service[name];
+}
+
+/** Every record of a read-only resource, page by page as they come. */
+export async function runReadOnlyList<K extends ReadOnlyName>(
+  ctx: Context,
+  face: ReadOnlyFace<K>,
+  opts: ReadOnlyListOptions,
+): Promise<void> {
+  const descriptor = readOnlyResourceDescriptors[face.name];
+  const resolver = idResolver(() => ctx.service());
+  const filter = parseInput(
+    descriptor.filter,
+    await flagFields(face.filters, opts.filters, resolver),
+    `${face.name} filter`,
+  );
+  const service = await ctx.service();
+  const port = readOnlyPortOf(service, face.name);
+  await printList(
+    ctx,
+    service,
+    { all: true, page: undefined, limit: undefined },
+    {
+      list: face.name,
+      filter,
+      page: (query) => port.list({ ...filter, ...query }),
+      columns: await face.columns(),
+    },
+  );
 }

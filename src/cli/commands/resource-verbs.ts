@@ -3,17 +3,19 @@
  * (src/cli/resource-face.ts). Builders only parse; the work loads with `resource-run.ts`.
  */
 import { Command } from "commander";
-import type { ResourceName } from "../../core/service.js";
+import type { ReadOnlyName, ResourceName } from "../../core/service.js";
 import type { Context } from "../context.js";
-import type { ResourceFace } from "../resource-face.js";
+import type { ReadOnlyFace, ResourceFace } from "../resource-face.js";
 import { addPagingOptions } from "./paging-options.js";
 import type {
+  ReadOnlyListOptions,
   ResourceGetOptions,
   ResourceListOptions,
   ResourceUpsertOptions,
 } from "./resource-run.js";
 
 export type {
+  ReadOnlyListOptions,
   ResourceGetOptions,
   ResourceListOptions,
   ResourceUpsertOptions,
@@ -113,4 +115,30 @@ export function resourceCommand<K extends ResourceName>(
     .addCommand(resourceListCommand(ctx, face))
     .addCommand(resourceGetCommand(ctx, face))
     .addCommand(resourceUpsertCommand(ctx, face));
+}
+
+/** The `list` verb of a read-only resource: no paging flags, the whole list is printed. */
+export function readOnlyListCommand<K extends ReadOnlyName>(
+  ctx: Context,
+  face: ReadOnlyFace<K>,
+  run: (ctx: Context, face: ReadOnlyFace<K>, opts: ReadOnlyListOptions) => Promise<void> = async (
+    ...args
+  ) => (await import("./resource-run.js")).runReadOnlyList(...args),
+): Command {
+  const command = new Command("list").description(face.description);
+  for (const filter of face.filters) command.option(filter.flag, filter.description);
+  const note = face.note === undefined ? "" : `\n${face.note}\n`;
+  return command
+    .addHelpText("after", `${note}${examples(face.examples)}`)
+    .action(async (_flags: unknown, self: Command) => {
+      await run(ctx, face, { filters: flagValues(self, face.filters) });
+    });
+}
+
+/** A read-only resource's group with its one verb. */
+export function readOnlyResourceCommand<K extends ReadOnlyName>(
+  ctx: Context,
+  face: ReadOnlyFace<K>,
+): Command {
+  return new Command(face.command).addCommand(readOnlyListCommand(ctx, face));
 }

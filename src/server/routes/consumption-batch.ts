@@ -12,7 +12,8 @@ import {
   consumptionBatchResultSchema,
   consumptionInputSchema,
 } from "../../core/model/consumption.js";
-import type { CarbonService, ImportCounts } from "../../core/service.js";
+import type { ImportCounts } from "../../core/ports/consumptions.js";
+import type { CarbonService } from "../../core/service.js";
 import { type Access, findOrUndefined } from "../access.js";
 import { canonicalItems } from "../batch-items.js";
 import { groupCommitterOf } from "../group-commit.js";
@@ -47,7 +48,7 @@ async function checkScope(
   const buildings = new Map<string, boolean>();
   for (const [index, item] of items.entries()) {
     access.company(item.companyId);
-    const before = await findOrUndefined(() => service.getConsumption(item.id));
+    const before = await findOrUndefined(() => service.consumptions.get(item.id));
     if (before !== undefined && !access.sees(before.companyId)) {
       throw notFound("consumption", item.id);
     }
@@ -71,7 +72,7 @@ async function dryRunBatch(
   service: CarbonService,
   items: readonly BatchItem[],
 ): Promise<ImportCounts> {
-  const session = await service.openConsumptionImport({ dryRun: true });
+  const session = await service.consumptions.openImport({ dryRun: true });
   let counts: ImportCounts;
   try {
     counts = await session.write(items);

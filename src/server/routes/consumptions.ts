@@ -34,7 +34,7 @@ export const consumptionRoutes: readonly Route[] = [
       const { filters, injected } = await listFiltersOfBuildings(service, access, filter);
       const sources = filters.map((one) => {
         const source = (window: { page: number; limit: number }) =>
-          service.listConsumptions({ ...one, ...window });
+          service.consumptions.list({ ...one, ...window });
         return injected ? emptyWhenMissing(source) : source;
       });
       return ok(await unionPage(sources, byStartThenId, { page, limit }));
@@ -50,7 +50,7 @@ export const consumptionRoutes: readonly Route[] = [
     response: responses.consumptionSummary,
     async handle({ service, access, query }) {
       const filter = await summaryFilterOfBuildings(service, access, query);
-      return ok(await service.summarizeConsumptions(filter));
+      return ok(await service.consumptions.summarize(filter));
     },
   }),
   defineRoute({
@@ -63,7 +63,7 @@ export const consumptionRoutes: readonly Route[] = [
     response: responses.consumption,
     async handle({ service, access, params }) {
       const id = param(params, "id");
-      const consumption = await service.getConsumption(id);
+      const consumption = await service.consumptions.get(id);
       if (!access.sees(consumption.companyId)) throw notFound("consumption", id);
       return ok(consumption);
     },
@@ -83,7 +83,7 @@ export const consumptionRoutes: readonly Route[] = [
         return removeConsumption(service, access, body, query.dryRun);
       }
       access.company(body.companyId);
-      const before = await findOrUndefined(() => service.getConsumption(body.id));
+      const before = await findOrUndefined(() => service.consumptions.get(body.id));
       if (before !== undefined && !access.sees(before.companyId)) {
         throw notFound("consumption", body.id);
       }
@@ -97,7 +97,7 @@ export const consumptionRoutes: readonly Route[] = [
       }
       access.mayWrite("consumptions");
       if (query.dryRun) return ok(await dryRunUpsert(service, body));
-      const result = await service.upsertConsumption(body);
+      const result = await service.consumptions.upsert(body);
       return { status: result.outcome === "inserted" ? 201 : 200, body: result };
     },
   }),

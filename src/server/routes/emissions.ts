@@ -25,7 +25,7 @@ export const emissionRoutes: readonly Route[] = [
       const { filters, injected } = await listFiltersOfBuildings(service, access, filter);
       const sources = filters.map((one) => {
         const source = (window: { page: number; limit: number }) =>
-          service.listEmissions({ ...one, ...window });
+          service.emissions.list({ ...one, ...window });
         return injected ? emptyWhenMissing(source) : source;
       });
       return ok(await unionPage(sources, byStartThenConsumption, { page, limit }));
@@ -43,7 +43,7 @@ export const emissionRoutes: readonly Route[] = [
       const { scope, groupBy, ...period } = query;
       const filter = await summaryFilterOfBuildings(service, access, period);
       return ok(
-        await service.summarizeEmissions({
+        await service.emissions.summarize({
           ...filter,
           groupBy,
           ...(scope === undefined ? {} : { scopes: scope }),

@@ -1,4 +1,6 @@
-import { categoriesQuery, factorsQuery, ignoredBody, noQuery, resolveQuery } from "../input.js";
+import { categoriesResource } from "../../core/resources/categories.js";
+import { factorsQuery, ignoredBody, noQuery, resolveQuery } from "../input.js";
+import { readOnlyResourceRoutes } from "../resource-routes.js";
 import { defineRoute, ok, type Route } from "../route.js";
 import { responses } from "../schemas.js";
 
@@ -27,25 +29,7 @@ export const referenceRoutes: readonly Route[] = [
       });
     },
   }),
-  defineRoute({
-    method: "GET",
-    path: "/categories",
-    summary: "List the GHG Protocol categories (level=subcategory gives consumption categoryIds)",
-    query: categoriesQuery,
-    body: ignoredBody,
-    statuses: [200],
-    response: responses.categories,
-    async handle({ service, query }) {
-      const all = await service.listCategories(
-        query.level === undefined ? {} : { level: query.level },
-      );
-      const offset = (query.page - 1) * query.limit;
-      return ok({
-        data: all.data.slice(offset, offset + query.limit),
-        pagination: { page: query.page, limit: query.limit, total: all.data.length },
-      });
-    },
-  }),
+  ...readOnlyResourceRoutes(categoriesResource, (service) => service.categories),
   defineRoute({
     method: "GET",
     path: "/emission-factors",

@@ -36,7 +36,7 @@ beforeEach(async () => {
   await service.companies.upsert({ id: INITECH, name: "Initech", country: "GB" });
   await service.createBuilding({ id: HQ, companyId: ACME, name: "Madrid HQ" });
   await service.createBuilding({ id: DEPOT, companyId: ACME, name: "Depot" });
-  await service.upsertConsumption({
+  await service.consumptions.upsert({
     id: "0d1e2f3a-4b5c-4d6e-8f70-8192a3b4c5d6",
     entityId: "INV-1",
     categoryId: categoryId("electricity"),

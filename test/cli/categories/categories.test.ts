@@ -1,6 +1,7 @@
 /** Tier 2: categories list on a real local database (the tree is seeded on first open). */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { runList } from "../../../src/cli/commands/categories/list.js";
+import { categoriesFace } from "../../../src/cli/commands/categories/face.js";
+import { runReadOnlyList } from "../../../src/cli/commands/resource-run.js";
 import { categoryId } from "../../../src/core/ids.js";
 import type { Category } from "../../../src/core/model/category.js";
 import { databaseContexts, errorCode } from "../helpers.js";
@@ -13,6 +14,10 @@ beforeEach(() => {
 afterEach(async () => {
   await contexts.closeAll();
 });
+
+function runList(ctx: Parameters<typeof runReadOnlyList>[0], filters: { level?: string }) {
+  return runReadOnlyList(ctx, categoriesFace, { filters });
+}
 
 async function categories(level?: string): Promise<Category[]> {
   const ctx = contexts.ctx({ json: true });

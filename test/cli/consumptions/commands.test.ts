@@ -256,7 +256,7 @@ describe("consumptions upsert, list, get, dashboard", () => {
       globals: { json: true },
     });
     const summary = await db.withService((service) =>
-      service.summarizeConsumptions({
+      service.consumptions.summarize({
         companyId: COMPANY_ID,
         from: "2024-01-01",
         to: "2024-12-31",

@@ -21,7 +21,8 @@ function options(file: string, overrides: Partial<ImportOptions> = {}): ImportOp
 
 async function consumptionCount(db: TestDb): Promise<number> {
   return db.withService(
-    async (service) => (await service.listConsumptions({ companyId: COMPANY_ID })).pagination.total,
+    async (service) =>
+      (await service.consumptions.list({ companyId: COMPANY_ID })).pagination.total,
   );
 }
 

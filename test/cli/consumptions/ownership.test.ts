@@ -35,7 +35,7 @@ function file(name: string, text: string): string {
 async function stored(id: string) {
   const service = await openLocalService({ path: db });
   try {
-    return await service.getConsumption(id);
+    return await service.consumptions.get(id);
   } finally {
     await service.close();
   }
@@ -44,7 +44,7 @@ async function stored(id: string) {
 async function count(): Promise<number> {
   const service = await openLocalService({ path: db });
   try {
-    return (await service.listConsumptions({})).pagination.total;
+    return (await service.consumptions.list({})).pagination.total;
   } finally {
     await service.close();
   }

@@ -56,7 +56,7 @@ describe("emissions export", () => {
     await seedAcme(db);
     totals = (
       await db.withService((service) =>
-        service.summarizeEmissions({ companyId: COMPANY_ID, groupBy: [] }),
+        service.emissions.summarize({ companyId: COMPANY_ID, groupBy: [] }),
       )
     ).totals;
   });
@@ -76,7 +76,7 @@ describe("emissions export", () => {
     const result = await db.run((ctx) => runExport(ctx, everything));
     const stored = await db.withService(async (service) => {
       const values: number[] = [];
-      for await (const emission of service.streamEmissions({ companyId: COMPANY_ID })) {
+      for await (const emission of service.emissions.stream({ companyId: COMPANY_ID })) {
         if (emission.co2e !== null) values.push(emission.co2e);
       }
       return values;
@@ -119,7 +119,7 @@ describe("emissions export", () => {
       .split("\n")
       .map((line) => JSON.parse(line));
     const scope2 = await db.withService((service) =>
-      service.summarizeEmissions({ companyId: COMPANY_ID, scopes: [2], groupBy: [] }),
+      service.emissions.summarize({ companyId: COMPANY_ID, scopes: [2], groupBy: [] }),
     );
     expect(items).toHaveLength(scope2.totals.count);
     expect(items.every((item) => item.scope === 2)).toBe(true);
@@ -230,11 +230,11 @@ describe("emissions export --group-by month", () => {
     const emission = await db.withService(async (service) => {
       await service.companies.upsert({ id: COMPANY_ID, name: "Acme", country: "ES" });
       await service.createBuilding({ id: buildingId, companyId: COMPANY_ID, name: "HQ" });
-      const result = await service.upsertConsumption({
+      const result = await service.consumptions.upsert({
         id: "2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e",
         entityId: "INV-9",
         categoryId:
-          (await service.listCategories({ level: "subcategory" })).data.find(
+          (await service.categories.list({ level: "subcategory" })).data.find(
             (category) => category.code === "natural_gas",
           )?.id ?? "",
         startDate: "2024-01-15T00:00:00.000Z",

@@ -31,10 +31,10 @@ describe("emissions list and dashboard", () => {
         name: "Tokyo Office",
         country: "JP",
       });
-      const electricity = (await service.listCategories({ level: "subcategory" })).data.find(
+      const electricity = (await service.categories.list({ level: "subcategory" })).data.find(
         (category) => category.code === "electricity",
       );
-      await service.upsertConsumption({
+      await service.consumptions.upsert({
         id: "7d6c5b4a-3e2f-4c1b-8a9d-0f1e2d3c4b5a",
         entityId: "JP-1",
         categoryId: electricity?.id ?? "",
@@ -141,7 +141,7 @@ describe("emissions list and dashboard", () => {
     expect(lines.some((line) => line.startsWith("│ Total "))).toBe(true);
     const awaiting = await db.withService(
       async (service) =>
-        (await service.summarizeEmissions({ companyId: COMPANY_ID, groupBy: [] })).totals
+        (await service.emissions.summarize({ companyId: COMPANY_ID, groupBy: [] })).totals
           .awaitingFactor,
     );
     expect(awaiting).toBeGreaterThan(0);
@@ -165,7 +165,7 @@ describe("emissions list and dashboard", () => {
       globals: { json: true },
     });
     const summary = await db.withService((service) =>
-      service.summarizeEmissions({
+      service.emissions.summarize({
         companyId: COMPANY_ID,
         from: "2024-01-01",
         to: "2024-12-31",

@@ -54,11 +54,11 @@ export async function seedBills(service: CarbonService): Promise<void> {
     name: "London Office",
     country: "GB",
   });
-  const categories = (await service.listCategories({ level: "subcategory" })).data;
+  const categories = (await service.categories.list({ level: "subcategory" })).data;
   for (const one of bills) {
     const category = categories.find((candidate) => candidate.code === one.category);
     if (category === undefined) throw new Error(`no category ${one.category}`);
-    await service.upsertConsumption({
+    await service.consumptions.upsert({
       id: one.id,
       entityId: `INV-${one.id.slice(-2)}`,
       categoryId: category.id,

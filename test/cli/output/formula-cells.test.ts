@@ -36,7 +36,7 @@ beforeEach(async () => {
     co2e: 0.25,
     source: SUM,
   });
-  await service.upsertConsumption({
+  await service.consumptions.upsert({
     id: "1e2f3a4b-5c6d-4e7f-8a91-a2b3c4d5e6f7",
     entityId: DASH,
     categoryId: categoryId("electricity"),

@@ -53,7 +53,7 @@ function run(
 }
 
 async function stored(): Promise<number> {
-  return (await service.listConsumptions({ companyId, limit: 1 })).pagination.total;
+  return (await service.consumptions.list({ companyId, limit: 1 })).pagination.total;
 }
 
 async function buildingNames(): Promise<string[]> {
@@ -137,7 +137,7 @@ describe("importConsumptions through the local engine", () => {
     ]);
     expect(await stored()).toBe(ACME_ROWS);
 
-    const summary = await service.summarizeEmissions({ companyId, groupBy: [] });
+    const summary = await service.emissions.summarize({ companyId, groupBy: [] });
     // Scope 3 (water, waste) may be awaiting a factor: the library has no 2024 or earlier ones.
     expect(first.co2eByScope["1"]).toBeGreaterThan(0);
     expect(first.co2eByScope["2"]).toBeGreaterThan(0);
@@ -179,7 +179,7 @@ describe("importConsumptions through the local engine", () => {
       startDate: "2024-01-01T00:00:00.000Z",
       endDate: "2024-01-31T00:00:00.000Z",
     });
-    expect((await service.getConsumption(id)).quantity).toBe(16199.7);
+    expect((await service.consumptions.get(id)).quantity).toBe(16199.7);
     expect(await stored()).toBe(ACME_ROWS);
   });
 
@@ -263,7 +263,7 @@ describe("importConsumptions through the local engine", () => {
     const report = await run(spanish, { decimalComma: true, createBuildings: true });
     expect(report).toMatchObject({ rowsRead: 32, inserted: 32, rejected: 0, committed: true });
     expect(await buildingNames()).toEqual(["Madrid HQ", "Sevilla Plant"]);
-    const all = (await service.listConsumptions({ companyId, limit: 500 })).data;
+    const all = (await service.consumptions.list({ companyId, limit: 500 })).data;
     const quantity = (entityId: string) => all.find((c) => c.entityId === entityId)?.quantity;
     expect(quantity("ES-FAC-24-0001")).toBe(21361.23);
     expect(quantity("ES-FAC-24-0002")).toBe(143772.86);
@@ -295,7 +295,7 @@ describe("importConsumptions through the local engine", () => {
     const report = await run(spanishAnsi, options);
     expect(report).toMatchObject({ rowsRead: 14, inserted: 14, rejected: 0, committed: true });
     expect(await buildingNames()).toEqual(["Almacén Málaga", "Oficina Logroño"]);
-    const all = (await service.listConsumptions({ companyId, limit: 500 })).data;
+    const all = (await service.consumptions.list({ companyId, limit: 500 })).data;
     expect(all.find((c) => c.entityId === "FAC-2024/0001 nº1")?.quantity).toBe(18412.5);
     expect(all.find((c) => c.entityId === "FAC-2024/0013 gasóleo")?.quantity).toBe(1250.5);
     expect((await run(spanishAnsi, options)).unchanged).toBe(14);
@@ -384,14 +384,14 @@ describe("importConsumptions through the local engine", () => {
       { line: 4, column: "id", message: `duplicate id ${a}: line 2 has the same id` },
     ]);
     expect(report).toMatchObject({ inserted: 2, rejected: 1 });
-    const stored = await service.getConsumption(a);
+    const stored = await service.consumptions.get(a);
     expect(stored).toMatchObject({
       buildingId,
       quantity: 1000,
       unitType: "kWh",
       startDate: "2025-01-01T00:00:00.000Z",
     });
-    expect((await service.getConsumption(b)).categoryId).toBe(categoryId("natural_gas"));
+    expect((await service.consumptions.get(b)).categoryId).toBe(categoryId("natural_gas"));
   });
 
   it("reports a wrong company in the file per row", async () => {

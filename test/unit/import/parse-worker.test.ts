@@ -81,7 +81,7 @@ async function importWith(
     const rows = [];
     const buildings = [];
     for (const company of [companyId, otherCompany]) {
-      const page = await service.listConsumptions({ companyId: company, limit: 500 });
+      const page = await service.consumptions.list({ companyId: company, limit: 500 });
       rows.push(...page.data.map(({ createdAt, updatedAt, ...row }) => row));
       buildings.push(...(await service.listBuildings({ companyId: company, limit: 500 })).data);
     }
@@ -296,7 +296,7 @@ describe("importConsumptions with a parse worker", () => {
       });
       await expect(promise).rejects.toThrow(CarbonError);
       await expect(promise).rejects.toMatchObject({ code: "interrupted" });
-      expect((await service.listConsumptions({ companyId, limit: 1 })).pagination.total).toBe(0);
+      expect((await service.consumptions.list({ companyId, limit: 1 })).pagination.total).toBe(0);
     } finally {
       await service.close();
     }

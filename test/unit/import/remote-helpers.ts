@@ -24,7 +24,7 @@ export function rowId(n: number): string {
 export async function storedIds(service: CarbonService, companyId: string): Promise<string[]> {
   const ids: string[] = [];
   for (let page = 1; ; page += 1) {
-    const answer = await service.listConsumptions({ companyId, page, limit: 500 });
+    const answer = await service.consumptions.list({ companyId, page, limit: 500 });
     ids.push(...answer.data.map((row) => row.id));
     if (answer.data.length < 500) return ids;
   }

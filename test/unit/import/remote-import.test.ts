@@ -110,7 +110,7 @@ describe("an import against a server validates the whole file first", () => {
     expect(report).toMatchObject({ rowsRead: 14, inserted: 14, committed: true });
     const names = (await server.local.listBuildings({ companyId })).data.map((b) => b.name);
     expect(names.sort()).toEqual(["Almacén Málaga", "Oficina Logroño"]);
-    const stored = (await server.local.listConsumptions({ companyId, limit: 100 })).data;
+    const stored = (await server.local.consumptions.list({ companyId, limit: 100 })).data;
     expect(stored.map((c) => c.entityId)).toContain("FAC-2024/0013 gasóleo");
   });
 

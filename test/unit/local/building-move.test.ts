@@ -29,7 +29,7 @@ async function setUp() {
   await seed(service);
   for (const buildingId of [ids.esBuilding, BILBAO]) {
     for (const month of ["01", "02"]) {
-      await service.upsertConsumption(
+      await service.consumptions.upsert(
         consumption({
           companyId: ids.esCompany,
           buildingId,
@@ -100,7 +100,7 @@ describe("buildings move on the local engine", () => {
         companyId: ids.gbCompany,
       });
       expect(result.totals).toMatchObject({ moved: 2, consumptions: 4, emissions: 4 });
-      const emissions = await service.listEmissions({ companyId: ids.gbCompany });
+      const emissions = await service.emissions.list({ companyId: ids.gbCompany });
       // 1,000 kWh x 0.3 kgCO2e/kWh, the GB company's own factor, for each moved consumption.
       expect(emissions.data.map((e) => e.co2e)).toEqual([300, 300, 300, 300]);
     } finally {

@@ -69,7 +69,7 @@ describe("migration 8: unique building names per company", () => {
         [taken]: "hq (2)",
         [abroad]: "HQ",
       });
-      expect((await service.getConsumption(consumption)).buildingId).toBe(second);
+      expect((await service.consumptions.get(consumption)).buildingId).toBe(second);
       const report = messages.join("\n");
       expect(report).toContain("renamed 2 buildings that repeated another's name");
       expect(report).toContain(`building ${second} of company ${acme}: " hq " is now "hq (3)"`);

@@ -59,13 +59,13 @@ describe("a first import into an empty table", () => {
     const file = path.join(tempDir(), "carbon.db");
     const service = await openTemp(file);
     await seed(service);
-    const session = await service.openConsumptionImport({ dryRun: false });
+    const session = await service.consumptions.openImport({ dryRun: false });
     await session.write([consumption()]);
     expect(fs.existsSync(`${file}-journal`)).toBe(true);
     await session.commit();
     expect(fs.existsSync(`${file}-journal`)).toBe(false);
     expect(journalMode(file)).toBe("wal");
-    const page = await service.listConsumptions({ page: 1, limit: 10 });
+    const page = await service.consumptions.list({ page: 1, limit: 10 });
     expect(page.pagination.total).toBe(1);
   });
 
@@ -76,7 +76,7 @@ describe("a first import into an empty table", () => {
     const reader = new Database(file, { readonly: true });
     try {
       reader.prepare("SELECT count(*) FROM consumptions").get();
-      const session = await service.openConsumptionImport({ dryRun: false });
+      const session = await service.consumptions.openImport({ dryRun: false });
       await session.write([consumption()]);
       expect(fs.existsSync(`${file}-journal`)).toBe(false);
       await session.commit();
@@ -91,25 +91,25 @@ describe("a session whose caller promises unique ids", () => {
   it("stores the rows without tracking their ids", async () => {
     const service = await openTemp();
     await seed(service);
-    const session = await service.openConsumptionImport({ dryRun: false, uniqueIds: true });
+    const session = await service.consumptions.openImport({ dryRun: false, uniqueIds: true });
     const counts = await session.write([consumption(), consumption()]);
     await session.commit();
     expect(counts.inserted).toBe(2);
-    expect((await service.listConsumptions({ page: 1, limit: 10 })).pagination.total).toBe(2);
+    expect((await service.consumptions.list({ page: 1, limit: 10 })).pagination.total).toBe(2);
   });
 
   it("fails at COMMIT, storing nothing, if an id repeats after all", async () => {
     const service = await openTemp();
     await seed(service);
     const row = consumption();
-    const session = await service.openConsumptionImport({ dryRun: false, uniqueIds: true });
+    const session = await service.consumptions.openImport({ dryRun: false, uniqueIds: true });
     await session.write([row]);
     await session.write([{ ...row, quantity: 2 }]);
     await expect(session.commit()).rejects.toMatchObject({ code: "conflict" });
-    expect((await service.listConsumptions({ page: 1, limit: 10 })).pagination.total).toBe(0);
-    const again = await service.openConsumptionImport({ dryRun: false });
+    expect((await service.consumptions.list({ page: 1, limit: 10 })).pagination.total).toBe(0);
+    const again = await service.consumptions.openImport({ dryRun: false });
     await again.write([row]);
     await again.commit();
-    expect((await service.listConsumptions({ page: 1, limit: 10 })).pagination.total).toBe(1);
+    expect((await service.consumptions.list({ page: 1, limit: 10 })).pagination.total).toBe(1);
   });
 });

@@ -7,29 +7,29 @@ describe("upsertConsumption", () => {
     const service = await openTemp();
     await seed(service);
     const row = consumption();
-    const first = await service.upsertConsumption(row);
+    const first = await service.consumptions.upsert(row);
     expect(first.outcome).toBe("inserted");
     expect(first.consumption).toMatchObject({ id: row.id, quantity: 1000, unitType: "kWh" });
     expect(first.emission.id).toBe(uuidV5(`emission:${row.id}`));
     expect(first.emission.consumptionId).toBe(row.id);
 
-    const again = await service.upsertConsumption(row);
+    const again = await service.consumptions.upsert(row);
     expect(again.outcome).toBe("unchanged");
     expect(again.consumption.updatedAt).toBe(first.consumption.updatedAt);
 
-    const changed = await service.upsertConsumption({ ...row, quantity: 2000 });
+    const changed = await service.consumptions.upsert({ ...row, quantity: 2000 });
     expect(changed.outcome).toBe("updated");
     expect(changed.consumption.createdAt).toBe(first.consumption.createdAt);
     expect(changed.emission.co2e).toBe(2000 * 0.177);
-    expect((await service.listConsumptions({})).pagination.total).toBe(1);
-    expect(await service.getConsumption(row.id)).toEqual(changed.consumption);
+    expect((await service.consumptions.list({})).pagination.total).toBe(1);
+    expect(await service.consumptions.get(row.id)).toEqual(changed.consumption);
   });
 
   it("accepts an ISO date and stores it normalized to UTC", async () => {
     const service = await openTemp();
     await seed(service);
     const row = consumption();
-    const result = await service.upsertConsumption({
+    const result = await service.consumptions.upsert({
       ...row,
       startDate: "2025-01-01",
       endDate: "2025-01-31T00:00:00+00:00",
@@ -41,7 +41,7 @@ describe("upsertConsumption", () => {
   it("GB electricity 2025: 1,000 kWh x DESNZ 0.177 = 177 kg", async () => {
     const service = await openTemp();
     await seed(service);
-    const { emission } = await service.upsertConsumption(consumption());
+    const { emission } = await service.consumptions.upsert(consumption());
     expect(emission).toMatchObject({
       status: "calculated",
       scope: 2,
@@ -64,7 +64,7 @@ describe("upsertConsumption", () => {
   it("Spanish natural gas 2024 (building country from the company): 1,000 kWh x MITECO 0.182 = 182 kg", async () => {
     const service = await openTemp();
     await seed(service);
-    const { emission } = await service.upsertConsumption(
+    const { emission } = await service.consumptions.upsert(
       consumption({
         category: "natural_gas",
         companyId: ids.esCompany,
@@ -89,7 +89,7 @@ describe("upsertConsumption", () => {
   it("Spanish water has no factor: awaiting_factor, no figures", async () => {
     const service = await openTemp();
     await seed(service);
-    const { emission } = await service.upsertConsumption(
+    const { emission } = await service.consumptions.upsert(
       consumption({
         category: "water_supply",
         unitType: "m3",
@@ -113,7 +113,7 @@ describe("upsertConsumption", () => {
   it("converts units to the factor's unit (MWh -> kWh)", async () => {
     const service = await openTemp();
     await seed(service);
-    const { emission } = await service.upsertConsumption(
+    const { emission } = await service.consumptions.upsert(
       consumption({ quantity: 2, unitType: "MWh" }),
     );
     expect(emission.convertedQuantity).toBe(2000);
@@ -172,17 +172,17 @@ describe("upsertConsumption", () => {
   ])("rejects %s as a validation error on %s", async (_what, overrides, field, message) => {
     const service = await openTemp();
     await seed(service);
-    const error = await carbonError(service.upsertConsumption(consumption(overrides)));
+    const error = await carbonError(service.consumptions.upsert(consumption(overrides)));
     expect(error.code).toBe("validation");
     expect(error.issues).toEqual([{ path: field, message }]);
     expect(error.message).toContain(message);
-    expect((await service.listConsumptions({})).pagination.total).toBe(0);
+    expect((await service.consumptions.list({})).pagination.total).toBe(0);
   });
 
   it("natural gas may be given as a volume (converted at its calorific value)", async () => {
     const service = await openTemp();
     await seed(service);
-    const { emission } = await service.upsertConsumption(
+    const { emission } = await service.consumptions.upsert(
       consumption({ category: "natural_gas", unitType: "m3", quantity: 100 }),
     );
     expect(emission.status).toBe("calculated");
@@ -193,7 +193,7 @@ describe("upsertConsumption", () => {
     const service = await openTemp();
     await seed(service);
     const error = await carbonError(
-      service.upsertConsumption({ ...consumption(), quantity: -1, endDate: "2024-01-01" }),
+      service.consumptions.upsert({ ...consumption(), quantity: -1, endDate: "2024-01-01" }),
     );
     expect(error.code).toBe("validation");
     expect(error.issues.map((issue) => issue.path).sort()).toEqual(["endDate", "quantity"]);
@@ -201,7 +201,9 @@ describe("upsertConsumption", () => {
 
   it("reports a missing consumption as not_found", async () => {
     const service = await openTemp();
-    const error = await carbonError(service.getConsumption("99999999-9999-4999-8999-999999999999"));
+    const error = await carbonError(
+      service.consumptions.get("99999999-9999-4999-8999-999999999999"),
+    );
     expect(error.code).toBe("not_found");
   });
 });

@@ -41,11 +41,11 @@ describe("control characters written through the service", () => {
         service.createBuilding({ id: ids.gbBuilding, companyId: ids.gbCompany, name: ESC_TITLE }),
       ),
     ).toEqual([{ path: "name", message: NOT_PLAIN }]);
-    expect(await issuesOf(service.upsertConsumption(consumption({ entityId: ESC_TITLE })))).toEqual(
-      [{ path: "entityId", message: NOT_PLAIN }],
-    );
     expect(
-      await issuesOf(service.upsertConsumption(consumption({ unitType: "kWh\u009b" }))),
+      await issuesOf(service.consumptions.upsert(consumption({ entityId: ESC_TITLE }))),
+    ).toEqual([{ path: "entityId", message: NOT_PLAIN }]);
+    expect(
+      await issuesOf(service.consumptions.upsert(consumption({ unitType: "kWh\u009b" }))),
     ).toEqual([
       {
         path: "unitType",
@@ -92,7 +92,7 @@ describe("control characters written through the service", () => {
       ),
     ).toEqual([{ path: "actions.0.driver", message: NOT_PLAIN }]);
     expect((await service.companies.get(ids.gbCompany)).name).toBe("Acme UK");
-    expect((await service.listConsumptions({})).pagination.total).toBe(0);
+    expect((await service.consumptions.list({})).pagination.total).toBe(0);
   });
 
   it("are trimmed away at the edges of a name like any whitespace, not refused", async () => {
@@ -138,7 +138,7 @@ describe("control characters in imported files", () => {
       { line: 3, column: "building", message: NOT_PLAIN },
     ]);
     expect((await service.listBuildings({})).pagination.total).toBe(3);
-    expect((await service.listConsumptions({})).pagination.total).toBe(0);
+    expect((await service.consumptions.list({})).pagination.total).toBe(0);
   });
 
   it("are a supplier row's error at line and column", async () => {

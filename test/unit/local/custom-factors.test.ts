@@ -21,14 +21,14 @@ describe("custom factors", () => {
   it("a new custom factor recalculates the company's emissions of that category", async () => {
     const service = await openTemp();
     await seed(service);
-    const electricity = await service.upsertConsumption(consumption());
-    const gas = await service.upsertConsumption(consumption({ category: "natural_gas" }));
+    const electricity = await service.consumptions.upsert(consumption());
+    const gas = await service.consumptions.upsert(consumption({ category: "natural_gas" }));
     expect(electricity.emission.co2e).toBe(177);
 
     const stored = await service.customFactors.upsert(supplierMix(0.1));
     expect(stored).toMatchObject({ id: factorId, co2e: 0.1, year: 2025, basis: "location" });
 
-    const after = (await service.listEmissions({ companyId: ids.gbCompany })).data;
+    const after = (await service.emissions.list({ companyId: ids.gbCompany })).data;
     const recalculated = after.find((e) => e.consumptionId === electricity.consumption.id);
     expect(recalculated).toMatchObject({
       co2e: 100,
@@ -43,8 +43,8 @@ describe("custom factors", () => {
 
     // A changed value recalculates again; new consumptions use it too.
     await service.customFactors.upsert(supplierMix(0.2));
-    expect((await service.listEmissions({ scopes: [2] })).data[0]?.co2e).toBe(200);
-    const next = await service.upsertConsumption(consumption({ quantity: 10 }));
+    expect((await service.emissions.list({ scopes: [2] })).data[0]?.co2e).toBe(200);
+    const next = await service.consumptions.upsert(consumption({ quantity: 10 }));
     expect(next.emission.co2e).toBe(2);
   });
 
@@ -70,13 +70,13 @@ describe("custom factors", () => {
   it("a market-based custom factor feeds the market-based figure", async () => {
     const service = await openTemp();
     await seed(service);
-    await service.upsertConsumption(consumption());
+    await service.consumptions.upsert(consumption());
     await service.customFactors.upsert({
       ...supplierMix(0),
       basis: "market",
       source: "Renewable tariff with guarantees of origin",
     });
-    const [emission] = (await service.listEmissions({})).data;
+    const [emission] = (await service.emissions.list({})).data;
     expect(emission).toMatchObject({
       co2e: 177,
       co2eMarketBased: 0,

@@ -86,34 +86,34 @@ function manyRows(count: number) {
 describe("a full disk", () => {
   it("fails an import into an empty table (bulk mode) with unavailable, nothing stored", async () => {
     const { service, file } = await setup();
-    const session = await service.openConsumptionImport({ dryRun: false });
+    const session = await service.consumptions.openImport({ dryRun: false });
     fillDisk(file);
     const error = await carbonError(session.write(manyRows(3000)));
     expectDiskFull(error, file);
     await session.abort();
     freeDisk(file);
-    expect((await service.listConsumptions({})).pagination.total).toBe(0);
-    await service.upsertConsumption(consumption());
-    expect((await service.listConsumptions({})).pagination.total).toBe(1);
+    expect((await service.consumptions.list({})).pagination.total).toBe(0);
+    await service.consumptions.upsert(consumption());
+    expect((await service.consumptions.list({})).pagination.total).toBe(1);
   });
 
   it("fails an import into a table with rows with unavailable, the earlier rows kept", async () => {
     const { service, file } = await setup();
-    await service.upsertConsumption(consumption());
-    const session = await service.openConsumptionImport({ dryRun: false });
+    await service.consumptions.upsert(consumption());
+    const session = await service.consumptions.openImport({ dryRun: false });
     await session.write(manyRows(10));
     fillDisk(file);
     const error = await carbonError(session.write(manyRows(3000)));
     expectDiskFull(error, file);
     await session.abort();
     freeDisk(file);
-    expect((await service.listConsumptions({})).pagination.total).toBe(1);
+    expect((await service.consumptions.list({})).pagination.total).toBe(1);
   });
 
   it("fails the commit of an import with unavailable", async () => {
     const { service, file } = await setup();
-    await service.upsertConsumption(consumption());
-    const session = await service.openConsumptionImport({ dryRun: false });
+    await service.consumptions.upsert(consumption());
+    const session = await service.consumptions.openImport({ dryRun: false });
     await session.write(manyRows(3000));
     fillDisk(file);
     // The pages are in the cache; COMMIT (or a spill before it) needs the disk.
@@ -126,12 +126,12 @@ describe("a full disk", () => {
     expectDiskFull(error, file);
     await session.abort();
     freeDisk(file);
-    expect((await service.listConsumptions({})).pagination.total).toBe(1);
+    expect((await service.consumptions.list({})).pagination.total).toBe(1);
   });
 
   it("fails buildings created by an import with unavailable", async () => {
     const { service, file } = await setup();
-    const session = await service.openConsumptionImport({ dryRun: false });
+    const session = await service.consumptions.openImport({ dryRun: false });
     fillDisk(file);
     const buildings = Array.from({ length: 2000 }, (_, index) => ({
       id: `66666666-6666-4666-8666-${String(index).padStart(12, "0")}`,
@@ -165,10 +165,10 @@ describe("a full disk", () => {
   it("fails single upserts, GLEC entries, custom factors and moves with unavailable", async () => {
     const { service, file } = await setup();
     await service.companies.upsert({ id: glecFixture.companyId, name: "Shipper" });
-    for (const row of manyRows(200)) await service.upsertConsumption(row);
+    for (const row of manyRows(200)) await service.consumptions.upsert(row);
     fillDisk(file);
     // A small write may still fit in a page with room: each path writes until one needs a page.
-    expectDiskFull(await untilFull(() => service.upsertConsumption(consumption())), file);
+    expectDiskFull(await untilFull(() => service.consumptions.upsert(consumption())), file);
     let serial = 0;
     const nextId = (): string => {
       serial += 1;
@@ -200,8 +200,8 @@ describe("a full disk", () => {
       file,
     );
     freeDisk(file);
-    expect((await service.listConsumptions({ limit: 1 })).pagination.total).toBeGreaterThan(200);
-    await service.upsertConsumption(consumption());
+    expect((await service.consumptions.list({ limit: 1 })).pagination.total).toBeGreaterThan(200);
+    await service.consumptions.upsert(consumption());
   });
 });
 
@@ -252,7 +252,7 @@ describe("a full disk under `carbon consumptions import`", () => {
       expect(code).toBe(7);
       const after = await openLocalService({ path: file });
       try {
-        expect((await after.listConsumptions({})).pagination.total).toBe(0);
+        expect((await after.consumptions.list({})).pagination.total).toBe(0);
         expect((await after.listBuildings({})).pagination.total).toBe(3);
       } finally {
         await after.close();

@@ -41,7 +41,7 @@ describe("quantities", () => {
   it("an upsert of 1e308 MWh is refused at quantity, nothing stored", async () => {
     const service = await setup();
     const error = await carbonError(
-      service.upsertConsumption(consumption({ quantity: 1e308, unitType: "MWh" })),
+      service.consumptions.upsert(consumption({ quantity: 1e308, unitType: "MWh" })),
     );
     expect(error.code).toBe("validation");
     expect(error.issues).toEqual([
@@ -51,12 +51,12 @@ describe("quantities", () => {
           "expected a quantity of at most 1000000000000 (10^12) in its unit, got 1e+308: a typo or a stray exponent?",
       },
     ]);
-    expect((await service.listConsumptions({})).pagination.total).toBe(0);
+    expect((await service.consumptions.list({})).pagination.total).toBe(0);
   });
 
   it("accepts the bound itself", async () => {
     const service = await setup();
-    const result = await service.upsertConsumption(
+    const result = await service.consumptions.upsert(
       consumption({ quantity: 1e12, unitType: "GWh" }),
     );
     expect(Number.isFinite(result.emission.co2e)).toBe(true);
@@ -86,12 +86,12 @@ describe("quantities", () => {
       },
     ]);
     expect(report.committed).toBe(false);
-    expect((await service.listConsumptions({})).pagination.total).toBe(0);
+    expect((await service.consumptions.list({})).pagination.total).toBe(0);
   });
 
   it("a session write whose emission would not be finite is refused at rows.<i>.quantity", async () => {
     const service = await setup();
-    const session = await service.openConsumptionImport({ dryRun: false });
+    const session = await service.consumptions.openImport({ dryRun: false });
     // Sessions take rows already validated; this one skips the bounds on purpose.
     const error = await carbonError(
       session.write([consumption(), consumption({ quantity: 1e307, unitType: "GWh" })]),
@@ -105,7 +105,7 @@ describe("quantities", () => {
           "1e+307 GWh gives a convertedQuantity that is not a finite number: expected a smaller quantity",
       },
     ]);
-    expect((await service.listConsumptions({})).pagination.total).toBe(0);
+    expect((await service.consumptions.list({})).pagination.total).toBe(0);
   });
 });
 
@@ -134,7 +134,7 @@ describe("custom factors", () => {
     const service = await openTemp(file);
     await seed(service);
     const bill = consumption();
-    await service.upsertConsumption(bill);
+    await service.consumptions.upsert(bill);
     raw(file, `UPDATE consumptions SET quantity = 1e308, unit = 'MWh' WHERE id = '${bill.id}'`);
     await service.customFactors.upsert({
       id: "77777777-7777-4777-8777-777777777777",
@@ -144,9 +144,9 @@ describe("custom factors", () => {
       co2e: 0.1,
       source: "supplier disclosure",
     });
-    const [emission] = (await service.listEmissions({})).data;
+    const [emission] = (await service.emissions.list({})).data;
     expect(emission?.status).toBe("awaiting_factor");
-    const summary = await service.summarizeEmissions({ groupBy: [] });
+    const summary = await service.emissions.summarize({ groupBy: [] });
     expect(JSON.stringify(summary)).not.toContain("null");
     expect(summary.totals.awaitingFactor).toBe(1);
   });
@@ -158,8 +158,8 @@ describe("emissions stored as infinity by an older carbon", () => {
     const first = await openLocalService({ path: file });
     await seed(first);
     const bad = consumption();
-    await first.upsertConsumption(bad);
-    await first.upsertConsumption(consumption({ quantity: 10 }));
+    await first.consumptions.upsert(bad);
+    await first.consumptions.upsert(consumption({ quantity: 10 }));
     await first.close();
     raw(
       file,
@@ -178,12 +178,14 @@ describe("emissions stored as infinity by an older carbon", () => {
     upgrading.pragma(`user_version = ${LATEST_VERSION}`);
     upgrading.close();
     const service = await openTemp(file);
-    const emission = (await service.listEmissions({})).data.find((e) => e.consumptionId === bad.id);
+    const emission = (await service.emissions.list({})).data.find(
+      (e) => e.consumptionId === bad.id,
+    );
     expect(emission?.status).toBe("awaiting_factor");
-    const summary = await service.summarizeEmissions({ groupBy: ["month"] });
+    const summary = await service.emissions.summarize({ groupBy: ["month"] });
     expect(Number.isFinite(summary.totals.co2e)).toBe(true);
     expect(summary.totals.awaitingFactor).toBe(1);
-    const quantities = await service.summarizeConsumptions({});
+    const quantities = await service.consumptions.summarize({});
     expect(JSON.stringify(quantities)).not.toContain("null");
   });
 });

@@ -55,7 +55,7 @@ async function setup() {
 describe("import sessions", () => {
   it("shows nothing to other connections before commit, everything after", async () => {
     const { file, service } = await setup();
-    const session = await service.openConsumptionImport({ dryRun: false });
+    const session = await service.consumptions.openImport({ dryRun: false });
     await session.createBuildings([newBuilding]);
     const counts = await session.write([
       ...rows(250),
@@ -77,8 +77,8 @@ describe("import sessions", () => {
 
   it("abort leaves the previous state, indexes included", async () => {
     const { file, service } = await setup();
-    await service.upsertConsumption(consumption());
-    const session = await service.openConsumptionImport({ dryRun: false });
+    await service.consumptions.upsert(consumption());
+    const session = await service.consumptions.openImport({ dryRun: false });
     await session.createBuildings([newBuilding]);
     await session.write(rows(120));
     await session.abort();
@@ -86,12 +86,12 @@ describe("import sessions", () => {
     expect(countOther(file, "buildings")).toBe(3);
     expect(indexNames(file)).toEqual(CONSUMPTION_INDEXES);
     // The service is usable for writes again.
-    expect((await service.upsertConsumption(consumption())).outcome).toBe("inserted");
+    expect((await service.consumptions.upsert(consumption())).outcome).toBe("inserted");
   });
 
   it("a dry run calculates everything, then commit rolls it back (also in bulk mode)", async () => {
     const { file, service } = await setup();
-    const session = await service.openConsumptionImport({ dryRun: true });
+    const session = await service.consumptions.openImport({ dryRun: true });
     const counts = await session.write([
       consumption({ quantity: 1000 }),
       consumption({
@@ -111,13 +111,13 @@ describe("import sessions", () => {
     await session.commit();
     expect(countOther(file, "consumptions")).toBe(0);
     expect(indexNames(file)).toEqual(CONSUMPTION_INDEXES);
-    expect((await service.listConsumptions({})).pagination.total).toBe(0);
+    expect((await service.consumptions.list({})).pagination.total).toBe(0);
   });
 
   it("classifies re-imported rows as unchanged or updated, across batches and within one", async () => {
     const { file, service } = await setup();
     const batch = rows(300);
-    const first = await service.openConsumptionImport({ dryRun: false });
+    const first = await service.consumptions.openImport({ dryRun: false });
     expect((await first.write(batch)).inserted).toBe(300);
     // The same id again in a later batch of the same (bulk) session.
     const repeat = await first.write([
@@ -128,7 +128,7 @@ describe("import sessions", () => {
     await first.commit();
     expect(indexNames(file)).toEqual(CONSUMPTION_INDEXES);
 
-    const second = await service.openConsumptionImport({ dryRun: false });
+    const second = await service.consumptions.openImport({ dryRun: false });
     const changed = batch.map((row, i) => (i < 10 ? { ...row, quantity: row.quantity + 1 } : row));
     const counts = await second.write(changed);
     expect(counts).toMatchObject({ inserted: 0, updated: 10, unchanged: 290 });
@@ -137,15 +137,15 @@ describe("import sessions", () => {
     const dup = await second.write([fresh, fresh, { ...fresh, quantity: 7 }]);
     expect(dup).toMatchObject({ inserted: 1, unchanged: 1, updated: 1 });
     await second.commit();
-    expect((await service.getConsumption(fresh.id)).quantity).toBe(7);
-    expect((await service.listConsumptions({})).pagination.total).toBe(301);
+    expect((await service.consumptions.get(fresh.id)).quantity).toBe(7);
+    expect((await service.consumptions.list({})).pagination.total).toBe(301);
   });
 
   it("counts unchanged rows' stored emissions in the totals", async () => {
     const { service } = await setup();
     const row = consumption();
-    await service.upsertConsumption(row);
-    const session = await service.openConsumptionImport({ dryRun: false });
+    await service.consumptions.upsert(row);
+    const session = await service.consumptions.openImport({ dryRun: false });
     expect(await session.write([row])).toEqual({
       inserted: 0,
       updated: 0,
@@ -158,7 +158,7 @@ describe("import sessions", () => {
 
   it("rejects a batch with a wrong reference whole, naming rows.<index>.<field>", async () => {
     const { service } = await setup();
-    const session = await service.openConsumptionImport({ dryRun: false });
+    const session = await service.consumptions.openImport({ dryRun: false });
     const batch = rows(5);
     batch[3] = { ...(batch[3] as ConsumptionInput), buildingId: ids.esBuilding };
     batch[4] = { ...(batch[4] as ConsumptionInput), unitType: "km" };
@@ -172,7 +172,7 @@ describe("import sessions", () => {
     const counts = await session.write(batch.slice(0, 3));
     expect(counts.inserted).toBe(3);
     await session.commit();
-    expect((await service.listConsumptions({})).pagination.total).toBe(3);
+    expect((await service.consumptions.list({})).pagination.total).toBe(3);
   });
 
   it("derived ids: importing the same natural key twice updates instead of duplicating", async () => {
@@ -187,25 +187,25 @@ describe("import sessions", () => {
     };
     const row = consumption({ ...key, id: consumptionId(key), quantity: 10 });
     for (const quantity of [10, 10, 12]) {
-      const session = await service.openConsumptionImport({ dryRun: false });
+      const session = await service.consumptions.openImport({ dryRun: false });
       await session.write([{ ...row, quantity }]);
       await session.commit();
     }
-    const page = await service.listConsumptions({});
+    const page = await service.consumptions.list({});
     expect(page.pagination.total).toBe(1);
     expect(page.data[0]?.quantity).toBe(12);
   });
 
   it("refuses other writes while a session is open, and a second session", async () => {
     const { service } = await setup();
-    const session = await service.openConsumptionImport({ dryRun: false });
-    expect((await carbonError(service.upsertConsumption(consumption()))).code).toBe("conflict");
-    expect((await carbonError(service.openConsumptionImport({ dryRun: false }))).code).toBe(
+    const session = await service.consumptions.openImport({ dryRun: false });
+    expect((await carbonError(service.consumptions.upsert(consumption()))).code).toBe("conflict");
+    expect((await carbonError(service.consumptions.openImport({ dryRun: false }))).code).toBe(
       "conflict",
     );
     // Reads still work, and see the session's own rows.
     await session.write(rows(2));
-    expect((await service.listConsumptions({})).pagination.total).toBe(2);
+    expect((await service.consumptions.list({})).pagination.total).toBe(2);
     await session.commit();
     expect((await carbonError(session.write(rows(1)))).code).toBe("usage");
     await session.abort(); // a no-op once closed
@@ -213,7 +213,7 @@ describe("import sessions", () => {
 
   it("close() rolls back a session left open", async () => {
     const { file, service } = await setup();
-    const session = await service.openConsumptionImport({ dryRun: false });
+    const session = await service.consumptions.openImport({ dryRun: false });
     await session.write(rows(3));
     await service.close();
     expect(countOther(file, "consumptions")).toBe(0);
@@ -227,7 +227,7 @@ describe("import sessions", () => {
     other.exec("BEGIN IMMEDIATE");
     try {
       // The service waits its busy timeout (100 ms here, 5 s by default) before giving up.
-      const error = await carbonError(service.openConsumptionImport({ dryRun: false }));
+      const error = await carbonError(service.consumptions.openImport({ dryRun: false }));
       expect(error.code).toBe("unavailable");
       expect(error.message).toContain("the database is busy");
     } finally {
@@ -240,7 +240,7 @@ describe("import sessions", () => {
 describe("overlaps in an import session", () => {
   it("an empty table has nothing to overlap: the session does not look", async () => {
     const { file, service } = await setup();
-    const session = await service.openConsumptionImport({ dryRun: false });
+    const session = await service.consumptions.openImport({ dryRun: false });
     expect(session.detectsOverlaps).toBe(false);
     const [row] = rows(1);
     if (row === undefined) throw new Error("no row");
@@ -253,8 +253,8 @@ describe("overlaps in an import session", () => {
   it("finds what was stored before the session, not what it wrote", async () => {
     const { service } = await setup();
     const stored = consumption({ endDate: "2025-01-30T00:00:00.000Z" });
-    await service.upsertConsumption(stored);
-    const session = await service.openConsumptionImport({ dryRun: false });
+    await service.consumptions.upsert(stored);
+    const session = await service.consumptions.openImport({ dryRun: false });
     expect(session.detectsOverlaps).toBe(true);
     const endDate = "2025-01-31T00:00:00.000Z";
     const corrected = { ...stored, endDate, id: "0f000000-0000-4000-8000-000000000001" };
@@ -265,8 +265,8 @@ describe("overlaps in an import session", () => {
     await session.write([corrected]);
     // The row written in this session is no stored record to overlap.
     expect((await session.overlaps([later])).map((o) => o.existing.id)).toEqual([stored.id]);
-    expect(await session.remove([await service.getConsumption(stored.id)])).toBe(1);
+    expect(await session.remove([await service.consumptions.get(stored.id)])).toBe(1);
     await session.abort();
-    expect((await service.getConsumption(stored.id)).id).toBe(stored.id);
+    expect((await service.consumptions.get(stored.id)).id).toBe(stored.id);
   });
 });

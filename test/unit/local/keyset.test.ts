@@ -142,13 +142,13 @@ describe("keyset pages of every list", () => {
       for (const day of days) {
         for (const place of places) {
           n += 1;
-          await service.upsertConsumption(
+          await service.consumptions.upsert(
             consumption({ ...place, entityId: `E-${n}`, startDate: day, endDate: day }),
           );
         }
       }
     }
-    const expected = (await service.listEmissions({ limit: 500 })).data.map((e) => e.id);
+    const expected = (await service.emissions.list({ limit: 500 })).data.map((e) => e.id);
     expect(expected).toHaveLength(105);
     const db = openReader(file);
     try {
@@ -161,7 +161,7 @@ describe("keyset pages of every list", () => {
       expect(pages.flat().map((e) => e.id)).toEqual(expected);
       const window = queries.emissionKeysets({ from: "2025-02-01", to: "2025-02-28" });
       const inWindow = [...reader.merged(window, 7)].flat().map((e) => e.id);
-      const listed = await service.listEmissions({ from: "2025-02-01", to: "2025-02-28" });
+      const listed = await service.emissions.list({ from: "2025-02-01", to: "2025-02-28" });
       expect(inWindow).toEqual(listed.data.map((e) => e.id));
     } finally {
       db.close();

@@ -122,10 +122,10 @@ describe("migrations", () => {
       `upgrading ${file} to database version 11 (indexes in list order); this happens once`,
     );
     for (const [id, start, end] of rows) {
-      const stored = await service.getConsumption(id);
+      const stored = await service.consumptions.get(id);
       expect([stored.startDate, stored.endDate]).toEqual([start, end]);
     }
-    const january = await service.listConsumptions({
+    const january = await service.consumptions.list({
       companyId: company,
       from: "2025-01-31",
       to: "2025-02-01",
@@ -210,14 +210,14 @@ describe("migrations", () => {
     };
     const first = await openLocalService({ path: file, onUpgrade });
     const before = (await first.factors.list({ limit: 1 })).pagination.total;
-    const categories = (await first.listCategories({})).pagination.total;
+    const categories = (await first.categories.list({})).pagination.total;
     await first.close();
     const second = await openLocalService({ path: file, onUpgrade });
     // A new file is not "upgraded", and an up-to-date one has nothing to apply.
     expect(upgrades).toEqual([]);
     try {
       expect((await second.factors.list({ limit: 1 })).pagination.total).toBe(before);
-      expect((await second.listCategories({})).pagination.total).toBe(categories);
+      expect((await second.categories.list({})).pagination.total).toBe(categories);
     } finally {
       await second.close();
     }
@@ -226,7 +226,7 @@ describe("migrations", () => {
 
   it("seeds the category tree with ids derived from the codes, in file order", async () => {
     const service = await openTemp();
-    const all = (await service.listCategories({})).data;
+    const all = (await service.categories.list({})).data;
     const csv = csvRows("categories.csv");
     expect(all.map((c) => c.code)).toEqual([
       ...csv.map((row) => row.code),
@@ -247,12 +247,12 @@ describe("migrations", () => {
 
   it("lists only consumable subcategories at level subcategory; vehicle classes sit under mobile combustion", async () => {
     const service = await openTemp();
-    const subcategories = (await service.listCategories({ level: "subcategory" })).data;
+    const subcategories = (await service.categories.list({ level: "subcategory" })).data;
     const expected = csvRows("categories.csv").filter((row) => row.level === "subcategory");
     expect(subcategories.map((c) => c.code)).toEqual(expected.map((row) => row.code));
     expect(subcategories.every((c) => c.factorKey !== null)).toBe(true);
 
-    const categories = (await service.listCategories({ level: "category" })).data;
+    const categories = (await service.categories.list({ level: "category" })).data;
     for (const vehicle of VEHICLE_CATEGORIES) {
       expect(categories.find((c) => c.code === vehicle.code)).toMatchObject({
         id: categoryId(vehicle.code),
@@ -261,7 +261,7 @@ describe("migrations", () => {
         factorKey: null,
       });
     }
-    const scopes = (await service.listCategories({ level: "scope" })).data;
+    const scopes = (await service.categories.list({ level: "scope" })).data;
     expect(scopes.map((c) => c.code)).toEqual(["scope_1", "scope_2", "scope_3"]);
   });
 
@@ -270,7 +270,7 @@ describe("migrations", () => {
     const page = await service.factors.list({ limit: 500 });
     expect(page.pagination.total).toBe(258);
     expect(page.data).toHaveLength(258);
-    const summary = await service.summarizeEmissions({ groupBy: [] });
+    const summary = await service.emissions.summarize({ groupBy: [] });
     expect(summary.factorLibraryVersion).toMatch(/^lib-[0-9a-f]{12}$/);
   });
 
@@ -308,7 +308,7 @@ describe("migrations", () => {
   it("opens an in-memory database for tests", async () => {
     const service = await openLocalService({ path: ":memory:" });
     try {
-      expect((await service.listCategories({ level: "scope" })).data).toHaveLength(3);
+      expect((await service.categories.list({ level: "scope" })).data).toHaveLength(3);
     } finally {
       await service.close();
     }

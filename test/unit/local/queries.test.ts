@@ -36,7 +36,7 @@ async function withData() {
     startDate: "2024-03-01T00:00:00.000Z",
     endDate: "2024-03-31T00:00:00.000Z",
   });
-  for (const row of [febGas, waterEs, jan, marchEs]) await service.upsertConsumption(row);
+  for (const row of [febGas, waterEs, jan, marchEs]) await service.consumptions.upsert(row);
   return { service, jan, febGas, marchEs, waterEs };
 }
 
@@ -76,7 +76,7 @@ describe("companies and buildings", () => {
   it("a building's new country recalculates its emissions", async () => {
     const service = await openTemp();
     await seed(service);
-    const { emission } = await service.upsertConsumption(
+    const { emission } = await service.consumptions.upsert(
       consumption({
         companyId: ids.esCompany,
         buildingId: ids.esBuilding,
@@ -91,7 +91,7 @@ describe("companies and buildings", () => {
       name: "Madrid HQ",
       country: "GB",
     });
-    const [after] = (await service.listEmissions({ buildingId: ids.esBuilding })).data;
+    const [after] = (await service.emissions.list({ buildingId: ids.esBuilding })).data;
     expect(after).toMatchObject({
       status: "calculated",
       resolution: "country_year",
@@ -105,10 +105,10 @@ describe("recalculation on country changes", () => {
     const service = await openTemp();
     await seed(service);
     const water = { category: "water_supply", unitType: "m3", companyId: ids.esCompany };
-    const follows = await service.upsertConsumption(
+    const follows = await service.consumptions.upsert(
       consumption({ ...water, buildingId: ids.esBuilding }),
     );
-    const own = await service.upsertConsumption(
+    const own = await service.consumptions.upsert(
       consumption({ ...water, buildingId: ids.esBuilding2 }),
     );
     expect([follows.emission.status, own.emission.status]).toEqual([
@@ -116,7 +116,7 @@ describe("recalculation on country changes", () => {
       "awaiting_factor",
     ]);
     await service.companies.upsert({ id: ids.esCompany, name: "Acme España", country: "GB" });
-    const after = (await service.listEmissions({ companyId: ids.esCompany })).data;
+    const after = (await service.emissions.list({ companyId: ids.esCompany })).data;
     const byId = new Map(after.map((e) => [e.consumptionId, e.status]));
     expect(byId.get(follows.consumption.id)).toBe("calculated");
     expect(byId.get(own.consumption.id)).toBe("awaiting_factor"); // Bilbao has its own country, ES
@@ -134,7 +134,7 @@ describe("pagination", () => {
     const error = await carbonError(service.companies.list(query));
     expect(error.code).toBe("usage");
     expect(error.message).toContain(word);
-    expect((await carbonError(service.listEmissions(query))).code).toBe("usage");
+    expect((await carbonError(service.emissions.list(query))).code).toBe("usage");
   });
 
   it("pages with defaults 1 and 50, and a total", async () => {
@@ -161,51 +161,51 @@ describe("pagination", () => {
 describe("consumption and emission queries", () => {
   it("orders by startDate then the order stored, and filters by company, building, scope and period", async () => {
     const { service, jan, febGas, marchEs, waterEs } = await withData();
-    const all = (await service.listConsumptions({})).data.map((c) => c.id);
+    const all = (await service.consumptions.list({})).data.map((c) => c.id);
     // marchEs and waterEs start on the same day: waterEs was stored first.
     expect(all).toEqual([waterEs.id, marchEs.id, jan.id, febGas.id]);
-    const gb = await service.listEmissions({ companyId: ids.gbCompany });
+    const gb = await service.emissions.list({ companyId: ids.gbCompany });
     expect(gb.data.map((e) => e.consumptionId)).toEqual([jan.id, febGas.id]);
     expect(gb.pagination.total).toBe(2);
-    const building = await service.listConsumptions({ buildingId: ids.esBuilding2 });
+    const building = await service.consumptions.list({ buildingId: ids.esBuilding2 });
     expect(building.data.map((c) => c.id)).toEqual([waterEs.id]);
-    const scope1 = await service.listEmissions({ scopes: [1] });
+    const scope1 = await service.emissions.list({ scopes: [1] });
     expect(scope1.data.map((e) => e.consumptionId)).toEqual([marchEs.id, febGas.id]);
     // Overlap, inclusive days: January ends on the 31st.
-    const from31 = await service.listConsumptions({ from: "2025-01-31", to: "2025-01-31" });
+    const from31 = await service.consumptions.list({ from: "2025-01-31", to: "2025-01-31" });
     expect(from31.data.map((c) => c.id)).toEqual([jan.id]);
-    const feb1 = await service.listConsumptions({ from: "2025-02-01" });
+    const feb1 = await service.consumptions.list({ from: "2025-02-01" });
     expect(feb1.data.map((c) => c.id)).toEqual([febGas.id]);
-    const untilFeb = await service.listConsumptions({ to: "2024-12-31" });
+    const untilFeb = await service.consumptions.list({ to: "2024-12-31" });
     expect(untilFeb.pagination.total).toBe(2);
-    expect((await carbonError(service.listConsumptions({ from: "31/01/2025" }))).code).toBe(
+    expect((await carbonError(service.consumptions.list({ from: "31/01/2025" }))).code).toBe(
       "usage",
     );
-    expect((await carbonError(service.listConsumptions({ companyId: ids.gbBuilding }))).code).toBe(
+    expect((await carbonError(service.consumptions.list({ companyId: ids.gbBuilding }))).code).toBe(
       "not_found",
     );
   });
 
   it("streams every matching emission in order, equal to the listed ones", async () => {
     const { service } = await withData();
-    const streamed = await collect(service.streamEmissions({}));
-    expect(streamed).toEqual((await service.listEmissions({})).data);
-    const es = await collect(service.streamEmissions({ companyId: ids.esCompany, scopes: [3] }));
+    const streamed = await collect(service.emissions.stream({}));
+    expect(streamed).toEqual((await service.emissions.list({})).data);
+    const es = await collect(service.emissions.stream({ companyId: ids.esCompany, scopes: [3] }));
     expect(es.map((e) => e.status)).toEqual(["awaiting_factor"]);
     // The service stays usable between rows, and after stopping early.
     const seen: string[] = [];
-    for await (const emission of service.streamEmissions({})) {
+    for await (const emission of service.emissions.stream({})) {
       seen.push(emission.consumptionId);
       expect((await service.companies.list({})).pagination.total).toBe(2);
       if (seen.length === 2) break;
     }
     expect(seen).toHaveLength(2);
-    expect((await service.upsertConsumption(consumption())).outcome).toBe("inserted");
+    expect((await service.consumptions.upsert(consumption())).outcome).toBe("inserted");
   });
 
   it("summarizes emissions through the engine, with the library version", async () => {
     const { service } = await withData();
-    const summary = await service.summarizeEmissions({ groupBy: ["scope"] });
+    const summary = await service.emissions.summarize({ groupBy: ["scope"] });
     expect(summary.factorLibraryVersion).toMatch(/^lib-[0-9a-f]{12}$/);
     expect(summary.groups.map((g) => [g.key.scope, g.count, g.awaitingFactor])).toEqual([
       ["1", 2, 0],
@@ -215,12 +215,12 @@ describe("consumption and emission queries", () => {
     expect(summary.totals.byScope["2"]).toBe(177);
     expect(summary.totals.byScope["1"]).toBeCloseTo(182 + 182.96, 6);
     expect(summary.totals.count).toBe(4);
-    const es = await service.summarizeEmissions({
+    const es = await service.emissions.summarize({
       companyId: ids.esCompany,
       groupBy: ["building"],
     });
     expect(es.groups.map((g) => g.label.building)).toEqual(["Bilbao plant", "Madrid HQ"]);
-    const windowed = await service.summarizeEmissions({
+    const windowed = await service.emissions.summarize({
       groupBy: ["month"],
       from: "2025-01-16",
       to: "2025-01-31",
@@ -230,7 +230,7 @@ describe("consumption and emission queries", () => {
 
   it("summarizes consumptions per month and subcategory", async () => {
     const { service } = await withData();
-    const summary = await service.summarizeConsumptions({ companyId: ids.esCompany });
+    const summary = await service.consumptions.summarize({ companyId: ids.esCompany });
     expect(summary.count).toBe(2);
     expect(summary.awaitingFactor).toBe(1);
     expect(summary.groups.map((g) => [g.month, g.categoryCode, g.quantity, g.unit])).toEqual([

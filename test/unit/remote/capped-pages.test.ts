@@ -10,8 +10,9 @@ import {
   createRemoteService,
   type RemoteCarbonService,
 } from "../../../src/backends/remote/service.js";
-import { runList as runCategoryList } from "../../../src/cli/commands/categories/list.js";
+import { categoriesFace } from "../../../src/cli/commands/categories/face.js";
 import { runExport } from "../../../src/cli/commands/emissions/export.js";
+import { runReadOnlyList } from "../../../src/cli/commands/resource-run.js";
 import { CarbonError } from "../../../src/core/errors.js";
 import { categoryId, consumptionId } from "../../../src/core/ids.js";
 import type { Emission } from "../../../src/core/model/emission.js";
@@ -98,7 +99,7 @@ beforeAll(async () => {
     const id = `b3000000-0000-4000-8000-${String(n).padStart(12, "0")}`;
     await local.createBuilding({ id, companyId: campus, name: `Hall ${n}`, country: "ES" });
   }
-  const session = await local.openConsumptionImport({ dryRun: false });
+  const session = await local.consumptions.openImport({ dryRun: false });
   await session.write(
     Array.from({ length: ROWS }, (_, n) => {
       const base = {
@@ -116,7 +117,7 @@ beforeAll(async () => {
   );
   await session.commit();
   expected = [];
-  for await (const emission of local.streamEmissions({})) expected.push(emission);
+  for await (const emission of local.emissions.stream({})) expected.push(emission);
 });
 
 afterAll(async () => {
@@ -133,7 +134,7 @@ describe.each([
   it("streamEmissions still gives every emission once, in order", async () => {
     const remote = await behindCap(silent);
     const streamed: Emission[] = [];
-    for await (const emission of remote.streamEmissions({})) streamed.push(emission);
+    for await (const emission of remote.emissions.stream({})) streamed.push(emission);
     expect(streamed).toHaveLength(ROWS);
     expect(streamed).toEqual(expected);
   });
@@ -149,9 +150,9 @@ describe.each([
   });
 
   it("categories list prints every category, in pages of 40", async () => {
-    const all = (await server.local.listCategories({})).data;
+    const all = (await server.local.categories.list({})).data;
     const ctx = await cliBehindCap(silent, "json", 40);
-    await runCategoryList(ctx, {});
+    await runReadOnlyList(ctx, categoriesFace, { filters: {} });
     const printed: unknown[] = JSON.parse(ctx.io.stdoutText());
     expect(all.length).toBeGreaterThan(40);
     expect(printed).toHaveLength(all.length);
@@ -288,7 +289,9 @@ describe("a server whose pages stop before the total it announced", () => {
 
   it("categories list fails (exit 7) instead of printing 100 of 102", async () => {
     const ctx = await stoppingContext("json");
-    const failure = await runCategoryList(ctx, {}).catch((error: unknown) => error);
+    const failure = await runReadOnlyList(ctx, categoriesFace, { filters: {} }).catch(
+      (error: unknown) => error,
+    );
     expect(failure).toBeInstanceOf(CarbonError);
     expect(failure).toMatchObject({ code: "unavailable" });
     expect(String(failure)).toContain("said 102 rows exist");

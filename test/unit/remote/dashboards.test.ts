@@ -8,7 +8,7 @@ import {
   createRemoteService,
   type RemoteCarbonService,
 } from "../../../src/backends/remote/service.js";
-import type { SummaryQuery } from "../../../src/core/service.js";
+import type { SummaryQuery } from "../../../src/core/ports/emissions.js";
 import { importConsumptions } from "../../../src/import/consumptions.js";
 import { type RealServer, startRealServer } from "./real-server.js";
 import { type SpecProxy, startSpecProxy } from "./spec-proxy.js";
@@ -51,8 +51,8 @@ describe("dashboards summed on the client", () => {
     ["totals of scope 2 alone", { companyId, groupBy: [], scopes: [2] }],
   ])("emissions %s equal carbon serve's", async (_name, query) => {
     const { factorLibraryVersion: _server, ...expected } =
-      await server.local.summarizeEmissions(query);
-    const { factorLibraryVersion: _client, ...summed } = await remote.summarizeEmissions(query);
+      await server.local.emissions.summarize(query);
+    const { factorLibraryVersion: _client, ...summed } = await remote.emissions.summarize(query);
     expect(expected.groups.length).toBeGreaterThan(0);
     expect(summed).toEqual(expected);
     expect(proxy.requests.some((request) => request.url.includes("/emissions/dashboard"))).toBe(
@@ -62,8 +62,8 @@ describe("dashboards summed on the client", () => {
 
   it("consumptions by month and subcategory equal carbon serve's", async () => {
     const query = { companyId, from: "2024-01-01", to: "2024-12-31" };
-    const expected = await server.local.summarizeConsumptions(query);
+    const expected = await server.local.consumptions.summarize(query);
     expect(expected.groups.length).toBeGreaterThan(0);
-    expect(await remote.summarizeConsumptions(query)).toEqual(expected);
+    expect(await remote.consumptions.summarize(query)).toEqual(expected);
   });
 });

@@ -96,7 +96,7 @@ describe("remote import session with the batch route", () => {
     const server = await fake([withBatch]);
     const service = createRemoteService({ apiUrl: server.url, token: "t", concurrency: 2 });
     cleanups.push(() => service.close());
-    const session = await service.openConsumptionImport({ dryRun: false });
+    const session = await service.consumptions.openImport({ dryRun: false });
     const rows = Array.from({ length: 2100 }, (_, n) => row(n + 1));
     const counts = await session.write(rows);
     await session.commit();
@@ -122,7 +122,7 @@ describe("remote import session with the batch route", () => {
     const server = await fake([withBatch]);
     const service = createRemoteService({ apiUrl: server.url, token: "t" });
     cleanups.push(() => service.close());
-    const session = await service.openConsumptionImport({ dryRun: true });
+    const session = await service.consumptions.openImport({ dryRun: true });
     await session.write([row(1)]);
     await session.commit();
     expect(workRequests(server).map((request) => request.url)).toEqual([
@@ -134,7 +134,7 @@ describe("remote import session with the batch route", () => {
     const server = await fake([withoutBatch]);
     const service = createRemoteService({ apiUrl: server.url, token: "t", concurrency: 1 });
     cleanups.push(() => service.close());
-    const session = await service.openConsumptionImport({ dryRun: false });
+    const session = await service.consumptions.openImport({ dryRun: false });
     for (let write = 0; write < 2; write += 1) {
       await expect(session.write([row(1), row(2)])).rejects.toMatchObject({
         code: "validation",
@@ -154,12 +154,12 @@ describe("remote import session with the batch route", () => {
     cleanups.push(() => service.close());
     const rows = Array.from({ length: 1200 }, (_, n) => row(n + 1));
     for (const expected of [{ inserted: 1200 }, { unchanged: 1200 }]) {
-      const session = await service.openConsumptionImport({ dryRun: false });
+      const session = await service.consumptions.openImport({ dryRun: false });
       const counts = await session.write(rows);
       await session.commit();
       expect(counts).toMatchObject(expected);
     }
-    const page = await server.local.listConsumptions({ companyId: company, page: 1, limit: 1 });
+    const page = await server.local.consumptions.list({ companyId: company, page: 1, limit: 1 });
     expect(page.pagination.total).toBe(1200);
   });
 
@@ -167,7 +167,7 @@ describe("remote import session with the batch route", () => {
     const server = await real();
     const service = createRemoteService({ apiUrl: server.url, token: await server.token() });
     cleanups.push(() => service.close());
-    const session = await service.openConsumptionImport({ dryRun: false });
+    const session = await service.consumptions.openImport({ dryRun: false });
     const missing = "b3000000-0000-4000-8000-00000000dead";
     const bad = { ...row(3), buildingId: missing };
     const error = await session.write([row(1), row(2), bad]).then(

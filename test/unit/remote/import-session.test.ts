@@ -100,7 +100,7 @@ describe("remote import session against a server without the batch route", () =>
   it.each([1, 3, 8])("keeps at most %i requests in flight and sums the answers", async (limit) => {
     server = await startFakeServer([withoutBatch(upsertAnswer)]);
     const service = createRemoteService({ apiUrl: server.url, token: "t", concurrency: limit });
-    const session = await service.openConsumptionImport({ dryRun: false });
+    const session = await service.consumptions.openImport({ dryRun: false });
     const rows = Array.from({ length: 40 }, (_, n) => row(n + 1));
     const counts = await session.write(rows);
     await session.commit();
@@ -124,7 +124,7 @@ describe("remote import session against a server without the batch route", () =>
   it("a dry run asks the server not to store (dryRun=true)", async () => {
     server = await startFakeServer([withoutBatch(upsertAnswer)]);
     const service = createRemoteService({ apiUrl: server.url, token: "t" });
-    const session = await service.openConsumptionImport({ dryRun: true });
+    const session = await service.consumptions.openImport({ dryRun: true });
     await session.write([row(1)]);
     await session.commit();
     await service.close();
@@ -147,7 +147,7 @@ describe("remote import session against a server without the batch route", () =>
       }),
     ]);
     const service = createRemoteService({ apiUrl: server.url, token: "t", concurrency: 2 });
-    const session = await service.openConsumptionImport({ dryRun: false });
+    const session = await service.consumptions.openImport({ dryRun: false });
     let error: unknown;
     try {
       await session.write(Array.from({ length: 50 }, (_, n) => row(n + 1)));
@@ -167,7 +167,7 @@ describe("remote import session against a server without the batch route", () =>
   it("refuses writes after commit and sends nothing", async () => {
     server = await startFakeServer([withoutBatch(upsertAnswer)]);
     const service = createRemoteService({ apiUrl: server.url, token: "t" });
-    const session = await service.openConsumptionImport({ dryRun: false });
+    const session = await service.consumptions.openImport({ dryRun: false });
     await session.commit();
     await expect(session.write([row(1)])).rejects.toThrow("already closed");
     await expect(session.createBuildings([])).rejects.toThrow("already closed");

@@ -25,7 +25,7 @@ beforeEach(async () => {
   server = await startRealServer();
   await seedTwoCompanies(server.local);
   for (const [n, quantity] of [1000, 2500].entries()) {
-    await server.local.upsertConsumption(
+    await server.local.consumptions.upsert(
       consumptionBody({
         id: `0d1e2f3a-4b5c-4d6e-8f70-8192a3b4c5d${n}`,
         entityId: `INV-${n}`,

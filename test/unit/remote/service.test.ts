@@ -104,22 +104,22 @@ describe("remote engine against carbon serve", () => {
       gb.building,
     ]);
     expect((await remote.listBuildings({})).pagination.total).toBe(2);
-    const categories = await remote.listCategories({});
-    expect(categories).toEqual(await server.local.listCategories({}));
+    const categories = await remote.categories.list({});
+    expect(categories).toEqual(await server.local.categories.list({}));
     expect(categories.data.length).toBeGreaterThan(50);
   });
 
   it("imports 620 rows concurrently; streams, lists and summaries equal the engine's own", async () => {
     const rows = Array.from({ length: 620 }, (_, n) => row(n));
-    const session = await remote.openConsumptionImport({ dryRun: false });
+    const session = await remote.consumptions.openImport({ dryRun: false });
     const counts = await session.write(rows);
     await session.commit();
     expect(counts).toMatchObject({ inserted: 620, updated: 0, unchanged: 0 });
-    expect((await remote.listConsumptions({ limit: 1 })).pagination.total).toBe(620);
+    expect((await remote.consumptions.list({ limit: 1 })).pagination.total).toBe(620);
 
-    const streamed = await collect(remote.streamEmissions({}));
+    const streamed = await collect(remote.emissions.stream({}));
     expect(streamed).toHaveLength(620);
-    expect(streamed).toEqual(await collect(server.local.streamEmissions({})));
+    expect(streamed).toEqual(await collect(server.local.emissions.stream({})));
     const byScope = (scope: 1 | 2 | 3) =>
       streamed.filter((e) => e.scope === scope).reduce((sum, e) => sum + (e.co2e ?? 0), 0);
     expect(counts.co2eByScope["1"]).toBeCloseTo(byScope(1), 6);
@@ -131,37 +131,37 @@ describe("remote engine against carbon serve", () => {
       to: "2024-06-30",
       scopes: [2] as const,
     };
-    expect(await collect(remote.streamEmissions(filter))).toEqual(
-      await collect(server.local.streamEmissions(filter)),
+    expect(await collect(remote.emissions.stream(filter))).toEqual(
+      await collect(server.local.emissions.stream(filter)),
     );
-    expect(await remote.listEmissions({ ...filter, page: 2, limit: 7 })).toEqual(
-      await server.local.listEmissions({ ...filter, page: 2, limit: 7 }),
+    expect(await remote.emissions.list({ ...filter, page: 2, limit: 7 })).toEqual(
+      await server.local.emissions.list({ ...filter, page: 2, limit: 7 }),
     );
     const summary = { ...filter, groupBy: ["month", "scope"] as const };
-    expect(await remote.summarizeEmissions(summary)).toEqual(
-      await server.local.summarizeEmissions(summary),
+    expect(await remote.emissions.summarize(summary)).toEqual(
+      await server.local.emissions.summarize(summary),
     );
-    expect(await remote.summarizeConsumptions({ companyId: es.company })).toEqual(
-      await server.local.summarizeConsumptions({ companyId: es.company }),
+    expect(await remote.consumptions.summarize({ companyId: es.company })).toEqual(
+      await server.local.consumptions.summarize({ companyId: es.company }),
     );
 
-    const again = await remote.openConsumptionImport({ dryRun: false });
+    const again = await remote.consumptions.openImport({ dryRun: false });
     expect(await again.write(rows.slice(0, 40))).toMatchObject({ unchanged: 40, inserted: 0 });
     await again.commit();
   });
 
   it("the same id twice in one batch is sent in order: inserted, then updated", async () => {
     const first = row(10_000);
-    const session = await remote.openConsumptionImport({ dryRun: false });
+    const session = await remote.consumptions.openImport({ dryRun: false });
     const counts = await session.write([first, { ...first, quantity: 5 }]);
     await session.commit();
     expect(counts).toMatchObject({ inserted: 1, updated: 1 });
-    expect((await remote.getConsumption(first.id)).quantity).toBe(5);
+    expect((await remote.consumptions.get(first.id)).quantity).toBe(5);
   });
 
   it("a dry run stores nothing and creates no building", async () => {
-    const before = (await remote.listConsumptions({ limit: 1 })).pagination.total;
-    const session = await remote.openConsumptionImport({ dryRun: true });
+    const before = (await remote.consumptions.list({ limit: 1 })).pagination.total;
+    const session = await remote.consumptions.openImport({ dryRun: true });
     await session.createBuildings([{ id: newBuilding, companyId: gb.company, name: "New site" }]);
     const known = [
       row(20_000),
@@ -169,18 +169,18 @@ describe("remote engine against carbon serve", () => {
     ];
     const counts = await session.write([...known, row(20_002, { buildingId: newBuilding })]);
     await session.commit();
-    const localDry = await server.local.openConsumptionImport({ dryRun: true });
+    const localDry = await server.local.consumptions.openImport({ dryRun: true });
     const expected = await localDry.write(known);
     await localDry.commit();
     // The row of the building a dry run does not create counts as inserted, without a figure.
     expect(counts).toEqual({ ...expected, inserted: expected.inserted + 1 });
     expect(counts.awaitingFactor).toBe(1);
-    expect((await remote.listConsumptions({ limit: 1 })).pagination.total).toBe(before);
+    expect((await remote.consumptions.list({ limit: 1 })).pagination.total).toBe(before);
     expect(await codeOf(remote.getBuilding(newBuilding))).toBe("not_found");
   });
 
   it("an import session creates buildings for real outside a dry run", async () => {
-    const session = await remote.openConsumptionImport({ dryRun: false });
+    const session = await remote.consumptions.openImport({ dryRun: false });
     await session.createBuildings([{ id: newBuilding, companyId: gb.company, name: "New site" }]);
     const counts = await session.write([row(30_000, { buildingId: newBuilding })]);
     await session.commit();
@@ -190,7 +190,7 @@ describe("remote engine against carbon serve", () => {
 
   it("a rejected row names the row and keeps the server's code", async () => {
     const bad = row(40_000, { unitType: "litres of nothing" });
-    const session = await remote.openConsumptionImport({ dryRun: false });
+    const session = await remote.consumptions.openImport({ dryRun: false });
     let error: unknown;
     try {
       await session.write([bad]);
@@ -200,7 +200,7 @@ describe("remote engine against carbon serve", () => {
     await session.abort();
     expect(error).toBeInstanceOf(CarbonError);
     expect(error instanceof CarbonError ? error.code : "").toBe(
-      await codeOf(server.local.upsertConsumption(bad)),
+      await codeOf(server.local.consumptions.upsert(bad)),
     );
     expect(error instanceof Error ? error.message : "").toContain(`consumption ${bad.id}: `);
   });
@@ -229,7 +229,7 @@ describe("remote engine against carbon serve", () => {
       "a viewer writing",
       "forbidden",
       async () => remoteWith(await server.token({ role: "viewer" })),
-      (s) => s.upsertConsumption(row(50_000)),
+      (s) => s.consumptions.upsert(row(50_000)),
     ],
     [
       "an expired token",

@@ -148,7 +148,7 @@ describe("a server that offers the specification alone", () => {
       })
       .times(2);
     const service = serviceOn(mock);
-    const session = await service.openConsumptionImport({ dryRun: false });
+    const session = await service.consumptions.openImport({ dryRun: false });
     // The hosted answer carries no counts: the session fails to read it, but sent only spec rows.
     await session.write([row(1), row(2)]).catch(() => undefined);
     await session.abort();
@@ -163,7 +163,7 @@ describe("a server that offers the specification alone", () => {
     mock
       .get(origin)
       .intercept({
-        path: `/api/v1/consumptions?companyId=${company}&buildingId=${building}&page=1&limit=500`,
+        path: `/api/v1/consumptions?companyId=${company}&buildingIds%5B%5D=${building}&page=1&limit=500`,
         method: "GET",
       })
       .reply(200, {
@@ -172,7 +172,7 @@ describe("a server that offers the specification alone", () => {
       });
     // Any POST would be unintercepted: disableNetConnect turns it into an error.
     const service = serviceOn(mock);
-    const session = await service.openConsumptionImport({ dryRun: true });
+    const session = await service.consumptions.openImport({ dryRun: true });
     const counts = await session.write([unchanged, changed, row(3)]);
     await session.commit();
     expect(counts).toEqual({
@@ -190,7 +190,7 @@ describe("a server that offers the specification alone", () => {
     const mock = specServer();
     const service = serviceOn(mock);
     for (const dryRun of [false, true]) {
-      const session = await service.openConsumptionImport({ dryRun });
+      const session = await service.consumptions.openImport({ dryRun });
       const error = await failure(
         session.createBuildings([
           { id: building, companyId: company, name: "Madrid HQ" },

@@ -76,7 +76,7 @@ describe("the hosted service's answers", () => {
     "POST /consumptions {status, isCreated: %s, isUpdated: %s} is %s, with no record",
     async (isCreated, isUpdated, outcome) => {
       answer("POST", "/consumptions", { status: "ok", isCreated, isUpdated });
-      const result = await service.upsertConsumption({
+      const result = await service.consumptions.upsert({
         ...consumption,
         id: "0b6f9a2e-4c1d-4e8f-9a7b-1c2d3e4f5a6b",
         startDate: "2025-01-01T00:00:00.000Z",
@@ -90,7 +90,7 @@ describe("the hosted service's answers", () => {
   it("GET /consumptions/{id} as {id, data}: the record, numbers and dates read", async () => {
     const { id, ...fields } = consumption;
     answer("GET", `/consumptions/${id}`, { id, data: { ...fields, provider: "Iberdrola" } });
-    const record = await service.getConsumption(id);
+    const record = await service.consumptions.get(id);
     expect(record).toMatchObject({
       id,
       quantity: 1250.5,
@@ -214,7 +214,7 @@ describe("minimal answers of any server of the interface", () => {
       co2e: "312.4",
     };
     answer("GET", "/emissions", page([emission, { ...emission, co2e: null }], 2));
-    const rows = (await service.listEmissions({})).data;
+    const rows = (await service.emissions.list({})).data;
     expect(rows.map((row) => [row.scope, row.co2e, row.status])).toEqual([
       [2, 312.4, "calculated"],
       [2, null, "awaiting_factor"],
@@ -233,7 +233,7 @@ describe("minimal answers of any server of the interface", () => {
       updatedAt: "2025-02-01",
     };
     answer("GET", "/consumptions", page([ours], 1));
-    const [row] = (await service.listConsumptions({})).data;
+    const [row] = (await service.consumptions.list({})).data;
     expect(row).toMatchObject({
       startDate: "2025-01-01T00:00:00.000Z",
       createdAt: "2025-02-01T00:00:00.000Z",
@@ -243,7 +243,7 @@ describe("minimal answers of any server of the interface", () => {
   it("a record without a field a command needs is still refused, naming the field", async () => {
     const { quantity: _dropped, ...withoutQuantity } = consumption;
     answer("GET", "/consumptions", page([withoutQuantity], 1));
-    const failure = await service.listConsumptions({}).catch((error: unknown) => error);
+    const failure = await service.consumptions.list({}).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(CarbonError);
     expect(failure).toMatchObject({ code: "internal" });
     expect(JSON.stringify(failure)).toContain("data.0.quantity");
@@ -251,7 +251,7 @@ describe("minimal answers of any server of the interface", () => {
 
   it("a number that is not one is refused, not read as 0", async () => {
     answer("GET", "/consumptions", page([{ ...consumption, quantity: "" }], 1));
-    const failure = await service.listConsumptions({}).catch((error: unknown) => error);
+    const failure = await service.consumptions.list({}).catch((error: unknown) => error);
     expect(failure).toMatchObject({ code: "internal" });
   });
 });

@@ -1,7 +1,8 @@
-import { Command } from "commander";
+import type { Command } from "commander";
 import type { Context } from "../../context.js";
-import { listCommand } from "./list.js";
+import { readOnlyResourceCommand } from "../resource-verbs.js";
+import { categoriesFace } from "./face.js";
 
 export function categoriesCommand(ctx: Context): Command {
-  return new Command("categories").addCommand(listCommand(ctx));
+  return readOnlyResourceCommand(ctx, categoriesFace);
 }

@@ -1,6 +1,5 @@
-import type { Consumption } from "../../../core/model/consumption.js";
+import type { Consumption, ConsumptionUpsertResult } from "../../../core/model/consumption.js";
 import type { ConsumptionGroup } from "../../../core/model/emission.js";
-import type { ConsumptionUpsertResult } from "../../../core/service.js";
 import type { Column } from "../../output/format.js";
 import { day, type Names, type ReadableNames } from "../emissions/lookups.js";
 

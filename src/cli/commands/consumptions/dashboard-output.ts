@@ -1,5 +1,5 @@
 import type { ConsumptionSummary } from "../../../core/model/emission.js";
-import type { PeriodFilter } from "../../../core/service.js";
+import type { PeriodFilter } from "../../../core/ports/consumptions.js";
 import type { Context } from "../../context.js";
 import { renderList, renderObject } from "../../output/format.js";
 import { renderBoxTable } from "../../render/box-table.js";

@@ -44,6 +44,6 @@ export async function runDashboard(ctx: Context, opts: DashboardOptions): Promis
     idResolver(() => ctx.service()),
   );
   const service = await ctx.service();
-  const summary = await service.summarizeConsumptions(period);
+  const summary = await service.consumptions.summarize(period);
   renderConsumptionDashboard(ctx, { summary, year, period });
 }

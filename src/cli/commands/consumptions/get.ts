@@ -36,7 +36,7 @@ export async function runGet(ctx: Context, opts: GetOptions): Promise<void> {
     ]);
   const id = parseUuid("consumption id", opts.id);
   const service = await ctx.service();
-  const consumption = await service.getConsumption(id);
+  const consumption = await service.consumptions.get(id);
   const names = await loadNames(service, [consumption]);
   renderObject(ctx.io, ctx.format(), consumption, consumptionDetailColumns(names));
 }

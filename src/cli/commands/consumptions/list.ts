@@ -90,7 +90,7 @@ export async function runList(ctx: Context, opts: ListOptions): Promise<void> {
   const spec = {
     list: "consumptions",
     filter,
-    page: (query: PageQuery) => service.listConsumptions({ ...filter, ...query }),
+    page: (query: PageQuery) => service.consumptions.list({ ...filter, ...query }),
   } as const;
   if (opts.withNames === true) {
     await printShapedList(ctx, service, paging, {

@@ -43,7 +43,7 @@ export async function findSubcategory(
   service: CarbonService,
   value: string,
 ): Promise<string | undefined> {
-  const page = await service.listCategories({ level: "subcategory" });
+  const page = await service.categories.list({ level: "subcategory" });
   return new CategoryIndex(page.data).find(value)?.id;
 }
 

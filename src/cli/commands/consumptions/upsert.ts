@@ -68,7 +68,7 @@ export async function runUpsert(ctx: Context, opts: UpsertOptions): Promise<void
     opts.file === undefined
       ? await inputFromFlags(service, opts)
       : await inputFromFile(service, opts.file, opts);
-  const result = await service.upsertConsumption(input);
+  const result = await service.consumptions.upsert(input);
   // A server that sends no record back (the hosted service) stored the consumption as sent.
   const row = { ...result, consumption: result.consumption ?? input };
   const names = await loadNames(service, [row.consumption]);

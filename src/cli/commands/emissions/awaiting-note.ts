@@ -1,4 +1,4 @@
-import type { PeriodFilter } from "../../../core/service.js";
+import type { PeriodFilter } from "../../../core/ports/consumptions.js";
 
 /**
  * `3 consumptions are waiting for an emission factor: see carbon emissions list ... --explain`,

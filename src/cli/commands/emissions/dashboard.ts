@@ -61,7 +61,7 @@ export async function runDashboard(ctx: Context, opts: DashboardOptions): Promis
     ids.idResolver(() => ctx.service()),
   );
   const service = await ctx.service();
-  const grid = await service.summarizeEmissions({ ...period, groupBy: ["month", by] });
-  const scopes = await service.summarizeEmissions({ ...period, groupBy: ["scope"] });
+  const grid = await service.emissions.summarize({ ...period, groupBy: ["month", by] });
+  const scopes = await service.emissions.summarize({ ...period, groupBy: ["scope"] });
   renderEmissionDashboard(ctx, { grid, scopes, by, year, period });
 }

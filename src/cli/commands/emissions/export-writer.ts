@@ -1,6 +1,7 @@
 import { CarbonError } from "../../../core/errors.js";
 import type { EmissionGroup, GroupKey } from "../../../core/model/emission.js";
-import type { CarbonService, EmissionFilter } from "../../../core/service.js";
+import type { EmissionFilter } from "../../../core/ports/emissions.js";
+import type { CarbonService } from "../../../core/service.js";
 import type { Context, GlobalOptions } from "../../context.js";
 import type { Io } from "../../io.js";
 import { type Column, createRowWriter } from "../../output/format.js";
@@ -98,7 +99,7 @@ export async function writeExport(
   const { filter, groupBy, format } = request;
   const summary =
     groupBy !== undefined || format === "json"
-      ? await service.summarizeEmissions({ ...filter, groupBy: groupBy ?? [] })
+      ? await service.emissions.summarize({ ...filter, groupBy: groupBy ?? [] })
       : undefined;
   const target =
     request.output === undefined ? undefined : await openFileOutput(ctx.io, request.output);
@@ -124,7 +125,7 @@ export async function writeExport(
         io,
         format,
         emissionRecordColumns(shaper.shape),
-        shaper.rows(service.streamEmissions(filter)),
+        shaper.rows(service.emissions.stream(filter)),
       );
     } else {
       const columns = groupColumns(groupBy, request.withNames === true);

@@ -6,7 +6,8 @@ import { CarbonError } from "../../../core/errors.js";
 import type { Scope } from "../../../core/model/common.js";
 import { type GroupKey, groupKeys } from "../../../core/model/emission.js";
 import { isCalendarDate, yearProblem } from "../../../core/model/text-values.js";
-import type { EmissionFilter, PeriodFilter } from "../../../core/service.js";
+import type { PeriodFilter } from "../../../core/ports/consumptions.js";
+import type { EmissionFilter } from "../../../core/ports/emissions.js";
 import { parseYear } from "../../flags.js";
 import type { IdResolver } from "../../id-resolver.js";
 

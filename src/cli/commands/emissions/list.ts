@@ -110,7 +110,7 @@ export async function runList(ctx: Context, opts: ListOptions): Promise<void> {
   await printShapedList(ctx, service, paging, {
     list: "emissions",
     filter,
-    page: (query) => service.listEmissions({ ...filter, ...query }),
+    page: (query) => service.emissions.list({ ...filter, ...query }),
     columns: opts.explain
       ? columns.explainColumns(names, shaper.shape)
       : columns.emissionColumns(names, shaper.shape),

@@ -47,7 +47,7 @@ export interface NameLookup extends Names {
  * row. An id that cannot be resolved is shown as it is.
  */
 export async function createNameLookup(service: CarbonService): Promise<NameLookup> {
-  const categories = await service.listCategories({});
+  const categories = await service.categories.list({});
   const codes = new Map(categories.data.map((category) => [category.id, category.code]));
   const buildings = new Map<string, string>();
   const companies = new Set<string>();

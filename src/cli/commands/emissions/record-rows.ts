@@ -1,5 +1,5 @@
 import type { Emission } from "../../../core/model/emission.js";
-import type { PeriodFilter } from "../../../core/service.js";
+import type { PeriodFilter } from "../../../core/ports/consumptions.js";
 import { emissionInWindow } from "../../../engine/emission-window.js";
 import type { DateWindow } from "../../../engine/proration.js";
 import type { EmissionRow, RowShape } from "./columns.js";

@@ -97,7 +97,7 @@ export async function runCreate(ctx: Context, opts: CreateOptions): Promise<void
 
   const service = await ctx.service();
   await service.companies.get(companyId);
-  const subcategories = (await service.listCategories({ level: "subcategory" })).data;
+  const subcategories = (await service.categories.list({ level: "subcategory" })).data;
   const category = new CategoryIndex(subcategories).find(categoryText);
   if (category === undefined) {
     throw new CarbonError("not_found", `category "${categoryText}" not found`, {

@@ -69,7 +69,7 @@ export async function runList(ctx: Context, opts: ListOptions): Promise<void> {
   const companyId = await idResolver(() => ctx.service()).company("--company", opts.company);
   const service = await ctx.service();
   await service.companies.get(companyId); // an unknown company is "not found", not an empty list
-  const categories = await service.listCategories({ level: "subcategory" });
+  const categories = await service.categories.list({ level: "subcategory" });
   const codes = new Map(categories.data.map((category) => [category.id, category.code]));
   await printList(ctx, service, paging, {
     list: "customFactors",

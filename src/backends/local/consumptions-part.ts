@@ -1,0 +1,107 @@
+/** The local engine's consumptions part: reads, upserts and import sessions on the SQLite file. */
+import { CarbonError } from "../../core/errors.js";
+import type { BuildingInput } from "../../core/model/building.js";
+import {
+  type ConsumptionUpsertResult,
+  consumptionInputSchema,
+} from "../../core/model/consumption.js";
+import type { ConsumptionsPort, ImportCounts } from "../../core/ports/consumptions.js";
+import { parseInput } from "../../core/validate.js";
+import type { StoredBuilding } from "./buildings.js";
+import { BulkIndexes } from "./bulk-indexes.js";
+import { BulkLoad } from "./bulk-load.js";
+import type { StoredCompany } from "./companies.js";
+import type { RowRefs } from "./consumption-writer.js";
+import { LocalImportSession } from "./import-session.js";
+import { StoredOverlaps } from "./overlaps.js";
+import type { LocalParts } from "./service.js";
+import { summarizeConsumptions } from "./summaries.js";
+
+/** What the part needs of the LocalService that holds it. */
+export interface ConsumptionsPartContext {
+  readonly parts: LocalParts;
+  /** A read after dropping caches another connection's commits made stale. */
+  read<T>(fn: () => T): T;
+  /** A write transaction, refused while an import session is open. */
+  write<T>(fn: () => T): T;
+  /** Database errors translated into CarbonErrors. */
+  guard<T>(fn: () => T): T;
+  upsertBuilding(
+    input: BuildingInput,
+    companyOf?: (id: string) => StoredCompany | undefined,
+  ): StoredBuilding;
+  /** Deletes consumptions, audited, inside the current transaction; answers how many. */
+  removeConsumptions(ids: readonly string[]): number;
+  /** The service's open import session: while there is one, it refuses other writes. */
+  readonly session: { current: LocalImportSession | undefined };
+}
+
+/** Locally an upsert always says what it did and sends the record and its emission back. */
+export interface LocalConsumptionsPart extends ConsumptionsPort {
+  upsert(
+    input: Parameters<ConsumptionsPort["upsert"]>[0],
+  ): Promise<Required<ConsumptionUpsertResult>>;
+}
+
+export function localConsumptions(context: ConsumptionsPartContext): LocalConsumptionsPart {
+  const p = context.parts;
+  const directRefs = (): RowRefs => ({
+    company: (id) => p.companies.find(id),
+    building: (id) => p.buildings.find(id),
+  });
+  return {
+    list: async (query) => context.read(() => p.queries.listConsumptions(query)),
+    get: async (id) => context.read(() => p.queries.getConsumption(id)),
+    storedIds: async (ids) =>
+      context.read(() => new Set(ids.filter((id) => p.queries.findConsumption(id) !== undefined))),
+    async upsert(input) {
+      const parsed = parseInput(consumptionInputSchema, input, "consumption");
+      return context.write(() => {
+        const { outcomes } = p.writer.write([parsed], directRefs(), "");
+        const id = parsed.id.toLowerCase();
+        return {
+          outcome: outcomes[0] ?? "unchanged",
+          consumption: p.queries.getConsumption(id),
+          emission: p.queries.emissionOf(id),
+        };
+      });
+    },
+    async openImport(options) {
+      if (context.session.current !== undefined) {
+        throw new CarbonError("conflict", "an import session is already open on this connection");
+      }
+      context.read(() => undefined);
+      const session = new LocalImportSession(
+        {
+          companies: p.companies,
+          buildings: p.buildings,
+          guard: (fn) => context.guard(fn),
+          exec: (sql) => {
+            p.db.exec(sql);
+          },
+          inTransaction: () => p.db.inTransaction,
+          upsertBuilding: (input, companyOf) => context.upsertBuilding(input, companyOf),
+          writeRows: (rows, refs, bulk): ImportCounts =>
+            p.writer.write(rows, refs, "rows.", bulk).counts,
+          overlaps: new StoredOverlaps(p.db, p.catalog, p.queries),
+          removeConsumptions: (ids) => context.removeConsumptions(ids),
+          indexes: new BulkIndexes(p.db),
+          bulkLoad: new BulkLoad(p.db),
+          batchRolledBack: () => {
+            p.calculator.forgetWrites();
+            p.refs.invalidate();
+          },
+          ended: (rolledBack) => {
+            context.session.current = undefined;
+            if (rolledBack) p.calculator.forgetWrites();
+            p.refs.invalidate();
+          },
+        },
+        options,
+      );
+      context.session.current = session;
+      return session;
+    },
+    summarize: async (query) => context.read(() => summarizeConsumptions(p, query)),
+  };
+}

@@ -1,0 +1,45 @@
+/** The local engine's emissions part: lists, streams and dashboards of the calculated emissions. */
+import type { Emission } from "../../core/model/emission.js";
+import type { EmissionFilter, EmissionsPort } from "../../core/ports/emissions.js";
+import type { LocalParts } from "./service.js";
+import { summarizeEmissions } from "./summaries.js";
+
+/** What the part needs of the LocalService that holds it. */
+export interface EmissionsPartContext {
+  readonly parts: LocalParts;
+  /** A read after dropping caches another connection's commits made stale. */
+  read<T>(fn: () => T): T;
+  /** Database errors translated into CarbonErrors. */
+  guard<T>(fn: () => T): T;
+}
+
+export function localEmissions(context: EmissionsPartContext): EmissionsPort {
+  const p = context.parts;
+  /**
+   * Rows come from `Statement.iterate` on a read-only connection of its own, so the service stays
+   * usable between rows (a server answers other requests meanwhile). It reads the last committed
+   * state: an open import session's rows are not in it. Stop early with `break`/`return`.
+   */
+  async function* stream(filter: EmissionFilter): AsyncIterable<Emission> {
+    const reader = context.guard(() => p.openReader?.());
+    try {
+      const rows = (reader?.queries ?? p.queries).iterateEmissions(filter);
+      try {
+        for (;;) {
+          const next = context.guard(() => rows.next());
+          if (next.done === true) return;
+          yield next.value;
+        }
+      } finally {
+        rows.return();
+      }
+    } finally {
+      reader?.close();
+    }
+  }
+  return {
+    list: async (query) => context.read(() => p.queries.listEmissions(query)),
+    stream,
+    summarize: async (query) => context.read(() => summarizeEmissions(p, query)),
+  };
+}

@@ -1,0 +1,52 @@
+/** The remote engine's emissions part: the interface's emission listings and dashboard. */
+import { MAX_PAGE_LIMIT } from "../../core/model/common.js";
+import { emissionAnswerSchema } from "../../core/model/emission.js";
+import { answerPageSchema } from "../../core/model/wire.js";
+import type { EmissionFilter, EmissionsPort } from "../../core/ports/emissions.js";
+import type { HttpClient, QueryValue } from "./client.js";
+import type { RemotePartOptions } from "./consumptions-part.js";
+import { anyDashboardSchema, emissionDashboard } from "./dashboards.js";
+import { allPages } from "./pages.js";
+import { periodQuery } from "./period-query.js";
+
+function emissionQuery(filter: EmissionFilter): Record<string, QueryValue> {
+  const scopes = filter.scopes;
+  return {
+    ...periodQuery(filter),
+    "entityIds[]": filter.entityIds,
+    scope: scopes === undefined || scopes.length === 0 ? undefined : scopes.join(","),
+  };
+}
+
+export function remoteEmissions(
+  client: HttpClient,
+  options: Pick<RemotePartOptions, "streams">,
+): EmissionsPort {
+  const part: EmissionsPort = {
+    list: (query) =>
+      client.request("GET", "/emissions", {
+        schema: answerPageSchema(emissionAnswerSchema),
+        query: { ...emissionQuery(query), page: query.page, limit: query.limit },
+      }),
+    // Pages of the interface's maximum size, each asked for when the last one is used up.
+    async *stream(filter) {
+      for await (const rows of allPages(
+        (window) => part.list({ ...filter, ...window }),
+        MAX_PAGE_LIMIT,
+      )) {
+        yield* rows;
+      }
+    },
+    async summarize(query) {
+      const answer = await client.request("GET", "/emissions/dashboard", {
+        schema: anyDashboardSchema,
+        query: {
+          ...emissionQuery(query),
+          groupBy: query.groupBy.length === 0 ? undefined : query.groupBy.join(","),
+        },
+      });
+      return emissionDashboard(answer, options.streams(), query);
+    },
+  };
+  return part;
+}

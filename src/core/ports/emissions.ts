@@ -1,0 +1,24 @@
+/** The emissions part of the port: what the engine calculated from the consumptions. */
+import type { Page, PageQuery, Scope } from "../model/common.js";
+import type { Emission, EmissionSummary, GroupKey } from "../model/emission.js";
+import type { PeriodFilter } from "./consumptions.js";
+
+export interface EmissionFilter extends PeriodFilter {
+  readonly scopes?: readonly Scope[];
+  /** The consumptions' entityIds (an invoice's, a vehicle's): any of them matches. */
+  readonly entityIds?: readonly [string, ...string[]];
+}
+
+export interface EmissionQuery extends EmissionFilter, PageQuery {}
+
+export interface SummaryQuery extends EmissionFilter {
+  readonly groupBy: readonly GroupKey[];
+}
+
+/** `service.emissions`: read only; emissions change with their consumptions and factors. */
+export interface EmissionsPort {
+  list(query: EmissionQuery): Promise<Page<Emission>>;
+  /** Every matching emission in list order (startDate, then the order stored), without holding them all. */
+  stream(filter: EmissionFilter): AsyncIterable<Emission>;
+  summarize(query: SummaryQuery): Promise<EmissionSummary>;
+}
