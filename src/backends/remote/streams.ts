@@ -16,7 +16,7 @@ type Lists = Omit<CarbonService, "kind" | "close" | "streamList" | "listCategori
 export function remotePagers(service: Lists, categories: Pagers["categories"]): Pagers {
   return {
     companies: (_filter, window) => service.companies.list(window),
-    buildings: (filter, window) => service.listBuildings({ ...filter, ...window }),
+    buildings: (filter, window) => service.buildings.list({ ...filter, ...window }),
     categories,
     factors: (filter, window) => service.listFactors({ ...filter, ...window }),
     customFactors: (filter, window) => service.listCustomFactors({ ...filter, ...window }),

@@ -23,9 +23,9 @@ export const buildingRoutes: readonly Route[] = [
     statuses: [200],
     response: responses.buildings,
     async handle({ service, access, query }) {
-      if (!access.scoped) return ok(await service.listBuildings(query));
+      if (!access.scoped) return ok(await service.buildings.list(query));
       const sources = access.companies.map((companyId) =>
-        emptyWhenMissing((window) => service.listBuildings({ ...window, companyId })),
+        emptyWhenMissing((window) => service.buildings.list({ ...window, companyId })),
       );
       return ok(await unionPage(sources, byNameThenId, query));
     },
@@ -54,12 +54,12 @@ export const buildingRoutes: readonly Route[] = [
     response: responses.building,
     async handle({ service, access, body }) {
       access.company(body.companyId);
-      const before = await findOrUndefined(() => service.getBuilding(body.id));
+      const before = await findOrUndefined(() => service.buildings.get(body.id));
       if (before !== undefined && !access.sees(before.companyId)) {
         throw notFound("building", body.id);
       }
       access.mayWrite("buildings");
-      return upserted(before === undefined, await service.createBuilding(body));
+      return upserted(before === undefined, await service.buildings.upsert(body));
     },
   }),
 ];

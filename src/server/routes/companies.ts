@@ -17,7 +17,7 @@ export const companyRoutes: readonly Route[] = [
     async handle({ service, access, params, query }) {
       const companyId = param(params, "id");
       access.company(companyId);
-      return ok(await service.listBuildings({ ...query, companyId }));
+      return ok(await service.buildings.list({ ...query, companyId }));
     },
   }),
 ];

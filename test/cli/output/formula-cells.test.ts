@@ -27,7 +27,7 @@ beforeEach(async () => {
   contexts = databaseContexts();
   const service = await contexts.ctx().service();
   await service.companies.upsert({ id: COMPANY, name: LINK, country: "ES" });
-  await service.createBuilding({ id: BUILDING, companyId: COMPANY, name: CMD, country: "ES" });
+  await service.buildings.upsert({ id: BUILDING, companyId: COMPANY, name: CMD, country: "ES" });
   await service.upsertCustomFactor({
     id: "0d1e2f3a-4b5c-4d6e-8f70-8192a3b4c5d6",
     companyId: COMPANY,

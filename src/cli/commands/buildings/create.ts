@@ -57,6 +57,6 @@ export async function runCreate(ctx: Context, opts: CreateOptions): Promise<void
   const companyId = await idResolver(() => ctx.service()).company("--company", opts.company);
   const input = { id, companyId, name, country };
   const service = await ctx.service();
-  const building = await service.createBuilding(input);
+  const building = await service.buildings.upsert(input);
   renderObject(ctx.io, ctx.format(), building, buildingColumns);
 }

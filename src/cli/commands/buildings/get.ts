@@ -29,6 +29,6 @@ export async function runGet(ctx: Context, opts: GetOptions): Promise<void> {
   ]);
   const id = await idResolver(() => ctx.service()).building("building", opts.id);
   const service = await ctx.service();
-  const building = await service.getBuilding(id);
+  const building = await service.buildings.get(id);
   renderObject(ctx.io, ctx.format(), building, buildingColumns);
 }

@@ -18,7 +18,7 @@ const spec: CompanyListSpec<"buildings"> = {
     "carbon buildings list --company 3f1c2a4e-8b7d-4c6a-9e5f-1a2b3c4d5e6f --all --format csv",
     'carbon buildings list --company "Acme Offices"',
   ],
-  list: (service, query) => service.listBuildings(query),
+  list: (service, query) => service.buildings.list(query),
   columns: async () => (await import("./columns.js")).buildingColumns,
 };
 
