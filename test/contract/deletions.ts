@@ -47,7 +47,12 @@ export function describeDeletionContract(name: string, open: () => Promise<Drive
         [sevilla, "Sevilla"],
         [empty, "Empty"],
       ] as const) {
-        await service.buildings.upsert({ id, companyId: company, name: buildingName, country: "ES" });
+        await service.buildings.upsert({
+          id,
+          companyId: company,
+          name: buildingName,
+          country: "ES",
+        });
       }
       await service.upsertConsumption(january);
       await service.upsertConsumption(sevillaBill);

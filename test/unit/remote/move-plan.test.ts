@@ -71,8 +71,8 @@ describe("buildings move --dry-run against a server that ignores dryRun", () => 
 
   it("an unknown building is not found, and nothing is sent", async () => {
     const missing = "7a9e4b2c-1d3f-4e5a-8b6c-00000000dead";
-    const error = await (await remote(proxy.url))
-      .buildings.move({ buildingIds: [missing], companyId: COMPANY_B, dryRun: true })
+    const error = await (await remote(proxy.url)).buildings
+      .move({ buildingIds: [missing], companyId: COMPANY_B, dryRun: true })
       .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(CarbonError);
     expect(error).toMatchObject({ code: "not_found" });
