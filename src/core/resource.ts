@@ -26,6 +26,22 @@ export interface ResourceOperation {
   readonly spec: boolean;
 }
 
+/**
+ * A listing of one company's records under the company's path (`/companies/{id}/buildings`,
+ * `{id}` being the company's): page and limit its only query.
+ */
+export interface CompanyListing<F> extends ResourceOperation {
+  readonly summary: string;
+  /** The list filter of one company's records. */
+  filter(companyId: string): F;
+}
+
+/** What a client says when a server lacks the upsert route (absent: "writing <name>", no hint). */
+export interface UpsertRefusal {
+  readonly what: string;
+  readonly instead: string;
+}
+
 export interface ResourceDescriptor<T, I, F extends object> {
   /** The port's key, the list name of `streamList` and the CLI group: `companies`. */
   readonly name: string;
@@ -71,4 +87,13 @@ export interface ResourceDescriptor<T, I, F extends object> {
   };
   /** Summaries of the routes (OpenAPI and docs/http-api.md). */
   readonly summaries: { readonly list: string; readonly get: string; readonly upsert: string };
+  /**
+   * Where the records are also listed per company. A client lists a company's records there,
+   * and without the `list` or `get` extension reads every company's listing instead.
+   */
+  readonly companyList?: CompanyListing<F>;
+  /** How a client words a server's lack of the upsert route. */
+  readonly upsertRefusal?: UpsertRefusal;
+  /** What docs/http-api.md adds to the upsert row's answer (a domain rule of the resource). */
+  readonly upsertNote?: string;
 }

@@ -13,15 +13,31 @@ function pathCell(operation: ResourceOperation): string {
   return `\`${operation.path}\`${operation.spec ? "" : " **extension**"}`;
 }
 
-function rows<T, I, F extends object>(resource: ResourceDescriptor<T, I, F>): string[] {
+/** What the rows need of a descriptor, whatever its record type. */
+type DocumentedResource = Pick<
+  ResourceDescriptor<unknown, unknown, object>,
+  "operations" | "schemaNames" | "filterFields" | "writers" | "upsertNote"
+> & {
+  readonly order: readonly { readonly name: string }[];
+  readonly companyList?: ResourceOperation | undefined;
+};
+
+function rows(resource: DocumentedResource): string[] {
   const { operations, schemaNames } = resource;
   const query = [...Object.keys(resource.filterFields), "page", "limit"].join(", ");
   const order = resource.order.map((key) => key.name).join(", ");
   const writers = resource.writers.join(" or ");
+  const note = resource.upsertNote === undefined ? "" : `; ${resource.upsertNote}`;
+  const companyList = resource.companyList;
   return [
+    ...(companyList === undefined
+      ? []
+      : [
+          `| GET | ${pathCell(companyList)} | page, limit | | list of ${schemaNames.record} of the company in (${order}) order |`,
+        ]),
     `| GET | ${pathCell(operations.list)} | ${query} | | list of ${schemaNames.record} in (${order}) order |`,
     `| GET | ${pathCell(operations.get)} | | | ${schemaNames.record} |`,
-    `| POST | ${pathCell(operations.upsert)} | | ${schemaNames.input} | ${schemaNames.record} (upsert by id; 201 when created, else 200; ${writers}) |`,
+    `| POST | ${pathCell(operations.upsert)} | | ${schemaNames.input} | ${schemaNames.record} (upsert by id; 201 when created, else 200; ${writers}${note}) |`,
   ];
 }
 

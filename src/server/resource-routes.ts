@@ -1,6 +1,7 @@
 /**
- * The routes of a plain resource, derived from its descriptor (src/core/resource.ts): list, get
- * and upsert with the scope and role checks of docs/http-api.md, into the one route table.
+ * The routes of a plain resource, derived from its descriptor (src/core/resource.ts): list, get,
+ * upsert and a company's listing (when it has one) with the scope and role checks of
+ * docs/http-api.md, into the one route table.
  */
 import { z } from "zod";
 import { notFound } from "../core/errors.js";
@@ -9,7 +10,7 @@ import { pageSchema } from "../core/model/common.js";
 import type { ResourceDescriptor, ResourcePort } from "../core/resource.js";
 import type { CarbonService } from "../core/service.js";
 import { type Access, findOrUndefined } from "./access.js";
-import { ignoredBody, noQuery, pageFields } from "./input.js";
+import { ignoredBody, noQuery, pageFields, pageQuery } from "./input.js";
 import { defineRoute, ok, param, type Route, upserted } from "./route.js";
 import { byKeys, emptyWhenMissing, type PageSource, unionPage } from "./union.js";
 
@@ -47,7 +48,7 @@ export function resourceRoutes<T, I, F extends object>(
       );
     });
 
-  return [
+  const routes = [
     defineRoute({
       method: "GET",
       path: operations.list.path,
@@ -99,6 +100,26 @@ export function resourceRoutes<T, I, F extends object>(
       async handle({ service, access, params }) {
         const id = param(params, "id");
         return ok(visible(access, await portOf(service).get(id), id));
+      },
+    }),
+  ];
+  const companyList = resource.companyList;
+  if (companyList === undefined) return routes;
+  return [
+    ...routes,
+    defineRoute({
+      method: "GET",
+      path: companyList.path,
+      summary: companyList.summary,
+      extension: !companyList.spec,
+      query: pageQuery,
+      body: ignoredBody,
+      statuses: [200],
+      response: page,
+      async handle({ service, access, params, query }) {
+        const companyId = param(params, "id");
+        access.company(companyId);
+        return ok(await portOf(service).list({ ...companyList.filter(companyId), ...query }));
       },
     }),
   ];
