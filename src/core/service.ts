@@ -1,6 +1,5 @@
 import type { AuditQuery, AuditRecord } from "./model/audit.js";
 import type { Building, BuildingInput } from "./model/building.js";
-import type { BuildingMoveRequest, BuildingMoveResult } from "./model/building-move.js";
 import type { Category, CategoryLevel } from "./model/category.js";
 import type { Page, PageQuery, Scope } from "./model/common.js";
 import type { Company, CompanyInput } from "./model/company.js";
@@ -27,12 +26,10 @@ import type {
   SupplierUpsertResult,
   SupplierWriteOptions,
 } from "./model/supplier.js";
+import type { BuildingsPort } from "./ports/buildings.js";
 import type { ResourcePort } from "./resource.js";
+import type { BuildingFilter } from "./resources/buildings.js";
 import type { CompanyFilter } from "./resources/companies.js";
-
-export interface BuildingQuery extends PageQuery {
-  readonly companyId?: string;
-}
 
 export interface FactorQuery extends PageQuery {
   readonly key?: string;
@@ -162,6 +159,11 @@ export interface ResourceTypes {
     readonly input: CompanyInput;
     readonly filter: CompanyFilter;
   };
+  readonly buildings: {
+    readonly record: Building;
+    readonly input: BuildingInput;
+    readonly filter: BuildingFilter;
+  };
 }
 
 export type ResourceName = keyof ResourceTypes;
@@ -177,9 +179,7 @@ export interface CarbonService extends ResourceParts {
   readonly kind: "local" | "remote";
   close(): Promise<void>;
 
-  listBuildings(query: BuildingQuery): Promise<Page<Building>>;
-  getBuilding(id: string): Promise<Building>;
-  createBuilding(input: BuildingInput): Promise<Building>;
+  readonly buildings: BuildingsPort;
 
   listCategories(query: { readonly level?: CategoryLevel }): Promise<Page<Category>>;
 
@@ -245,13 +245,7 @@ export interface CarbonService extends ResourceParts {
    */
   deleteRecords(request: DeleteRequest): Promise<DeletionResult>;
 
-  // --- buildings move and audit trail (docs/buildings-move.md) ---
-  /**
-   * Moves the buildings, their consumptions and emissions to `companyId`, all or nothing, and
-   * recalculates the moved emissions under the target company. Buildings already there are
-   * reported as unchanged. A dry run answers the same plan and stores nothing.
-   */
-  moveBuildings(request: BuildingMoveRequest): Promise<BuildingMoveResult>;
+  // --- audit trail (docs/buildings-move.md) ---
   listAudit(query: AuditQuery): Promise<Page<AuditRecord>>;
 
   /**
@@ -277,7 +271,7 @@ type Unpaged<Q extends PageQuery> = Omit<Q, keyof PageQuery>;
 /** What `streamList` streams: each list's filter and row. */
 export interface ListStreams {
   readonly companies: { readonly filter: Unpaged<PageQuery>; readonly row: Company };
-  readonly buildings: { readonly filter: Unpaged<BuildingQuery>; readonly row: Building };
+  readonly buildings: { readonly filter: BuildingFilter; readonly row: Building };
   readonly categories: {
     readonly filter: { readonly level?: CategoryLevel };
     readonly row: Category;

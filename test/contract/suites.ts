@@ -29,6 +29,7 @@ export const contractSuites: readonly ContractSuite[] = [
   describeStreamContract,
   // One per plain resource (resource-fixtures.ts has a fixture for each).
   resourceSuite("companies"),
+  resourceSuite("buildings"),
 ];
 
 /** Runs every suite against one driver. */

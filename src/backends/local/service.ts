@@ -1,11 +1,5 @@
 import { CarbonError } from "../../core/errors.js";
 import type { AuditQuery, AuditRecord } from "../../core/model/audit.js";
-import type { Building, BuildingInput } from "../../core/model/building.js";
-import {
-  type BuildingMoveRequest,
-  type BuildingMoveResult,
-  buildingMoveInputSchema,
-} from "../../core/model/building-move.js";
 import type { Category, CategoryLevel } from "../../core/model/category.js";
 import type { Page } from "../../core/model/common.js";
 import {
@@ -37,7 +31,6 @@ import type {
   SupplierWriteOptions,
 } from "../../core/model/supplier.js";
 import type {
-  BuildingQuery,
   CarbonService,
   ConsumptionQuery,
   ConsumptionUpsertResult,
@@ -59,12 +52,12 @@ import type {
 } from "../../core/service.js";
 import { parseInput } from "../../core/validate.js";
 import type { AuditLog } from "./audit.js";
-import { moveBuildings } from "./building-move.js";
-import { type BuildingRepository, type StoredBuilding, toBuilding } from "./buildings.js";
+import type { BuildingRepository } from "./buildings.js";
+import { LocalBuildings } from "./buildings-part.js";
 import { BulkIndexes } from "./bulk-indexes.js";
 import { BulkLoad } from "./bulk-load.js";
 import { type CategoryCatalog, toCategory } from "./categories.js";
-import { type CompanyRepository, type StoredCompany, toCompany } from "./companies.js";
+import { type CompanyRepository, toCompany } from "./companies.js";
 import type { ConsumptionWriter, RowRefs } from "./consumption-writer.js";
 import type { CustomFactorRepository } from "./custom-factors.js";
 import { type Db, translateError } from "./database.js";
@@ -118,12 +111,19 @@ export class LocalService implements CarbonService {
   readonly #dataVersionQuery;
   /** Made once: `db.transaction(fn)` builds its wrappers (and statements) on every call. */
   readonly #transaction;
+  readonly buildings: LocalBuildings;
 
   constructor(parts: LocalParts) {
     this.#p = parts;
     this.path = parts.path;
     this.#dataVersionQuery = parts.db.prepare<[], number>("PRAGMA data_version").pluck();
     this.#transaction = parts.db.transaction((fn: () => void) => fn());
+    this.buildings = new LocalBuildings({
+      ...parts,
+      recalculate: (scope) => this.#recalculate(scope),
+      guard: (fn) => this.#guard(fn),
+      write: (fn) => this.#write(fn),
+    });
   }
 
   #guard<T>(fn: () => T): T {
@@ -186,30 +186,6 @@ export class LocalService implements CarbonService {
         return toCompany(company);
       }),
   };
-
-  async listBuildings(query: BuildingQuery): Promise<Page<Building>> {
-    return this.#guard(() => this.#p.buildings.list(query));
-  }
-
-  async getBuilding(id: string): Promise<Building> {
-    return this.#guard(() => toBuilding(this.#p.buildings.get(id)));
-  }
-
-  async createBuilding(input: BuildingInput): Promise<Building> {
-    return this.#write(() => toBuilding(this.#upsertBuilding(input)));
-  }
-
-  #upsertBuilding(
-    input: BuildingInput,
-    companyOf?: (id: string) => StoredCompany | undefined,
-  ): StoredBuilding {
-    const { building, before } = this.#p.buildings.upsert(input, companyOf);
-    this.#p.refs.invalidate(); // the name may have changed
-    if (before !== undefined && before.country !== building.country) {
-      this.#recalculate({ companyRef: building.companyRef, buildingRef: building.ref });
-    }
-    return building;
-  }
 
   #recalculate(scope: RecalculationScope): void {
     this.#p.calculator.invalidate();
@@ -312,7 +288,7 @@ export class LocalService implements CarbonService {
           p.db.exec(sql);
         },
         inTransaction: () => p.db.inTransaction,
-        upsertBuilding: (input, companyOf) => this.#upsertBuilding(input, companyOf),
+        upsertBuilding: (input, companyOf) => this.buildings.store(input, companyOf),
         writeRows: (rows, refs, bulk): ImportCounts =>
           p.writer.write(rows, refs, "rows.", bulk).counts,
         overlaps: new StoredOverlaps(p.db, p.catalog, p.queries),
@@ -457,25 +433,7 @@ export class LocalService implements CarbonService {
     return rolledBack(() => this.#write(withRollback(run)));
   }
 
-  // --- buildings move and audit trail (docs/buildings-move.md) ---
-
-  /** One transaction (see building-move.ts); a dry run runs it and rolls it back. */
-  async moveBuildings(request: BuildingMoveRequest): Promise<BuildingMoveResult> {
-    const input = parseInput(
-      buildingMoveInputSchema,
-      { buildingIds: request.buildingIds, companyId: request.companyId },
-      "building move",
-    );
-    const dryRun = request.dryRun === true;
-    const command = { ...input, dryRun, actor: request.actor ?? localActor() };
-    const parts = {
-      ...this.#p,
-      recalculate: (scope: RecalculationScope) => this.#recalculate(scope),
-    };
-    const run = () => moveBuildings(parts, command);
-    if (!dryRun) return this.#write(run);
-    return rolledBack(() => this.#write(withRollback(run)));
-  }
+  // --- audit trail (docs/buildings-move.md) ---
 
   async listAudit(query: AuditQuery): Promise<Page<AuditRecord>> {
     return this.#read(() => this.#p.audit.list(query));

@@ -4,11 +4,10 @@
  * the same CarbonErrors, so a command behaves the same on both engines.
  */
 import type { Dispatcher } from "undici";
-import { z } from "zod";
+import type { z } from "zod";
 import { isCarbonError } from "../../core/errors.js";
 import { DRY_RUN_EXTENSION, operationExtension } from "../../core/extensions.js";
 import { auditRecordSchema } from "../../core/model/audit.js";
-import { buildingMoveResultSchema } from "../../core/model/building-move.js";
 import { type Category, categoryAnswerSchema } from "../../core/model/category.js";
 import {
   DEFAULT_PAGE_LIMIT,
@@ -49,14 +48,13 @@ import { parseInput } from "../../core/validate.js";
 import { calculateEntry } from "../../engine/glec/calculate.js";
 import { shippedGlecFactors } from "../local/glec-factors.js";
 import { parseApiUrl } from "./api-url.js";
-import { remoteBuildings } from "./buildings.js";
+import { remoteBuildings } from "./buildings-part.js";
 import { ServerCapabilities } from "./capabilities.js";
 import { createHttpClient, type HttpClient, type QueryValue } from "./client.js";
 import { anyDashboardSchema, consumptionDashboard, emissionDashboard } from "./dashboards.js";
 import { glecRequestBody } from "./glec-body.js";
 import { RemoteImportSession } from "./import-session.js";
 import { runLimited } from "./limiter.js";
-import { planMove } from "./move-plan.js";
 import { allPages, type PageWindow } from "./pages.js";
 import { remoteDeleteRecords } from "./removal.js";
 import { presentRecord, remoteResource } from "./resource-client.js";
@@ -151,7 +149,7 @@ export function createRemoteService(options: RemoteServiceOptions): RemoteCarbon
 
     companies: remoteResource(client, capabilities, companiesResource),
 
-    ...remoteBuildings(client, capabilities),
+    buildings: remoteBuildings(client, capabilities, concurrency),
 
     // The port answers every category at once, as the local engine does; the server pages.
     async listCategories(query): Promise<Page<Category>> {
@@ -298,26 +296,7 @@ export function createRemoteService(options: RemoteServiceOptions): RemoteCarbon
       }),
     // --- deletions (removal.ts): the server records its token's user ---
     deleteRecords: remoteDeleteRecords(client, concurrency, capabilities),
-    // --- buildings move and audit trail: the server records its token's user ---
-    async moveBuildings(request) {
-      if (request.dryRun === true && !(await capabilities.offers(DRY_RUN_EXTENSION))) {
-        // A server that may ignore dryRun is never sent the move: the client plans it.
-        return planMove(client, request, concurrency);
-      }
-      const body = { buildingIds: request.buildingIds, companyId: request.companyId };
-      if (await capabilities.offers(DRY_RUN_EXTENSION)) {
-        return client.request("POST", "/buildings/move", {
-          schema: buildingMoveResultSchema,
-          query: { dryRun: request.dryRun === true ? "true" : undefined },
-          body,
-        });
-      }
-      // The interface does not show this answer: without carbon's, the client's plan says what moved.
-      const plan = await planMove(client, request, concurrency);
-      const answer = await client.request("POST", "/buildings/move", { schema: z.unknown(), body });
-      const result = buildingMoveResultSchema.safeParse(answer);
-      return result.success ? result.data : { ...plan, dryRun: false };
-    },
+    // --- audit trail: the server records its token's user ---
     async listAudit(query) {
       await capabilities.require(
         operationExtension("GET", "/audit"),

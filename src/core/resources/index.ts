@@ -1,6 +1,7 @@
 /** Every plain resource's descriptor, by the name of its part of the port. */
 import type { ResourceDescriptor } from "../resource.js";
 import type { FilterOf, InputOf, RecordOf, ResourceName } from "../service.js";
+import { buildingsResource } from "./buildings.js";
 import { companiesResource } from "./companies.js";
 
 export type DescriptorOf<K extends ResourceName> = ResourceDescriptor<
@@ -11,4 +12,5 @@ export type DescriptorOf<K extends ResourceName> = ResourceDescriptor<
 
 export const resourceDescriptors: { readonly [K in ResourceName]: DescriptorOf<K> } = {
   companies: companiesResource,
+  buildings: buildingsResource,
 };
