@@ -7,10 +7,10 @@ import fs from "node:fs";
 import path from "node:path";
 import { parse } from "csv-parse/sync";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { runList as runBuildings } from "../../../src/cli/commands/buildings/list.js";
 import { runImport } from "../../../src/cli/commands/consumptions/import.js";
 import { runExport } from "../../../src/cli/commands/emissions/export.js";
 import { categoryId } from "../../../src/core/ids.js";
+import { runList as runBuildings } from "../buildings/runs.js";
 import { runGet, runList } from "../companies/runs.js";
 import { databaseContexts, tempDir } from "../helpers.js";
 

@@ -6,10 +6,10 @@
 import path from "node:path";
 import Database from "better-sqlite3";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { runList } from "../../../src/cli/commands/buildings/list.js";
 import { createProcessIo, createTestIo } from "../../../src/cli/io.js";
 import { createRowWriter, renderList } from "../../../src/cli/output/format.js";
 import { renderBoxTable } from "../../../src/cli/render/box-table.js";
+import { runList } from "../buildings/runs.js";
 import { databaseContexts, tempDir } from "../helpers.js";
 
 const HOSTILE = "HQ\u001b]0;pwned\u0007\u001b[2J\u009b";
