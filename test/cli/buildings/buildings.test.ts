@@ -47,6 +47,15 @@ describe("buildings create", () => {
   });
 });
 
+describe("buildings upsert checks its own flags before looking a company name up", () => {
+  it.each([
+    [{ company: "Initech", name: "  " }],
+    [{ company: "Initech", name: "HQ", country: "Spain" }],
+  ])("%j is a usage error, not the unknown company's not_found", async (opts) => {
+    expect(await errorCode(() => runCreate(contexts.ctx(), opts))).toBe("usage");
+  });
+});
+
 describe("buildings get and list", () => {
   it("get prints one building as csv; an unknown id is not_found", async () => {
     await created({ company: ACME, name: "Madrid HQ", id: HQ });
