@@ -27,7 +27,7 @@ function page<T>(data: readonly T[], limit = 500) {
 }
 
 /** Announces nothing on who-am-i; answers each route given, once. */
-function specServer(routes: Readonly<Record<string, unknown>>): MockAgent {
+function specServer(routes: Readonly<Record<string, object>>): MockAgent {
   agent = new MockAgent();
   agent.disableNetConnect();
   const pool = agent.get(origin);
