@@ -32,8 +32,11 @@ export interface ResourceFace<K extends ResourceName> {
   readonly command: string;
   readonly singular: string;
   readonly descriptions: { readonly list: string; readonly get: string; readonly upsert: string };
-  /** What `get <id>` takes: a UUID, or (company) also a unique name. */
-  readonly getArgument: { readonly description: string; readonly kind: "uuid" | "company" };
+  /** What `get <id>` takes: a UUID, or (company, building) also a unique name. */
+  readonly getArgument: {
+    readonly description: string;
+    readonly kind: "uuid" | "company" | "building";
+  };
   /** Flags of `list` besides paging. */
   readonly filters: readonly FaceFlag[];
   /** Flags of `upsert` besides `--id`. */

@@ -37,6 +37,22 @@ export interface ResourceOperation {
 }
 
 /**
+ * A listing of one company's records under the company's path (`/companies/{id}/buildings`,
+ * `{id}` being the company's): page and limit its only query.
+ */
+export interface CompanyListing<F> extends ResourceOperation {
+  readonly summary: string;
+  /** The list filter of one company's records. */
+  filter(companyId: string): F;
+}
+
+/** What a client says when a server lacks the upsert route (absent: "writing <name>", no hint). */
+export interface UpsertRefusal {
+  readonly what: string;
+  readonly instead: string;
+}
+
+/**
  * What a resource that is only listed says of itself (categories): its list route, remote list,
  * OpenAPI entry and docs row are derived from it. A plain resource says this and more.
  */
@@ -105,4 +121,13 @@ export interface ResourceDescriptor<T, I, F extends object>
   readonly ownRoutes?: readonly ResourceOperationName[];
   /** Summaries of the routes (OpenAPI and docs/http-api.md). */
   readonly summaries: { readonly list: string; readonly get: string; readonly upsert: string };
+  /**
+   * Where the records are also listed per company. A client lists a company's records there,
+   * and without the `list` or `get` extension reads every company's listing instead.
+   */
+  readonly companyList?: CompanyListing<F>;
+  /** How a client words a server's lack of the upsert route. */
+  readonly upsertRefusal?: UpsertRefusal;
+  /** What docs/http-api.md adds to the upsert row's answer (a domain rule of the resource). */
+  readonly upsertNote?: string;
 }

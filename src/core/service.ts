@@ -1,8 +1,7 @@
 import type { AuditRecord } from "./model/audit.js";
 import type { Building, BuildingInput } from "./model/building.js";
-import type { BuildingMoveRequest, BuildingMoveResult } from "./model/building-move.js";
 import type { Category } from "./model/category.js";
-import type { Page, PageQuery } from "./model/common.js";
+import type { PageQuery } from "./model/common.js";
 import type { Company, CompanyInput } from "./model/company.js";
 import type { Consumption } from "./model/consumption.js";
 import type { DeleteRequest, DeletionResult } from "./model/deletion.js";
@@ -16,20 +15,18 @@ import type {
   SupplierUpsertResult,
 } from "./model/supplier.js";
 import type { AuditPort, AuditQuery } from "./ports/audit.js";
+import type { BuildingsPort } from "./ports/buildings.js";
 import type { ConsumptionsPort, PeriodFilter } from "./ports/consumptions.js";
 import type { EmissionFilter, EmissionsPort } from "./ports/emissions.js";
 import type { FactorQuery, FactorsPort } from "./ports/factors.js";
 import type { GlecPort, GlecQuery } from "./ports/glec.js";
 import type { SuppliersPort } from "./ports/suppliers.js";
 import type { ReadOnlyResourcePort, ResourcePort } from "./resource.js";
+import type { BuildingFilter } from "./resources/buildings.js";
 import type { CategoryFilter } from "./resources/categories.js";
 import type { CompanyFilter } from "./resources/companies.js";
 import type { CustomFactorFilter } from "./resources/custom-factors.js";
 import type { SupplierFilter } from "./resources/suppliers.js";
-
-export interface BuildingQuery extends PageQuery {
-  readonly companyId?: string;
-}
 
 export interface CustomFactorQuery extends CustomFactorFilter, PageQuery {}
 
@@ -44,6 +41,11 @@ export interface ResourceTypes {
     readonly record: Company;
     readonly input: CompanyInput;
     readonly filter: CompanyFilter;
+  };
+  readonly buildings: {
+    readonly record: Building;
+    readonly input: BuildingInput;
+    readonly filter: BuildingFilter;
   };
   readonly suppliers: {
     readonly record: Supplier;
@@ -97,9 +99,7 @@ export interface CarbonService extends ResourceParts, ReadOnlyParts {
   readonly kind: "local" | "remote";
   close(): Promise<void>;
 
-  listBuildings(query: BuildingQuery): Promise<Page<Building>>;
-  getBuilding(id: string): Promise<Building>;
-  createBuilding(input: BuildingInput): Promise<Building>;
+  readonly buildings: BuildingsPort;
 
   readonly factors: FactorsPort;
 
@@ -127,13 +127,6 @@ export interface CarbonService extends ResourceParts, ReadOnlyParts {
    */
   deleteRecords(request: DeleteRequest): Promise<DeletionResult>;
 
-  // --- buildings move and audit trail (docs/buildings-move.md) ---
-  /**
-   * Moves the buildings, their consumptions and emissions to `companyId`, all or nothing, and
-   * recalculates the moved emissions under the target company. Buildings already there are
-   * reported as unchanged. A dry run answers the same plan and stores nothing.
-   */
-  moveBuildings(request: BuildingMoveRequest): Promise<BuildingMoveResult>;
   /** The audit trail: buildings moved and records deleted. */
   readonly audit: AuditPort;
 
@@ -155,7 +148,7 @@ type Unpaged<Q extends PageQuery> = Omit<Q, keyof PageQuery>;
 /** What `streamList` streams: each list's filter and row. */
 export interface ListStreams {
   readonly companies: { readonly filter: Unpaged<PageQuery>; readonly row: Company };
-  readonly buildings: { readonly filter: Unpaged<BuildingQuery>; readonly row: Building };
+  readonly buildings: { readonly filter: BuildingFilter; readonly row: Building };
   readonly categories: { readonly filter: CategoryFilter; readonly row: Category };
   readonly factors: { readonly filter: Unpaged<FactorQuery>; readonly row: EmissionFactor };
   readonly customFactors: {

@@ -20,16 +20,16 @@ function pathCell(operation: ResourceOperation): string {
 
 /** What a list row needs of a descriptor, whatever its record. */
 type Listed = Pick<
-  ReadOnlyResourceDescriptor<never, never>,
-  "operations" | "schemaNames" | "filterFields" | "order"
->;
+  ReadOnlyResourceDescriptor<unknown, object>,
+  "operations" | "schemaNames" | "filterFields"
+> & { readonly order: readonly { readonly name: string }[] };
 
 /** What the rows need of a plain resource's descriptor, whatever its record. */
 type Documented = Listed &
   Pick<
-    ResourceDescriptor<never, never, never>,
-    "operations" | "schemaNames" | "writers" | "ownRoutes"
-  >;
+    ResourceDescriptor<unknown, unknown, object>,
+    "operations" | "schemaNames" | "writers" | "ownRoutes" | "upsertNote"
+  > & { readonly companyList?: ResourceOperation | undefined };
 
 /** The list row: a resource without an order of keys keeps its own (the category tree's). */
 function listRow(resource: Listed): string {
@@ -42,16 +42,26 @@ function listRow(resource: Listed): string {
 function rows(resource: Documented): string[] {
   const { operations, schemaNames } = resource;
   const writers = resource.writers.join(" or ");
+  const note = resource.upsertNote === undefined ? "" : `; ${resource.upsertNote}`;
+  const order = resource.order.map((key) => key.name).join(", ");
   const row: Record<ResourceOperationName, string> = {
     list: listRow(resource),
     get: `| GET | ${pathCell(operations.get)} | | | ${schemaNames.record} |`,
-    upsert: `| POST | ${pathCell(operations.upsert)} | | ${schemaNames.input} | ${schemaNames.record} (upsert by id; 201 when created, else 200; ${writers}) |`,
+    upsert: `| POST | ${pathCell(operations.upsert)} | | ${schemaNames.input} | ${schemaNames.record} (upsert by id; 201 when created, else 200; ${writers}${note}) |`,
   };
+  const companyList = resource.companyList;
   // A route the resource defines itself is documented by hand, outside the generated block.
   const own = new Set(resource.ownRoutes ?? []);
-  return (["list", "get", "upsert"] as const)
-    .filter((operation) => !own.has(operation))
-    .map((operation) => row[operation]);
+  return [
+    ...(companyList === undefined
+      ? []
+      : [
+          `| GET | ${pathCell(companyList)} | page, limit | | list of ${schemaNames.record} of the company in (${order}) order |`,
+        ]),
+    ...(["list", "get", "upsert"] as const)
+      .filter((operation) => !own.has(operation))
+      .map((operation) => row[operation]),
+  ];
 }
 
 /** The generated block, markers included. */

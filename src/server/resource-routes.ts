@@ -1,7 +1,7 @@
 /**
- * The routes of a plain resource, derived from its descriptor (src/core/resource.ts): list, get
- * and upsert with the scope and role checks of docs/http-api.md, into the one route table; a
- * read-only resource has its list alone.
+ * The routes of a plain resource, derived from its descriptor (src/core/resource.ts): list, get,
+ * upsert and a company's listing (when it has one) with the scope and role checks of
+ * docs/http-api.md, into the one route table; a read-only resource has its list alone.
  */
 import { z } from "zod";
 import { notFound } from "../core/errors.js";
@@ -16,7 +16,7 @@ import type {
 } from "../core/resource.js";
 import type { CarbonService } from "../core/service.js";
 import { type Access, findOrUndefined } from "./access.js";
-import { ignoredBody, noQuery, pageFields } from "./input.js";
+import { ignoredBody, noQuery, pageFields, pageQuery } from "./input.js";
 import { defineRoute, ok, param, type Route, upserted } from "./route.js";
 import { byKeys, emptyWhenMissing, type PageSource, unionPage } from "./union.js";
 
@@ -119,7 +119,8 @@ export function resourceRoutes<T, I, F extends object, U = T>(
         const id = resource.idOf(body);
         access.company(resource.scope(body));
         const before = await findOrUndefined(() => portOf(service).get(id));
-        if (before !== undefined) access.company(resource.scope(before));
+        // A stored record out of the token's scope is missing to it: its company is not told.
+        if (before !== undefined) visible(access, before, id);
         access.mayWriteAs(resource.name, resource.writers);
         return upserted(before === undefined, await portOf(service).upsert(body));
       },
@@ -141,7 +142,28 @@ export function resourceRoutes<T, I, F extends object, U = T>(
   };
   // The resource's own files route what it keeps for itself.
   const own = new Set(resource.ownRoutes ?? []);
-  return (["list", "upsert", "get"] as const)
+  const derived = (["list", "upsert", "get"] as const)
     .filter((operation) => !own.has(operation))
     .map((operation) => routes[operation]);
+  const companyList = resource.companyList;
+  if (companyList === undefined) return derived;
+  const page = { name: `${resource.schemaNames.record}Page`, schema: pageSchema(resource.record) };
+  return [
+    ...derived,
+    defineRoute({
+      method: "GET",
+      path: companyList.path,
+      summary: companyList.summary,
+      extension: !companyList.spec,
+      query: pageQuery,
+      body: ignoredBody,
+      statuses: [200],
+      response: page,
+      async handle({ service, access, params, query }) {
+        const companyId = param(params, "id");
+        access.company(companyId);
+        return ok(await portOf(service).list({ ...companyList.filter(companyId), ...query }));
+      },
+    }),
+  ];
 }

@@ -3,7 +3,7 @@
  * src/core/model, where the remote engine's tolerant reading of the same answer sits beside it.
  */
 import { z } from "zod";
-import { buildingInputSchema, buildingSchema } from "../core/model/building.js";
+import { categorySchema } from "../core/model/category.js";
 import { isoDateTimeSchema, pageSchema } from "../core/model/common.js";
 import { companyInputSchema, companySchema } from "../core/model/company.js";
 import {
@@ -40,8 +40,7 @@ export const responses = {
   openApi: named("OpenApiDocument", z.record(z.string(), z.unknown())),
   company: named("Company", companySchema),
   companies: named("CompanyPage", pageSchema(companySchema)),
-  building: named("Building", buildingSchema),
-  buildings: named("BuildingPage", pageSchema(buildingSchema)),
+  categories: named("CategoryPage", pageSchema(categorySchema)),
   factors: named("EmissionFactorPage", pageSchema(emissionFactorSchema)),
   resolution: named("FactorResolution", factorResolutionSchema),
   customFactor: named("CustomFactor", customFactorSchema),
@@ -61,7 +60,6 @@ export const responses = {
 
 export const bodies = {
   company: { bodyName: "CompanyInput", body: companyInputSchema },
-  building: { bodyName: "BuildingInput", body: buildingInputSchema },
   customFactor: { bodyName: "CustomFactorInput", body: customFactorInputSchema },
   consumption: { bodyName: "ConsumptionInput", body: consumptionInputSchema },
   /** `POST /consumptions`: the spec's body; `removedAt` set removes the consumption. */

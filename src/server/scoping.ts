@@ -19,7 +19,7 @@ export async function visibleBuilding(
   access: Access,
   id: string,
 ): Promise<Building> {
-  const building = await service.getBuilding(id);
+  const building = await service.buildings.get(id);
   if (!access.sees(building.companyId)) throw notFound("building", id);
   return building;
 }

@@ -14,7 +14,7 @@ beforeEach(async () => {
   contexts = databaseContexts();
   const service = await contexts.ctx().service();
   await service.companies.upsert({ id: COMPANY, name: "Acme", country: "GB" });
-  await service.createBuilding({ id: BUILDING, companyId: COMPANY, name: "HQ", country: "GB" });
+  await service.buildings.upsert({ id: BUILDING, companyId: COMPANY, name: "HQ", country: "GB" });
 });
 afterEach(async () => {
   await contexts.closeAll();

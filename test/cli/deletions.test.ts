@@ -47,8 +47,8 @@ beforeEach(async () => {
   db = String(ctx.globals().db);
   const service = await ctx.service();
   await service.companies.upsert({ id: ACME, name: "Acme", country: "ES" });
-  await service.createBuilding({ id: HQ, companyId: ACME, name: "Madrid HQ" });
-  await service.createBuilding({ id: DEPOT, companyId: ACME, name: "Depot" });
+  await service.buildings.upsert({ id: HQ, companyId: ACME, name: "Madrid HQ" });
+  await service.buildings.upsert({ id: DEPOT, companyId: ACME, name: "Depot" });
   await service.consumptions.upsert(BILL);
 });
 afterEach(async () => {
@@ -156,10 +156,10 @@ describe("buildings, custom factors and suppliers delete", () => {
     const { ctx } = promptContext(false);
     const refused = () => runBuildingsDelete(ctx, options({ ids: [HQ, DEPOT], yes: true }));
     expect(await errorCode(refused)).toBe("conflict");
-    expect((await (await service()).listBuildings({ companyId: ACME })).data).toHaveLength(2);
+    expect((await (await service()).buildings.list({ companyId: ACME })).data).toHaveLength(2);
     await runBuildingsDelete(ctx, options({ ids: [HQ], yes: true, withConsumptions: true }));
     expect(await stored()).toEqual([]);
-    expect((await (await service()).listBuildings({ companyId: ACME })).data).toHaveLength(1);
+    expect((await (await service()).buildings.list({ companyId: ACME })).data).toHaveLength(1);
   });
 
   it("deletes a custom factor and a supplier", async () => {

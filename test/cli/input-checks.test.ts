@@ -60,7 +60,7 @@ beforeEach(async () => {
   try {
     await service.companies.upsert({ id: COMPANY, name: "Acme", country: "ES" });
     await service.companies.upsert({ id: "3f1c2a4e-8b7d-4c6a-9e5f-1a2b3c4d5e6f", name: "Shipper" });
-    await service.createBuilding({ id: BUILDING, companyId: COMPANY, name: "HQ" });
+    await service.buildings.upsert({ id: BUILDING, companyId: COMPANY, name: "HQ" });
   } finally {
     await service.close();
   }

@@ -164,7 +164,7 @@ describe("emissions list --all against a server", () => {
   beforeAll(async () => {
     server = await startRealServer();
     await server.local.companies.upsert({ id: company, name: "Streamed", country: "ES" });
-    await server.local.createBuilding({ id: building, companyId: company, name: "Plant" });
+    await server.local.buildings.upsert({ id: building, companyId: company, name: "Plant" });
     const session = await server.local.consumptions.openImport({ dryRun: false });
     await session.write(
       Array.from({ length: 230 }, (_, n) => {

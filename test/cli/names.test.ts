@@ -25,9 +25,9 @@ async function seed(service: CarbonService): Promise<void> {
   await service.companies.upsert({ id: GLOBEX, name: "Globex", country: "GB" });
   await service.companies.upsert({ id: HOOLI, name: "Hooli", country: "US" });
   await service.companies.upsert({ id: HOOLI_TOO, name: "HOOLI ", country: "US" });
-  await service.createBuilding({ id: HQ, companyId: ACME, name: "Madrid HQ" });
-  await service.createBuilding({ id: TWIN_HQ, companyId: ACME_TWIN, name: "Madrid HQ" });
-  await service.createBuilding({ id: DEPOT, companyId: ACME, name: "Depot" });
+  await service.buildings.upsert({ id: HQ, companyId: ACME, name: "Madrid HQ" });
+  await service.buildings.upsert({ id: TWIN_HQ, companyId: ACME_TWIN, name: "Madrid HQ" });
+  await service.buildings.upsert({ id: DEPOT, companyId: ACME, name: "Depot" });
 }
 
 interface Engine {

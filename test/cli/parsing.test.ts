@@ -1,9 +1,7 @@
 /** Tier 1: flags alone. Each builder gets a stub run; no database is opened. */
 import { CommanderError } from "commander";
 import { describe, expect, it } from "vitest";
-import { createCommand as createBuilding } from "../../src/cli/commands/buildings/create.js";
-import { getCommand as getBuilding } from "../../src/cli/commands/buildings/get.js";
-import { listCommand as listBuildings } from "../../src/cli/commands/buildings/list.js";
+import { buildingsFace } from "../../src/cli/commands/buildings/face.js";
 import { categoriesFace } from "../../src/cli/commands/categories/face.js";
 import { companiesFace } from "../../src/cli/commands/companies/face.js";
 import { createCommand as createCustom } from "../../src/cli/commands/factors/custom/create.js";
@@ -34,6 +32,12 @@ const createCompany = (ctx: Context, run: Stub<ResourceUpsertOptions>) =>
   resourceUpsertCommand(ctx, companiesFace, (c, _face, opts) => run(c, opts));
 const listCategories = (ctx: Context, run: Stub<ReadOnlyListOptions>) =>
   readOnlyListCommand(ctx, categoriesFace, (c, _face, opts) => run(c, opts));
+const listBuildings = (ctx: Context, run: Stub<ResourceListOptions>) =>
+  resourceListCommand(ctx, buildingsFace, (c, _face, opts) => run(c, opts));
+const getBuilding = (ctx: Context, run: Stub<ResourceGetOptions>) =>
+  resourceGetCommand(ctx, buildingsFace, (c, _face, opts) => run(c, opts));
+const createBuilding = (ctx: Context, run: Stub<ResourceUpsertOptions>) =>
+  resourceUpsertCommand(ctx, buildingsFace, (c, _face, opts) => run(c, opts));
 
 describe("companies", () => {
   it.each([
@@ -68,7 +72,7 @@ describe("companies", () => {
 describe("buildings", () => {
   it("list --company with paging", async () => {
     expect(await parsedOptions(listBuildings, ["--company", ID, "--limit", "5"])).toEqual({
-      company: ID,
+      filters: { companyId: ID },
       page: undefined,
       limit: "5",
       all: false,
@@ -81,10 +85,7 @@ describe("buildings", () => {
 
   it("create needs --company and --name", async () => {
     expect(await parsedOptions(createBuilding, ["--company", ID, "--name", "HQ"])).toEqual({
-      company: ID,
-      name: "HQ",
-      country: undefined,
-      id: undefined,
+      fields: { companyId: ID, name: "HQ", country: undefined },
     });
     await expect(parsedOptions(createBuilding, ["--name", "HQ"])).rejects.toMatchObject({
       code: "commander.missingMandatoryOptionValue",

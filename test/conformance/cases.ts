@@ -99,10 +99,10 @@ export const commandCases: readonly CommandCase[] = [
   { name: "buildings list", args: () => ["buildings", "list"] },
   { name: "buildings get", args: () => ["buildings", "get", ids.madrid] },
   {
-    name: "buildings create",
+    name: "buildings upsert",
     args: () => [
       "buildings",
-      "create",
+      "upsert",
       "--company",
       ids.company,
       "--name",

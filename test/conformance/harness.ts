@@ -68,7 +68,7 @@ export async function startServer(name: ServerName, seed: Seed): Promise<Conform
         local.consumptions.list(company),
         local.suppliers.list(company),
         local.glec.list(company),
-        local.listBuildings(company),
+        local.buildings.list(company),
       ]);
       return totals.map((page) => page.pagination.total).join(",");
     };

@@ -194,7 +194,7 @@ export async function buildSeed(): Promise<Seed> {
       rows.map((row) => Object.fromEntries(Object.entries(row)));
     const mock: MockSeed = {
       companies: items((await local.companies.list({ limit })).data),
-      buildings: items(await everyPage((page) => local.listBuildings({ page, limit }))),
+      buildings: items(await everyPage((page) => local.buildings.list({ page, limit }))),
       categories: items(categories),
       consumptions: items(consumptions),
       emissions: items(

@@ -22,7 +22,7 @@ export function describeBuildingNameContract(name: string, open: () => Promise<D
       service = driver.service;
       await service.companies.upsert({ id: acme, name: "Names Acme", country: "ES" });
       await service.companies.upsert({ id: other, name: "Names Other", country: "ES" });
-      await service.createBuilding({ id: office, companyId: acme, name: "Main  Office" });
+      await service.buildings.upsert({ id: office, companyId: acme, name: "Main  Office" });
     });
     afterAll(async () => {
       await driver.dispose();
@@ -32,21 +32,21 @@ export function describeBuildingNameContract(name: string, open: () => Promise<D
       "a second building named %j in the company is a conflict",
       async (duplicate) => {
         const outcome = codeOf(
-          service.createBuilding({ id: twin, companyId: acme, name: duplicate }),
+          service.buildings.upsert({ id: twin, companyId: acme, name: duplicate }),
         );
         expect(await outcome).toBe("conflict");
-        expect(await codeOf(service.getBuilding(twin))).toBe("not_found");
+        expect(await codeOf(service.buildings.get(twin))).toBe("not_found");
       },
     );
 
     it("the same building may respell its own name; another company may use it", async () => {
-      const renamed = await service.createBuilding({
+      const renamed = await service.buildings.upsert({
         id: office,
         companyId: acme,
         name: "MAIN OFFICE",
       });
       expect(renamed.name).toBe("MAIN OFFICE");
-      const copy = await service.createBuilding({
+      const copy = await service.buildings.upsert({
         id: elsewhere,
         companyId: other,
         name: "Main Office",
@@ -55,10 +55,10 @@ export function describeBuildingNameContract(name: string, open: () => Promise<D
     });
 
     it("moving a building into a company that has its name is a conflict, and nothing moves", async () => {
-      const move = service.moveBuildings({ buildingIds: [elsewhere], companyId: acme });
+      const move = service.buildings.move({ buildingIds: [elsewhere], companyId: acme });
       expect(await codeOf(move)).toBe("conflict");
-      expect((await service.getBuilding(elsewhere)).companyId).toBe(other);
-      const plan = service.moveBuildings({
+      expect((await service.buildings.get(elsewhere)).companyId).toBe(other);
+      const plan = service.buildings.move({
         buildingIds: [elsewhere],
         companyId: acme,
         dryRun: true,

@@ -47,7 +47,12 @@ export function describeDeletionContract(name: string, open: () => Promise<Drive
         [sevilla, "Sevilla"],
         [empty, "Empty"],
       ] as const) {
-        await service.createBuilding({ id, companyId: company, name: buildingName, country: "ES" });
+        await service.buildings.upsert({
+          id,
+          companyId: company,
+          name: buildingName,
+          country: "ES",
+        });
       }
       await service.consumptions.upsert(january);
       await service.consumptions.upsert(sevillaBill);
@@ -115,7 +120,7 @@ export function describeDeletionContract(name: string, open: () => Promise<Drive
     it("refuses a building that still has consumptions, unless they go with it", async () => {
       const refused = service.deleteRecords({ resource: "building", ids: [sevilla, empty] });
       expect(await codeOf(refused)).toBe("conflict");
-      expect((await service.getBuilding(empty)).id).toBe(empty);
+      expect((await service.buildings.get(empty)).id).toBe(empty);
       const result = await service.deleteRecords({
         resource: "building",
         ids: [sevilla, empty],
@@ -125,7 +130,7 @@ export function describeDeletionContract(name: string, open: () => Promise<Drive
         [sevilla, 1],
         [empty, 0],
       ]);
-      expect(await codeOf(service.getBuilding(sevilla))).toBe("not_found");
+      expect(await codeOf(service.buildings.get(sevilla))).toBe("not_found");
       expect(await codeOf(service.consumptions.get(sevillaBill.id))).toBe("not_found");
       const audit = await service.audit.list({ buildingId: sevilla });
       expect(audit.data[0]).toMatchObject({

@@ -50,7 +50,7 @@ export function describeMoveContract(name: string, open: () => Promise<Driver>):
         [sevilla, source, "Sevilla"],
         [london, target, "London"],
       ] as const) {
-        await service.createBuilding({ id, companyId, name, country: "ES" });
+        await service.buildings.upsert({ id, companyId, name, country: "ES" });
       }
       const calculated = await service.consumptions.upsert(electricity);
       co2eBefore = calculated.emission?.co2e ?? Number.NaN;
@@ -71,7 +71,7 @@ export function describeMoveContract(name: string, open: () => Promise<Driver>):
     });
 
     it("plans a move without moving anything (dry run)", async () => {
-      const plan = await service.moveBuildings({
+      const plan = await service.buildings.move({
         buildingIds: [madrid, sevilla, london],
         companyId: target,
         dryRun: true,
@@ -96,7 +96,7 @@ export function describeMoveContract(name: string, open: () => Promise<Driver>):
         co2eAfter: 1000 * TARGET_FACTOR,
       });
       expect(plan.buildings[1]).toMatchObject({ consumptions: 0, co2eBefore: 0, co2eAfter: 0 });
-      expect((await service.getBuilding(madrid)).companyId).toBe(source);
+      expect((await service.buildings.get(madrid)).companyId).toBe(source);
       expect((await service.consumptions.get(electricity.id)).companyId).toBe(source);
       expect((await service.audit.list({})).pagination.total).toBe(0);
     });
@@ -108,12 +108,12 @@ export function describeMoveContract(name: string, open: () => Promise<Driver>):
       ["no building", [], target, "validation"],
       ["a building id that is not a UUID", ["madrid"], target, "validation"],
     ])("refuses %s, moving nothing", async (_label, buildingIds, companyId, code) => {
-      expect(await codeOf(service.moveBuildings({ buildingIds, companyId }))).toBe(code);
-      expect((await service.getBuilding(madrid)).companyId).toBe(source);
+      expect(await codeOf(service.buildings.move({ buildingIds, companyId }))).toBe(code);
+      expect((await service.buildings.get(madrid)).companyId).toBe(source);
     });
 
     it("moves buildings with their consumptions and recalculates with the target's factor", async () => {
-      const result = await service.moveBuildings({
+      const result = await service.buildings.move({
         buildingIds: [madrid, sevilla, london],
         companyId: target,
       });
@@ -126,8 +126,8 @@ export function describeMoveContract(name: string, open: () => Promise<Driver>):
         emissions: 1,
         awaitingFactor: 1,
       });
-      expect((await service.getBuilding(madrid)).companyId).toBe(target);
-      expect((await service.getBuilding(sevilla)).companyId).toBe(target);
+      expect((await service.buildings.get(madrid)).companyId).toBe(target);
+      expect((await service.buildings.get(sevilla)).companyId).toBe(target);
       // A moved consumption keeps its id; it now belongs to the target company.
       const moved = await service.consumptions.get(electricity.id);
       expect(moved.companyId).toBe(target);
@@ -166,7 +166,7 @@ export function describeMoveContract(name: string, open: () => Promise<Driver>):
     });
 
     it("reports a building already in the target company as unchanged, not an error", async () => {
-      const again = await service.moveBuildings({ buildingIds: [madrid], companyId: target });
+      const again = await service.buildings.move({ buildingIds: [madrid], companyId: target });
       expect(again.buildings[0]?.action).toBe("unchanged");
       expect(again.moveId).toBeNull();
       expect((await service.audit.list({})).pagination.total).toBe(2);

@@ -75,9 +75,28 @@ export const customFactorsFixture: ResourceFixture<"customFactors"> = {
   filter: { companyId: OWNER },
 };
 
+const COMPANY = idOf("c", 1);
+
+export const buildingsFixture: ResourceFixture<"buildings"> = {
+  name: "buildings",
+  setup: async (service) => {
+    await service.companies.upsert({ id: COMPANY, name: "Building owner", country: "ES" });
+  },
+  sample: (index) => ({
+    id: idOf("b", index),
+    companyId: COMPANY,
+    name: `Building ${9 - index}`,
+    country: "ES",
+  }),
+  changed: (input) => ({ ...input, name: `${input.name} renamed`, country: "PT" }),
+  invalid: { id: idOf("b", 0), companyId: COMPANY, name: "   " },
+  filter: { companyId: COMPANY },
+};
+
 /** Every resource's fixture, each run by the generic resource contract on every driver. */
 export const resourceFixtures: { readonly [K in ResourceName]: ResourceFixture<K> } = {
   companies: companiesFixture,
+  buildings: buildingsFixture,
   suppliers: suppliersFixture,
   customFactors: customFactorsFixture,
 };

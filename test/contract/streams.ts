@@ -85,7 +85,7 @@ export function describeStreamContract(name: string, open: () => Promise<Driver>
         await service.companies.upsert({ id, name: label, country: "ES" });
       }
       for (let i = 0; i < 8; i += 1) {
-        await service.createBuilding({
+        await service.buildings.upsert({
           id: `b0000000-0000-4000-8000-${hex(0xb00 + ((i * 5) % 8))}`,
           companyId: i % 2 === 0 ? north : south,
           // The same name in two companies: the list's order falls to the ids.
@@ -140,7 +140,7 @@ export function describeStreamContract(name: string, open: () => Promise<Driver>
         [3, north],
       ] as const) {
         const buildingId = `b0000000-0000-4000-8000-${hex(0xb00 + ((i * 5) % 8))}`;
-        await service.moveBuildings({ buildingIds: [buildingId], companyId });
+        await service.buildings.move({ buildingIds: [buildingId], companyId });
       }
     });
     afterAll(async () => {
@@ -149,11 +149,11 @@ export function describeStreamContract(name: string, open: () => Promise<Driver>
 
     const cases = [
       check("companies", {}, (s) => (q) => s.companies.list(q)),
-      check("buildings", {}, (s) => (q) => s.listBuildings(q)),
+      check("buildings", {}, (s) => (q) => s.buildings.list(q)),
       check(
         "buildings",
         { companyId: south },
-        (s) => (q) => s.listBuildings({ ...q, companyId: south }),
+        (s) => (q) => s.buildings.list({ ...q, companyId: south }),
       ),
       check(
         "factors",

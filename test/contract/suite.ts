@@ -61,13 +61,13 @@ export function describeContract(name: string, open: () => Promise<Driver>): voi
       service = driver.service;
       await service.companies.upsert({ id: gb.company, name: "Contract GB", country: "GB" });
       await service.companies.upsert({ id: es.company, name: "Contract ES", country: "ES" });
-      await service.createBuilding({
+      await service.buildings.upsert({
         id: gb.building,
         companyId: gb.company,
         name: "London",
         country: "GB",
       });
-      await service.createBuilding({
+      await service.buildings.upsert({
         id: es.building,
         companyId: es.company,
         name: "Madrid",
@@ -87,9 +87,9 @@ export function describeContract(name: string, open: () => Promise<Driver>): voi
       const page = await service.companies.list({ page: 1, limit: 1 });
       expect(page.pagination).toEqual({ page: 1, limit: 1, total: 2 });
       expect(page.data).toHaveLength(1);
-      const buildings = await service.listBuildings({ companyId: es.company });
+      const buildings = await service.buildings.list({ companyId: es.company });
       expect(buildings.data.map((b) => b.id)).toEqual([es.building]);
-      expect(await service.getBuilding(gb.building)).toMatchObject({
+      expect(await service.buildings.get(gb.building)).toMatchObject({
         companyId: gb.company,
         name: "London",
       });
@@ -232,11 +232,11 @@ export function describeContract(name: string, open: () => Promise<Driver>): voi
 
     it.each([
       ["an unknown company", () => service.companies.get(unknownId), "not_found"],
-      ["an unknown building", () => service.getBuilding(unknownId), "not_found"],
+      ["an unknown building", () => service.buildings.get(unknownId), "not_found"],
       ["an unknown consumption", () => service.consumptions.get(unknownId), "not_found"],
       [
         "a building of an unknown company",
-        () => service.createBuilding({ id: unknownId, companyId: unknownId, name: "X" }),
+        () => service.buildings.upsert({ id: unknownId, companyId: unknownId, name: "X" }),
         "not_found",
       ],
       ["a limit above 500", () => service.companies.list({ limit: 501 }), "usage"],

@@ -34,6 +34,7 @@ export const contractSuites: readonly ContractSuite[] = [
   describeStreamContract,
   // One per plain resource (resource-fixtures.ts has a fixture for each).
   resourceSuite("companies"),
+  resourceSuite("buildings"),
   resourceSuite("suppliers"),
   resourceSuite("customFactors"),
   // One per read-only resource.

@@ -151,7 +151,7 @@ describe("authorisation", () => {
     if (!JSON.stringify(body).includes(COMPANY_B)) expect(answer.text).not.toContain(COMPANY_B);
     expect(answer.text).not.toMatch(/Beta UK|Leeds plant/);
     expect((await server.service.consumptions.get(CONSUMPTION_B)).quantity).toBe(1000);
-    expect((await server.service.getBuilding(BUILDING_B)).name).toBe("Leeds plant");
+    expect((await server.service.buildings.get(BUILDING_B)).name).toBe("Leeds plant");
   });
 
   it("another company's custom factor id: 404, not a conflict naming that company", async () => {

@@ -33,7 +33,7 @@ describe("POST /api/v1/buildings/move", () => {
   });
 
   async function companyOfA(): Promise<string> {
-    return (await server.service.getBuilding(BUILDING_A)).companyId;
+    return (await server.service.buildings.get(BUILDING_A)).companyId;
   }
 
   it.each<[string, Role, readonly string[], number, string]>([
@@ -112,7 +112,7 @@ describe("GET /api/v1/audit", () => {
   beforeEach(async () => {
     server = await startTestServer();
     await seedTwoCompanies(server.service);
-    await server.service.moveBuildings({ ...moveAToB, actor: "first@example.com" });
+    await server.service.buildings.move({ ...moveAToB, actor: "first@example.com" });
   });
   afterEach(async () => {
     await server.close();

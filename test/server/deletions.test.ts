@@ -143,7 +143,7 @@ describe("DELETE /api/v1/buildings/{id}, /suppliers/{id}, /emission-factors/cust
     expect(answer.status).toBe(404);
     const own = await server.call("DELETE", `/api/v1/buildings/${BUILDING_B}`, { token });
     expect(own.status).toBe(403);
-    expect((await server.service.listBuildings({})).pagination.total).toBe(2);
+    expect((await server.service.buildings.list({})).pagination.total).toBe(2);
   });
 
   it("deletes a supplier and a custom factor, audited", async () => {

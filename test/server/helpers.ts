@@ -131,8 +131,8 @@ export async function call(
 export async function seedTwoCompanies(service: LocalService): Promise<void> {
   await service.companies.upsert({ id: COMPANY_A, name: "Acme Iberia", country: "ES" });
   await service.companies.upsert({ id: COMPANY_B, name: "Beta UK", country: "GB" });
-  await service.createBuilding({ id: BUILDING_A, companyId: COMPANY_A, name: "Madrid HQ" });
-  await service.createBuilding({ id: BUILDING_B, companyId: COMPANY_B, name: "Leeds plant" });
+  await service.buildings.upsert({ id: BUILDING_A, companyId: COMPANY_A, name: "Madrid HQ" });
+  await service.buildings.upsert({ id: BUILDING_B, companyId: COMPANY_B, name: "Leeds plant" });
 }
 
 export function consumptionBody(overrides: Partial<ConsumptionInput> = {}): ConsumptionInput {

@@ -26,7 +26,11 @@ describe("the hosted service's filter names", () => {
   beforeAll(async () => {
     server = await startTestServer();
     await seedTwoCompanies(server.service);
-    await server.service.createBuilding({ id: BUILDING_A2, companyId: COMPANY_A, name: "Sevilla" });
+    await server.service.buildings.upsert({
+      id: BUILDING_A2,
+      companyId: COMPANY_A,
+      name: "Sevilla",
+    });
     const months = ["01", "02", "03", "04"];
     for (const [n, month] of months.entries()) {
       await server.service.consumptions.upsert(

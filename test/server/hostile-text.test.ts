@@ -58,7 +58,7 @@ describe("a request body that is not UTF-8", () => {
     );
     expect(answer.status, answer.text).toBe(422);
     expect(errorsOf(answer)).toEqual([{ path: "name", message: NOT_UTF8 }]);
-    expect((await server.service.getBuilding(BUILDING_A)).name).toBe("Madrid HQ");
+    expect((await server.service.buildings.get(BUILDING_A)).name).toBe("Madrid HQ");
   });
 
   it("names a nested field, and the line when the bytes are outside any string", async () => {

@@ -32,7 +32,7 @@ describe("idempotent upserts", () => {
     {
       path: "/api/v1/buildings",
       body: { id: "1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d", companyId: COMPANY_A, name: "Sevilla" },
-      count: () => server.service.listBuildings({ companyId: COMPANY_A }),
+      count: () => server.service.buildings.list({ companyId: COMPANY_A }),
     },
     {
       path: "/api/v1/emission-factors/custom",

@@ -43,4 +43,20 @@ describe("generated resource routes", () => {
       }
     }
   });
+
+  it("a company's listing (companyList) is a served GET with its row, page and limit its query", () => {
+    const listings = Object.values(resourceDescriptors).flatMap((resource) =>
+      resource.companyList === undefined ? [] : [resource.companyList],
+    );
+    expect(listings.map((listing) => listing.path)).toContain("/companies/{id}/buildings");
+    for (const listing of listings) {
+      const route = routeTable.find(
+        (candidate) => candidate.method === "GET" && candidate.path === listing.path,
+      );
+      expect(route?.extension, listing.path).toBe(!listing.spec);
+      expect(route?.query.safeParse({ page: "2", limit: "5" }).success).toBe(true);
+      expect(route?.query.safeParse({ companyId: "x" }).success).toBe(false);
+      expect(resourceRouteTable()).toContain(`| GET | \`${listing.path}\` | page, limit |`);
+    }
+  });
 });

@@ -108,6 +108,20 @@ describe("routes", () => {
     expect(created.json).toMatchObject({ id, companyId: COMPANY_B, country: "GB" });
   });
 
+  it("GET /buildings?companyId= lists one company's; out of a scoped token's scope it is 404", async () => {
+    const acme = await server.call("GET", `/api/v1/buildings?companyId=${COMPANY_A}`, {
+      token: admin,
+    });
+    expect(field(acme, "pagination", "total")).toBe(1);
+    expect(field(acme, "data", 0, "id")).toBe(BUILDING_A);
+    const onlyB = await server.token("viewer", [COMPANY_B]);
+    const hidden = await server.call("GET", `/api/v1/buildings?companyId=${COMPANY_A}`, {
+      token: onlyB,
+    });
+    expect(hidden.status, hidden.text).toBe(404);
+    expect(hidden.text).not.toContain("Madrid HQ");
+  });
+
   it("GET /categories filters by level and pages", async () => {
     const answer = await server.call("GET", "/api/v1/categories?level=scope", { token: admin });
     expect(answer.status).toBe(200);

@@ -4,10 +4,10 @@ import {
   type BuildingInput,
   buildingInputSchema,
 } from "../../core/model/building.js";
-import type { Page } from "../../core/model/common.js";
+import type { Page, PageQuery } from "../../core/model/common.js";
 import { nameKey } from "../../core/names.js";
 import { ownerConflict } from "../../core/ownership.js";
-import type { BuildingQuery } from "../../core/service.js";
+import type { BuildingFilter } from "../../core/resources/buildings.js";
 import { parseInput } from "../../core/validate.js";
 import type { CompanyRepository, StoredCompany } from "./companies.js";
 import type { Db } from "./database.js";
@@ -130,7 +130,7 @@ export class BuildingRepository {
     return building;
   }
 
-  list(query: BuildingQuery): Page<Building> {
+  list(query: BuildingFilter & PageQuery): Page<Building> {
     const window = pageWindow(query);
     if (query.companyId === undefined) {
       const rows = this.#page.all(window.limit, window.offset);
@@ -150,7 +150,7 @@ export class BuildingRepository {
   }
 
   /** The buildings `list` pages, for keyset pages (name, id: buildings_by_company or _by_name). */
-  keyset(filter: { readonly companyId?: string }): Keyset<BuildingRow, Building> {
+  keyset(filter: BuildingFilter): Keyset<BuildingRow, Building> {
     const company =
       filter.companyId === undefined ? undefined : this.#companies.get(filter.companyId);
     return {

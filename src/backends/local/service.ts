@@ -1,28 +1,19 @@
 import { CarbonError } from "../../core/errors.js";
-import type { Building, BuildingInput } from "../../core/model/building.js";
-import {
-  type BuildingMoveRequest,
-  type BuildingMoveResult,
-  buildingMoveInputSchema,
-} from "../../core/model/building-move.js";
-import type { Page } from "../../core/model/common.js";
 import type { DeleteRequest, DeletionResult } from "../../core/model/deletion.js";
 import type { EmissionsPort } from "../../core/ports/emissions.js";
 import type {
-  BuildingQuery,
   CarbonService,
   ListFilter,
   ListName,
   ListRow,
   StreamOptions,
 } from "../../core/service.js";
-import { parseInput } from "../../core/validate.js";
 import type { AuditLog } from "./audit.js";
 import { LocalAudit } from "./audit-part.js";
-import { moveBuildings } from "./building-move.js";
-import { type BuildingRepository, type StoredBuilding, toBuilding } from "./buildings.js";
+import type { BuildingRepository } from "./buildings.js";
+import { LocalBuildings } from "./buildings-part.js";
 import { type CategoryCatalog, toCategory, wholeOrPage } from "./categories.js";
-import { type CompanyRepository, type StoredCompany, toCompany } from "./companies.js";
+import { type CompanyRepository, toCompany } from "./companies.js";
 import type { ConsumptionWriter } from "./consumption-writer.js";
 import { type LocalConsumptionsPart, localConsumptions } from "./consumptions-part.js";
 import type { CustomFactorRepository } from "./custom-factors.js";
@@ -41,7 +32,7 @@ import { type RecalculationScope, recalculateEmissions } from "./recalculate.js"
 import type { RefCache } from "./ref-cache.js";
 import { type ListReaders, listReaders, streamPages } from "./streams.js";
 import { LocalSuppliersPart } from "./suppliers-part.js";
-import { localActor, rolledBack, withRollback } from "./transaction-tools.js";
+import { rolledBack, withRollback } from "./transaction-tools.js";
 
 /** Everything a LocalService is made of; built by `openLocalService`. */
 export interface LocalParts {
@@ -80,6 +71,7 @@ export class LocalService implements CarbonService {
   readonly #dataVersionQuery;
   /** Made once: `db.transaction(fn)` builds its wrappers (and statements) on every call. */
   readonly #transaction;
+  readonly buildings: LocalBuildings;
   readonly factors: CarbonService["factors"];
   readonly customFactors: CarbonService["customFactors"];
   readonly suppliers: LocalSuppliersPart;
@@ -92,6 +84,12 @@ export class LocalService implements CarbonService {
     this.path = parts.path;
     this.#dataVersionQuery = parts.db.prepare<[], number>("PRAGMA data_version").pluck();
     this.#transaction = parts.db.transaction((fn: () => void) => fn());
+    this.buildings = new LocalBuildings({
+      ...parts,
+      recalculate: (scope) => this.#recalculate(scope),
+      guard: (fn) => this.#guard(fn),
+      write: (fn) => this.#write(fn),
+    });
     const tx = {
       read: <T>(fn: () => T) => this.#read(fn),
       write: <T>(fn: () => T) => this.#write(fn),
@@ -112,7 +110,7 @@ export class LocalService implements CarbonService {
       read,
       guard,
       write: (fn) => this.#write(fn),
-      upsertBuilding: (input, companyOf) => this.#upsertBuilding(input, companyOf),
+      upsertBuilding: (input, companyOf) => this.buildings.store(input, companyOf),
       removeConsumptions: (ids) =>
         deleteRecords(this.#deletionParts(), deleteCommand({ resource: "consumption", ids }))
           .deleted.length,
@@ -182,30 +180,6 @@ export class LocalService implements CarbonService {
       }),
   };
 
-  async listBuildings(query: BuildingQuery): Promise<Page<Building>> {
-    return this.#guard(() => this.#p.buildings.list(query));
-  }
-
-  async getBuilding(id: string): Promise<Building> {
-    return this.#guard(() => toBuilding(this.#p.buildings.get(id)));
-  }
-
-  async createBuilding(input: BuildingInput): Promise<Building> {
-    return this.#write(() => toBuilding(this.#upsertBuilding(input)));
-  }
-
-  #upsertBuilding(
-    input: BuildingInput,
-    companyOf?: (id: string) => StoredCompany | undefined,
-  ): StoredBuilding {
-    const { building, before } = this.#p.buildings.upsert(input, companyOf);
-    this.#p.refs.invalidate(); // the name may have changed
-    if (before !== undefined && before.country !== building.country) {
-      this.#recalculate({ companyRef: building.companyRef, buildingRef: building.ref });
-    }
-    return building;
-  }
-
   #recalculate(scope: RecalculationScope): void {
     this.#p.calculator.invalidate();
     recalculateEmissions(this.#p.db, this.#p.catalog, this.#p.calculator, scope);
@@ -247,25 +221,7 @@ export class LocalService implements CarbonService {
     return rolledBack(() => this.#write(withRollback(run)));
   }
 
-  // --- buildings move and audit trail (docs/buildings-move.md) ---
-
-  /** One transaction (see building-move.ts); a dry run runs it and rolls it back. */
-  async moveBuildings(request: BuildingMoveRequest): Promise<BuildingMoveResult> {
-    const input = parseInput(
-      buildingMoveInputSchema,
-      { buildingIds: request.buildingIds, companyId: request.companyId },
-      "building move",
-    );
-    const dryRun = request.dryRun === true;
-    const command = { ...input, dryRun, actor: request.actor ?? localActor() };
-    const parts = {
-      ...this.#p,
-      recalculate: (scope: RecalculationScope) => this.#recalculate(scope),
-    };
-    const run = () => moveBuildings(parts, command);
-    if (!dryRun) return this.#write(run);
-    return rolledBack(() => this.#write(withRollback(run)));
-  }
+  // --- audit trail (docs/buildings-move.md) ---
 
   #listReaders: ListReaders | undefined;
 

@@ -2,7 +2,6 @@ import { CarbonError, notFound } from "../../core/errors.js";
 import { buildingAnswerSchema } from "../../core/model/building.js";
 import {
   type BuildingMoveItem,
-  type BuildingMoveRequest,
   type BuildingMoveResult,
   buildingMoveInputSchema,
 } from "../../core/model/building-move.js";
@@ -10,6 +9,7 @@ import { companyAnswerSchema } from "../../core/model/company.js";
 import { consumptionAnswerSchema } from "../../core/model/consumption.js";
 import { emissionAnswerSchema } from "../../core/model/emission.js";
 import { answerPageSchema } from "../../core/model/wire.js";
+import type { BuildingMoveRequest } from "../../core/ports/buildings.js";
 import { parseInput } from "../../core/validate.js";
 import type { HttpClient } from "./client.js";
 import { runLimited } from "./limiter.js";

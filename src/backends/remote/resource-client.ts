@@ -2,21 +2,26 @@
  * The remote side of a plain resource, derived from its descriptor (src/core/resource.ts). It
  * speaks the interface: the spec's operations always, an extension only when the server
  * announces it (capabilities.ts). Without `GET …/{id}` a get reads the spec's listing, every
- * page; without an upsert route the write is refused as a usage error naming the server.
+ * page; without an upsert route the write is refused as a usage error naming the server. A
+ * resource listed per company (`companyList`) is listed there for one company, and read company
+ * after company when the server does not offer the listing of every company's.
  */
 import { notFound } from "../../core/errors.js";
 import { operationExtension } from "../../core/extensions.js";
+import { DEFAULT_PAGE_LIMIT } from "../../core/model/common.js";
 import { answerPageSchema } from "../../core/model/wire.js";
 import type {
+  CompanyListing,
   ReadOnlyResourceDescriptor,
   ReadOnlyResourcePort,
   ResourceDescriptor,
   ResourceOperation,
   ResourcePort,
 } from "../../core/resource.js";
+import { companiesResource } from "../../core/resources/companies.js";
 import type { ServerCapabilities } from "./capabilities.js";
 import type { HttpClient } from "./client.js";
-import { allPages } from "./pages.js";
+import { allPages, everyRow } from "./pages.js";
 
 /** Page size asked for when a get reads the listing (the interface's maximum). */
 const SCAN_PAGE = 500;
@@ -68,14 +73,56 @@ export function remoteResource<T, I, F extends object>(
       ? Promise.resolve(true)
       : capabilities.offers(operationExtension(method, operation.path));
 
+  const companyList = resource.companyList;
+  const page = answerPageSchema(resource.answer);
+  /** The descriptor's listing of every company's records, one page. */
+  const listAll = remoteReadOnlyResource(client, resource).list;
+
+  /** Every record of every company the token reads, company after company, each all pages. */
+  async function recordsOfEveryCompany(listing: CompanyListing<F>): Promise<T[]> {
+    const companies = companiesResource.operations.list.path;
+    const all: T[] = [];
+    for (const company of await everyRow(client, companies, companiesResource.answer)) {
+      const route = fillPath(listing.path, { id: company.id });
+      all.push(...(await everyRow(client, route, resource.answer)));
+    }
+    return all;
+  }
+
   const port: ResourcePort<T, I, F> = {
-    list: remoteReadOnlyResource(client, resource).list,
+    async list(query) {
+      const company = resource.filterScope(query);
+      if (companyList !== undefined && company !== undefined) {
+        return client.request("GET", fillPath(companyList.path, { id: company }), {
+          schema: page,
+          query: { page: query.page, limit: query.limit },
+        });
+      }
+      if (companyList !== undefined && !(await offered("GET", operations.list))) {
+        const all = await recordsOfEveryCompany(companyList);
+        const number = query.page ?? 1;
+        const limit = query.limit ?? DEFAULT_PAGE_LIMIT;
+        return {
+          data: all.slice((number - 1) * limit, number * limit),
+          pagination: { page: number, limit, total: all.length },
+        };
+      }
+      return listAll(query);
+    },
 
     async get(id) {
       if (await offered("GET", operations.get)) {
         return client.request("GET", fillPath(operations.get.path, { id }), {
           schema: resource.answer,
         });
+      }
+      const wanted = id.toLowerCase();
+      if (companyList !== undefined && resource.everything === undefined) {
+        const found = (await recordsOfEveryCompany(companyList)).find(
+          (row) => resource.idOf(row).toLowerCase() === wanted,
+        );
+        if (found === undefined) throw notFound(resource.singular, id);
+        return found;
       }
       const everything = resource.everything;
       if (everything === undefined) {
@@ -85,7 +132,6 @@ export function remoteResource<T, I, F extends object>(
         );
         throw notFound(resource.singular, id);
       }
-      const wanted = id.toLowerCase();
       for await (const rows of allPages(
         (window) => port.list({ ...everything, ...window }),
         SCAN_PAGE,
@@ -98,9 +144,11 @@ export function remoteResource<T, I, F extends object>(
 
     async upsert(input) {
       if (!(await offered("POST", operations.upsert))) {
+        const refusal = resource.upsertRefusal;
         await capabilities.require(
           operationExtension("POST", operations.upsert.path),
-          `writing ${resource.name}`,
+          refusal?.what ?? `writing ${resource.name}`,
+          refusal?.instead,
         );
       }
       return client.request("POST", fillPath(operations.upsert.path, {}), {

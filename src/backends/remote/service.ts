@@ -4,9 +4,6 @@
  * the same CarbonErrors, so a command behaves the same on both engines.
  */
 import type { Dispatcher } from "undici";
-import { z } from "zod";
-import { DRY_RUN_EXTENSION } from "../../core/extensions.js";
-import { buildingMoveResultSchema } from "../../core/model/building-move.js";
 import { MAX_PAGE_LIMIT } from "../../core/model/common.js";
 import { type WhoAmI, whoAmIAnswerSchema } from "../../core/model/who-am-i.js";
 import { companiesResource } from "../../core/resources/companies.js";
@@ -19,7 +16,7 @@ import type {
 } from "../../core/service.js";
 import { parseApiUrl } from "./api-url.js";
 import { remoteAudit } from "./audit-part.js";
-import { remoteBuildings } from "./buildings.js";
+import { remoteBuildings } from "./buildings-part.js";
 import { ServerCapabilities } from "./capabilities.js";
 import { remoteCategories } from "./categories-part.js";
 import { createHttpClient, type HttpClient } from "./client.js";
@@ -28,7 +25,6 @@ import { remoteCustomFactors } from "./custom-factors-part.js";
 import { remoteEmissions } from "./emissions-part.js";
 import { remoteFactors } from "./factors-part.js";
 import { remoteGlec } from "./glec-part.js";
-import { planMove } from "./move-plan.js";
 import { allPages } from "./pages.js";
 import { remoteDeleteRecords } from "./removal.js";
 import { remoteResource } from "./resource-client.js";
@@ -92,7 +88,7 @@ export function createRemoteService(options: RemoteServiceOptions): RemoteCarbon
 
     companies: remoteResource(client, capabilities, companiesResource),
 
-    ...remoteBuildings(client, capabilities),
+    buildings: remoteBuildings(client, capabilities, concurrency),
 
     categories,
 
@@ -113,26 +109,6 @@ export function createRemoteService(options: RemoteServiceOptions): RemoteCarbon
     glec: remoteGlec(client, capabilities),
     // --- deletions (removal.ts): the server records its token's user ---
     deleteRecords: remoteDeleteRecords(client, concurrency, capabilities),
-    // --- buildings move and audit trail: the server records its token's user ---
-    async moveBuildings(request) {
-      if (request.dryRun === true && !(await capabilities.offers(DRY_RUN_EXTENSION))) {
-        // A server that may ignore dryRun is never sent the move: the client plans it.
-        return planMove(client, request, concurrency);
-      }
-      const body = { buildingIds: request.buildingIds, companyId: request.companyId };
-      if (await capabilities.offers(DRY_RUN_EXTENSION)) {
-        return client.request("POST", "/buildings/move", {
-          schema: buildingMoveResultSchema,
-          query: { dryRun: request.dryRun === true ? "true" : undefined },
-          body,
-        });
-      }
-      // The interface does not show this answer: without carbon's, the client's plan says what moved.
-      const plan = await planMove(client, request, concurrency);
-      const answer = await client.request("POST", "/buildings/move", { schema: z.unknown(), body });
-      const result = buildingMoveResultSchema.safeParse(answer);
-      return result.success ? result.data : { ...plan, dryRun: false };
-    },
     audit: remoteAudit(client, capabilities),
   };
   const pagers = remotePagers(service);

@@ -16,7 +16,7 @@ type Lists = Omit<CarbonService, "kind" | "close" | "streamList">;
 export function remotePagers(service: Lists): Pagers {
   return {
     companies: (_filter, window) => service.companies.list(window),
-    buildings: (filter, window) => service.listBuildings({ ...filter, ...window }),
+    buildings: (filter, window) => service.buildings.list({ ...filter, ...window }),
     categories: (filter, window) => service.categories.list({ ...filter, ...window }),
     factors: (filter, window) => service.factors.list({ ...filter, ...window }),
     customFactors: (filter, window) => service.customFactors.list({ ...filter, ...window }),

@@ -46,13 +46,17 @@ function portOf<K extends ResourceName>(
   return service[name];
 }
 
-/** Each given flag's value, parsed by its kind; absent flags are left out. */
+/**
+ * Each given flag's value, parsed by its kind; absent flags are left out. Names are looked up
+ * last, so a flag wrong on its own is refused before the service is asked anything.
+ */
 async function flagFields(
   flags: readonly FaceFlag[],
   values: Readonly<Record<string, string | undefined>>,
   resolver: IdResolver,
 ): Promise<Record<string, string>> {
   const fields: Record<string, string> = {};
+  const lookups: { readonly key: string; readonly name: string; readonly text: string }[] = [];
   for (const flag of flags) {
     const text = values[flag.key];
     if (text === undefined) continue;
@@ -61,7 +65,10 @@ async function flagFields(
     else if (flag.kind === "country") fields[flag.key] = parseCountry(name, text);
     else if (flag.kind === "uuid") fields[flag.key] = parseUuid(name, text);
     else if (flag.kind === "choice") fields[flag.key] = parseChoice(name, text, flag.choices ?? []);
-    else fields[flag.key] = await resolver.company(name, text);
+    else lookups.push({ key: flag.key, name, text });
+  }
+  for (const lookup of lookups) {
+    fields[lookup.key] = await resolver.company(lookup.name, lookup.text);
   }
   return fields;
 }
@@ -94,10 +101,14 @@ export async function runResourceGet<K extends ResourceName>(
   face: ResourceFace<K>,
   opts: ResourceGetOptions,
 ): Promise<void> {
+  const kind = face.getArgument.kind;
+  const resolver = idResolver(() => ctx.service());
   const id =
-    face.getArgument.kind === "company"
-      ? await idResolver(() => ctx.service()).company(face.singular, opts.id)
-      : parseUuid(`${face.singular} id`, opts.id);
+    kind === "company"
+      ? await resolver.company(face.singular, opts.id)
+      : kind === "building"
+        ? await resolver.building(face.singular, opts.id)
+        : parseUuid(`${face.singular} id`, opts.id);
   const service = await ctx.service();
   const record = await portOf(service, face.name).get(id);
   renderObject(ctx.io, ctx.format(), record, await face.columns());

@@ -75,16 +75,3 @@ export const buildingMoveResultSchema = z.object({
   }),
 });
 export type BuildingMoveResult = z.infer<typeof buildingMoveResultSchema>;
-
-/** The port's move request: the payload, plus how to run it. */
-export interface BuildingMoveRequest {
-  readonly buildingIds: readonly string[];
-  readonly companyId: string;
-  /** Work everything out, store nothing. */
-  readonly dryRun?: boolean;
-  /**
-   * Who the audit trail names. The local engine defaults to the OS user name (or `local`); the
-   * remote engine does not send it: the server records its token's user.
-   */
-  readonly actor?: string;
-}

@@ -8,6 +8,7 @@ import type {
   RecordOf,
   ResourceName,
 } from "../service.js";
+import { buildingsResource } from "./buildings.js";
 import { categoriesResource } from "./categories.js";
 import { companiesResource } from "./companies.js";
 import { customFactorsResource } from "./custom-factors.js";
@@ -21,6 +22,7 @@ export type DescriptorOf<K extends ResourceName> = ResourceDescriptor<
 
 export const resourceDescriptors: { readonly [K in ResourceName]: DescriptorOf<K> } = {
   companies: companiesResource,
+  buildings: buildingsResource,
   suppliers: suppliersResource,
   customFactors: customFactorsResource,
 };

@@ -65,14 +65,14 @@ export const buildingMoveRoutes: readonly Route[] = [
     async handle({ service, access, query, body }) {
       access.company(body.companyId);
       for (const id of body.buildingIds) {
-        const building = await findOrUndefined(() => service.getBuilding(id));
+        const building = await findOrUndefined(() => service.buildings.get(id));
         if (building !== undefined && !access.sees(building.companyId)) {
           throw notFound("building", id);
         }
       }
       mustBeAdmin(access, "move buildings");
       return ok(
-        await service.moveBuildings({
+        await service.buildings.move({
           buildingIds: body.buildingIds,
           companyId: body.companyId,
           dryRun: query.dryRun,

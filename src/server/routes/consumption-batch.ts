@@ -54,7 +54,7 @@ async function checkScope(
     }
     let visible = buildings.get(item.buildingId);
     if (visible === undefined) {
-      const building = await findOrUndefined(() => service.getBuilding(item.buildingId));
+      const building = await findOrUndefined(() => service.buildings.get(item.buildingId));
       visible = building === undefined || access.sees(building.companyId);
       buildings.set(item.buildingId, visible);
     }

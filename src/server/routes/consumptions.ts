@@ -87,7 +87,7 @@ export const consumptionRoutes: readonly Route[] = [
       if (before !== undefined && !access.sees(before.companyId)) {
         throw notFound("consumption", body.id);
       }
-      const building = await findOrUndefined(() => service.getBuilding(body.buildingId));
+      const building = await findOrUndefined(() => service.buildings.get(body.buildingId));
       if (building !== undefined && !access.sees(building.companyId)) {
         // What the service says of a building that does not exist.
         const message = `building ${body.buildingId} does not exist`;

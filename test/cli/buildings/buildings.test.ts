@@ -1,10 +1,8 @@
 /** Tier 2: buildings commands on a real local database. */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { runCreate } from "../../../src/cli/commands/buildings/create.js";
-import { runGet } from "../../../src/cli/commands/buildings/get.js";
-import { runList } from "../../../src/cli/commands/buildings/list.js";
 import type { Building } from "../../../src/core/model/building.js";
 import { databaseContexts, errorCode } from "../helpers.js";
+import { runCreate, runGet, runList } from "./runs.js";
 
 const ACME = "3f1c2a4e-8b7d-4c6a-9e5f-1a2b3c4d5e6f";
 const GLOBEX = "5b6c7d8e-9f0a-4b1c-8d2e-3f4a5b6c7d8e";
@@ -45,6 +43,15 @@ describe("buildings create", () => {
     [{ company: ACME, name: "HQ", country: "Spain" }],
     [{ company: ACME, name: "HQ", id: "hq-1" }],
   ])("%j is a usage error", async (opts) => {
+    expect(await errorCode(() => runCreate(contexts.ctx(), opts))).toBe("usage");
+  });
+});
+
+describe("buildings upsert checks its own flags before looking a company name up", () => {
+  it.each([
+    [{ company: "Initech", name: "  " }],
+    [{ company: "Initech", name: "HQ", country: "Spain" }],
+  ])("%j is a usage error, not the unknown company's not_found", async (opts) => {
     expect(await errorCode(() => runCreate(contexts.ctx(), opts))).toBe("usage");
   });
 });

@@ -34,8 +34,8 @@ beforeEach(async () => {
   await service.companies.upsert({ id: ACME, name: "Acme", country: "ES" });
   await service.companies.upsert({ id: GLOBEX, name: "Globex", country: "GB" });
   await service.companies.upsert({ id: INITECH, name: "Initech", country: "GB" });
-  await service.createBuilding({ id: HQ, companyId: ACME, name: "Madrid HQ" });
-  await service.createBuilding({ id: DEPOT, companyId: ACME, name: "Depot" });
+  await service.buildings.upsert({ id: HQ, companyId: ACME, name: "Madrid HQ" });
+  await service.buildings.upsert({ id: DEPOT, companyId: ACME, name: "Depot" });
   await service.consumptions.upsert({
     id: "0d1e2f3a-4b5c-4d6e-8f70-8192a3b4c5d6",
     entityId: "INV-1",
@@ -83,7 +83,7 @@ async function failure(action: () => Promise<unknown>): Promise<CarbonError> {
 
 async function companyOf(building: string): Promise<string> {
   const service = await contexts.ctx().service();
-  return (await service.getBuilding(building)).companyId;
+  return (await service.buildings.get(building)).companyId;
 }
 
 describe("buildings move: flags", () => {
@@ -346,7 +346,7 @@ describe("buildings move against a server", () => {
     server = await startRealServer();
     await server.local.companies.upsert({ id: ACME, name: "Acme", country: "ES" });
     await server.local.companies.upsert({ id: GLOBEX, name: "Globex", country: "GB" });
-    await server.local.createBuilding({ id: HQ, companyId: ACME, name: "Madrid HQ" });
+    await server.local.buildings.upsert({ id: HQ, companyId: ACME, name: "Madrid HQ" });
   });
   afterAll(async () => {
     await server.close();
@@ -369,6 +369,6 @@ describe("buildings move against a server", () => {
     expect(result.code, result.stderr).toBe(0);
     expect(result.stderr).toContain("Move 1 building to Globex");
     expect(result.stderr.trimEnd().split("\n").at(-1)).toBe("dry run: nothing was stored");
-    expect((await server.local.getBuilding(HQ)).companyId).toBe(ACME);
+    expect((await server.local.buildings.get(HQ)).companyId).toBe(ACME);
   });
 });

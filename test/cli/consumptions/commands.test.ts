@@ -53,8 +53,8 @@ describe("consumptions upsert, list, get, dashboard", () => {
     db = createTestDb();
     await db.withService(async (service) => {
       await service.companies.upsert({ id: COMPANY_ID, name: "Acme Offices", country: "ES" });
-      await service.createBuilding({ id: BUILDING_ID, companyId: COMPANY_ID, name: "Madrid HQ" });
-      await service.createBuilding({
+      await service.buildings.upsert({ id: BUILDING_ID, companyId: COMPANY_ID, name: "Madrid HQ" });
+      await service.buildings.upsert({
         id: TOKYO_ID,
         companyId: COMPANY_ID,
         name: "Tokyo Office",

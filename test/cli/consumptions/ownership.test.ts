@@ -57,8 +57,8 @@ beforeEach(async () => {
   try {
     await service.companies.upsert({ id: A, name: "Acme", country: "ES" });
     await service.companies.upsert({ id: B, name: "Beta", country: "ES" });
-    await service.createBuilding({ id: HQ_A, companyId: A, name: "HQ A" });
-    await service.createBuilding({ id: HQ_B, companyId: B, name: "HQ B" });
+    await service.buildings.upsert({ id: HQ_A, companyId: A, name: "HQ A" });
+    await service.buildings.upsert({ id: HQ_B, companyId: B, name: "HQ B" });
   } finally {
     await service.close();
   }

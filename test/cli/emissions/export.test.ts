@@ -229,7 +229,7 @@ describe("emissions export --group-by month", () => {
     const buildingId = "1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d";
     const emission = await db.withService(async (service) => {
       await service.companies.upsert({ id: COMPANY_ID, name: "Acme", country: "ES" });
-      await service.createBuilding({ id: buildingId, companyId: COMPANY_ID, name: "HQ" });
+      await service.buildings.upsert({ id: buildingId, companyId: COMPANY_ID, name: "HQ" });
       const result = await service.consumptions.upsert({
         id: "2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e",
         entityId: "INV-9",

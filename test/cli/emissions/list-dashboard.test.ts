@@ -25,7 +25,7 @@ describe("emissions list and dashboard", () => {
     await seedAcme(db);
     // A building in a country without a grid factor: its electricity awaits a factor.
     await db.withService(async (service) => {
-      await service.createBuilding({
+      await service.buildings.upsert({
         id: TOKYO_ID,
         companyId: COMPANY_ID,
         name: "Tokyo Office",

@@ -42,13 +42,13 @@ function bill(
 
 export async function seedBills(service: CarbonService): Promise<void> {
   await service.companies.upsert({ id: COMPANY, name: "Window Test", country: "ES" });
-  await service.createBuilding({
+  await service.buildings.upsert({
     id: MADRID,
     companyId: COMPANY,
     name: "Madrid HQ",
     country: "ES",
   });
-  await service.createBuilding({
+  await service.buildings.upsert({
     id: LONDON,
     companyId: COMPANY,
     name: "London Office",

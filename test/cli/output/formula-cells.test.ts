@@ -7,10 +7,10 @@ import fs from "node:fs";
 import path from "node:path";
 import { parse } from "csv-parse/sync";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { runList as runBuildings } from "../../../src/cli/commands/buildings/list.js";
 import { runImport } from "../../../src/cli/commands/consumptions/import.js";
 import { runExport } from "../../../src/cli/commands/emissions/export.js";
 import { categoryId } from "../../../src/core/ids.js";
+import { runList as runBuildings } from "../buildings/runs.js";
 import { runGet, runList } from "../companies/runs.js";
 import { databaseContexts, tempDir } from "../helpers.js";
 
@@ -27,7 +27,7 @@ beforeEach(async () => {
   contexts = databaseContexts();
   const service = await contexts.ctx().service();
   await service.companies.upsert({ id: COMPANY, name: LINK, country: "ES" });
-  await service.createBuilding({ id: BUILDING, companyId: COMPANY, name: CMD, country: "ES" });
+  await service.buildings.upsert({ id: BUILDING, companyId: COMPANY, name: CMD, country: "ES" });
   await service.customFactors.upsert({
     id: "0d1e2f3a-4b5c-4d6e-8f70-8192a3b4c5d6",
     companyId: COMPANY,

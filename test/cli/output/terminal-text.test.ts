@@ -6,10 +6,10 @@
 import path from "node:path";
 import Database from "better-sqlite3";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { runList } from "../../../src/cli/commands/buildings/list.js";
 import { createProcessIo, createTestIo } from "../../../src/cli/io.js";
 import { createRowWriter, renderList } from "../../../src/cli/output/format.js";
 import { renderBoxTable } from "../../../src/cli/render/box-table.js";
+import { runList } from "../buildings/runs.js";
 import { databaseContexts, tempDir } from "../helpers.js";
 
 const HOSTILE = "HQ\u001b]0;pwned\u0007\u001b[2J\u009b";
@@ -88,7 +88,7 @@ describe("printing stored text", () => {
       const company = "3f1c2a4e-8b7d-4c6a-9e5f-1a2b3c4d5e6f";
       const building = "8d2e4f6a-1b3c-4d5e-8f7a-9b0c1d2e3f4a";
       await service.companies.upsert({ id: company, name: "Acme", country: "ES" });
-      await service.createBuilding({ id: building, companyId: company, name: "HQ" });
+      await service.buildings.upsert({ id: building, companyId: company, name: "HQ" });
       await setup.close();
       // Stored by an older carbon, before such names were refused.
       const file = setup.globals().db ?? path.join(tempDir(), "missing.db");

@@ -57,7 +57,7 @@ async function stored(): Promise<number> {
 }
 
 async function buildingNames(): Promise<string[]> {
-  const page = await service.listBuildings({ companyId, limit: 500 });
+  const page = await service.buildings.list({ companyId, limit: 500 });
   return page.data.map((building) => building.name).sort();
 }
 
@@ -126,7 +126,7 @@ describe("importConsumptions through the local engine", () => {
     for (const building of first.buildingsCreated) {
       expect(building.id).toBe(plannedBuildingId(companyId, building.name));
     }
-    const countries = (await service.listBuildings({ companyId })).data
+    const countries = (await service.buildings.list({ companyId })).data
       .map((b) => `${b.name}:${b.country}`)
       .sort();
     expect(countries).toEqual([
@@ -368,7 +368,7 @@ describe("importConsumptions through the local engine", () => {
 
   it("imports the spec's columns with ids given in the file and finds duplicate ids", async () => {
     const buildingId = newId();
-    await service.createBuilding({ id: buildingId, companyId, name: "Plant", country: "GB" });
+    await service.buildings.upsert({ id: buildingId, companyId, name: "Plant", country: "GB" });
     const [a, b] = [newId(), newId()];
     const header =
       "id,entityId,categoryId,startDate,endDate,companyId,buildingId,quantity,unitType";

@@ -83,7 +83,7 @@ async function importWith(
     for (const company of [companyId, otherCompany]) {
       const page = await service.consumptions.list({ companyId: company, limit: 500 });
       rows.push(...page.data.map(({ createdAt, updatedAt, ...row }) => row));
-      buildings.push(...(await service.listBuildings({ companyId: company, limit: 500 })).data);
+      buildings.push(...(await service.buildings.list({ companyId: company, limit: 500 })).data);
     }
     const rejects =
       rejectsFile !== undefined && fs.existsSync(rejectsFile)

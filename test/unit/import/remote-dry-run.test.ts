@@ -26,7 +26,7 @@ beforeEach(async () => {
   companyId = newId();
   await server.local.companies.upsert({ id: companyId, name: "Dry Co", country: "ES" });
   for (const name of ["Plant 0", "Plant 1", "Plant 2"]) {
-    await server.local.createBuilding({ id: newId(), companyId, name, country: "ES" });
+    await server.local.buildings.upsert({ id: newId(), companyId, name, country: "ES" });
   }
 });
 

@@ -66,7 +66,7 @@ function run(
 
 async function seedBuildings(service: CarbonService): Promise<void> {
   for (const name of ["Madrid HQ", "London Office"]) {
-    await service.createBuilding({ id: newId(), companyId, name, country: "ES" });
+    await service.buildings.upsert({ id: newId(), companyId, name, country: "ES" });
   }
 }
 
@@ -108,7 +108,7 @@ describe("an import against a server validates the whole file first", () => {
     await expect(run(service, ansi, options)).rejects.toMatchObject({ code: "validation" });
     const report = await run(service, ansi, { ...options, encoding: "windows-1252" });
     expect(report).toMatchObject({ rowsRead: 14, inserted: 14, committed: true });
-    const names = (await server.local.listBuildings({ companyId })).data.map((b) => b.name);
+    const names = (await server.local.buildings.list({ companyId })).data.map((b) => b.name);
     expect(names.sort()).toEqual(["Almacén Málaga", "Oficina Logroño"]);
     const stored = (await server.local.consumptions.list({ companyId, limit: 100 })).data;
     expect(stored.map((c) => c.entityId)).toContain("FAC-2024/0013 gasóleo");

@@ -166,7 +166,7 @@ describe("the import's row validator and consumptionInputSchema", () => {
     const db = createTestDb();
     refs = await db.withService(async (service) => {
       await service.companies.upsert({ id: COMPANY, name: "Acme", country: "ES" });
-      await service.createBuilding({ id: BUILDING, companyId: COMPANY, name: "Madrid HQ" });
+      await service.buildings.upsert({ id: BUILDING, companyId: COMPANY, name: "Madrid HQ" });
       const loaded = await References.load(service);
       await loaded.loadCompany(COMPANY);
       return loaded;

@@ -88,14 +88,14 @@ describe("buildings move on the local engine", () => {
       const before = snapshot(probe);
       probe.exec(trigger);
       await expect(
-        service.moveBuildings({ buildingIds: [ids.esBuilding, BILBAO], companyId: ids.gbCompany }),
+        service.buildings.move({ buildingIds: [ids.esBuilding, BILBAO], companyId: ids.gbCompany }),
       ).rejects.toThrow("injected failure");
       probe.exec("DROP TRIGGER fail");
       expect(snapshot(probe)).toEqual(before);
-      expect((await service.getBuilding(ids.esBuilding)).companyId).toBe(ids.esCompany);
+      expect((await service.buildings.get(ids.esBuilding)).companyId).toBe(ids.esCompany);
 
       // The service is still sound: the same move now goes through, with fresh caches.
-      const result = await service.moveBuildings({
+      const result = await service.buildings.move({
         buildingIds: [ids.esBuilding, BILBAO],
         companyId: ids.gbCompany,
       });
@@ -112,7 +112,7 @@ describe("buildings move on the local engine", () => {
     const { service, probe } = await setUp();
     try {
       const before = snapshot(probe);
-      const plan = await service.moveBuildings({
+      const plan = await service.buildings.move({
         buildingIds: [ids.esBuilding],
         companyId: ids.gbCompany,
         dryRun: true,
@@ -120,7 +120,7 @@ describe("buildings move on the local engine", () => {
       expect(plan.buildings[0]).toMatchObject({ action: "move", co2eAfter: 2 * 1000 * GB_FACTOR });
       expect(snapshot(probe)).toEqual(before);
 
-      await service.moveBuildings({ buildingIds: [ids.esBuilding], companyId: ids.gbCompany });
+      await service.buildings.move({ buildingIds: [ids.esBuilding], companyId: ids.gbCompany });
       const [record] = (await service.audit.list({})).data;
       expect(record?.actor).toBe(os.userInfo().username);
       expect(record?.at).toMatch(/^\d{4}-\d{2}-\d{2}T/);
@@ -132,7 +132,7 @@ describe("buildings move on the local engine", () => {
   it("records the actor it is given (the server passes its token's user)", async () => {
     const { service, probe } = await setUp();
     probe.close();
-    await service.moveBuildings({
+    await service.buildings.move({
       buildingIds: [BILBAO],
       companyId: ids.gbCompany,
       actor: "admin@example.com",

@@ -60,7 +60,7 @@ describe("migration 8: unique building names per company", () => {
     const service = await openLocalService({ path: file, onUpgrade: (m) => messages.push(m) });
     try {
       const names = new Map(
-        (await service.listBuildings({ limit: 10 })).data.map((b) => [b.id, b.name]),
+        (await service.buildings.list({ limit: 10 })).data.map((b) => [b.id, b.name]),
       );
       expect(Object.fromEntries(names)).toEqual({
         [first]: "HQ",
@@ -74,10 +74,10 @@ describe("migration 8: unique building names per company", () => {
       expect(report).toContain("renamed 2 buildings that repeated another's name");
       expect(report).toContain(`building ${second} of company ${acme}: " hq " is now "hq (3)"`);
       expect(report).toContain(`building ${third} of company ${acme}: "Hq" is now "Hq (4)"`);
-      const duplicate = service.createBuilding({ id: abroad, companyId: other, name: "hq" });
+      const duplicate = service.buildings.upsert({ id: abroad, companyId: other, name: "hq" });
       expect((await duplicate).name).toBe("hq");
       await expect(
-        service.createBuilding({
+        service.buildings.upsert({
           id: "22222222-0000-4000-8000-000000000009",
           companyId: acme,
           name: "HQ (3)",

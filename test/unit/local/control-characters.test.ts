@@ -38,7 +38,7 @@ describe("control characters written through the service", () => {
     ).toEqual([{ path: "name", message: NOT_PLAIN }]);
     expect(
       await issuesOf(
-        service.createBuilding({ id: ids.gbBuilding, companyId: ids.gbCompany, name: ESC_TITLE }),
+        service.buildings.upsert({ id: ids.gbBuilding, companyId: ids.gbCompany, name: ESC_TITLE }),
       ),
     ).toEqual([{ path: "name", message: NOT_PLAIN }]);
     expect(
@@ -98,7 +98,7 @@ describe("control characters written through the service", () => {
   it("are trimmed away at the edges of a name like any whitespace, not refused", async () => {
     const service = await openTemp();
     await seed(service);
-    const building = await service.createBuilding({
+    const building = await service.buildings.upsert({
       id: ids.gbBuilding,
       companyId: ids.gbCompany,
       name: "\tLondon office\n",
@@ -137,7 +137,7 @@ describe("control characters in imported files", () => {
       },
       { line: 3, column: "building", message: NOT_PLAIN },
     ]);
-    expect((await service.listBuildings({})).pagination.total).toBe(3);
+    expect((await service.buildings.list({})).pagination.total).toBe(3);
     expect((await service.consumptions.list({})).pagination.total).toBe(0);
   });
 

@@ -142,7 +142,7 @@ describe("a full disk", () => {
     expectDiskFull(await carbonError(session.createBuildings(buildings)), file);
     await session.abort();
     freeDisk(file);
-    expect((await service.listBuildings({})).pagination.total).toBe(3);
+    expect((await service.buildings.list({})).pagination.total).toBe(3);
   });
 
   it("fails a suppliers import with unavailable, nothing stored", async () => {
@@ -194,7 +194,7 @@ describe("a full disk", () => {
     let target: string = ids.esCompany;
     expectDiskFull(
       await untilFull(async () => {
-        await service.moveBuildings({ buildingIds: [ids.gbBuilding], companyId: target });
+        await service.buildings.move({ buildingIds: [ids.gbBuilding], companyId: target });
         target = target === ids.esCompany ? ids.gbCompany : ids.esCompany;
       }),
       file,
@@ -253,7 +253,7 @@ describe("a full disk under `carbon consumptions import`", () => {
       const after = await openLocalService({ path: file });
       try {
         expect((await after.consumptions.list({})).pagination.total).toBe(0);
-        expect((await after.listBuildings({})).pagination.total).toBe(3);
+        expect((await after.buildings.list({})).pagination.total).toBe(3);
       } finally {
         await after.close();
       }

@@ -54,19 +54,19 @@ export const ids = {
 export async function seed(service: LocalService): Promise<void> {
   await service.companies.upsert({ id: ids.gbCompany, name: "Acme UK", country: "GB" });
   await service.companies.upsert({ id: ids.esCompany, name: "Acme España", country: "ES" });
-  await service.createBuilding({
+  await service.buildings.upsert({
     id: ids.gbBuilding,
     companyId: ids.gbCompany,
     name: "London office",
     country: null,
   });
-  await service.createBuilding({
+  await service.buildings.upsert({
     id: ids.esBuilding,
     companyId: ids.esCompany,
     name: "Madrid HQ",
     country: null,
   });
-  await service.createBuilding({
+  await service.buildings.upsert({
     id: ids.esBuilding2,
     companyId: ids.esCompany,
     name: "Bilbao plant",

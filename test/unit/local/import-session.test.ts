@@ -72,7 +72,7 @@ describe("import sessions", () => {
     expect(countOther(file, "consumptions")).toBe(251);
     expect(countOther(file, "buildings")).toBe(4);
     expect(indexNames(file)).toEqual(CONSUMPTION_INDEXES);
-    expect((await service.getBuilding(newBuilding.id)).name).toBe("Valencia store");
+    expect((await service.buildings.get(newBuilding.id)).name).toBe("Valencia store");
   });
 
   it("abort leaves the previous state, indexes included", async () => {

@@ -179,7 +179,7 @@ describe("migrations", () => {
     const service = await openLocalService({ path: file });
     try {
       await service.companies.upsert({ id: move.from, name: "Old", country: "GB" });
-      await service.createBuilding({ id: move.building, companyId: move.from, name: "Empty" });
+      await service.buildings.upsert({ id: move.building, companyId: move.from, name: "Empty" });
       await service.deleteRecords({ resource: "building", ids: [move.building], actor: "bea" });
       const trail = await service.audit.list({ buildingId: move.building });
       expect(trail.data).toMatchObject([

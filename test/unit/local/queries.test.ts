@@ -55,10 +55,10 @@ describe("companies and buildings", () => {
       "Zeta UK",
     ]);
     expect(
-      (await service.listBuildings({ companyId: ids.esCompany })).data.map((b) => b.name),
+      (await service.buildings.list({ companyId: ids.esCompany })).data.map((b) => b.name),
     ).toEqual(["Bilbao plant", "Madrid HQ"]);
     const moved = await carbonError(
-      service.createBuilding({
+      service.buildings.upsert({
         id: ids.gbBuilding,
         companyId: ids.esCompany,
         name: "London office",
@@ -66,11 +66,11 @@ describe("companies and buildings", () => {
     );
     expect(moved.code).toBe("conflict");
     const orphan = await carbonError(
-      service.createBuilding({ id: ids.esBuilding2, companyId: ids.gbBuilding, name: "Nowhere" }),
+      service.buildings.upsert({ id: ids.esBuilding2, companyId: ids.gbBuilding, name: "Nowhere" }),
     );
     expect(orphan.code).toBe("not_found");
     expect((await carbonError(service.companies.get(ids.gbBuilding))).code).toBe("not_found");
-    expect((await carbonError(service.getBuilding(ids.gbCompany))).code).toBe("not_found");
+    expect((await carbonError(service.buildings.get(ids.gbCompany))).code).toBe("not_found");
   });
 
   it("a building's new country recalculates its emissions", async () => {
@@ -85,7 +85,7 @@ describe("companies and buildings", () => {
       }),
     );
     expect(emission.status).toBe("awaiting_factor"); // no Spanish water factor
-    await service.createBuilding({
+    await service.buildings.upsert({
       id: ids.esBuilding,
       companyId: ids.esCompany,
       name: "Madrid HQ",

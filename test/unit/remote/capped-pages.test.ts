@@ -93,11 +93,11 @@ beforeAll(async () => {
   server = await startRealServer();
   const local = server.local;
   await local.companies.upsert({ id: company, name: "Capped", country: "ES" });
-  await local.createBuilding({ id: building, companyId: company, name: "Plant", country: "ES" });
+  await local.buildings.upsert({ id: building, companyId: company, name: "Plant", country: "ES" });
   await local.companies.upsert({ id: campus, name: "Campus", country: "ES" });
   for (let n = 0; n < BUILDINGS; n += 1) {
     const id = `b3000000-0000-4000-8000-${String(n).padStart(12, "0")}`;
-    await local.createBuilding({ id, companyId: campus, name: `Hall ${n}`, country: "ES" });
+    await local.buildings.upsert({ id, companyId: campus, name: `Hall ${n}`, country: "ES" });
   }
   const session = await local.consumptions.openImport({ dryRun: false });
   await session.write(

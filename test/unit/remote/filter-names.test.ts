@@ -34,7 +34,7 @@ beforeAll(async () => {
     skipInvalid: false,
     createBuildings: true,
   });
-  const [building] = (await server.local.listBuildings({ companyId })).data;
+  const [building] = (await server.local.buildings.list({ companyId })).data;
   if (building === undefined) throw new Error("the import created no building");
   filter = {
     companyId,

@@ -87,7 +87,7 @@ async function real(): Promise<RealServer> {
   const server = await startRealServer();
   cleanups.push(() => server.close());
   await server.local.companies.upsert({ id: company, name: "Batch Co", country: "ES" });
-  await server.local.createBuilding({ id: building, companyId: company, name: "Madrid" });
+  await server.local.buildings.upsert({ id: building, companyId: company, name: "Madrid" });
   return server;
 }
 

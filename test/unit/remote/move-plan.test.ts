@@ -53,10 +53,10 @@ async function remote(url: string) {
 describe("buildings move --dry-run against a server that ignores dryRun", () => {
   it("sends no write and plans what carbon serve's own dry run answers, the footprint after unknown", async () => {
     const request = { buildingIds: [BUILDING_A, BUILDING_B], companyId: COMPANY_B, dryRun: true };
-    const planned = await (await remote(proxy.url)).moveBuildings(request);
+    const planned = await (await remote(proxy.url)).buildings.move(request);
     expect(proxy.writes()).toEqual([]);
-    expect((await server.local.getBuilding(BUILDING_A)).companyId).toBe(COMPANY_A);
-    const served = await (await remote(server.url)).moveBuildings(request);
+    expect((await server.local.buildings.get(BUILDING_A)).companyId).toBe(COMPANY_A);
+    const served = await (await remote(server.url)).buildings.move(request);
     const [movedA, stayB] = served.buildings;
     expect(planned).toEqual({
       ...served,
@@ -71,8 +71,8 @@ describe("buildings move --dry-run against a server that ignores dryRun", () => 
 
   it("an unknown building is not found, and nothing is sent", async () => {
     const missing = "7a9e4b2c-1d3f-4e5a-8b6c-00000000dead";
-    const error = await (await remote(proxy.url))
-      .moveBuildings({ buildingIds: [missing], companyId: COMPANY_B, dryRun: true })
+    const error = await (await remote(proxy.url)).buildings
+      .move({ buildingIds: [missing], companyId: COMPANY_B, dryRun: true })
       .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(CarbonError);
     expect(error).toMatchObject({ code: "not_found" });

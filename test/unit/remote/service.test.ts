@@ -74,8 +74,8 @@ beforeAll(async () => {
   remote = await remoteWith(await server.token());
   await remote.companies.upsert({ id: gb.company, name: "Remote GB", country: "GB" });
   await remote.companies.upsert({ id: es.company, name: "Remote ES", country: "ES" });
-  await remote.createBuilding({ id: gb.building, companyId: gb.company, name: "London" });
-  await remote.createBuilding({ id: es.building, companyId: es.company, name: "Madrid" });
+  await remote.buildings.upsert({ id: gb.building, companyId: gb.company, name: "London" });
+  await remote.buildings.upsert({ id: es.building, companyId: es.company, name: "Madrid" });
 });
 
 afterAll(async () => {
@@ -100,10 +100,10 @@ describe("remote engine against carbon serve", () => {
   });
 
   it("lists buildings with and without a company, and every category at once", async () => {
-    expect((await remote.listBuildings({ companyId: gb.company })).data.map((b) => b.id)).toEqual([
+    expect((await remote.buildings.list({ companyId: gb.company })).data.map((b) => b.id)).toEqual([
       gb.building,
     ]);
-    expect((await remote.listBuildings({})).pagination.total).toBe(2);
+    expect((await remote.buildings.list({})).pagination.total).toBe(2);
     const categories = await remote.categories.list({});
     expect(categories).toEqual(await server.local.categories.list({}));
     expect(categories.data.length).toBeGreaterThan(50);
@@ -176,7 +176,7 @@ describe("remote engine against carbon serve", () => {
     expect(counts).toEqual({ ...expected, inserted: expected.inserted + 1 });
     expect(counts.awaitingFactor).toBe(1);
     expect((await remote.consumptions.list({ limit: 1 })).pagination.total).toBe(before);
-    expect(await codeOf(remote.getBuilding(newBuilding))).toBe("not_found");
+    expect(await codeOf(remote.buildings.get(newBuilding))).toBe("not_found");
   });
 
   it("an import session creates buildings for real outside a dry run", async () => {
@@ -185,7 +185,7 @@ describe("remote engine against carbon serve", () => {
     const counts = await session.write([row(30_000, { buildingId: newBuilding })]);
     await session.commit();
     expect(counts.inserted).toBe(1);
-    expect((await remote.getBuilding(newBuilding)).name).toBe("New site");
+    expect((await remote.buildings.get(newBuilding)).name).toBe("New site");
   });
 
   it("a rejected row names the row and keeps the server's code", async () => {
@@ -223,7 +223,7 @@ describe("remote engine against carbon serve", () => {
       "another company's building for a scoped token",
       "not_found",
       async () => remoteWith(await server.token({ role: "admin", companies: [es.company] })),
-      (s) => s.getBuilding(gb.building),
+      (s) => s.buildings.get(gb.building),
     ],
     [
       "a viewer writing",

@@ -80,7 +80,7 @@ export async function executeMove(ctx: Context, opts: MoveOptions): Promise<void
   const service = await ctx.service();
   // Every plan first: an unknown id or a refused token stops everything before anything moves.
   const plans: BuildingMoveResult[] = [];
-  for (const group of groups) plans.push(await service.moveBuildings({ ...group, dryRun: true }));
+  for (const group of groups) plans.push(await service.buildings.move({ ...group, dryRun: true }));
   const quiet = ctx.globals().quiet === true;
   if (!quiet) for (const line of planLines(plans)) ctx.io.err(line);
   const moving = buildingsMoving(plans);
@@ -92,7 +92,7 @@ export async function executeMove(ctx: Context, opts: MoveOptions): Promise<void
   await confirm(ctx, opts, moving);
   const results: BuildingMoveResult[] = [];
   try {
-    for (const group of groups) results.push(await service.moveBuildings(group));
+    for (const group of groups) results.push(await service.buildings.move(group));
   } finally {
     // One request per target: when a later one fails, say what the earlier ones moved.
     if (results.length < groups.length && results.length > 0) {
