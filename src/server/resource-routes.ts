@@ -30,6 +30,18 @@ export type ReadOnlyPortOf<T, F extends object> = (
   service: CarbonService,
 ) => ReadOnlyResourcePort<T, F>;
 
+/** One page schema per resource: the OpenAPI document names it once for all its listings. */
+const pages = new WeakMap<object, { readonly name: string; readonly schema: z.ZodType }>();
+
+function pageResponse<T, F extends object>(resource: ReadOnlyResourceDescriptor<T, F>) {
+  let page = pages.get(resource);
+  if (page === undefined) {
+    page = { name: `${resource.schemaNames.record}Page`, schema: pageSchema(resource.record) };
+    pages.set(resource, page);
+  }
+  return page;
+}
+
 /**
  * The list route. A scoped token listing without a company gets the union of its companies'
  * records; records of no company ("shared") are listed whole for every token.
@@ -41,7 +53,7 @@ function listRoute<T, F extends object>(
   self?: (service: CarbonService, companyId: string) => Promise<T>,
 ): Route {
   const { operations, summaries } = resource;
-  const page = { name: `${resource.schemaNames.record}Page`, schema: pageSchema(resource.record) };
+  const page = pageResponse(resource);
   const listQuery = z.strictObject({ ...resource.filterFields, ...pageFields });
   const compare = byKeys<T>(...resource.order.map((key) => key.value));
 
@@ -147,7 +159,7 @@ export function resourceRoutes<T, I, F extends object, U = T>(
     .map((operation) => routes[operation]);
   const companyList = resource.companyList;
   if (companyList === undefined) return derived;
-  const page = { name: `${resource.schemaNames.record}Page`, schema: pageSchema(resource.record) };
+  const page = pageResponse(resource);
   return [
     ...derived,
     defineRoute({
