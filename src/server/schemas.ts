@@ -3,9 +3,7 @@
  * src/core/model, where the remote engine's tolerant reading of the same answer sits beside it.
  */
 import { z } from "zod";
-import { categorySchema } from "../core/model/category.js";
 import { isoDateTimeSchema, pageSchema } from "../core/model/common.js";
-import { companyInputSchema, companySchema } from "../core/model/company.js";
 import {
   consumptionInputSchema,
   consumptionSchema,
@@ -38,9 +36,6 @@ export const responses = {
   whoAmI: named("WhoAmI", whoAmISchema),
   health: named("Health", z.object({ status: z.literal("ok") })),
   openApi: named("OpenApiDocument", z.record(z.string(), z.unknown())),
-  company: named("Company", companySchema),
-  companies: named("CompanyPage", pageSchema(companySchema)),
-  categories: named("CategoryPage", pageSchema(categorySchema)),
   factors: named("EmissionFactorPage", pageSchema(emissionFactorSchema)),
   resolution: named("FactorResolution", factorResolutionSchema),
   customFactor: named("CustomFactor", customFactorSchema),
@@ -59,9 +54,7 @@ export const responses = {
 };
 
 export const bodies = {
-  company: { bodyName: "CompanyInput", body: companyInputSchema },
   customFactor: { bodyName: "CustomFactorInput", body: customFactorInputSchema },
-  consumption: { bodyName: "ConsumptionInput", body: consumptionInputSchema },
   /** `POST /consumptions`: the spec's body; `removedAt` set removes the consumption. */
   consumptionUpsert: {
     bodyName: "ConsumptionInput",
