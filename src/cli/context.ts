@@ -226,7 +226,7 @@ async function openService(ctx: Context, engine: EngineChoice): Promise<CarbonSe
     });
   }
   const [{ createRemoteService }, { parseInteger }] = await Promise.all([
-    import("../backends/remote/service.js"),
+    import("../backends/remote/remote-service.js"),
     import("./flags.js"),
   ]);
   const raw = ctx.globals().concurrency;

@@ -36,7 +36,7 @@ const NONE: readonly OverlappedRecord[] = Object.freeze([]);
  * The stored periods of one company for an engine that holds its stored records' keys and ids
  * anyway (the remote one keeps the listing): a `PeriodIndex` whose handles are places in arrays
  * of those keys and ids, so that every candidate is verified against its key exactly. The local
- * engine uses a `PeriodIndex` alone, its handles rowids (src/backends/local/overlaps.ts).
+ * engine uses a `PeriodIndex` alone, its handles rowids (src/backends/local/local-overlaps.ts).
  */
 export class OverlapIndex {
   readonly #periods = new PeriodIndex();

@@ -105,7 +105,7 @@ export async function importConsumptions(
             delimiter: source.delimiter,
             lineEnding: source.lineEnding,
           });
-    if (service.kind === "remote") {
+    if (!service.consumptions.importsAtomically) {
       // Rows sent to a server stay stored: validate the whole file first, then send (two-pass.ts).
       return await importTwoPass({
         service,

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { openLocalService } from "../../src/backends/local/open.js";
-import { createRemoteService } from "../../src/backends/remote/service.js";
+import { createRemoteService } from "../../src/backends/remote/remote-service.js";
 import { startServer } from "../../src/server/app.js";
 import { signToken } from "../../src/server/auth.js";
 import type { Driver } from "./suite.js";

@@ -6,7 +6,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createRemoteService } from "../../src/backends/remote/service.js";
+import { createRemoteService } from "../../src/backends/remote/remote-service.js";
 import { CarbonError } from "../../src/core/errors.js";
 import { importConsumptions } from "../../src/import/consumptions.js";
 import {

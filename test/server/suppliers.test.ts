@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createRemoteService } from "../../src/backends/remote/service.js";
+import { createRemoteService } from "../../src/backends/remote/remote-service.js";
 import { supplierId } from "../../src/core/model/supplier.js";
 import { importSuppliers } from "../../src/import/suppliers/import.js";
 import type { Role } from "../../src/server/auth.js";

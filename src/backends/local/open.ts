@@ -5,12 +5,12 @@ import { CustomFactorRepository } from "./custom-factors.js";
 import { BUSY_TIMEOUT_MS, openDatabase, openReader, translateError } from "./database.js";
 import { EmissionCalculator } from "./emission-calculator.js";
 import { FactorQueries } from "./factors.js";
+import { LocalService } from "./local-service.js";
 import { migrate } from "./migrations.js";
 import { ProvenanceStore } from "./provenance.js";
 import { queriesOn } from "./queries.js";
-import { LocalService } from "./service.js";
 
-export { LocalService } from "./service.js";
+export { LocalService } from "./local-service.js";
 
 export interface LocalServiceOptions {
   /** The database file (created with its folder if missing), or ":memory:" for tests. */

@@ -99,6 +99,12 @@ export interface ImportSessionOptions {
 
 /** `service.consumptions`: consumptions by id, their imports and their dashboard. */
 export interface ConsumptionsPort {
+  /**
+   * True when an import session is one transaction that `abort` undoes (the local engine); false
+   * when each write is stored as it is sent (a server), so an importer checks the whole file
+   * before it opens a session.
+   */
+  readonly importsAtomically: boolean;
   list(query: ConsumptionQuery): Promise<Page<Consumption>>;
   get(id: string): Promise<Consumption>;
   upsert(input: ConsumptionInput): Promise<ConsumptionUpsertResult>;

@@ -1,7 +1,7 @@
 /** `carbon api` against faults only a foreign server produces: an undici MockAgent. */
 import { MockAgent } from "undici";
 import { afterEach, describe, expect, it } from "vitest";
-import { createRemoteService } from "../../../src/backends/remote/service.js";
+import { createRemoteService } from "../../../src/backends/remote/remote-service.js";
 import { sendApiRequest } from "../../../src/cli/commands/api/call.js";
 import { buildRequest } from "../../../src/cli/commands/api/request.js";
 import { createTestIo } from "../../../src/cli/io.js";

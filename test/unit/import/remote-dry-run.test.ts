@@ -7,7 +7,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createRemoteService } from "../../../src/backends/remote/service.js";
+import { createRemoteService } from "../../../src/backends/remote/remote-service.js";
 import { newId } from "../../../src/core/ids.js";
 import type { CarbonService } from "../../../src/core/service.js";
 import { importConsumptions } from "../../../src/import/consumptions.js";

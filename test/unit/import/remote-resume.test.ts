@@ -9,7 +9,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { SERVER_INSTANCE_KEY } from "../../../src/backends/local/server-secret.js";
-import { createRemoteService } from "../../../src/backends/remote/service.js";
+import { createRemoteService } from "../../../src/backends/remote/remote-service.js";
 import { newId } from "../../../src/core/ids.js";
 import {
   type ConsumptionImportOptions,

@@ -9,7 +9,7 @@ import { allPages } from "../../../src/backends/remote/pages.js";
 import {
   createRemoteService,
   type RemoteCarbonService,
-} from "../../../src/backends/remote/service.js";
+} from "../../../src/backends/remote/remote-service.js";
 import { categoriesFace } from "../../../src/cli/commands/categories/face.js";
 import { runExport } from "../../../src/cli/commands/emissions/export.js";
 import { runReadOnlyList } from "../../../src/cli/commands/resource-run.js";

@@ -6,7 +6,7 @@
  */
 import { MockAgent } from "undici";
 import { afterEach, describe, expect, it } from "vitest";
-import { createRemoteService } from "../../../src/backends/remote/service.js";
+import { createRemoteService } from "../../../src/backends/remote/remote-service.js";
 import { CarbonError } from "../../../src/core/errors.js";
 
 const origin = "https://carbon.example.com";

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   createRemoteService,
   type RemoteCarbonService,
-} from "../../../src/backends/remote/service.js";
+} from "../../../src/backends/remote/remote-service.js";
 import type { SummaryQuery } from "../../../src/core/ports/emissions.js";
 import { importConsumptions } from "../../../src/import/consumptions.js";
 import { type RealServer, startRealServer } from "./real-server.js";

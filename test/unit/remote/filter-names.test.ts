@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   createRemoteService,
   type RemoteCarbonService,
-} from "../../../src/backends/remote/service.js";
+} from "../../../src/backends/remote/remote-service.js";
 import { categoryId } from "../../../src/core/ids.js";
 import type { EmissionFilter } from "../../../src/core/ports/emissions.js";
 import { importConsumptions } from "../../../src/import/consumptions.js";

@@ -1,7 +1,7 @@
 /** The remote import session's bulk behaviour, seen from a server that records every request. */
 import type http from "node:http";
 import { afterEach, describe, expect, it } from "vitest";
-import { createRemoteService } from "../../../src/backends/remote/service.js";
+import { createRemoteService } from "../../../src/backends/remote/remote-service.js";
 import { CarbonError } from "../../../src/core/errors.js";
 import type { ConsumptionInput } from "../../../src/core/model/consumption.js";
 import {

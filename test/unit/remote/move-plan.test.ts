@@ -4,7 +4,7 @@
  * write, and the plan matches carbon serve's own except the footprint after, left unknown.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createRemoteService } from "../../../src/backends/remote/service.js";
+import { createRemoteService } from "../../../src/backends/remote/remote-service.js";
 import { CarbonError } from "../../../src/core/errors.js";
 import {
   BUILDING_A,

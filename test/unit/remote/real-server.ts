@@ -2,9 +2,9 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import type { LocalService } from "../../../src/backends/local/local-service.js";
 import { openLocalService } from "../../../src/backends/local/open.js";
 import { serverInstanceId } from "../../../src/backends/local/server-secret.js";
-import type { LocalService } from "../../../src/backends/local/service.js";
 import { startServer } from "../../../src/server/app.js";
 import { type Role, signToken } from "../../../src/server/auth.js";
 

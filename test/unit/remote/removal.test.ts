@@ -4,7 +4,7 @@
  * `POST /consumptions` with `removedAt` answers `{status: "ok", isCreated, isUpdated}`.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { createRemoteService } from "../../../src/backends/remote/service.js";
+import { createRemoteService } from "../../../src/backends/remote/remote-service.js";
 import { CarbonError } from "../../../src/core/errors.js";
 import { type FakeServer, json, problem, startFakeServer } from "./fake-server.js";
 

@@ -2,13 +2,13 @@
 import { MockAgent } from "undici";
 import { afterEach, describe, expect, it } from "vitest";
 import { isLoopbackHost, parseApiUrl } from "../../../src/backends/remote/api-url.js";
+import { createRemoteService } from "../../../src/backends/remote/remote-service.js";
 import {
   backoffDelay,
   defaultRetryPolicy,
   isRetryableNetworkError,
   parseRetryAfter,
 } from "../../../src/backends/remote/retry.js";
-import { createRemoteService } from "../../../src/backends/remote/service.js";
 import { CarbonError } from "../../../src/core/errors.js";
 
 describe("Retry-After", () => {

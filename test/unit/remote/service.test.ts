@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   createRemoteService,
   type RemoteCarbonService,
-} from "../../../src/backends/remote/service.js";
+} from "../../../src/backends/remote/remote-service.js";
 import { CarbonError } from "../../../src/core/errors.js";
 import { categoryId, consumptionId } from "../../../src/core/ids.js";
 import type { ConsumptionInput } from "../../../src/core/model/consumption.js";

@@ -8,7 +8,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { MockAgent } from "undici";
 import { afterEach, describe, expect, it } from "vitest";
-import { createRemoteService } from "../../../src/backends/remote/service.js";
+import { createRemoteService } from "../../../src/backends/remote/remote-service.js";
 import { CarbonError } from "../../../src/core/errors.js";
 import { categoryId } from "../../../src/core/ids.js";
 import type { ConsumptionInput } from "../../../src/core/model/consumption.js";

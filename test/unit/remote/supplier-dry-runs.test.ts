@@ -4,7 +4,7 @@
  * carbon serve, which announces `dryRun`, they work as before.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createRemoteService } from "../../../src/backends/remote/service.js";
+import { createRemoteService } from "../../../src/backends/remote/remote-service.js";
 import type { SupplierInput } from "../../../src/core/model/supplier.js";
 import { COMPANY_A, seedTwoCompanies } from "../../server/helpers.js";
 import { type RealServer, startRealServer } from "./real-server.js";

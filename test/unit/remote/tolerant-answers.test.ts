@@ -11,7 +11,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
   createRemoteService,
   type RemoteCarbonService,
-} from "../../../src/backends/remote/service.js";
+} from "../../../src/backends/remote/remote-service.js";
 import { CarbonError } from "../../../src/core/errors.js";
 import { importSuppliers } from "../../../src/import/suppliers/import.js";
 import { tempDir } from "../../cli/helpers.js";

@@ -4,7 +4,7 @@
  */
 import { readFile } from "node:fs/promises";
 import { z } from "zod";
-import type { RemoteCarbonService } from "../../../backends/remote/service.js";
+import type { RemoteCarbonService } from "../../../backends/remote/remote-service.js";
 import { CarbonError, usageError } from "../../../core/errors.js";
 import { MAX_PAGE_LIMIT } from "../../../core/model/common.js";
 import type { Context } from "../../context.js";
@@ -98,7 +98,7 @@ export async function runApiCall(ctx: Context, opts: ApiOptions): Promise<void> 
       "log in with carbon auth login --api-url URL, or give --api-url URL with CARBON_TOKEN",
     );
   }
-  const { isRemoteService } = await import("../../../backends/remote/service.js");
+  const { isRemoteService } = await import("../../../backends/remote/remote-service.js");
   const service = await ctx.service();
   if (!isRemoteService(service)) throw new CarbonError("internal", "the engine is not remote");
   await sendApiRequest(service, ctx.io, style, request, opts.paginate);

@@ -49,7 +49,7 @@ export async function runLogin(ctx: Context, opts: LoginOptions): Promise<void> 
     import("../../config.js"),
     import("../../context.js"),
     import("../../../backends/remote/api-url.js"),
-    import("../../../backends/remote/service.js"),
+    import("../../../backends/remote/remote-service.js"),
   ]);
   const globals = ctx.globals();
   const file = config.readProfiles(ctx.env);

@@ -80,7 +80,7 @@ export async function runStatus(ctx: Context, _opts: StatusOptions): Promise<voi
     renderObject(ctx.io, ctx.format(), status, localColumns);
     return;
   }
-  const { isRemoteService } = await import("../../../backends/remote/service.js");
+  const { isRemoteService } = await import("../../../backends/remote/remote-service.js");
   const service = await ctx.service(); // no token: unauthenticated (exit 4)
   if (!isRemoteService(service)) throw new Error("a remote engine opened a local service");
   const who = await service.whoAmI(); // a rejected token: unauthenticated (exit 4)

@@ -15,23 +15,23 @@ import type {
   StreamOptions,
 } from "../../core/service.js";
 import { parseApiUrl } from "./api-url.js";
-import { remoteAudit } from "./audit-part.js";
-import { remoteBuildings } from "./buildings-part.js";
 import { ServerCapabilities } from "./capabilities.js";
-import { remoteCategories } from "./categories-part.js";
 import { createHttpClient, type HttpClient } from "./client.js";
-import { remoteConsumptions } from "./consumptions-part.js";
-import { remoteCustomFactors } from "./custom-factors-part.js";
-import { remoteEmissions } from "./emissions-part.js";
-import { remoteFactors } from "./factors-part.js";
-import { remoteGlec } from "./glec-part.js";
 import { allPages } from "./pages.js";
+import { remoteAudit } from "./remote-audit.js";
+import { remoteBuildings } from "./remote-buildings.js";
+import { remoteCategories } from "./remote-categories.js";
+import { remoteConsumptions } from "./remote-consumptions.js";
+import { remoteCustomFactors } from "./remote-custom-factors.js";
+import { remoteEmissions } from "./remote-emissions.js";
+import { remoteFactors } from "./remote-factors.js";
+import { remoteGlec } from "./remote-glec.js";
+import { remotePagers } from "./remote-streams.js";
+import { remoteSuppliers } from "./remote-suppliers.js";
 import { remoteDeleteRecords } from "./removal.js";
 import { remoteResource } from "./resource-client.js";
 import type { RetryPolicy } from "./retry.js";
 import { announcedInstanceSchema } from "./schemas.js";
-import { remotePagers } from "./streams.js";
-import { remoteSuppliers } from "./suppliers-part.js";
 
 export interface RemoteServiceOptions {
   /** Base address without `/api/v1`, already checked (http:// only for loopback or --insecure). */

@@ -34,7 +34,7 @@ import type {
 import { notOffered } from "./capabilities.js";
 import type { HttpClient } from "./client.js";
 import { runLimited } from "./limiter.js";
-import { RemoteOverlaps } from "./overlaps.js";
+import { RemoteOverlaps } from "./remote-overlaps.js";
 import { removeConsumption } from "./removal.js";
 import { consumptionBatchSchema, consumptionUpsertSchema } from "./schemas.js";
 

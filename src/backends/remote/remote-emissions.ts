@@ -4,10 +4,10 @@ import { emissionAnswerSchema } from "../../core/model/emission.js";
 import { answerPageSchema } from "../../core/model/wire.js";
 import type { EmissionFilter, EmissionsPort } from "../../core/ports/emissions.js";
 import type { HttpClient, QueryValue } from "./client.js";
-import type { RemotePartOptions } from "./consumptions-part.js";
 import { anyDashboardSchema, emissionDashboard } from "./dashboards.js";
 import { allPages } from "./pages.js";
 import { periodQuery } from "./period-query.js";
+import type { RemotePartOptions } from "./remote-consumptions.js";
 
 function emissionQuery(filter: EmissionFilter): Record<string, QueryValue> {
   const scopes = filter.scopes;

@@ -12,9 +12,9 @@ import { BulkIndexes } from "./bulk-indexes.js";
 import { BulkLoad } from "./bulk-load.js";
 import type { StoredCompany } from "./companies.js";
 import type { RowRefs } from "./consumption-writer.js";
-import { LocalImportSession } from "./import-session.js";
-import { StoredOverlaps } from "./overlaps.js";
-import type { LocalParts } from "./service.js";
+import { LocalImportSession } from "./local-import-session.js";
+import { StoredOverlaps } from "./local-overlaps.js";
+import type { LocalParts } from "./local-service.js";
 import { summarizeConsumptions } from "./summaries.js";
 
 /** What the part needs of the LocalService that holds it. */
@@ -50,6 +50,8 @@ export function localConsumptions(context: ConsumptionsPartContext): LocalConsum
     building: (id) => p.buildings.find(id),
   });
   return {
+    // One SQLite transaction per import: a rejected row rolls the whole file back.
+    importsAtomically: true,
     list: async (query) => context.read(() => p.queries.listConsumptions(query)),
     get: async (id) => context.read(() => p.queries.getConsumption(id)),
     storedIds: async (ids) =>

@@ -12,9 +12,9 @@ import type { CarbonService } from "../../core/service.js";
 import type { ServerCapabilities } from "./capabilities.js";
 import type { HttpClient } from "./client.js";
 import { anyDashboardSchema, consumptionDashboard } from "./dashboards.js";
-import { RemoteImportSession } from "./import-session.js";
 import { runLimited } from "./limiter.js";
 import { periodQuery } from "./period-query.js";
+import { RemoteImportSession } from "./remote-import-session.js";
 import { anyAnswerSchema } from "./schemas.js";
 
 export interface RemotePartOptions {
@@ -31,6 +31,8 @@ export function remoteConsumptions(
 ): ConsumptionsPort {
   const path = (id: string) => `/consumptions/${encodeURIComponent(id)}`;
   return {
+    // What a server stored stays stored: no request undoes an import.
+    importsAtomically: false,
     list: (query) =>
       client.request("GET", "/consumptions", {
         schema: answerPageSchema(consumptionAnswerSchema),

@@ -9,29 +9,29 @@ import type {
   StreamOptions,
 } from "../../core/service.js";
 import type { AuditLog } from "./audit.js";
-import { LocalAudit } from "./audit-part.js";
 import type { BuildingRepository } from "./buildings.js";
-import { LocalBuildings } from "./buildings-part.js";
 import { type CategoryCatalog, toCategory, wholeOrPage } from "./categories.js";
 import { type CompanyRepository, toCompany } from "./companies.js";
 import type { ConsumptionWriter } from "./consumption-writer.js";
-import { type LocalConsumptionsPart, localConsumptions } from "./consumptions-part.js";
 import type { CustomFactorRepository } from "./custom-factors.js";
-import { localCustomFactors } from "./custom-factors-part.js";
 import { type Db, translateError } from "./database.js";
 import { deleteCommand, deleteRecords } from "./deletions.js";
 import type { EmissionCalculator } from "./emission-calculator.js";
-import { localEmissions } from "./emissions-part.js";
 import type { FactorQueries } from "./factors.js";
-import { localFactors } from "./factors-part.js";
-import { LocalGlec } from "./glec-part.js";
-import type { LocalImportSession } from "./import-session.js";
 import { KeysetReader } from "./keyset.js";
+import { LocalAudit } from "./local-audit.js";
+import { LocalBuildings } from "./local-buildings.js";
+import { type LocalConsumptionsPart, localConsumptions } from "./local-consumptions.js";
+import { localCustomFactors } from "./local-custom-factors.js";
+import { localEmissions } from "./local-emissions.js";
+import { localFactors } from "./local-factors.js";
+import { LocalGlec } from "./local-glec.js";
+import type { LocalImportSession } from "./local-import-session.js";
+import { type ListReaders, listReaders, streamPages } from "./local-streams.js";
+import { LocalSuppliersPart } from "./local-suppliers.js";
 import type { BoundQueries, ConsumptionQueries } from "./queries.js";
 import { type RecalculationScope, recalculateEmissions } from "./recalculate.js";
 import type { RefCache } from "./ref-cache.js";
-import { type ListReaders, listReaders, streamPages } from "./streams.js";
-import { LocalSuppliersPart } from "./suppliers-part.js";
 import { rolledBack, withRollback } from "./transaction-tools.js";
 
 /** Everything a LocalService is made of; built by `openLocalService`. */
