@@ -156,14 +156,12 @@ export function ${n.plural}Command(ctx: Context): Command {
 /** What the scaffold leaves to the author, in order. */
 export function byHand(n: Names): string[] {
   return [
-    `src/core/service.ts: add ${n.plural} to ResourceTypes (record, input, filter); add it to ListStreams`,
-    `src/core/resources/index.ts: add ${n.plural}Resource`,
-    `src/backends/local/: a migration creating the table, a repository (list by company in the descriptor's order, get, upsert), and \`readonly ${n.plural}\` on LocalService`,
-    `src/backends/local/local-service.ts streamList: the repository's keyset; src/backends/remote/remote-streams.ts: service.${n.plural}.list`,
-    `src/backends/remote/remote-service.ts: ${n.plural}: remoteResource(client, capabilities, ${n.plural}Resource)`,
-    `src/server/routes/index.ts: ...resourceRoutes(${n.plural}Resource, (service) => service.${n.plural})`,
+    `src/core/service.ts: add ${n.plural} to ResourceTypes (record, input, filter) and to ListStreams`,
+    `src/core/resources/index.ts: add ${n.plural}Resource; its routes, OpenAPI entries, docs rows and contract suite follow from it`,
+    `src/backends/local/: a migration creating the table, a repository (list by company in the descriptor's order, get, upsert), \`readonly ${n.plural}\` on LocalService and its keyset in local-streams.ts`,
+    `src/backends/remote/remote-service.ts: ${n.plural}: remoteResource(client, capabilities, ${n.plural}Resource); remote-streams.ts: its pager`,
     `src/cli/commands/registry.ts: the ${n.kebab} entry`,
-    `test/contract/resource-fixtures.ts and suites.ts: a fixture and resourceSuite("${n.plural}")`,
+    `test/contract/resource-fixtures.ts: a fixture for ${n.plural} (the suite runs it on both engines)`,
     "domain rules (uniqueness, recalculation, what a delete takes with it): by hand, with their tests",
     "npm run docs:routes (docs/http-api.md), and the spec paths in the descriptor checked against interface.md",
   ];

@@ -14,7 +14,20 @@ import type {
   ResourceOperationName,
   ResourcePort,
 } from "../core/resource.js";
-import type { CarbonService } from "../core/service.js";
+import {
+  type DescriptorOf,
+  readOnlyNames,
+  readOnlyResourceDescriptors,
+  resourceDescriptors,
+  resourceNames,
+} from "../core/resources/index.js";
+import type {
+  CarbonService,
+  ReadOnlyName,
+  ReadOnlyParts,
+  ResourceName,
+  ResourceParts,
+} from "../core/service.js";
 import { type Access, findOrUndefined } from "./access.js";
 import { ignoredBody, noQuery, pageFields, pageQuery } from "./input.js";
 import { defineRoute, ok, param, type Route, upserted } from "./route.js";
@@ -178,4 +191,25 @@ export function resourceRoutes<T, I, F extends object, U = T>(
       },
     }),
   ];
+}
+
+function routesOf<K extends ResourceName>(name: K): readonly Route[] {
+  const descriptor: DescriptorOf<K> = resourceDescriptors[name];
+  // The part by name, read through the mapped type so it stays the part of K.
+  const parts = (service: ResourceParts): ResourceParts[K] => service[name];
+  return resourceRoutes(descriptor, parts);
+}
+
+function readOnlyRoutesOf<K extends ReadOnlyName>(name: K): readonly Route[] {
+  const parts = (service: ReadOnlyParts): ReadOnlyParts[K] => service[name];
+  return readOnlyResourceRoutes(readOnlyResourceDescriptors[name], parts);
+}
+
+/**
+ * The routes of every resource of the descriptor maps (src/core/resources/index.ts): a resource
+ * registered there is served, documented and announced with nothing else to add here. The
+ * routes a descriptor keeps for itself (`ownRoutes`) come from the resource's own route file.
+ */
+export function everyResourceRoute(): readonly Route[] {
+  return [...resourceNames.flatMap(routesOf), ...readOnlyNames.flatMap(readOnlyRoutesOf)];
 }

@@ -2,6 +2,7 @@
  * Every contract suite, registered once: each driver (local.test.ts, remote.test.ts) runs this
  * whole list, so a suite added here runs on both engines.
  */
+import { readOnlyNames, resourceNames } from "../../src/core/resources/index.js";
 import type { ReadOnlyName, ResourceName } from "../../src/core/service.js";
 import { describeBuildingNameContract } from "./building-names.js";
 import { describeDeletionContract } from "./deletions.js";
@@ -32,13 +33,10 @@ export const contractSuites: readonly ContractSuite[] = [
   describeBuildingNameContract,
   describeDeletionContract,
   describeStreamContract,
-  // One per plain resource (resource-fixtures.ts has a fixture for each).
-  resourceSuite("companies"),
-  resourceSuite("buildings"),
-  resourceSuite("suppliers"),
-  resourceSuite("customFactors"),
-  // One per read-only resource.
-  readOnlySuite("categories"),
+  // One per resource of src/core/resources/index.ts: resource-fixtures.ts must have a fixture
+  // for each (its type lists them all), so a new resource cannot go untested.
+  ...resourceNames.map(resourceSuite),
+  ...readOnlyNames.map(readOnlySuite),
 ];
 
 /** Runs every suite against one driver. */

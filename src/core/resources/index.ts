@@ -38,3 +38,22 @@ export const readOnlyResourceDescriptors: {
 } = {
   categories: categoriesResource,
 };
+
+/** True for the name of a plain resource (a key of `resourceDescriptors`). */
+export function isResourceName(name: string): name is ResourceName {
+  return Object.hasOwn(resourceDescriptors, name);
+}
+
+/** The plain resources, in the order of `resourceDescriptors` (routes, docs, suites). */
+export const resourceNames: readonly ResourceName[] =
+  Object.keys(resourceDescriptors).filter(isResourceName);
+
+/** True for the name of a read-only resource. */
+export function isReadOnlyName(name: string): name is ReadOnlyName {
+  return Object.hasOwn(readOnlyResourceDescriptors, name);
+}
+
+/** The read-only resources, in the order of `readOnlyResourceDescriptors`. */
+export const readOnlyNames: readonly ReadOnlyName[] = Object.keys(
+  readOnlyResourceDescriptors,
+).filter(isReadOnlyName);

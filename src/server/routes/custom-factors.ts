@@ -8,7 +8,6 @@ import { customFactorsResource } from "../../core/resources/custom-factors.js";
 import type { CarbonService } from "../../core/service.js";
 import { type Access, findOrUndefined } from "../access.js";
 import { noQuery } from "../input.js";
-import { resourceRoutes } from "../resource-routes.js";
 import { defineRoute, type Route, upserted } from "../route.js";
 import { bodies, responses } from "../schemas.js";
 
@@ -29,7 +28,7 @@ async function hideForeignConflict(
 }
 
 export const customFactorRoutes: readonly Route[] = [
-  ...resourceRoutes(customFactorsResource, (service) => service.customFactors),
+  // List and get come from the descriptor (resource-routes.ts); the upsert hides a foreign id.
   defineRoute({
     method: "POST",
     path: customFactorsResource.operations.upsert.path,

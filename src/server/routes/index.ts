@@ -1,7 +1,6 @@
+import { everyResourceRoute } from "../resource-routes.js";
 import type { Route } from "../route.js";
 import { buildingMoveRoutes } from "./building-move.js";
-import { buildingRoutes } from "./buildings.js";
-import { companyRoutes } from "./companies.js";
 import { consumptionBatchRoute } from "./consumption-batch.js";
 import { consumptionRoutes } from "./consumptions.js";
 import { customFactorRoutes } from "./custom-factors.js";
@@ -14,8 +13,8 @@ import { supplierRoutes } from "./suppliers.js";
 /** Every /api/v1 route: registered by app.ts, described by openapi.ts. */
 export const routeTable: readonly Route[] = [
   ...referenceRoutes,
-  ...companyRoutes,
-  ...buildingRoutes,
+  // Every resource of src/core/resources/index.ts: list, get, upsert (and a company's listing).
+  ...everyResourceRoute(),
   ...customFactorRoutes,
   ...consumptionRoutes,
   consumptionBatchRoute,

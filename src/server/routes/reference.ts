@@ -1,10 +1,8 @@
-import { categoriesResource } from "../../core/resources/categories.js";
 import { factorsQuery, ignoredBody, noQuery, resolveQuery } from "../input.js";
-import { readOnlyResourceRoutes } from "../resource-routes.js";
 import { defineRoute, ok, type Route } from "../route.js";
 import { responses } from "../schemas.js";
 
-/** Who-am-i, the category tree and the factor library: no company data, every role reads. */
+/** Who-am-i and the factor library: no company data, every role reads (the category tree is a read-only resource). */
 export const referenceRoutes: readonly Route[] = [
   defineRoute({
     method: "POST",
@@ -29,7 +27,6 @@ export const referenceRoutes: readonly Route[] = [
       });
     },
   }),
-  ...readOnlyResourceRoutes(categoriesResource, (service) => service.categories),
   defineRoute({
     method: "GET",
     path: "/emission-factors",

@@ -13,7 +13,6 @@ import {
 import { suppliersResource } from "../../core/resources/suppliers.js";
 import type { Access } from "../access.js";
 import { upsertConsumptionQuery } from "../input.js";
-import { resourceRoutes } from "../resource-routes.js";
 import { defineRoute, type Route, upserted } from "../route.js";
 
 /**
@@ -34,8 +33,7 @@ function hideForeignConflict(access: Access, id: string, error: unknown): never 
 }
 
 export const supplierRoutes: readonly Route[] = [
-  // List and get from the descriptor; the upsert's own rules below.
-  ...resourceRoutes(suppliersResource, (service) => service.suppliers),
+  // List and get come from the descriptor (resource-routes.ts); the upsert has rules of its own.
   defineRoute({
     method: "POST",
     path: suppliersResource.operations.upsert.path,
