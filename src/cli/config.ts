@@ -6,8 +6,8 @@
  * ```
  *
  * Writes go through `conf` (atomic replace, file mode 0600, folder 0700). Every command that
- * picks an engine reads the file, so reads are a plain JSON read: `conf` pulls in ajv and costs
- * ~170 ms to load, which a local `carbon companies list` should not pay.
+ * picks an engine reads the file, so reads are a plain JSON read: `conf` pulls in ajv, whose
+ * load time a local `carbon companies list` should not pay.
  */
 import fs from "node:fs";
 import path from "node:path";

@@ -58,8 +58,7 @@ const SAMPLE_BYTES = 64 * 1024;
 /**
  * Records per batch, and so rows per chunk a parse worker posts and per write on the main
  * thread. What a batch holds is alive until it is written, so smaller batches mean less memory
- * in flight: on 1,000,000 rows, 512 instead of 1024 lowered the import's peak RSS by about
- * 15 MiB at the same speed; 256 cost about 8% more time (more hand-offs between the threads).
+ * in flight; much smaller ones cost time in hand-offs between the threads (bench/NOTES.md).
  */
 const RECORDS_PER_BATCH = 512;
 /** Bytes read at a time by the line splitter (see splitBatches). */
@@ -243,8 +242,6 @@ export async function openCsvSource(
     // 64 KiB pieces (decoded to strings of that size), not larger: a string over V8's largest
     // regular object (128 KiB) is a large object, promoted to the old generation by any scavenge
     // it is alive for, so the collector would meet each piece again in a full mark-compact.
-    // 256 KiB pieces, on 1,000,000 rows: the parse worker promoted 142 MB and ran 22 full
-    // collections; with 64 KiB pieces 2.9-3.4 s -> 2.8-2.9 s and peak RSS 175-187 -> 163 MB.
     const input = createReadStream(file, { highWaterMark: PIECE_BYTES });
     stream = input;
     const pieces = encoding === "utf-8" ? input.setEncoding("utf8") : decodeText(input, encoding);

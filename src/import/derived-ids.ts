@@ -9,8 +9,8 @@ import { duplicateRowError, type RowContext } from "./row-validator.js";
  * (outcomes arrive in it), the same message; a repeated row becomes a rejected one.
  *
  * Why move it: the worker is the slower of the two threads of a large import and the writing
- * thread waits for it, so work taken off the worker shortens the import (1,000,000 rows on 2
- * cores, 6 alternating runs: 3.44 s -> 3.17 s median). Only derived ids move: explicit ids are
+ * thread waits for it, so work taken off the worker shortens the import (bench/NOTES.md).
+ * Only derived ids move: explicit ids are
  * checked even on rows with other problems, which only the worker sees whole.
  *
  * A repeated row never carries a building to create: its first occurrence names the same

@@ -5,7 +5,7 @@
  * code units, cross-mixed at the end, as in the cyrb53 family but keeping all 64 bits) and stored
  * in an open-addressing hash table made of three typed arrays: the two fingerprint halves and the
  * 1-based line of the first occurrence (0 marks an empty slot). The table doubles when it is half
- * full, so a million ids take about 24 MB instead of the ~100 MB of a `Set<string>`.
+ * full, so a million ids take 24 bytes a slot, a fraction of what a `Set<string>` holds.
  *
  * There are no false negatives: the same key always has the same fingerprint. A false positive
  * needs two different ids with the same 64-bit fingerprint; for n ids the chance is about

@@ -2,9 +2,8 @@ import type { CsvRecord } from "./csv-record.js";
 
 /**
  * Most exports carry no quotes at all: `a;b;12,5` lines that a split reads exactly as the CSV
- * parser would, at a fraction of its cost (1,000,000 rows: csv-parse's share of an import was
- * about 3 s of CPU; the split about 0.4 s). This module reads such a file; file-scan.ts tells
- * whether a file qualifies.
+ * parser would, at a fraction of its cost (bench/NOTES.md). This module reads such a file;
+ * file-scan.ts tells whether a file qualifies.
  *
  * A file qualifies when it holds no `"` and no carriage return other than the `\r` of `\r\n` line
  * endings (when the header line ends with `\r\n`). For such a file every record is one physical

@@ -41,8 +41,7 @@ function rebuild(error: SerializedError): Error {
  * to a generous first limit. The worker keeps little alive (reference data, the chunk being
  * made; the id set is off-heap), so 64 MiB is ample and the garbage is collected sooner. Its
  * young generation is left near V8's default (16 MiB semi-spaces): the worker is busy all the
- * import long, and 1 MiB semi-spaces cost about 1.5 s on 1M rows. Measured on 1M rows with the
- * main thread's cap below: peak RSS 204-220 MB -> 198-200 MB for about 0.3 s.
+ * import long, and much smaller semi-spaces make it scavenge too often (bench/NOTES.md).
  */
 const WORKER_YOUNG_MB = 48;
 const WORKER_OLD_MB = 64;
@@ -53,8 +52,8 @@ const WORKER_OLD_MB = 64;
  * parallel scavenge wakes the platform's helper threads (four, whatever the machine), and on such
  * a machine they can only run by taking a core from one of the two: hundreds of scavenges, each
  * stalling the other thread. The young generations here are small (see above), so a scavenge has
- * little to share anyway. Measured on 1,000,000 rows on 2 cores, 6 alternating runs: 3.47 s ->
- * 3.25 s (median). The flag is process-wide (both isolates) and set back when the import ends.
+ * little to share anyway (bench/NOTES.md has the timing). The flag is process-wide (both
+ * isolates) and set back when the import ends.
  */
 export class SerialScavenges {
   readonly #cores: () => number;

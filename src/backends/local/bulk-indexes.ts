@@ -3,8 +3,8 @@ import type { Db } from "./database.js";
 
 /**
  * Page cache while the indexes are set aside, and for the sorts that build them again. Appends
- * touch only the last pages of the table, so a small cache costs no time (measured: 1M rows
- * insert as fast with 4 MiB as with 16 MiB) and keeps the import within its memory budget.
+ * touch only the last pages of the table, so a small cache costs no time and keeps the import
+ * within its memory budget.
  */
 const BULK_CACHE_KIB = 4 * 1024;
 

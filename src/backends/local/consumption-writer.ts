@@ -77,8 +77,8 @@ const INSERT_COLUMNS = [
 const UPDATED_COLUMNS = INSERT_COLUMNS.filter((c) => c !== "id" && c !== "created_at");
 /**
  * created_at and updated_at are the write's time, bound once per statement as `@now`: an
- * update leaves created_at alone (UPDATED_COLUMNS), so the stored creation time survives. Two
- * values fewer to bind per row (of 18) is about 0.1 s on 1,000,000 rows.
+ * update leaves created_at alone (UPDATED_COLUMNS), so the stored creation time survives, and
+ * each row binds two values fewer.
  */
 const NOW_COLUMNS = new Set(["created_at", "updated_at"]);
 /** Rows per INSERT statement: 16 anonymous parameters each, and @now. */

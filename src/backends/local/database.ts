@@ -18,8 +18,8 @@ export const BUSY_TIMEOUT_MS = 5000;
 
 /**
  * Page size of databases this build creates (an existing file keeps the one it was created
- * with). Measured on 1,000,000 consumptions: 16 KiB pages insert, index and commit about 0.8 s
- * faster than SQLite's default 4 KiB (fewer pages, fewer writes, shallower trees).
+ * with). 16 KiB pages insert, index and commit a bulk import faster than SQLite's default 4 KiB
+ * (fewer pages, fewer writes, shallower trees; bench/NOTES.md).
  */
 export const PAGE_SIZE = 16 * 1024;
 

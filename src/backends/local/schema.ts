@@ -4,7 +4,8 @@ import { storedSql } from "./stored-dates.js";
 /**
  * Migration 1: the tables.
  *
- * Design notes (measured with 1,000,000-row imports, see docs/factor-library.md for the library):
+ * Design notes (chosen on 1,000,000-row imports, bench/NOTES.md; docs/factor-library.md for the
+ * library):
  * - Companies, buildings and categories have a small integer `ref` (their rowid) besides their
  *   UUID; consumptions point at refs. That keeps a consumption row and its index entries small,
  *   which is most of the cost of a bulk import.

@@ -3,8 +3,7 @@
  * canonical ISO text the model carries (`2024-01-31T00:00:00.000Z`). The model's dates are always
  * canonical (normalizeIsoDateTime), so the two convert exactly both ways, order the same, and
  * compare the same. The integers keep rows and the (company_ref, start_date) index smaller and
- * bind faster: measured on a 1,000,000-row import, about 9% less time than the text (migration
- * 7 converts older files).
+ * bind faster than the text (bench/NOTES.md; migration 7 converts older files).
  *
  * Files repeat the same few dates thousands of times, so each direction remembers the values it
  * has converted (bounded: a file of all-different dates just converts each one).

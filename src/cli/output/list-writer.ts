@@ -38,7 +38,7 @@ function jsonArrayWriter<T>(io: Io): ListWriter<T> {
   };
 }
 
-/** Rows cli-table3 renders at a time: about 1 ms a row, so a page's first rows show early. */
+/** Rows cli-table3 renders at a time: it is slow per row, so a page's first rows show early. */
 const TABLE_CHUNK = 100;
 
 /**
