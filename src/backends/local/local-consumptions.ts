@@ -14,7 +14,7 @@ import type { StoredCompany } from "./companies.js";
 import type { RowRefs } from "./consumption-writer.js";
 import { LocalImportSession } from "./local-import-session.js";
 import { StoredOverlaps } from "./local-overlaps.js";
-import type { LocalParts } from "./local-service.js";
+import type { LocalParts } from "./local-parts.js";
 import { summarizeConsumptions } from "./summaries.js";
 
 /** What the part needs of the LocalService that holds it. */

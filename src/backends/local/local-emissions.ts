@@ -1,7 +1,7 @@
 /** The local engine's emissions part: lists, streams and dashboards of the calculated emissions. */
 import type { Emission } from "../../core/model/emission.js";
 import type { EmissionFilter, EmissionsPort } from "../../core/ports/emissions.js";
-import type { LocalParts } from "./local-service.js";
+import type { LocalParts } from "./local-parts.js";
 import { summarizeEmissions } from "./summaries.js";
 
 /** What the part needs of the LocalService that holds it. */

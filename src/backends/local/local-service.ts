@@ -8,16 +8,10 @@ import type {
   ListRow,
   StreamOptions,
 } from "../../core/service.js";
-import type { AuditLog } from "./audit.js";
-import type { BuildingRepository } from "./buildings.js";
-import { type CategoryCatalog, toCategory, wholeOrPage } from "./categories.js";
-import { type CompanyRepository, toCompany } from "./companies.js";
-import type { ConsumptionWriter } from "./consumption-writer.js";
-import type { CustomFactorRepository } from "./custom-factors.js";
-import { type Db, translateError } from "./database.js";
+import { toCategory, wholeOrPage } from "./categories.js";
+import { toCompany } from "./companies.js";
+import { translateError } from "./database.js";
 import { deleteCommand, deleteRecords } from "./deletions.js";
-import type { EmissionCalculator } from "./emission-calculator.js";
-import type { FactorQueries } from "./factors.js";
 import { KeysetReader } from "./keyset.js";
 import { LocalAudit } from "./local-audit.js";
 import { LocalBuildings } from "./local-buildings.js";
@@ -27,31 +21,11 @@ import { localEmissions } from "./local-emissions.js";
 import { localFactors } from "./local-factors.js";
 import { LocalGlec } from "./local-glec.js";
 import type { LocalImportSession } from "./local-import-session.js";
+import type { LocalParts } from "./local-parts.js";
 import { type ListReaders, listReaders, streamPages } from "./local-streams.js";
 import { LocalSuppliersPart } from "./local-suppliers.js";
-import type { BoundQueries, ConsumptionQueries } from "./queries.js";
 import { type RecalculationScope, recalculateEmissions } from "./recalculate.js";
-import type { RefCache } from "./ref-cache.js";
 import { rolledBack, withRollback } from "./transaction-tools.js";
-
-/** Everything a LocalService is made of; built by `openLocalService`. */
-export interface LocalParts {
-  readonly path: string;
-  readonly db: Db;
-  readonly catalog: CategoryCatalog;
-  readonly companies: CompanyRepository;
-  readonly buildings: BuildingRepository;
-  readonly customFactors: CustomFactorRepository;
-  readonly calculator: EmissionCalculator;
-  readonly factors: FactorQueries;
-  readonly writer: ConsumptionWriter;
-  readonly queries: ConsumptionQueries;
-  readonly refs: RefCache;
-  /** The audit trail (buildings move). */
-  readonly audit: AuditLog;
-  /** A read-only connection for streams; undefined: stream on the main one. */
-  readonly openReader: (() => BoundQueries & { close(): void }) | undefined;
-}
 
 /**
  * The embedded engine: one SQLite file, the engine's pure functions for factors and emissions.

@@ -1,6 +1,6 @@
 /** The buildings part of the port: the plain resource's verbs, plus moving buildings. */
 import type { BuildingMoveResult } from "../model/building-move.js";
-import type { PortOf } from "../service.js";
+import type { PortOf } from "../resource-types.js";
 
 /** The port's move request: the payload, plus how to run it. */
 export interface BuildingMoveRequest {

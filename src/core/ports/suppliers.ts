@@ -6,7 +6,7 @@ import type {
   SupplierUpsertResult,
   SupplierWriteOptions,
 } from "../model/supplier.js";
-import type { PortOf } from "../service.js";
+import type { PortOf } from "../resource-types.js";
 
 export interface SuppliersPort extends PortOf<"suppliers"> {
   /**

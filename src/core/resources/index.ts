@@ -7,7 +7,7 @@ import type {
   ReadOnlyResourceTypes,
   RecordOf,
   ResourceName,
-} from "../service.js";
+} from "../resource-types.js";
 import { buildingsResource } from "./buildings.js";
 import { categoriesResource } from "./categories.js";
 import { companiesResource } from "./companies.js";

@@ -1,0 +1,30 @@
+import type { AuditLog } from "./audit.js";
+import type { BuildingRepository } from "./buildings.js";
+import type { CategoryCatalog } from "./categories.js";
+import type { CompanyRepository } from "./companies.js";
+import type { ConsumptionWriter } from "./consumption-writer.js";
+import type { CustomFactorRepository } from "./custom-factors.js";
+import type { Db } from "./database.js";
+import type { EmissionCalculator } from "./emission-calculator.js";
+import type { FactorQueries } from "./factors.js";
+import type { BoundQueries, ConsumptionQueries } from "./queries.js";
+import type { RefCache } from "./ref-cache.js";
+
+/** Everything a LocalService is made of; built by `openLocalService`. */
+export interface LocalParts {
+  readonly path: string;
+  readonly db: Db;
+  readonly catalog: CategoryCatalog;
+  readonly companies: CompanyRepository;
+  readonly buildings: BuildingRepository;
+  readonly customFactors: CustomFactorRepository;
+  readonly calculator: EmissionCalculator;
+  readonly factors: FactorQueries;
+  readonly writer: ConsumptionWriter;
+  readonly queries: ConsumptionQueries;
+  readonly refs: RefCache;
+  /** The audit trail (buildings move). */
+  readonly audit: AuditLog;
+  /** A read-only connection for streams; undefined: stream on the main one. */
+  readonly openReader: (() => BoundQueries & { close(): void }) | undefined;
+}
