@@ -2,43 +2,26 @@
  * Dashboards of a server whose answers carbon cannot read (the interface does not show them):
  * the remote engine sums the spec's listings itself, and gets carbon serve's own figures.
  */
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  createRemoteService,
-  type RemoteCarbonService,
-} from "../../../src/backends/remote/remote-service.js";
+import type { RemoteCarbonService } from "../../../src/backends/remote/remote-service.js";
 import type { SummaryQuery } from "../../../src/core/ports/emissions.js";
-import { importConsumptions } from "../../../src/import/consumptions.js";
-import { type RealServer, startRealServer } from "./real-server.js";
-import { type SpecProxy, startSpecProxy } from "./spec-proxy.js";
+import { type AcmeBehindProxy, acmeCompanyId, startAcmeBehindProxy } from "./acme-behind-proxy.js";
+import type { RealServer } from "./real-server.js";
+import type { SpecProxy } from "./spec-proxy.js";
 
-const companyId = "6b1f0c3e-8a52-4f0e-9d7a-2f4c1e5b7a90";
-const fixture = path.resolve("fixtures/consumptions/acme-offices-2024.csv");
+const companyId = acmeCompanyId;
+let acme: AcmeBehindProxy;
 let server: RealServer;
 let proxy: SpecProxy;
 let remote: RemoteCarbonService;
 
 beforeAll(async () => {
-  server = await startRealServer();
-  await server.local.companies.upsert({ id: companyId, name: "Acme Offices", country: "ES" });
-  const report = await importConsumptions(server.local, {
-    file: fixture,
-    companyId,
-    decimalComma: false,
-    dryRun: false,
-    skipInvalid: false,
-    createBuildings: true,
-  });
-  expect(report.inserted).toBe(161);
-  proxy = await startSpecProxy(server.url, { blankDashboards: true });
-  remote = createRemoteService({ apiUrl: proxy.url, token: await server.token() });
+  acme = await startAcmeBehindProxy({ blankDashboards: true });
+  ({ server, proxy, remote } = acme);
 });
 
 afterAll(async () => {
-  await remote.close();
-  await proxy.close();
-  await server.close();
+  await acme.close();
 });
 
 describe("dashboards summed on the client", () => {

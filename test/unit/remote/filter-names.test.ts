@@ -4,36 +4,24 @@
  * categoryIds[]. A real carbon serve, which accepts them beside its own, answers what the local
  * engine answers; the recording proxy shows which names went on the wire.
  */
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  createRemoteService,
-  type RemoteCarbonService,
-} from "../../../src/backends/remote/remote-service.js";
+import type { RemoteCarbonService } from "../../../src/backends/remote/remote-service.js";
 import { categoryId } from "../../../src/core/ids.js";
 import type { EmissionFilter } from "../../../src/core/ports/emissions.js";
-import { importConsumptions } from "../../../src/import/consumptions.js";
-import { type RealServer, startRealServer } from "./real-server.js";
-import { type SpecProxy, startSpecProxy } from "./spec-proxy.js";
+import { type AcmeBehindProxy, acmeCompanyId, startAcmeBehindProxy } from "./acme-behind-proxy.js";
+import type { RealServer } from "./real-server.js";
+import type { SpecProxy } from "./spec-proxy.js";
 
-const companyId = "6b1f0c3e-8a52-4f0e-9d7a-2f4c1e5b7a90";
-const fixture = path.resolve("fixtures/consumptions/acme-offices-2024.csv");
+const companyId = acmeCompanyId;
+let acme: AcmeBehindProxy;
 let server: RealServer;
 let proxy: SpecProxy;
 let remote: RemoteCarbonService;
 let filter: EmissionFilter;
 
 beforeAll(async () => {
-  server = await startRealServer();
-  await server.local.companies.upsert({ id: companyId, name: "Acme Offices", country: "ES" });
-  await importConsumptions(server.local, {
-    file: fixture,
-    companyId,
-    decimalComma: false,
-    dryRun: false,
-    skipInvalid: false,
-    createBuildings: true,
-  });
+  acme = await startAcmeBehindProxy();
+  ({ server, proxy, remote } = acme);
   const [building] = (await server.local.buildings.list({ companyId })).data;
   if (building === undefined) throw new Error("the import created no building");
   filter = {
@@ -43,14 +31,10 @@ beforeAll(async () => {
     to: "2024-08-31",
     categoryIds: [categoryId("electricity"), categoryId("natural_gas")],
   };
-  proxy = await startSpecProxy(server.url);
-  remote = createRemoteService({ apiUrl: proxy.url, token: await server.token() });
 });
 
 afterAll(async () => {
-  await remote.close();
-  await proxy.close();
-  await server.close();
+  await acme.close();
 });
 
 /** The query parameters of the last request to `route` (its path without /api/v1). */
