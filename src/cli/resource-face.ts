@@ -4,6 +4,7 @@
  * the rest of the resource's descriptor.
  */
 import type {
+  CarbonService,
   ReadOnlyName,
   ReadOnlyResourceTypes,
   RecordOf,
@@ -24,14 +25,23 @@ export interface FaceFlag {
   readonly required?: boolean;
   /** The values a `choice` flag takes. */
   readonly choices?: readonly string[];
+  /**
+   * A `company` filter whose company must exist: the run asks for it before listing, so an
+   * unknown one is not_found on any server rather than an empty list.
+   */
+  readonly mustExist?: boolean;
 }
 
-export interface ResourceFace<K extends ResourceName> {
+/**
+ * The `list` and `get` of a plain resource: all a face says when its upsert is hand-written
+ * (suppliers, custom factors), as its own rules need flags the framework does not derive.
+ */
+export interface ReadFace<K extends ResourceName> {
   readonly name: K;
   /** The CLI group: `companies`, `waste-operators`. */
   readonly command: string;
   readonly singular: string;
-  readonly descriptions: { readonly list: string; readonly get: string; readonly upsert: string };
+  readonly descriptions: { readonly list: string; readonly get: string };
   /** What `get <id>` takes: a UUID, or (company, building) also a unique name. */
   readonly getArgument: {
     readonly description: string;
@@ -39,6 +49,17 @@ export interface ResourceFace<K extends ResourceName> {
   };
   /** Flags of `list` besides paging. */
   readonly filters: readonly FaceFlag[];
+  readonly examples: { readonly list: readonly string[]; readonly get: readonly string[] };
+  /**
+   * The table columns, loaded with the run; `service` is the opened one, for columns that show
+   * what a record only points at (a category's code for its id).
+   */
+  columns(service: CarbonService): Promise<readonly Column<RecordOf<K>>[]>;
+}
+
+/** A plain resource whose three verbs the framework derives: `list`, `get` and `upsert`. */
+export interface ResourceFace<K extends ResourceName> extends ReadFace<K> {
+  readonly descriptions: { readonly list: string; readonly get: string; readonly upsert: string };
   /** Flags of `upsert` besides `--id`. */
   readonly fields: readonly FaceFlag[];
   /** Another name `upsert` answers to (the verb it had before the framework). */
@@ -48,8 +69,6 @@ export interface ResourceFace<K extends ResourceName> {
     readonly get: readonly string[];
     readonly upsert: readonly string[];
   };
-  /** The table columns, loaded with the run. */
-  columns(): Promise<readonly Column<RecordOf<K>>[]>;
 }
 
 /** What the CLI shows of a read-only resource: its `list` verb, which lists it whole. */

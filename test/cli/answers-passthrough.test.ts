@@ -4,10 +4,10 @@
  * `{id, name, email}`, ids of any UUID version).
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { runList as runSupplierList } from "../../src/cli/commands/suppliers/list.js";
 import { type FakeServer, type Responder, startFakeServer } from "../unit/remote/fake-server.js";
 import { runList as runCompanyList } from "./companies/runs.js";
 import { testContext } from "./helpers.js";
+import { runList as runSupplierList } from "./suppliers/runs.js";
 
 const company = "5f2c1a00-1b2c-1d3e-9f40-123456789abc";
 const supplier = {

@@ -46,6 +46,8 @@ describe("startup laziness", () => {
     [["--version"]],
     [["companies", "--help"]],
     [["factors", "custom", "create", "--help"]],
+    [["factors", "custom", "get", "--help"]],
+    [["suppliers", "get", "--help"]],
     [["consumptions", "--help"]],
     [["consumptions", "delete", "--help"]],
     [["buildings", "delete", "--help"]],

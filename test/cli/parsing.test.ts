@@ -5,7 +5,7 @@ import { buildingsFace } from "../../src/cli/commands/buildings/face.js";
 import { categoriesFace } from "../../src/cli/commands/categories/face.js";
 import { companiesFace } from "../../src/cli/commands/companies/face.js";
 import { createCommand as createCustom } from "../../src/cli/commands/factors/custom/create.js";
-import { listCommand as listCustom } from "../../src/cli/commands/factors/custom/list.js";
+import { customFactorsFace } from "../../src/cli/commands/factors/custom/face.js";
 import { listCommand as listFactors } from "../../src/cli/commands/factors/list.js";
 import { resolveCommand } from "../../src/cli/commands/factors/resolve.js";
 import {
@@ -18,6 +18,7 @@ import {
   resourceListCommand,
   resourceUpsertCommand,
 } from "../../src/cli/commands/resource-verbs.js";
+import { suppliersFace } from "../../src/cli/commands/suppliers/face.js";
 import type { Context } from "../../src/cli/context.js";
 import { parsedOptions } from "./helpers.js";
 
@@ -38,6 +39,14 @@ const getBuilding = (ctx: Context, run: Stub<ResourceGetOptions>) =>
   resourceGetCommand(ctx, buildingsFace, (c, _face, opts) => run(c, opts));
 const createBuilding = (ctx: Context, run: Stub<ResourceUpsertOptions>) =>
   resourceUpsertCommand(ctx, buildingsFace, (c, _face, opts) => run(c, opts));
+const listSuppliers = (ctx: Context, run: Stub<ResourceListOptions>) =>
+  resourceListCommand(ctx, suppliersFace, (c, _face, opts) => run(c, opts));
+const getSupplier = (ctx: Context, run: Stub<ResourceGetOptions>) =>
+  resourceGetCommand(ctx, suppliersFace, (c, _face, opts) => run(c, opts));
+const listCustom = (ctx: Context, run: Stub<ResourceListOptions>) =>
+  resourceListCommand(ctx, customFactorsFace, (c, _face, opts) => run(c, opts));
+const getCustom = (ctx: Context, run: Stub<ResourceGetOptions>) =>
+  resourceGetCommand(ctx, customFactorsFace, (c, _face, opts) => run(c, opts));
 
 describe("companies", () => {
   it.each([
@@ -108,6 +117,32 @@ describe("categories", () => {
   });
 });
 
+describe("suppliers", () => {
+  it("list takes --company and --type", async () => {
+    expect(
+      await parsedOptions(listSuppliers, ["--company", "Acme", "--type", "clients", "--all"]),
+    ).toEqual({
+      page: undefined,
+      limit: undefined,
+      all: true,
+      filters: { companyId: "Acme", type: "clients" },
+    });
+  });
+
+  it("list needs neither filter", async () => {
+    expect(await parsedOptions(listSuppliers, [])).toEqual({
+      page: undefined,
+      limit: undefined,
+      all: false,
+      filters: { companyId: undefined, type: undefined },
+    });
+  });
+
+  it("get takes the id argument", async () => {
+    expect(await parsedOptions(getSupplier, [ID])).toEqual({ id: ID });
+  });
+});
+
 describe("factors", () => {
   it("list filters", async () => {
     expect(await parsedOptions(listFactors, ["--key", "natural_gas", "--country", "GB"])).toEqual({
@@ -137,13 +172,23 @@ describe("factors", () => {
     ).rejects.toMatchObject({ code: "commander.missingMandatoryOptionValue" });
   });
 
-  it("custom list needs --company", async () => {
+  it("custom list takes --company", async () => {
     expect(await parsedOptions(listCustom, ["--company", ID, "--all"])).toEqual({
-      company: ID,
       page: undefined,
       limit: undefined,
       all: true,
+      filters: { companyId: ID },
     });
+  });
+
+  it("custom list without --company is a commander error", async () => {
+    await expect(parsedOptions(listCustom, ["--all"])).rejects.toMatchObject({
+      code: "commander.missingMandatoryOptionValue",
+    });
+  });
+
+  it("custom get takes the id argument", async () => {
+    expect(await parsedOptions(getCustom, [ID])).toEqual({ id: ID });
   });
 
   it("custom create maps every flag", async () => {

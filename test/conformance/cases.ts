@@ -143,6 +143,7 @@ export const commandCases: readonly CommandCase[] = [
     name: "factors custom list",
     args: () => ["factors", "custom", "list", "--company", ids.company],
   },
+  { name: "factors custom get", args: () => ["factors", "custom", "get", ids.factor] },
   {
     name: "factors custom create",
     args: () => [
@@ -275,6 +276,7 @@ export const commandCases: readonly CommandCase[] = [
     args: (c) => ["consumptions", "delete", c.seed.consumptionToDelete, "--yes"],
   },
   { name: "suppliers list", args: () => ["suppliers", "list", "--company", ids.company] },
+  { name: "suppliers get", args: () => ["suppliers", "get", ids.supplier] },
   {
     name: "suppliers upsert --dry-run",
     dryRun: true,

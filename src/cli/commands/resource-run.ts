@@ -14,7 +14,7 @@ import { parseChoice, parseCountry, parsePaging, parseText, parseUuid } from "..
 import { type IdResolver, idResolver } from "../id-resolver.js";
 import { renderObject } from "../output/format.js";
 import { printList } from "../paging.js";
-import type { FaceFlag, ReadOnlyFace, ResourceFace } from "../resource-face.js";
+import type { FaceFlag, ReadFace, ReadOnlyFace, ResourceFace } from "../resource-face.js";
 
 export interface ResourceListOptions {
   readonly page?: string;
@@ -54,9 +54,15 @@ async function flagFields(
   flags: readonly FaceFlag[],
   values: Readonly<Record<string, string | undefined>>,
   resolver: IdResolver,
+  service: () => Promise<CarbonService>,
 ): Promise<Record<string, string>> {
   const fields: Record<string, string> = {};
-  const lookups: { readonly key: string; readonly name: string; readonly text: string }[] = [];
+  const lookups: {
+    readonly key: string;
+    readonly name: string;
+    readonly text: string;
+    readonly mustExist: boolean;
+  }[] = [];
   for (const flag of flags) {
     const text = values[flag.key];
     if (text === undefined) continue;
@@ -65,17 +71,19 @@ async function flagFields(
     else if (flag.kind === "country") fields[flag.key] = parseCountry(name, text);
     else if (flag.kind === "uuid") fields[flag.key] = parseUuid(name, text);
     else if (flag.kind === "choice") fields[flag.key] = parseChoice(name, text, flag.choices ?? []);
-    else lookups.push({ key: flag.key, name, text });
+    else lookups.push({ key: flag.key, name, text, mustExist: flag.mustExist === true });
   }
   for (const lookup of lookups) {
-    fields[lookup.key] = await resolver.company(lookup.name, lookup.text);
+    const id = await resolver.company(lookup.name, lookup.text);
+    if (lookup.mustExist) await (await service()).companies.get(id);
+    fields[lookup.key] = id;
   }
   return fields;
 }
 
 export async function runResourceList<K extends ResourceName>(
   ctx: Context,
-  face: ResourceFace<K>,
+  face: ReadFace<K>,
   opts: ResourceListOptions,
 ): Promise<void> {
   const paging = parsePaging(opts);
@@ -83,7 +91,7 @@ export async function runResourceList<K extends ResourceName>(
   const resolver = idResolver(() => ctx.service());
   const filter = parseInput(
     descriptor.filter,
-    await flagFields(face.filters, opts.filters, resolver),
+    await flagFields(face.filters, opts.filters, resolver, () => ctx.service()),
     `${face.name} filter`,
   );
   const service = await ctx.service();
@@ -92,13 +100,13 @@ export async function runResourceList<K extends ResourceName>(
     list: face.name,
     filter,
     page: (query) => port.list({ ...filter, ...query }),
-    columns: await face.columns(),
+    columns: await face.columns(service),
   });
 }
 
 export async function runResourceGet<K extends ResourceName>(
   ctx: Context,
-  face: ResourceFace<K>,
+  face: ReadFace<K>,
   opts: ResourceGetOptions,
 ): Promise<void> {
   const kind = face.getArgument.kind;
@@ -111,7 +119,7 @@ export async function runResourceGet<K extends ResourceName>(
         : parseUuid(`${face.singular} id`, opts.id);
   const service = await ctx.service();
   const record = await portOf(service, face.name).get(id);
-  renderObject(ctx.io, ctx.format(), record, await face.columns());
+  renderObject(ctx.io, ctx.format(), record, await face.columns(service));
 }
 
 export async function runResourceUpsert<K extends ResourceName>(
@@ -125,13 +133,14 @@ export async function runResourceUpsert<K extends ResourceName>(
     face.fields,
     opts.fields,
     idResolver(() => ctx.service()),
+    () => ctx.service(),
   );
   const input = parseInput(descriptor.input, { id, ...fields }, face.singular);
   const service = await ctx.service();
   const answer = await portOf(service, face.name).upsert(input);
   // Read as the record the columns show: a plain resource's upsert answers its record.
   const record = descriptor.answer.parse(answer);
-  renderObject(ctx.io, ctx.format(), record, await face.columns());
+  renderObject(ctx.io, ctx.format(), record, await face.columns(service));
 }
 
 function readOnlyPortOf<K extends ReadOnlyName>(
@@ -151,7 +160,7 @@ export async function runReadOnlyList<K extends ReadOnlyName>(
   const resolver = idResolver(() => ctx.service());
   const filter = parseInput(
     descriptor.filter,
-    await flagFields(face.filters, opts.filters, resolver),
+    await flagFields(face.filters, opts.filters, resolver, () => ctx.service()),
     `${face.name} filter`,
   );
   const service = await ctx.service();

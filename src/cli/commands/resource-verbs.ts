@@ -5,7 +5,7 @@
 import { Command } from "commander";
 import type { ReadOnlyName, ResourceName } from "../../core/service.js";
 import type { Context } from "../context.js";
-import type { ReadOnlyFace, ResourceFace } from "../resource-face.js";
+import type { ReadFace, ReadOnlyFace, ResourceFace } from "../resource-face.js";
 import { addPagingOptions } from "./paging-options.js";
 import type {
   ReadOnlyListOptions,
@@ -21,9 +21,9 @@ export type {
   ResourceUpsertOptions,
 } from "./resource-run.js";
 
-type Run<K extends ResourceName, O> = (
+type Run<K extends ResourceName, O, F extends ReadFace<K> = ResourceFace<K>> = (
   ctx: Context,
-  face: ResourceFace<K>,
+  face: F,
   opts: O,
 ) => Promise<void>;
 
@@ -48,12 +48,15 @@ function flagValues(
 
 export function resourceListCommand<K extends ResourceName>(
   ctx: Context,
-  face: ResourceFace<K>,
-  run: Run<K, ResourceListOptions> = async (...args) =>
+  face: ReadFace<K>,
+  run: Run<K, ResourceListOptions, ReadFace<K>> = async (...args) =>
     (await import("./resource-run.js")).runResourceList(...args),
 ): Command {
   const command = addPagingOptions(new Command("list").description(face.descriptions.list));
-  for (const filter of face.filters) command.option(filter.flag, filter.description);
+  for (const filter of face.filters) {
+    if (filter.required === true) command.requiredOption(filter.flag, filter.description);
+    else command.option(filter.flag, filter.description);
+  }
   return command
     .addHelpText("after", examples(face.examples.list))
     .action(async (_flags: unknown, self: Command) => {
@@ -69,8 +72,8 @@ export function resourceListCommand<K extends ResourceName>(
 
 export function resourceGetCommand<K extends ResourceName>(
   ctx: Context,
-  face: ResourceFace<K>,
-  run: Run<K, ResourceGetOptions> = async (...args) =>
+  face: ReadFace<K>,
+  run: Run<K, ResourceGetOptions, ReadFace<K>> = async (...args) =>
     (await import("./resource-run.js")).runResourceGet(...args),
 ): Command {
   return new Command("get")

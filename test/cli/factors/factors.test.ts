@@ -1,7 +1,7 @@
 /** Tier 2: factors list/resolve and custom factors on a real local database. */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { runCreate } from "../../../src/cli/commands/factors/custom/create.js";
-import { runList as runCustomList } from "../../../src/cli/commands/factors/custom/list.js";
+
 import { runList } from "../../../src/cli/commands/factors/list.js";
 import { runResolve } from "../../../src/cli/commands/factors/resolve.js";
 import { createTestIo } from "../../../src/cli/io.js";
@@ -12,6 +12,7 @@ import type {
   FactorResolution,
 } from "../../../src/core/model/factor.js";
 import { databaseContexts, errorCode } from "../helpers.js";
+import { runCustomGet, runCustomList } from "./custom-runs.js";
 
 const ACME = "3f1c2a4e-8b7d-4c6a-9e5f-1a2b3c4d5e6f";
 let contexts: ReturnType<typeof databaseContexts>;
@@ -172,6 +173,34 @@ describe("custom factors", () => {
     [{ ...supplier, source: " " }, "usage"],
   ])("%j -> %s", async (opts, code) => {
     expect(await errorCode(() => runCreate(contexts.ctx(), opts))).toBe(code);
+  });
+
+  it("get shows one factor with its category code in csv, the raw record in json", async () => {
+    const created = contexts.ctx({ json: true });
+    await runCreate(created, supplier);
+    const { id } = JSON.parse(created.io.stdoutText());
+    const csv = contexts.ctx({ format: "csv" });
+    await runCustomGet(csv, { id });
+    expect(csv.io.stdoutText().split("\r\n")).toEqual([
+      "id,category,basis,year,unit,co2e,co2,ch4,n2o,source",
+      `${id},electricity,market,2024,kWh,0.05,0.0499,,,Supplier X 2024 disclosure`,
+      "",
+    ]);
+    const json = contexts.ctx({ json: true });
+    await runCustomGet(json, { id });
+    expect(JSON.parse(json.io.stdoutText())).toMatchObject({
+      id,
+      companyId: ACME,
+      categoryId: categoryId("electricity"),
+      co2e: 0.05,
+    });
+  });
+
+  it.each([
+    ["00000000-0000-4000-8000-000000000000", "not_found"],
+    ["electricity", "usage"],
+  ])("get %s is %s", async (id, code) => {
+    expect(await errorCode(() => runCustomGet(contexts.ctx(), { id }))).toBe(code);
   });
 
   it("custom list for an unknown company is not_found", async () => {

@@ -1,11 +1,12 @@
-/** Tier 2: suppliers list, upsert and import on a real local database. */
+/** Tier 2: suppliers list, get, upsert and import on a real local database. */
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { importCommand, runImport } from "../../../src/cli/commands/suppliers/import.js";
-import { runList } from "../../../src/cli/commands/suppliers/list.js";
+
 import { runUpsert, type UpsertOptions } from "../../../src/cli/commands/suppliers/upsert.js";
 import { supplierId } from "../../../src/core/model/supplier.js";
 import { databaseContexts, errorCode, parsedOptions } from "../helpers.js";
+import { runGet, runList } from "./runs.js";
 
 const ACME = "3f1c2a4e-8b7d-4c6a-9e5f-1a2b3c4d5e6f";
 const fixtures = path.resolve(import.meta.dirname, "../../../fixtures/suppliers");
@@ -127,5 +128,36 @@ describe("suppliers import and list", () => {
     expect(await errorCode(() => runList(contexts.ctx(), { type: "client", all: false }))).toBe(
       "usage",
     );
+  });
+});
+
+describe("suppliers get", () => {
+  it("shows one supplier by id, in csv and json", async () => {
+    await upserted(iberdrola);
+    const id = supplierId(ACME, "PRV-1");
+    const csv = contexts.ctx({ format: "csv" });
+    await runGet(csv, { id });
+    const [header, row] = csv.io.stdoutText().split("\r\n");
+    expect(header).toBe("id,companyId,type,name,email,address,externalId,updatedAt");
+    expect(row).toMatch(
+      new RegExp(`^${id},${ACME},suppliers,Iberdrola,facturas@iberdrola\\.example,,PRV-1,\\d{4}-`),
+    );
+    const json = contexts.ctx({ json: true });
+    await runGet(json, { id });
+    expect(JSON.parse(json.io.stdoutText())).toMatchObject({
+      id,
+      companyId: ACME,
+      type: "suppliers",
+      name: "Iberdrola",
+      email: "facturas@iberdrola.example",
+    });
+  });
+
+  it.each([
+    ["an unknown id", "00000000-0000-4000-8000-000000000000", "not_found"],
+    ["a name", "Iberdrola", "usage"],
+  ])("%s is %s", async (_what, id, code) => {
+    await upserted(iberdrola);
+    expect(await errorCode(() => runGet(contexts.ctx(), { id }))).toBe(code);
   });
 });

@@ -74,7 +74,7 @@ export async function runCreate(ctx: Context, opts: CreateOptions): Promise<void
     import("../../../../core/model/factor.js"),
     import("../../../../core/errors.js"),
     import("../../../output/format.js"),
-    import("./list.js"),
+    import("./columns.js"),
     import("../../../id-resolver.js"),
   ]);
   const gas = (flag: string, value: string | undefined): number | null =>
