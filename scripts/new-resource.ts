@@ -44,6 +44,7 @@ function files(n: Names): Record<string, string> {
   return {
     [`src/core/model/${n.singularKebab}.ts`]: `import { z } from "zod";
 import { isoDateTimeSchema, noControlCharacters, uuidSchema } from "./common.js";
+import { answerDateTimeSchema, answerIdSchema } from "./wire.js";
 
 export const ${n.singular}InputSchema = z.strictObject({
   id: uuidSchema,
@@ -52,18 +53,35 @@ export const ${n.singular}InputSchema = z.strictObject({
 });
 export type ${n.type}Input = z.input<typeof ${n.singular}InputSchema>;
 
+/** A ${n.words} as carbon serve answers it (and documents it). */
 export const ${n.singular}Schema = z.object({
   id: uuidSchema,
   companyId: uuidSchema,
   name: z.string(),
   createdAt: isoDateTimeSchema,
 });
-export type ${n.type} = z.infer<typeof ${n.singular}Schema>;
+
+/** A ${n.words} as any server of the interface answers it: id, company and name needed. */
+const ${n.singular}AnswerFields = z.object({
+  id: answerIdSchema,
+  companyId: answerIdSchema,
+  name: z.string(),
+  createdAt: answerDateTimeSchema.optional(),
+});
+/** Unknown fields are kept, so \`--json\` prints what the server said. */
+export const ${n.singular}AnswerSchema = ${n.singular}AnswerFields.loose();
+export type ${n.type} = z.output<typeof ${n.singular}AnswerFields>;
 `,
     [`src/core/resources/${n.kebab}.ts`]: `/** ${n.type}s as a plain resource. */
 import { z } from "zod";
-import { type ${n.type}, type ${n.type}Input, ${n.singular}InputSchema, ${n.singular}Schema } from "../model/${n.singularKebab}.js";
 import { uuidSchema } from "../model/common.js";
+import {
+  type ${n.type},
+  type ${n.type}Input,
+  ${n.singular}AnswerSchema,
+  ${n.singular}InputSchema,
+  ${n.singular}Schema,
+} from "../model/${n.singularKebab}.js";
 import type { ResourceDescriptor } from "../resource.js";
 
 export interface ${n.type}Filter {
@@ -74,8 +92,8 @@ export const ${n.plural}Resource: ResourceDescriptor<${n.type}, ${n.type}Input, 
   name: "${n.plural}",
   singular: "${n.words}",
   record: ${n.singular}Schema,
-  // What a remote answer needs; the fields a server adds are kept.
-  answer: ${n.singular}Schema.loose(),
+  // What a remote answer needs (a server of the spec may leave out createdAt); unknown fields kept.
+  answer: ${n.singular}AnswerSchema,
   input: ${n.singular}InputSchema,
   schemaNames: { record: "${n.type}", input: "${n.type}Input" },
   filter: z.strictObject({ companyId: uuidSchema }),
@@ -179,6 +197,14 @@ export function scaffold(root: string, n: Names): string[] {
   return Object.keys(planned);
 }
 
+/** Formats the files and sorts their imports (`biome check --write`), so `biome ci` passes as they are. */
+export function houseStyle(root: string, written: readonly string[]): void {
+  spawnSync(path.join(root, "node_modules/.bin/biome"), ["check", "--write", ...written], {
+    cwd: root,
+    stdio: "ignore",
+  });
+}
+
 function main(args: readonly string[]): number {
   const names = args[0] === undefined ? undefined : namesOf(args[0]);
   if (names === undefined || args.length !== 1) {
@@ -193,11 +219,7 @@ function main(args: readonly string[]): number {
     console.error(`error: ${error instanceof Error ? error.message : String(error)}`);
     return 1;
   }
-  // The house format, so the new files pass `biome ci` as they are.
-  spawnSync(path.join(root, "node_modules/.bin/biome"), ["format", "--write", ...written], {
-    cwd: root,
-    stdio: "ignore",
-  });
+  houseStyle(root, written);
   for (const file of written) console.log(`wrote ${file}`);
   console.log("\nLeft to do by hand (docs/adding-a-resource.md):");
   for (const step of byHand(names)) console.log(`  - ${step}`);

@@ -1,13 +1,53 @@
 /** `npm run new-resource NAME` writes a plain resource's new files, never over existing ones. */
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync } from "node:fs";
+import {
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { describe, expect, it } from "vitest";
-import { byHand, namesOf, scaffold } from "../../scripts/new-resource.js";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { describe, expect, it, onTestFinished } from "vitest";
+import { z } from "zod";
+import { byHand, houseStyle, type Names, namesOf, scaffold } from "../../scripts/new-resource.js";
 
 const script = fileURLToPath(new URL("../../scripts/new-resource.ts", import.meta.url));
+const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
+
+/**
+ * A scratch project beside the repository: its node_modules, its Biome configuration (without
+ * git, which the scratch folder is not in) and the model files a scaffolded model imports.
+ */
+function scratchProject(): string {
+  const root = mkdtempSync(path.join(os.tmpdir(), "carbon-scaffold-"));
+  // Removes the link to node_modules, not what it points at.
+  onTestFinished(() => rmSync(root, { recursive: true, force: true }));
+  symlinkSync(path.join(repoRoot, "node_modules"), path.join(root, "node_modules"));
+  const config: unknown = JSON.parse(readFileSync(path.join(repoRoot, "biome.json"), "utf8"));
+  writeFileSync(
+    path.join(root, "biome.json"),
+    JSON.stringify({ ...z.looseObject({}).parse(config), vcs: { enabled: false } }),
+  );
+  mkdirSync(path.join(root, "src/core/model"), { recursive: true });
+  for (const file of ["common.ts", "wire.ts", "text-values.ts"]) {
+    copyFileSync(
+      path.join(repoRoot, "src/core/model", file),
+      path.join(root, "src/core/model", file),
+    );
+  }
+  return root;
+}
+
+function names(kebab: string): Names {
+  const found = namesOf(kebab);
+  if (found === undefined) throw new Error(`${kebab} is a name`);
+  return found;
+}
 
 describe("new-resource scaffold", () => {
   it("derives every name from the plural kebab-case name", () => {
@@ -44,6 +84,41 @@ describe("new-resource scaffold", () => {
     expect(byHand(names).join("\n")).toContain("migration");
     // A second run refuses rather than overwrite the author's work.
     expect(() => scaffold(root, names)).toThrow(/already there: src\/core\/model\/vehicle\.ts/);
+  });
+
+  it("writes files that pass biome ci as they are, imports sorted whatever the name", () => {
+    const root = scratchProject();
+    const written = [
+      ...scaffold(root, names("waste-operators")),
+      ...scaffold(root, names("assets")),
+    ];
+    houseStyle(root, written);
+    const check = spawnSync(
+      path.join(root, "node_modules/.bin/biome"),
+      ["ci", "--colors=off", ...written],
+      { cwd: root, encoding: "utf8" },
+    );
+    expect(check.stdout + check.stderr).not.toMatch(/organizeImports|format/);
+    expect(check.status).toBe(0);
+  });
+
+  it("reads a server's answer tolerantly: a record of the spec without createdAt, unknown fields kept", async () => {
+    const root = scratchProject();
+    scaffold(root, names("vehicles"));
+    const model: Record<string, unknown> = await import(
+      pathToFileURL(path.join(root, "src/core/model/vehicle.ts")).href
+    );
+    const answer = model.vehicleAnswerSchema;
+    if (!(answer instanceof z.ZodType)) throw new Error("no vehicleAnswerSchema exported");
+    const given = {
+      id: "8D2E4F6A-1111-4222-8333-444455556666",
+      companyId: "3f1c2a4e-8b7d-4c6a-9e5f-1a2b3c4d5e6f",
+      name: "Van 1",
+      plate: "1234 ABC",
+    };
+    expect(answer.parse(given)).toEqual(given);
+    const descriptor = readFileSync(path.join(root, "src/core/resources/vehicles.ts"), "utf8");
+    expect(descriptor).toContain("answer: vehicleAnswerSchema,");
   });
 
   it("refuses a name that is not plural kebab-case with exit 2, writing nothing", () => {
