@@ -81,7 +81,14 @@ describe("new-resource scaffold", () => {
     expect(descriptor).toContain('from "../model/vehicle.js"');
     const face = readFileSync(path.join(root, "src/cli/commands/vehicles/face.ts"), "utf8");
     expect(face).toContain('command: "vehicles"');
-    expect(byHand(names).join("\n")).toContain("migration");
+    const steps = byHand(names).join("\n");
+    expect(steps).toContain("migration");
+    // Where the steps are done: ResourceTypes lives in resource-types.ts, and the conformance
+    // coverage test asks for cases the compiler does not.
+    expect(steps).toContain("src/core/resource-types.ts: add vehicles to ResourceTypes");
+    expect(steps).toContain("src/core/service.ts: add it to ListStreams");
+    expect(steps).toContain("test/conformance/cases.ts: a case for vehicles list, get and upsert");
+    expect(steps).toContain("test/unit/local/migrations.test.ts");
     // A second run refuses rather than overwrite the author's work.
     expect(() => scaffold(root, names)).toThrow(/already there: src\/core\/model\/vehicle\.ts/);
   });
