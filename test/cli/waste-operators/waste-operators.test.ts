@@ -114,10 +114,10 @@ describe.each([
     expect((await stored()).map((record) => record.id)).toEqual([RECYCLA]);
     const table = await engine.carbon("waste-operators", "list", "--company", "Acme");
     expect(table.stdout.split("\n")[0]).toBe(
-      "id\tcompanyId\tname\tregistrationCode\tcountryCode\ttreatments\tcreatedAt\tupdatedAt",
+      "id\tcompanyId\tname\ttreatments\tregistrationCode\tcountryCode\tcreatedAt\tupdatedAt",
     );
     expect(table.stdout).toContain(
-      "\tRecycla S.L.\t13/GR/0042\tES\tlandfill,recycling,composting\t",
+      "\tRecycla S.L.\tlandfill,recycling,composting\t13/GR/0042\tES\t",
     );
   });
 
