@@ -72,6 +72,22 @@ export function parseChoice<T extends string>(
   return found;
 }
 
+/**
+ * A non-empty list of `choices`, from a flag given once or more, each time one value or several
+ * separated by commas (`--treatment landfill,recycling --treatment composting`); each kept once.
+ */
+export function parseChoices<T extends string>(
+  flag: string,
+  values: readonly string[],
+  choices: readonly T[],
+): T[] {
+  const items = values.flatMap((value) => value.split(",")).filter((item) => item.trim() !== "");
+  if (items.length === 0)
+    throw invalid(flag, values.join(","), `one or more of ${choices.join(", ")}`);
+  const found = items.map((item) => parseChoice(flag, item, choices));
+  return choices.filter((choice) => found.includes(choice));
+}
+
 /** A non-empty text (names, sources). */
 export function parseText(flag: string, value: string): string {
   const text = value.trim();

@@ -12,8 +12,11 @@ import type {
 } from "../core/service.js";
 import type { Column } from "./output/format.js";
 
-/** How a flag's text becomes a value (src/cli/flags.ts; company: an id or a name; choice: one of `choices`). */
-export type FlagKind = "text" | "country" | "uuid" | "company" | "choice";
+/**
+ * How a flag's text becomes a value (src/cli/flags.ts; company: an id or a name; choice: one of
+ * `choices`; choices: a list of them, the flag repeated or its values separated by commas).
+ */
+export type FlagKind = "text" | "country" | "uuid" | "company" | "choice" | "choices";
 
 export interface FaceFlag {
   /** The field of the upsert input or list filter it sets. */
@@ -23,7 +26,7 @@ export interface FaceFlag {
   readonly description: string;
   readonly kind: FlagKind;
   readonly required?: boolean;
-  /** The values a `choice` flag takes. */
+  /** The values a `choice` or `choices` flag takes. */
   readonly choices?: readonly string[];
   /**
    * A `company` filter whose company must exist: the run asks for it before listing, so an

@@ -8,12 +8,14 @@ import type { Category } from "./model/category.js";
 import type { Company, CompanyInput } from "./model/company.js";
 import type { CustomFactor, CustomFactorInput } from "./model/factor.js";
 import type { Supplier, SupplierInput, SupplierUpsertResult } from "./model/supplier.js";
+import type { WasteOperator, WasteOperatorInput } from "./model/waste-operator.js";
 import type { ReadOnlyResourcePort, ResourcePort } from "./resource.js";
 import type { BuildingFilter } from "./resources/buildings.js";
 import type { CategoryFilter } from "./resources/categories.js";
 import type { CompanyFilter } from "./resources/companies.js";
 import type { CustomFactorFilter } from "./resources/custom-factors.js";
 import type { SupplierFilter } from "./resources/suppliers.js";
+import type { WasteOperatorFilter } from "./resources/waste-operators.js";
 
 /** The plain resources (src/core/resource.ts): each one's record, upsert input and list filter. */
 export interface ResourceTypes {
@@ -38,6 +40,11 @@ export interface ResourceTypes {
     readonly record: CustomFactor;
     readonly input: CustomFactorInput;
     readonly filter: CustomFactorFilter;
+  };
+  readonly wasteOperators: {
+    readonly record: WasteOperator;
+    readonly input: WasteOperatorInput;
+    readonly filter: WasteOperatorFilter;
   };
 }
 

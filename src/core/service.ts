@@ -9,6 +9,7 @@ import type { Emission } from "./model/emission.js";
 import type { CustomFactor, EmissionFactor } from "./model/factor.js";
 import type { GlecEntry } from "./model/glec.js";
 import type { Supplier, SupplierQuery } from "./model/supplier.js";
+import type { WasteOperator } from "./model/waste-operator.js";
 import type { AuditPort, AuditQuery } from "./ports/audit.js";
 import type { BuildingsPort } from "./ports/buildings.js";
 import type { ConsumptionsPort, PeriodFilter } from "./ports/consumptions.js";
@@ -20,6 +21,7 @@ import type { ReadOnlyParts, ResourceParts } from "./resource-types.js";
 import type { BuildingFilter } from "./resources/buildings.js";
 import type { CategoryFilter } from "./resources/categories.js";
 import type { CustomFactorFilter } from "./resources/custom-factors.js";
+import type { WasteOperatorFilter } from "./resources/waste-operators.js";
 
 export interface CustomFactorQuery extends CustomFactorFilter, PageQuery {}
 
@@ -108,6 +110,7 @@ export interface ListStreams {
   readonly suppliers: { readonly filter: Unpaged<SupplierQuery>; readonly row: Supplier };
   readonly glecEntries: { readonly filter: Unpaged<GlecQuery>; readonly row: GlecEntry };
   readonly audit: { readonly filter: Unpaged<AuditQuery>; readonly row: AuditRecord };
+  readonly wasteOperators: { readonly filter: WasteOperatorFilter; readonly row: WasteOperator };
 }
 
 export type ListName = keyof ListStreams;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   parseChoice,
+  parseChoices,
   parseCountry,
   parseInteger,
   parseNumber,
@@ -94,6 +95,20 @@ describe("flag values", () => {
     expect(parseChoice("--level", "scope", ["scope", "category"])).toBe("scope");
     expect(usageMessage(() => parseChoice("--level", "leaf", ["scope", "category"]))).toBe(
       'invalid --level "leaf": expected one of scope, category',
+    );
+  });
+
+  it("a list of choices: repeated or comma-separated, each once in the choices' order", () => {
+    const routes = ["landfill", "recycling", "composting"];
+    expect(parseChoices("--treatment", ["composting, landfill", "composting"], routes)).toEqual([
+      "landfill",
+      "composting",
+    ]);
+    expect(usageMessage(() => parseChoices("--treatment", ["landfill,dumping"], routes))).toBe(
+      'invalid --treatment "dumping": expected one of landfill, recycling, composting',
+    );
+    expect(usageMessage(() => parseChoices("--treatment", [" , "], routes))).toBe(
+      'invalid --treatment " , ": expected one or more of landfill, recycling, composting',
     );
   });
 

@@ -185,6 +185,11 @@ function supplierAnswer(supplier: Item): Item {
   return pick(supplier, ["id", "name", "email"]);
 }
 
+/** A waste operator as a spec server may answer it: id, company and name alone. */
+function wasteOperatorAnswer(operator: Item): Item {
+  return pick(operator, ["id", "companyId", "name"]);
+}
+
 export function storeHandlers(
   shapes: Shapes,
   seed: MockSeed,
@@ -212,6 +217,7 @@ export function storeHandlers(
     })),
   );
   const customFactors = table(seed.customFactors.map(asPosted));
+  const wasteOperators = table([]);
   const hosted = shapes === "hosted";
 
   const upsert = (store: Map<string, Item>, body: unknown): { item: Item; created: boolean } => {
@@ -284,6 +290,15 @@ export function storeHandlers(
     "GET /api/v1/emissions/dashboard": () => ok({}),
     "GET /api/v1/emission-factors/custom": (call) =>
       page(matching(customFactors.values(), call.query, ["companyId"]), call.query),
+    // The hosted service's fields are not published: its mock answers the fewest a record has.
+    "GET /api/v1/waste-operators": (call) => {
+      const listed = matching(wasteOperators.values(), call.query, ["companyId"]);
+      return page(hosted ? listed.map(wasteOperatorAnswer) : listed, call.query);
+    },
+    "POST /api/v1/waste-operators": (call) => {
+      const { item, created } = upsert(wasteOperators, call.body);
+      return ok(hosted ? wasteOperatorAnswer(item) : item, created ? 201 : 200);
+    },
     "GET /api/v1/suppliers": (call) => {
       const listed = matching(suppliers.values(), call.query, ["companyId"]);
       return page(hosted ? listed.map(supplierAnswer) : listed, call.query);

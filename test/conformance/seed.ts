@@ -35,6 +35,7 @@ export const ids = {
   glec: "6a1f0c2e-7b3d-4e5f-8a9b-0c1d2e3f4a5b",
   glecToDelete: "6a1f0c2e-7b3d-4e5f-8a9b-0c1d2e3f4a5c",
   newGlec: "6a1f0c2e-7b3d-4e5f-8a9b-0c1d2e3f4a5d",
+  newWasteOperator: "e1000000-0000-4000-8000-000000000001",
 } as const;
 
 export interface Seed {

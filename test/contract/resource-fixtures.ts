@@ -93,12 +93,34 @@ export const buildingsFixture: ResourceFixture<"buildings"> = {
   filter: { companyId: COMPANY },
 };
 
+export const wasteOperatorsFixture: ResourceFixture<"wasteOperators"> = {
+  name: "wasteOperators",
+  setup: storeOwner,
+  sample: (index) => ({
+    id: idOf("e", index),
+    companyId: OWNER,
+    name: `Operator ${9 - index}`,
+    registrationCode: `13/GR/${String(index).padStart(4, "0")}`,
+    countryCode: "ES",
+    treatments: index % 2 === 0 ? ["recycling"] : ["landfill", "incineration"],
+  }),
+  changed: (input) => ({
+    ...input,
+    name: `${input.name} renamed`,
+    countryCode: "PT",
+    treatments: ["composting", "anaerobic_digestion"],
+  }),
+  invalid: { id: idOf("e", 0), companyId: OWNER, name: "   ", treatments: ["recycling"] },
+  filter: { companyId: OWNER },
+};
+
 /** Every resource's fixture, each run by the generic resource contract on every driver. */
 export const resourceFixtures: { readonly [K in ResourceName]: ResourceFixture<K> } = {
   companies: companiesFixture,
   buildings: buildingsFixture,
   suppliers: suppliersFixture,
   customFactors: customFactorsFixture,
+  wasteOperators: wasteOperatorsFixture,
 };
 
 /** Every read-only resource's fixture, each run by the read-only contract on every driver. */

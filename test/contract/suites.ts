@@ -14,6 +14,7 @@ import { describeResourceContract } from "./resources.js";
 import { describeStreamContract } from "./streams.js";
 import { type Driver, describeContract } from "./suite.js";
 import { describeSupplierContract } from "./suppliers.js";
+import { describeWasteOperatorContract } from "./waste-operators.js";
 
 export type ContractSuite = (driverName: string, open: () => Promise<Driver>) => void;
 
@@ -33,6 +34,7 @@ export const contractSuites: readonly ContractSuite[] = [
   describeBuildingNameContract,
   describeDeletionContract,
   describeStreamContract,
+  describeWasteOperatorContract,
   // One per resource of src/core/resources/index.ts: resource-fixtures.ts must have a fixture
   // for each (its type lists them all), so a new resource cannot go untested.
   ...resourceNames.map(resourceSuite),

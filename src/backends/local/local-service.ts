@@ -26,6 +26,7 @@ import { type ListReaders, listReaders, streamPages } from "./local-streams.js";
 import { LocalSuppliersPart } from "./local-suppliers.js";
 import { type RecalculationScope, recalculateEmissions } from "./recalculate.js";
 import { rolledBack, withRollback } from "./transaction-tools.js";
+import { WasteOperatorRepository } from "./waste-operators.js";
 
 /**
  * The embedded engine: one SQLite file, the engine's pure functions for factors and emissions.
@@ -52,6 +53,8 @@ export class LocalService implements CarbonService {
 
   readonly glec: LocalGlec;
   readonly audit: LocalAudit;
+  readonly #wasteOperators: WasteOperatorRepository;
+  readonly wasteOperators: CarbonService["wasteOperators"];
 
   constructor(parts: LocalParts) {
     this.#p = parts;
@@ -77,6 +80,13 @@ export class LocalService implements CarbonService {
       recalculate: (scope) => this.#recalculate(scope),
     });
     this.suppliers = new LocalSuppliersPart(parts.db, parts.companies, tx);
+    const wasteOperators = new WasteOperatorRepository(parts.db, parts.companies);
+    this.#wasteOperators = wasteOperators;
+    this.wasteOperators = {
+      list: async (query) => tx.read(() => wasteOperators.list(query)),
+      get: async (id) => tx.read(() => wasteOperators.get(id)),
+      upsert: async (input) => tx.write(() => wasteOperators.upsert(input)),
+    };
     const read = <T>(fn: () => T): T => this.#read(fn);
     const guard = <T>(fn: () => T): T => this.#guard(fn);
     this.consumptions = localConsumptions({
@@ -210,6 +220,7 @@ export class LocalService implements CarbonService {
       reader: new KeysetReader(this.#p.db),
       suppliers: () => this.suppliers,
       glec: () => this.glec.repository(),
+      wasteOperators: this.#wasteOperators,
     });
     return streamPages(this.#listReaders, list, filter, options, (fn) => this.#read(fn));
   }

@@ -11,6 +11,7 @@ import type { KeysetReader } from "./keyset.js";
 import { pageWindow } from "./pagination.js";
 import type { ConsumptionQueries } from "./queries.js";
 import type { SupplierRepository } from "./suppliers.js";
+import type { WasteOperatorRepository } from "./waste-operators.js";
 
 /** One list's pages of at most `limit` rows: each `next()` reads one page. */
 export type PageReader<T> = (limit: number) => Generator<readonly T[], void, undefined>;
@@ -30,6 +31,7 @@ export interface StreamSources {
   readonly suppliers: () => Pick<SupplierRepository, "keyset">;
   readonly glec: () => GlecRepository;
   readonly audit: AuditLog;
+  readonly wasteOperators: WasteOperatorRepository;
 }
 
 /** Slices of a list already in memory (the category tree). */
@@ -54,6 +56,7 @@ export function listReaders(s: StreamSources): ListReaders {
     suppliers: (filter) => (limit) => s.reader.pages(s.suppliers().keyset(filter), limit),
     glecEntries: (filter) => (limit) => s.reader.pages(s.glec().keyset(filter), limit),
     audit: (filter) => (limit) => s.reader.pages(s.audit.keyset(filter), limit),
+    wasteOperators: (filter) => (limit) => s.reader.pages(s.wasteOperators.keyset(filter), limit),
   };
 }
 

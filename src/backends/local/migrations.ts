@@ -7,6 +7,7 @@ import { GLEC_SCHEMA } from "./glec-schema.js";
 import { LIST_INDEXES } from "./list-indexes.js";
 import { consumptionDatesAsIntegers, SCHEMA_V1 } from "./schema.js";
 import { SUPPLIERS_SCHEMA } from "./supplier-schema.js";
+import { WASTE_OPERATORS_SCHEMA } from "./waste-operators.js";
 
 export interface Migration {
   readonly version: number;
@@ -137,6 +138,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 9, name: "deletions in the audit trail", up: auditDeletions },
   { version: 10, name: "emissions that are not finite numbers", up: awaitNonFiniteEmissions },
   { version: 11, name: "indexes in list order", up: (db) => db.exec(LIST_INDEXES) },
+  { version: 12, name: "waste operators", up: (db) => db.exec(WASTE_OPERATORS_SCHEMA) },
 ];
 
 export const LATEST_VERSION: number = MIGRATIONS.reduce((max, m) => Math.max(max, m.version), 0);

@@ -7,6 +7,7 @@ import type { Dispatcher } from "undici";
 import { MAX_PAGE_LIMIT } from "../../core/model/common.js";
 import { type WhoAmI, whoAmIAnswerSchema } from "../../core/model/who-am-i.js";
 import { companiesResource } from "../../core/resources/companies.js";
+import { wasteOperatorsResource } from "../../core/resources/waste-operators.js";
 import type {
   CarbonService,
   ListFilter,
@@ -94,6 +95,7 @@ export function createRemoteService(options: RemoteServiceOptions): RemoteCarbon
 
     factors: remoteFactors(client, capabilities),
     customFactors: remoteCustomFactors(client, capabilities),
+    wasteOperators: remoteResource(client, capabilities, wasteOperatorsResource),
 
     async serverInstanceId() {
       const answer = await client.request("POST", "/auth/who-am-i", {

@@ -25,5 +25,6 @@ export function remotePagers(service: Lists): Pagers {
     suppliers: (filter, window) => service.suppliers.list({ ...filter, ...window }),
     glecEntries: (filter, window) => service.glec.list({ ...filter, ...window }),
     audit: (filter, window) => service.audit.list({ ...filter, ...window }),
+    wasteOperators: (filter, window) => service.wasteOperators.list({ ...filter, ...window }),
   };
 }

@@ -49,6 +49,11 @@ export const resources: readonly ResourceEntry[] = [
     load: async () => (await import("./suppliers/index.js")).suppliersCommand,
   },
   {
+    name: "waste-operators",
+    description: "Waste operators of a company: list, get, upsert",
+    load: async () => (await import("./waste-operators/index.js")).wasteOperatorsCommand,
+  },
+  {
     name: "glec",
     description: "GLEC logistics service footprints: submit legs, see TTW/WTT/WTW per leg",
     load: async () => (await import("./glec/index.js")).glecCommand,

@@ -10,23 +10,33 @@ import type {
 } from "../../core/service.js";
 import { parseInput } from "../../core/validate.js";
 import type { Context } from "../context.js";
-import { parseChoice, parseCountry, parsePaging, parseText, parseUuid } from "../flags.js";
+import {
+  parseChoice,
+  parseChoices,
+  parseCountry,
+  parsePaging,
+  parseText,
+  parseUuid,
+} from "../flags.js";
 import { type IdResolver, idResolver } from "../id-resolver.js";
 import { renderObject } from "../output/format.js";
 import { printList } from "../paging.js";
 import type { FaceFlag, ReadFace, ReadOnlyFace, ResourceFace } from "../resource-face.js";
+
+/** A flag's value as typed: a text, or the texts of a repeated flag. */
+export type FlagValue = string | readonly string[];
 
 export interface ResourceListOptions {
   readonly page?: string;
   readonly limit?: string;
   readonly all: boolean;
   /** Filter flag values by key, as typed. */
-  readonly filters: Readonly<Record<string, string | undefined>>;
+  readonly filters: Readonly<Record<string, FlagValue | undefined>>;
 }
 
 export interface ReadOnlyListOptions {
   /** Filter flag values by key, as typed. */
-  readonly filters: Readonly<Record<string, string | undefined>>;
+  readonly filters: Readonly<Record<string, FlagValue | undefined>>;
 }
 
 export interface ResourceGetOptions {
@@ -36,7 +46,7 @@ export interface ResourceGetOptions {
 export interface ResourceUpsertOptions {
   readonly id?: string;
   /** Field flag values by key, as typed. */
-  readonly fields: Readonly<Record<string, string | undefined>>;
+  readonly fields: Readonly<Record<string, FlagValue | undefined>>;
 }
 
 function portOf<K extends ResourceName>(
@@ -52,11 +62,11 @@ function portOf<K extends ResourceName>(
  */
 async function flagFields(
   flags: readonly FaceFlag[],
-  values: Readonly<Record<string, string | undefined>>,
+  values: Readonly<Record<string, FlagValue | undefined>>,
   resolver: IdResolver,
   service: () => Promise<CarbonService>,
-): Promise<Record<string, string>> {
-  const fields: Record<string, string> = {};
+): Promise<Record<string, string | string[]>> {
+  const fields: Record<string, string | string[]> = {};
   const lookups: {
     readonly key: string;
     readonly name: string;
@@ -64,9 +74,16 @@ async function flagFields(
     readonly mustExist: boolean;
   }[] = [];
   for (const flag of flags) {
-    const text = values[flag.key];
-    if (text === undefined) continue;
+    const value = values[flag.key];
+    if (value === undefined) continue;
     const name = flag.flag.split(" ")[0] ?? flag.flag;
+    if (flag.kind === "choices") {
+      const texts = typeof value === "string" ? [value] : value;
+      fields[flag.key] = parseChoices(name, texts, flag.choices ?? []);
+      continue;
+    }
+    // Only a `choices` flag is repeatable; of any other the last value given counts.
+    const text = typeof value === "string" ? value : (value.at(-1) ?? "");
     if (flag.kind === "text") fields[flag.key] = parseText(name, text);
     else if (flag.kind === "country") fields[flag.key] = parseCountry(name, text);
     else if (flag.kind === "uuid") fields[flag.key] = parseUuid(name, text);

@@ -2,12 +2,13 @@
  * The `list`, `get` and `upsert` verbs of a plain resource, built from its CLI face
  * (src/cli/resource-face.ts). Builders only parse; the work loads with `resource-run.ts`.
  */
-import { Command } from "commander";
+import { Command, Option } from "commander";
 import type { ReadOnlyName, ResourceName } from "../../core/service.js";
 import type { Context } from "../context.js";
-import type { ReadFace, ReadOnlyFace, ResourceFace } from "../resource-face.js";
+import type { FaceFlag, ReadFace, ReadOnlyFace, ResourceFace } from "../resource-face.js";
 import { addPagingOptions } from "./paging-options.js";
 import type {
+  FlagValue,
   ReadOnlyListOptions,
   ResourceGetOptions,
   ResourceListOptions,
@@ -15,6 +16,7 @@ import type {
 } from "./resource-run.js";
 
 export type {
+  FlagValue,
   ReadOnlyListOptions,
   ResourceGetOptions,
   ResourceListOptions,
@@ -35,15 +37,32 @@ function examples(lines: readonly string[]): string {
 function flagValues(
   command: Command,
   flags: readonly { readonly key: string; readonly flag: string }[],
-): Record<string, string | undefined> {
+): Record<string, FlagValue | undefined> {
   const options = command.opts<Record<string, unknown>>();
-  const values: Record<string, string | undefined> = {};
+  const values: Record<string, FlagValue | undefined> = {};
   for (const flag of flags) {
     const option = command.options.find((candidate) => candidate.flags === flag.flag);
     const value = option === undefined ? undefined : options[option.attributeName()];
-    values[flag.key] = typeof value === "string" ? value : undefined;
+    values[flag.key] = typeof value === "string" || isTextList(value) ? value : undefined;
   }
   return values;
+}
+
+function isTextList(value: unknown): value is readonly string[] {
+  return Array.isArray(value) && value.every((item) => typeof item === "string");
+}
+
+/** A repeatable flag's values, in the order given. */
+function collect(value: string, previous: readonly string[] | undefined): readonly string[] {
+  return [...(previous ?? []), value];
+}
+
+/** Declares a face's flag: a `choices` flag may be repeated. */
+function addFlag(command: Command, flag: FaceFlag): void {
+  const option = new Option(flag.flag, flag.description);
+  if (flag.kind === "choices") option.argParser(collect);
+  if (flag.required === true) option.makeOptionMandatory();
+  command.addOption(option);
 }
 
 export function resourceListCommand<K extends ResourceName>(
@@ -53,10 +72,7 @@ export function resourceListCommand<K extends ResourceName>(
     (await import("./resource-run.js")).runResourceList(...args),
 ): Command {
   const command = addPagingOptions(new Command("list").description(face.descriptions.list));
-  for (const filter of face.filters) {
-    if (filter.required === true) command.requiredOption(filter.flag, filter.description);
-    else command.option(filter.flag, filter.description);
-  }
+  for (const filter of face.filters) addFlag(command, filter);
   return command
     .addHelpText("after", examples(face.examples.list))
     .action(async (_flags: unknown, self: Command) => {
@@ -93,10 +109,7 @@ export function resourceUpsertCommand<K extends ResourceName>(
 ): Command {
   const command = new Command("upsert").description(face.descriptions.upsert);
   if (face.upsertAlias !== undefined) command.alias(face.upsertAlias);
-  for (const field of face.fields) {
-    if (field.required === true) command.requiredOption(field.flag, field.description);
-    else command.option(field.flag, field.description);
-  }
+  for (const field of face.fields) addFlag(command, field);
   return command
     .option("--id <uuid>", "id to use (default: a new random UUID); the same id updates")
     .addHelpText("after", examples(face.examples.upsert))
@@ -129,7 +142,7 @@ export function readOnlyListCommand<K extends ReadOnlyName>(
   ) => (await import("./resource-run.js")).runReadOnlyList(...args),
 ): Command {
   const command = new Command("list").description(face.description);
-  for (const filter of face.filters) command.option(filter.flag, filter.description);
+  for (const filter of face.filters) addFlag(command, { ...filter, required: false });
   const note = face.note === undefined ? "" : `\n${face.note}\n`;
   return command
     .addHelpText("after", `${note}${examples(face.examples)}`)

@@ -13,6 +13,7 @@ import { categoriesResource } from "./categories.js";
 import { companiesResource } from "./companies.js";
 import { customFactorsResource } from "./custom-factors.js";
 import { suppliersResource } from "./suppliers.js";
+import { wasteOperatorsResource } from "./waste-operators.js";
 
 export type DescriptorOf<K extends ResourceName> = ResourceDescriptor<
   RecordOf<K>,
@@ -25,6 +26,7 @@ export const resourceDescriptors: { readonly [K in ResourceName]: DescriptorOf<K
   buildings: buildingsResource,
   suppliers: suppliersResource,
   customFactors: customFactorsResource,
+  wasteOperators: wasteOperatorsResource,
 };
 
 export type ReadOnlyDescriptorOf<K extends ReadOnlyName> = ReadOnlyResourceDescriptor<

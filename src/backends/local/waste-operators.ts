@@ -1,0 +1,205 @@
+/** Waste operators in SQLite: listed in name order, upserted by id, names unique per company. */
+import { CarbonError, notFound } from "../../core/errors.js";
+import type { Page, PageQuery } from "../../core/model/common.js";
+import {
+  type WasteOperator,
+  type WasteOperatorInput,
+  type WasteTreatment,
+  wasteOperatorInputSchema,
+  wasteTreatments,
+} from "../../core/model/waste-operator.js";
+import { nameKey } from "../../core/names.js";
+import { ownerConflict } from "../../core/ownership.js";
+import type { WasteOperatorFilter } from "../../core/resources/waste-operators.js";
+import { parseInput } from "../../core/validate.js";
+import type { CompanyRepository, StoredCompany } from "./companies.js";
+import type { Db } from "./database.js";
+import type { Keyset } from "./keyset.js";
+import { pageOf, pageWindow } from "./pagination.js";
+
+/**
+ * Migration 12: the table, its indexes in list order (of a company, and of every company), and
+ * one name per company as `nameKey` compares names. Treatments are a JSON array of known names.
+ */
+export const WASTE_OPERATORS_SCHEMA = `
+CREATE TABLE waste_operators (
+  ref INTEGER PRIMARY KEY,
+  id TEXT NOT NULL UNIQUE,
+  company_ref INTEGER NOT NULL REFERENCES companies (ref),
+  name TEXT NOT NULL,
+  name_key TEXT NOT NULL,
+  registration_code TEXT,
+  country_code TEXT,
+  treatments TEXT NOT NULL CHECK (json_valid(treatments) AND json_array_length(treatments) > 0),
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
+CREATE INDEX waste_operators_in_order ON waste_operators (company_ref, name, id);
+CREATE INDEX waste_operators_by_name ON waste_operators (name, id);
+CREATE UNIQUE INDEX waste_operators_unique_name ON waste_operators (company_ref, name_key);
+`;
+
+interface WasteOperatorRow {
+  id: string;
+  company_id: string;
+  company_ref: number;
+  name: string;
+  registration_code: string | null;
+  country_code: string | null;
+  treatments: string;
+  created_at: string;
+  updated_at: string;
+}
+
+const SELECT = `SELECT w.id, co.id AS company_id, w.company_ref, w.name, w.registration_code,
+  w.country_code, w.treatments, w.created_at, w.updated_at
+  FROM waste_operators w JOIN companies co ON co.ref = w.company_ref`;
+
+function isTreatment(value: unknown): value is WasteTreatment {
+  return wasteTreatments.some((treatment) => treatment === value);
+}
+
+/** The stored JSON array; written only from parsed input, so every entry is a known name. */
+function treatmentsOf(text: string): WasteTreatment[] {
+  const parsed: unknown = JSON.parse(text);
+  return Array.isArray(parsed) ? parsed.filter(isTreatment) : [];
+}
+
+function fromRow(row: WasteOperatorRow): WasteOperator {
+  return {
+    id: row.id,
+    companyId: row.company_id,
+    name: row.name,
+    registrationCode: row.registration_code,
+    countryCode: row.country_code,
+    treatments: treatmentsOf(row.treatments),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+type UpsertParams = [
+  string,
+  number,
+  string,
+  string,
+  string | null,
+  string | null,
+  string,
+  string,
+  string,
+];
+
+export class WasteOperatorRepository {
+  readonly #companies: CompanyRepository;
+  readonly #byId;
+  readonly #byName;
+  readonly #page;
+  readonly #pageOfCompany;
+  readonly #count;
+  readonly #countOfCompany;
+  readonly #upsert;
+
+  constructor(db: Db, companies: CompanyRepository) {
+    this.#companies = companies;
+    this.#byId = db.prepare<[string], WasteOperatorRow>(`${SELECT} WHERE w.id = ?`);
+    this.#byName = db.prepare<[number, string], WasteOperatorRow>(
+      `${SELECT} WHERE w.company_ref = ? AND w.name_key = ?`,
+    );
+    this.#page = db.prepare<[number, number], WasteOperatorRow>(
+      `${SELECT} ORDER BY w.name, w.id LIMIT ? OFFSET ?`,
+    );
+    this.#pageOfCompany = db.prepare<[number, number, number], WasteOperatorRow>(
+      `${SELECT} WHERE w.company_ref = ? ORDER BY w.name, w.id LIMIT ? OFFSET ?`,
+    );
+    this.#count = db.prepare<[], number>("SELECT count(*) FROM waste_operators").pluck();
+    this.#countOfCompany = db
+      .prepare<[number], number>("SELECT count(*) FROM waste_operators WHERE company_ref = ?")
+      .pluck();
+    // created_at is kept on update; updated_at moves.
+    this.#upsert = db.prepare<UpsertParams>(
+      `INSERT INTO waste_operators (id, company_ref, name, name_key, registration_code,
+         country_code, treatments, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (id) DO UPDATE SET
+         name = excluded.name, name_key = excluded.name_key,
+         registration_code = excluded.registration_code, country_code = excluded.country_code,
+         treatments = excluded.treatments, updated_at = excluded.updated_at`,
+    );
+  }
+
+  get(id: string): WasteOperator {
+    const row = this.#byId.get(id.trim().toLowerCase());
+    if (row === undefined) throw notFound("waste operator", id);
+    return fromRow(row);
+  }
+
+  /** One company's page, or every company's; an unknown company is not_found. */
+  list(query: WasteOperatorFilter & PageQuery): Page<WasteOperator> {
+    const window = pageWindow(query);
+    if (query.companyId === undefined) {
+      const rows = this.#page.all(window.limit, window.offset);
+      return pageOf(rows.map(fromRow), window, this.#count.get() ?? 0);
+    }
+    const company = this.#companies.get(query.companyId);
+    const rows = this.#pageOfCompany.all(company.ref, window.limit, window.offset);
+    return pageOf(rows.map(fromRow), window, this.#countOfCompany.get(company.ref) ?? 0);
+  }
+
+  /** What `list` pages, for keyset pages (waste_operators_in_order or _by_name). */
+  keyset(filter: WasteOperatorFilter): Keyset<WasteOperatorRow, WasteOperator> {
+    const company =
+      filter.companyId === undefined ? undefined : this.#companies.get(filter.companyId);
+    return {
+      select: SELECT,
+      where: company === undefined ? [] : ["w.company_ref = ?"],
+      params: company === undefined ? [] : [company.ref],
+      order: ["w.name", "w.id"],
+      key: (row) => [row.name, row.id],
+      decode: fromRow,
+    };
+  }
+
+  /** Conflict when another operator of the company already has the name (as `nameKey` sees it). */
+  #checkNameFree(company: StoredCompany, name: string, id: string): void {
+    const other = this.#byName.get(company.ref, nameKey(name));
+    if (other === undefined || other.id === id) return;
+    throw new CarbonError(
+      "conflict",
+      `company "${company.name}" (${company.id}) already has a waste operator named "${other.name}" (${other.id}); waste operator names are unique per company, ignoring case and repeated spaces`,
+      {
+        hint: "choose another name, or use that operator's id to update it",
+        issues: [{ path: "name", message: `taken by waste operator ${other.id}` }],
+      },
+    );
+  }
+
+  /**
+   * Upsert by id, replacing every field but createdAt. The company must exist (not_found), an
+   * operator keeps its company (conflict), and its name is no other operator's of the company
+   * (conflict).
+   */
+  upsert(input: WasteOperatorInput): WasteOperator {
+    const parsed = parseInput(wasteOperatorInputSchema, input, "waste operator");
+    const id = parsed.id.toLowerCase();
+    const company = this.#companies.get(parsed.companyId);
+    const before = this.#byId.get(id);
+    if (before !== undefined && before.company_ref !== company.ref) {
+      throw ownerConflict("waste operator", id, before.company_id, company.id);
+    }
+    this.#checkNameFree(company, parsed.name, id);
+    const now = new Date().toISOString();
+    this.#upsert.run(
+      id,
+      company.ref,
+      parsed.name,
+      nameKey(parsed.name),
+      parsed.registrationCode,
+      parsed.countryCode,
+      JSON.stringify(parsed.treatments),
+      now,
+      now,
+    );
+    return this.get(id);
+  }
+}
