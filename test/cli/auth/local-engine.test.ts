@@ -1,5 +1,6 @@
 /** The way back to the local database after `auth login`: --local, profile "local", logout, serve. */
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { serverSecret } from "../../../src/backends/local/server-secret.js";
@@ -141,12 +142,26 @@ describe("where a command ran", () => {
     expect(plain.stderr).not.toContain("engine:");
   });
 
-  it("auth status on the local engine says local and the database (exit 0)", async () => {
+  it("auth status on the local engine says local, the database, and its user: the OS user, admin of every company (exit 0)", async () => {
     const ana = user();
     const db = path.join(ana.home, "mine.db");
     const status = await ana.run(["--db", db, "auth", "status", "--json"]);
     expect(status.code).toBe(0);
-    expect(JSON.parse(status.stdout)).toEqual({ engine: "local", db, profile: "default" });
+    expect(JSON.parse(status.stdout)).toEqual({
+      engine: "local",
+      user: os.userInfo().username,
+      role: "admin",
+      companies: [],
+      db,
+      profile: "default",
+    });
+    const table = await ana.run(["--db", db, "auth", "status", "--format", "tsv"]);
+    expect(table.stdout.split("\n")[1]?.split("\t").slice(0, 4)).toEqual([
+      "local",
+      os.userInfo().username,
+      "admin",
+      "all",
+    ]);
     const remote = await (await loggedIn()).run(["auth", "status", "--json"]);
     expect(JSON.parse(remote.stdout)).toMatchObject({ engine: "remote", server: server.url });
   });

@@ -16,7 +16,8 @@ export function statusCommand(
       "after",
       [
         "",
-        "On the local engine it shows the database file (nothing to log in to). On a server it",
+        "On the local engine it shows the database file and its user: the OS user (the name the",
+        "audit trail records), admin over every company (nothing to log in to). On a server it",
         "shows the user, role, companies and expiry, and exits 4 when there is no token or the",
         "server rejects it.",
         "",
@@ -44,9 +45,17 @@ export interface AuthStatus {
   readonly expiresAt: string | null;
 }
 
-/** The local engine: no login, one database file. */
+/**
+ * The local engine: no login, one database file. Whoever can open the file can do everything in
+ * it, so the user is the OS user (the name the audit trail records), with the admin role over
+ * every company.
+ */
 export interface LocalStatus {
   readonly engine: "local";
+  readonly user: string;
+  readonly role: "admin";
+  /** Empty: every company. */
+  readonly companies: readonly string[];
   readonly db: string;
   readonly profile: string;
 }
@@ -68,6 +77,9 @@ const statusColumns: readonly Column<AuthStatus>[] = [
 
 const localColumns: readonly Column<LocalStatus>[] = [
   { header: "engine", value: (status) => status.engine },
+  { header: "user", value: (status) => status.user },
+  { header: "role", value: (status) => status.role },
+  { header: "companies", value: () => "all" },
   { header: "db", value: (status) => status.db },
   { header: "profile", value: (status) => status.profile },
 ];
@@ -76,7 +88,15 @@ export async function runStatus(ctx: Context, _opts: StatusOptions): Promise<voi
   const { renderObject } = await import("../../output/format.js");
   const engine = await ctx.engine();
   if (engine.kind === "local") {
-    const status: LocalStatus = { engine: "local", db: engine.dbPath, profile: engine.profile };
+    const { localActor } = await import("../../../backends/local/transaction-tools.js");
+    const status: LocalStatus = {
+      engine: "local",
+      user: localActor(),
+      role: "admin",
+      companies: [],
+      db: engine.dbPath,
+      profile: engine.profile,
+    };
     renderObject(ctx.io, ctx.format(), status, localColumns);
     return;
   }
