@@ -5,6 +5,7 @@
  */
 import type { Building, BuildingInput } from "./model/building.js";
 import type { Category } from "./model/category.js";
+import type { Comment, CommentInput } from "./model/comment.js";
 import type { Company, CompanyInput } from "./model/company.js";
 import type { CustomFactor, CustomFactorInput } from "./model/factor.js";
 import type { Supplier, SupplierInput, SupplierUpsertResult } from "./model/supplier.js";
@@ -12,6 +13,7 @@ import type { WasteOperator, WasteOperatorInput } from "./model/waste-operator.j
 import type { ReadOnlyResourcePort, ResourcePort } from "./resource.js";
 import type { BuildingFilter } from "./resources/buildings.js";
 import type { CategoryFilter } from "./resources/categories.js";
+import type { CommentFilter } from "./resources/comments.js";
 import type { CompanyFilter } from "./resources/companies.js";
 import type { CustomFactorFilter } from "./resources/custom-factors.js";
 import type { SupplierFilter } from "./resources/suppliers.js";
@@ -45,6 +47,11 @@ export interface ResourceTypes {
     readonly record: WasteOperator;
     readonly input: WasteOperatorInput;
     readonly filter: WasteOperatorFilter;
+  };
+  readonly comments: {
+    readonly record: Comment;
+    readonly input: CommentInput;
+    readonly filter: CommentFilter;
   };
 }
 

@@ -1,6 +1,7 @@
 import type { AuditRecord } from "./model/audit.js";
 import type { Building } from "./model/building.js";
 import type { Category } from "./model/category.js";
+import type { Comment } from "./model/comment.js";
 import type { PageQuery } from "./model/common.js";
 import type { Company } from "./model/company.js";
 import type { Consumption } from "./model/consumption.js";
@@ -12,6 +13,7 @@ import type { Supplier, SupplierQuery } from "./model/supplier.js";
 import type { WasteOperator } from "./model/waste-operator.js";
 import type { AuditPort, AuditQuery } from "./ports/audit.js";
 import type { BuildingsPort } from "./ports/buildings.js";
+import type { CommentsPort } from "./ports/comments.js";
 import type { ConsumptionsPort, PeriodFilter } from "./ports/consumptions.js";
 import type { EmissionFilter, EmissionsPort } from "./ports/emissions.js";
 import type { FactorQuery, FactorsPort } from "./ports/factors.js";
@@ -20,6 +22,7 @@ import type { SuppliersPort } from "./ports/suppliers.js";
 import type { ReadOnlyParts, ResourceParts } from "./resource-types.js";
 import type { BuildingFilter } from "./resources/buildings.js";
 import type { CategoryFilter } from "./resources/categories.js";
+import type { CommentFilter } from "./resources/comments.js";
 import type { CustomFactorFilter } from "./resources/custom-factors.js";
 import type { WasteOperatorFilter } from "./resources/waste-operators.js";
 
@@ -66,6 +69,8 @@ export interface CarbonService extends ResourceParts, ReadOnlyParts {
   readonly suppliers: SuppliersPort;
   /** GLEC logistics service footprints (docs/glec.md). */
   readonly glec: GlecPort;
+  /** Comments on a company's records (docs/comments.md). */
+  readonly comments: CommentsPort;
 
   // --- deletions (docs/deleting.md) ---
   /**
@@ -111,6 +116,7 @@ export interface ListStreams {
   readonly glecEntries: { readonly filter: Unpaged<GlecQuery>; readonly row: GlecEntry };
   readonly audit: { readonly filter: Unpaged<AuditQuery>; readonly row: AuditRecord };
   readonly wasteOperators: { readonly filter: WasteOperatorFilter; readonly row: WasteOperator };
+  readonly comments: { readonly filter: CommentFilter; readonly row: Comment };
 }
 
 export type ListName = keyof ListStreams;

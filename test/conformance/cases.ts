@@ -300,6 +300,33 @@ export const commandCases: readonly CommandCase[] = [
   },
   { name: "waste-operators list (every company)", args: () => ["waste-operators", "list"] },
   { name: "waste-operators get", args: () => ["waste-operators", "get", ids.newWasteOperator] },
+  {
+    name: "comments upsert",
+    args: () => [
+      "comments",
+      "upsert",
+      "--company",
+      ids.company,
+      "--entity-type",
+      "building",
+      "--entity",
+      ids.madrid,
+      "--text",
+      "Q1 readings checked",
+      "--id",
+      ids.newComment,
+    ],
+  },
+  {
+    name: "comments list",
+    args: () => ["comments", "list", "--company", ids.company],
+  },
+  {
+    name: "comments list (one record)",
+    args: () => ["comments", "list", "--entity-type", "building", "--entity", ids.madrid],
+  },
+  { name: "comments list (every company)", args: () => ["comments", "list"] },
+  { name: "comments get", args: () => ["comments", "get", ids.comment] },
   { name: "suppliers list", args: () => ["suppliers", "list", "--company", ids.company] },
   { name: "suppliers get", args: () => ["suppliers", "get", ids.supplier] },
   {

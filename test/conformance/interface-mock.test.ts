@@ -23,6 +23,7 @@ const empty: MockSeed = {
   suppliers: [],
   glec: [],
   customFactors: [],
+  comments: [],
 };
 
 function consumption(index: number): Record<string, unknown> {

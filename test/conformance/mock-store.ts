@@ -22,6 +22,7 @@ export interface MockSeed {
   readonly suppliers: readonly Item[];
   readonly glec: readonly Item[];
   readonly customFactors: readonly Item[];
+  readonly comments: readonly Item[];
 }
 
 export interface Call {
@@ -190,6 +191,11 @@ function wasteOperatorAnswer(operator: Item): Item {
   return pick(operator, ["id", "companyId", "name"]);
 }
 
+/** A comment as a spec server may answer it: no author, no dates. */
+function commentAnswer(comment: Item): Item {
+  return pick(comment, ["id", "companyId", "entityType", "entityId", "text"]);
+}
+
 export function storeHandlers(
   shapes: Shapes,
   seed: MockSeed,
@@ -218,6 +224,7 @@ export function storeHandlers(
   );
   const customFactors = table(seed.customFactors.map(asPosted));
   const wasteOperators = table([]);
+  const comments = table(seed.comments);
   const hosted = shapes === "hosted";
 
   const upsert = (store: Map<string, Item>, body: unknown): { item: Item; created: boolean } => {
@@ -294,6 +301,15 @@ export function storeHandlers(
     "GET /api/v1/waste-operators": (call) => {
       const listed = matching(wasteOperators.values(), call.query, ["companyId"]);
       return page(hosted ? listed.map(wasteOperatorAnswer) : listed, call.query);
+    },
+    // The spec lists comments and writes none; the hosted mock answers the fewest fields.
+    "GET /api/v1/comments": (call) => {
+      const listed = matching(comments.values(), call.query, [
+        "companyId",
+        "entityType",
+        "entityId",
+      ]);
+      return page(hosted ? listed.map(commentAnswer) : listed, call.query);
     },
     "POST /api/v1/waste-operators": (call) => {
       const { item, created } = upsert(wasteOperators, call.body);

@@ -36,6 +36,8 @@ export const ids = {
   glecToDelete: "6a1f0c2e-7b3d-4e5f-8a9b-0c1d2e3f4a5c",
   newGlec: "6a1f0c2e-7b3d-4e5f-8a9b-0c1d2e3f4a5d",
   newWasteOperator: "e1000000-0000-4000-8000-000000000001",
+  comment: "c1000000-0000-4000-8000-000000000001",
+  newComment: "c1000000-0000-4000-8000-000000000002",
 } as const;
 
 export interface Seed {
@@ -178,6 +180,21 @@ export async function buildSeed(): Promise<Seed> {
     ]);
   }
 
+  await carbon(db, [
+    "comments",
+    "create",
+    "--company",
+    ids.company,
+    "--entity-type",
+    "building",
+    "--entity",
+    ids.madrid,
+    "--text",
+    "Meter replaced in March; check the Q1 readings",
+    "--id",
+    ids.comment,
+  ]);
+
   const local = await openLocalService({ path: db });
   try {
     const limit = 500;
@@ -208,6 +225,7 @@ export async function buildSeed(): Promise<Seed> {
       customFactors: items(
         await everyPage((page) => local.customFactors.list({ companyId: company, page, limit })),
       ),
+      comments: items(await everyPage((page) => local.comments.list({ page, limit }))),
     };
     return {
       dir,

@@ -1,6 +1,6 @@
 /** One fixture per plain resource: what the generic resource contract stores and checks. */
 import { categoryId } from "../../src/core/ids.js";
-import type { CarbonService, ReadOnlyName, ResourceName } from "../../src/core/service.js";
+import type { CarbonService, InputOf, ReadOnlyName, ResourceName } from "../../src/core/service.js";
 import type { ReadOnlyFixture } from "./read-only-resources.js";
 import type { ResourceFixture } from "./resources.js";
 
@@ -114,6 +114,48 @@ export const wasteOperatorsFixture: ResourceFixture<"wasteOperators"> = {
   filter: { companyId: OWNER },
 };
 
+/** The building the fixture's comments are on (of the fixture owner). */
+const COMMENTED = idOf("f", 99);
+
+function commentSample(index: number): InputOf<"comments"> {
+  return {
+    // Ids run the other way, so ties of createdAt sort as the creation order below does.
+    id: idOf("f", 9 - index),
+    companyId: OWNER,
+    entityType: "building",
+    entityId: COMMENTED,
+    text: `Comment ${index}`,
+  };
+}
+
+/**
+ * Comments list oldest first: the setup writes the samples last to first, so the list (and the
+ * contract's later upserts, which keep createdAt) is not the samples' order.
+ */
+export const commentsFixture: ResourceFixture<"comments"> = {
+  name: "comments",
+  setup: async (service) => {
+    await storeOwner(service);
+    await service.buildings.upsert({
+      id: COMMENTED,
+      companyId: OWNER,
+      name: "Commented building",
+      country: "ES",
+    });
+    for (let index = 4; index >= 0; index -= 1) await service.comments.upsert(commentSample(index));
+  },
+  sample: commentSample,
+  changed: (input) => ({ ...input, text: `${input.text}, edited` }),
+  invalid: {
+    id: idOf("f", 9),
+    companyId: OWNER,
+    entityType: "building",
+    entityId: COMMENTED,
+    text: "   ",
+  },
+  filter: { companyId: OWNER },
+};
+
 /** Every resource's fixture, each run by the generic resource contract on every driver. */
 export const resourceFixtures: { readonly [K in ResourceName]: ResourceFixture<K> } = {
   companies: companiesFixture,
@@ -121,6 +163,7 @@ export const resourceFixtures: { readonly [K in ResourceName]: ResourceFixture<K
   suppliers: suppliersFixture,
   customFactors: customFactorsFixture,
   wasteOperators: wasteOperatorsFixture,
+  comments: commentsFixture,
 };
 
 /** Every read-only resource's fixture, each run by the read-only contract on every driver. */

@@ -5,6 +5,7 @@
 import { readOnlyNames, resourceNames } from "../../src/core/resources/index.js";
 import type { ReadOnlyName, ResourceName } from "../../src/core/service.js";
 import { describeBuildingNameContract } from "./building-names.js";
+import { describeCommentContract } from "./comments.js";
 import { describeDeletionContract } from "./deletions.js";
 import { describeGlecContract } from "./glec.js";
 import { describeMoveContract } from "./move.js";
@@ -35,6 +36,7 @@ export const contractSuites: readonly ContractSuite[] = [
   describeDeletionContract,
   describeStreamContract,
   describeWasteOperatorContract,
+  describeCommentContract,
   // One per resource of src/core/resources/index.ts: resource-fixtures.ts must have a fixture
   // for each (its type lists them all), so a new resource cannot go untested.
   ...resourceNames.map(resourceSuite),

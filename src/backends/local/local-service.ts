@@ -9,6 +9,7 @@ import type {
   StreamOptions,
 } from "../../core/service.js";
 import { toCategory, wholeOrPage } from "./categories.js";
+import { CommentRepository } from "./comments.js";
 import { toCompany } from "./companies.js";
 import { translateError } from "./database.js";
 import { deleteCommand, deleteRecords } from "./deletions.js";
@@ -25,7 +26,7 @@ import type { LocalParts } from "./local-parts.js";
 import { type ListReaders, listReaders, streamPages } from "./local-streams.js";
 import { LocalSuppliersPart } from "./local-suppliers.js";
 import { type RecalculationScope, recalculateEmissions } from "./recalculate.js";
-import { rolledBack, withRollback } from "./transaction-tools.js";
+import { localActor, rolledBack, withRollback } from "./transaction-tools.js";
 import { WasteOperatorRepository } from "./waste-operators.js";
 
 /**
@@ -55,6 +56,8 @@ export class LocalService implements CarbonService {
   readonly audit: LocalAudit;
   readonly #wasteOperators: WasteOperatorRepository;
   readonly wasteOperators: CarbonService["wasteOperators"];
+  readonly #comments: CommentRepository;
+  readonly comments: CarbonService["comments"];
 
   constructor(parts: LocalParts) {
     this.#p = parts;
@@ -86,6 +89,14 @@ export class LocalService implements CarbonService {
       list: async (query) => tx.read(() => wasteOperators.list(query)),
       get: async (id) => tx.read(() => wasteOperators.get(id)),
       upsert: async (input) => tx.write(() => wasteOperators.upsert(input)),
+    };
+    const comments = new CommentRepository(parts.db, parts.companies);
+    this.#comments = comments;
+    this.comments = {
+      list: async (query) => tx.read(() => comments.list(query)),
+      get: async (id) => tx.read(() => comments.get(id)),
+      upsert: async (input, as) =>
+        tx.write(() => comments.upsert(input, as?.author ?? localActor())),
     };
     const read = <T>(fn: () => T): T => this.#read(fn);
     const guard = <T>(fn: () => T): T => this.#guard(fn);
@@ -221,6 +232,7 @@ export class LocalService implements CarbonService {
       suppliers: () => this.suppliers,
       glec: () => this.glec.repository(),
       wasteOperators: this.#wasteOperators,
+      comments: this.#comments,
     });
     return streamPages(this.#listReaders, list, filter, options, (fn) => this.#read(fn));
   }

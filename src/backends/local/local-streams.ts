@@ -3,6 +3,7 @@ import type { ListFilter, ListName, ListRow, StreamOptions } from "../../core/se
 import type { AuditLog } from "./audit.js";
 import type { BuildingRepository } from "./buildings.js";
 import { type CategoryCatalog, toCategory } from "./categories.js";
+import type { CommentRepository } from "./comments.js";
 import type { CompanyRepository } from "./companies.js";
 import type { CustomFactorRepository } from "./custom-factors.js";
 import type { FactorQueries } from "./factors.js";
@@ -32,6 +33,7 @@ export interface StreamSources {
   readonly glec: () => GlecRepository;
   readonly audit: AuditLog;
   readonly wasteOperators: WasteOperatorRepository;
+  readonly comments: CommentRepository;
 }
 
 /** Slices of a list already in memory (the category tree). */
@@ -57,6 +59,7 @@ export function listReaders(s: StreamSources): ListReaders {
     glecEntries: (filter) => (limit) => s.reader.pages(s.glec().keyset(filter), limit),
     audit: (filter) => (limit) => s.reader.pages(s.audit.keyset(filter), limit),
     wasteOperators: (filter) => (limit) => s.reader.pages(s.wasteOperators.keyset(filter), limit),
+    comments: (filter) => (limit) => s.reader.pages(s.comments.keyset(filter), limit),
   };
 }
 

@@ -1,6 +1,7 @@
 import { CarbonError } from "../../core/errors.js";
 import { auditDeletions, SCHEMA_AUDIT } from "./audit.js";
 import { uniqueBuildingNames } from "./building-names.js";
+import { COMMENTS_SCHEMA } from "./comments.js";
 import { APPLICATION_ID, type Db, notCarbonDatabase } from "./database.js";
 import { categoryTree, factorLibrary } from "./fixtures.js";
 import { GLEC_SCHEMA } from "./glec-schema.js";
@@ -139,6 +140,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 10, name: "emissions that are not finite numbers", up: awaitNonFiniteEmissions },
   { version: 11, name: "indexes in list order", up: (db) => db.exec(LIST_INDEXES) },
   { version: 12, name: "waste operators", up: (db) => db.exec(WASTE_OPERATORS_SCHEMA) },
+  { version: 13, name: "comments", up: (db) => db.exec(COMMENTS_SCHEMA) },
 ];
 
 export const LATEST_VERSION: number = MIGRATIONS.reduce((max, m) => Math.max(max, m.version), 0);

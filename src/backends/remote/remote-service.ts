@@ -6,6 +6,7 @@
 import type { Dispatcher } from "undici";
 import { MAX_PAGE_LIMIT } from "../../core/model/common.js";
 import { type WhoAmI, whoAmIAnswerSchema } from "../../core/model/who-am-i.js";
+import { commentsResource } from "../../core/resources/comments.js";
 import { companiesResource } from "../../core/resources/companies.js";
 import { wasteOperatorsResource } from "../../core/resources/waste-operators.js";
 import type {
@@ -96,6 +97,7 @@ export function createRemoteService(options: RemoteServiceOptions): RemoteCarbon
     factors: remoteFactors(client, capabilities),
     customFactors: remoteCustomFactors(client, capabilities),
     wasteOperators: remoteResource(client, capabilities, wasteOperatorsResource),
+    comments: remoteResource(client, capabilities, commentsResource),
 
     async serverInstanceId() {
       const answer = await client.request("POST", "/auth/who-am-i", {

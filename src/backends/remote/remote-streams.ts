@@ -26,5 +26,6 @@ export function remotePagers(service: Lists): Pagers {
     glecEntries: (filter, window) => service.glec.list({ ...filter, ...window }),
     audit: (filter, window) => service.audit.list({ ...filter, ...window }),
     wasteOperators: (filter, window) => service.wasteOperators.list({ ...filter, ...window }),
+    comments: (filter, window) => service.comments.list({ ...filter, ...window }),
   };
 }

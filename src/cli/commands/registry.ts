@@ -54,6 +54,11 @@ export const resources: readonly ResourceEntry[] = [
     load: async () => (await import("./waste-operators/index.js")).wasteOperatorsCommand,
   },
   {
+    name: "comments",
+    description: "Comments on a company's records: list, get, upsert",
+    load: async () => (await import("./comments/index.js")).commentsCommand,
+  },
+  {
     name: "glec",
     description: "GLEC logistics service footprints: submit legs, see TTW/WTT/WTW per leg",
     load: async () => (await import("./glec/index.js")).glecCommand,

@@ -10,6 +10,7 @@ import type {
 } from "../resource-types.js";
 import { buildingsResource } from "./buildings.js";
 import { categoriesResource } from "./categories.js";
+import { commentsResource } from "./comments.js";
 import { companiesResource } from "./companies.js";
 import { customFactorsResource } from "./custom-factors.js";
 import { suppliersResource } from "./suppliers.js";
@@ -27,6 +28,7 @@ export const resourceDescriptors: { readonly [K in ResourceName]: DescriptorOf<K
   suppliers: suppliersResource,
   customFactors: customFactorsResource,
   wasteOperators: wasteOperatorsResource,
+  comments: commentsResource,
 };
 
 export type ReadOnlyDescriptorOf<K extends ReadOnlyName> = ReadOnlyResourceDescriptor<

@@ -1,6 +1,7 @@
 import { everyResourceRoute } from "../resource-routes.js";
 import type { Route } from "../route.js";
 import { buildingMoveRoutes } from "./building-move.js";
+import { commentRoutes } from "./comments.js";
 import { consumptionBatchRoute } from "./consumption-batch.js";
 import { consumptionRoutes } from "./consumptions.js";
 import { customFactorRoutes } from "./custom-factors.js";
@@ -21,6 +22,7 @@ export const routeTable: readonly Route[] = [
   ...emissionRoutes,
   ...supplierRoutes,
   ...glecRoutes,
+  ...commentRoutes,
   ...deletionRoutes,
   // buildings move and audit trail
   ...buildingMoveRoutes,

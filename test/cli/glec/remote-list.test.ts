@@ -51,6 +51,7 @@ const hostedSeed: MockSeed = {
   suppliers: [],
   glec: [march, june],
   customFactors: [],
+  comments: [],
 };
 
 describe("glec list against the hosted service's shapes", () => {
