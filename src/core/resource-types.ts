@@ -7,6 +7,7 @@ import type { Building, BuildingInput } from "./model/building.js";
 import type { Category } from "./model/category.js";
 import type { Company, CompanyInput } from "./model/company.js";
 import type { CustomFactor, CustomFactorInput } from "./model/factor.js";
+import type { Goal, GoalInput, Task, TaskInput } from "./model/goal.js";
 import type { Supplier, SupplierInput, SupplierUpsertResult } from "./model/supplier.js";
 import type { WasteOperator, WasteOperatorInput } from "./model/waste-operator.js";
 import type { ReadOnlyResourcePort, ResourcePort } from "./resource.js";
@@ -14,7 +15,9 @@ import type { BuildingFilter } from "./resources/buildings.js";
 import type { CategoryFilter } from "./resources/categories.js";
 import type { CompanyFilter } from "./resources/companies.js";
 import type { CustomFactorFilter } from "./resources/custom-factors.js";
+import type { GoalFilter } from "./resources/goals.js";
 import type { SupplierFilter } from "./resources/suppliers.js";
+import type { TaskFilter } from "./resources/tasks.js";
 import type { WasteOperatorFilter } from "./resources/waste-operators.js";
 
 /** The plain resources (src/core/resource.ts): each one's record, upsert input and list filter. */
@@ -45,6 +48,16 @@ export interface ResourceTypes {
     readonly record: WasteOperator;
     readonly input: WasteOperatorInput;
     readonly filter: WasteOperatorFilter;
+  };
+  readonly goals: {
+    readonly record: Goal;
+    readonly input: GoalInput;
+    readonly filter: GoalFilter;
+  };
+  readonly tasks: {
+    readonly record: Task;
+    readonly input: TaskInput;
+    readonly filter: TaskFilter;
   };
 }
 

@@ -8,6 +8,7 @@ import type { DeleteRequest, DeletionResult } from "./model/deletion.js";
 import type { Emission } from "./model/emission.js";
 import type { CustomFactor, EmissionFactor } from "./model/factor.js";
 import type { GlecEntry } from "./model/glec.js";
+import type { Goal, Task } from "./model/goal.js";
 import type { Supplier, SupplierQuery } from "./model/supplier.js";
 import type { WasteOperator } from "./model/waste-operator.js";
 import type { AuditPort, AuditQuery } from "./ports/audit.js";
@@ -21,6 +22,8 @@ import type { ReadOnlyParts, ResourceParts } from "./resource-types.js";
 import type { BuildingFilter } from "./resources/buildings.js";
 import type { CategoryFilter } from "./resources/categories.js";
 import type { CustomFactorFilter } from "./resources/custom-factors.js";
+import type { GoalFilter } from "./resources/goals.js";
+import type { TaskFilter } from "./resources/tasks.js";
 import type { WasteOperatorFilter } from "./resources/waste-operators.js";
 
 export interface CustomFactorQuery extends CustomFactorFilter, PageQuery {}
@@ -111,6 +114,8 @@ export interface ListStreams {
   readonly glecEntries: { readonly filter: Unpaged<GlecQuery>; readonly row: GlecEntry };
   readonly audit: { readonly filter: Unpaged<AuditQuery>; readonly row: AuditRecord };
   readonly wasteOperators: { readonly filter: WasteOperatorFilter; readonly row: WasteOperator };
+  readonly goals: { readonly filter: GoalFilter; readonly row: Goal };
+  readonly tasks: { readonly filter: TaskFilter; readonly row: Task };
 }
 
 export type ListName = keyof ListStreams;

@@ -12,6 +12,7 @@ import { toCategory, wholeOrPage } from "./categories.js";
 import { toCompany } from "./companies.js";
 import { translateError } from "./database.js";
 import { deleteCommand, deleteRecords } from "./deletions.js";
+import { GoalRepository } from "./goals.js";
 import { KeysetReader } from "./keyset.js";
 import { LocalAudit } from "./local-audit.js";
 import { LocalBuildings } from "./local-buildings.js";
@@ -25,6 +26,7 @@ import type { LocalParts } from "./local-parts.js";
 import { type ListReaders, listReaders, streamPages } from "./local-streams.js";
 import { LocalSuppliersPart } from "./local-suppliers.js";
 import { type RecalculationScope, recalculateEmissions } from "./recalculate.js";
+import { TaskRepository } from "./tasks.js";
 import { rolledBack, withRollback } from "./transaction-tools.js";
 import { WasteOperatorRepository } from "./waste-operators.js";
 
@@ -55,6 +57,10 @@ export class LocalService implements CarbonService {
   readonly audit: LocalAudit;
   readonly #wasteOperators: WasteOperatorRepository;
   readonly wasteOperators: CarbonService["wasteOperators"];
+  readonly #goals: GoalRepository;
+  readonly #tasks: TaskRepository;
+  readonly goals: CarbonService["goals"];
+  readonly tasks: CarbonService["tasks"];
 
   constructor(parts: LocalParts) {
     this.#p = parts;
@@ -86,6 +92,20 @@ export class LocalService implements CarbonService {
       list: async (query) => tx.read(() => wasteOperators.list(query)),
       get: async (id) => tx.read(() => wasteOperators.get(id)),
       upsert: async (input) => tx.write(() => wasteOperators.upsert(input)),
+    };
+    const goals = new GoalRepository(parts.db, parts.companies);
+    const tasks = new TaskRepository(parts.db, parts.companies, goals);
+    this.#goals = goals;
+    this.#tasks = tasks;
+    this.goals = {
+      list: async (query) => tx.read(() => goals.list(query)),
+      get: async (id) => tx.read(() => goals.get(id)),
+      upsert: async (input) => tx.write(() => goals.upsert(input)),
+    };
+    this.tasks = {
+      list: async (query) => tx.read(() => tasks.list(query)),
+      get: async (id) => tx.read(() => tasks.get(id)),
+      upsert: async (input) => tx.write(() => tasks.upsert(input)),
     };
     const read = <T>(fn: () => T): T => this.#read(fn);
     const guard = <T>(fn: () => T): T => this.#guard(fn);
@@ -221,6 +241,8 @@ export class LocalService implements CarbonService {
       suppliers: () => this.suppliers,
       glec: () => this.glec.repository(),
       wasteOperators: this.#wasteOperators,
+      goals: this.#goals,
+      tasks: this.#tasks,
     });
     return streamPages(this.#listReaders, list, filter, options, (fn) => this.#read(fn));
   }

@@ -7,10 +7,12 @@ import type { CompanyRepository } from "./companies.js";
 import type { CustomFactorRepository } from "./custom-factors.js";
 import type { FactorQueries } from "./factors.js";
 import type { GlecRepository } from "./glec.js";
+import type { GoalRepository } from "./goals.js";
 import type { KeysetReader } from "./keyset.js";
 import { pageWindow } from "./pagination.js";
 import type { ConsumptionQueries } from "./queries.js";
 import type { SupplierRepository } from "./suppliers.js";
+import type { TaskRepository } from "./tasks.js";
 import type { WasteOperatorRepository } from "./waste-operators.js";
 
 /** One list's pages of at most `limit` rows: each `next()` reads one page. */
@@ -32,6 +34,8 @@ export interface StreamSources {
   readonly glec: () => GlecRepository;
   readonly audit: AuditLog;
   readonly wasteOperators: WasteOperatorRepository;
+  readonly goals: GoalRepository;
+  readonly tasks: TaskRepository;
 }
 
 /** Slices of a list already in memory (the category tree). */
@@ -57,6 +61,8 @@ export function listReaders(s: StreamSources): ListReaders {
     glecEntries: (filter) => (limit) => s.reader.pages(s.glec().keyset(filter), limit),
     audit: (filter) => (limit) => s.reader.pages(s.audit.keyset(filter), limit),
     wasteOperators: (filter) => (limit) => s.reader.pages(s.wasteOperators.keyset(filter), limit),
+    goals: (filter) => (limit) => s.reader.pages(s.goals.keyset(filter), limit),
+    tasks: (filter) => (limit) => s.reader.pages(s.tasks.keyset(filter), limit),
   };
 }
 

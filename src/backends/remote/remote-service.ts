@@ -7,6 +7,8 @@ import type { Dispatcher } from "undici";
 import { MAX_PAGE_LIMIT } from "../../core/model/common.js";
 import { type WhoAmI, whoAmIAnswerSchema } from "../../core/model/who-am-i.js";
 import { companiesResource } from "../../core/resources/companies.js";
+import { goalsResource } from "../../core/resources/goals.js";
+import { tasksResource } from "../../core/resources/tasks.js";
 import { wasteOperatorsResource } from "../../core/resources/waste-operators.js";
 import type {
   CarbonService,
@@ -96,6 +98,8 @@ export function createRemoteService(options: RemoteServiceOptions): RemoteCarbon
     factors: remoteFactors(client, capabilities),
     customFactors: remoteCustomFactors(client, capabilities),
     wasteOperators: remoteResource(client, capabilities, wasteOperatorsResource),
+    goals: remoteResource(client, capabilities, goalsResource),
+    tasks: remoteResource(client, capabilities, tasksResource),
 
     async serverInstanceId() {
       const answer = await client.request("POST", "/auth/who-am-i", {

@@ -26,5 +26,7 @@ export function remotePagers(service: Lists): Pagers {
     glecEntries: (filter, window) => service.glec.list({ ...filter, ...window }),
     audit: (filter, window) => service.audit.list({ ...filter, ...window }),
     wasteOperators: (filter, window) => service.wasteOperators.list({ ...filter, ...window }),
+    goals: (filter, window) => service.goals.list({ ...filter, ...window }),
+    tasks: (filter, window) => service.tasks.list({ ...filter, ...window }),
   };
 }

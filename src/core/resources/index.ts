@@ -12,7 +12,9 @@ import { buildingsResource } from "./buildings.js";
 import { categoriesResource } from "./categories.js";
 import { companiesResource } from "./companies.js";
 import { customFactorsResource } from "./custom-factors.js";
+import { goalsResource } from "./goals.js";
 import { suppliersResource } from "./suppliers.js";
+import { tasksResource } from "./tasks.js";
 import { wasteOperatorsResource } from "./waste-operators.js";
 
 export type DescriptorOf<K extends ResourceName> = ResourceDescriptor<
@@ -27,6 +29,8 @@ export const resourceDescriptors: { readonly [K in ResourceName]: DescriptorOf<K
   suppliers: suppliersResource,
   customFactors: customFactorsResource,
   wasteOperators: wasteOperatorsResource,
+  goals: goalsResource,
+  tasks: tasksResource,
 };
 
 export type ReadOnlyDescriptorOf<K extends ReadOnlyName> = ReadOnlyResourceDescriptor<
