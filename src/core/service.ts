@@ -17,6 +17,7 @@ import type { ConsumptionsPort, PeriodFilter } from "./ports/consumptions.js";
 import type { EmissionFilter, EmissionsPort } from "./ports/emissions.js";
 import type { FactorQuery, FactorsPort } from "./ports/factors.js";
 import type { GlecPort, GlecQuery } from "./ports/glec.js";
+import type { GoalsPort } from "./ports/goals.js";
 import type { SuppliersPort } from "./ports/suppliers.js";
 import type { ReadOnlyParts, ResourceParts } from "./resource-types.js";
 import type { BuildingFilter } from "./resources/buildings.js";
@@ -69,6 +70,8 @@ export interface CarbonService extends ResourceParts, ReadOnlyParts {
   readonly suppliers: SuppliersPort;
   /** GLEC logistics service footprints (docs/glec.md). */
   readonly glec: GlecPort;
+  /** Reduction goals and their progress (docs/goals.md). */
+  readonly goals: GoalsPort;
 
   // --- deletions (docs/deleting.md) ---
   /**

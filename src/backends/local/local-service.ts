@@ -1,4 +1,5 @@
 import { CarbonError } from "../../core/errors.js";
+import { goalProgress } from "../../core/goal-progress.js";
 import type { DeleteRequest, DeletionResult } from "../../core/model/deletion.js";
 import type { EmissionsPort } from "../../core/ports/emissions.js";
 import type {
@@ -101,6 +102,7 @@ export class LocalService implements CarbonService {
       list: async (query) => tx.read(() => goals.list(query)),
       get: async (id) => tx.read(() => goals.get(id)),
       upsert: async (input) => tx.write(() => goals.upsert(input)),
+      progress: async (id) => goalProgress(this, id),
     };
     this.tasks = {
       list: async (query) => tx.read(() => tasks.list(query)),
