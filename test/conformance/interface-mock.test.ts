@@ -23,6 +23,8 @@ const empty: MockSeed = {
   suppliers: [],
   glec: [],
   customFactors: [],
+  goals: [],
+  tasks: [],
 };
 
 function consumption(index: number): Record<string, unknown> {

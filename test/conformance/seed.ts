@@ -36,6 +36,10 @@ export const ids = {
   glecToDelete: "6a1f0c2e-7b3d-4e5f-8a9b-0c1d2e3f4a5c",
   newGlec: "6a1f0c2e-7b3d-4e5f-8a9b-0c1d2e3f4a5d",
   newWasteOperator: "e1000000-0000-4000-8000-000000000001",
+  goal: "f1000000-0000-4000-8000-000000000001",
+  newGoal: "f1000000-0000-4000-8000-000000000002",
+  task: "f2000000-0000-4000-8000-000000000001",
+  newTask: "f2000000-0000-4000-8000-000000000002",
 } as const;
 
 export interface Seed {
@@ -177,6 +181,46 @@ export async function buildSeed(): Promise<Seed> {
       id,
     ]);
   }
+  // The fixture's bills are of 2024: a goal from that year has progress to show.
+  await carbon(db, [
+    "goals",
+    "create",
+    "--company",
+    ids.company,
+    "--name",
+    "Scope 1+2 -42% by 2030",
+    "--base-year",
+    "2024",
+    "--target-year",
+    "2030",
+    "--scope",
+    "1,2",
+    "--reduction",
+    "42",
+    "--pathway",
+    "linear",
+    "--id",
+    ids.goal,
+  ]);
+  await carbon(db, [
+    "goals",
+    "tasks",
+    "create",
+    "--company",
+    ids.company,
+    "--goal",
+    ids.goal,
+    "--title",
+    "LED retrofit",
+    "--owner",
+    "Facilities",
+    "--due",
+    "2026-06-30",
+    "--status",
+    "todo",
+    "--id",
+    ids.task,
+  ]);
 
   const local = await openLocalService({ path: db });
   try {
@@ -208,6 +252,8 @@ export async function buildSeed(): Promise<Seed> {
       customFactors: items(
         await everyPage((page) => local.customFactors.list({ companyId: company, page, limit })),
       ),
+      goals: items((await local.goals.list({ limit })).data),
+      tasks: items((await local.tasks.list({ limit })).data),
     };
     return {
       dir,

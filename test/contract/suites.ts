@@ -7,6 +7,7 @@ import type { ReadOnlyName, ResourceName } from "../../src/core/service.js";
 import { describeBuildingNameContract } from "./building-names.js";
 import { describeDeletionContract } from "./deletions.js";
 import { describeGlecContract } from "./glec.js";
+import { describeGoalContract } from "./goals.js";
 import { describeMoveContract } from "./move.js";
 import { describeReadOnlyContract } from "./read-only-resources.js";
 import { readOnlyFixtures, resourceFixtures } from "./resource-fixtures.js";
@@ -35,6 +36,7 @@ export const contractSuites: readonly ContractSuite[] = [
   describeDeletionContract,
   describeStreamContract,
   describeWasteOperatorContract,
+  describeGoalContract,
   // One per resource of src/core/resources/index.ts: resource-fixtures.ts must have a fixture
   // for each (its type lists them all), so a new resource cannot go untested.
   ...resourceNames.map(resourceSuite),

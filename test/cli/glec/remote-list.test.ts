@@ -51,6 +51,8 @@ const hostedSeed: MockSeed = {
   suppliers: [],
   glec: [march, june],
   customFactors: [],
+  goals: [],
+  tasks: [],
 };
 
 describe("glec list against the hosted service's shapes", () => {

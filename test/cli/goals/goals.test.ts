@@ -72,7 +72,7 @@ describe.each([
     for (const [id, name] of [
       [ACME, "Acme"],
       [OTHER_CO, "Other"],
-    ]) {
+    ] as const) {
       const company = await engine.carbon(
         "companies",
         "create",
