@@ -3,6 +3,7 @@
  * base-year and latest-year totals of the goal's scopes, location-based, against the target
  * and, for a linear pathway, the value the pathway allows in the latest year.
  */
+import { CarbonError } from "./errors.js";
 import type { Scope } from "./model/common.js";
 import type { Goal } from "./model/goal.js";
 import type { GoalProgress } from "./model/goal-progress.js";
@@ -13,20 +14,29 @@ function isScope(value: number | null): value is Scope {
   return value === 1 || value === 2 || value === 3;
 }
 
+/** What the arithmetic needs of a goal (a remote answer may lack some: then it has no progress). */
+export interface GoalTerms {
+  readonly id: string;
+  readonly companyId: string;
+  readonly baseYear: number;
+  readonly targetYear: number;
+  readonly scopes: readonly Scope[];
+  readonly reductionPercent: number;
+  readonly pathway: string | null;
+}
+
 /** The arithmetic alone, from the goal and its scopes' kgCO2e by calendar year. */
 export function computeGoalProgress(
-  goal: Goal,
+  goal: GoalTerms,
   kgByYear: ReadonlyMap<number, number>,
 ): GoalProgress {
-  const baseYear = goal.baseYear ?? 0;
-  const targetYear = goal.targetYear ?? 0;
-  const reductionPercent = goal.reductionPercent ?? 0;
+  const { baseYear, targetYear, reductionPercent } = goal;
   const fixed = {
     goalId: goal.id,
     companyId: goal.companyId,
     baseYear,
     targetYear,
-    scopes: goal.scopes.filter(isScope),
+    scopes: [...goal.scopes],
     reductionPercent,
     pathway: goal.pathway,
   };
@@ -64,16 +74,35 @@ export function computeGoalProgress(
   };
 }
 
+/** The goal's terms; a goal a server answered without them has no progress to compute. */
+function termsOf(goal: Goal): GoalTerms {
+  const { baseYear, targetYear, reductionPercent } = goal;
+  const scopes = goal.scopes.filter(isScope);
+  if (
+    baseYear === null ||
+    targetYear === null ||
+    reductionPercent === null ||
+    scopes.length === 0
+  ) {
+    throw new CarbonError(
+      "usage",
+      `the server does not offer goal ${goal.id}'s baseYear, targetYear, scopes and reductionPercent, so its progress cannot be computed`,
+      { hint: "see the goal in the service itself" },
+    );
+  }
+  return { ...goal, baseYear, targetYear, reductionPercent, scopes };
+}
+
 /** Reads the goal and its scopes' emissions by year from any engine, then computes. */
 export async function goalProgress(
   service: { readonly goals: PortOf<"goals">; readonly emissions: EmissionsPort },
   id: string,
 ): Promise<GoalProgress> {
-  const goal = await service.goals.get(id);
-  const scopes = goal.scopes.filter(isScope);
+  const goal = termsOf(await service.goals.get(id));
+  const scopes = goal.scopes;
   const summary = await service.emissions.summarize({
     companyId: goal.companyId,
-    ...(scopes.length > 0 ? { scopes } : {}),
+    scopes,
     groupBy: ["year"],
   });
   const kgByYear = new Map<number, number>();

@@ -1,12 +1,10 @@
 /** The progress arithmetic of a reduction goal, each case worked out by hand. */
 import { describe, expect, it } from "vitest";
-import { computeGoalProgress } from "../../../src/core/goal-progress.js";
-import type { Goal } from "../../../src/core/model/goal.js";
+import { computeGoalProgress, type GoalTerms } from "../../../src/core/goal-progress.js";
 
-const goal = (change: Partial<Goal>): Goal => ({
+const goal = (change: Partial<GoalTerms>): GoalTerms => ({
   id: "7b1e0c2a-1111-4222-8333-444455556666",
   companyId: "3f1c2a4e-8b7d-4c6a-9e5f-1a2b3c4d5e6f",
-  name: "Goal",
   baseYear: 2020,
   targetYear: 2030,
   scopes: [1, 2],

@@ -5,6 +5,7 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { createRemoteService } from "../../../src/backends/remote/remote-service.js";
+import { CarbonError } from "../../../src/core/errors.js";
 import { announcing, type FakeServer, json, startFakeServer, workRequests } from "./fake-server.js";
 
 const GOAL = "7b1e0c2a-1111-4222-8333-444455556666";
@@ -89,5 +90,22 @@ describe("goal progress on a server that announces nothing", () => {
       "1",
       "year",
     ]);
+  });
+
+  it("a goal answered without its terms has no progress: a usage error, no dashboard asked", async () => {
+    const bare = { id: GOAL, companyId: COMPANY, name: "Halve scope 1" };
+    server = await startFakeServer([
+      announcing([], json(200, { data: [bare], pagination: { page: 1, limit: 500, total: 1 } })),
+    ]);
+    const service = createRemoteService({ apiUrl: server.url, token: "t" });
+    try {
+      const error = await service.goals.progress(GOAL).catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(CarbonError);
+      expect(error).toMatchObject({ code: "usage" });
+      expect(String(error)).toContain("does not offer");
+    } finally {
+      await service.close();
+    }
+    expect(workRequests(server).some((r) => r.url.includes("/emissions/dashboard"))).toBe(false);
   });
 });
