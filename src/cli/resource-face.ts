@@ -14,9 +14,18 @@ import type { Column } from "./output/format.js";
 
 /**
  * How a flag's text becomes a value (src/cli/flags.ts; company: an id or a name; choice: one of
- * `choices`; choices: a list of them, the flag repeated or its values separated by commas).
+ * `choices`; choices: a list of them, the flag repeated or its values separated by commas;
+ * year: a calendar year; number: a decimal number of at least 0).
  */
-export type FlagKind = "text" | "country" | "uuid" | "company" | "choice" | "choices";
+export type FlagKind =
+  | "text"
+  | "country"
+  | "uuid"
+  | "company"
+  | "choice"
+  | "choices"
+  | "year"
+  | "number";
 
 export interface FaceFlag {
   /** The field of the upsert input or list filter it sets. */

@@ -2,8 +2,8 @@
  * A record keeps the company it was created in. An upsert of its id written for another company
  * is refused as a conflict (409, exit 6) naming the owner: taking data from one company to
  * another is `carbon buildings move`, which recalculates emissions and keeps an audit trail.
- * Buildings, consumptions, suppliers, custom factors, waste operators and GLEC entries all follow
- * this rule.
+ * Buildings, consumptions, suppliers, custom factors, waste operators, goals, tasks and GLEC entries
+ * all follow this rule.
  */
 import { CarbonError } from "./errors.js";
 

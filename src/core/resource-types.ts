@@ -8,6 +8,7 @@ import type { Category } from "./model/category.js";
 import type { Comment, CommentInput } from "./model/comment.js";
 import type { Company, CompanyInput } from "./model/company.js";
 import type { CustomFactor, CustomFactorInput } from "./model/factor.js";
+import type { Goal, GoalInput, Task, TaskInput } from "./model/goal.js";
 import type { Supplier, SupplierInput, SupplierUpsertResult } from "./model/supplier.js";
 import type { WasteOperator, WasteOperatorInput } from "./model/waste-operator.js";
 import type { ReadOnlyResourcePort, ResourcePort } from "./resource.js";
@@ -16,7 +17,9 @@ import type { CategoryFilter } from "./resources/categories.js";
 import type { CommentFilter } from "./resources/comments.js";
 import type { CompanyFilter } from "./resources/companies.js";
 import type { CustomFactorFilter } from "./resources/custom-factors.js";
+import type { GoalFilter } from "./resources/goals.js";
 import type { SupplierFilter } from "./resources/suppliers.js";
+import type { TaskFilter } from "./resources/tasks.js";
 import type { WasteOperatorFilter } from "./resources/waste-operators.js";
 
 /** The plain resources (src/core/resource.ts): each one's record, upsert input and list filter. */
@@ -52,6 +55,16 @@ export interface ResourceTypes {
     readonly record: Comment;
     readonly input: CommentInput;
     readonly filter: CommentFilter;
+  };
+  readonly goals: {
+    readonly record: Goal;
+    readonly input: GoalInput;
+    readonly filter: GoalFilter;
+  };
+  readonly tasks: {
+    readonly record: Task;
+    readonly input: TaskInput;
+    readonly filter: TaskFilter;
   };
 }
 

@@ -9,6 +9,7 @@ import type { DeleteRequest, DeletionResult } from "./model/deletion.js";
 import type { Emission } from "./model/emission.js";
 import type { CustomFactor, EmissionFactor } from "./model/factor.js";
 import type { GlecEntry } from "./model/glec.js";
+import type { Goal, Task } from "./model/goal.js";
 import type { Supplier, SupplierQuery } from "./model/supplier.js";
 import type { WasteOperator } from "./model/waste-operator.js";
 import type { AuditPort, AuditQuery } from "./ports/audit.js";
@@ -18,12 +19,15 @@ import type { ConsumptionsPort, PeriodFilter } from "./ports/consumptions.js";
 import type { EmissionFilter, EmissionsPort } from "./ports/emissions.js";
 import type { FactorQuery, FactorsPort } from "./ports/factors.js";
 import type { GlecPort, GlecQuery } from "./ports/glec.js";
+import type { GoalsPort } from "./ports/goals.js";
 import type { SuppliersPort } from "./ports/suppliers.js";
 import type { ReadOnlyParts, ResourceParts } from "./resource-types.js";
 import type { BuildingFilter } from "./resources/buildings.js";
 import type { CategoryFilter } from "./resources/categories.js";
 import type { CommentFilter } from "./resources/comments.js";
 import type { CustomFactorFilter } from "./resources/custom-factors.js";
+import type { GoalFilter } from "./resources/goals.js";
+import type { TaskFilter } from "./resources/tasks.js";
 import type { WasteOperatorFilter } from "./resources/waste-operators.js";
 
 export interface CustomFactorQuery extends CustomFactorFilter, PageQuery {}
@@ -71,6 +75,8 @@ export interface CarbonService extends ResourceParts, ReadOnlyParts {
   readonly glec: GlecPort;
   /** Comments on a company's records (docs/comments.md). */
   readonly comments: CommentsPort;
+  /** Reduction goals and their progress (docs/goals.md). */
+  readonly goals: GoalsPort;
 
   // --- deletions (docs/deleting.md) ---
   /**
@@ -117,6 +123,8 @@ export interface ListStreams {
   readonly audit: { readonly filter: Unpaged<AuditQuery>; readonly row: AuditRecord };
   readonly wasteOperators: { readonly filter: WasteOperatorFilter; readonly row: WasteOperator };
   readonly comments: { readonly filter: CommentFilter; readonly row: Comment };
+  readonly goals: { readonly filter: GoalFilter; readonly row: Goal };
+  readonly tasks: { readonly filter: TaskFilter; readonly row: Task };
 }
 
 export type ListName = keyof ListStreams;

@@ -24,6 +24,8 @@ const empty: MockSeed = {
   glec: [],
   customFactors: [],
   comments: [],
+  goals: [],
+  tasks: [],
 };
 
 function consumption(index: number): Record<string, unknown> {

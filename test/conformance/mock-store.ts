@@ -23,6 +23,8 @@ export interface MockSeed {
   readonly glec: readonly Item[];
   readonly customFactors: readonly Item[];
   readonly comments: readonly Item[];
+  readonly goals: readonly Item[];
+  readonly tasks: readonly Item[];
 }
 
 export interface Call {
@@ -186,6 +188,14 @@ function supplierAnswer(supplier: Item): Item {
   return pick(supplier, ["id", "name", "email"]);
 }
 
+/** A goal and a task as a spec server may answer them: id, company and name or title alone. */
+function goalAnswer(goal: Item): Item {
+  return pick(goal, ["id", "companyId", "name"]);
+}
+function taskAnswer(task: Item): Item {
+  return pick(task, ["id", "companyId", "title"]);
+}
+
 /** A waste operator as a spec server may answer it: id, company and name alone. */
 function wasteOperatorAnswer(operator: Item): Item {
   return pick(operator, ["id", "companyId", "name"]);
@@ -225,6 +235,8 @@ export function storeHandlers(
   const customFactors = table(seed.customFactors.map(asPosted));
   const wasteOperators = table([]);
   const comments = table(seed.comments);
+  const goals = table(seed.goals);
+  const tasks = table(seed.tasks);
   const hosted = shapes === "hosted";
 
   const upsert = (store: Map<string, Item>, body: unknown): { item: Item; created: boolean } => {
@@ -314,6 +326,15 @@ export function storeHandlers(
     "POST /api/v1/waste-operators": (call) => {
       const { item, created } = upsert(wasteOperators, call.body);
       return ok(hosted ? wasteOperatorAnswer(item) : item, created ? 201 : 200);
+    },
+    // The hosted service's goal and task fields are not published: its mock answers the fewest.
+    "GET /api/v1/goals": (call) => {
+      const listed = matching(goals.values(), call.query, ["companyId"]);
+      return page(hosted ? listed.map(goalAnswer) : listed, call.query);
+    },
+    "GET /api/v1/goals/tasks": (call) => {
+      const listed = matching(tasks.values(), call.query, ["companyId", "goalId"]);
+      return page(hosted ? listed.map(taskAnswer) : listed, call.query);
     },
     "GET /api/v1/suppliers": (call) => {
       const listed = matching(suppliers.values(), call.query, ["companyId"]);

@@ -38,6 +38,10 @@ export const ids = {
   newWasteOperator: "e1000000-0000-4000-8000-000000000001",
   comment: "c1000000-0000-4000-8000-000000000001",
   newComment: "c1000000-0000-4000-8000-000000000002",
+  goal: "f1000000-0000-4000-8000-000000000001",
+  newGoal: "f1000000-0000-4000-8000-000000000002",
+  task: "f2000000-0000-4000-8000-000000000001",
+  newTask: "f2000000-0000-4000-8000-000000000002",
 } as const;
 
 export interface Seed {
@@ -179,6 +183,46 @@ export async function buildSeed(): Promise<Seed> {
       id,
     ]);
   }
+  // The fixture's bills are of 2024: a goal from that year has progress to show.
+  await carbon(db, [
+    "goals",
+    "create",
+    "--company",
+    ids.company,
+    "--name",
+    "Scope 1+2 -42% by 2030",
+    "--base-year",
+    "2024",
+    "--target-year",
+    "2030",
+    "--scope",
+    "1,2",
+    "--reduction",
+    "42",
+    "--pathway",
+    "linear",
+    "--id",
+    ids.goal,
+  ]);
+  await carbon(db, [
+    "goals",
+    "tasks",
+    "create",
+    "--company",
+    ids.company,
+    "--goal",
+    ids.goal,
+    "--title",
+    "LED retrofit",
+    "--owner",
+    "Facilities",
+    "--due",
+    "2026-06-30",
+    "--status",
+    "todo",
+    "--id",
+    ids.task,
+  ]);
 
   await carbon(db, [
     "comments",
@@ -226,6 +270,8 @@ export async function buildSeed(): Promise<Seed> {
         await everyPage((page) => local.customFactors.list({ companyId: company, page, limit })),
       ),
       comments: items(await everyPage((page) => local.comments.list({ page, limit }))),
+      goals: items((await local.goals.list({ limit })).data),
+      tasks: items((await local.tasks.list({ limit })).data),
     };
     return {
       dir,

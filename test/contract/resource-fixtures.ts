@@ -156,6 +156,85 @@ export const commentsFixture: ResourceFixture<"comments"> = {
   filter: { companyId: OWNER },
 };
 
+/** The goal the tasks of the fixtures belong to. */
+const GOAL = "f0000000-0000-4000-8000-000000000001";
+
+export const goalsFixture: ResourceFixture<"goals"> = {
+  name: "goals",
+  setup: storeOwner,
+  sample: (index) => ({
+    id: idOf("f", index + 10),
+    companyId: OWNER,
+    name: `Goal ${9 - index}`,
+    baseYear: 2019 + index,
+    targetYear: 2030,
+    scopes: index % 2 === 0 ? [1, 2] : [1, 2, 3],
+    reductionPercent: 42,
+    pathway: index % 2 === 0 ? "linear" : null,
+  }),
+  changed: (input) => ({
+    ...input,
+    name: `${input.name} renamed`,
+    targetYear: 2040,
+    scopes: [3],
+    reductionPercent: 90,
+    pathway: null,
+  }),
+  invalid: {
+    id: idOf("f", 10),
+    companyId: OWNER,
+    name: "Backwards",
+    baseYear: 2030,
+    targetYear: 2030,
+    scopes: [1],
+    reductionPercent: 50,
+  },
+  filter: { companyId: OWNER },
+};
+
+export const tasksFixture: ResourceFixture<"tasks"> = {
+  name: "tasks",
+  setup: async (service) => {
+    await storeOwner(service);
+    await service.goals.upsert({
+      id: GOAL,
+      companyId: OWNER,
+      name: "Net zero",
+      baseYear: 2019,
+      targetYear: 2030,
+      scopes: [1, 2],
+      reductionPercent: 50,
+    });
+  },
+  sample: (index) => ({
+    id: idOf("9", index),
+    companyId: OWNER,
+    goalId: GOAL,
+    title: `Task ${index}`,
+    owner: "Facilities",
+    // Due dates run the other way, so list order is not id order.
+    dueDate: `2026-0${9 - index}-15`,
+    status: index % 2 === 0 ? "todo" : "in_progress",
+    expectedReductionKg: index * 1000,
+  }),
+  changed: (input) => ({
+    ...input,
+    title: `${input.title} renamed`,
+    status: "done",
+    expectedReductionKg: null,
+  }),
+  invalid: {
+    id: idOf("9", 0),
+    companyId: OWNER,
+    goalId: GOAL,
+    title: "Late",
+    owner: "Facilities",
+    dueDate: "2026-02-30",
+    status: "todo",
+  },
+  filter: { companyId: OWNER, goalId: GOAL },
+};
+
 /** Every resource's fixture, each run by the generic resource contract on every driver. */
 export const resourceFixtures: { readonly [K in ResourceName]: ResourceFixture<K> } = {
   companies: companiesFixture,
@@ -164,6 +243,8 @@ export const resourceFixtures: { readonly [K in ResourceName]: ResourceFixture<K
   customFactors: customFactorsFixture,
   wasteOperators: wasteOperatorsFixture,
   comments: commentsFixture,
+  goals: goalsFixture,
+  tasks: tasksFixture,
 };
 
 /** Every read-only resource's fixture, each run by the read-only contract on every driver. */

@@ -8,6 +8,7 @@ import { describeBuildingNameContract } from "./building-names.js";
 import { describeCommentContract } from "./comments.js";
 import { describeDeletionContract } from "./deletions.js";
 import { describeGlecContract } from "./glec.js";
+import { describeGoalContract } from "./goals.js";
 import { describeMoveContract } from "./move.js";
 import { describeReadOnlyContract } from "./read-only-resources.js";
 import { readOnlyFixtures, resourceFixtures } from "./resource-fixtures.js";
@@ -37,6 +38,7 @@ export const contractSuites: readonly ContractSuite[] = [
   describeStreamContract,
   describeWasteOperatorContract,
   describeCommentContract,
+  describeGoalContract,
   // One per resource of src/core/resources/index.ts: resource-fixtures.ts must have a fixture
   // for each (its type lists them all), so a new resource cannot go untested.
   ...resourceNames.map(resourceSuite),

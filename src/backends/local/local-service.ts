@@ -1,4 +1,5 @@
 import { CarbonError } from "../../core/errors.js";
+import { goalProgress } from "../../core/goal-progress.js";
 import type { DeleteRequest, DeletionResult } from "../../core/model/deletion.js";
 import type { EmissionsPort } from "../../core/ports/emissions.js";
 import type {
@@ -13,6 +14,7 @@ import { CommentRepository } from "./comments.js";
 import { toCompany } from "./companies.js";
 import { translateError } from "./database.js";
 import { deleteCommand, deleteRecords } from "./deletions.js";
+import { GoalRepository } from "./goals.js";
 import { KeysetReader } from "./keyset.js";
 import { LocalAudit } from "./local-audit.js";
 import { LocalBuildings } from "./local-buildings.js";
@@ -26,6 +28,7 @@ import type { LocalParts } from "./local-parts.js";
 import { type ListReaders, listReaders, streamPages } from "./local-streams.js";
 import { LocalSuppliersPart } from "./local-suppliers.js";
 import { type RecalculationScope, recalculateEmissions } from "./recalculate.js";
+import { TaskRepository } from "./tasks.js";
 import { localActor, rolledBack, withRollback } from "./transaction-tools.js";
 import { WasteOperatorRepository } from "./waste-operators.js";
 
@@ -58,6 +61,10 @@ export class LocalService implements CarbonService {
   readonly wasteOperators: CarbonService["wasteOperators"];
   readonly #comments: CommentRepository;
   readonly comments: CarbonService["comments"];
+  readonly #goals: GoalRepository;
+  readonly #tasks: TaskRepository;
+  readonly goals: CarbonService["goals"];
+  readonly tasks: CarbonService["tasks"];
 
   constructor(parts: LocalParts) {
     this.#p = parts;
@@ -97,6 +104,21 @@ export class LocalService implements CarbonService {
       get: async (id) => tx.read(() => comments.get(id)),
       upsert: async (input, as) =>
         tx.write(() => comments.upsert(input, as?.author ?? localActor())),
+    };
+    const goals = new GoalRepository(parts.db, parts.companies);
+    const tasks = new TaskRepository(parts.db, parts.companies, goals);
+    this.#goals = goals;
+    this.#tasks = tasks;
+    this.goals = {
+      list: async (query) => tx.read(() => goals.list(query)),
+      get: async (id) => tx.read(() => goals.get(id)),
+      upsert: async (input) => tx.write(() => goals.upsert(input)),
+      progress: async (id) => goalProgress(this, id),
+    };
+    this.tasks = {
+      list: async (query) => tx.read(() => tasks.list(query)),
+      get: async (id) => tx.read(() => tasks.get(id)),
+      upsert: async (input) => tx.write(() => tasks.upsert(input)),
     };
     const read = <T>(fn: () => T): T => this.#read(fn);
     const guard = <T>(fn: () => T): T => this.#guard(fn);
@@ -233,6 +255,8 @@ export class LocalService implements CarbonService {
       glec: () => this.glec.repository(),
       wasteOperators: this.#wasteOperators,
       comments: this.#comments,
+      goals: this.#goals,
+      tasks: this.#tasks,
     });
     return streamPages(this.#listReaders, list, filter, options, (fn) => this.#read(fn));
   }

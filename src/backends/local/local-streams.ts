@@ -8,10 +8,12 @@ import type { CompanyRepository } from "./companies.js";
 import type { CustomFactorRepository } from "./custom-factors.js";
 import type { FactorQueries } from "./factors.js";
 import type { GlecRepository } from "./glec.js";
+import type { GoalRepository } from "./goals.js";
 import type { KeysetReader } from "./keyset.js";
 import { pageWindow } from "./pagination.js";
 import type { ConsumptionQueries } from "./queries.js";
 import type { SupplierRepository } from "./suppliers.js";
+import type { TaskRepository } from "./tasks.js";
 import type { WasteOperatorRepository } from "./waste-operators.js";
 
 /** One list's pages of at most `limit` rows: each `next()` reads one page. */
@@ -34,6 +36,8 @@ export interface StreamSources {
   readonly audit: AuditLog;
   readonly wasteOperators: WasteOperatorRepository;
   readonly comments: CommentRepository;
+  readonly goals: GoalRepository;
+  readonly tasks: TaskRepository;
 }
 
 /** Slices of a list already in memory (the category tree). */
@@ -60,6 +64,8 @@ export function listReaders(s: StreamSources): ListReaders {
     audit: (filter) => (limit) => s.reader.pages(s.audit.keyset(filter), limit),
     wasteOperators: (filter) => (limit) => s.reader.pages(s.wasteOperators.keyset(filter), limit),
     comments: (filter) => (limit) => s.reader.pages(s.comments.keyset(filter), limit),
+    goals: (filter) => (limit) => s.reader.pages(s.goals.keyset(filter), limit),
+    tasks: (filter) => (limit) => s.reader.pages(s.tasks.keyset(filter), limit),
   };
 }
 

@@ -5,6 +5,7 @@ import { COMMENTS_SCHEMA } from "./comments.js";
 import { APPLICATION_ID, type Db, notCarbonDatabase } from "./database.js";
 import { categoryTree, factorLibrary } from "./fixtures.js";
 import { GLEC_SCHEMA } from "./glec-schema.js";
+import { GOALS_SCHEMA } from "./goals.js";
 import { LIST_INDEXES } from "./list-indexes.js";
 import { consumptionDatesAsIntegers, SCHEMA_V1 } from "./schema.js";
 import { SUPPLIERS_SCHEMA } from "./supplier-schema.js";
@@ -141,6 +142,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 11, name: "indexes in list order", up: (db) => db.exec(LIST_INDEXES) },
   { version: 12, name: "waste operators", up: (db) => db.exec(WASTE_OPERATORS_SCHEMA) },
   { version: 13, name: "comments", up: (db) => db.exec(COMMENTS_SCHEMA) },
+  { version: 14, name: "reduction goals and tasks", up: (db) => db.exec(GOALS_SCHEMA) },
 ];
 
 export const LATEST_VERSION: number = MIGRATIONS.reduce((max, m) => Math.max(max, m.version), 0);

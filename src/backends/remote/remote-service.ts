@@ -8,6 +8,7 @@ import { MAX_PAGE_LIMIT } from "../../core/model/common.js";
 import { type WhoAmI, whoAmIAnswerSchema } from "../../core/model/who-am-i.js";
 import { commentsResource } from "../../core/resources/comments.js";
 import { companiesResource } from "../../core/resources/companies.js";
+import { tasksResource } from "../../core/resources/tasks.js";
 import { wasteOperatorsResource } from "../../core/resources/waste-operators.js";
 import type {
   CarbonService,
@@ -28,6 +29,7 @@ import { remoteCustomFactors } from "./remote-custom-factors.js";
 import { remoteEmissions } from "./remote-emissions.js";
 import { remoteFactors } from "./remote-factors.js";
 import { remoteGlec } from "./remote-glec.js";
+import { remoteGoals } from "./remote-goals.js";
 import { remotePagers } from "./remote-streams.js";
 import { remoteSuppliers } from "./remote-suppliers.js";
 import { remoteDeleteRecords } from "./removal.js";
@@ -81,6 +83,7 @@ export function createRemoteService(options: RemoteServiceOptions): RemoteCarbon
 
   // The dashboards sum the service's own streams when a server's answer is not carbon's.
   const streams = (): RemoteCarbonService => full;
+  const emissions = remoteEmissions(client, { streams });
   const service: Omit<RemoteCarbonService, "streamList"> = {
     kind: "remote",
     apiUrl: api.href,
@@ -98,6 +101,8 @@ export function createRemoteService(options: RemoteServiceOptions): RemoteCarbon
     customFactors: remoteCustomFactors(client, capabilities),
     wasteOperators: remoteResource(client, capabilities, wasteOperatorsResource),
     comments: remoteResource(client, capabilities, commentsResource),
+    goals: remoteGoals(client, capabilities, emissions),
+    tasks: remoteResource(client, capabilities, tasksResource),
 
     async serverInstanceId() {
       const answer = await client.request("POST", "/auth/who-am-i", {
@@ -106,7 +111,7 @@ export function createRemoteService(options: RemoteServiceOptions): RemoteCarbon
       return answer.instanceId;
     },
     consumptions: remoteConsumptions(client, capabilities, { concurrency, streams }),
-    emissions: remoteEmissions(client, { streams }),
+    emissions,
 
     // Suppliers and clients; their dry runs (and an import's check pass) need the server's.
     suppliers: remoteSuppliers(client, capabilities, concurrency),

@@ -27,5 +27,7 @@ export function remotePagers(service: Lists): Pagers {
     audit: (filter, window) => service.audit.list({ ...filter, ...window }),
     wasteOperators: (filter, window) => service.wasteOperators.list({ ...filter, ...window }),
     comments: (filter, window) => service.comments.list({ ...filter, ...window }),
+    goals: (filter, window) => service.goals.list({ ...filter, ...window }),
+    tasks: (filter, window) => service.tasks.list({ ...filter, ...window }),
   };
 }

@@ -59,6 +59,11 @@ export const resources: readonly ResourceEntry[] = [
     load: async () => (await import("./comments/index.js")).commentsCommand,
   },
   {
+    name: "goals",
+    description: "Reduction goals and their tasks: list, get, upsert, progress",
+    load: async () => (await import("./goals/index.js")).goalsCommand,
+  },
+  {
     name: "glec",
     description: "GLEC logistics service footprints: submit legs, see TTW/WTT/WTW per leg",
     load: async () => (await import("./glec/index.js")).glecCommand,

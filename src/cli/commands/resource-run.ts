@@ -14,9 +14,11 @@ import {
   parseChoice,
   parseChoices,
   parseCountry,
+  parseNumber,
   parsePaging,
   parseText,
   parseUuid,
+  parseYear,
 } from "../flags.js";
 import { type IdResolver, idResolver } from "../id-resolver.js";
 import { renderObject } from "../output/format.js";
@@ -65,8 +67,8 @@ async function flagFields(
   values: Readonly<Record<string, FlagValue | undefined>>,
   resolver: IdResolver,
   service: () => Promise<CarbonService>,
-): Promise<Record<string, string | string[]>> {
-  const fields: Record<string, string | string[]> = {};
+): Promise<Record<string, string | string[] | number>> {
+  const fields: Record<string, string | string[] | number> = {};
   const lookups: {
     readonly key: string;
     readonly name: string;
@@ -88,6 +90,8 @@ async function flagFields(
     else if (flag.kind === "country") fields[flag.key] = parseCountry(name, text);
     else if (flag.kind === "uuid") fields[flag.key] = parseUuid(name, text);
     else if (flag.kind === "choice") fields[flag.key] = parseChoice(name, text, flag.choices ?? []);
+    else if (flag.kind === "year") fields[flag.key] = parseYear(name, text);
+    else if (flag.kind === "number") fields[flag.key] = parseNumber(name, text, 0);
     else lookups.push({ key: flag.key, name, text, mustExist: flag.mustExist === true });
   }
   for (const lookup of lookups) {

@@ -13,7 +13,9 @@ import { categoriesResource } from "./categories.js";
 import { commentsResource } from "./comments.js";
 import { companiesResource } from "./companies.js";
 import { customFactorsResource } from "./custom-factors.js";
+import { goalsResource } from "./goals.js";
 import { suppliersResource } from "./suppliers.js";
+import { tasksResource } from "./tasks.js";
 import { wasteOperatorsResource } from "./waste-operators.js";
 
 export type DescriptorOf<K extends ResourceName> = ResourceDescriptor<
@@ -29,6 +31,8 @@ export const resourceDescriptors: { readonly [K in ResourceName]: DescriptorOf<K
   customFactors: customFactorsResource,
   wasteOperators: wasteOperatorsResource,
   comments: commentsResource,
+  goals: goalsResource,
+  tasks: tasksResource,
 };
 
 export type ReadOnlyDescriptorOf<K extends ReadOnlyName> = ReadOnlyResourceDescriptor<

@@ -8,6 +8,7 @@ import { customFactorRoutes } from "./custom-factors.js";
 import { deletionRoutes } from "./deletions.js";
 import { emissionRoutes } from "./emissions.js";
 import { glecRoutes } from "./glec.js";
+import { goalRoutes } from "./goals.js";
 import { referenceRoutes } from "./reference.js";
 import { supplierRoutes } from "./suppliers.js";
 
@@ -23,6 +24,7 @@ export const routeTable: readonly Route[] = [
   ...supplierRoutes,
   ...glecRoutes,
   ...commentRoutes,
+  ...goalRoutes,
   ...deletionRoutes,
   // buildings move and audit trail
   ...buildingMoveRoutes,

@@ -52,6 +52,8 @@ const hostedSeed: MockSeed = {
   glec: [march, june],
   customFactors: [],
   comments: [],
+  goals: [],
+  tasks: [],
 };
 
 describe("glec list against the hosted service's shapes", () => {

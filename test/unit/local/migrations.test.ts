@@ -34,7 +34,9 @@ describe("migrations", () => {
     expect(fs.existsSync(file)).toBe(true);
     expect(service.path).toBe(file);
     await service.close();
-    expect(MIGRATIONS.map((m) => m.version)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13]);
+    expect(MIGRATIONS.map((m) => m.version)).toEqual([
+      1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14,
+    ]);
     expect(pragma(file, "user_version")).toBe(LATEST_VERSION);
     expect(pragma(file, "journal_mode")).toBe("wal");
     expect(pragma(file, "page_size")).toBe(PAGE_SIZE);

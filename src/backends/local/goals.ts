@@ -1,0 +1,204 @@
+/** Reduction goals in SQLite: listed in name order, upserted by id; migration 14 adds tasks too. */
+import { notFound } from "../../core/errors.js";
+import type { Page, PageQuery, Scope } from "../../core/model/common.js";
+import { type Goal, type GoalInput, goalInputSchema } from "../../core/model/goal.js";
+import { ownerConflict } from "../../core/ownership.js";
+import type { GoalFilter } from "../../core/resources/goals.js";
+import { parseInput } from "../../core/validate.js";
+import type { CompanyRepository } from "./companies.js";
+import type { Db } from "./database.js";
+import type { Keyset } from "./keyset.js";
+import { pageOf, pageWindow } from "./pagination.js";
+
+/**
+ * Migration 14: goals and their tasks, each with indexes in list order (of a company, and of
+ * every company); a task points at its goal, and a goal's tasks are listed by due date.
+ */
+export const GOALS_SCHEMA = `
+CREATE TABLE goals (
+  ref INTEGER PRIMARY KEY,
+  id TEXT NOT NULL UNIQUE,
+  company_ref INTEGER NOT NULL REFERENCES companies (ref),
+  name TEXT NOT NULL,
+  base_year INTEGER NOT NULL,
+  target_year INTEGER NOT NULL CHECK (target_year > base_year),
+  scopes TEXT NOT NULL CHECK (json_valid(scopes) AND json_array_length(scopes) > 0),
+  reduction_percent REAL NOT NULL CHECK (reduction_percent > 0 AND reduction_percent <= 100),
+  pathway TEXT CHECK (pathway IN ('linear')),
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
+CREATE INDEX goals_in_order ON goals (company_ref, name, id);
+CREATE INDEX goals_by_name ON goals (name, id);
+CREATE TABLE tasks (
+  ref INTEGER PRIMARY KEY,
+  id TEXT NOT NULL UNIQUE,
+  company_ref INTEGER NOT NULL REFERENCES companies (ref),
+  goal_ref INTEGER NOT NULL REFERENCES goals (ref),
+  title TEXT NOT NULL,
+  owner TEXT NOT NULL,
+  due_date TEXT NOT NULL,
+  status TEXT NOT NULL CHECK (status IN ('todo', 'in_progress', 'done', 'cancelled')),
+  expected_reduction_kg REAL CHECK (expected_reduction_kg >= 0),
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
+CREATE INDEX tasks_in_order ON tasks (company_ref, due_date, id);
+CREATE INDEX tasks_of_goal ON tasks (goal_ref, due_date, id);
+CREATE INDEX tasks_by_due_date ON tasks (due_date, id);
+`;
+
+export interface GoalRow {
+  ref: number;
+  id: string;
+  company_id: string;
+  company_ref: number;
+  name: string;
+  base_year: number;
+  target_year: number;
+  scopes: string;
+  reduction_percent: number;
+  pathway: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+const SELECT = `SELECT g.ref, g.id, co.id AS company_id, g.company_ref, g.name, g.base_year,
+  g.target_year, g.scopes, g.reduction_percent, g.pathway, g.created_at, g.updated_at
+  FROM goals g JOIN companies co ON co.ref = g.company_ref`;
+
+function isScope(value: unknown): value is Scope {
+  return value === 1 || value === 2 || value === 3;
+}
+
+/** The stored JSON array; written only from parsed input, so every entry is a scope. */
+function scopesOf(text: string): Scope[] {
+  const parsed: unknown = JSON.parse(text);
+  return Array.isArray(parsed) ? parsed.filter(isScope) : [];
+}
+
+function fromRow(row: GoalRow): Goal {
+  return {
+    id: row.id,
+    companyId: row.company_id,
+    name: row.name,
+    baseYear: row.base_year,
+    targetYear: row.target_year,
+    scopes: scopesOf(row.scopes),
+    reductionPercent: row.reduction_percent,
+    pathway: row.pathway,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+type UpsertParams = [
+  string,
+  number,
+  string,
+  number,
+  number,
+  string,
+  number,
+  string | null,
+  string,
+  string,
+];
+
+export class GoalRepository {
+  readonly #companies: CompanyRepository;
+  readonly #byId;
+  readonly #page;
+  readonly #pageOfCompany;
+  readonly #count;
+  readonly #countOfCompany;
+  readonly #upsert;
+
+  constructor(db: Db, companies: CompanyRepository) {
+    this.#companies = companies;
+    this.#byId = db.prepare<[string], GoalRow>(`${SELECT} WHERE g.id = ?`);
+    this.#page = db.prepare<[number, number], GoalRow>(
+      `${SELECT} ORDER BY g.name, g.id LIMIT ? OFFSET ?`,
+    );
+    this.#pageOfCompany = db.prepare<[number, number, number], GoalRow>(
+      `${SELECT} WHERE g.company_ref = ? ORDER BY g.name, g.id LIMIT ? OFFSET ?`,
+    );
+    this.#count = db.prepare<[], number>("SELECT count(*) FROM goals").pluck();
+    this.#countOfCompany = db
+      .prepare<[number], number>("SELECT count(*) FROM goals WHERE company_ref = ?")
+      .pluck();
+    // created_at is kept on update; updated_at moves.
+    this.#upsert = db.prepare<UpsertParams>(
+      `INSERT INTO goals (id, company_ref, name, base_year, target_year, scopes,
+         reduction_percent, pathway, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (id) DO UPDATE SET
+         name = excluded.name, base_year = excluded.base_year,
+         target_year = excluded.target_year, scopes = excluded.scopes,
+         reduction_percent = excluded.reduction_percent, pathway = excluded.pathway,
+         updated_at = excluded.updated_at`,
+    );
+  }
+
+  /** The stored row, for the tasks' reference to their goal; undefined when absent. */
+  row(id: string): GoalRow | undefined {
+    return this.#byId.get(id.trim().toLowerCase());
+  }
+
+  get(id: string): Goal {
+    const row = this.row(id);
+    if (row === undefined) throw notFound("goal", id);
+    return fromRow(row);
+  }
+
+  /** One company's page, or every company's; an unknown company is not_found. */
+  list(query: GoalFilter & PageQuery): Page<Goal> {
+    const window = pageWindow(query);
+    if (query.companyId === undefined) {
+      const rows = this.#page.all(window.limit, window.offset);
+      return pageOf(rows.map(fromRow), window, this.#count.get() ?? 0);
+    }
+    const company = this.#companies.get(query.companyId);
+    const rows = this.#pageOfCompany.all(company.ref, window.limit, window.offset);
+    return pageOf(rows.map(fromRow), window, this.#countOfCompany.get(company.ref) ?? 0);
+  }
+
+  /** What `list` pages, for keyset pages (goals_in_order or goals_by_name). */
+  keyset(filter: GoalFilter): Keyset<GoalRow, Goal> {
+    const company =
+      filter.companyId === undefined ? undefined : this.#companies.get(filter.companyId);
+    return {
+      select: SELECT,
+      where: company === undefined ? [] : ["g.company_ref = ?"],
+      params: company === undefined ? [] : [company.ref],
+      order: ["g.name", "g.id"],
+      key: (row) => [row.name, row.id],
+      decode: fromRow,
+    };
+  }
+
+  /** Upsert by id, replacing every field but createdAt; the company must exist and stays. */
+  upsert(input: GoalInput): Goal {
+    const parsed = parseInput(goalInputSchema, input, "goal");
+    const id = parsed.id.toLowerCase();
+    const company = this.#companies.get(parsed.companyId);
+    const before = this.#byId.get(id);
+    if (before !== undefined && before.company_ref !== company.ref) {
+      throw ownerConflict("goal", id, before.company_id, company.id);
+    }
+    const now = new Date().toISOString();
+    this.#upsert.run(
+      id,
+      company.ref,
+      parsed.name,
+      parsed.baseYear,
+      parsed.targetYear,
+      JSON.stringify(parsed.scopes),
+      parsed.reductionPercent,
+      parsed.pathway,
+      now,
+      now,
+    );
+    return this.get(id);
+  }
+}
