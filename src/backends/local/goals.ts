@@ -6,9 +6,9 @@ import { ownerConflict } from "../../core/ownership.js";
 import type { GoalFilter } from "../../core/resources/goals.js";
 import { parseInput } from "../../core/validate.js";
 import type { CompanyRepository } from "./companies.js";
+import { CompanyListing } from "./company-listing.js";
 import type { Db } from "./database.js";
 import type { Keyset } from "./keyset.js";
-import { pageOf, pageWindow } from "./pagination.js";
 
 /**
  * Migration 14: goals and their tasks, each with indexes in list order (of a company, and of
@@ -108,25 +108,20 @@ type UpsertParams = [
 export class GoalRepository {
   readonly #companies: CompanyRepository;
   readonly #byId;
-  readonly #page;
-  readonly #pageOfCompany;
-  readonly #count;
-  readonly #countOfCompany;
+  readonly #listing: CompanyListing<GoalRow, Goal>;
   readonly #upsert;
 
   constructor(db: Db, companies: CompanyRepository) {
     this.#companies = companies;
     this.#byId = db.prepare<[string], GoalRow>(`${SELECT} WHERE g.id = ?`);
-    this.#page = db.prepare<[number, number], GoalRow>(
-      `${SELECT} ORDER BY g.name, g.id LIMIT ? OFFSET ?`,
-    );
-    this.#pageOfCompany = db.prepare<[number, number, number], GoalRow>(
-      `${SELECT} WHERE g.company_ref = ? ORDER BY g.name, g.id LIMIT ? OFFSET ?`,
-    );
-    this.#count = db.prepare<[], number>("SELECT count(*) FROM goals").pluck();
-    this.#countOfCompany = db
-      .prepare<[number], number>("SELECT count(*) FROM goals WHERE company_ref = ?")
-      .pluck();
+    this.#listing = new CompanyListing(db, companies, {
+      select: SELECT,
+      table: "goals",
+      alias: "g",
+      order: ["name", "id"],
+      key: (row) => [row.name, row.id],
+      decode: fromRow,
+    });
     // created_at is kept on update; updated_at moves.
     this.#upsert = db.prepare<UpsertParams>(
       `INSERT INTO goals (id, company_ref, name, base_year, target_year, scopes,
@@ -153,28 +148,12 @@ export class GoalRepository {
 
   /** One company's page, or every company's; an unknown company is not_found. */
   list(query: GoalFilter & PageQuery): Page<Goal> {
-    const window = pageWindow(query);
-    if (query.companyId === undefined) {
-      const rows = this.#page.all(window.limit, window.offset);
-      return pageOf(rows.map(fromRow), window, this.#count.get() ?? 0);
-    }
-    const company = this.#companies.get(query.companyId);
-    const rows = this.#pageOfCompany.all(company.ref, window.limit, window.offset);
-    return pageOf(rows.map(fromRow), window, this.#countOfCompany.get(company.ref) ?? 0);
+    return this.#listing.list(query);
   }
 
   /** What `list` pages, for keyset pages (goals_in_order or goals_by_name). */
   keyset(filter: GoalFilter): Keyset<GoalRow, Goal> {
-    const company =
-      filter.companyId === undefined ? undefined : this.#companies.get(filter.companyId);
-    return {
-      select: SELECT,
-      where: company === undefined ? [] : ["g.company_ref = ?"],
-      params: company === undefined ? [] : [company.ref],
-      order: ["g.name", "g.id"],
-      key: (row) => [row.name, row.id],
-      decode: fromRow,
-    };
+    return this.#listing.keyset(filter);
   }
 
   /** Upsert by id, replacing every field but createdAt; the company must exist and stays. */

@@ -13,9 +13,9 @@ import { ownerConflict } from "../../core/ownership.js";
 import type { WasteOperatorFilter } from "../../core/resources/waste-operators.js";
 import { parseInput } from "../../core/validate.js";
 import type { CompanyRepository, StoredCompany } from "./companies.js";
+import { CompanyListing } from "./company-listing.js";
 import type { Db } from "./database.js";
 import type { Keyset } from "./keyset.js";
-import { pageOf, pageWindow } from "./pagination.js";
 
 /**
  * Migration 12: the table, its indexes in list order (of a company, and of every company), and
@@ -94,10 +94,7 @@ export class WasteOperatorRepository {
   readonly #companies: CompanyRepository;
   readonly #byId;
   readonly #byName;
-  readonly #page;
-  readonly #pageOfCompany;
-  readonly #count;
-  readonly #countOfCompany;
+  readonly #listing: CompanyListing<WasteOperatorRow, WasteOperator>;
   readonly #upsert;
 
   constructor(db: Db, companies: CompanyRepository) {
@@ -106,16 +103,14 @@ export class WasteOperatorRepository {
     this.#byName = db.prepare<[number, string], WasteOperatorRow>(
       `${SELECT} WHERE w.company_ref = ? AND w.name_key = ?`,
     );
-    this.#page = db.prepare<[number, number], WasteOperatorRow>(
-      `${SELECT} ORDER BY w.name, w.id LIMIT ? OFFSET ?`,
-    );
-    this.#pageOfCompany = db.prepare<[number, number, number], WasteOperatorRow>(
-      `${SELECT} WHERE w.company_ref = ? ORDER BY w.name, w.id LIMIT ? OFFSET ?`,
-    );
-    this.#count = db.prepare<[], number>("SELECT count(*) FROM waste_operators").pluck();
-    this.#countOfCompany = db
-      .prepare<[number], number>("SELECT count(*) FROM waste_operators WHERE company_ref = ?")
-      .pluck();
+    this.#listing = new CompanyListing(db, companies, {
+      select: SELECT,
+      table: "waste_operators",
+      alias: "w",
+      order: ["name", "id"],
+      key: (row) => [row.name, row.id],
+      decode: fromRow,
+    });
     // created_at is kept on update; updated_at moves.
     this.#upsert = db.prepare<UpsertParams>(
       `INSERT INTO waste_operators (id, company_ref, name, name_key, registration_code,
@@ -136,28 +131,12 @@ export class WasteOperatorRepository {
 
   /** One company's page, or every company's; an unknown company is not_found. */
   list(query: WasteOperatorFilter & PageQuery): Page<WasteOperator> {
-    const window = pageWindow(query);
-    if (query.companyId === undefined) {
-      const rows = this.#page.all(window.limit, window.offset);
-      return pageOf(rows.map(fromRow), window, this.#count.get() ?? 0);
-    }
-    const company = this.#companies.get(query.companyId);
-    const rows = this.#pageOfCompany.all(company.ref, window.limit, window.offset);
-    return pageOf(rows.map(fromRow), window, this.#countOfCompany.get(company.ref) ?? 0);
+    return this.#listing.list(query);
   }
 
   /** What `list` pages, for keyset pages (waste_operators_in_order or _by_name). */
   keyset(filter: WasteOperatorFilter): Keyset<WasteOperatorRow, WasteOperator> {
-    const company =
-      filter.companyId === undefined ? undefined : this.#companies.get(filter.companyId);
-    return {
-      select: SELECT,
-      where: company === undefined ? [] : ["w.company_ref = ?"],
-      params: company === undefined ? [] : [company.ref],
-      order: ["w.name", "w.id"],
-      key: (row) => [row.name, row.id],
-      decode: fromRow,
-    };
+    return this.#listing.keyset(filter);
   }
 
   /** Conflict when another operator of the company already has the name (as `nameKey` sees it). */
