@@ -1,16 +1,6 @@
-/**
- * `carbon comments` through main(), on a local database file and against a real `carbon serve`
- * on port 0: comment on a building, list its thread, edit; bad input refused with cli.md's exit
- * code and nothing stored.
- */
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { localActor } from "../../../src/backends/local/transaction-tools.js";
-import { createTestIo } from "../../../src/cli/io.js";
-import { main } from "../../../src/cli/main.js";
 import type { Comment } from "../../../src/core/model/comment.js";
-import { type RealServer, startRealServer } from "../../unit/remote/real-server.js";
-import { tempDir } from "../helpers.js";
+import { bothEngines, type Engine } from "../engines.js";
 
 const ACME = "3f1c2a4e-8b7d-4c6a-9e5f-1a2b3c4d5e6f";
 const PLANT = "3f0c1a52-7d4e-4b8a-9c61-2e5f8a9b0c1d";
@@ -18,50 +8,7 @@ const FIRST = "5b7e9c2a-1111-4222-8333-444455556666";
 const OTHER = "5b7e9c2a-1111-4222-8333-444455556667";
 const UNKNOWN = "99999999-9999-4999-8999-999999999999";
 
-interface Outcome {
-  readonly code: number;
-  readonly stdout: string;
-  readonly stderr: string;
-}
-
-interface Engine {
-  readonly carbon: (...args: string[]) => Promise<Outcome>;
-  /** Who the engine writes as the author. */
-  readonly author: string;
-  readonly close: () => Promise<void>;
-}
-
-async function run(argv: readonly string[], env: Record<string, string>): Promise<Outcome> {
-  const io = createTestIo();
-  const code = await main(["node", "carbon", ...argv], { io, env });
-  return { code, stdout: io.stdoutText(), stderr: io.stderrText() };
-}
-
-async function localEngine(): Promise<Engine> {
-  const dir = tempDir();
-  const db = path.join(dir, "carbon.db");
-  return {
-    carbon: (...args) => run(["--db", db, ...args], { HOME: dir }),
-    author: localActor(),
-    close: async () => {},
-  };
-}
-
-async function remoteEngine(): Promise<Engine> {
-  const server: RealServer = await startRealServer();
-  const token = await server.token({ email: "ana@example.com" });
-  const env = { HOME: tempDir(), CARBON_API_URL: server.url, CARBON_TOKEN: token };
-  return {
-    carbon: (...args) => run(args, env),
-    author: "ana@example.com",
-    close: () => server.close(),
-  };
-}
-
-describe.each([
-  ["local engine", localEngine],
-  ["carbon serve", remoteEngine],
-])("carbon comments on the %s", (_name, open) => {
+describe.each(bothEngines)("carbon comments on the %s", (_name, open) => {
   let engine: Engine;
   const onPlant = ["--company", "Acme", "--entity-type", "building", "--entity", PLANT];
 

@@ -6,11 +6,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestIo } from "../../../src/cli/io.js";
-import { main } from "../../../src/cli/main.js";
 import type { Goal, Task } from "../../../src/core/model/goal.js";
 import type { GoalProgress } from "../../../src/core/model/goal-progress.js";
-import { type RealServer, startRealServer } from "../../unit/remote/real-server.js";
+import { bothEngines, type Engine } from "../engines.js";
 import { tempDir } from "../helpers.js";
 
 const ACME = "3f1c2a4e-8b7d-4c6a-9e5f-1a2b3c4d5e6f";
@@ -19,38 +17,6 @@ const GOAL = "7b1e0c2a-1111-4222-8333-444455556666";
 const EMPTY_GOAL = "7b1e0c2a-1111-4222-8333-444455556667";
 const TASK = "9c2f1d3b-1111-4222-8333-444455556666";
 const OTHER = "9c2f1d3b-1111-4222-8333-444455556667";
-
-interface Outcome {
-  readonly code: number;
-  readonly stdout: string;
-  readonly stderr: string;
-}
-
-interface Engine {
-  readonly carbon: (...args: string[]) => Promise<Outcome>;
-  readonly close: () => Promise<void>;
-}
-
-async function run(argv: readonly string[], env: Record<string, string>): Promise<Outcome> {
-  const io = createTestIo();
-  const code = await main(["node", "carbon", ...argv], { io, env });
-  return { code, stdout: io.stdoutText(), stderr: io.stderrText() };
-}
-
-async function localEngine(): Promise<Engine> {
-  const dir = tempDir();
-  const db = path.join(dir, "carbon.db");
-  return {
-    carbon: (...args) => run(["--db", db, ...args], { HOME: dir }),
-    close: async () => {},
-  };
-}
-
-async function remoteEngine(): Promise<Engine> {
-  const server: RealServer = await startRealServer();
-  const env = { HOME: tempDir(), CARBON_API_URL: server.url, CARBON_TOKEN: await server.token() };
-  return { carbon: (...args) => run(args, env), close: () => server.close() };
-}
 
 /** Natural gas (scope 1) and electricity (scope 2) in 2023 and 2024; 2024 uses less of both. */
 const BILLS = [
@@ -61,10 +27,7 @@ const BILLS = [
   "HQ,electricity,2024-03-01,2024-03-31,14000,kWh",
 ].join("\n");
 
-describe.each([
-  ["local engine", localEngine],
-  ["carbon serve", remoteEngine],
-])("carbon goals on the %s", (_name, open) => {
+describe.each(bothEngines)("carbon goals on the %s", (_name, open) => {
   let engine: Engine;
 
   beforeAll(async () => {

@@ -1,56 +1,12 @@
-/**
- * `carbon waste-operators` through main(), on a local database file and against a real
- * `carbon serve` on port 0: the happy path, and bad input refused with cli.md's exit code and
- * nothing stored.
- */
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestIo } from "../../../src/cli/io.js";
-import { main } from "../../../src/cli/main.js";
 import type { WasteOperator } from "../../../src/core/model/waste-operator.js";
-import { type RealServer, startRealServer } from "../../unit/remote/real-server.js";
-import { tempDir } from "../helpers.js";
+import { bothEngines, type Engine } from "../engines.js";
 
 const ACME = "3f1c2a4e-8b7d-4c6a-9e5f-1a2b3c4d5e6f";
 const RECYCLA = "8d2e4f6a-1111-4222-8333-444455556666";
 const OTHER = "8d2e4f6a-1111-4222-8333-444455556667";
 
-interface Outcome {
-  readonly code: number;
-  readonly stdout: string;
-  readonly stderr: string;
-}
-
-interface Engine {
-  readonly carbon: (...args: string[]) => Promise<Outcome>;
-  readonly close: () => Promise<void>;
-}
-
-async function run(argv: readonly string[], env: Record<string, string>): Promise<Outcome> {
-  const io = createTestIo();
-  const code = await main(["node", "carbon", ...argv], { io, env });
-  return { code, stdout: io.stdoutText(), stderr: io.stderrText() };
-}
-
-async function localEngine(): Promise<Engine> {
-  const dir = tempDir();
-  const db = path.join(dir, "carbon.db");
-  return {
-    carbon: (...args) => run(["--db", db, ...args], { HOME: dir }),
-    close: async () => {},
-  };
-}
-
-async function remoteEngine(): Promise<Engine> {
-  const server: RealServer = await startRealServer();
-  const env = { HOME: tempDir(), CARBON_API_URL: server.url, CARBON_TOKEN: await server.token() };
-  return { carbon: (...args) => run(args, env), close: () => server.close() };
-}
-
-describe.each([
-  ["local engine", localEngine],
-  ["carbon serve", remoteEngine],
-])("carbon waste-operators on the %s", (_name, open) => {
+describe.each(bothEngines)("carbon waste-operators on the %s", (_name, open) => {
   let engine: Engine;
 
   beforeAll(async () => {
