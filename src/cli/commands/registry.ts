@@ -45,7 +45,7 @@ export const resources: readonly ResourceEntry[] = [
   },
   {
     name: "suppliers",
-    description: "Suppliers and clients of a company: list, upsert, import from CSV",
+    description: "Suppliers and clients of a company: list, get, upsert, delete, import from CSV",
     load: async () => (await import("./suppliers/index.js")).suppliersCommand,
   },
   {
