@@ -33,6 +33,23 @@ describe("main without a database", () => {
     expect(io.stdoutText()).toBe(`${packageVersion()}\n`);
   });
 
+  it.each([
+    ["buildings", "list"],
+    ["suppliers", "list"],
+    ["factors", "custom", "list"],
+    ["waste-operators", "list"],
+    ["goals", "list"],
+  ])(
+    "%s list --help shows its filters before the paging flags every list shares",
+    async (...path) => {
+      const { code, io } = await carbon([...path, "--help"]);
+      expect(code).toBe(0);
+      const help = io.stdoutText();
+      expect(help.indexOf("--company")).toBeGreaterThan(0);
+      expect(help.indexOf("--company")).toBeLessThan(help.indexOf("--page"));
+    },
+  );
+
   it("--help lists the commands that exist, and only those", async () => {
     const { code, io } = await carbon(["--help"]);
     expect(code).toBe(0);

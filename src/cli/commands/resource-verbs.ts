@@ -71,9 +71,10 @@ export function resourceListCommand<K extends ResourceName>(
   run: Run<K, ResourceListOptions, ReadFace<K>> = async (...args) =>
     (await import("./resource-run.js")).runResourceList(...args),
 ): Command {
-  const command = addPagingOptions(new Command("list").description(face.descriptions.list));
+  // The filters first, then the paging flags every list shares, as each list's help read before.
+  const command = new Command("list").description(face.descriptions.list);
   for (const filter of face.filters) addFlag(command, filter);
-  return command
+  return addPagingOptions(command)
     .addHelpText("after", examples(face.examples.list))
     .action(async (_flags: unknown, self: Command) => {
       const flags = self.opts<{ page?: string; limit?: string; all?: boolean }>();
