@@ -83,6 +83,7 @@ import {
   ${n.singular}Schema,
 } from "../model/${n.singularKebab}.js";
 import type { ResourceDescriptor } from "../resource.js";
+import { companyOwned, oneUuid } from "./fields.js";
 
 export interface ${n.type}Filter {
   readonly companyId: string;
@@ -97,16 +98,13 @@ export const ${n.plural}Resource: ResourceDescriptor<${n.type}, ${n.type}Input, 
   input: ${n.singular}InputSchema,
   schemaNames: { record: "${n.type}", input: "${n.type}Input" },
   filter: z.strictObject({ companyId: uuidSchema }),
-  filterFields: { companyId: z.string().trim().pipe(uuidSchema) },
+  filterFields: { companyId: oneUuid },
   listQuery: (filter) => ({ companyId: filter.companyId }),
   order: [
     { name: "name", value: (record) => record.name },
     { name: "id", value: (record) => record.id },
   ],
-  idOf: (value) => value.id,
-  scope: (value) => value.companyId,
-  filterScope: (filter) => filter.companyId,
-  ofCompany: (filter, companyId) => ({ ...filter, companyId }),
+  ...companyOwned<${n.type}, ${n.type}Input, ${n.type}Filter>(),
   everything: undefined,
   writers: ["admin", "member"],
   operations: {

@@ -15,13 +15,11 @@ import {
 } from "../model/building.js";
 import { uuidSchema } from "../model/common.js";
 import type { ResourceDescriptor } from "../resource.js";
+import { companyOwned, oneValue } from "./fields.js";
 
 export interface BuildingFilter {
   readonly companyId?: string;
 }
-
-/** One query value (a repeated parameter is an error), a company's UUID. */
-const companyIdText = z.string({ error: "expected one value" }).pipe(uuidSchema);
 
 export const buildingsResource: ResourceDescriptor<Building, BuildingInput, BuildingFilter> = {
   name: "buildings",
@@ -32,16 +30,13 @@ export const buildingsResource: ResourceDescriptor<Building, BuildingInput, Buil
   input: buildingInputSchema,
   schemaNames: { record: "Building", input: "BuildingInput" },
   filter: z.strictObject({ companyId: uuidSchema.optional() }),
-  filterFields: { companyId: companyIdText.optional() },
+  filterFields: { companyId: oneValue.pipe(uuidSchema).optional() },
   listQuery: (filter) => ({ companyId: filter.companyId }),
   order: [
     { name: "name", value: (building) => building.name },
     { name: "id", value: (building) => building.id },
   ],
-  idOf: (value) => value.id,
-  scope: (value) => value.companyId,
-  filterScope: (filter) => filter.companyId,
-  ofCompany: (filter, companyId) => ({ ...filter, companyId }),
+  ...companyOwned<Building, BuildingInput, BuildingFilter>(),
   // The spec has no listing of every company's buildings: the company listings stand in.
   everything: undefined,
   writers: ["admin", "member"],

@@ -12,6 +12,7 @@ import {
   categorySchema,
 } from "../model/category.js";
 import type { ReadOnlyResourceDescriptor } from "../resource.js";
+import { oneValue } from "./fields.js";
 
 export interface CategoryFilter {
   readonly level?: CategoryLevel;
@@ -25,7 +26,7 @@ export const categoriesResource: ReadOnlyResourceDescriptor<Category, CategoryFi
   schemaNames: { record: "Category" },
   filter: z.strictObject({ level: categoryLevelSchema.optional() }),
   filterFields: {
-    level: z.string({ error: "expected one value" }).pipe(categoryLevelSchema).optional(),
+    level: oneValue.pipe(categoryLevelSchema).optional(),
   },
   listQuery: (filter) => ({ level: filter.level }),
   order: [],

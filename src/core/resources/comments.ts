@@ -15,6 +15,7 @@ import {
 } from "../model/comment.js";
 import { uuidSchema } from "../model/common.js";
 import type { ResourceDescriptor } from "../resource.js";
+import { companyOwned, oneUuid, oneValue } from "./fields.js";
 
 /** Without a company: every company the token sees; with an entity: that record's comments. */
 export interface CommentFilter {
@@ -22,9 +23,6 @@ export interface CommentFilter {
   readonly entityType?: CommentEntityType;
   readonly entityId?: string;
 }
-
-/** One query value (a repeated parameter is an error). */
-const oneValue = z.string({ error: "expected one value" }).trim();
 
 export const commentsResource: ResourceDescriptor<Comment, CommentInput, CommentFilter> = {
   name: "comments",
@@ -40,9 +38,9 @@ export const commentsResource: ResourceDescriptor<Comment, CommentInput, Comment
     entityId: uuidSchema.optional(),
   }),
   filterFields: {
-    companyId: oneValue.pipe(uuidSchema).optional(),
-    entityType: oneValue.pipe(commentEntityTypeSchema).optional(),
-    entityId: oneValue.pipe(uuidSchema).optional(),
+    companyId: oneUuid.optional(),
+    entityType: oneValue.trim().pipe(commentEntityTypeSchema).optional(),
+    entityId: oneUuid.optional(),
   },
   listQuery: (filter) => ({
     companyId: filter.companyId,
@@ -54,10 +52,7 @@ export const commentsResource: ResourceDescriptor<Comment, CommentInput, Comment
     { name: "createdAt", value: (record) => record.createdAt ?? "" },
     { name: "id", value: (record) => record.id },
   ],
-  idOf: (value) => value.id,
-  scope: (value) => value.companyId,
-  filterScope: (filter) => filter.companyId,
-  ofCompany: (filter, companyId) => ({ ...filter, companyId }),
+  ...companyOwned<Comment, CommentInput, CommentFilter>(),
   // The spec's listing without a company holds every comment the token sees: a get reads it.
   everything: {},
   writers: ["admin", "member"],

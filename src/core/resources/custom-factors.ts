@@ -9,13 +9,12 @@ import {
   customFactorSchema,
 } from "../model/factor.js";
 import type { ResourceDescriptor } from "../resource.js";
+import { oneValue } from "./fields.js";
 
 /** The list is always one company's. */
 export interface CustomFactorFilter {
   readonly companyId: string;
 }
-
-const text = z.string({ error: "expected one value" });
 
 export const customFactorsResource: ResourceDescriptor<
   CustomFactor,
@@ -30,7 +29,7 @@ export const customFactorsResource: ResourceDescriptor<
   input: customFactorInputSchema,
   schemaNames: { record: "CustomFactor", input: "CustomFactorInput" },
   filter: z.strictObject({ companyId: uuidSchema }),
-  filterFields: { companyId: text.pipe(uuidSchema) },
+  filterFields: { companyId: oneValue.pipe(uuidSchema) },
   listQuery: (filter) => ({ companyId: filter.companyId }),
   // The engine orders categories by their place in the catalog, which a record does not carry:
   // the id stands in, so only pages of one category merge in the engine's order (a list is one

@@ -13,14 +13,12 @@ import {
   goalSchema,
 } from "../model/goal.js";
 import type { ResourceDescriptor } from "../resource.js";
+import { companyOwned, oneUuid } from "./fields.js";
 
 /** Without a company: every company the token sees. */
 export interface GoalFilter {
   readonly companyId?: string;
 }
-
-/** One query value (a repeated parameter is an error), a UUID. */
-export const uuidText = z.string({ error: "expected one value" }).trim().pipe(uuidSchema);
 
 export const goalsResource: ResourceDescriptor<Goal, GoalInput, GoalFilter> = {
   name: "goals",
@@ -31,16 +29,13 @@ export const goalsResource: ResourceDescriptor<Goal, GoalInput, GoalFilter> = {
   input: goalInputSchema,
   schemaNames: { record: "Goal", input: "GoalInput" },
   filter: z.strictObject({ companyId: uuidSchema.optional() }),
-  filterFields: { companyId: uuidText.optional() },
+  filterFields: { companyId: oneUuid.optional() },
   listQuery: (filter) => ({ companyId: filter.companyId }),
   order: [
     { name: "name", value: (record) => record.name },
     { name: "id", value: (record) => record.id },
   ],
-  idOf: (value) => value.id,
-  scope: (value) => value.companyId,
-  filterScope: (filter) => filter.companyId,
-  ofCompany: (filter, companyId) => ({ ...filter, companyId }),
+  ...companyOwned<Goal, GoalInput, GoalFilter>(),
   // The spec's listing without a company holds every goal the token sees: a get reads it.
   everything: {},
   writers: ["admin", "member"],

@@ -12,10 +12,10 @@ import {
   supplierTypes,
 } from "../model/supplier.js";
 import type { ResourceDescriptor } from "../resource.js";
+import { oneValue } from "./fields.js";
 
 export type SupplierFilter = Omit<SupplierQuery, "page" | "limit">;
 
-const text = z.string({ error: "expected one value" });
 const supplierType = z.enum(supplierTypes, { error: "expected suppliers or clients" });
 
 /** The id of a supplier, or of an input: given, else derived from company and externalId. */
@@ -35,8 +35,8 @@ export const suppliersResource: ResourceDescriptor<Supplier, SupplierInput, Supp
   schemaNames: { record: "Supplier", input: "SupplierInput" },
   filter: z.strictObject({ companyId: uuidSchema.optional(), type: supplierType.optional() }),
   filterFields: {
-    companyId: text.pipe(uuidSchema).optional(),
-    type: text.pipe(supplierType).optional().meta({ description: "suppliers or clients" }),
+    companyId: oneValue.pipe(uuidSchema).optional(),
+    type: oneValue.pipe(supplierType).optional().meta({ description: "suppliers or clients" }),
   },
   listQuery: (filter) => ({ companyId: filter.companyId, type: filter.type }),
   order: [

@@ -13,7 +13,7 @@ import {
   taskSchema,
 } from "../model/goal.js";
 import type { ResourceDescriptor } from "../resource.js";
-import { uuidText } from "./goals.js";
+import { companyOwned, oneUuid } from "./fields.js";
 
 /** Without a company: every company the token sees; with a goal, that goal's tasks. */
 export interface TaskFilter {
@@ -29,16 +29,13 @@ export const tasksResource: ResourceDescriptor<Task, TaskInput, TaskFilter> = {
   input: taskInputSchema,
   schemaNames: { record: "Task", input: "TaskInput" },
   filter: z.strictObject({ companyId: uuidSchema.optional(), goalId: uuidSchema.optional() }),
-  filterFields: { companyId: uuidText.optional(), goalId: uuidText.optional() },
+  filterFields: { companyId: oneUuid.optional(), goalId: oneUuid.optional() },
   listQuery: (filter) => ({ companyId: filter.companyId, goalId: filter.goalId }),
   order: [
     { name: "dueDate", value: (record) => record.dueDate ?? "" },
     { name: "id", value: (record) => record.id },
   ],
-  idOf: (value) => value.id,
-  scope: (value) => value.companyId,
-  filterScope: (filter) => filter.companyId,
-  ofCompany: (filter, companyId) => ({ ...filter, companyId }),
+  ...companyOwned<Task, TaskInput, TaskFilter>(),
   everything: {},
   writers: ["admin", "member"],
   operations: {

@@ -14,14 +14,12 @@ import {
   wasteOperatorSchema,
 } from "../model/waste-operator.js";
 import type { ResourceDescriptor } from "../resource.js";
+import { companyOwned, oneUuid } from "./fields.js";
 
 /** Without a company: every company the token sees. */
 export interface WasteOperatorFilter {
   readonly companyId?: string;
 }
-
-/** One query value (a repeated parameter is an error), a company's UUID. */
-const companyIdText = z.string({ error: "expected one value" }).trim().pipe(uuidSchema);
 
 export const wasteOperatorsResource: ResourceDescriptor<
   WasteOperator,
@@ -36,16 +34,13 @@ export const wasteOperatorsResource: ResourceDescriptor<
   input: wasteOperatorInputSchema,
   schemaNames: { record: "WasteOperator", input: "WasteOperatorInput" },
   filter: z.strictObject({ companyId: uuidSchema.optional() }),
-  filterFields: { companyId: companyIdText.optional() },
+  filterFields: { companyId: oneUuid.optional() },
   listQuery: (filter) => ({ companyId: filter.companyId }),
   order: [
     { name: "name", value: (record) => record.name },
     { name: "id", value: (record) => record.id },
   ],
-  idOf: (value) => value.id,
-  scope: (value) => value.companyId,
-  filterScope: (filter) => filter.companyId,
-  ofCompany: (filter, companyId) => ({ ...filter, companyId }),
+  ...companyOwned<WasteOperator, WasteOperatorInput, WasteOperatorFilter>(),
   // The spec's listing without a company holds every operator the token sees: a get reads it.
   everything: {},
   writers: ["admin", "member"],
