@@ -10,6 +10,7 @@ import type {
   RecordOf,
   ResourceName,
 } from "../core/service.js";
+import type { DeleteSpec } from "./commands/delete-run.js";
 import type { Column } from "./output/format.js";
 
 /**
@@ -76,6 +77,8 @@ export interface ResourceFace<K extends ResourceName> extends ReadFace<K> {
   readonly fields: readonly FaceFlag[];
   /** Another name `upsert` answers to (the verb it had before the framework). */
   readonly upsertAlias?: string;
+  /** The `delete` verb, when the resource has one (src/cli/commands/delete-verb.ts). */
+  readonly deletion?: DeleteSpec;
   readonly examples: {
     readonly list: readonly string[];
     readonly get: readonly string[];

@@ -378,6 +378,18 @@ export const commandCases: readonly CommandCase[] = [
   },
   { name: "goals tasks list", args: () => ["goals", "tasks", "list", "--goal", ids.goal] },
   { name: "goals tasks get", args: () => ["goals", "tasks", "get", ids.task] },
+  {
+    name: "goals tasks delete --dry-run",
+    dryRun: true,
+    args: () => ["goals", "tasks", "delete", ids.newTask, "--dry-run"],
+  },
+  { name: "goals tasks delete", args: () => ["goals", "tasks", "delete", ids.newTask, "--yes"] },
+  { name: "goals delete", args: () => ["goals", "delete", ids.newGoal, "--yes"] },
+  { name: "comments delete", args: () => ["comments", "delete", ids.newComment, "--yes"] },
+  {
+    name: "waste-operators delete",
+    args: () => ["waste-operators", "delete", ids.newWasteOperator, "--yes"],
+  },
   { name: "suppliers list", args: () => ["suppliers", "list", "--company", ids.company] },
   { name: "suppliers get", args: () => ["suppliers", "get", ids.supplier] },
   {

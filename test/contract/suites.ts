@@ -10,6 +10,7 @@ import { describeDeletionContract } from "./deletions.js";
 import { describeGlecContract } from "./glec.js";
 import { describeGoalContract } from "./goals.js";
 import { describeMoveContract } from "./move.js";
+import { describePlainDeletionContract } from "./plain-deletions.js";
 import { describeReadOnlyContract } from "./read-only-resources.js";
 import { readOnlyFixtures, resourceFixtures } from "./resource-fixtures.js";
 import { describeResourceContract } from "./resources.js";
@@ -35,6 +36,7 @@ export const contractSuites: readonly ContractSuite[] = [
   describeMoveContract,
   describeBuildingNameContract,
   describeDeletionContract,
+  describePlainDeletionContract,
   describeStreamContract,
   describeWasteOperatorContract,
   describeCommentContract,

@@ -5,14 +5,14 @@
  * is deleted and gets one audit record holding what it was. Any failure rolls all of it back.
  */
 import { randomUUID } from "node:crypto";
-import { CarbonError, notFound } from "../../core/errors.js";
+import { CarbonError, isCarbonError, notFound } from "../../core/errors.js";
 import type { DeletionAuditRecord } from "../../core/model/audit.js";
 import {
   type DeletableResource,
   type DeletedRecord,
   type DeleteRequest,
   type DeletionResult,
-  deletionActionOf,
+  deletables,
 } from "../../core/model/deletion.js";
 import type { GlecEntry } from "../../core/model/glec.js";
 import type { AuditLog } from "./audit.js";
@@ -34,6 +34,21 @@ export interface DeletionParts {
   readonly audit: AuditLog;
   /** Invalidates the calculator's caches and recalculates the scope's emissions in place. */
   readonly recalculate: (scope: RecalculationScope) => void;
+  /** The records that go alone, found by their repository and deleted by id. */
+  readonly plain: Readonly<Record<PlainResource, PlainDeletable>>;
+}
+
+/** Resources whose deletion removes their own row and nothing else. */
+export type PlainResource = "wasteOperator" | "comment" | "goal" | "task";
+
+/** How a plain record is found, and what keeps it from going. */
+export interface PlainDeletable {
+  /** The table holding it, by `id`. */
+  readonly table: string;
+  /** The record as the port answers it; an unknown id is not_found. */
+  get(id: string): { readonly id: string; readonly companyId: string };
+  /** Why the record cannot be deleted now (a goal that still has tasks); undefined: it can. */
+  refusal?(id: string): string | undefined;
 }
 
 export interface DeleteCommand {
@@ -48,6 +63,8 @@ export interface DeleteCommand {
 interface Planned {
   readonly item: Omit<DeletedRecord, "auditId">;
   readonly emissions: number;
+  /** Why it cannot be deleted: every refusal is named in one conflict and nothing goes. */
+  readonly refusal?: string;
   remove(): void;
 }
 
@@ -55,13 +72,6 @@ interface Footprint {
   consumptions: number;
   emissions: number;
 }
-
-const nouns: Readonly<Record<DeletableResource, string>> = {
-  consumption: "consumption",
-  building: "building",
-  customFactor: "custom factor",
-  supplier: "supplier",
-};
 
 /** The port's request with its defaults: the local actor is the OS user. */
 export function deleteCommand(request: DeleteRequest): DeleteCommand {
@@ -97,8 +107,8 @@ function unique(ids: readonly string[]): string[] {
 
 function missing(resource: DeletableResource, ids: readonly string[]): CarbonError {
   const [only, ...others] = ids;
-  if (only !== undefined && others.length === 0) return notFound(nouns[resource], only);
-  return new CarbonError("not_found", `${nouns[resource]}s ${ids.join(", ")} not found`);
+  if (only !== undefined && others.length === 0) return notFound(deletables[resource].noun, only);
+  return new CarbonError("not_found", `${deletables[resource].plural} ${ids.join(", ")} not found`);
 }
 
 /** Plans every id (or throws), then deletes and audits each, in request order. */
@@ -110,7 +120,7 @@ export function deleteRecords(parts: DeletionParts, command: DeleteCommand): Del
     planned.remove();
     const audit: DeletionAuditRecord = {
       id: randomUUID(),
-      action: deletionActionOf[command.resource],
+      action: deletables[command.resource].action,
       actor: command.actor,
       at,
       recordId: planned.item.id,
@@ -152,6 +162,13 @@ function planOf(parts: DeletionParts, command: DeleteCommand): Planned[] {
       );
     }
   }
+  const refused = found.filter((planned) => planned.refusal !== undefined);
+  if (refused.length > 0) {
+    throw new CarbonError(
+      "conflict",
+      `${refused.map((planned) => planned.refusal).join("; ")}: nothing was deleted`,
+    );
+  }
   return found;
 }
 
@@ -169,7 +186,39 @@ function planOne(
       return planCustomFactor(parts, id);
     case "supplier":
       return planSupplier(parts, id);
+    case "wasteOperator":
+    case "comment":
+    case "goal":
+    case "task":
+      return planPlain(parts, resource, id);
   }
+}
+
+/** A record of a plain resource: its row goes, and nothing else. */
+function planPlain(parts: DeletionParts, resource: PlainResource, id: string): Planned | undefined {
+  const deletable = parts.plain[resource];
+  let record: { readonly id: string; readonly companyId: string };
+  try {
+    record = deletable.get(id);
+  } catch (error) {
+    if (isCarbonError(error) && error.code === "not_found") return undefined;
+    throw error;
+  }
+  return {
+    item: {
+      resource,
+      id: record.id,
+      companyId: record.companyId,
+      buildingId: null,
+      consumptions: 0,
+      record: { ...record },
+    },
+    emissions: 0,
+    refusal: deletable.refusal?.(record.id),
+    remove: () => {
+      parts.db.prepare<[string]>(`DELETE FROM ${deletable.table} WHERE id = ?`).run(record.id);
+    },
+  };
 }
 
 function planConsumption(parts: DeletionParts, id: string): Planned | undefined {

@@ -110,10 +110,16 @@ export class GoalRepository {
   readonly #byId;
   readonly #listing: CompanyListing<GoalRow, Goal>;
   readonly #upsert;
+  readonly #taskCount;
 
   constructor(db: Db, companies: CompanyRepository) {
     this.#companies = companies;
     this.#byId = db.prepare<[string], GoalRow>(`${SELECT} WHERE g.id = ?`);
+    this.#taskCount = db
+      .prepare<[string], number>(
+        "SELECT count(*) FROM tasks WHERE goal_ref = (SELECT ref FROM goals WHERE id = ?)",
+      )
+      .pluck();
     this.#listing = new CompanyListing(db, companies, {
       select: SELECT,
       table: "goals",
@@ -144,6 +150,13 @@ export class GoalRepository {
     const row = this.row(id);
     if (row === undefined) throw notFound("goal", id);
     return fromRow(row);
+  }
+
+  /** Why the goal cannot be deleted: it still has tasks (they are actions under it). */
+  deletionRefusal(id: string): string | undefined {
+    const tasks = this.#taskCount.get(id) ?? 0;
+    if (tasks === 0) return undefined;
+    return `goal ${id} still has ${tasks} ${tasks === 1 ? "task" : "tasks"}; delete them first (carbon goals tasks delete)`;
   }
 
   /** One company's page, or every company's; an unknown company is not_found. */

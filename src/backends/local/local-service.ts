@@ -13,7 +13,7 @@ import { toCategory, wholeOrPage } from "./categories.js";
 import { CommentRepository } from "./comments.js";
 import { toCompany } from "./companies.js";
 import { translateError } from "./database.js";
-import { deleteCommand, deleteRecords } from "./deletions.js";
+import { type DeletionParts, deleteCommand, deleteRecords } from "./deletions.js";
 import { GoalRepository } from "./goals.js";
 import { KeysetReader } from "./keyset.js";
 import { LocalAudit } from "./local-audit.js";
@@ -221,8 +221,22 @@ export class LocalService implements CarbonService {
 
   // --- deletions (deletions.ts, docs/deleting.md) ---
 
-  #deletionParts() {
-    return { ...this.#p, recalculate: (scope: RecalculationScope) => this.#recalculate(scope) };
+  #deletionParts(): DeletionParts {
+    const goals = this.#goals;
+    return {
+      ...this.#p,
+      recalculate: (scope: RecalculationScope) => this.#recalculate(scope),
+      plain: {
+        wasteOperator: { table: "waste_operators", get: (id) => this.#wasteOperators.get(id) },
+        comment: { table: "comments", get: (id) => this.#comments.get(id) },
+        goal: {
+          table: "goals",
+          get: (id) => goals.get(id),
+          refusal: (id) => goals.deletionRefusal(id),
+        },
+        task: { table: "tasks", get: (id) => this.#tasks.get(id) },
+      },
+    };
   }
 
   /** One transaction; a dry run runs it and rolls it back. */

@@ -5,8 +5,8 @@
  * the hosted service's `{id, data: {...}}`; the removal's answer is ours (`{outcome: "removed",
  * deleted: [...]}`, naming the audit record) or the hosted `{status: "ok", ...}`, which names none.
  * The other resources have no deletion in the specification: they use our extension routes
- * `DELETE /buildings/{id}`, `/emission-factors/custom/{id}` and `/suppliers/{id}` (checked first
- * with `?dryRun=true`), only when the server announces them; otherwise a usage error, nothing sent.
+ * (`DELETE /buildings/{id}`... as `deletables` lists them; checked first with `?dryRun=true`),
+ * only when the server announces them; otherwise a usage error, nothing sent.
  */
 import { z } from "zod";
 import { CarbonError, isCarbonError } from "../../core/errors.js";
@@ -16,11 +16,12 @@ import {
   consumptionRecordAnswerSchema,
 } from "../../core/model/consumption.js";
 import {
-  type DeletableResource,
   type DeletedRecord,
   type DeleteRequest,
   type DeletionResult,
+  deletables,
   deletionResultSchema,
+  type RoutedDeletable,
 } from "../../core/model/deletion.js";
 import type { ServerCapabilities } from "./capabilities.js";
 import type { HttpClient } from "./client.js";
@@ -38,24 +39,6 @@ const removalAnswerSchema = z.union([
   deletionResultSchema.loose(),
   z.unknown().transform(() => undefined),
 ]);
-
-/** The extension route that deletes one record, as announced (`{id}` unfilled). */
-function routeOf(resource: Exclude<DeletableResource, "consumption">): string {
-  switch (resource) {
-    case "building":
-      return "/buildings/{id}";
-    case "customFactor":
-      return "/emission-factors/custom/{id}";
-    case "supplier":
-      return "/suppliers/{id}";
-  }
-}
-
-const resourceNames = {
-  building: "buildings",
-  customFactor: "custom emission factors",
-  supplier: "suppliers",
-} as const;
 
 function planned(record: FetchedConsumption): DeletedRecord {
   return {
@@ -144,14 +127,14 @@ export function remoteDeleteRecords(
   }
 
   async function deleteOthers(
-    resource: Exclude<DeletableResource, "consumption">,
+    resource: RoutedDeletable,
     request: DeleteRequest,
   ): Promise<DeletionResult> {
-    const route = routeOf(resource);
+    const { route, plural } = deletables[resource];
     const instead = `delete them in the service itself (its web app)`;
     await capabilities.require(
       operationExtension("DELETE", route),
-      `deleting ${resourceNames[resource]} (DELETE ${route})`,
+      `deleting ${plural} (DELETE ${route})`,
       instead,
     );
     // The check pass below is a dry run: a server that would ignore dryRun is never asked.

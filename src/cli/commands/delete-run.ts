@@ -41,6 +41,12 @@ function field(record: Readonly<Record<string, unknown>>, key: string): string {
   return value === null || value === undefined ? "" : String(value);
 }
 
+/** The start of a long text, on one line. */
+function excerpt(text: string): string {
+  const line = text.replace(/\s+/g, " ").trim();
+  return line.length <= 60 ? line : `${line.slice(0, 59)}…`;
+}
+
 /** One line saying what the record is, in the words of its resource. */
 function describe(item: DeletedRecord, names: Names): string {
   const r = item.record;
@@ -53,6 +59,13 @@ function describe(item: DeletedRecord, names: Names): string {
       return `${names.category(field(r, "categoryId"))} ${field(r, "basis")}-based, ${field(r, "co2e")} kgCO2e/${field(r, "unit")}, ${field(r, "year") || "any year"} (${field(r, "source")})`;
     case "supplier":
       return `${field(r, "name")} (${field(r, "type")})`;
+    case "wasteOperator":
+    case "goal":
+      return field(r, "name");
+    case "task":
+      return `${field(r, "title")}, due ${field(r, "dueDate")}`;
+    case "comment":
+      return `on ${field(r, "entityType")} ${field(r, "entityId")} by ${field(r, "author")}: ${excerpt(field(r, "text"))}`;
   }
 }
 

@@ -1,11 +1,12 @@
 /**
- * The `list`, `get` and `upsert` verbs of a plain resource, built from its CLI face
+ * The `list`, `get`, `upsert` (and `delete`) verbs of a plain resource, built from its CLI face
  * (src/cli/resource-face.ts). Builders only parse; the work loads with `resource-run.ts`.
  */
 import { Command, Option } from "commander";
 import type { ReadOnlyName, ResourceName } from "../../core/service.js";
 import type { Context } from "../context.js";
 import type { FaceFlag, ReadFace, ReadOnlyFace, ResourceFace } from "../resource-face.js";
+import { deleteVerb, runDeleteVerb } from "./delete-verb.js";
 import { addPagingOptions } from "./paging-options.js";
 import type {
   FlagValue,
@@ -128,10 +129,15 @@ export function resourceCommand<K extends ResourceName>(
   ctx: Context,
   face: ResourceFace<K>,
 ): Command {
-  return new Command(face.command)
+  const group = new Command(face.command)
     .addCommand(resourceListCommand(ctx, face))
     .addCommand(resourceGetCommand(ctx, face))
     .addCommand(resourceUpsertCommand(ctx, face));
+  const spec = face.deletion;
+  if (spec !== undefined) {
+    group.addCommand(deleteVerb(ctx, spec, (ctx, opts) => runDeleteVerb(ctx, opts, spec)));
+  }
+  return group;
 }
 
 /** The `list` verb of a read-only resource: no paging flags, the whole list is printed. */

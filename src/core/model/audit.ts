@@ -7,6 +7,10 @@ export const deletionActions = [
   "buildings.delete",
   "factors.custom.delete",
   "suppliers.delete",
+  "waste-operators.delete",
+  "comments.delete",
+  "goals.delete",
+  "goals.tasks.delete",
   "glec.delete",
 ] as const;
 export type DeletionAction = (typeof deletionActions)[number];

@@ -2,20 +2,106 @@ import { z } from "zod";
 import type { DeletionAction } from "./audit.js";
 import { uuidSchema } from "./common.js";
 
+/** What a deletable resource is called, how it is audited, and where a server deletes one. */
+export interface Deletable {
+  /** One record in messages: "custom factor". */
+  readonly noun: string;
+  /** Several, in messages: "custom emission factors". */
+  readonly plural: string;
+  /** The audit action its deletion is recorded as. */
+  readonly action: DeletionAction;
+  /**
+   * Our extension route that deletes one (`{id}` unfilled); none for consumptions, which are
+   * removed the specification's way (`POST /consumptions` with `removedAt`).
+   */
+  readonly route?: string;
+  /** The roles whose tokens may delete one on carbon serve. */
+  readonly deleters: readonly ("admin" | "member")[];
+}
+
 /**
- * What `delete` commands remove (docs/deleting.md). Companies are not among them: a company
- * holds everything else, and the spec has no way to remove one; GLEC entries have their own
- * `glec.delete`.
+ * What `delete` commands remove (docs/deleting.md), one entry per resource. Companies are not
+ * among them: a company holds everything else, and the spec has no way to remove one; GLEC
+ * entries have their own `glec.delete`.
  */
-export const deletableResources = ["consumption", "building", "customFactor", "supplier"] as const;
+export const deletableResources = [
+  "consumption",
+  "building",
+  "customFactor",
+  "supplier",
+  "wasteOperator",
+  "comment",
+  "goal",
+  "task",
+] as const;
 export type DeletableResource = (typeof deletableResources)[number];
 
-/** The audit action each resource's deletion is recorded as. */
-export const deletionActionOf: Readonly<Record<DeletableResource, DeletionAction>> = {
-  consumption: "consumptions.delete",
-  building: "buildings.delete",
-  customFactor: "factors.custom.delete",
-  supplier: "suppliers.delete",
+/** The resources a server deletes at a route of ours (every one but consumptions). */
+export type RoutedDeletable = Exclude<DeletableResource, "consumption">;
+
+/** Every resource but consumptions is deleted at a route of ours. */
+type Deletables = {
+  readonly [K in DeletableResource]: K extends RoutedDeletable
+    ? Deletable & { readonly route: string }
+    : Deletable;
+};
+
+export const deletables: Deletables = {
+  consumption: {
+    noun: "consumption",
+    plural: "consumptions",
+    action: "consumptions.delete",
+    deleters: ["admin", "member"],
+  },
+  building: {
+    noun: "building",
+    plural: "buildings",
+    action: "buildings.delete",
+    route: "/buildings/{id}",
+    deleters: ["admin", "member"],
+  },
+  customFactor: {
+    noun: "custom factor",
+    plural: "custom emission factors",
+    action: "factors.custom.delete",
+    route: "/emission-factors/custom/{id}",
+    deleters: ["admin", "member"],
+  },
+  supplier: {
+    noun: "supplier",
+    plural: "suppliers",
+    action: "suppliers.delete",
+    route: "/suppliers/{id}",
+    deleters: ["admin", "member"],
+  },
+  wasteOperator: {
+    noun: "waste operator",
+    plural: "waste operators",
+    action: "waste-operators.delete",
+    route: "/waste-operators/{id}",
+    deleters: ["admin", "member"],
+  },
+  comment: {
+    noun: "comment",
+    plural: "comments",
+    action: "comments.delete",
+    route: "/comments/{id}",
+    deleters: ["admin", "member"],
+  },
+  goal: {
+    noun: "goal",
+    plural: "goals",
+    action: "goals.delete",
+    route: "/goals/{id}",
+    deleters: ["admin", "member"],
+  },
+  task: {
+    noun: "task",
+    plural: "tasks",
+    action: "goals.tasks.delete",
+    route: "/goals/tasks/{id}",
+    deleters: ["admin", "member"],
+  },
 };
 
 /** One record deleted (or, in a dry run, that would be). */

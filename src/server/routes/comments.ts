@@ -5,11 +5,25 @@
  */
 import { CarbonError } from "../../core/errors.js";
 import { commentsResource } from "../../core/resources/comments.js";
-import { findOrUndefined } from "../access.js";
+import { type Access, findOrUndefined } from "../access.js";
 import { noQuery } from "../input.js";
 import { defineRoute, type Route, upserted } from "../route.js";
 
 const { operations, summaries, schemaNames } = commentsResource;
+
+/** Only a comment's author or an admin may change or delete it (403). */
+export function authorOrAdmin(
+  access: Access,
+  comment: { readonly id: string; readonly author?: unknown },
+  verb: "change" | "delete",
+): void {
+  if (comment.author === access.claims.email || access.claims.role === "admin") return;
+  throw new CarbonError(
+    "forbidden",
+    `comment ${comment.id} was written by ${String(comment.author)}; only its author or an admin may ${verb} it`,
+    verb === "change" ? { hint: "write a new comment (another id) instead" } : {},
+  );
+}
 
 export const commentRoutes: readonly Route[] = [
   defineRoute({
@@ -29,13 +43,7 @@ export const commentRoutes: readonly Route[] = [
       if (before !== undefined) access.company(before.companyId);
       access.mayWriteAs("comments", commentsResource.writers);
       const author = access.claims.email;
-      if (before !== undefined && before.author !== author && access.claims.role !== "admin") {
-        throw new CarbonError(
-          "forbidden",
-          `comment ${before.id} was written by ${before.author}; only its author or an admin may change it`,
-          { hint: "write a new comment (another id) instead" },
-        );
-      }
+      if (before !== undefined) authorOrAdmin(access, before, "change");
       return upserted(before === undefined, await service.comments.upsert(body, { author }));
     },
   }),

@@ -12,12 +12,16 @@ import type { ConsumptionInput } from "../../core/model/consumption.js";
 import {
   type DeletableResource,
   type DeletionResult,
+  deletableResources,
+  deletables,
   deletionResultSchema,
+  type RoutedDeletable,
 } from "../../core/model/deletion.js";
 import type { CarbonService } from "../../core/service.js";
-import type { Access, WriteTarget } from "../access.js";
+import type { Access } from "../access.js";
 import { ignoredBody } from "../input.js";
 import { type Answer, defineRoute, ok, param, type Route } from "../route.js";
+import { authorOrAdmin } from "./comments.js";
 
 const text = z.string({ error: "expected one value" });
 const flag = text
@@ -34,20 +38,6 @@ const buildingDeleteQuery = z.strictObject({
     description: "true: delete the building's consumptions too (else a building with some is 409)",
   }),
 });
-
-const targets: Readonly<Record<DeletableResource, WriteTarget>> = {
-  consumption: "consumptions",
-  building: "buildings",
-  customFactor: "custom factors",
-  supplier: "suppliers",
-};
-
-const nouns: Readonly<Record<DeletableResource, string>> = {
-  consumption: "consumption",
-  building: "building",
-  customFactor: "custom factor",
-  supplier: "supplier",
-};
 
 /** Finds the record (404 when missing or out of scope), checks the role, then deletes. */
 async function deleteOne(
@@ -69,8 +59,10 @@ async function deleteOne(
     withConsumptions: true,
   });
   const found = probe.deleted[0];
-  if (found === undefined || !access.sees(found.companyId)) throw notFound(nouns[resource], id);
-  access.mayWrite(targets[resource]);
+  const { noun, plural, deleters } = deletables[resource];
+  if (found === undefined || !access.sees(found.companyId)) throw notFound(noun, id);
+  access.mayWriteAs(plural, deleters);
+  if (resource === "comment") authorOrAdmin(access, { ...found.record, id: found.id }, "delete");
   return service.deleteRecords({
     resource,
     ids: [id],
@@ -109,11 +101,22 @@ export async function removeConsumption(
   return ok({ outcome: "removed", ...done });
 }
 
-function deleteRoute(
-  resource: Exclude<DeletableResource, "consumption">,
-  path: string,
-  summary: string,
-): Route {
+/** What docs/http-api.md and the OpenAPI document say each deletion route does. */
+const summaries: Readonly<Record<RoutedDeletable, string>> = {
+  building:
+    "Delete a building, audited; with withConsumptions=true its consumptions too (member, admin)",
+  customFactor:
+    "Delete a custom emission factor, audited; its company's emissions are recalculated (member, admin)",
+  supplier: "Delete a supplier or client, audited (member, admin)",
+  wasteOperator: "Delete a waste operator, audited (member, admin)",
+  comment: "Delete a comment, audited (its author, or an admin)",
+  goal: "Delete a reduction goal, audited; a goal that still has tasks is 409 (member, admin)",
+  task: "Delete a task of a goal, audited (member, admin)",
+};
+
+function deleteRoute(resource: RoutedDeletable): Route {
+  const path = deletables[resource].route;
+  const summary = summaries[resource];
   const answer = { name: "DeletionResult", schema: deletionResultSchema };
   if (resource === "building") {
     return defineRoute({
@@ -147,20 +150,6 @@ function deleteRoute(
   });
 }
 
-export const deletionRoutes: readonly Route[] = [
-  deleteRoute(
-    "building",
-    "/buildings/{id}",
-    "Delete a building, audited; with withConsumptions=true its consumptions too (member, admin)",
-  ),
-  deleteRoute(
-    "customFactor",
-    "/emission-factors/custom/{id}",
-    "Delete a custom emission factor, audited; its company's emissions are recalculated (member, admin)",
-  ),
-  deleteRoute(
-    "supplier",
-    "/suppliers/{id}",
-    "Delete a supplier or client, audited (member, admin)",
-  ),
-];
+export const deletionRoutes: readonly Route[] = deletableResources
+  .filter((resource): resource is RoutedDeletable => resource !== "consumption")
+  .map(deleteRoute);

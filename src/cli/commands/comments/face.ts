@@ -94,5 +94,15 @@ export const commentsFace: ResourceFace<"comments"> = {
       'carbon comments upsert --id 5b7e9c2a-1111-4222-8333-444455556666 --company Acme --entity-type building --entity 3f0c1a52-7d4e-4b8a-9c61-2e5f8a9b0c1d --text "Q1 readings checked"',
     ],
   },
+  deletion: {
+    resource: "comment",
+    noun: "comment",
+    description: "Delete comments (yours; an admin may delete anyone's)",
+    notes: ["On carbon serve only a comment's author or an admin may delete it (403 otherwise)."],
+    examples: [
+      "carbon comments delete c1000000-0000-4000-8000-000000000001",
+      "carbon comments delete c1000000-0000-4000-8000-000000000001 --yes",
+    ],
+  },
   columns: async () => (await import("./columns.js")).commentColumns,
 };

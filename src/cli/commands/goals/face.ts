@@ -80,5 +80,17 @@ export const goalsFace: ResourceFace<"goals"> = {
       'carbon goals upsert --id 7b1e0c2a-1111-4222-8333-444455556666 --company Acme --name "Scope 3 -25%" --base-year 2020 --target-year 2035 --scope 3 --reduction 25',
     ],
   },
+  deletion: {
+    resource: "goal",
+    noun: "goal",
+    description: "Delete reduction goals that have no tasks left",
+    notes: [
+      "A goal that still has tasks is refused (exit 6) and nothing is deleted: delete its tasks first.",
+    ],
+    examples: [
+      "carbon goals delete 90a1b2c3-0000-4000-8000-000000000001 --dry-run",
+      "carbon goals delete 90a1b2c3-0000-4000-8000-000000000001 --yes",
+    ],
+  },
   columns: async () => (await import("./columns.js")).goalColumns,
 };

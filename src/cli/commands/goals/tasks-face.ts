@@ -87,5 +87,15 @@ export const tasksFace: ResourceFace<"tasks"> = {
       'carbon goals tasks upsert --id 9c2f1d3b-1111-4222-8333-444455556666 --company Acme --goal 7b1e0c2a-1111-4222-8333-444455556666 --title "LED retrofit" --owner Facilities --due 2026-06-30 --status done',
     ],
   },
+  deletion: {
+    resource: "task",
+    noun: "task",
+    description: "Delete tasks of reduction goals",
+    notes: [],
+    examples: [
+      "carbon goals tasks delete 7a000000-0000-4000-8000-000000000001",
+      "carbon goals tasks delete 7a000000-0000-4000-8000-000000000001 --yes --json",
+    ],
+  },
   columns: async () => (await import("./columns.js")).taskColumns,
 };

@@ -75,5 +75,15 @@ export const wasteOperatorsFace: ResourceFace<"wasteOperators"> = {
       'carbon waste-operators upsert --id 8d2e4f6a-1111-4222-8333-444455556666 --company Acme --name "Recycla" --treatment recycling',
     ],
   },
+  deletion: {
+    resource: "wasteOperator",
+    noun: "waste operator",
+    description: "Delete waste operators",
+    notes: [],
+    examples: [
+      "carbon waste-operators delete 8d2e4f6a-1111-4222-8333-444455556666",
+      "carbon waste-operators delete 8d2e4f6a-1111-4222-8333-444455556666 --yes --json",
+    ],
+  },
   columns: async () => (await import("./columns.js")).wasteOperatorColumns,
 };
