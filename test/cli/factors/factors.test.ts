@@ -100,6 +100,22 @@ describe("factors resolve", () => {
     expect(rows[1]).toMatch(/^location\tnatural_gas\tcountry_year\tES\t2024\tkWh\t0\.182\t/);
   });
 
+  it("no factor at all is not_found (exit 5) naming the gap and how to fill it", async () => {
+    const ctx = contexts.ctx({ json: true });
+    const failure = await runResolve(ctx, {
+      category: "water_supply",
+      country: "ES",
+      year: "2024",
+    }).catch((error: unknown) => error);
+    expect(failure).toMatchObject({
+      code: "not_found",
+      message: "no emission factor found for water_supply in ES 2024",
+      hint: expect.stringMatching(/carbon factors custom create/),
+    });
+    // The resolution is still printed for a script that reads it.
+    expect(JSON.parse(ctx.io.stdoutText())).toMatchObject({ location: null, market: null });
+  });
+
   it.each([
     [{ category: "natural_gas", country: "ES", year: "20x4" }],
     [{ category: "natural_gas", country: "Spain", year: "2024" }],

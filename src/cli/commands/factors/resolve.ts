@@ -46,7 +46,7 @@ export function resolveCommand(
     .option("--company <id|name>", "consider this company's custom factors first")
     .addHelpText(
       "after",
-      "\nThe step column says how the factor was found: company_custom, country_year,\ncountry_earlier_year (the latest year before) or global_default. For scope 2 a second\nrow gives the market-based factor.\n\nExamples:\n  $ carbon factors resolve --category electricity --country ES --year 2024\n  $ carbon factors resolve --category natural_gas --country GB --year 2025 --json",
+      "\nThe step column says how the factor was found: company_custom, country_year,\ncountry_earlier_year (the latest year before) or global_default. For scope 2 a second\nrow gives the market-based factor. When no factor is found the command exits 5.\n\nExamples:\n  $ carbon factors resolve --category electricity --country ES --year 2024\n  $ carbon factors resolve --category natural_gas --country GB --year 2025 --json",
     )
     .action(async (flags: ResolveFlags) => {
       await run(ctx, {
@@ -82,14 +82,19 @@ export async function runResolve(ctx: Context, opts: ResolveOptions): Promise<vo
   const service = await ctx.service();
   const resolution = await service.factors.resolve(query);
   const format = ctx.format();
-  if (format === "json" || format === "ndjson") {
-    renderObject(ctx.io, format, resolution, []);
-    return;
-  }
-  renderList(ctx.io, format, resolvedRows(resolution), resolvedColumns);
-  if (ctx.globals().quiet === true) return;
+  if (format === "json" || format === "ndjson") renderObject(ctx.io, format, resolution, []);
+  else renderList(ctx.io, format, resolvedRows(resolution), resolvedColumns);
   const where = `${resolution.categoryCode} in ${resolution.country ?? "any country"} ${resolution.year}`;
-  if (resolution.location === null) ctx.io.err(`no emission factor found for ${where}`);
+  if (resolution.location === null && resolution.market === null) {
+    // A CI job that checks its factors must see the gap in the exit code, not only on stderr.
+    const { CarbonError } = await import("../../../core/errors.js");
+    throw new CarbonError("not_found", `no emission factor found for ${where}`, {
+      hint: `record your own with carbon factors custom create --company ID --category ${resolution.categoryCode} --co2e KG --unit UNIT --source TEXT`,
+    });
+  }
+  if (format === "json" || format === "ndjson" || ctx.globals().quiet === true) return;
+  if (resolution.location === null)
+    ctx.io.err(`no location-based emission factor found for ${where}`);
   if (resolution.marketBasis === "location_fallback") {
     ctx.io.err(
       `no market-based factor for ${where}: the market-based figure uses the location-based factor`,

@@ -23,7 +23,7 @@ export function createCommand(
 ): Command {
   return new Command("create")
     .description(
-      "Add a company-specific emission factor (local database only for now: the REST interface only reads custom factors)",
+      "Add a company-specific emission factor (locally, or on a server that offers it: carbon serve does)",
     )
     .requiredOption("--company <id|name>", "the company the factor belongs to")
     .requiredOption("--category <code|uuid>", "subcategory code (e.g. electricity) or id")
@@ -38,7 +38,7 @@ export function createCommand(
     .option("--id <uuid>", "id to use (default: a new random UUID); the same id updates")
     .addHelpText(
       "after",
-      '\nA custom factor beats the default library for that company (step company_custom in\n`carbon factors resolve`). Local only for now: the REST interface only reads custom factors.\n\nExamples:\n  $ carbon factors custom create --company 3f1c2a4e-8b7d-4c6a-9e5f-1a2b3c4d5e6f \\\n      --category electricity --basis market --unit kWh --co2e 0.05 \\\n      --year 2024 --source "Supplier X 2024 fuel mix disclosure"',
+      '\nA custom factor beats the default library for that company (step company_custom in\n`carbon factors resolve`). The specification only reads custom factors: against a server\nthat does not announce POST /emission-factors/custom (the hosted service) this exits 2.\n\nExamples:\n  $ carbon factors custom create --company 3f1c2a4e-8b7d-4c6a-9e5f-1a2b3c4d5e6f \\\n      --category electricity --basis market --unit kWh --co2e 0.05 \\\n      --year 2024 --source "Supplier X 2024 fuel mix disclosure"',
     )
     .action(async (flags: CreateFlags) => {
       await run(ctx, {
