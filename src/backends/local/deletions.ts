@@ -20,6 +20,7 @@ import type { BuildingRepository } from "./buildings.js";
 import type { CompanyRepository } from "./companies.js";
 import type { CustomFactorRepository } from "./custom-factors.js";
 import type { Db } from "./database.js";
+import { InvoiceRepository } from "./invoices.js";
 import type { ConsumptionQueries } from "./queries.js";
 import type { RecalculationScope } from "./recalculate.js";
 import { SupplierRepository } from "./suppliers.js";
@@ -61,6 +62,7 @@ const nouns: Readonly<Record<DeletableResource, string>> = {
   building: "building",
   customFactor: "custom factor",
   supplier: "supplier",
+  invoice: "invoice",
 };
 
 /** The port's request with its defaults: the local actor is the OS user. */
@@ -169,6 +171,8 @@ function planOne(
       return planCustomFactor(parts, id);
     case "supplier":
       return planSupplier(parts, id);
+    case "invoice":
+      return planInvoice(parts, id);
   }
 }
 
@@ -264,6 +268,31 @@ function planSupplier(parts: DeletionParts, id: string): Planned | undefined {
     emissions: 0,
     remove: () => {
       suppliers.delete(supplier.id);
+    },
+  };
+}
+
+/** An invoice goes with its lines' consumptions and their emissions. */
+function planInvoice(parts: DeletionParts, id: string): Planned | undefined {
+  const invoices = new InvoiceRepository(parts.db, parts.companies);
+  const row = invoices.find(id);
+  if (row === undefined) return undefined;
+  const record = invoices.decode(row);
+  const consumptions = invoices.consumptionIds(row);
+  return {
+    item: {
+      resource: "invoice",
+      id: record.id,
+      companyId: record.companyId,
+      buildingId: record.buildingId,
+      consumptions: consumptions.length,
+      record: { ...record },
+    },
+    emissions: record.lines.filter((line) => line.emissionStatus === "calculated").length,
+    remove: () => {
+      const remove = parts.db.prepare<[string]>("DELETE FROM consumptions WHERE id = ?");
+      for (const consumption of consumptions) remove.run(consumption);
+      invoices.delete(record.id);
     },
   };
 }

@@ -24,6 +24,7 @@ import {
 } from "../../core/model/deletion.js";
 import type { ServerCapabilities } from "./capabilities.js";
 import type { HttpClient } from "./client.js";
+import { announcesInvoiceDelete, deleteUnannouncedInvoices } from "./invoice-removal.js";
 import { runLimited } from "./limiter.js";
 
 /** Our answer (the record itself) or the hosted one (`{id, data}`), as one record. */
@@ -48,6 +49,8 @@ function routeOf(resource: Exclude<DeletableResource, "consumption">): string {
       return "/emission-factors/custom/{id}";
     case "supplier":
       return "/suppliers/{id}";
+    case "invoice":
+      return "/invoices/{id}";
   }
 }
 
@@ -55,6 +58,7 @@ const resourceNames = {
   building: "buildings",
   customFactor: "custom emission factors",
   supplier: "suppliers",
+  invoice: "invoices",
 } as const;
 
 function planned(record: FetchedConsumption): DeletedRecord {
@@ -178,10 +182,13 @@ export function remoteDeleteRecords(
     return { dryRun: false, deleted };
   }
 
-  return (request) =>
-    request.resource === "consumption"
-      ? deleteConsumptions(request)
-      : deleteOthers(request.resource, request);
+  return async (request) => {
+    if (request.resource === "consumption") return deleteConsumptions(request);
+    if (request.resource === "invoice" && !(await announcesInvoiceDelete(capabilities))) {
+      return deleteUnannouncedInvoices(client, capabilities, request);
+    }
+    return deleteOthers(request.resource, request);
+  };
 }
 
 /** A failure part way: the server keeps what it deleted before it. */

@@ -7,7 +7,13 @@ import { uuidSchema } from "./common.js";
  * holds everything else, and the spec has no way to remove one; GLEC entries have their own
  * `glec.delete`.
  */
-export const deletableResources = ["consumption", "building", "customFactor", "supplier"] as const;
+export const deletableResources = [
+  "consumption",
+  "building",
+  "customFactor",
+  "supplier",
+  "invoice",
+] as const;
 export type DeletableResource = (typeof deletableResources)[number];
 
 /** The audit action each resource's deletion is recorded as. */
@@ -16,6 +22,7 @@ export const deletionActionOf: Readonly<Record<DeletableResource, DeletionAction
   building: "buildings.delete",
   customFactor: "factors.custom.delete",
   supplier: "suppliers.delete",
+  invoice: "invoices.delete",
 };
 
 /** One record deleted (or, in a dry run, that would be). */
@@ -23,9 +30,9 @@ export const deletedRecordSchema = z.object({
   resource: z.enum(deletableResources),
   id: uuidSchema,
   companyId: uuidSchema,
-  /** A consumption's building, or the deleted building; null for the other resources. */
+  /** A consumption's or an invoice's building, or the deleted building; null for the other resources. */
   buildingId: uuidSchema.nullable(),
-  /** Consumptions removed with it: 1 for a consumption, a building's own with `withConsumptions`. */
+  /** Consumptions removed with it: 1 for a consumption, an invoice's lines', a building's own with `withConsumptions`. */
   consumptions: z.number().int().min(0),
   /** The audit record written; null in a dry run, or when the server does not say. */
   auditId: uuidSchema.nullable(),

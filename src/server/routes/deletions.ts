@@ -40,6 +40,7 @@ const targets: Readonly<Record<DeletableResource, WriteTarget>> = {
   building: "buildings",
   customFactor: "custom factors",
   supplier: "suppliers",
+  invoice: "invoices",
 };
 
 const nouns: Readonly<Record<DeletableResource, string>> = {
@@ -47,6 +48,7 @@ const nouns: Readonly<Record<DeletableResource, string>> = {
   building: "building",
   customFactor: "custom factor",
   supplier: "supplier",
+  invoice: "invoice",
 };
 
 /** Finds the record (404 when missing or out of scope), checks the role, then deletes. */
@@ -162,5 +164,10 @@ export const deletionRoutes: readonly Route[] = [
     "supplier",
     "/suppliers/{id}",
     "Delete a supplier or client, audited (member, admin)",
+  ),
+  deleteRoute(
+    "invoice",
+    "/invoices/{id}",
+    "Delete an invoice with its lines' consumptions and emissions, audited (member, admin)",
   ),
 ];
