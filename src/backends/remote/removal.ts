@@ -4,9 +4,10 @@
  * sent, with the record as `GET /consumptions/{id}` gave it. That answer is our consumption, or
  * the hosted service's `{id, data: {...}}`; the removal's answer is ours (`{outcome: "removed",
  * deleted: [...]}`, naming the audit record) or the hosted `{status: "ok", ...}`, which names none.
- * The other resources have no deletion in the specification: they use our extension routes
- * `DELETE /buildings/{id}`, `/emission-factors/custom/{id}` and `/suppliers/{id}` (checked first
- * with `?dryRun=true`), only when the server announces them; otherwise a usage error, nothing sent.
+ * The other resources have no deletion in the specification: they use the extension routes
+ * `DELETE /buildings/{id}`, `/emission-factors/custom/{id}`, `/suppliers/{id}` and `/invoices/{id}`
+ * (checked first with `?dryRun=true`), only when the server announces them; otherwise a usage
+ * error, nothing sent.
  */
 import { z } from "zod";
 import { CarbonError, isCarbonError } from "../../core/errors.js";
@@ -24,7 +25,6 @@ import {
 } from "../../core/model/deletion.js";
 import type { ServerCapabilities } from "./capabilities.js";
 import type { HttpClient } from "./client.js";
-import { announcesInvoiceDelete, deleteUnannouncedInvoices } from "./invoice-removal.js";
 import { runLimited } from "./limiter.js";
 
 /** Our answer (the record itself) or the hosted one (`{id, data}`), as one record. */
@@ -182,13 +182,10 @@ export function remoteDeleteRecords(
     return { dryRun: false, deleted };
   }
 
-  return async (request) => {
-    if (request.resource === "consumption") return deleteConsumptions(request);
-    if (request.resource === "invoice" && !(await announcesInvoiceDelete(capabilities))) {
-      return deleteUnannouncedInvoices(client, capabilities, request);
-    }
-    return deleteOthers(request.resource, request);
-  };
+  return (request) =>
+    request.resource === "consumption"
+      ? deleteConsumptions(request)
+      : deleteOthers(request.resource, request);
 }
 
 /** A failure part way: the server keeps what it deleted before it. */

@@ -7,8 +7,8 @@ const spec: DeleteSpec = {
   noun: "invoice",
   description: "Delete invoices with their lines' consumptions and emissions",
   notes: [
-    "Against a server that does not offer DELETE /invoices/{id} the command exits 2 and nothing",
-    "is deleted; --dry-run only reads.",
+    "Against a server that does not announce DELETE /invoices/{id} (only carbon serve does) the",
+    "command exits 2 and sends nothing.",
   ],
   examples: [
     "carbon invoices delete 9a000000-0000-4000-8000-000000000001 --dry-run",
