@@ -139,6 +139,7 @@ function planOf(parts: DeletionParts, command: DeleteCommand): Planned[] {
     else found.push(planned);
   }
   if (absent.length > 0) throw missing(command.resource, absent);
+  if (command.resource === "building") refuseBilled(parts.db, found);
   if (command.resource === "building" && !command.withConsumptions) {
     const busy = found.filter((planned) => planned.item.consumptions > 0);
     if (busy.length > 0) {
@@ -295,4 +296,19 @@ function planInvoice(parts: DeletionParts, id: string): Planned | undefined {
       invoices.delete(record.id);
     },
   };
+}
+
+/** Buildings that invoices still bill are refused whole: an invoice names its building. */
+function refuseBilled(db: Db, found: readonly Planned[]): void {
+  const count = db.prepare<[string], number>("SELECT count(*) FROM invoices WHERE building_id = ?");
+  const billed = found.flatMap((planned) => {
+    const invoices = count.pluck().get(planned.item.id) ?? 0;
+    return invoices === 0 ? [] : [`${planned.item.id} (${invoices})`];
+  });
+  if (billed.length === 0) return;
+  throw new CarbonError(
+    "conflict",
+    `${billed.length === 1 ? "building" : "buildings"} ${billed.join(", ")} still ${billed.length === 1 ? "has" : "have"} invoices: nothing was deleted`,
+    { hint: "delete the invoices first (carbon invoices delete), or move the building" },
+  );
 }

@@ -36,7 +36,8 @@ export function remoteInvoices(client: HttpClient, capabilities: ServerCapabilit
   async function send(invoice: ParsedInvoice): Promise<Invoice> {
     const answer = await client.request("POST", invoicesResource.operations.upsert.path, {
       schema: upsertAnswerSchema,
-      body: presentFields(invoice),
+      // Absent fields are left out, of the lines too: never null.
+      body: { ...Object(presentFields(invoice)), lines: invoice.lines.map(presentFields) },
     });
     return answer ?? asSent(invoice);
   }

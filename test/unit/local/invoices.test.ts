@@ -244,3 +244,28 @@ describe("invoices: lines and consumptions", () => {
     expect((await service.invoices.list({ companyId: ids.gbCompany })).pagination.total).toBe(2);
   });
 });
+
+describe("invoices: their building", () => {
+  it("a building billed by invoices is not deleted (conflict, nothing deleted); a moved one takes its invoices", async () => {
+    const service = await openTemp();
+    await seed(service);
+    await service.invoices.upsert(invoice({}));
+    const refused = await carbonError(
+      service.deleteRecords({
+        resource: "building",
+        ids: [ids.gbBuilding],
+        withConsumptions: true,
+      }),
+    );
+    expect(refused.code).toBe("conflict");
+    expect(refused.message).toContain("still has invoices");
+    expect((await service.invoices.get(INVOICE)).lines[0]?.emissions).toBe(177);
+    await service.buildings.move({ buildingIds: [ids.gbBuilding], companyId: ids.esCompany });
+    expect((await service.invoices.get(INVOICE)).companyId).toBe(ids.esCompany);
+    // The moved invoice can be saved again under its new company, its consumption with it.
+    await service.invoices.upsert(invoice({ companyId: ids.esCompany }));
+    expect((await service.consumptions.get(invoiceLineConsumptionId(INVOICE, 0))).companyId).toBe(
+      ids.esCompany,
+    );
+  });
+});
