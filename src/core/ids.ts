@@ -77,3 +77,8 @@ const uuidPattern =
 export function isUuid(value: string): boolean {
   return uuidPattern.test(value);
 }
+
+/** The consumption of an invoice's line: the same on every save, so a re-save updates it. */
+export function invoiceLineConsumptionId(invoiceId: string, index: number): string {
+  return uuidV5(`invoice-line\u0000${invoiceId.toLowerCase()}\u0000${index}`);
+}

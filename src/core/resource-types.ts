@@ -9,6 +9,7 @@ import type { Comment, CommentInput } from "./model/comment.js";
 import type { Company, CompanyInput } from "./model/company.js";
 import type { CustomFactor, CustomFactorInput } from "./model/factor.js";
 import type { Goal, GoalInput, Task, TaskInput } from "./model/goal.js";
+import type { Invoice, InvoiceInput } from "./model/invoice.js";
 import type { Supplier, SupplierInput, SupplierUpsertResult } from "./model/supplier.js";
 import type { WasteOperator, WasteOperatorInput } from "./model/waste-operator.js";
 import type { ReadOnlyResourcePort, ResourcePort } from "./resource.js";
@@ -18,6 +19,7 @@ import type { CommentFilter } from "./resources/comments.js";
 import type { CompanyFilter } from "./resources/companies.js";
 import type { CustomFactorFilter } from "./resources/custom-factors.js";
 import type { GoalFilter } from "./resources/goals.js";
+import type { InvoiceFilter } from "./resources/invoices.js";
 import type { SupplierFilter } from "./resources/suppliers.js";
 import type { TaskFilter } from "./resources/tasks.js";
 import type { WasteOperatorFilter } from "./resources/waste-operators.js";
@@ -65,6 +67,11 @@ export interface ResourceTypes {
     readonly record: Task;
     readonly input: TaskInput;
     readonly filter: TaskFilter;
+  };
+  readonly invoices: {
+    readonly record: Invoice;
+    readonly input: InvoiceInput;
+    readonly filter: InvoiceFilter;
   };
 }
 

@@ -10,6 +10,7 @@ import type { Emission } from "./model/emission.js";
 import type { CustomFactor, EmissionFactor } from "./model/factor.js";
 import type { GlecEntry } from "./model/glec.js";
 import type { Goal, Task } from "./model/goal.js";
+import type { Invoice } from "./model/invoice.js";
 import type { Supplier, SupplierQuery } from "./model/supplier.js";
 import type { WasteOperator } from "./model/waste-operator.js";
 import type { AuditPort, AuditQuery } from "./ports/audit.js";
@@ -20,6 +21,7 @@ import type { EmissionFilter, EmissionsPort } from "./ports/emissions.js";
 import type { FactorQuery, FactorsPort } from "./ports/factors.js";
 import type { GlecPort, GlecQuery } from "./ports/glec.js";
 import type { GoalsPort } from "./ports/goals.js";
+import type { InvoicesPort } from "./ports/invoices.js";
 import type { SuppliersPort } from "./ports/suppliers.js";
 import type { ReadOnlyParts, ResourceParts } from "./resource-types.js";
 import type { BuildingFilter } from "./resources/buildings.js";
@@ -27,6 +29,7 @@ import type { CategoryFilter } from "./resources/categories.js";
 import type { CommentFilter } from "./resources/comments.js";
 import type { CustomFactorFilter } from "./resources/custom-factors.js";
 import type { GoalFilter } from "./resources/goals.js";
+import type { InvoiceFilter } from "./resources/invoices.js";
 import type { TaskFilter } from "./resources/tasks.js";
 import type { WasteOperatorFilter } from "./resources/waste-operators.js";
 
@@ -77,6 +80,8 @@ export interface CarbonService extends ResourceParts, ReadOnlyParts {
   readonly comments: CommentsPort;
   /** Reduction goals and their progress (docs/goals.md). */
   readonly goals: GoalsPort;
+  /** Invoices, whose lines are consumptions (docs/invoices.md). */
+  readonly invoices: InvoicesPort;
 
   // --- deletions (docs/deleting.md) ---
   /**
@@ -125,6 +130,7 @@ export interface ListStreams {
   readonly comments: { readonly filter: CommentFilter; readonly row: Comment };
   readonly goals: { readonly filter: GoalFilter; readonly row: Goal };
   readonly tasks: { readonly filter: TaskFilter; readonly row: Task };
+  readonly invoices: { readonly filter: InvoiceFilter; readonly row: Invoice };
 }
 
 export type ListName = keyof ListStreams;

@@ -5,6 +5,7 @@
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { invoiceCases } from "./cases-invoices.js";
 import { glecShipment, ids, type Seed } from "./seed.js";
 
 export interface CaseContext {
@@ -448,6 +449,7 @@ export const commandCases: readonly CommandCase[] = [
   { name: "glec get", args: () => ["glec", "get", ids.glec] },
   { name: "glec delete", args: () => ["glec", "delete", ids.glecToDelete, "--yes"] },
   { name: "audit list", args: () => ["audit", "list", "--company", ids.company] },
+  ...invoiceCases,
   // Any call of the interface, every page: the company listing, as JSON.
   { name: "api GET companies --paginate", args: () => ["api", "GET", "companies", "--paginate"] },
 ];

@@ -201,6 +201,11 @@ function wasteOperatorAnswer(operator: Item): Item {
   return pick(operator, ["id", "companyId", "name"]);
 }
 
+/** An invoice as a spec server may answer it: id, type and company alone. */
+function invoiceAnswer(invoice: Item): Item {
+  return pick(invoice, ["id", "type", "companyId"]);
+}
+
 /** A comment as a spec server may answer it: no author, no dates. */
 function commentAnswer(comment: Item): Item {
   return pick(comment, ["id", "companyId", "entityType", "entityId", "text"]);
@@ -237,6 +242,7 @@ export function storeHandlers(
   const comments = table(seed.comments);
   const goals = table(seed.goals);
   const tasks = table(seed.tasks);
+  const invoices = table([]);
   const hosted = shapes === "hosted";
 
   const upsert = (store: Map<string, Item>, body: unknown): { item: Item; created: boolean } => {
@@ -335,6 +341,15 @@ export function storeHandlers(
     "GET /api/v1/goals/tasks": (call) => {
       const listed = matching(tasks.values(), call.query, ["companyId", "goalId"]);
       return page(hosted ? listed.map(taskAnswer) : listed, call.query);
+    },
+    // The hosted mock answers invoices as hosted-service.md shows them; the spec one the fewest fields.
+    "GET /api/v1/invoices": (call) => {
+      const listed = matching(invoices.values(), call.query, ["companyId", "buildingId", "type"]);
+      return page(hosted ? listed : listed.map(invoiceAnswer), call.query);
+    },
+    "POST /api/v1/invoices": (call) => {
+      const { item, created } = upsert(invoices, call.body);
+      return ok(hosted ? { status: "ok", invoice: item } : {}, created ? 201 : 200);
     },
     "GET /api/v1/suppliers": (call) => {
       const listed = matching(suppliers.values(), call.query, ["companyId"]);

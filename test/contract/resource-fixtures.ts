@@ -114,6 +114,42 @@ export const wasteOperatorsFixture: ResourceFixture<"wasteOperators"> = {
   filter: { companyId: OWNER },
 };
 
+/** The building the fixture's invoices bill (of the fixture owner). */
+const BILLED = idOf("8", 1);
+
+/** Electricity invoices of one building, months running the other way from the ids. */
+export const invoicesFixture: ResourceFixture<"invoices"> = {
+  name: "invoices",
+  setup: async (service) => {
+    await storeOwner(service);
+    await service.buildings.upsert({ id: BILLED, companyId: OWNER, name: "Billed", country: "ES" });
+  },
+  sample: (index) => ({
+    id: idOf("9", index),
+    type: "electricity",
+    companyId: OWNER,
+    buildingId: BILLED,
+    startDate: `2024-${String(9 - index).padStart(2, "0")}-01`,
+    endDate: `2024-${String(9 - index).padStart(2, "0")}-28`,
+    cup: "ES0021000000000000AA",
+    totalCost: 100 + index,
+    currency: "EUR",
+    lines: [{ quantity: 1000 + index, unit: "kWh" }],
+  }),
+  changed: (input) => ({ ...input, supplier: "Iberdrola", totalCost: 250 }),
+  invalid: {
+    id: idOf("9", 0),
+    type: "wastes",
+    companyId: OWNER,
+    buildingId: BILLED,
+    startDate: "2024-01-01",
+    endDate: "2024-01-31",
+    totalCost: 10,
+    currency: "EUR",
+  },
+  filter: { companyId: OWNER },
+};
+
 /** The building the fixture's comments are on (of the fixture owner). */
 const COMMENTED = idOf("f", 99);
 
@@ -245,6 +281,7 @@ export const resourceFixtures: { readonly [K in ResourceName]: ResourceFixture<K
   comments: commentsFixture,
   goals: goalsFixture,
   tasks: tasksFixture,
+  invoices: invoicesFixture,
 };
 
 /** Every read-only resource's fixture, each run by the read-only contract on every driver. */

@@ -73,6 +73,10 @@ export function moveBuildings(parts: MoveParts, command: MoveCommand): BuildingM
   const moveConsumptions = parts.db.prepare<[number, number]>(
     "UPDATE consumptions SET company_ref = ? WHERE building_ref = ?",
   );
+  // An invoice goes with the building it bills, as its lines' consumptions do.
+  const moveInvoices = parts.db.prepare<[string, string]>(
+    "UPDATE invoices SET company_id = ? WHERE building_id = ?",
+  );
   const footprintOf = footprintQuery(parts.db);
   const moveId = randomUUID();
   const at = new Date().toISOString();
@@ -101,6 +105,7 @@ export function moveBuildings(parts: MoveParts, command: MoveCommand): BuildingM
       );
       moveBuilding.run(target.ref, building.ref);
       moveConsumptions.run(target.ref, building.ref);
+      moveInvoices.run(target.id, building.id);
       parts.recalculate({ companyRef: target.ref, buildingRef: building.ref });
       item.co2eAfter = footprintOf(building.ref).co2e;
       parts.audit.append({

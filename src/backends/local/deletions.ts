@@ -20,6 +20,7 @@ import type { BuildingRepository } from "./buildings.js";
 import type { CompanyRepository } from "./companies.js";
 import type { CustomFactorRepository } from "./custom-factors.js";
 import type { Db } from "./database.js";
+import { InvoiceRepository } from "./invoices.js";
 import type { ConsumptionQueries } from "./queries.js";
 import type { RecalculationScope } from "./recalculate.js";
 import { SupplierRepository } from "./suppliers.js";
@@ -147,6 +148,7 @@ function planOf(parts: DeletionParts, command: DeleteCommand): Planned[] {
     else found.push(planned);
   }
   if (absent.length > 0) throw missing(command.resource, absent);
+  if (command.resource === "building") refuseBilled(parts.db, found);
   if (command.resource === "building" && !command.withConsumptions) {
     const busy = found.filter((planned) => planned.item.consumptions > 0);
     if (busy.length > 0) {
@@ -191,6 +193,8 @@ function planOne(
     case "goal":
     case "task":
       return planPlain(parts, resource, id);
+    case "invoice":
+      return planInvoice(parts, id);
   }
 }
 
@@ -315,4 +319,44 @@ function planSupplier(parts: DeletionParts, id: string): Planned | undefined {
       suppliers.delete(supplier.id);
     },
   };
+}
+
+/** An invoice goes with its lines' consumptions and their emissions. */
+function planInvoice(parts: DeletionParts, id: string): Planned | undefined {
+  const invoices = new InvoiceRepository(parts.db, parts.companies);
+  const row = invoices.find(id);
+  if (row === undefined) return undefined;
+  const record = invoices.decode(row);
+  const consumptions = invoices.consumptionIds(row);
+  return {
+    item: {
+      resource: "invoice",
+      id: record.id,
+      companyId: record.companyId,
+      buildingId: record.buildingId,
+      consumptions: consumptions.length,
+      record: { ...record },
+    },
+    emissions: record.lines.filter((line) => line.emissionStatus === "calculated").length,
+    remove: () => {
+      const remove = parts.db.prepare<[string]>("DELETE FROM consumptions WHERE id = ?");
+      for (const consumption of consumptions) remove.run(consumption);
+      invoices.delete(record.id);
+    },
+  };
+}
+
+/** Buildings that invoices still bill are refused whole: an invoice names its building. */
+function refuseBilled(db: Db, found: readonly Planned[]): void {
+  const count = db.prepare<[string], number>("SELECT count(*) FROM invoices WHERE building_id = ?");
+  const billed = found.flatMap((planned) => {
+    const invoices = count.pluck().get(planned.item.id) ?? 0;
+    return invoices === 0 ? [] : [`${planned.item.id} (${invoices})`];
+  });
+  if (billed.length === 0) return;
+  throw new CarbonError(
+    "conflict",
+    `${billed.length === 1 ? "building" : "buildings"} ${billed.join(", ")} still ${billed.length === 1 ? "has" : "have"} invoices: nothing was deleted`,
+    { hint: "delete the invoices first (carbon invoices delete), or move the building" },
+  );
 }

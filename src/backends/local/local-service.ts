@@ -15,6 +15,7 @@ import { toCompany } from "./companies.js";
 import { translateError } from "./database.js";
 import { type DeletionParts, deleteCommand, deleteRecords } from "./deletions.js";
 import { GoalRepository } from "./goals.js";
+import { InvoiceRepository } from "./invoices.js";
 import { KeysetReader } from "./keyset.js";
 import { LocalAudit } from "./local-audit.js";
 import { LocalBuildings } from "./local-buildings.js";
@@ -24,6 +25,7 @@ import { localEmissions } from "./local-emissions.js";
 import { localFactors } from "./local-factors.js";
 import { LocalGlec } from "./local-glec.js";
 import type { LocalImportSession } from "./local-import-session.js";
+import { localInvoices } from "./local-invoices.js";
 import type { LocalParts } from "./local-parts.js";
 import { type ListReaders, listReaders, streamPages } from "./local-streams.js";
 import { LocalSuppliersPart } from "./local-suppliers.js";
@@ -65,6 +67,8 @@ export class LocalService implements CarbonService {
   readonly #tasks: TaskRepository;
   readonly goals: CarbonService["goals"];
   readonly tasks: CarbonService["tasks"];
+  readonly #invoices: InvoiceRepository;
+  readonly invoices: CarbonService["invoices"];
 
   constructor(parts: LocalParts) {
     this.#p = parts;
@@ -122,6 +126,18 @@ export class LocalService implements CarbonService {
     };
     const read = <T>(fn: () => T): T => this.#read(fn);
     const guard = <T>(fn: () => T): T => this.#guard(fn);
+    this.#invoices = new InvoiceRepository(parts.db, parts.companies);
+    this.invoices = localInvoices({
+      ...tx,
+      invoices: this.#invoices,
+      parts: {
+        ...parts,
+        wasteOperators,
+        removeConsumptions: (ids) =>
+          deleteRecords(this.#deletionParts(), deleteCommand({ resource: "consumption", ids }))
+            .deleted.length,
+      },
+    });
     this.consumptions = localConsumptions({
       parts,
       read,
@@ -227,7 +243,11 @@ export class LocalService implements CarbonService {
       ...this.#p,
       recalculate: (scope: RecalculationScope) => this.#recalculate(scope),
       plain: {
-        wasteOperator: { table: "waste_operators", get: (id) => this.#wasteOperators.get(id) },
+        wasteOperator: {
+          table: "waste_operators",
+          get: (id) => this.#wasteOperators.get(id),
+          refusal: (id) => this.#wasteOperators.deletionRefusal(id),
+        },
         comment: { table: "comments", get: (id) => this.#comments.get(id) },
         goal: {
           table: "goals",
@@ -271,6 +291,7 @@ export class LocalService implements CarbonService {
       comments: this.#comments,
       goals: this.#goals,
       tasks: this.#tasks,
+      invoices: this.#invoices,
     });
     return streamPages(this.#listReaders, list, filter, options, (fn) => this.#read(fn));
   }

@@ -9,6 +9,7 @@ import type { CustomFactorRepository } from "./custom-factors.js";
 import type { FactorQueries } from "./factors.js";
 import type { GlecRepository } from "./glec.js";
 import type { GoalRepository } from "./goals.js";
+import type { InvoiceRepository } from "./invoices.js";
 import type { KeysetReader } from "./keyset.js";
 import { pageWindow } from "./pagination.js";
 import type { ConsumptionQueries } from "./queries.js";
@@ -38,6 +39,7 @@ export interface StreamSources {
   readonly comments: CommentRepository;
   readonly goals: GoalRepository;
   readonly tasks: TaskRepository;
+  readonly invoices: InvoiceRepository;
 }
 
 /** Slices of a list already in memory (the category tree). */
@@ -66,6 +68,7 @@ export function listReaders(s: StreamSources): ListReaders {
     comments: (filter) => (limit) => s.reader.pages(s.comments.keyset(filter), limit),
     goals: (filter) => (limit) => s.reader.pages(s.goals.keyset(filter), limit),
     tasks: (filter) => (limit) => s.reader.pages(s.tasks.keyset(filter), limit),
+    invoices: (filter) => (limit) => s.reader.pages(s.invoices.keyset(filter), limit),
   };
 }
 

@@ -96,10 +96,14 @@ export class WasteOperatorRepository {
   readonly #byName;
   readonly #listing: CompanyListing<WasteOperatorRow, WasteOperator>;
   readonly #upsert;
+  readonly #invoiceCount;
 
   constructor(db: Db, companies: CompanyRepository) {
     this.#companies = companies;
     this.#byId = db.prepare<[string], WasteOperatorRow>(`${SELECT} WHERE w.id = ?`);
+    this.#invoiceCount = db
+      .prepare<[string], number>("SELECT count(*) FROM invoices WHERE waste_operator_id = ?")
+      .pluck();
     this.#byName = db.prepare<[number, string], WasteOperatorRow>(
       `${SELECT} WHERE w.company_ref = ? AND w.name_key = ?`,
     );
@@ -121,6 +125,13 @@ export class WasteOperatorRepository {
          registration_code = excluded.registration_code, country_code = excluded.country_code,
          treatments = excluded.treatments, updated_at = excluded.updated_at`,
     );
+  }
+
+  /** Why the operator cannot be deleted: waste invoices still name it. */
+  deletionRefusal(id: string): string | undefined {
+    const invoices = this.#invoiceCount.get(id) ?? 0;
+    if (invoices === 0) return undefined;
+    return `waste operator ${id} is named by ${invoices} ${invoices === 1 ? "invoice" : "invoices"}; change or delete them first`;
   }
 
   get(id: string): WasteOperator {

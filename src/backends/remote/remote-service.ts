@@ -30,6 +30,7 @@ import { remoteEmissions } from "./remote-emissions.js";
 import { remoteFactors } from "./remote-factors.js";
 import { remoteGlec } from "./remote-glec.js";
 import { remoteGoals } from "./remote-goals.js";
+import { remoteInvoices } from "./remote-invoices.js";
 import { remotePagers } from "./remote-streams.js";
 import { remoteSuppliers } from "./remote-suppliers.js";
 import { remoteDeleteRecords } from "./removal.js";
@@ -103,6 +104,7 @@ export function createRemoteService(options: RemoteServiceOptions): RemoteCarbon
     comments: remoteResource(client, capabilities, commentsResource),
     goals: remoteGoals(client, capabilities, emissions),
     tasks: remoteResource(client, capabilities, tasksResource),
+    invoices: remoteInvoices(client, capabilities),
 
     async serverInstanceId() {
       const answer = await client.request("POST", "/auth/who-am-i", {

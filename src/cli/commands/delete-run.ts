@@ -66,6 +66,8 @@ function describe(item: DeletedRecord, names: Names): string {
       return `${field(r, "title")}, due ${field(r, "dueDate")}`;
     case "comment":
       return `on ${field(r, "entityType")} ${field(r, "entityId")} by ${field(r, "author")}: ${excerpt(field(r, "text"))}`;
+    case "invoice":
+      return `${field(r, "type")} ${field(r, "startDate")} to ${field(r, "endDate")}, ${field(r, "totalCost")} ${field(r, "currency")}, ${plural(item.consumptions, "consumption")}, building ${names.building(field(r, "buildingId"))}`;
   }
 }
 

@@ -64,6 +64,12 @@ export const resources: readonly ResourceEntry[] = [
     load: async () => (await import("./goals/index.js")).goalsCommand,
   },
   {
+    name: "invoices",
+    description:
+      "Invoices and their lines' consumptions: list, get, upsert, delete, import from CSV",
+    load: async () => (await import("./invoices/index.js")).invoicesCommand,
+  },
+  {
     name: "glec",
     description: "GLEC logistics service footprints: submit legs, see TTW/WTT/WTW per leg",
     load: async () => (await import("./glec/index.js")).glecCommand,

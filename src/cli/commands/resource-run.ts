@@ -49,6 +49,8 @@ export interface ResourceUpsertOptions {
   readonly id?: string;
   /** Field flag values by key, as typed. */
   readonly fields: Readonly<Record<string, FlagValue | undefined>>;
+  /** Input fields a face's own flags already parsed (an invoice's `--line`s). */
+  readonly extra?: Readonly<Record<string, unknown>>;
 }
 
 function portOf<K extends ResourceName>(
@@ -156,7 +158,7 @@ export async function runResourceUpsert<K extends ResourceName>(
     idResolver(() => ctx.service()),
     () => ctx.service(),
   );
-  const input = parseInput(descriptor.input, { id, ...fields }, face.singular);
+  const input = parseInput(descriptor.input, { id, ...fields, ...opts.extra }, face.singular);
   const service = await ctx.service();
   const answer = await portOf(service, face.name).upsert(input);
   // Read as the record the columns show: a plain resource's upsert answers its record.

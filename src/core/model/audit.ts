@@ -12,6 +12,7 @@ export const deletionActions = [
   "goals.delete",
   "goals.tasks.delete",
   "glec.delete",
+  "invoices.delete",
 ] as const;
 export type DeletionAction = (typeof deletionActions)[number];
 

@@ -33,6 +33,7 @@ export const deletableResources = [
   "comment",
   "goal",
   "task",
+  "invoice",
 ] as const;
 export type DeletableResource = (typeof deletableResources)[number];
 
@@ -102,6 +103,13 @@ export const deletables: Deletables = {
     route: "/goals/tasks/{id}",
     deleters: ["admin", "member"],
   },
+  invoice: {
+    noun: "invoice",
+    plural: "invoices",
+    action: "invoices.delete",
+    route: "/invoices/{id}",
+    deleters: ["admin", "member"],
+  },
 };
 
 /** One record deleted (or, in a dry run, that would be). */
@@ -109,9 +117,9 @@ export const deletedRecordSchema = z.object({
   resource: z.enum(deletableResources),
   id: uuidSchema,
   companyId: uuidSchema,
-  /** A consumption's building, or the deleted building; null for the other resources. */
+  /** A consumption's or an invoice's building, or the deleted building; null for the other resources. */
   buildingId: uuidSchema.nullable(),
-  /** Consumptions removed with it: 1 for a consumption, a building's own with `withConsumptions`. */
+  /** Consumptions removed with it: 1 for a consumption, an invoice's lines', a building's own with `withConsumptions`. */
   consumptions: z.number().int().min(0),
   /** The audit record written; null in a dry run, or when the server does not say. */
   auditId: uuidSchema.nullable(),

@@ -14,6 +14,7 @@ import { commentsResource } from "./comments.js";
 import { companiesResource } from "./companies.js";
 import { customFactorsResource } from "./custom-factors.js";
 import { goalsResource } from "./goals.js";
+import { invoicesResource } from "./invoices.js";
 import { suppliersResource } from "./suppliers.js";
 import { tasksResource } from "./tasks.js";
 import { wasteOperatorsResource } from "./waste-operators.js";
@@ -33,6 +34,7 @@ export const resourceDescriptors: { readonly [K in ResourceName]: DescriptorOf<K
   comments: commentsResource,
   goals: goalsResource,
   tasks: tasksResource,
+  invoices: invoicesResource,
 };
 
 export type ReadOnlyDescriptorOf<K extends ReadOnlyName> = ReadOnlyResourceDescriptor<

@@ -1,0 +1,75 @@
+/**
+ * Invoices as a plain resource (docs/invoices.md). The spec has the listing and the upsert
+ * (`GET, POST /invoices`); the get by id is the hosted service's, read from the listing where a
+ * server does not announce it. The upsert's route is the resource's own
+ * (src/server/routes/invoices.ts): it answers the hosted `{status, invoice}`.
+ */
+import { z } from "zod";
+import { uuidSchema } from "../model/common.js";
+import {
+  type Invoice,
+  type InvoiceInput,
+  type InvoiceType,
+  invoiceAnswerSchema,
+  invoiceInputSchema,
+  invoiceSchema,
+  invoiceTypes,
+} from "../model/invoice.js";
+import type { ResourceDescriptor } from "../resource.js";
+import { companyOwned, oneUuid, oneValue } from "./fields.js";
+
+/** Without a company: every company the token sees. */
+export interface InvoiceFilter {
+  readonly companyId?: string;
+  readonly buildingId?: string;
+  readonly type?: InvoiceType;
+}
+
+const typeSchema = z.enum(invoiceTypes, { error: `expected one of ${invoiceTypes.join(", ")}` });
+
+export const invoicesResource: ResourceDescriptor<Invoice, InvoiceInput, InvoiceFilter> = {
+  name: "invoices",
+  singular: "invoice",
+  record: invoiceSchema,
+  // What a remote answer needs (a server of the spec may answer fewer fields); unknown fields kept.
+  answer: invoiceAnswerSchema,
+  input: invoiceInputSchema,
+  schemaNames: { record: "Invoice", input: "InvoiceInput" },
+  filter: z.strictObject({
+    companyId: uuidSchema.optional(),
+    buildingId: uuidSchema.optional(),
+    type: typeSchema.optional(),
+  }),
+  filterFields: {
+    companyId: oneUuid.optional(),
+    buildingId: oneUuid.optional(),
+    type: oneValue.trim().pipe(typeSchema).optional(),
+  },
+  listQuery: (filter) => ({
+    companyId: filter.companyId,
+    buildingId: filter.buildingId,
+    type: filter.type,
+  }),
+  order: [
+    { name: "companyId", value: (record) => record.companyId },
+    { name: "startDate", value: (record) => record.startDate ?? "" },
+    { name: "id", value: (record) => record.id },
+  ],
+  ...companyOwned<Invoice, InvoiceInput, InvoiceFilter>(),
+  // The spec's listing without a company holds every invoice the token sees: a get reads it.
+  everything: {},
+  writers: ["admin", "member"],
+  operations: {
+    list: { path: "/invoices", spec: true },
+    get: { path: "/invoices/{id}", spec: false },
+    upsert: { path: "/invoices", spec: true },
+  },
+  // The answer is the hosted `{status: "ok", invoice}`: routes/invoices.ts.
+  ownRoutes: ["upsert"],
+  summaries: {
+    list: "List invoices, of one company (and building, type) or of every company the token sees",
+    get: "Get one invoice with its lines' consumptions and emissions",
+    upsert:
+      "Create or update an invoice by its id, with its lines' consumptions and emissions (member, admin)",
+  },
+};

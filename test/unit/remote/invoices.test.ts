@@ -1,0 +1,114 @@
+/**
+ * Invoices against a server that is not ours (a MockAgent stands for it: carbon serve never
+ * answers these shapes): the hosted `{status, invoice}` answer, a bare `{status: "ok"}`, bodies
+ * without nulls, and a delete where the route is not announced.
+ */
+import { MockAgent } from "undici";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import {
+  createRemoteService,
+  type RemoteCarbonService,
+} from "../../../src/backends/remote/remote-service.js";
+import { CarbonError } from "../../../src/core/errors.js";
+import type { InvoiceInput } from "../../../src/core/model/invoice.js";
+
+const origin = "https://carbon.example.com";
+const company = "5f2c1a00-1b2c-1d3e-9f40-123456789abc";
+const building = "6a3d2b11-2c3d-1e4f-8a51-23456789abcd";
+const id = "9a000000-0000-4000-8000-000000000001";
+
+let agent: MockAgent;
+let service: RemoteCarbonService;
+
+beforeEach(() => {
+  agent = new MockAgent();
+  agent.disableNetConnect();
+  service = createRemoteService({
+    apiUrl: origin,
+    token: "hosted-token",
+    dispatcher: agent,
+    retry: { attempts: 1 },
+  });
+});
+
+afterEach(async () => {
+  agent.assertNoPendingInterceptors();
+  await service.close();
+  await agent.close();
+});
+
+const input: InvoiceInput = {
+  id,
+  type: "heat",
+  companyId: company,
+  buildingId: building,
+  startDate: "2025-01-01",
+  endDate: "2025-01-31",
+  totalCost: 95,
+  currency: "eur",
+  lines: [{ quantity: 5000, unit: "kWh" }],
+};
+
+/** Answers the next POST /invoices with `body`, keeping what was sent. */
+function answerPost(body: unknown, sent: unknown[]): void {
+  agent
+    .get(origin)
+    .intercept({ method: "POST", path: "/api/v1/invoices" })
+    .reply(
+      200,
+      (options) => {
+        sent.push(JSON.parse(String(options.body)));
+        return JSON.stringify(body);
+      },
+      { headers: { "content-type": "application/json" } },
+    );
+}
+
+describe("remote invoices on a server that is not ours", () => {
+  it("reads the hosted {status, invoice} answer, and sends no null, in the lines neither", async () => {
+    const sent: unknown[] = [];
+    answerPost(
+      {
+        status: "ok",
+        invoice: {
+          id,
+          type: "heat",
+          companyId: company,
+          lines: [{ quantity: "5000", unit: "kWh", emissions: 910 }],
+        },
+      },
+      sent,
+    );
+    const stored = await service.invoices.upsert(input);
+    expect(stored).toMatchObject({ id, type: "heat", companyId: company, cup: null });
+    expect(stored.lines[0]).toMatchObject({ quantity: 5000, emissions: 910 });
+    expect(JSON.stringify(sent[0])).not.toContain("null");
+    expect(sent[0]).toMatchObject({
+      currency: "EUR",
+      status: "valid",
+      lines: [{ quantity: 5000, unit: "kWh" }],
+    });
+  });
+
+  it('takes a bare {status: "ok"} as the invoice sent', async () => {
+    answerPost({ status: "ok" }, []);
+    const stored = await service.invoices.upsert(input);
+    expect(stored).toMatchObject({ id, type: "heat", totalCost: 95, currency: "EUR" });
+    expect(stored.lines[0]).toMatchObject({ quantity: 5000, emissions: null });
+  });
+
+  it("refuses a delete the server does not announce, sending nothing but who-am-i", async () => {
+    agent
+      .get(origin)
+      .intercept({ method: "POST", path: "/api/v1/auth/who-am-i" })
+      .reply(200, JSON.stringify({ email: "ana@example.com" }), {
+        headers: { "content-type": "application/json" },
+      });
+    const refused = await service
+      .deleteRecords({ resource: "invoice", ids: [id], dryRun: true })
+      .catch((error: unknown) => error);
+    if (!(refused instanceof CarbonError)) throw new Error("expected a CarbonError");
+    expect(refused.code).toBe("usage");
+    expect(refused.message).toContain("does not offer deleting invoices");
+  });
+});
