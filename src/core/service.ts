@@ -6,6 +6,7 @@ import type { PageQuery } from "./model/common.js";
 import type { Company } from "./model/company.js";
 import type { Consumption } from "./model/consumption.js";
 import type { DeleteRequest, DeletionResult } from "./model/deletion.js";
+import type { Effluent } from "./model/effluent.js";
 import type { Emission } from "./model/emission.js";
 import type { CustomFactor, EmissionFactor } from "./model/factor.js";
 import type { GlecEntry } from "./model/glec.js";
@@ -26,6 +27,7 @@ import type { BuildingFilter } from "./resources/buildings.js";
 import type { CategoryFilter } from "./resources/categories.js";
 import type { CommentFilter } from "./resources/comments.js";
 import type { CustomFactorFilter } from "./resources/custom-factors.js";
+import type { EffluentFilter } from "./resources/effluents.js";
 import type { GoalFilter } from "./resources/goals.js";
 import type { TaskFilter } from "./resources/tasks.js";
 import type { WasteOperatorFilter } from "./resources/waste-operators.js";
@@ -125,6 +127,7 @@ export interface ListStreams {
   readonly comments: { readonly filter: CommentFilter; readonly row: Comment };
   readonly goals: { readonly filter: GoalFilter; readonly row: Goal };
   readonly tasks: { readonly filter: TaskFilter; readonly row: Task };
+  readonly effluents: { readonly filter: EffluentFilter; readonly row: Effluent };
 }
 
 export type ListName = keyof ListStreams;

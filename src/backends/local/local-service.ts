@@ -14,6 +14,7 @@ import { CommentRepository } from "./comments.js";
 import { toCompany } from "./companies.js";
 import { translateError } from "./database.js";
 import { deleteCommand, deleteRecords } from "./deletions.js";
+import { EffluentRepository } from "./effluents.js";
 import { GoalRepository } from "./goals.js";
 import { KeysetReader } from "./keyset.js";
 import { LocalAudit } from "./local-audit.js";
@@ -65,6 +66,8 @@ export class LocalService implements CarbonService {
   readonly #tasks: TaskRepository;
   readonly goals: CarbonService["goals"];
   readonly tasks: CarbonService["tasks"];
+  readonly #effluents: EffluentRepository;
+  readonly effluents: CarbonService["effluents"];
 
   constructor(parts: LocalParts) {
     this.#p = parts;
@@ -119,6 +122,13 @@ export class LocalService implements CarbonService {
       list: async (query) => tx.read(() => tasks.list(query)),
       get: async (id) => tx.read(() => tasks.get(id)),
       upsert: async (input) => tx.write(() => tasks.upsert(input)),
+    };
+    const effluents = new EffluentRepository(parts.db, parts.companies, parts.buildings);
+    this.#effluents = effluents;
+    this.effluents = {
+      list: async (query) => tx.read(() => effluents.list(query)),
+      get: async (id) => tx.read(() => effluents.get(id)),
+      upsert: async (input) => tx.write(() => effluents.upsert(input)),
     };
     const read = <T>(fn: () => T): T => this.#read(fn);
     const guard = <T>(fn: () => T): T => this.#guard(fn);
@@ -257,6 +267,7 @@ export class LocalService implements CarbonService {
       comments: this.#comments,
       goals: this.#goals,
       tasks: this.#tasks,
+      effluents: this.#effluents,
     });
     return streamPages(this.#listReaders, list, filter, options, (fn) => this.#read(fn));
   }
