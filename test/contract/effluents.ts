@@ -239,6 +239,59 @@ export function describeEffluentContract(name: string, open: () => Promise<Drive
       expect(await codeOf(service.effluents.get(base.id))).toBe("not_found");
     });
 
+    it("deletes a record after a dry run that deletes nothing, audited", async () => {
+      const doomed = sample(60, "TSS", 12, "2025-07-01");
+      await service.effluents.upsert(doomed);
+      const plan = await service.deleteRecords({
+        resource: "effluent",
+        ids: [doomed.id],
+        dryRun: true,
+      });
+      expect(plan.deleted[0]).toMatchObject({
+        resource: "effluent",
+        buildingId: plant,
+        auditId: null,
+      });
+      expect((await service.effluents.get(doomed.id)).value).toBe(12);
+      const done = await service.deleteRecords({ resource: "effluent", ids: [doomed.id] });
+      expect(done.deleted[0]?.auditId).not.toBeNull();
+      expect(await codeOf(service.effluents.get(doomed.id))).toBe("not_found");
+      const audit = await service.audit.list({ companyIds: [acme] });
+      expect(audit.data[0]).toMatchObject({
+        action: "effluents.delete",
+        recordId: doomed.id,
+        buildingId: plant,
+        record: { parameter: "TSS", value: 12 },
+      });
+      expect(await codeOf(service.deleteRecords({ resource: "effluent", ids: [doomed.id] }))).toBe(
+        "not_found",
+      );
+    });
+
+    it("keeps a building that has effluent records unless they go with it", async () => {
+      const shed = "a5100000-0000-4000-8000-000000000009";
+      await service.buildings.upsert({ id: shed, companyId: acme, name: "Shed", country: "ES" });
+      const kept = { ...sample(70, "COD", 10, "2025-01-01"), buildingId: shed };
+      await service.effluents.upsert(kept);
+      expect(await codeOf(service.deleteRecords({ resource: "building", ids: [shed] }))).toBe(
+        "conflict",
+      );
+      expect((await service.effluents.get(kept.id)).buildingId).toBe(shed);
+      await service.deleteRecords({ resource: "building", ids: [shed], withConsumptions: true });
+      expect(await codeOf(service.effluents.get(kept.id))).toBe("not_found");
+    });
+
+    it("moves a building's effluent records with the building", async () => {
+      const mill = "a5100000-0000-4000-8000-00000000000a";
+      await service.buildings.upsert({ id: mill, companyId: acme, name: "Mill", country: "ES" });
+      const moved = { ...sample(80, "BOD5", 10, "2025-01-01"), buildingId: mill };
+      await service.effluents.upsert(moved);
+      await service.buildings.move({ buildingIds: [mill], companyId: other });
+      expect((await service.effluents.get(moved.id)).companyId).toBe(other);
+      const listed = await service.effluents.list({ companyId: other, buildingId: mill });
+      expect(listed.data.map((r) => r.id)).toEqual([moved.id]);
+    });
+
     it("keeps a record in its company", async () => {
       const first = flagTable[0]?.input;
       if (first === undefined) throw new Error("no sample");

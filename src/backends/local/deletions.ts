@@ -20,6 +20,7 @@ import type { BuildingRepository } from "./buildings.js";
 import type { CompanyRepository } from "./companies.js";
 import type { CustomFactorRepository } from "./custom-factors.js";
 import type { Db } from "./database.js";
+import { EffluentRepository } from "./effluents.js";
 import type { ConsumptionQueries } from "./queries.js";
 import type { RecalculationScope } from "./recalculate.js";
 import { SupplierRepository } from "./suppliers.js";
@@ -48,6 +49,8 @@ export interface DeleteCommand {
 interface Planned {
   readonly item: Omit<DeletedRecord, "auditId">;
   readonly emissions: number;
+  /** A building's effluent records, which go with it only as its consumptions do. */
+  readonly effluents?: number;
   remove(): void;
 }
 
@@ -61,6 +64,7 @@ const nouns: Readonly<Record<DeletableResource, string>> = {
   building: "building",
   customFactor: "custom factor",
   supplier: "supplier",
+  effluent: "effluent record",
 };
 
 /** The port's request with its defaults: the local actor is the OS user. */
@@ -151,6 +155,17 @@ function planOf(parts: DeletionParts, command: DeleteCommand): Planned[] {
         },
       );
     }
+    const sampled = found.filter((planned) => (planned.effluents ?? 0) > 0);
+    if (sampled.length > 0) {
+      const list = sampled.map((planned) => `${planned.item.id} (${planned.effluents})`).join(", ");
+      throw new CarbonError(
+        "conflict",
+        `${sampled.length === 1 ? "building" : "buildings"} ${list} still ${sampled.length === 1 ? "has" : "have"} effluent records: nothing was deleted`,
+        {
+          hint: "delete them too with --with-consumptions, or first with carbon effluents delete",
+        },
+      );
+    }
   }
   return found;
 }
@@ -169,6 +184,8 @@ function planOne(
       return planCustomFactor(parts, id);
     case "supplier":
       return planSupplier(parts, id);
+    case "effluent":
+      return planEffluent(parts, id);
   }
 }
 
@@ -201,6 +218,10 @@ function planBuilding(parts: DeletionParts, id: string): Planned | undefined {
          FROM consumptions WHERE building_ref = ?`,
     )
     .get(building.ref) ?? { consumptions: 0, emissions: 0 };
+  const effluents = parts.db
+    .prepare<[number], number>("SELECT count(*) FROM effluents WHERE building_ref = ?")
+    .pluck()
+    .get(building.ref);
   return {
     item: {
       resource: "building",
@@ -217,10 +238,12 @@ function planBuilding(parts: DeletionParts, id: string): Planned | undefined {
       },
     },
     emissions: footprint.emissions,
+    effluents: effluents ?? 0,
     remove: () => {
       parts.db
         .prepare<[number]>("DELETE FROM consumptions WHERE building_ref = ?")
         .run(building.ref);
+      parts.db.prepare<[number]>("DELETE FROM effluents WHERE building_ref = ?").run(building.ref);
       parts.db.prepare<[number]>("DELETE FROM buildings WHERE ref = ?").run(building.ref);
     },
   };
@@ -264,6 +287,26 @@ function planSupplier(parts: DeletionParts, id: string): Planned | undefined {
     emissions: 0,
     remove: () => {
       suppliers.delete(supplier.id);
+    },
+  };
+}
+
+function planEffluent(parts: DeletionParts, id: string): Planned | undefined {
+  const effluents = new EffluentRepository(parts.db, parts.companies, parts.buildings);
+  const effluent = effluents.find(id);
+  if (effluent === undefined) return undefined;
+  return {
+    item: {
+      resource: "effluent",
+      id: effluent.id,
+      companyId: effluent.companyId,
+      buildingId: effluent.buildingId,
+      consumptions: 0,
+      record: { ...effluent },
+    },
+    emissions: 0,
+    remove: () => {
+      effluents.delete(effluent.id);
     },
   };
 }

@@ -53,6 +53,8 @@ function describe(item: DeletedRecord, names: Names): string {
       return `${names.category(field(r, "categoryId"))} ${field(r, "basis")}-based, ${field(r, "co2e")} kgCO2e/${field(r, "unit")}, ${field(r, "year") || "any year"} (${field(r, "source")})`;
     case "supplier":
       return `${field(r, "name")} (${field(r, "type")})`;
+    case "effluent":
+      return `${field(r, "type")} ${field(r, "parameter")} ${field(r, "value")} ${field(r, "unit")}, ${field(r, "sampledAt") || field(r, "year")}, building ${names.building(field(r, "buildingId"))}`;
   }
 }
 

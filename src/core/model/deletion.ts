@@ -7,7 +7,13 @@ import { uuidSchema } from "./common.js";
  * holds everything else, and the spec has no way to remove one; GLEC entries have their own
  * `glec.delete`.
  */
-export const deletableResources = ["consumption", "building", "customFactor", "supplier"] as const;
+export const deletableResources = [
+  "consumption",
+  "building",
+  "customFactor",
+  "supplier",
+  "effluent",
+] as const;
 export type DeletableResource = (typeof deletableResources)[number];
 
 /** The audit action each resource's deletion is recorded as. */
@@ -16,6 +22,7 @@ export const deletionActionOf: Readonly<Record<DeletableResource, DeletionAction
   building: "buildings.delete",
   customFactor: "factors.custom.delete",
   supplier: "suppliers.delete",
+  effluent: "effluents.delete",
 };
 
 /** One record deleted (or, in a dry run, that would be). */
@@ -23,7 +30,7 @@ export const deletedRecordSchema = z.object({
   resource: z.enum(deletableResources),
   id: uuidSchema,
   companyId: uuidSchema,
-  /** A consumption's building, or the deleted building; null for the other resources. */
+  /** A consumption's or effluent record's building, or the deleted building; else null. */
   buildingId: uuidSchema.nullable(),
   /** Consumptions removed with it: 1 for a consumption, a building's own with `withConsumptions`. */
   consumptions: z.number().int().min(0),

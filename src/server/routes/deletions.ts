@@ -40,6 +40,7 @@ const targets: Readonly<Record<DeletableResource, WriteTarget>> = {
   building: "buildings",
   customFactor: "custom factors",
   supplier: "suppliers",
+  effluent: "effluent records",
 };
 
 const nouns: Readonly<Record<DeletableResource, string>> = {
@@ -47,6 +48,7 @@ const nouns: Readonly<Record<DeletableResource, string>> = {
   building: "building",
   customFactor: "custom factor",
   supplier: "supplier",
+  effluent: "effluent record",
 };
 
 /** Finds the record (404 when missing or out of scope), checks the role, then deletes. */
@@ -163,4 +165,5 @@ export const deletionRoutes: readonly Route[] = [
     "/suppliers/{id}",
     "Delete a supplier or client, audited (member, admin)",
   ),
+  deleteRoute("effluent", "/effluents/{id}", "Delete an effluent record, audited (member, admin)"),
 ];
