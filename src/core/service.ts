@@ -17,6 +17,7 @@ import type { AuditPort, AuditQuery } from "./ports/audit.js";
 import type { BuildingsPort } from "./ports/buildings.js";
 import type { CommentsPort } from "./ports/comments.js";
 import type { ConsumptionsPort, PeriodFilter } from "./ports/consumptions.js";
+import type { EffluentsPort } from "./ports/effluents.js";
 import type { EmissionFilter, EmissionsPort } from "./ports/emissions.js";
 import type { FactorQuery, FactorsPort } from "./ports/factors.js";
 import type { GlecPort, GlecQuery } from "./ports/glec.js";
@@ -79,6 +80,8 @@ export interface CarbonService extends ResourceParts, ReadOnlyParts {
   readonly comments: CommentsPort;
   /** Reduction goals and their progress (docs/goals.md). */
   readonly goals: GoalsPort;
+  /** Effluent limits and samples of buildings (docs/effluents.md). */
+  readonly effluents: EffluentsPort;
 
   // --- deletions (docs/deleting.md) ---
   /**

@@ -7,10 +7,10 @@
  */
 
 import { flagEffluents } from "../../core/effluent-limits.js";
-import { notFound } from "../../core/errors.js";
+import { CarbonError, isCarbonError, notFound } from "../../core/errors.js";
 import { operationExtension } from "../../core/extensions.js";
 import type { Effluent } from "../../core/model/effluent.js";
-import type { PortOf } from "../../core/resource-types.js";
+import type { EffluentsPort } from "../../core/ports/effluents.js";
 import { companiesResource } from "../../core/resources/companies.js";
 import { type EffluentFilter, effluentsResource } from "../../core/resources/effluents.js";
 import type { ServerCapabilities } from "./capabilities.js";
@@ -29,7 +29,7 @@ function unflagged(record: Effluent): boolean {
 export function remoteEffluents(
   client: HttpClient,
   capabilities: ServerCapabilities,
-): PortOf<"effluents"> {
+): EffluentsPort {
   const base = remoteResource(client, capabilities, effluentsResource);
 
   async function every(filter: EffluentFilter): Promise<Effluent[]> {
@@ -78,6 +78,18 @@ export function remoteEffluents(
 
   return {
     ...base,
+    writesAtomically: false,
+    async write(inputs) {
+      let sent = 0;
+      try {
+        for (const input of inputs) {
+          await base.upsert(input);
+          sent += 1;
+        }
+      } catch (error) {
+        throw partly(error, sent, inputs.length);
+      }
+    },
     async list(query) {
       const page = await base.list(query);
       const { page: _page, limit: _limit, ...filter } = query;
@@ -92,4 +104,15 @@ export function remoteEffluents(
       return done ?? record;
     },
   };
+}
+
+/** A refusal part way through a write: the server keeps the records sent before it. */
+function partly(error: unknown, done: number, total: number): unknown {
+  if (!isCarbonError(error) || done === 0) return error;
+  return new CarbonError(error.code, `${error.message} (${done} of ${total} were stored before)`, {
+    issues: error.issues,
+    hint:
+      error.hint ?? "fix the record and import the file again: stored records are unchanged by it",
+    cause: error,
+  });
 }
