@@ -292,6 +292,16 @@ export function describeEffluentContract(name: string, open: () => Promise<Drive
       expect(listed.data.map((r) => r.id)).toEqual([moved.id]);
     });
 
+    it("writes many at once; on the local engine a refused one stores none of them", async () => {
+      const fine = sample(90, "TOC", 20, "2025-02-01");
+      const first = flagTable[0]?.input;
+      if (first === undefined) throw new Error("no sample");
+      const refused = { ...first, companyId: other, buildingId: elsewhere };
+      expect(await codeOf(service.effluents.write([fine, refused]))).toBe("conflict");
+      const stored = await codeOf(service.effluents.get(fine.id));
+      expect(stored).toBe(service.effluents.writesAtomically ? "not_found" : "no error");
+    });
+
     it("keeps a record in its company", async () => {
       const first = flagTable[0]?.input;
       if (first === undefined) throw new Error("no sample");

@@ -227,6 +227,11 @@ export class EffluentRepository {
     };
   }
 
+  /** Upserts in order, inside the caller's transaction: a refused one throws, rolling all back. */
+  write(inputs: readonly EffluentInput[]): void {
+    for (const input of inputs) this.upsert(input);
+  }
+
   /**
    * Upsert by id, replacing every field but createdAt. The building must be one of the
    * company's (not_found), a record keeps its company, and a building has one limit per

@@ -129,7 +129,7 @@ export class LocalService implements CarbonService {
       list: async (query) => tx.read(() => effluents.list(query)),
       get: async (id) => tx.read(() => effluents.get(id)),
       upsert: async (input) => tx.write(() => effluents.upsert(input)),
-      write: async (inputs) => tx.write(() => inputs.forEach((input) => effluents.upsert(input))),
+      write: async (inputs) => tx.write(() => effluents.write(inputs)),
       writesAtomically: true,
     };
     const read = <T>(fn: () => T): T => this.#read(fn);
