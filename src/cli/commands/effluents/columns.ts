@@ -14,7 +14,6 @@ function yesNo(value: boolean | null | undefined): string | null {
 
 export const effluentColumns: readonly Column<Effluent>[] = [
   { header: "id", value: (record) => record.id },
-  { header: "buildingId", value: (record) => record.buildingId },
   { header: "type", value: (record) => record.type },
   { header: "parameter", value: (record) => record.parameter },
   { header: "value", value: (record) => record.value, align: "right" },
@@ -24,6 +23,7 @@ export const effluentColumns: readonly Column<Effluent>[] = [
   { header: "minValue", value: (record) => record.minValue, align: "right" },
   { header: "limit", value: (r) => limitText(r.limitValue, r.limitMinValue), align: "right" },
   { header: "exceedsLimit", value: (record) => yesNo(record.exceedsLimit) },
+  { header: "buildingId", value: (record) => record.buildingId },
   { header: "dischargePoint", value: (record) => record.dischargePoint },
   { header: "notes", value: (record) => record.notes },
   { header: "updatedAt", value: (record) => record.updatedAt },
@@ -34,14 +34,14 @@ export const effluentSummaryColumns: readonly Column<EffluentSummaryRow>[] = [
   { header: "parameter", value: (row) => row.parameter },
   { header: "unit", value: (row) => row.unit },
   { header: "samples", value: (row) => row.samples, align: "right" },
-  { header: "withoutLimit", value: (row) => row.withoutLimit, align: "right" },
   { header: "exceedances", value: (row) => row.exceedances, align: "right" },
   { header: "worstValue", value: (row) => row.worstValue, align: "right" },
-  { header: "worstSampledAt", value: (row) => row.worstSampledAt },
   {
     header: "limit",
     value: (row) => limitText(row.worstLimitValue, row.worstLimitMinValue),
     align: "right",
   },
   { header: "worstExcess", value: (row) => row.worstExcess, align: "right" },
+  { header: "worstSampledAt", value: (row) => row.worstSampledAt },
+  { header: "withoutLimit", value: (row) => row.withoutLimit, align: "right" },
 ];
