@@ -7,6 +7,7 @@ import type { Building, BuildingInput } from "./model/building.js";
 import type { Category } from "./model/category.js";
 import type { Comment, CommentInput } from "./model/comment.js";
 import type { Company, CompanyInput } from "./model/company.js";
+import type { Effluent, EffluentInput } from "./model/effluent.js";
 import type { CustomFactor, CustomFactorInput } from "./model/factor.js";
 import type { Goal, GoalInput, Task, TaskInput } from "./model/goal.js";
 import type { Invoice, InvoiceInput } from "./model/invoice.js";
@@ -18,6 +19,7 @@ import type { CategoryFilter } from "./resources/categories.js";
 import type { CommentFilter } from "./resources/comments.js";
 import type { CompanyFilter } from "./resources/companies.js";
 import type { CustomFactorFilter } from "./resources/custom-factors.js";
+import type { EffluentFilter } from "./resources/effluents.js";
 import type { GoalFilter } from "./resources/goals.js";
 import type { InvoiceFilter } from "./resources/invoices.js";
 import type { SupplierFilter } from "./resources/suppliers.js";
@@ -72,6 +74,11 @@ export interface ResourceTypes {
     readonly record: Invoice;
     readonly input: InvoiceInput;
     readonly filter: InvoiceFilter;
+  };
+  readonly effluents: {
+    readonly record: Effluent;
+    readonly input: EffluentInput;
+    readonly filter: EffluentFilter;
   };
 }
 

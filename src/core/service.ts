@@ -6,6 +6,7 @@ import type { PageQuery } from "./model/common.js";
 import type { Company } from "./model/company.js";
 import type { Consumption } from "./model/consumption.js";
 import type { DeleteRequest, DeletionResult } from "./model/deletion.js";
+import type { Effluent } from "./model/effluent.js";
 import type { Emission } from "./model/emission.js";
 import type { CustomFactor, EmissionFactor } from "./model/factor.js";
 import type { GlecEntry } from "./model/glec.js";
@@ -17,6 +18,7 @@ import type { AuditPort, AuditQuery } from "./ports/audit.js";
 import type { BuildingsPort } from "./ports/buildings.js";
 import type { CommentsPort } from "./ports/comments.js";
 import type { ConsumptionsPort, PeriodFilter } from "./ports/consumptions.js";
+import type { EffluentsPort } from "./ports/effluents.js";
 import type { EmissionFilter, EmissionsPort } from "./ports/emissions.js";
 import type { FactorQuery, FactorsPort } from "./ports/factors.js";
 import type { GlecPort, GlecQuery } from "./ports/glec.js";
@@ -28,6 +30,7 @@ import type { BuildingFilter } from "./resources/buildings.js";
 import type { CategoryFilter } from "./resources/categories.js";
 import type { CommentFilter } from "./resources/comments.js";
 import type { CustomFactorFilter } from "./resources/custom-factors.js";
+import type { EffluentFilter } from "./resources/effluents.js";
 import type { GoalFilter } from "./resources/goals.js";
 import type { InvoiceFilter } from "./resources/invoices.js";
 import type { TaskFilter } from "./resources/tasks.js";
@@ -82,6 +85,8 @@ export interface CarbonService extends ResourceParts, ReadOnlyParts {
   readonly goals: GoalsPort;
   /** Invoices, whose lines are consumptions (docs/invoices.md). */
   readonly invoices: InvoicesPort;
+  /** Effluent limits and samples of buildings (docs/effluents.md). */
+  readonly effluents: EffluentsPort;
 
   // --- deletions (docs/deleting.md) ---
   /**
@@ -131,6 +136,7 @@ export interface ListStreams {
   readonly goals: { readonly filter: GoalFilter; readonly row: Goal };
   readonly tasks: { readonly filter: TaskFilter; readonly row: Task };
   readonly invoices: { readonly filter: InvoiceFilter; readonly row: Invoice };
+  readonly effluents: { readonly filter: EffluentFilter; readonly row: Effluent };
 }
 
 export type ListName = keyof ListStreams;

@@ -16,7 +16,8 @@ export type WriteTarget =
   | "custom factors"
   | "suppliers"
   | "GLEC entries"
-  | "invoices";
+  | "invoices"
+  | "effluent records";
 
 const writers: Readonly<Record<WriteTarget, readonly Role[]>> = {
   companies: ["admin"],
@@ -26,6 +27,7 @@ const writers: Readonly<Record<WriteTarget, readonly Role[]>> = {
   suppliers: ["admin", "member"],
   "GLEC entries": ["admin", "member"],
   invoices: ["admin", "member"],
+  "effluent records": ["admin", "member"],
 };
 
 export class Access {

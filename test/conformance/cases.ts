@@ -5,6 +5,7 @@
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { effluentCases } from "./cases-effluents.js";
 import { invoiceCases } from "./cases-invoices.js";
 import { glecShipment, ids, type Seed } from "./seed.js";
 
@@ -448,6 +449,7 @@ export const commandCases: readonly CommandCase[] = [
   { name: "glec list", args: () => ["glec", "list", "--company", ids.company] },
   { name: "glec get", args: () => ["glec", "get", ids.glec] },
   { name: "glec delete", args: () => ["glec", "delete", ids.glecToDelete, "--yes"] },
+  ...effluentCases,
   { name: "audit list", args: () => ["audit", "list", "--company", ids.company] },
   ...invoiceCases,
   // Any call of the interface, every page: the company listing, as JSON.

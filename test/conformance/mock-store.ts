@@ -25,6 +25,8 @@ export interface MockSeed {
   readonly comments: readonly Item[];
   readonly goals: readonly Item[];
   readonly tasks: readonly Item[];
+  /** Absent: none. */
+  readonly effluents?: readonly Item[];
 }
 
 export interface Call {
@@ -243,6 +245,7 @@ export function storeHandlers(
   const goals = table(seed.goals);
   const tasks = table(seed.tasks);
   const invoices = table([]);
+  const effluents = table((seed.effluents ?? []).map(postedEffluent));
   const hosted = shapes === "hosted";
 
   const upsert = (store: Map<string, Item>, body: unknown): { item: Item; created: boolean } => {
@@ -351,6 +354,7 @@ export function storeHandlers(
       const { item, created } = upsert(invoices, call.body);
       return ok(hosted ? { status: "ok", invoice: item } : {}, created ? 201 : 200);
     },
+    ...effluentHandlers(effluents, hosted),
     "GET /api/v1/suppliers": (call) => {
       const listed = matching(suppliers.values(), call.query, ["companyId"]);
       return page(hosted ? listed.map(supplierAnswer) : listed, call.query);
@@ -378,5 +382,41 @@ export function storeHandlers(
     // Any other operation of the document: an empty page for a list, an empty object otherwise.
     fallback: (call) =>
       call.method === "GET" && call.params.id === undefined ? page([], call.query) : ok({}),
+  };
+}
+
+/** An effluent record as a client posted it: without the flags and times carbon serve adds. */
+function postedEffluent(item: Item): Item {
+  const {
+    limitId: _id,
+    limitValue: _max,
+    limitMinValue: _min,
+    exceedsLimit: _flag,
+    ...rest
+  } = item;
+  return asPosted(rest);
+}
+
+/**
+ * The spec's effluent listing (a company required). The hosted service publishes no effluent
+ * fields: its mock answers the fewest (id, company, building, type), a spec server all it was given.
+ */
+function effluentHandlers(store: ReadonlyMap<string, Item>, hosted: boolean) {
+  return {
+    "GET /api/v1/effluents": (call: Call): Answer => {
+      if (text(call.query.companyId) === undefined) {
+        return { status: 400, body: { message: "companyId is required" } };
+      }
+      const year = text(call.query.year);
+      const listed = matching(store.values(), call.query, [
+        "companyId",
+        "buildingId",
+        "type",
+      ]).filter((item) => year === undefined || String(item.year) === year);
+      const shaped = hosted
+        ? listed.map((item) => pick(item, ["id", "companyId", "buildingId", "type"]))
+        : listed;
+      return page(shaped, call.query);
+    },
   };
 }

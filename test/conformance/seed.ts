@@ -42,6 +42,10 @@ export const ids = {
   newGoal: "f1000000-0000-4000-8000-000000000002",
   task: "f2000000-0000-4000-8000-000000000001",
   newTask: "f2000000-0000-4000-8000-000000000002",
+  effluentLimit: "e2000000-0000-4000-8000-000000000001",
+  effluentSample: "e2000000-0000-4000-8000-000000000002",
+  effluentToDelete: "e2000000-0000-4000-8000-000000000003",
+  newEffluent: "e2000000-0000-4000-8000-000000000004",
 } as const;
 
 export interface Seed {
@@ -239,6 +243,8 @@ export async function buildSeed(): Promise<Seed> {
     ids.comment,
   ]);
 
+  await seedEffluents(db);
+
   const local = await openLocalService({ path: db });
   try {
     const limit = 500;
@@ -272,6 +278,9 @@ export async function buildSeed(): Promise<Seed> {
       comments: items(await everyPage((page) => local.comments.list({ page, limit }))),
       goals: items((await local.goals.list({ limit })).data),
       tasks: items((await local.tasks.list({ limit })).data),
+      effluents: items(
+        await everyPage((page) => local.effluents.list({ companyId: company, page, limit })),
+      ),
     };
     return {
       dir,
@@ -295,4 +304,24 @@ export function copyOfSeed(seed: Seed): string {
 
 export function removeSeed(seed: Seed): void {
   rmSync(seed.dir, { recursive: true, force: true });
+}
+
+/** A COD limit of Madrid HQ for 2024, a sample above it, and a sample to delete. */
+async function seedEffluents(db: string): Promise<void> {
+  const base = ["effluents", "create", "--company", ids.company, "--building", ids.madrid];
+  await carbon(db, [
+    ...base,
+    ...["--id", ids.effluentLimit, "--type", "limit", "--parameter", "COD", "--value", "125"],
+    ...["--unit", "mg/L", "--year", "2024"],
+  ]);
+  for (const [id, value, day] of [
+    [ids.effluentSample, "140", "2024-03-14"],
+    [ids.effluentToDelete, "90", "2024-06-14"],
+  ] as const) {
+    await carbon(db, [
+      ...base,
+      ...["--id", id, "--type", "quality", "--parameter", "COD", "--value", value],
+      ...["--unit", "mg/L", "--sampled-at", day],
+    ]);
+  }
 }

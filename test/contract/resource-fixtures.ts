@@ -271,6 +271,58 @@ export const tasksFixture: ResourceFixture<"tasks"> = {
   filter: { companyId: OWNER, goalId: GOAL },
 };
 
+/** The building the effluent records of the fixture belong to. */
+const OUTFALL_BUILDING = idOf("7", 99);
+
+/** Even samples are COD limits, odd ones COD samples; years run the other way to id order. */
+export const effluentsFixture: ResourceFixture<"effluents"> = {
+  name: "effluents",
+  setup: async (service) => {
+    await storeOwner(service);
+    await service.buildings.upsert({
+      id: OUTFALL_BUILDING,
+      companyId: OWNER,
+      name: "Effluent plant",
+      country: "ES",
+    });
+  },
+  sample: (index) =>
+    index % 2 === 0
+      ? {
+          id: idOf("7", index),
+          companyId: OWNER,
+          buildingId: OUTFALL_BUILDING,
+          type: "limit",
+          parameter: "COD",
+          value: 125,
+          unit: "mg/L",
+          year: 2030 - index,
+        }
+      : {
+          id: idOf("7", index),
+          companyId: OWNER,
+          buildingId: OUTFALL_BUILDING,
+          type: "quality",
+          parameter: "COD",
+          value: 100 + index * 20,
+          unit: "mg/L",
+          sampledAt: `${2030 - index}-05-10`,
+          dischargePoint: "Outfall 1",
+        },
+  changed: (input) => ({ ...input, value: 90, notes: "corrected" }),
+  invalid: {
+    id: idOf("7", 0),
+    companyId: OWNER,
+    buildingId: OUTFALL_BUILDING,
+    type: "limit",
+    parameter: "COD",
+    value: 125,
+    unit: "kg",
+    year: 2030,
+  },
+  filter: { companyId: OWNER },
+};
+
 /** Every resource's fixture, each run by the generic resource contract on every driver. */
 export const resourceFixtures: { readonly [K in ResourceName]: ResourceFixture<K> } = {
   companies: companiesFixture,
@@ -282,6 +334,7 @@ export const resourceFixtures: { readonly [K in ResourceName]: ResourceFixture<K
   goals: goalsFixture,
   tasks: tasksFixture,
   invoices: invoicesFixture,
+  effluents: effluentsFixture,
 };
 
 /** Every read-only resource's fixture, each run by the read-only contract on every driver. */

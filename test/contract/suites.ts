@@ -7,6 +7,7 @@ import type { ReadOnlyName, ResourceName } from "../../src/core/service.js";
 import { describeBuildingNameContract } from "./building-names.js";
 import { describeCommentContract } from "./comments.js";
 import { describeDeletionContract } from "./deletions.js";
+import { describeEffluentContract } from "./effluents.js";
 import { describeGlecContract } from "./glec.js";
 import { describeGoalContract } from "./goals.js";
 import { describeMoveContract } from "./move.js";
@@ -41,6 +42,7 @@ export const contractSuites: readonly ContractSuite[] = [
   describeWasteOperatorContract,
   describeCommentContract,
   describeGoalContract,
+  describeEffluentContract,
   // One per resource of src/core/resources/index.ts: resource-fixtures.ts must have a fixture
   // for each (its type lists them all), so a new resource cannot go untested.
   ...resourceNames.map(resourceSuite),

@@ -77,6 +77,10 @@ export function moveBuildings(parts: MoveParts, command: MoveCommand): BuildingM
   const moveInvoices = parts.db.prepare<[string, string]>(
     "UPDATE invoices SET company_id = ? WHERE building_id = ?",
   );
+  // A building's effluent records are its data too: they go with it.
+  const moveEffluents = parts.db.prepare<[number, number]>(
+    "UPDATE effluents SET company_ref = ? WHERE building_ref = ?",
+  );
   const footprintOf = footprintQuery(parts.db);
   const moveId = randomUUID();
   const at = new Date().toISOString();
@@ -106,6 +110,7 @@ export function moveBuildings(parts: MoveParts, command: MoveCommand): BuildingM
       moveBuilding.run(target.ref, building.ref);
       moveConsumptions.run(target.ref, building.ref);
       moveInvoices.run(target.id, building.id);
+      moveEffluents.run(target.ref, building.ref);
       parts.recalculate({ companyRef: target.ref, buildingRef: building.ref });
       item.co2eAfter = footprintOf(building.ref).co2e;
       parts.audit.append({

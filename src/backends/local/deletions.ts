@@ -20,6 +20,7 @@ import type { BuildingRepository } from "./buildings.js";
 import type { CompanyRepository } from "./companies.js";
 import type { CustomFactorRepository } from "./custom-factors.js";
 import type { Db } from "./database.js";
+import { EffluentRepository } from "./effluents.js";
 import { InvoiceRepository } from "./invoices.js";
 import type { ConsumptionQueries } from "./queries.js";
 import type { RecalculationScope } from "./recalculate.js";
@@ -66,6 +67,8 @@ interface Planned {
   readonly emissions: number;
   /** Why it cannot be deleted: every refusal is named in one conflict and nothing goes. */
   readonly refusal?: string;
+  /** A building's effluent records, which go with it only as its consumptions do. */
+  readonly effluents?: number;
   remove(): void;
 }
 
@@ -163,6 +166,17 @@ function planOf(parts: DeletionParts, command: DeleteCommand): Planned[] {
         },
       );
     }
+    const sampled = found.filter((planned) => (planned.effluents ?? 0) > 0);
+    if (sampled.length > 0) {
+      const list = sampled.map((planned) => `${planned.item.id} (${planned.effluents})`).join(", ");
+      throw new CarbonError(
+        "conflict",
+        `${sampled.length === 1 ? "building" : "buildings"} ${list} still ${sampled.length === 1 ? "has" : "have"} effluent records: nothing was deleted`,
+        {
+          hint: "delete them too with --with-consumptions, or first with carbon effluents delete",
+        },
+      );
+    }
   }
   const refused = found.filter((planned) => planned.refusal !== undefined);
   if (refused.length > 0) {
@@ -195,6 +209,8 @@ function planOne(
       return planPlain(parts, resource, id);
     case "invoice":
       return planInvoice(parts, id);
+    case "effluent":
+      return planEffluent(parts, id);
   }
 }
 
@@ -254,6 +270,10 @@ function planBuilding(parts: DeletionParts, id: string): Planned | undefined {
          FROM consumptions WHERE building_ref = ?`,
     )
     .get(building.ref) ?? { consumptions: 0, emissions: 0 };
+  const effluents = parts.db
+    .prepare<[number], number>("SELECT count(*) FROM effluents WHERE building_ref = ?")
+    .pluck()
+    .get(building.ref);
   return {
     item: {
       resource: "building",
@@ -270,10 +290,12 @@ function planBuilding(parts: DeletionParts, id: string): Planned | undefined {
       },
     },
     emissions: footprint.emissions,
+    effluents: effluents ?? 0,
     remove: () => {
       parts.db
         .prepare<[number]>("DELETE FROM consumptions WHERE building_ref = ?")
         .run(building.ref);
+      parts.db.prepare<[number]>("DELETE FROM effluents WHERE building_ref = ?").run(building.ref);
       parts.db.prepare<[number]>("DELETE FROM buildings WHERE ref = ?").run(building.ref);
     },
   };
@@ -359,4 +381,23 @@ function refuseBilled(db: Db, found: readonly Planned[]): void {
     `${billed.length === 1 ? "building" : "buildings"} ${billed.join(", ")} still ${billed.length === 1 ? "has" : "have"} invoices: nothing was deleted`,
     { hint: "delete the invoices first (carbon invoices delete), or move the building" },
   );
+}
+function planEffluent(parts: DeletionParts, id: string): Planned | undefined {
+  const effluents = new EffluentRepository(parts.db, parts.companies, parts.buildings);
+  const effluent = effluents.find(id);
+  if (effluent === undefined) return undefined;
+  return {
+    item: {
+      resource: "effluent",
+      id: effluent.id,
+      companyId: effluent.companyId,
+      buildingId: effluent.buildingId,
+      consumptions: 0,
+      record: { ...effluent },
+    },
+    emissions: 0,
+    remove: () => {
+      effluents.delete(effluent.id);
+    },
+  };
 }

@@ -14,6 +14,7 @@ import { CommentRepository } from "./comments.js";
 import { toCompany } from "./companies.js";
 import { translateError } from "./database.js";
 import { type DeletionParts, deleteCommand, deleteRecords } from "./deletions.js";
+import { EffluentRepository } from "./effluents.js";
 import { GoalRepository } from "./goals.js";
 import { InvoiceRepository } from "./invoices.js";
 import { KeysetReader } from "./keyset.js";
@@ -69,6 +70,8 @@ export class LocalService implements CarbonService {
   readonly tasks: CarbonService["tasks"];
   readonly #invoices: InvoiceRepository;
   readonly invoices: CarbonService["invoices"];
+  readonly #effluents: EffluentRepository;
+  readonly effluents: CarbonService["effluents"];
 
   constructor(parts: LocalParts) {
     this.#p = parts;
@@ -123,6 +126,15 @@ export class LocalService implements CarbonService {
       list: async (query) => tx.read(() => tasks.list(query)),
       get: async (id) => tx.read(() => tasks.get(id)),
       upsert: async (input) => tx.write(() => tasks.upsert(input)),
+    };
+    const effluents = new EffluentRepository(parts.db, parts.companies, parts.buildings);
+    this.#effluents = effluents;
+    this.effluents = {
+      list: async (query) => tx.read(() => effluents.list(query)),
+      get: async (id) => tx.read(() => effluents.get(id)),
+      upsert: async (input) => tx.write(() => effluents.upsert(input)),
+      write: async (inputs) => tx.write(() => effluents.write(inputs)),
+      writesAtomically: true,
     };
     const read = <T>(fn: () => T): T => this.#read(fn);
     const guard = <T>(fn: () => T): T => this.#guard(fn);
@@ -292,6 +304,7 @@ export class LocalService implements CarbonService {
       goals: this.#goals,
       tasks: this.#tasks,
       invoices: this.#invoices,
+      effluents: this.#effluents,
     });
     return streamPages(this.#listReaders, list, filter, options, (fn) => this.#read(fn));
   }

@@ -6,6 +6,7 @@ import { type CategoryCatalog, toCategory } from "./categories.js";
 import type { CommentRepository } from "./comments.js";
 import type { CompanyRepository } from "./companies.js";
 import type { CustomFactorRepository } from "./custom-factors.js";
+import type { EffluentRepository } from "./effluents.js";
 import type { FactorQueries } from "./factors.js";
 import type { GlecRepository } from "./glec.js";
 import type { GoalRepository } from "./goals.js";
@@ -40,6 +41,7 @@ export interface StreamSources {
   readonly goals: GoalRepository;
   readonly tasks: TaskRepository;
   readonly invoices: InvoiceRepository;
+  readonly effluents: EffluentRepository;
 }
 
 /** Slices of a list already in memory (the category tree). */
@@ -69,6 +71,7 @@ export function listReaders(s: StreamSources): ListReaders {
     goals: (filter) => (limit) => s.reader.pages(s.goals.keyset(filter), limit),
     tasks: (filter) => (limit) => s.reader.pages(s.tasks.keyset(filter), limit),
     invoices: (filter) => (limit) => s.reader.pages(s.invoices.keyset(filter), limit),
+    effluents: (filter) => (limit) => s.reader.pages(s.effluents.keyset(filter), limit),
   };
 }
 

@@ -3,6 +3,7 @@ import { auditDeletions, SCHEMA_AUDIT } from "./audit.js";
 import { uniqueBuildingNames } from "./building-names.js";
 import { COMMENTS_SCHEMA } from "./comments.js";
 import { APPLICATION_ID, type Db, notCarbonDatabase } from "./database.js";
+import { EFFLUENTS_SCHEMA } from "./effluents.js";
 import { categoryTree, factorLibrary } from "./fixtures.js";
 import { GLEC_SCHEMA } from "./glec-schema.js";
 import { GOALS_SCHEMA } from "./goals.js";
@@ -145,6 +146,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 13, name: "comments", up: (db) => db.exec(COMMENTS_SCHEMA) },
   { version: 14, name: "reduction goals and tasks", up: (db) => db.exec(GOALS_SCHEMA) },
   { version: 16, name: "invoices", up: (db) => db.exec(INVOICES_SCHEMA) },
+  { version: 18, name: "effluents", up: (db) => db.exec(EFFLUENTS_SCHEMA) },
 ];
 
 export const LATEST_VERSION: number = MIGRATIONS.reduce((max, m) => Math.max(max, m.version), 0);

@@ -26,6 +26,7 @@ import { remoteBuildings } from "./remote-buildings.js";
 import { remoteCategories } from "./remote-categories.js";
 import { remoteConsumptions } from "./remote-consumptions.js";
 import { remoteCustomFactors } from "./remote-custom-factors.js";
+import { remoteEffluents } from "./remote-effluents.js";
 import { remoteEmissions } from "./remote-emissions.js";
 import { remoteFactors } from "./remote-factors.js";
 import { remoteGlec } from "./remote-glec.js";
@@ -105,6 +106,7 @@ export function createRemoteService(options: RemoteServiceOptions): RemoteCarbon
     goals: remoteGoals(client, capabilities, emissions),
     tasks: remoteResource(client, capabilities, tasksResource),
     invoices: remoteInvoices(client, capabilities),
+    effluents: remoteEffluents(client, capabilities),
 
     async serverInstanceId() {
       const answer = await client.request("POST", "/auth/who-am-i", {

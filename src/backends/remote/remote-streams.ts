@@ -30,5 +30,6 @@ export function remotePagers(service: Lists): Pagers {
     goals: (filter, window) => service.goals.list({ ...filter, ...window }),
     tasks: (filter, window) => service.tasks.list({ ...filter, ...window }),
     invoices: (filter, window) => service.invoices.list({ ...filter, ...window }),
+    effluents: (filter, window) => service.effluents.list({ ...filter, ...window }),
   };
 }

@@ -68,6 +68,8 @@ function describe(item: DeletedRecord, names: Names): string {
       return `on ${field(r, "entityType")} ${field(r, "entityId")} by ${field(r, "author")}: ${excerpt(field(r, "text"))}`;
     case "invoice":
       return `${field(r, "type")} ${field(r, "startDate")} to ${field(r, "endDate")}, ${field(r, "totalCost")} ${field(r, "currency")}, ${plural(item.consumptions, "consumption")}, building ${names.building(field(r, "buildingId"))}`;
+    case "effluent":
+      return `${field(r, "type")} ${field(r, "parameter")} ${field(r, "value")} ${field(r, "unit")}, ${field(r, "sampledAt") || field(r, "year")}, building ${names.building(field(r, "buildingId"))}`;
   }
 }
 

@@ -30,7 +30,10 @@ export function deleteVerb(
     .option("--dry-run", "print what would be deleted and stop")
     .option("--yes", "do not ask for confirmation (needed when stdin is not a terminal)");
   if (spec.resource === "building") {
-    command.option("--with-consumptions", "delete the buildings' consumptions (and emissions) too");
+    command.option(
+      "--with-consumptions",
+      "delete the buildings' consumptions (and emissions) and effluent records too",
+    );
   }
   return command
     .addHelpText(

@@ -70,6 +70,12 @@ export const resources: readonly ResourceEntry[] = [
     load: async () => (await import("./invoices/index.js")).invoicesCommand,
   },
   {
+    name: "effluents",
+    description:
+      "Wastewater effluent limits and samples of buildings: list, get, upsert, delete, import, summary",
+    load: async () => (await import("./effluents/index.js")).effluentsCommand,
+  },
+  {
     name: "glec",
     description: "GLEC logistics service footprints: submit legs, see TTW/WTT/WTW per leg",
     load: async () => (await import("./glec/index.js")).glecCommand,

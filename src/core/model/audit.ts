@@ -13,6 +13,7 @@ export const deletionActions = [
   "goals.tasks.delete",
   "glec.delete",
   "invoices.delete",
+  "effluents.delete",
 ] as const;
 export type DeletionAction = (typeof deletionActions)[number];
 

@@ -34,6 +34,7 @@ export const deletableResources = [
   "goal",
   "task",
   "invoice",
+  "effluent",
 ] as const;
 export type DeletableResource = (typeof deletableResources)[number];
 
@@ -110,6 +111,13 @@ export const deletables: Deletables = {
     route: "/invoices/{id}",
     deleters: ["admin", "member"],
   },
+  effluent: {
+    noun: "effluent record",
+    plural: "effluent records",
+    action: "effluents.delete",
+    route: "/effluents/{id}",
+    deleters: ["admin", "member"],
+  },
 };
 
 /** One record deleted (or, in a dry run, that would be). */
@@ -117,7 +125,7 @@ export const deletedRecordSchema = z.object({
   resource: z.enum(deletableResources),
   id: uuidSchema,
   companyId: uuidSchema,
-  /** A consumption's or an invoice's building, or the deleted building; null for the other resources. */
+  /** A consumption's, an invoice's or an effluent record's building, or the deleted building; else null. */
   buildingId: uuidSchema.nullable(),
   /** Consumptions removed with it: 1 for a consumption, an invoice's lines', a building's own with `withConsumptions`. */
   consumptions: z.number().int().min(0),

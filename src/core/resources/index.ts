@@ -13,6 +13,7 @@ import { categoriesResource } from "./categories.js";
 import { commentsResource } from "./comments.js";
 import { companiesResource } from "./companies.js";
 import { customFactorsResource } from "./custom-factors.js";
+import { effluentsResource } from "./effluents.js";
 import { goalsResource } from "./goals.js";
 import { invoicesResource } from "./invoices.js";
 import { suppliersResource } from "./suppliers.js";
@@ -35,6 +36,7 @@ export const resourceDescriptors: { readonly [K in ResourceName]: DescriptorOf<K
   goals: goalsResource,
   tasks: tasksResource,
   invoices: invoicesResource,
+  effluents: effluentsResource,
 };
 
 export type ReadOnlyDescriptorOf<K extends ReadOnlyName> = ReadOnlyResourceDescriptor<

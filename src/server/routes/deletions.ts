@@ -113,6 +113,7 @@ const summaries: Readonly<Record<RoutedDeletable, string>> = {
   goal: "Delete a reduction goal, audited; a goal that still has tasks is 409 (member, admin)",
   task: "Delete a task of a goal, audited (member, admin)",
   invoice: "Delete an invoice with its lines' consumptions and emissions, audited (member, admin)",
+  effluent: "Delete an effluent record, audited (member, admin)",
 };
 
 function deleteRoute(resource: RoutedDeletable): Route {

@@ -1,0 +1,291 @@
+/**
+ * Effluent records in SQLite: a company's limits and quality records, listed by year and
+ * parameter, each quality record read with its building's limit for the parameter and year.
+ */
+
+import { exceedsLimit } from "../../core/effluent-limits.js";
+import { CarbonError, notFound } from "../../core/errors.js";
+import type { Page, PageQuery } from "../../core/model/common.js";
+import {
+  type Effluent,
+  type EffluentInput,
+  effluentInputSchema,
+} from "../../core/model/effluent.js";
+import { ownerConflict } from "../../core/ownership.js";
+import type { EffluentFilter } from "../../core/resources/effluents.js";
+import { parseInput } from "../../core/validate.js";
+import type { BuildingRepository } from "./buildings.js";
+import type { CompanyRepository } from "./companies.js";
+import type { Db } from "./database.js";
+import type { Keyset, SqlValue } from "./keyset.js";
+import { pageOf, pageWindow } from "./pagination.js";
+
+/**
+ * Migration 18: the table with its index in list order per company, the lookup of a building's
+ * limit, and one limit per building, parameter and year. `sampled_at` is '' for a limit, so the
+ * list order's key never holds a NULL.
+ */
+export const EFFLUENTS_SCHEMA = `
+CREATE TABLE effluents (
+  ref INTEGER PRIMARY KEY,
+  id TEXT NOT NULL UNIQUE,
+  company_ref INTEGER NOT NULL REFERENCES companies (ref),
+  building_ref INTEGER NOT NULL REFERENCES buildings (ref),
+  type TEXT NOT NULL CHECK (type IN ('limit', 'quality')),
+  parameter TEXT NOT NULL,
+  value REAL NOT NULL,
+  unit TEXT NOT NULL,
+  year INTEGER NOT NULL,
+  sampled_at TEXT NOT NULL,
+  min_value REAL,
+  discharge_point TEXT,
+  notes TEXT,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL,
+  CHECK ((type = 'limit') = (sampled_at = ''))
+);
+CREATE INDEX effluents_in_order ON effluents (company_ref, year, parameter, type, sampled_at, id);
+CREATE UNIQUE INDEX effluents_one_limit ON effluents (building_ref, parameter, year)
+  WHERE type = 'limit';
+`;
+
+interface EffluentRow {
+  ref: number;
+  id: string;
+  company_id: string;
+  company_ref: number;
+  building_id: string;
+  building_ref: number;
+  type: "limit" | "quality";
+  parameter: string;
+  value: number;
+  unit: string;
+  year: number;
+  sampled_at: string;
+  min_value: number | null;
+  discharge_point: string | null;
+  notes: string | null;
+  limit_id: string | null;
+  limit_value: number | null;
+  limit_min_value: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+// A quality record joins its building's limit of the same parameter and year (effluents_one_limit).
+const SELECT = `SELECT e.ref, e.id, co.id AS company_id, e.company_ref, b.id AS building_id,
+  e.building_ref, e.type, e.parameter, e.value, e.unit, e.year, e.sampled_at, e.min_value,
+  e.discharge_point, e.notes, l.id AS limit_id, l.value AS limit_value,
+  l.min_value AS limit_min_value, e.created_at, e.updated_at
+  FROM effluents e JOIN companies co ON co.ref = e.company_ref
+  JOIN buildings b ON b.ref = e.building_ref
+  LEFT JOIN effluents l ON e.type = 'quality' AND l.type = 'limit'
+    AND l.building_ref = e.building_ref AND l.parameter = e.parameter AND l.year = e.year`;
+
+const ORDER = ["e.year", "e.parameter", "e.type", "e.sampled_at", "e.id"];
+
+function fromRow(row: EffluentRow): Effluent {
+  const limit =
+    row.limit_value === null
+      ? undefined
+      : { value: row.limit_value, minValue: row.limit_min_value };
+  return {
+    id: row.id,
+    companyId: row.company_id,
+    buildingId: row.building_id,
+    type: row.type,
+    parameter: row.parameter,
+    value: row.value,
+    unit: row.unit,
+    year: row.year,
+    sampledAt: row.sampled_at === "" ? null : row.sampled_at,
+    minValue: row.min_value,
+    dischargePoint: row.discharge_point,
+    notes: row.notes,
+    limitId: row.limit_id,
+    limitValue: row.limit_value,
+    limitMinValue: row.limit_min_value,
+    exceedsLimit: limit === undefined ? null : exceedsLimit(row.value, limit),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+type UpsertParams = [
+  string,
+  number,
+  number,
+  string,
+  string,
+  number,
+  string,
+  number,
+  string,
+  number | null,
+  string | null,
+  string | null,
+  string,
+  string,
+];
+
+export class EffluentRepository {
+  readonly #db: Db;
+  readonly #companies: CompanyRepository;
+  readonly #buildings: BuildingRepository;
+  readonly #byId;
+  readonly #limitOf;
+  readonly #upsert;
+  readonly #delete;
+
+  constructor(db: Db, companies: CompanyRepository, buildings: BuildingRepository) {
+    this.#db = db;
+    this.#companies = companies;
+    this.#buildings = buildings;
+    this.#byId = db.prepare<[string], EffluentRow>(`${SELECT} WHERE e.id = ?`);
+    this.#limitOf = db
+      .prepare<[number, string, number], string>(
+        "SELECT id FROM effluents WHERE type = 'limit' AND building_ref = ? AND parameter = ? AND year = ?",
+      )
+      .pluck();
+    // created_at is kept on update; updated_at moves.
+    this.#upsert = db.prepare<UpsertParams>(
+      `INSERT INTO effluents (id, company_ref, building_ref, type, parameter, value, unit, year,
+         sampled_at, min_value, discharge_point, notes, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (id) DO UPDATE SET
+         building_ref = excluded.building_ref, type = excluded.type,
+         parameter = excluded.parameter, value = excluded.value, unit = excluded.unit,
+         year = excluded.year, sampled_at = excluded.sampled_at, min_value = excluded.min_value,
+         discharge_point = excluded.discharge_point, notes = excluded.notes,
+         updated_at = excluded.updated_at`,
+    );
+    this.#delete = db.prepare<[string]>("DELETE FROM effluents WHERE id = ?");
+  }
+
+  find(id: string): Effluent | undefined {
+    const row = this.#byId.get(id.trim().toLowerCase());
+    return row === undefined ? undefined : fromRow(row);
+  }
+
+  get(id: string): Effluent {
+    const found = this.find(id);
+    if (found === undefined) throw notFound("effluent record", id);
+    return found;
+  }
+
+  /** Removes one record (its audit is the caller's). */
+  delete(id: string): void {
+    this.#delete.run(id.toLowerCase());
+  }
+
+  /** The filter as SQL: an unknown company or building is not_found. */
+  #where(filter: EffluentFilter): { where: string[]; params: SqlValue[] } {
+    const where = ["e.company_ref = ?"];
+    const params: SqlValue[] = [this.#companies.get(filter.companyId).ref];
+    if (filter.buildingId !== undefined) {
+      where.push("e.building_ref = ?");
+      params.push(this.#buildings.get(filter.buildingId).ref);
+    }
+    if (filter.type !== undefined) {
+      where.push("e.type = ?");
+      params.push(filter.type);
+    }
+    if (filter.year !== undefined) {
+      where.push("e.year = ?");
+      params.push(filter.year);
+    }
+    return { where, params };
+  }
+
+  /** One page of a company's records, in list order, with the count of the filter. */
+  list(query: EffluentFilter & PageQuery): Page<Effluent> {
+    const window = pageWindow(query);
+    const { where, params } = this.#where(query);
+    const clause = ` WHERE ${where.join(" AND ")}`;
+    const rows = this.#db
+      .prepare<SqlValue[], EffluentRow>(
+        `${SELECT}${clause} ORDER BY ${ORDER.join(", ")} LIMIT ? OFFSET ?`,
+      )
+      .all(...params, window.limit, window.offset);
+    const total = this.#db
+      .prepare<SqlValue[], number>(`SELECT count(*) FROM effluents e${clause}`)
+      .pluck()
+      .get(...params);
+    return pageOf(rows.map(fromRow), window, total ?? 0);
+  }
+
+  /** What `list` pages, for keyset pages (effluents_in_order). */
+  keyset(filter: EffluentFilter): Keyset<EffluentRow, Effluent> {
+    const { where, params } = this.#where(filter);
+    return {
+      select: SELECT,
+      where,
+      params,
+      order: ORDER,
+      key: (row) => [row.year, row.parameter, row.type, row.sampled_at, row.id],
+      decode: fromRow,
+    };
+  }
+
+  /** Upserts in order, inside the caller's transaction: a refused one throws, rolling all back. */
+  write(inputs: readonly EffluentInput[]): void {
+    for (const input of inputs) this.upsert(input);
+  }
+
+  /**
+   * Upsert by id, replacing every field but createdAt. The building must be one of the
+   * company's (not_found), a record keeps its company, and a building has one limit per
+   * parameter and year (conflict naming the other record).
+   */
+  upsert(input: EffluentInput): Effluent {
+    const parsed = parseInput(effluentInputSchema, input, "effluent record");
+    const id = parsed.id.toLowerCase();
+    const company = this.#companies.get(parsed.companyId);
+    const building = this.#buildings.find(parsed.buildingId);
+    if (building === undefined || building.companyRef !== company.ref) {
+      throw new CarbonError(
+        "not_found",
+        `building ${parsed.buildingId} not found in company "${company.name}" (${company.id})`,
+        {
+          hint: "an effluent record belongs to a building of its own company: see carbon buildings list --company",
+          issues: [{ path: "buildingId", message: "no such building in the company" }],
+        },
+      );
+    }
+    const before = this.#byId.get(id);
+    if (before !== undefined && before.company_ref !== company.ref) {
+      throw ownerConflict("effluent record", id, before.company_id, company.id);
+    }
+    if (parsed.type === "limit") {
+      const other = this.#limitOf.get(building.ref, parsed.parameter, parsed.year);
+      if (other !== undefined && other !== id) {
+        throw new CarbonError(
+          "conflict",
+          `building ${building.id} already has a ${parsed.parameter} limit for ${parsed.year}: effluent record ${other}`,
+          {
+            hint: `a building has one limit per parameter and year: update that record (--id ${other}) instead`,
+            issues: [{ path: "year", message: `the ${parsed.year} limit is ${other}` }],
+          },
+        );
+      }
+    }
+    const now = new Date().toISOString();
+    this.#upsert.run(
+      id,
+      company.ref,
+      building.ref,
+      parsed.type,
+      parsed.parameter,
+      parsed.value,
+      parsed.unit,
+      parsed.year,
+      parsed.sampledAt ?? "",
+      parsed.minValue,
+      parsed.dischargePoint,
+      parsed.notes,
+      now,
+      now,
+    );
+    return this.get(id);
+  }
+}
