@@ -10,6 +10,7 @@ import type { Company, CompanyInput } from "./model/company.js";
 import type { CustomFactor, CustomFactorInput } from "./model/factor.js";
 import type { Goal, GoalInput, Task, TaskInput } from "./model/goal.js";
 import type { Supplier, SupplierInput, SupplierUpsertResult } from "./model/supplier.js";
+import type { Vehicle, VehicleInput } from "./model/vehicle.js";
 import type { WasteOperator, WasteOperatorInput } from "./model/waste-operator.js";
 import type { ReadOnlyResourcePort, ResourcePort } from "./resource.js";
 import type { BuildingFilter } from "./resources/buildings.js";
@@ -20,6 +21,7 @@ import type { CustomFactorFilter } from "./resources/custom-factors.js";
 import type { GoalFilter } from "./resources/goals.js";
 import type { SupplierFilter } from "./resources/suppliers.js";
 import type { TaskFilter } from "./resources/tasks.js";
+import type { VehicleFilter } from "./resources/vehicles.js";
 import type { WasteOperatorFilter } from "./resources/waste-operators.js";
 
 /** The plain resources (src/core/resource.ts): each one's record, upsert input and list filter. */
@@ -65,6 +67,11 @@ export interface ResourceTypes {
     readonly record: Task;
     readonly input: TaskInput;
     readonly filter: TaskFilter;
+  };
+  readonly vehicles: {
+    readonly record: Vehicle;
+    readonly input: VehicleInput;
+    readonly filter: VehicleFilter;
   };
 }
 

@@ -11,6 +11,7 @@ import type { CustomFactor, EmissionFactor } from "./model/factor.js";
 import type { GlecEntry } from "./model/glec.js";
 import type { Goal, Task } from "./model/goal.js";
 import type { Supplier, SupplierQuery } from "./model/supplier.js";
+import type { Vehicle } from "./model/vehicle.js";
 import type { WasteOperator } from "./model/waste-operator.js";
 import type { AuditPort, AuditQuery } from "./ports/audit.js";
 import type { BuildingsPort } from "./ports/buildings.js";
@@ -28,6 +29,7 @@ import type { CommentFilter } from "./resources/comments.js";
 import type { CustomFactorFilter } from "./resources/custom-factors.js";
 import type { GoalFilter } from "./resources/goals.js";
 import type { TaskFilter } from "./resources/tasks.js";
+import type { VehicleFilter } from "./resources/vehicles.js";
 import type { WasteOperatorFilter } from "./resources/waste-operators.js";
 
 export interface CustomFactorQuery extends CustomFactorFilter, PageQuery {}
@@ -125,6 +127,7 @@ export interface ListStreams {
   readonly comments: { readonly filter: CommentFilter; readonly row: Comment };
   readonly goals: { readonly filter: GoalFilter; readonly row: Goal };
   readonly tasks: { readonly filter: TaskFilter; readonly row: Task };
+  readonly vehicles: { readonly filter: VehicleFilter; readonly row: Vehicle };
 }
 
 export type ListName = keyof ListStreams;

@@ -30,6 +30,7 @@ import { LocalSuppliersPart } from "./local-suppliers.js";
 import { type RecalculationScope, recalculateEmissions } from "./recalculate.js";
 import { TaskRepository } from "./tasks.js";
 import { localActor, rolledBack, withRollback } from "./transaction-tools.js";
+import { VehicleRepository } from "./vehicles.js";
 import { WasteOperatorRepository } from "./waste-operators.js";
 
 /**
@@ -60,6 +61,8 @@ export class LocalService implements CarbonService {
   readonly #wasteOperators: WasteOperatorRepository;
   readonly wasteOperators: CarbonService["wasteOperators"];
   readonly #comments: CommentRepository;
+  readonly #vehicles: VehicleRepository;
+  readonly vehicles: CarbonService["vehicles"];
   readonly comments: CarbonService["comments"];
   readonly #goals: GoalRepository;
   readonly #tasks: TaskRepository;
@@ -96,6 +99,13 @@ export class LocalService implements CarbonService {
       list: async (query) => tx.read(() => wasteOperators.list(query)),
       get: async (id) => tx.read(() => wasteOperators.get(id)),
       upsert: async (input) => tx.write(() => wasteOperators.upsert(input)),
+    };
+    const vehicles = new VehicleRepository(parts.db, parts.companies, parts.buildings);
+    this.#vehicles = vehicles;
+    this.vehicles = {
+      list: async (query) => tx.read(() => vehicles.list(query)),
+      get: async (id) => tx.read(() => vehicles.get(id)),
+      upsert: async (input) => tx.write(() => vehicles.upsert(input)),
     };
     const comments = new CommentRepository(parts.db, parts.companies);
     this.#comments = comments;
@@ -255,6 +265,7 @@ export class LocalService implements CarbonService {
       glec: () => this.glec.repository(),
       wasteOperators: this.#wasteOperators,
       comments: this.#comments,
+      vehicles: this.#vehicles,
       goals: this.#goals,
       tasks: this.#tasks,
     });

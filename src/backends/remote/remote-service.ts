@@ -9,6 +9,7 @@ import { type WhoAmI, whoAmIAnswerSchema } from "../../core/model/who-am-i.js";
 import { commentsResource } from "../../core/resources/comments.js";
 import { companiesResource } from "../../core/resources/companies.js";
 import { tasksResource } from "../../core/resources/tasks.js";
+import { vehiclesResource } from "../../core/resources/vehicles.js";
 import { wasteOperatorsResource } from "../../core/resources/waste-operators.js";
 import type {
   CarbonService,
@@ -103,6 +104,7 @@ export function createRemoteService(options: RemoteServiceOptions): RemoteCarbon
     comments: remoteResource(client, capabilities, commentsResource),
     goals: remoteGoals(client, capabilities, emissions),
     tasks: remoteResource(client, capabilities, tasksResource),
+    vehicles: remoteResource(client, capabilities, vehiclesResource),
 
     async serverInstanceId() {
       const answer = await client.request("POST", "/auth/who-am-i", {
