@@ -85,7 +85,7 @@ const DAY_MS = 86_400_000;
 
 /**
  * Why a consumption from `start` to `end` (ISO date-times) is not inside a vehicle's active
- * period (activeTo counts as a whole day), or undefined when it is.
+ * period, days from activeFrom to activeTo both included, or undefined when it is.
  */
 export function outsideActivePeriod(
   vehicle: { readonly id: string; readonly activeFrom: string; readonly activeTo: string | null },
@@ -95,7 +95,7 @@ export function outsideActivePeriod(
   const from = dayStart(vehicle.activeFrom);
   const to =
     vehicle.activeTo === null ? Number.POSITIVE_INFINITY : dayStart(vehicle.activeTo) + DAY_MS;
-  if (Date.parse(start) >= from && Date.parse(end) <= to) return undefined;
+  if (Date.parse(start) >= from && Date.parse(end) < to) return undefined;
   const period = `${vehicle.activeFrom} to ${vehicle.activeTo ?? "now"}`;
   return `vehicle ${vehicle.id} is active from ${period}: the consumption's period ${start.slice(0, 10)} to ${end.slice(0, 10)} is not inside it`;
 }

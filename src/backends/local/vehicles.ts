@@ -170,7 +170,7 @@ export class VehicleRepository {
     this.#consumptionsOutside = db
       .prepare<[number, string, number, number], number>(
         `SELECT count(*) FROM consumptions WHERE company_ref = ? AND entity_id = ?
-           AND (start_date < ? OR end_date > ?)`,
+           AND (start_date < ? OR end_date >= ?)`,
       )
       .pluck();
     this.#listing = new CompanyListing(db, companies, {
