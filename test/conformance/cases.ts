@@ -5,6 +5,7 @@
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { vehicleCases } from "./cases-vehicles.js";
 import { glecShipment, ids, type Seed } from "./seed.js";
 
 export interface CaseContext {
@@ -300,6 +301,7 @@ export const commandCases: readonly CommandCase[] = [
   },
   { name: "waste-operators list (every company)", args: () => ["waste-operators", "list"] },
   { name: "waste-operators get", args: () => ["waste-operators", "get", ids.newWasteOperator] },
+  ...vehicleCases,
   {
     name: "comments upsert",
     args: () => [
