@@ -22,6 +22,7 @@ import type { FactorQuery, FactorsPort } from "./ports/factors.js";
 import type { GlecPort, GlecQuery } from "./ports/glec.js";
 import type { GoalsPort } from "./ports/goals.js";
 import type { SuppliersPort } from "./ports/suppliers.js";
+import type { VehiclesPort } from "./ports/vehicles.js";
 import type { ReadOnlyParts, ResourceParts } from "./resource-types.js";
 import type { BuildingFilter } from "./resources/buildings.js";
 import type { CategoryFilter } from "./resources/categories.js";
@@ -73,6 +74,8 @@ export interface CarbonService extends ResourceParts, ReadOnlyParts {
 
   // --- Suppliers and clients (docs/suppliers.md) ---
   readonly suppliers: SuppliersPort;
+  /** A company's fleet (docs/vehicles.md). */
+  readonly vehicles: VehiclesPort;
   /** GLEC logistics service footprints (docs/glec.md). */
   readonly glec: GlecPort;
   /** Comments on a company's records (docs/comments.md). */

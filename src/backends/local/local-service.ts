@@ -27,6 +27,7 @@ import type { LocalImportSession } from "./local-import-session.js";
 import type { LocalParts } from "./local-parts.js";
 import { type ListReaders, listReaders, streamPages } from "./local-streams.js";
 import { LocalSuppliersPart } from "./local-suppliers.js";
+import { localVehicles } from "./local-vehicles.js";
 import { type RecalculationScope, recalculateEmissions } from "./recalculate.js";
 import { TaskRepository } from "./tasks.js";
 import { localActor, rolledBack, withRollback } from "./transaction-tools.js";
@@ -102,11 +103,7 @@ export class LocalService implements CarbonService {
     };
     const vehicles = new VehicleRepository(parts.db, parts.companies, parts.buildings);
     this.#vehicles = vehicles;
-    this.vehicles = {
-      list: async (query) => tx.read(() => vehicles.list(query)),
-      get: async (id) => tx.read(() => vehicles.get(id)),
-      upsert: async (input) => tx.write(() => vehicles.upsert(input)),
-    };
+    this.vehicles = localVehicles(vehicles, tx);
     const comments = new CommentRepository(parts.db, parts.companies);
     this.#comments = comments;
     this.comments = {

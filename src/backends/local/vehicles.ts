@@ -197,6 +197,11 @@ export class VehicleRepository {
     );
   }
 
+  /** Whether a vehicle has this id (any text: a malformed id is simply none). */
+  exists(id: unknown): boolean {
+    return typeof id === "string" && this.#byId.get(id.trim().toLowerCase()) !== undefined;
+  }
+
   get(id: string): Vehicle {
     const row = this.#byId.get(id.trim().toLowerCase());
     if (row === undefined) throw notFound("vehicle", id);

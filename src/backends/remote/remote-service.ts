@@ -9,7 +9,6 @@ import { type WhoAmI, whoAmIAnswerSchema } from "../../core/model/who-am-i.js";
 import { commentsResource } from "../../core/resources/comments.js";
 import { companiesResource } from "../../core/resources/companies.js";
 import { tasksResource } from "../../core/resources/tasks.js";
-import { vehiclesResource } from "../../core/resources/vehicles.js";
 import { wasteOperatorsResource } from "../../core/resources/waste-operators.js";
 import type {
   CarbonService,
@@ -33,6 +32,7 @@ import { remoteGlec } from "./remote-glec.js";
 import { remoteGoals } from "./remote-goals.js";
 import { remotePagers } from "./remote-streams.js";
 import { remoteSuppliers } from "./remote-suppliers.js";
+import { remoteVehicles } from "./remote-vehicles.js";
 import { remoteDeleteRecords } from "./removal.js";
 import { remoteResource } from "./resource-client.js";
 import type { RetryPolicy } from "./retry.js";
@@ -104,7 +104,7 @@ export function createRemoteService(options: RemoteServiceOptions): RemoteCarbon
     comments: remoteResource(client, capabilities, commentsResource),
     goals: remoteGoals(client, capabilities, emissions),
     tasks: remoteResource(client, capabilities, tasksResource),
-    vehicles: remoteResource(client, capabilities, vehiclesResource),
+    vehicles: remoteVehicles(client, capabilities),
 
     async serverInstanceId() {
       const answer = await client.request("POST", "/auth/who-am-i", {

@@ -55,7 +55,7 @@ export const resources: readonly ResourceEntry[] = [
   },
   {
     name: "vehicles",
-    description: "Vehicles of a company's fleet: list, get, upsert",
+    description: "Vehicles of a company's fleet: list, get, upsert, import from CSV",
     load: async () => (await import("./vehicles/index.js")).vehiclesCommand,
   },
   {

@@ -171,3 +171,109 @@ describe.each(bothEngines)("carbon vehicles on the %s", (_name, open) => {
     expect(emissions.filter((emission) => emission.status === "awaiting_factor")).toHaveLength(1);
   });
 });
+
+const FLEET = path.join(import.meta.dirname, "../../../fixtures/vehicles/acme-fleet.csv");
+const OTHER = "5e2b7c4d-9a1f-4b3e-8c6d-0f1e2a3b4c5d";
+
+describe.each(bothEngines)("carbon vehicles import on the %s", (_name, open) => {
+  let engine: Engine;
+
+  beforeAll(async () => {
+    engine = await open();
+    const company = await engine.carbon(
+      "companies",
+      "create",
+      "--id",
+      OTHER,
+      "--name",
+      "Fleet Co",
+      "--country",
+      "ES",
+    );
+    expect(company.code, company.stderr).toBe(0);
+  });
+  afterAll(async () => {
+    await engine.close();
+  });
+
+  async function listed(): Promise<Vehicle[]> {
+    const result = await engine.carbon("vehicles", "list", "--company", OTHER, "--json");
+    expect(result.code, result.stderr).toBe(0);
+    return JSON.parse(result.stdout);
+  }
+
+  it("a dry run of the example file (BOM, ;) counts four inserts and stores nothing", async () => {
+    const result = await engine.carbon(
+      "vehicles",
+      "import",
+      FLEET,
+      "--company",
+      "Fleet Co",
+      "--dry-run",
+    );
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toMatch(/inserted +4\n/);
+    expect(result.stderr).toContain("dry run: nothing was stored");
+    expect(await listed()).toEqual([]);
+  });
+
+  it("imports the example file, then the same file again updates the same four vehicles", async () => {
+    const first = await engine.carbon("vehicles", "import", FLEET, "--company", OTHER);
+    expect(first.code, first.stderr).toBe(0);
+    expect(first.stderr).toMatch(/inserted +4\n/);
+    const again = await engine.carbon("vehicles", "import", FLEET, "--company", OTHER);
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stderr).toMatch(/updated +4\n/);
+    const vehicles = await listed();
+    expect(vehicles.map((v) => [v.name, v.licensePlate, v.fuelType, v.activeTo])).toEqual([
+      ["Delivery van 3", "1234 KLM", "diesel", null],
+      ["Forklift 2", null, "lpg", null],
+      ["Pool car", "5678-BCD", "electric", null],
+      ["Sales car 1", "9012 FGH", "plug_in_hybrid", "2025-06-14"],
+    ]);
+  });
+
+  it("bad rows are reported with line and column, and nothing is stored (exit 3)", async () => {
+    const file = path.join(tempDir(), "bad.csv");
+    fs.writeFileSync(
+      file,
+      [
+        "name,licensePlate,vehicleType,vehicleCategory,fuelType,ownership,activeFrom,activeTo",
+        "New van,7777 XYZ,van,LAND_TRANSPORTATION,diesel,owned,2024-01-01,",
+        "Rocket,X1,spaceship,LAND_TRANSPORTATION,diesel,owned,2024-13-01,",
+        "Car,5555 BCD,passenger_car,LAND_TRANSPORTATION,diesel,owned,2024-01-01,2023-01-01",
+        "Same van,77-77 xyz,van,LAND_TRANSPORTATION,diesel,owned,2024-01-01,",
+      ].join("\n"),
+    );
+    const result = await engine.carbon("vehicles", "import", file, "--company", OTHER);
+    expect(result.code).toBe(3);
+    expect(result.stderr).toContain(
+      'line 3, column vehicleType: expected one of passenger_car, van, truck, motorbike, bus, machinery, got "spaceship"',
+    );
+    expect(result.stderr).toContain("line 3, column activeFrom: expected a date YYYY-MM-DD");
+    expect(result.stderr).toContain(
+      'line 4, column activeTo: expected a date on or after activeFrom 2024-01-01, got "2023-01-01"',
+    );
+    expect(result.stderr).toContain("line 5, column id: the same vehicle as line 2");
+    expect(result.stderr).toContain("nothing was stored because 3 rows were rejected");
+    expect(await listed()).toHaveLength(4);
+  });
+
+  it("a row the engine refuses (a plate another vehicle has) names its line; nothing is stored", async () => {
+    const file = path.join(tempDir(), "taken.csv");
+    fs.writeFileSync(
+      file,
+      [
+        "id,name,licensePlate,vehicleType,vehicleCategory,fuelType,ownership,activeFrom",
+        "6b0e3c1a-4d2f-4e8a-9c7b-1f2e3d4c5b6a,Forklift 2,1234-klm,machinery,INDUSTRIAL_MACHINERY,lpg,owned,2022-01-10",
+      ].join("\n"),
+    );
+    const result = await engine.carbon("vehicles", "import", file, "--company", OTHER);
+    expect(result.code).toBe(3);
+    expect(result.stderr).toMatch(
+      /^line 2, column licensePlate: company "Fleet Co" .* already has a vehicle with licence plate "1234 KLM"/m,
+    );
+    const forklift = (await listed()).find((v) => v.name === "Forklift 2");
+    expect(forklift?.licensePlate).toBeNull();
+  });
+});
