@@ -151,6 +151,60 @@ describe.each(bothEngines)("carbon vehicles on the %s", (_name, open) => {
     expect(await consumptionCount()).toBe(0);
   });
 
+  it("consumptions upsert of the van in km: vehicle_distance_other, awaiting; as petrol: refused, exit 3", async () => {
+    const flags = [
+      "--company",
+      ACME,
+      "--building",
+      "Depot",
+      "--start",
+      "2025-02-01",
+      "--end",
+      "2025-02-28",
+      "--entity",
+      VAN,
+    ];
+    const refused = await engine.carbon(
+      "consumptions",
+      "upsert",
+      ...flags,
+      "--category",
+      "petrol",
+      "--quantity",
+      "40",
+      "--unit",
+      "l",
+    );
+    expect(refused.code).toBe(3);
+    expect(refused.stderr).toContain(
+      `categoryId: vehicle ${VAN} is a diesel van: its consumption in l is category diesel, not petrol`,
+    );
+    const stored = await engine.carbon(
+      "consumptions",
+      "upsert",
+      ...flags,
+      "--category",
+      "vehicle_distance_other",
+      "--quantity",
+      "1200",
+      "--unit",
+      "km",
+      "--json",
+    );
+    expect(stored.code, stored.stderr).toBe(0);
+    expect(JSON.parse(stored.stdout).emission).toMatchObject({
+      status: "awaiting_factor",
+      scope: 1,
+    });
+    const deleted = await engine.carbon(
+      "consumptions",
+      "delete",
+      JSON.parse(stored.stdout).consumption.id,
+      "--yes",
+    );
+    expect(deleted.code, deleted.stderr).toBe(0);
+  });
+
   it("a fleet import is calculated from the vehicle: 80.5 l of diesel x 2.57082 = 206.95101 kg", async () => {
     const file = csv(
       [
