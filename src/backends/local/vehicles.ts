@@ -121,12 +121,19 @@ export function fleetVehicleOf(row: FleetRow): FleetVehicle {
 }
 
 function fromRow(row: VehicleRow): Vehicle {
+  const fleet = fleetVehicleOf(row);
   return {
-    ...fleetVehicleOf(row),
+    id: row.id,
     companyId: row.company_id,
     buildingId: row.building_id,
     name: row.name,
     licensePlate: row.license_plate,
+    vehicleType: fleet.vehicleType,
+    vehicleCategory: fleet.vehicleCategory,
+    fuelType: fleet.fuelType,
+    ownership: fleet.ownership,
+    activeFrom: row.active_from,
+    activeTo: row.active_to,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
