@@ -12,6 +12,7 @@ import type { CustomFactor, CustomFactorInput } from "./model/factor.js";
 import type { Goal, GoalInput, Task, TaskInput } from "./model/goal.js";
 import type { Invoice, InvoiceInput } from "./model/invoice.js";
 import type { Supplier, SupplierInput, SupplierUpsertResult } from "./model/supplier.js";
+import type { Vehicle, VehicleInput } from "./model/vehicle.js";
 import type { WasteOperator, WasteOperatorInput } from "./model/waste-operator.js";
 import type { ReadOnlyResourcePort, ResourcePort } from "./resource.js";
 import type { BuildingFilter } from "./resources/buildings.js";
@@ -24,6 +25,7 @@ import type { GoalFilter } from "./resources/goals.js";
 import type { InvoiceFilter } from "./resources/invoices.js";
 import type { SupplierFilter } from "./resources/suppliers.js";
 import type { TaskFilter } from "./resources/tasks.js";
+import type { VehicleFilter } from "./resources/vehicles.js";
 import type { WasteOperatorFilter } from "./resources/waste-operators.js";
 
 /** The plain resources (src/core/resource.ts): each one's record, upsert input and list filter. */
@@ -79,6 +81,11 @@ export interface ResourceTypes {
     readonly record: Effluent;
     readonly input: EffluentInput;
     readonly filter: EffluentFilter;
+  };
+  readonly vehicles: {
+    readonly record: Vehicle;
+    readonly input: VehicleInput;
+    readonly filter: VehicleFilter;
   };
 }
 

@@ -13,6 +13,7 @@ import type { GlecEntry } from "./model/glec.js";
 import type { Goal, Task } from "./model/goal.js";
 import type { Invoice } from "./model/invoice.js";
 import type { Supplier, SupplierQuery } from "./model/supplier.js";
+import type { Vehicle } from "./model/vehicle.js";
 import type { WasteOperator } from "./model/waste-operator.js";
 import type { AuditPort, AuditQuery } from "./ports/audit.js";
 import type { BuildingsPort } from "./ports/buildings.js";
@@ -25,6 +26,7 @@ import type { GlecPort, GlecQuery } from "./ports/glec.js";
 import type { GoalsPort } from "./ports/goals.js";
 import type { InvoicesPort } from "./ports/invoices.js";
 import type { SuppliersPort } from "./ports/suppliers.js";
+import type { VehiclesPort } from "./ports/vehicles.js";
 import type { ReadOnlyParts, ResourceParts } from "./resource-types.js";
 import type { BuildingFilter } from "./resources/buildings.js";
 import type { CategoryFilter } from "./resources/categories.js";
@@ -34,6 +36,7 @@ import type { EffluentFilter } from "./resources/effluents.js";
 import type { GoalFilter } from "./resources/goals.js";
 import type { InvoiceFilter } from "./resources/invoices.js";
 import type { TaskFilter } from "./resources/tasks.js";
+import type { VehicleFilter } from "./resources/vehicles.js";
 import type { WasteOperatorFilter } from "./resources/waste-operators.js";
 
 export interface CustomFactorQuery extends CustomFactorFilter, PageQuery {}
@@ -77,6 +80,8 @@ export interface CarbonService extends ResourceParts, ReadOnlyParts {
 
   // --- Suppliers and clients (docs/suppliers.md) ---
   readonly suppliers: SuppliersPort;
+  /** A company's fleet (docs/vehicles.md). */
+  readonly vehicles: VehiclesPort;
   /** GLEC logistics service footprints (docs/glec.md). */
   readonly glec: GlecPort;
   /** Comments on a company's records (docs/comments.md). */
@@ -137,6 +142,7 @@ export interface ListStreams {
   readonly tasks: { readonly filter: TaskFilter; readonly row: Task };
   readonly invoices: { readonly filter: InvoiceFilter; readonly row: Invoice };
   readonly effluents: { readonly filter: EffluentFilter; readonly row: Effluent };
+  readonly vehicles: { readonly filter: VehicleFilter; readonly row: Vehicle };
 }
 
 export type ListName = keyof ListStreams;

@@ -43,8 +43,9 @@ export function rowErrorsByIndex(
 }
 
 /**
- * A conflict the session raised for rows of the file (an id that is another company's
- * consumption), with their lines: the import stops there. `outcome` says what was kept.
+ * A conflict or validation error the session raised for rows of the file (an id that is another
+ * company's consumption, a vehicle's row the server refused), with their lines: the import stops
+ * there. `outcome` says what was kept.
  */
 export function conflictAtLines(
   error: CarbonError,
@@ -55,7 +56,7 @@ export function conflictAtLines(
   const [first, ...others] = sorted;
   if (first === undefined) return error;
   const more = others.length === 0 ? "" : ` (and ${others.length} more)`;
-  return new CarbonError("conflict", `line ${first.line}: ${first.message}${more}; ${outcome}`, {
+  return new CarbonError(error.code, `line ${first.line}: ${first.message}${more}; ${outcome}`, {
     issues: sorted.map((row) => ({ path: row.column, line: row.line, message: row.message })),
     ...(error.hint === undefined ? {} : { hint: error.hint }),
     cause: error,

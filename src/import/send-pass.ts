@@ -89,9 +89,14 @@ function stoppedError(
   });
 }
 
-/** A conflict about rows of a batch (another company's consumption id) names their lines. */
+/**
+ * A conflict (another company's consumption id) or a validation error the server found in rows
+ * of a batch (references only it can check, such as a vehicle's active period) names their lines.
+ */
 function atLines(error: unknown, lines: readonly number[], columns: ColumnMap["columns"]): unknown {
-  if (!isCarbonError(error) || error.code !== "conflict") return error;
+  if (!isCarbonError(error) || (error.code !== "conflict" && error.code !== "validation")) {
+    return error;
+  }
   const rows = [...rowErrorsByIndex(error.issues, (index) => lines[index], columns).values()];
   return conflictAtLines(error, rows.flat(), "the import stopped");
 }

@@ -7,6 +7,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { effluentCases } from "./cases-effluents.js";
 import { invoiceCases } from "./cases-invoices.js";
+import { vehicleCases } from "./cases-vehicles.js";
 import { glecShipment, ids, type Seed } from "./seed.js";
 
 export interface CaseContext {
@@ -302,6 +303,7 @@ export const commandCases: readonly CommandCase[] = [
   },
   { name: "waste-operators list (every company)", args: () => ["waste-operators", "list"] },
   { name: "waste-operators get", args: () => ["waste-operators", "get", ids.newWasteOperator] },
+  ...vehicleCases,
   {
     name: "comments upsert",
     args: () => [

@@ -208,6 +208,11 @@ function invoiceAnswer(invoice: Item): Item {
   return pick(invoice, ["id", "type", "companyId"]);
 }
 
+/** A vehicle as a spec server may answer it: id, company and name alone. */
+function vehicleAnswer(vehicle: Item): Item {
+  return pick(vehicle, ["id", "companyId", "name"]);
+}
+
 /** A comment as a spec server may answer it: no author, no dates. */
 function commentAnswer(comment: Item): Item {
   return pick(comment, ["id", "companyId", "entityType", "entityId", "text"]);
@@ -241,6 +246,7 @@ export function storeHandlers(
   );
   const customFactors = table(seed.customFactors.map(asPosted));
   const wasteOperators = table([]);
+  const vehicles = table([]);
   const comments = table(seed.comments);
   const goals = table(seed.goals);
   const tasks = table(seed.tasks);
@@ -335,6 +341,15 @@ export function storeHandlers(
     "POST /api/v1/waste-operators": (call) => {
       const { item, created } = upsert(wasteOperators, call.body);
       return ok(hosted ? wasteOperatorAnswer(item) : item, created ? 201 : 200);
+    },
+    // The hosted service's vehicle fields are not published: its mock answers the fewest.
+    "GET /api/v1/vehicles": (call) => {
+      const listed = matching(vehicles.values(), call.query, ["companyId"]);
+      return page(hosted ? listed.map(vehicleAnswer) : listed, call.query);
+    },
+    "POST /api/v1/vehicles": (call) => {
+      const { item, created } = upsert(vehicles, call.body);
+      return ok(hosted ? vehicleAnswer(item) : item, created ? 201 : 200);
     },
     // The hosted service's goal and task fields are not published: its mock answers the fewest.
     "GET /api/v1/goals": (call) => {

@@ -46,6 +46,7 @@ export const ids = {
   effluentSample: "e2000000-0000-4000-8000-000000000002",
   effluentToDelete: "e2000000-0000-4000-8000-000000000003",
   newEffluent: "e2000000-0000-4000-8000-000000000004",
+  newVehicle: "a7000000-0000-4000-8000-000000000001",
 } as const;
 
 export interface Seed {

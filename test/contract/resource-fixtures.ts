@@ -323,6 +323,40 @@ export const effluentsFixture: ResourceFixture<"effluents"> = {
   filter: { companyId: OWNER },
 };
 
+export const vehiclesFixture: ResourceFixture<"vehicles"> = {
+  name: "vehicles",
+  setup: storeOwner,
+  sample: (index) => ({
+    id: idOf("d", index),
+    companyId: OWNER,
+    name: `Vehicle ${9 - index}`,
+    licensePlate: `1234-KL${index}`,
+    vehicleType: index % 2 === 0 ? "passenger_car" : "van",
+    vehicleCategory: "LAND_TRANSPORTATION",
+    fuelType: index % 2 === 0 ? "diesel" : "electric",
+    ownership: "owned",
+    activeFrom: "2024-01-01",
+  }),
+  changed: (input) => ({
+    ...input,
+    name: `${input.name} renamed`,
+    ownership: "leased",
+    activeTo: "2030-12-31",
+  }),
+  invalid: {
+    id: idOf("d", 0),
+    companyId: OWNER,
+    name: "Van",
+    vehicleType: "van",
+    vehicleCategory: "LAND_TRANSPORTATION",
+    fuelType: "diesel",
+    ownership: "owned",
+    activeFrom: "2024-06-01",
+    activeTo: "2024-05-31",
+  },
+  filter: { companyId: OWNER },
+};
+
 /** Every resource's fixture, each run by the generic resource contract on every driver. */
 export const resourceFixtures: { readonly [K in ResourceName]: ResourceFixture<K> } = {
   companies: companiesFixture,
@@ -335,6 +369,7 @@ export const resourceFixtures: { readonly [K in ResourceName]: ResourceFixture<K
   tasks: tasksFixture,
   invoices: invoicesFixture,
   effluents: effluentsFixture,
+  vehicles: vehiclesFixture,
 };
 
 /** Every read-only resource's fixture, each run by the read-only contract on every driver. */

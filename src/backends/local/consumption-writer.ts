@@ -7,6 +7,7 @@ import { nonFiniteFigure } from "../../engine/emission.js";
 import type { CategoryCatalog } from "./categories.js";
 import type { Db } from "./database.js";
 import type { EmissionCalculator } from "./emission-calculator.js";
+import { FleetLookup } from "./fleet-lookup.js";
 import type { IdHashSet } from "./id-set.js";
 import { type PreparedRow, prepareRows, type RowRefs } from "./row-references.js";
 import { StatementCache } from "./statement-cache.js";
@@ -112,9 +113,11 @@ export class ConsumptionWriter {
   readonly #inserts: StatementCache;
   readonly #companyIdOf;
   readonly #dates = new StoredDates();
+  readonly #fleet: FleetLookup;
 
   constructor(db: Db, catalog: CategoryCatalog, calculator: EmissionCalculator) {
     this.#catalog = catalog;
+    this.#fleet = new FleetLookup(db);
     this.#calculator = calculator;
     this.#selects = new StatementCache(db, (n) => {
       const marks = new Array(n).fill("?").join(",");
@@ -145,7 +148,7 @@ export class ConsumptionWriter {
     path: string,
     bulk?: BulkMode,
   ): WriteResult {
-    const prepared = prepareRows(rows, refs, this.#catalog, path);
+    const prepared = prepareRows(rows, refs, this.#catalog, path, this.#fleet.batch());
     const allNew = bulk !== undefined && this.#allNew(prepared, bulk);
     const existing = allNew ? new Map<string, ExistingRow>() : this.#existing(prepared);
     const statements = allNew ? this.#inserts : this.#upserts;

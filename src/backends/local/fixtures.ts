@@ -107,3 +107,48 @@ export function factorLibrary(): FactorLibrary {
     version: `lib-${digest.slice(0, 12)}`,
   };
 }
+
+/**
+ * Fleet subcategories beyond categories.csv (docs/vehicles.md), added by migration 15: a car's
+ * LPG, a battery electric car's distance (the library's scope 2 "Company EV charging" row), and
+ * the distance of vehicles the library has no scope 1 distance factor for (awaiting factor).
+ */
+export const FLEET_SUBCATEGORIES: readonly Category[] = [
+  {
+    code: "vehicle_lpg",
+    parent: "mobile_combustion",
+    scope: 1,
+    name: "LPG (vehicles)",
+    defaultUnit: "l",
+    factorKey: "lpg",
+  },
+  {
+    code: "vehicle_distance_bev",
+    parent: "purchased_electricity",
+    scope: 2,
+    name: "Fleet car, battery electric, by distance (charging)",
+    defaultUnit: "km",
+    factorKey: "car_average_bev_km",
+  },
+  {
+    code: "vehicle_distance_other",
+    parent: "mobile_combustion",
+    scope: 1,
+    name: "Fleet vehicle by distance, no distance factor for its type and fuel",
+    defaultUnit: "km",
+    // A key of no library row: its consumptions await a factor until the library has one.
+    factorKey: "vehicle_other_km",
+  },
+].map(
+  (row): Category => ({
+    id: categoryId(row.code),
+    level: "subcategory",
+    code: row.code,
+    name: row.name,
+    parentId: categoryId(row.parent),
+    scope: row.scope === 2 ? 2 : 1,
+    defaultUnit: row.defaultUnit,
+    factorKey: row.factorKey,
+    marketFactorKey: null,
+  }),
+);

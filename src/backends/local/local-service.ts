@@ -30,9 +30,11 @@ import { localInvoices } from "./local-invoices.js";
 import type { LocalParts } from "./local-parts.js";
 import { type ListReaders, listReaders, streamPages } from "./local-streams.js";
 import { LocalSuppliersPart } from "./local-suppliers.js";
+import { localVehicles } from "./local-vehicles.js";
 import { type RecalculationScope, recalculateEmissions } from "./recalculate.js";
 import { TaskRepository } from "./tasks.js";
 import { localActor, rolledBack, withRollback } from "./transaction-tools.js";
+import { VehicleRepository } from "./vehicles.js";
 import { WasteOperatorRepository } from "./waste-operators.js";
 
 /**
@@ -63,6 +65,8 @@ export class LocalService implements CarbonService {
   readonly #wasteOperators: WasteOperatorRepository;
   readonly wasteOperators: CarbonService["wasteOperators"];
   readonly #comments: CommentRepository;
+  readonly #vehicles: VehicleRepository;
+  readonly vehicles: CarbonService["vehicles"];
   readonly comments: CarbonService["comments"];
   readonly #goals: GoalRepository;
   readonly #tasks: TaskRepository;
@@ -104,6 +108,9 @@ export class LocalService implements CarbonService {
       get: async (id) => tx.read(() => wasteOperators.get(id)),
       upsert: async (input) => tx.write(() => wasteOperators.upsert(input)),
     };
+    const vehicles = new VehicleRepository(parts.db, parts.companies, parts.buildings);
+    this.#vehicles = vehicles;
+    this.vehicles = localVehicles(vehicles, tx);
     const comments = new CommentRepository(parts.db, parts.companies);
     this.#comments = comments;
     this.comments = {
@@ -301,6 +308,7 @@ export class LocalService implements CarbonService {
       glec: () => this.glec.repository(),
       wasteOperators: this.#wasteOperators,
       comments: this.#comments,
+      vehicles: this.#vehicles,
       goals: this.#goals,
       tasks: this.#tasks,
       invoices: this.#invoices,

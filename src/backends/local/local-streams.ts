@@ -16,6 +16,7 @@ import { pageWindow } from "./pagination.js";
 import type { ConsumptionQueries } from "./queries.js";
 import type { SupplierRepository } from "./suppliers.js";
 import type { TaskRepository } from "./tasks.js";
+import type { VehicleRepository } from "./vehicles.js";
 import type { WasteOperatorRepository } from "./waste-operators.js";
 
 /** One list's pages of at most `limit` rows: each `next()` reads one page. */
@@ -42,6 +43,7 @@ export interface StreamSources {
   readonly tasks: TaskRepository;
   readonly invoices: InvoiceRepository;
   readonly effluents: EffluentRepository;
+  readonly vehicles: VehicleRepository;
 }
 
 /** Slices of a list already in memory (the category tree). */
@@ -72,6 +74,7 @@ export function listReaders(s: StreamSources): ListReaders {
     tasks: (filter) => (limit) => s.reader.pages(s.tasks.keyset(filter), limit),
     invoices: (filter) => (limit) => s.reader.pages(s.invoices.keyset(filter), limit),
     effluents: (filter) => (limit) => s.reader.pages(s.effluents.keyset(filter), limit),
+    vehicles: (filter) => (limit) => s.reader.pages(s.vehicles.keyset(filter), limit),
   };
 }
 

@@ -11,6 +11,7 @@ import { INVOICES_SCHEMA } from "./invoices-schema.js";
 import { LIST_INDEXES } from "./list-indexes.js";
 import { consumptionDatesAsIntegers, SCHEMA_V1 } from "./schema.js";
 import { SUPPLIERS_SCHEMA } from "./supplier-schema.js";
+import { addVehicles } from "./vehicles-schema.js";
 import { WASTE_OPERATORS_SCHEMA } from "./waste-operators.js";
 
 export interface Migration {
@@ -145,6 +146,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 12, name: "waste operators", up: (db) => db.exec(WASTE_OPERATORS_SCHEMA) },
   { version: 13, name: "comments", up: (db) => db.exec(COMMENTS_SCHEMA) },
   { version: 14, name: "reduction goals and tasks", up: (db) => db.exec(GOALS_SCHEMA) },
+  { version: 15, name: "vehicles and fleet subcategories", up: addVehicles },
   { version: 16, name: "invoices", up: (db) => db.exec(INVOICES_SCHEMA) },
   { version: 18, name: "effluents", up: (db) => db.exec(EFFLUENTS_SCHEMA) },
 ];

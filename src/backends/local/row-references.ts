@@ -1,9 +1,14 @@
 import { type FieldIssue, validationError } from "../../core/errors.js";
+import { FLEET_ONLY_CATEGORIES, fleetCategory, outsideActivePeriod } from "../../core/fleet.js";
 import type { ConsumptionInput } from "../../core/model/consumption.js";
 import type { StoredBuilding } from "./buildings.js";
 import type { CategoryCatalog, StoredCategory } from "./categories.js";
 import type { StoredCompany } from "./companies.js";
 import { unitProblem } from "./unit-check.js";
+import type { FleetVehicle } from "./vehicles.js";
+
+/** A company's vehicles by id (src/backends/local/fleet-lookup.ts, one query per company). */
+export type FleetOf = (companyRef: number) => ReadonlyMap<string, FleetVehicle>;
 
 /** How a write finds the companies and buildings rows point at (a session caches them). */
 export interface RowRefs {
@@ -33,6 +38,7 @@ export function prepareRows(
   refs: RowRefs,
   catalog: CategoryCatalog,
   path: string,
+  fleetOf?: FleetOf,
 ): PreparedRow[] {
   const issues: FieldIssue[] = [];
   const prepared: PreparedRow[] = [];
@@ -64,6 +70,23 @@ export function prepareRows(
       if (problem !== undefined) at("unitType", problem);
     }
     if (company === undefined || building === undefined || category === undefined) return;
+    const fleet = fleetOf?.(company.ref);
+    // Most companies have no vehicles: their rows cost one empty-map check.
+    const vehicle =
+      fleet === undefined || fleet.size === 0 ? undefined : fleet.get(row.entityId.toLowerCase());
+    if (vehicle !== undefined) {
+      const problem = vehicleProblem(vehicle, row, category);
+      if (problem !== undefined) {
+        at(problem.field, problem.message);
+        return;
+      }
+    } else if (FLEET_ONLY_CATEGORIES.has(category.code)) {
+      at(
+        "entityId",
+        `"${row.entityId}" is not a vehicle of company ${company.id}: a consumption in ${category.code} belongs to a vehicle (carbon vehicles list)`,
+      );
+      return;
+    }
     prepared.push({
       id: row.id.toLowerCase(),
       entityId: row.entityId,
@@ -82,4 +105,24 @@ export function prepareRows(
     throw validationError(`consumption rejected${where}: ${first.path}: ${first.message}`, issues);
   }
   return prepared;
+}
+
+/**
+ * Why a vehicle's consumption is refused: outside the vehicle's active period, or not in the
+ * subcategory the vehicle's type and fuel and the unit choose (src/core/fleet.ts).
+ */
+function vehicleProblem(
+  vehicle: FleetVehicle,
+  row: ConsumptionInput,
+  given: StoredCategory,
+): { readonly field: string; readonly message: string } | undefined {
+  const outside = outsideActivePeriod(vehicle, row.startDate, row.endDate);
+  if (outside !== undefined) return { field: "entityId", message: outside };
+  const choice = fleetCategory(vehicle, row.unitType);
+  if ("problem" in choice) return { field: "unitType", message: choice.problem };
+  if (choice.code === given.code) return undefined;
+  return {
+    field: "categoryId",
+    message: `vehicle ${vehicle.id} is a ${vehicle.fuelType} ${vehicle.vehicleType}: its consumption in ${row.unitType} is category ${choice.code}, not ${given.code}`,
+  };
 }

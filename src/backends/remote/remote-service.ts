@@ -34,6 +34,7 @@ import { remoteGoals } from "./remote-goals.js";
 import { remoteInvoices } from "./remote-invoices.js";
 import { remotePagers } from "./remote-streams.js";
 import { remoteSuppliers } from "./remote-suppliers.js";
+import { remoteVehicles } from "./remote-vehicles.js";
 import { remoteDeleteRecords } from "./removal.js";
 import { remoteResource } from "./resource-client.js";
 import type { RetryPolicy } from "./retry.js";
@@ -107,6 +108,7 @@ export function createRemoteService(options: RemoteServiceOptions): RemoteCarbon
     tasks: remoteResource(client, capabilities, tasksResource),
     invoices: remoteInvoices(client, capabilities),
     effluents: remoteEffluents(client, capabilities),
+    vehicles: remoteVehicles(client, capabilities),
 
     async serverInstanceId() {
       const answer = await client.request("POST", "/auth/who-am-i", {

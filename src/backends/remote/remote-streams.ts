@@ -31,5 +31,6 @@ export function remotePagers(service: Lists): Pagers {
     tasks: (filter, window) => service.tasks.list({ ...filter, ...window }),
     invoices: (filter, window) => service.invoices.list({ ...filter, ...window }),
     effluents: (filter, window) => service.effluents.list({ ...filter, ...window }),
+    vehicles: (filter, window) => service.vehicles.list({ ...filter, ...window }),
   };
 }

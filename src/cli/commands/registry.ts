@@ -54,6 +54,11 @@ export const resources: readonly ResourceEntry[] = [
     load: async () => (await import("./waste-operators/index.js")).wasteOperatorsCommand,
   },
   {
+    name: "vehicles",
+    description: "Vehicles of a company's fleet: list, get, upsert, import from CSV",
+    load: async () => (await import("./vehicles/index.js")).vehiclesCommand,
+  },
+  {
     name: "comments",
     description: "Comments on a company's records: list, get, upsert",
     load: async () => (await import("./comments/index.js")).commentsCommand,

@@ -18,6 +18,7 @@ import { goalsResource } from "./goals.js";
 import { invoicesResource } from "./invoices.js";
 import { suppliersResource } from "./suppliers.js";
 import { tasksResource } from "./tasks.js";
+import { vehiclesResource } from "./vehicles.js";
 import { wasteOperatorsResource } from "./waste-operators.js";
 
 export type DescriptorOf<K extends ResourceName> = ResourceDescriptor<
@@ -37,6 +38,7 @@ export const resourceDescriptors: { readonly [K in ResourceName]: DescriptorOf<K
   tasks: tasksResource,
   invoices: invoicesResource,
   effluents: effluentsResource,
+  vehicles: vehiclesResource,
 };
 
 export type ReadOnlyDescriptorOf<K extends ReadOnlyName> = ReadOnlyResourceDescriptor<

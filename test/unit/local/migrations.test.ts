@@ -4,7 +4,7 @@ import Database from "better-sqlite3";
 import { parse } from "csv-parse/sync";
 import { describe, expect, it } from "vitest";
 import { openDatabase, PAGE_SIZE } from "../../../src/backends/local/database.js";
-import { VEHICLE_CATEGORIES } from "../../../src/backends/local/fixtures.js";
+import { FLEET_SUBCATEGORIES, VEHICLE_CATEGORIES } from "../../../src/backends/local/fixtures.js";
 import { LATEST_VERSION, MIGRATIONS, migrate } from "../../../src/backends/local/migrations.js";
 import { openLocalService } from "../../../src/backends/local/open.js";
 import { categoryId } from "../../../src/core/ids.js";
@@ -35,7 +35,7 @@ describe("migrations", () => {
     expect(service.path).toBe(file);
     await service.close();
     expect(MIGRATIONS.map((m) => m.version)).toEqual([
-      1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 16, 18,
+      1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 18,
     ]);
     expect(pragma(file, "user_version")).toBe(LATEST_VERSION);
     expect(pragma(file, "journal_mode")).toBe("wal");
@@ -262,6 +262,7 @@ describe("migrations", () => {
     expect(all.map((c) => c.code)).toEqual([
       ...csv.map((row) => row.code),
       ...VEHICLE_CATEGORIES.map((v) => v.code),
+      ...FLEET_SUBCATEGORIES.map((c) => c.code),
     ]);
     const gas = all.find((c) => c.code === "natural_gas");
     expect(gas).toMatchObject({
@@ -280,7 +281,10 @@ describe("migrations", () => {
     const service = await openTemp();
     const subcategories = (await service.categories.list({ level: "subcategory" })).data;
     const expected = csvRows("categories.csv").filter((row) => row.level === "subcategory");
-    expect(subcategories.map((c) => c.code)).toEqual(expected.map((row) => row.code));
+    expect(subcategories.map((c) => c.code)).toEqual([
+      ...expected.map((row) => row.code),
+      ...FLEET_SUBCATEGORIES.map((c) => c.code),
+    ]);
     expect(subcategories.every((c) => c.factorKey !== null)).toBe(true);
 
     const categories = (await service.categories.list({ level: "category" })).data;

@@ -1,0 +1,54 @@
+/** Migration 15: the vehicles table and the fleet subcategories (docs/vehicles.md). */
+import type { Db } from "./database.js";
+import { FLEET_SUBCATEGORIES } from "./fixtures.js";
+
+/**
+ * Migration 15: the table, its indexes in list order (of a company, and of every company), and
+ * one licence plate per company as `plateKey` compares them. A building's deletion leaves its
+ * vehicles without a building.
+ */
+export const VEHICLES_SCHEMA = `
+CREATE TABLE vehicles (
+  ref INTEGER PRIMARY KEY,
+  id TEXT NOT NULL UNIQUE,
+  company_ref INTEGER NOT NULL REFERENCES companies (ref),
+  building_ref INTEGER REFERENCES buildings (ref) ON DELETE SET NULL,
+  name TEXT NOT NULL,
+  license_plate TEXT,
+  plate_key TEXT,
+  vehicle_type TEXT NOT NULL,
+  vehicle_category TEXT NOT NULL,
+  fuel_type TEXT NOT NULL,
+  ownership TEXT NOT NULL,
+  active_from TEXT NOT NULL,
+  active_to TEXT CHECK (active_to IS NULL OR active_to >= active_from),
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
+CREATE INDEX vehicles_in_order ON vehicles (company_ref, name, id);
+CREATE INDEX vehicles_by_name ON vehicles (name, id);
+CREATE UNIQUE INDEX vehicles_unique_plate ON vehicles (company_ref, plate_key)
+  WHERE plate_key IS NOT NULL;
+`;
+
+/** Migration 15: the vehicles table and the fleet subcategories, after every existing category. */
+export function addVehicles(db: Db): void {
+  db.exec(VEHICLES_SCHEMA);
+  const insert = db.prepare(
+    `INSERT INTO categories (id, code, level, parent_ref, scope, name, default_unit, factor_key, market_factor_key)
+     VALUES (?, ?, ?, (SELECT ref FROM categories WHERE id = ?), ?, ?, ?, ?, ?)`,
+  );
+  for (const category of FLEET_SUBCATEGORIES) {
+    insert.run(
+      category.id,
+      category.code,
+      category.level,
+      category.parentId,
+      category.scope,
+      category.name,
+      category.defaultUnit,
+      category.factorKey,
+      category.marketFactorKey,
+    );
+  }
+}

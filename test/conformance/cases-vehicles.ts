@@ -1,0 +1,59 @@
+/** The vehicles commands against each server (cases.ts spreads them into the matrix). */
+import { writeFileSync } from "node:fs";
+import path from "node:path";
+import type { CaseContext, CommandCase } from "./cases.js";
+import { ids } from "./seed.js";
+
+/** A fleet file of two vehicles (ids derived from the plates), written in this run's directory. */
+function fleetFile(c: CaseContext): string {
+  const file = path.join(c.dir, "fleet.csv");
+  writeFileSync(
+    file,
+    [
+      "name;licensePlate;vehicleType;vehicleCategory;fuelType;ownership;activeFrom;activeTo",
+      "Pool car;5678-BCD;passenger_car;LAND_TRANSPORTATION;electric;owned;2025-03-01;",
+      "Sales car 1;9012 FGH;passenger_car;LAND_TRANSPORTATION;petrol;leased;2023-06-15;2025-06-14",
+    ].join("\n"),
+  );
+  return file;
+}
+
+export const vehicleCases: readonly CommandCase[] = [
+  {
+    name: "vehicles upsert",
+    args: () => [
+      "vehicles",
+      "upsert",
+      "--company",
+      ids.company,
+      "--name",
+      "Delivery van 3",
+      "--type",
+      "van",
+      "--category",
+      "LAND_TRANSPORTATION",
+      "--fuel",
+      "diesel",
+      "--ownership",
+      "leased",
+      "--active-from",
+      "2024-01-01",
+      "--plate",
+      "1234 KLM",
+      "--id",
+      ids.newVehicle,
+    ],
+  },
+  { name: "vehicles list", args: () => ["vehicles", "list", "--company", ids.company] },
+  { name: "vehicles list (every company)", args: () => ["vehicles", "list"] },
+  { name: "vehicles get", args: () => ["vehicles", "get", ids.newVehicle] },
+  {
+    name: "vehicles import --dry-run",
+    dryRun: true,
+    args: (c) => ["vehicles", "import", fleetFile(c), "--company", ids.company, "--dry-run"],
+  },
+  {
+    name: "vehicles import",
+    args: (c) => ["vehicles", "import", fleetFile(c), "--company", ids.company],
+  },
+];
