@@ -6,6 +6,7 @@ import { APPLICATION_ID, type Db, notCarbonDatabase } from "./database.js";
 import { categoryTree, factorLibrary } from "./fixtures.js";
 import { GLEC_SCHEMA } from "./glec-schema.js";
 import { GOALS_SCHEMA } from "./goals.js";
+import { INVOICES_SCHEMA } from "./invoices-schema.js";
 import { LIST_INDEXES } from "./list-indexes.js";
 import { consumptionDatesAsIntegers, SCHEMA_V1 } from "./schema.js";
 import { SUPPLIERS_SCHEMA } from "./supplier-schema.js";
@@ -143,6 +144,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 12, name: "waste operators", up: (db) => db.exec(WASTE_OPERATORS_SCHEMA) },
   { version: 13, name: "comments", up: (db) => db.exec(COMMENTS_SCHEMA) },
   { version: 14, name: "reduction goals and tasks", up: (db) => db.exec(GOALS_SCHEMA) },
+  { version: 16, name: "invoices", up: (db) => db.exec(INVOICES_SCHEMA) },
 ];
 
 export const LATEST_VERSION: number = MIGRATIONS.reduce((max, m) => Math.max(max, m.version), 0);

@@ -35,7 +35,7 @@ describe("migrations", () => {
     expect(service.path).toBe(file);
     await service.close();
     expect(MIGRATIONS.map((m) => m.version)).toEqual([
-      1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14,
+      1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 16,
     ]);
     expect(pragma(file, "user_version")).toBe(LATEST_VERSION);
     expect(pragma(file, "journal_mode")).toBe("wal");
@@ -201,6 +201,35 @@ describe("migrations", () => {
       ]);
     } finally {
       await service.close();
+    }
+  });
+
+  it("migration 16 creates the invoices table with the columns other parts join on", async () => {
+    const file = path.join(tempDir(), "carbon.db");
+    await (await openTemp(file)).close();
+    const db = new Database(file, { readonly: true });
+    try {
+      const columns = db
+        .prepare<[], string>("SELECT name FROM pragma_table_info('invoices') ORDER BY cid")
+        .pluck()
+        .all();
+      expect(columns.slice(0, 8)).toEqual([
+        "id",
+        "company_id",
+        "building_id",
+        "type",
+        "status",
+        "cup",
+        "start_date",
+        "end_date",
+      ]);
+      const primary = db
+        .prepare<[], string>("SELECT name FROM pragma_table_info('invoices') WHERE pk = 1")
+        .pluck()
+        .all();
+      expect(primary).toEqual(["id"]);
+    } finally {
+      db.close();
     }
   });
 
