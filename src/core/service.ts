@@ -1,6 +1,7 @@
 import type { AuditRecord } from "./model/audit.js";
 import type { Building } from "./model/building.js";
 import type { Category } from "./model/category.js";
+import type { Certificate } from "./model/certificate.js";
 import type { Comment } from "./model/comment.js";
 import type { PageQuery } from "./model/common.js";
 import type { Company } from "./model/company.js";
@@ -14,6 +15,7 @@ import type { Supplier, SupplierQuery } from "./model/supplier.js";
 import type { WasteOperator } from "./model/waste-operator.js";
 import type { AuditPort, AuditQuery } from "./ports/audit.js";
 import type { BuildingsPort } from "./ports/buildings.js";
+import type { CertificatesPort } from "./ports/certificates.js";
 import type { CommentsPort } from "./ports/comments.js";
 import type { ConsumptionsPort, PeriodFilter } from "./ports/consumptions.js";
 import type { EmissionFilter, EmissionsPort } from "./ports/emissions.js";
@@ -24,6 +26,7 @@ import type { SuppliersPort } from "./ports/suppliers.js";
 import type { ReadOnlyParts, ResourceParts } from "./resource-types.js";
 import type { BuildingFilter } from "./resources/buildings.js";
 import type { CategoryFilter } from "./resources/categories.js";
+import type { CertificateFilter } from "./resources/certificates.js";
 import type { CommentFilter } from "./resources/comments.js";
 import type { CustomFactorFilter } from "./resources/custom-factors.js";
 import type { GoalFilter } from "./resources/goals.js";
@@ -77,6 +80,8 @@ export interface CarbonService extends ResourceParts, ReadOnlyParts {
   readonly comments: CommentsPort;
   /** Reduction goals and their progress (docs/goals.md). */
   readonly goals: GoalsPort;
+  /** Energy attribute certificates and the regos dashboard (docs/certificates.md). */
+  readonly certificates: CertificatesPort;
 
   // --- deletions (docs/deleting.md) ---
   /**
@@ -124,6 +129,7 @@ export interface ListStreams {
   readonly wasteOperators: { readonly filter: WasteOperatorFilter; readonly row: WasteOperator };
   readonly comments: { readonly filter: CommentFilter; readonly row: Comment };
   readonly goals: { readonly filter: GoalFilter; readonly row: Goal };
+  readonly certificates: { readonly filter: CertificateFilter; readonly row: Certificate };
   readonly tasks: { readonly filter: TaskFilter; readonly row: Task };
 }
 

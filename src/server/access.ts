@@ -15,7 +15,8 @@ export type WriteTarget =
   | "consumptions"
   | "custom factors"
   | "suppliers"
-  | "GLEC entries";
+  | "GLEC entries"
+  | "certificates";
 
 const writers: Readonly<Record<WriteTarget, readonly Role[]>> = {
   companies: ["admin"],
@@ -24,6 +25,7 @@ const writers: Readonly<Record<WriteTarget, readonly Role[]>> = {
   "custom factors": ["admin", "member"],
   suppliers: ["admin", "member"],
   "GLEC entries": ["admin", "member"],
+  certificates: ["admin", "member"],
 };
 
 export class Access {

@@ -17,6 +17,7 @@ import {
 import type { GlecEntry } from "../../core/model/glec.js";
 import type { AuditLog } from "./audit.js";
 import type { BuildingRepository } from "./buildings.js";
+import { CertificateRepository } from "./certificates.js";
 import type { CompanyRepository } from "./companies.js";
 import type { CustomFactorRepository } from "./custom-factors.js";
 import type { Db } from "./database.js";
@@ -61,6 +62,7 @@ const nouns: Readonly<Record<DeletableResource, string>> = {
   building: "building",
   customFactor: "custom factor",
   supplier: "supplier",
+  certificate: "certificate",
 };
 
 /** The port's request with its defaults: the local actor is the OS user. */
@@ -169,6 +171,8 @@ function planOne(
       return planCustomFactor(parts, id);
     case "supplier":
       return planSupplier(parts, id);
+    case "certificate":
+      return planCertificate(parts, id);
   }
 }
 
@@ -201,6 +205,17 @@ function planBuilding(parts: DeletionParts, id: string): Planned | undefined {
          FROM consumptions WHERE building_ref = ?`,
     )
     .get(building.ref) ?? { consumptions: 0, emissions: 0 };
+  const certificates = parts.db
+    .prepare<[number], number>("SELECT count(*) FROM certificates WHERE building_ref = ?")
+    .pluck()
+    .get(building.ref);
+  if (certificates !== undefined && certificates > 0) {
+    throw new CarbonError(
+      "conflict",
+      `building ${building.id} still has ${certificates} energy attribute certificate(s): nothing was deleted`,
+      { hint: "delete them first (carbon certificates list, carbon certificates delete)" },
+    );
+  }
   return {
     item: {
       resource: "building",
@@ -265,5 +280,25 @@ function planSupplier(parts: DeletionParts, id: string): Planned | undefined {
     remove: () => {
       suppliers.delete(supplier.id);
     },
+  };
+}
+
+function planCertificate(parts: DeletionParts, id: string): Planned | undefined {
+  const certificates = new CertificateRepository(parts.db, parts.companies, parts.buildings);
+  const found = certificates.find(id);
+  if (found === undefined) return undefined;
+  const { certificate } = found;
+  return {
+    item: {
+      resource: "certificate",
+      id: certificate.id,
+      companyId: certificate.companyId,
+      buildingId: certificate.buildingId,
+      consumptions: 0,
+      record: { ...certificate },
+    },
+    emissions: 0,
+    // Its building's coverage is settled by the write's end (certificate-cover.ts).
+    remove: () => certificates.delete(certificate.id),
   };
 }

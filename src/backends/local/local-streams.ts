@@ -3,6 +3,7 @@ import type { ListFilter, ListName, ListRow, StreamOptions } from "../../core/se
 import type { AuditLog } from "./audit.js";
 import type { BuildingRepository } from "./buildings.js";
 import { type CategoryCatalog, toCategory } from "./categories.js";
+import type { CertificateRepository } from "./certificates.js";
 import type { CommentRepository } from "./comments.js";
 import type { CompanyRepository } from "./companies.js";
 import type { CustomFactorRepository } from "./custom-factors.js";
@@ -38,6 +39,7 @@ export interface StreamSources {
   readonly comments: CommentRepository;
   readonly goals: GoalRepository;
   readonly tasks: TaskRepository;
+  readonly certificates: CertificateRepository;
 }
 
 /** Slices of a list already in memory (the category tree). */
@@ -66,6 +68,7 @@ export function listReaders(s: StreamSources): ListReaders {
     comments: (filter) => (limit) => s.reader.pages(s.comments.keyset(filter), limit),
     goals: (filter) => (limit) => s.reader.pages(s.goals.keyset(filter), limit),
     tasks: (filter) => (limit) => s.reader.pages(s.tasks.keyset(filter), limit),
+    certificates: (filter) => (limit) => s.reader.pages(s.certificates.keyset(filter), limit),
   };
 }
 

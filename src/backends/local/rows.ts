@@ -7,11 +7,13 @@ import { StoredDates } from "./stored-dates.js";
 
 /**
  * The columns every read takes from `consumptions c`, in the order of RowTuple. Refs are turned
- * into ids in memory (RefCache, CategoryCatalog): no joins, no repeated strings.
+ * into ids in memory (RefCache, CategoryCatalog): no joins, no repeated strings. The market-based
+ * figure leaves out the share of kWh that certificates cover (certificate-cover.ts).
  */
 export const ROW_COLUMNS = `c.id, c.entity_id, c.company_ref, c.building_ref, c.category_ref,
   c.start_date, c.end_date, c.quantity, c.unit, c.created_at, c.updated_at, c.co2e, c.co2, c.ch4,
-  c.n2o, c.co2e_market, c.converted_quantity, c.provenance_ref, c.rowid`;
+  c.n2o, c.co2e_market * (1 - coalesce(c.covered_share, 0)), c.converted_quantity,
+  c.provenance_ref, c.rowid`;
 
 export type RowTuple = [
   id: string,

@@ -48,6 +48,8 @@ function routeOf(resource: Exclude<DeletableResource, "consumption">): string {
       return "/emission-factors/custom/{id}";
     case "supplier":
       return "/suppliers/{id}";
+    case "certificate":
+      return "/certificates/{id}";
   }
 }
 
@@ -55,6 +57,7 @@ const resourceNames = {
   building: "buildings",
   customFactor: "custom emission factors",
   supplier: "suppliers",
+  certificate: "energy attribute certificates",
 } as const;
 
 function planned(record: FetchedConsumption): DeletedRecord {

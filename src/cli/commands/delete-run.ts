@@ -53,6 +53,8 @@ function describe(item: DeletedRecord, names: Names): string {
       return `${names.category(field(r, "categoryId"))} ${field(r, "basis")}-based, ${field(r, "co2e")} kgCO2e/${field(r, "unit")}, ${field(r, "year") || "any year"} (${field(r, "source")})`;
     case "supplier":
       return `${field(r, "name")} (${field(r, "type")})`;
+    case "certificate":
+      return `${field(r, "volumeMwh")} MWh ${field(r, "technology")}, ${field(r, "periodFrom")} to ${field(r, "periodTo")}, ${field(r, "issuingBody")} ${field(r, "cancellationId")}`;
   }
 }
 

@@ -8,6 +8,7 @@ export const deletionActions = [
   "factors.custom.delete",
   "suppliers.delete",
   "glec.delete",
+  "certificates.delete",
 ] as const;
 export type DeletionAction = (typeof deletionActions)[number];
 

@@ -7,7 +7,13 @@ import { uuidSchema } from "./common.js";
  * holds everything else, and the spec has no way to remove one; GLEC entries have their own
  * `glec.delete`.
  */
-export const deletableResources = ["consumption", "building", "customFactor", "supplier"] as const;
+export const deletableResources = [
+  "consumption",
+  "building",
+  "customFactor",
+  "supplier",
+  "certificate",
+] as const;
 export type DeletableResource = (typeof deletableResources)[number];
 
 /** The audit action each resource's deletion is recorded as. */
@@ -16,6 +22,7 @@ export const deletionActionOf: Readonly<Record<DeletableResource, DeletionAction
   building: "buildings.delete",
   customFactor: "factors.custom.delete",
   supplier: "suppliers.delete",
+  certificate: "certificates.delete",
 };
 
 /** One record deleted (or, in a dry run, that would be). */

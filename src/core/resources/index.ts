@@ -10,6 +10,7 @@ import type {
 } from "../resource-types.js";
 import { buildingsResource } from "./buildings.js";
 import { categoriesResource } from "./categories.js";
+import { certificatesResource } from "./certificates.js";
 import { commentsResource } from "./comments.js";
 import { companiesResource } from "./companies.js";
 import { customFactorsResource } from "./custom-factors.js";
@@ -33,6 +34,7 @@ export const resourceDescriptors: { readonly [K in ResourceName]: DescriptorOf<K
   comments: commentsResource,
   goals: goalsResource,
   tasks: tasksResource,
+  certificates: certificatesResource,
 };
 
 export type ReadOnlyDescriptorOf<K extends ReadOnlyName> = ReadOnlyResourceDescriptor<

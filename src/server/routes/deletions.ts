@@ -40,6 +40,7 @@ const targets: Readonly<Record<DeletableResource, WriteTarget>> = {
   building: "buildings",
   customFactor: "custom factors",
   supplier: "suppliers",
+  certificate: "certificates",
 };
 
 const nouns: Readonly<Record<DeletableResource, string>> = {
@@ -47,6 +48,7 @@ const nouns: Readonly<Record<DeletableResource, string>> = {
   building: "building",
   customFactor: "custom factor",
   supplier: "supplier",
+  certificate: "certificate",
 };
 
 /** Finds the record (404 when missing or out of scope), checks the role, then deletes. */
@@ -162,5 +164,10 @@ export const deletionRoutes: readonly Route[] = [
     "supplier",
     "/suppliers/{id}",
     "Delete a supplier or client, audited (member, admin)",
+  ),
+  deleteRoute(
+    "certificate",
+    "/certificates/{id}",
+    "Delete an energy attribute certificate, audited; market-based scope 2 of its building is recalculated (member, admin)",
   ),
 ];

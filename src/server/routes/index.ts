@@ -10,6 +10,7 @@ import { emissionRoutes } from "./emissions.js";
 import { glecRoutes } from "./glec.js";
 import { goalRoutes } from "./goals.js";
 import { referenceRoutes } from "./reference.js";
+import { regosDashboardRoutes } from "./regos-dashboard.js";
 import { supplierRoutes } from "./suppliers.js";
 
 /** Every /api/v1 route: registered by app.ts, described by openapi.ts. */
@@ -25,6 +26,7 @@ export const routeTable: readonly Route[] = [
   ...glecRoutes,
   ...commentRoutes,
   ...goalRoutes,
+  ...regosDashboardRoutes,
   ...deletionRoutes,
   // buildings move and audit trail
   ...buildingMoveRoutes,
