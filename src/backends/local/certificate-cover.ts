@@ -8,6 +8,10 @@
 import { convertQuantity } from "../../engine/units.js";
 import type { Db } from "./database.js";
 
+/** The market-based figure of `consumptions c` with the kWh certificates cover left out. */
+export const MARKET_FIGURE = `CASE WHEN c.covered_kwh IS NULL THEN c.co2e_market
+  ELSE c.co2e_market * (c.metered_kwh - c.covered_kwh) / c.metered_kwh END`;
+
 const ELECTRICITY = "(SELECT ref FROM categories WHERE code = 'electricity')";
 const HAS_CERTIFICATES = (building: string) =>
   `EXISTS (SELECT 1 FROM certificates WHERE building_ref = ${building})`;
@@ -20,9 +24,9 @@ const MARK = (select: string) => `INSERT INTO certificate_unsettled (building_re
      WHERE ref NOT IN (SELECT building_ref FROM certificate_unsettled);`;
 
 /**
- * Migration 21: certificates, what each consumption has covered (kWh, and the share of its
- * kWh, which scales its stored market-based figure on read), the buildings to settle, and the
- * triggers that fill it. A certificate follows its building to another company.
+ * Migration 21: certificates, what each consumption has covered (covered_kwh of its
+ * metered_kwh, which scale its stored market-based figure on read: MARKET_FIGURE), the buildings
+ * to settle, and the triggers that fill it. A certificate follows its building to another company.
  */
 export const CERTIFICATES_SCHEMA = `
 CREATE TABLE certificates (
@@ -45,7 +49,7 @@ CREATE INDEX certificates_in_order ON certificates (company_ref, period_from, id
 CREATE INDEX certificates_by_period ON certificates (period_from, id);
 CREATE INDEX certificates_by_building ON certificates (building_ref);
 ALTER TABLE consumptions ADD COLUMN covered_kwh REAL;
-ALTER TABLE consumptions ADD COLUMN covered_share REAL;
+ALTER TABLE consumptions ADD COLUMN metered_kwh REAL;
 CREATE TABLE certificate_unsettled (building_ref INTEGER PRIMARY KEY) WITHOUT ROWID;
 
 CREATE TRIGGER certificates_inserted AFTER INSERT ON certificates BEGIN
@@ -207,11 +211,11 @@ export class CertificateCover {
       )
       .raw(true);
     this.#clear = db.prepare<[number, number]>(
-      `UPDATE consumptions SET covered_kwh = NULL, covered_share = NULL
+      `UPDATE consumptions SET covered_kwh = NULL, metered_kwh = NULL
         WHERE company_ref = ? AND building_ref = ? AND covered_kwh IS NOT NULL`,
     );
     this.#cover = db.prepare<[number, number, number]>(
-      "UPDATE consumptions SET covered_kwh = ?, covered_share = ? WHERE rowid = ?",
+      "UPDATE consumptions SET covered_kwh = ?, metered_kwh = ? WHERE rowid = ?",
     );
   }
 
@@ -253,7 +257,7 @@ export class CertificateCover {
     const kwhOf = new Map(consumptions.map((c) => [c.rowid, c.kwh]));
     for (const [rowid, kwh] of allocateCertificates(building.market, certificates, consumptions)) {
       const total = kwhOf.get(rowid) ?? kwh;
-      this.#cover.run(kwh, kwh / total, rowid);
+      this.#cover.run(kwh, total, rowid);
     }
   }
 }

@@ -9,6 +9,7 @@ import type { RegosQuery, RegosRow } from "../../core/model/regos-dashboard.js";
 import { type DateWindow, windowShare } from "../../engine/proration.js";
 import { convertQuantity } from "../../engine/units.js";
 import type { BuildingRepository } from "./buildings.js";
+import { MARKET_FIGURE } from "./certificate-cover.js";
 import type { CompanyRepository } from "./companies.js";
 import type { Db } from "./database.js";
 import { pageOfList } from "./pagination.js";
@@ -55,7 +56,7 @@ export class RegosDashboard {
     this.#consumptions = db
       .prepare<[number, number, number], unknown>(
         `SELECT c.building_ref, c.start_date, c.end_date, c.quantity, c.unit, c.co2e,
-                c.co2e_market * (1 - coalesce(c.covered_share, 0)), c.covered_kwh,
+                ${MARKET_FIGURE}, c.covered_kwh,
                 replace(upper(i.cup), ' ', '')
            FROM consumptions c LEFT JOIN invoices i ON i.id = c.entity_id
           WHERE c.company_ref = ?
