@@ -5,6 +5,7 @@
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { certificateCases } from "./cases-certificates.js";
 import { glecShipment, ids, type Seed } from "./seed.js";
 
 export interface CaseContext {
@@ -438,6 +439,7 @@ export const commandCases: readonly CommandCase[] = [
   { name: "audit list", args: () => ["audit", "list", "--company", ids.company] },
   // Any call of the interface, every page: the company listing, as JSON.
   { name: "api GET companies --paginate", args: () => ["api", "GET", "companies", "--paginate"] },
+  ...certificateCases,
 ];
 
 /** The command a case runs (`factors custom create` for "factors custom create --id"). */

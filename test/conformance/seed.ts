@@ -12,6 +12,7 @@ import { main } from "../../src/cli/main.js";
 import type { Page } from "../../src/core/model/common.js";
 import { tempDir } from "../cli/helpers.js";
 import type { Item, MockSeed } from "./mock-store.js";
+import { certificateIds, seedCertificates } from "./seed-certificates.js";
 
 const repoRoot = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../..");
 
@@ -42,6 +43,7 @@ export const ids = {
   newGoal: "f1000000-0000-4000-8000-000000000002",
   task: "f2000000-0000-4000-8000-000000000001",
   newTask: "f2000000-0000-4000-8000-000000000002",
+  ...certificateIds,
 } as const;
 
 export interface Seed {
@@ -239,6 +241,8 @@ export async function buildSeed(): Promise<Seed> {
     ids.comment,
   ]);
 
+  await seedCertificates((args) => carbon(db, args));
+
   const local = await openLocalService({ path: db });
   try {
     const limit = 500;
@@ -272,6 +276,7 @@ export async function buildSeed(): Promise<Seed> {
       comments: items(await everyPage((page) => local.comments.list({ page, limit }))),
       goals: items((await local.goals.list({ limit })).data),
       tasks: items((await local.tasks.list({ limit })).data),
+      regosRows: items((await local.certificates.dashboard({ companyId: company, limit })).data),
     };
     return {
       dir,

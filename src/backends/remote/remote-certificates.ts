@@ -4,6 +4,7 @@
  * specification's `GET /companies/{id}/buildings/regos-dashboard` with its query names.
  */
 
+import { REGOS_PERIOD_EXTENSION } from "../../core/extensions.js";
 import { REGOS_DASHBOARD_PATH, regosRowAnswerSchema } from "../../core/model/regos-dashboard.js";
 import { answerPageSchema } from "../../core/model/wire.js";
 import type { CertificatesPort } from "../../core/ports/certificates.js";
@@ -20,7 +21,14 @@ export function remoteCertificates(
 ): CertificatesPort {
   return {
     ...remoteResource(client, capabilities, certificatesResource),
-    dashboard(query) {
+    async dashboard(query) {
+      if (query.startDate !== undefined || query.endDate !== undefined) {
+        await capabilities.require(
+          REGOS_PERIOD_EXTENSION,
+          "a period (startDate, endDate) on the regos dashboard",
+          "leave out --from and --to: the dashboard then covers every period",
+        );
+      }
       // The spec's capitalised names; absent ones are left out, never sent empty.
       return client.request("GET", fillPath(REGOS_DASHBOARD_PATH, { id: query.companyId }), {
         schema: regosPageSchema,
