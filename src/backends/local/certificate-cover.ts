@@ -72,7 +72,7 @@ CREATE TRIGGER certificate_market_of_company AFTER UPDATE OF country ON companie
   ${MARK("SELECT building_ref AS ref FROM certificates WHERE company_ref = NEW.ref")}
 END;
 CREATE TRIGGER certificate_electricity_inserted AFTER INSERT ON consumptions
-WHEN NEW.category_ref = ${ELECTRICITY} AND ${HAS_CERTIFICATES("NEW.building_ref")} BEGIN
+WHEN ${HAS_CERTIFICATES("NEW.building_ref")} AND NEW.category_ref = ${ELECTRICITY} BEGIN
   ${MARK("SELECT NEW.building_ref AS ref")}
 END;
 CREATE TRIGGER certificate_electricity_updated
@@ -83,7 +83,7 @@ WHEN (OLD.category_ref = ${ELECTRICITY} OR NEW.category_ref = ${ELECTRICITY})
   ${MARK("SELECT OLD.building_ref AS ref UNION SELECT NEW.building_ref")}
 END;
 CREATE TRIGGER certificate_electricity_deleted AFTER DELETE ON consumptions
-WHEN OLD.category_ref = ${ELECTRICITY} AND ${HAS_CERTIFICATES("OLD.building_ref")} BEGIN
+WHEN ${HAS_CERTIFICATES("OLD.building_ref")} AND OLD.category_ref = ${ELECTRICITY} BEGIN
   ${MARK("SELECT OLD.building_ref AS ref")}
 END;
 CREATE TRIGGER certificate_supply_point_inserted AFTER INSERT ON invoices BEGIN

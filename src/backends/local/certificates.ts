@@ -159,10 +159,10 @@ export class CertificateRepository {
   /**
    * Upsert by id, replacing every field but createdAt. The company and building must exist
    * (not_found) and the building be the company's; a certificate keeps its company; its
-   * cancellation id is no other certificate's; its country is its building's market. Returns
-   * the certificate and the buildings whose coverage it changes (before and after).
+   * cancellation id is no other certificate's; its country is its building's market. The
+   * coverage of its building (and of the one it left) is settled by the write's end.
    */
-  upsert(input: CertificateInput): { certificate: Certificate; buildingRefs: number[] } {
+  upsert(input: CertificateInput): Certificate {
     const parsed = parseInput(certificateInputSchema, input, "certificate");
     const id = parsed.id.toLowerCase();
     const company = this.#companies.get(parsed.companyId);
@@ -216,10 +216,6 @@ export class CertificateRepository {
       now,
       now,
     );
-    const buildingRefs = [building.ref];
-    if (before !== undefined && before.building_ref !== building.ref) {
-      buildingRefs.push(before.building_ref);
-    }
-    return { certificate: this.get(id), buildingRefs };
+    return this.get(id);
   }
 }

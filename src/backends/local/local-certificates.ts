@@ -21,7 +21,7 @@ export function localCertificates(
     list: async (query) => tx.read(() => repository.list(query)),
     get: async (id) => tx.read(() => repository.get(id)),
     // The write's end settles the coverage of the buildings it touched (certificate-cover.ts).
-    upsert: async (input) => tx.write(() => repository.upsert(input).certificate),
+    upsert: async (input) => tx.write(() => repository.upsert(input)),
     dashboard: async (query) => tx.read(() => dashboard.page(query)),
   };
 }

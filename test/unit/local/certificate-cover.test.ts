@@ -215,6 +215,51 @@ describe("market-based scope 2 with certificates, on the local engine", () => {
     expect(await marketOf(service, stored.consumption.id)).toBe(0);
   });
 
+  it("an import session settles coverage before its commit; a dry run stores none", async () => {
+    const service = await openTemp();
+    await seed(service);
+    await service.certificates.upsert(esCertificate());
+    const row = consumption({
+      id: "00000000-0000-4000-8000-0000000000e9",
+      companyId: ids.esCompany,
+      buildingId: ids.esBuilding2,
+      startDate: "2024-01-01T00:00:00.000Z",
+      endDate: "2024-01-31T00:00:00.000Z",
+      quantity: 10_000,
+    });
+    const dry = await service.consumptions.openImport({ dryRun: true });
+    await dry.write([row]);
+    await dry.commit();
+    expect(await marketOf(service, row.id)).toBeUndefined();
+    const session = await service.consumptions.openImport({ dryRun: false });
+    await session.write([row]);
+    await session.commit();
+    // 10000 - 4000 covered = 6000 kWh × 0.283 = 1698 kg.
+    expect(await marketOf(service, row.id)).toBeCloseTo(1698, 9);
+  });
+
+  it("a building that changes market is no longer covered; one that moves takes its certificates along", async () => {
+    const service = await openTemp();
+    await seed(service);
+    const stored = await januaryBill(service, 10_000);
+    await service.certificates.upsert(esCertificate());
+    expect(await marketOf(service, stored.consumption.id)).toBeCloseTo(1698, 9);
+    // Bilbao plant moved to the GB company, keeping its own country ES: still covered.
+    await service.buildings.move({ buildingIds: [ids.esBuilding2], companyId: ids.gbCompany });
+    expect((await service.certificates.get(esCertificate().id)).companyId).toBe(ids.gbCompany);
+    const moved = (await service.certificates.dashboard({ companyId: ids.gbCompany })).data;
+    expect(moved.map((row) => row.coveredKwh)).toEqual([4000]);
+    // Its country becomes PT: an ES certificate is of another market, nothing is covered.
+    await service.buildings.upsert({
+      id: ids.esBuilding2,
+      companyId: ids.gbCompany,
+      name: "Bilbao plant",
+      country: "PT",
+    });
+    const after = (await service.certificates.dashboard({ companyId: ids.gbCompany })).data;
+    expect(after.map((row) => row.coveredKwh)).toEqual([0]);
+  });
+
   it("a half-month window takes the bill's and its coverage's share by day", async () => {
     const service = await openTemp();
     await seed(service);
