@@ -19,3 +19,9 @@ export function operationExtension(method: string, path: string): string {
  * may read; the hosted service requires a company.
  */
 export const GLEC_EVERY_COMPANY_EXTENSION = "glecEveryCompany";
+
+/**
+ * `startDate`/`endDate` (the hosted service's names) on the spec's regos dashboard: a period,
+ * shared out by day; the specification shows only CompanyId, BuildingId and Cup.
+ */
+export const REGOS_PERIOD_EXTENSION = "regosDashboardPeriod";

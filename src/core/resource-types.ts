@@ -5,6 +5,7 @@
  */
 import type { Building, BuildingInput } from "./model/building.js";
 import type { Category } from "./model/category.js";
+import type { Certificate, CertificateInput } from "./model/certificate.js";
 import type { Comment, CommentInput } from "./model/comment.js";
 import type { Company, CompanyInput } from "./model/company.js";
 import type { Effluent, EffluentInput } from "./model/effluent.js";
@@ -17,6 +18,7 @@ import type { WasteOperator, WasteOperatorInput } from "./model/waste-operator.j
 import type { ReadOnlyResourcePort, ResourcePort } from "./resource.js";
 import type { BuildingFilter } from "./resources/buildings.js";
 import type { CategoryFilter } from "./resources/categories.js";
+import type { CertificateFilter } from "./resources/certificates.js";
 import type { CommentFilter } from "./resources/comments.js";
 import type { CompanyFilter } from "./resources/companies.js";
 import type { CustomFactorFilter } from "./resources/custom-factors.js";
@@ -86,6 +88,11 @@ export interface ResourceTypes {
     readonly record: Vehicle;
     readonly input: VehicleInput;
     readonly filter: VehicleFilter;
+  };
+  readonly certificates: {
+    readonly record: Certificate;
+    readonly input: CertificateInput;
+    readonly filter: CertificateFilter;
   };
 }
 

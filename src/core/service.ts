@@ -1,6 +1,7 @@
 import type { AuditRecord } from "./model/audit.js";
 import type { Building } from "./model/building.js";
 import type { Category } from "./model/category.js";
+import type { Certificate } from "./model/certificate.js";
 import type { Comment } from "./model/comment.js";
 import type { PageQuery } from "./model/common.js";
 import type { Company } from "./model/company.js";
@@ -17,6 +18,7 @@ import type { Vehicle } from "./model/vehicle.js";
 import type { WasteOperator } from "./model/waste-operator.js";
 import type { AuditPort, AuditQuery } from "./ports/audit.js";
 import type { BuildingsPort } from "./ports/buildings.js";
+import type { CertificatesPort } from "./ports/certificates.js";
 import type { CommentsPort } from "./ports/comments.js";
 import type { ConsumptionsPort, PeriodFilter } from "./ports/consumptions.js";
 import type { EffluentsPort } from "./ports/effluents.js";
@@ -30,6 +32,7 @@ import type { VehiclesPort } from "./ports/vehicles.js";
 import type { ReadOnlyParts, ResourceParts } from "./resource-types.js";
 import type { BuildingFilter } from "./resources/buildings.js";
 import type { CategoryFilter } from "./resources/categories.js";
+import type { CertificateFilter } from "./resources/certificates.js";
 import type { CommentFilter } from "./resources/comments.js";
 import type { CustomFactorFilter } from "./resources/custom-factors.js";
 import type { EffluentFilter } from "./resources/effluents.js";
@@ -92,6 +95,8 @@ export interface CarbonService extends ResourceParts, ReadOnlyParts {
   readonly invoices: InvoicesPort;
   /** Effluent limits and samples of buildings (docs/effluents.md). */
   readonly effluents: EffluentsPort;
+  /** Energy attribute certificates and the regos dashboard (docs/certificates.md). */
+  readonly certificates: CertificatesPort;
 
   // --- deletions (docs/deleting.md) ---
   /**
@@ -139,6 +144,7 @@ export interface ListStreams {
   readonly wasteOperators: { readonly filter: WasteOperatorFilter; readonly row: WasteOperator };
   readonly comments: { readonly filter: CommentFilter; readonly row: Comment };
   readonly goals: { readonly filter: GoalFilter; readonly row: Goal };
+  readonly certificates: { readonly filter: CertificateFilter; readonly row: Certificate };
   readonly tasks: { readonly filter: TaskFilter; readonly row: Task };
   readonly invoices: { readonly filter: InvoiceFilter; readonly row: Invoice };
   readonly effluents: { readonly filter: EffluentFilter; readonly row: Effluent };

@@ -17,7 +17,8 @@ export type WriteTarget =
   | "suppliers"
   | "GLEC entries"
   | "invoices"
-  | "effluent records";
+  | "effluent records"
+  | "certificates";
 
 const writers: Readonly<Record<WriteTarget, readonly Role[]>> = {
   companies: ["admin"],
@@ -28,6 +29,7 @@ const writers: Readonly<Record<WriteTarget, readonly Role[]>> = {
   "GLEC entries": ["admin", "member"],
   invoices: ["admin", "member"],
   "effluent records": ["admin", "member"],
+  certificates: ["admin", "member"],
 };
 
 export class Access {

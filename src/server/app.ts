@@ -10,6 +10,7 @@ import {
   DRY_RUN_EXTENSION,
   GLEC_EVERY_COMPANY_EXTENSION,
   operationExtension,
+  REGOS_PERIOD_EXTENSION,
 } from "../core/extensions.js";
 import { dottedPath, findNotUtf8, NOT_UTF8_MESSAGE, type NotUtf8 } from "../core/json-bytes.js";
 import type { CarbonService } from "../core/service.js";
@@ -197,7 +198,7 @@ function announcedExtensions(routes: readonly Route[]): string[] {
   const operations = routes
     .filter((route) => route.extension)
     .map((route) => operationExtension(route.method, route.path));
-  return [...operations, DRY_RUN_EXTENSION, GLEC_EVERY_COMPANY_EXTENSION];
+  return [...operations, DRY_RUN_EXTENSION, GLEC_EVERY_COMPANY_EXTENSION, REGOS_PERIOD_EXTENSION];
 }
 
 interface RouteDeps {

@@ -18,7 +18,7 @@ import { type GroupKey, groupKeys } from "../core/model/emission.js";
 import { zodFieldIssues } from "../core/zod-issues.js";
 
 /** One text value: a repeated parameter (`?page=1&page=2`) is an error. */
-const text = z.string({ error: "expected one value" });
+export const text = z.string({ error: "expected one value" });
 
 function wholeNumber(min: number, max?: number) {
   const expected =
@@ -35,7 +35,7 @@ function wholeNumber(min: number, max?: number) {
   });
 }
 
-const date = text.pipe(isoDateSchema.meta({ format: "date" }));
+export const date = text.pipe(isoDateSchema.meta({ format: "date" }));
 
 const scopeWords: Readonly<Record<string, Scope>> = { "1": 1, "2": 2, "3": 3 };
 

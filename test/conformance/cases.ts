@@ -5,6 +5,7 @@
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { certificateCases } from "./cases-certificates.js";
 import { effluentCases } from "./cases-effluents.js";
 import { invoiceCases } from "./cases-invoices.js";
 import { vehicleCases } from "./cases-vehicles.js";
@@ -456,6 +457,7 @@ export const commandCases: readonly CommandCase[] = [
   ...invoiceCases,
   // Any call of the interface, every page: the company listing, as JSON.
   { name: "api GET companies --paginate", args: () => ["api", "GET", "companies", "--paginate"] },
+  ...certificateCases,
 ];
 
 /** The command a case runs (`factors custom create` for "factors custom create --id"). */

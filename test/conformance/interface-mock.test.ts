@@ -26,6 +26,7 @@ const empty: MockSeed = {
   comments: [],
   goals: [],
   tasks: [],
+  regosRows: [],
 };
 
 function consumption(index: number): Record<string, unknown> {

@@ -5,6 +5,7 @@
  * ("hosted": ../shared/spec/hosted-service.md).
  */
 import { randomUUID } from "node:crypto";
+import { regosHandlers } from "./mock-regos.js";
 
 export type Shapes = "spec" | "hosted";
 export type Item = Readonly<Record<string, unknown>>;
@@ -27,6 +28,7 @@ export interface MockSeed {
   readonly tasks: readonly Item[];
   /** Absent: none. */
   readonly effluents?: readonly Item[];
+  readonly regosRows: readonly Item[];
 }
 
 export interface Call {
@@ -394,6 +396,7 @@ export function storeHandlers(
       if (!glec.delete(id)) return notFound("service footprint");
       return ok({ message: "deleted", id });
     },
+    ...regosHandlers(shapes, seed, page),
     // Any other operation of the document: an empty page for a list, an empty object otherwise.
     fallback: (call) =>
       call.method === "GET" && call.params.id === undefined ? page([], call.query) : ok({}),

@@ -12,6 +12,7 @@ import { main } from "../../src/cli/main.js";
 import type { Page } from "../../src/core/model/common.js";
 import { tempDir } from "../cli/helpers.js";
 import type { Item, MockSeed } from "./mock-store.js";
+import { certificateIds, seedCertificates } from "./seed-certificates.js";
 
 const repoRoot = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../..");
 
@@ -47,6 +48,7 @@ export const ids = {
   effluentToDelete: "e2000000-0000-4000-8000-000000000003",
   newEffluent: "e2000000-0000-4000-8000-000000000004",
   newVehicle: "a7000000-0000-4000-8000-000000000001",
+  ...certificateIds,
 } as const;
 
 export interface Seed {
@@ -245,6 +247,7 @@ export async function buildSeed(): Promise<Seed> {
   ]);
 
   await seedEffluents(db);
+  await seedCertificates((args) => carbon(db, args));
 
   const local = await openLocalService({ path: db });
   try {
@@ -282,6 +285,7 @@ export async function buildSeed(): Promise<Seed> {
       effluents: items(
         await everyPage((page) => local.effluents.list({ companyId: company, page, limit })),
       ),
+      regosRows: items((await local.certificates.dashboard({ companyId: company, limit })).data),
     };
     return {
       dir,

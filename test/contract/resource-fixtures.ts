@@ -1,6 +1,7 @@
 /** One fixture per plain resource: what the generic resource contract stores and checks. */
 import { categoryId } from "../../src/core/ids.js";
 import type { CarbonService, InputOf, ReadOnlyName, ResourceName } from "../../src/core/service.js";
+import { certificatesFixture } from "./certificate-fixture.js";
 import type { ReadOnlyFixture } from "./read-only-resources.js";
 import type { ResourceFixture } from "./resources.js";
 
@@ -370,6 +371,7 @@ export const resourceFixtures: { readonly [K in ResourceName]: ResourceFixture<K
   invoices: invoicesFixture,
   effluents: effluentsFixture,
   vehicles: vehiclesFixture,
+  certificates: certificatesFixture,
 };
 
 /** Every read-only resource's fixture, each run by the read-only contract on every driver. */

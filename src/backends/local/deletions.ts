@@ -17,6 +17,7 @@ import {
 import type { GlecEntry } from "../../core/model/glec.js";
 import type { AuditLog } from "./audit.js";
 import type { BuildingRepository } from "./buildings.js";
+import { CertificateRepository } from "./certificates.js";
 import type { CompanyRepository } from "./companies.js";
 import type { CustomFactorRepository } from "./custom-factors.js";
 import type { Db } from "./database.js";
@@ -211,6 +212,8 @@ function planOne(
       return planInvoice(parts, id);
     case "effluent":
       return planEffluent(parts, id);
+    case "certificate":
+      return planCertificate(parts, id);
   }
 }
 
@@ -274,6 +277,17 @@ function planBuilding(parts: DeletionParts, id: string): Planned | undefined {
     .prepare<[number], number>("SELECT count(*) FROM effluents WHERE building_ref = ?")
     .pluck()
     .get(building.ref);
+  const certificates = parts.db
+    .prepare<[number], number>("SELECT count(*) FROM certificates WHERE building_ref = ?")
+    .pluck()
+    .get(building.ref);
+  if (certificates !== undefined && certificates > 0) {
+    throw new CarbonError(
+      "conflict",
+      `building ${building.id} still has ${certificates} energy attribute certificate(s): nothing was deleted`,
+      { hint: "delete them first (carbon certificates list, carbon certificates delete)" },
+    );
+  }
   return {
     item: {
       resource: "building",
@@ -382,6 +396,7 @@ function refuseBilled(db: Db, found: readonly Planned[]): void {
     { hint: "delete the invoices first (carbon invoices delete), or move the building" },
   );
 }
+
 function planEffluent(parts: DeletionParts, id: string): Planned | undefined {
   const effluents = new EffluentRepository(parts.db, parts.companies, parts.buildings);
   const effluent = effluents.find(id);
@@ -399,5 +414,25 @@ function planEffluent(parts: DeletionParts, id: string): Planned | undefined {
     remove: () => {
       effluents.delete(effluent.id);
     },
+  };
+}
+
+function planCertificate(parts: DeletionParts, id: string): Planned | undefined {
+  const certificates = new CertificateRepository(parts.db, parts.companies, parts.buildings);
+  const found = certificates.find(id);
+  if (found === undefined) return undefined;
+  const { certificate } = found;
+  return {
+    item: {
+      resource: "certificate",
+      id: certificate.id,
+      companyId: certificate.companyId,
+      buildingId: certificate.buildingId,
+      consumptions: 0,
+      record: { ...certificate },
+    },
+    emissions: 0,
+    // Its building's coverage is settled by the write's end (certificate-cover.ts).
+    remove: () => certificates.delete(certificate.id),
   };
 }

@@ -81,6 +81,7 @@ export function localConsumptions(context: ConsumptionsPartContext): LocalConsum
           exec: (sql) => {
             p.db.exec(sql);
           },
+          settle: () => p.cover.settle(),
           inTransaction: () => p.db.inTransaction,
           upsertBuilding: (input, companyOf) => context.upsertBuilding(input, companyOf),
           writeRows: (rows, refs, bulk): ImportCounts =>

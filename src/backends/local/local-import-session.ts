@@ -26,6 +26,8 @@ export interface SessionHost {
   /** Runs `fn` with SQLite errors mapped to CarbonErrors. */
   guard<T>(fn: () => T): T;
   exec(sql: string): void;
+  /** Work that triggers left for the end of the transaction (certificate coverage). */
+  settle(): void;
   /** False once SQLite rolled the whole transaction back by itself (a full disk can). */
   inTransaction(): boolean;
   writeRows(rows: readonly ConsumptionInput[], refs: RowRefs, bulk?: BulkMode): ImportCounts;
@@ -207,7 +209,10 @@ export class LocalImportSession implements ImportSession {
     }
     try {
       host.guard(() => {
-        if (statement === "COMMIT") restoreIndexes(host.indexes);
+        if (statement === "COMMIT") {
+          restoreIndexes(host.indexes);
+          host.settle();
+        }
         host.exec(statement);
       });
     } catch (error) {

@@ -1,6 +1,7 @@
 import type { AuditLog } from "./audit.js";
 import type { BuildingRepository } from "./buildings.js";
 import type { CategoryCatalog } from "./categories.js";
+import type { CertificateCover } from "./certificate-cover.js";
 import type { CompanyRepository } from "./companies.js";
 import type { ConsumptionWriter } from "./consumption-writer.js";
 import type { CustomFactorRepository } from "./custom-factors.js";
@@ -25,6 +26,8 @@ export interface LocalParts {
   readonly refs: RefCache;
   /** The audit trail (buildings move). */
   readonly audit: AuditLog;
+  /** Certificate coverage, settled before each write commits. */
+  readonly cover: CertificateCover;
   /** A read-only connection for streams; undefined: stream on the main one. */
   readonly openReader: (() => BoundQueries & { close(): void }) | undefined;
 }

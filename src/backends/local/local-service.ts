@@ -10,6 +10,7 @@ import type {
   StreamOptions,
 } from "../../core/service.js";
 import { toCategory, wholeOrPage } from "./categories.js";
+import type { CertificateRepository } from "./certificates.js";
 import { CommentRepository } from "./comments.js";
 import { toCompany } from "./companies.js";
 import { translateError } from "./database.js";
@@ -20,6 +21,7 @@ import { InvoiceRepository } from "./invoices.js";
 import { KeysetReader } from "./keyset.js";
 import { LocalAudit } from "./local-audit.js";
 import { LocalBuildings } from "./local-buildings.js";
+import { localCertificates } from "./local-certificates.js";
 import { type LocalConsumptionsPart, localConsumptions } from "./local-consumptions.js";
 import { localCustomFactors } from "./local-custom-factors.js";
 import { localEmissions } from "./local-emissions.js";
@@ -71,6 +73,8 @@ export class LocalService implements CarbonService {
   readonly #goals: GoalRepository;
   readonly #tasks: TaskRepository;
   readonly goals: CarbonService["goals"];
+  readonly #certificates: CertificateRepository;
+  readonly certificates: CarbonService["certificates"];
   readonly tasks: CarbonService["tasks"];
   readonly #invoices: InvoiceRepository;
   readonly invoices: CarbonService["invoices"];
@@ -129,6 +133,9 @@ export class LocalService implements CarbonService {
       upsert: async (input) => tx.write(() => goals.upsert(input)),
       progress: async (id) => goalProgress(this, id),
     };
+    const certificates = localCertificates(parts, tx);
+    this.#certificates = certificates.repository;
+    this.certificates = certificates;
     this.tasks = {
       list: async (query) => tx.read(() => tasks.list(query)),
       get: async (id) => tx.read(() => tasks.get(id)),
@@ -203,6 +210,7 @@ export class LocalService implements CarbonService {
         let result: { readonly value: T } | undefined;
         this.#transaction.immediate(() => {
           result = { value: fn() };
+          this.#p.cover.settle();
         });
         if (result === undefined) throw new Error("the write transaction returned nothing");
         return result.value;
@@ -313,6 +321,7 @@ export class LocalService implements CarbonService {
       tasks: this.#tasks,
       invoices: this.#invoices,
       effluents: this.#effluents,
+      certificates: this.#certificates,
     });
     return streamPages(this.#listReaders, list, filter, options, (fn) => this.#read(fn));
   }

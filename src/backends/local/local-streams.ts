@@ -3,6 +3,7 @@ import type { ListFilter, ListName, ListRow, StreamOptions } from "../../core/se
 import type { AuditLog } from "./audit.js";
 import type { BuildingRepository } from "./buildings.js";
 import { type CategoryCatalog, toCategory } from "./categories.js";
+import type { CertificateRepository } from "./certificates.js";
 import type { CommentRepository } from "./comments.js";
 import type { CompanyRepository } from "./companies.js";
 import type { CustomFactorRepository } from "./custom-factors.js";
@@ -44,6 +45,7 @@ export interface StreamSources {
   readonly invoices: InvoiceRepository;
   readonly effluents: EffluentRepository;
   readonly vehicles: VehicleRepository;
+  readonly certificates: CertificateRepository;
 }
 
 /** Slices of a list already in memory (the category tree). */
@@ -75,6 +77,7 @@ export function listReaders(s: StreamSources): ListReaders {
     invoices: (filter) => (limit) => s.reader.pages(s.invoices.keyset(filter), limit),
     effluents: (filter) => (limit) => s.reader.pages(s.effluents.keyset(filter), limit),
     vehicles: (filter) => (limit) => s.reader.pages(s.vehicles.keyset(filter), limit),
+    certificates: (filter) => (limit) => s.reader.pages(s.certificates.keyset(filter), limit),
   };
 }
 

@@ -1,6 +1,7 @@
 import { CarbonError } from "../../core/errors.js";
 import { auditDeletions, SCHEMA_AUDIT } from "./audit.js";
 import { uniqueBuildingNames } from "./building-names.js";
+import { CERTIFICATES_SCHEMA } from "./certificate-cover.js";
 import { COMMENTS_SCHEMA } from "./comments.js";
 import { APPLICATION_ID, type Db, notCarbonDatabase } from "./database.js";
 import { EFFLUENTS_SCHEMA } from "./effluents.js";
@@ -149,6 +150,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 15, name: "vehicles and fleet subcategories", up: addVehicles },
   { version: 16, name: "invoices", up: (db) => db.exec(INVOICES_SCHEMA) },
   { version: 18, name: "effluents", up: (db) => db.exec(EFFLUENTS_SCHEMA) },
+  { version: 21, name: "energy attribute certificates", up: (db) => db.exec(CERTIFICATES_SCHEMA) },
 ];
 
 export const LATEST_VERSION: number = MIGRATIONS.reduce((max, m) => Math.max(max, m.version), 0);

@@ -1,5 +1,6 @@
 import { AuditLog } from "./audit.js";
 import { CategoryCatalog } from "./categories.js";
+import { CertificateCover } from "./certificate-cover.js";
 import { ConsumptionWriter } from "./consumption-writer.js";
 import { CustomFactorRepository } from "./custom-factors.js";
 import { BUSY_TIMEOUT_MS, openDatabase, openReader, translateError } from "./database.js";
@@ -58,6 +59,7 @@ export async function openLocalService(options: LocalServiceOptions): Promise<Lo
       refs,
       queries,
       audit: new AuditLog(db),
+      cover: new CertificateCover(db),
       // A stream reads on a connection of its own (an in-memory database has only one).
       openReader:
         file === ":memory:"

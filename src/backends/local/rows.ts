@@ -2,16 +2,18 @@ import { uuidV5 } from "../../core/ids.js";
 import type { Consumption } from "../../core/model/consumption.js";
 import type { Emission } from "../../core/model/emission.js";
 import type { CategoryCatalog } from "./categories.js";
+import { MARKET_FIGURE } from "./certificate-cover.js";
 import type { RefCache } from "./ref-cache.js";
 import { StoredDates } from "./stored-dates.js";
 
 /**
  * The columns every read takes from `consumptions c`, in the order of RowTuple. Refs are turned
- * into ids in memory (RefCache, CategoryCatalog): no joins, no repeated strings.
+ * into ids in memory (RefCache, CategoryCatalog): no joins, no repeated strings. The market-based
+ * figure leaves out the share of kWh that certificates cover (certificate-cover.ts).
  */
 export const ROW_COLUMNS = `c.id, c.entity_id, c.company_ref, c.building_ref, c.category_ref,
   c.start_date, c.end_date, c.quantity, c.unit, c.created_at, c.updated_at, c.co2e, c.co2, c.ch4,
-  c.n2o, c.co2e_market, c.converted_quantity, c.provenance_ref, c.rowid`;
+  c.n2o, ${MARKET_FIGURE}, c.converted_quantity, c.provenance_ref, c.rowid`;
 
 export type RowTuple = [
   id: string,

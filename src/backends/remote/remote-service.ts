@@ -3,6 +3,7 @@
  * parsed with the same zod schemas the local engine's results have, and problem bodies become
  * the same CarbonErrors, so a command behaves the same on both engines.
  */
+
 import type { Dispatcher } from "undici";
 import { MAX_PAGE_LIMIT } from "../../core/model/common.js";
 import { type WhoAmI, whoAmIAnswerSchema } from "../../core/model/who-am-i.js";
@@ -24,6 +25,7 @@ import { allPages } from "./pages.js";
 import { remoteAudit } from "./remote-audit.js";
 import { remoteBuildings } from "./remote-buildings.js";
 import { remoteCategories } from "./remote-categories.js";
+import { remoteCertificates } from "./remote-certificates.js";
 import { remoteConsumptions } from "./remote-consumptions.js";
 import { remoteCustomFactors } from "./remote-custom-factors.js";
 import { remoteEffluents } from "./remote-effluents.js";
@@ -109,6 +111,7 @@ export function createRemoteService(options: RemoteServiceOptions): RemoteCarbon
     invoices: remoteInvoices(client, capabilities),
     effluents: remoteEffluents(client, capabilities),
     vehicles: remoteVehicles(client, capabilities),
+    certificates: remoteCertificates(client, capabilities),
 
     async serverInstanceId() {
       const answer = await client.request("POST", "/auth/who-am-i", {

@@ -32,5 +32,6 @@ export function remotePagers(service: Lists): Pagers {
     invoices: (filter, window) => service.invoices.list({ ...filter, ...window }),
     effluents: (filter, window) => service.effluents.list({ ...filter, ...window }),
     vehicles: (filter, window) => service.vehicles.list({ ...filter, ...window }),
+    certificates: (filter, window) => service.certificates.list({ ...filter, ...window }),
   };
 }

@@ -107,6 +107,13 @@ export function remoteResource<T, I, F extends object>(
           pagination: { page: number, limit, total: all.length },
         };
       }
+      // A listing that is no spec operation is asked only of a server that announces it.
+      if (!(await offered("GET", operations.list))) {
+        await capabilities.require(
+          operationExtension("GET", operations.list.path),
+          `listing ${resource.name}`,
+        );
+      }
       return listAll(query);
     },
 

@@ -59,6 +59,12 @@ export const resources: readonly ResourceEntry[] = [
     load: async () => (await import("./vehicles/index.js")).vehiclesCommand,
   },
   {
+    name: "certificates",
+    description:
+      "Energy attribute certificates (guarantees of origin, REGOs): list, get, upsert, delete, and the regos dashboard",
+    load: async () => (await import("./certificates/index.js")).certificatesCommand,
+  },
+  {
     name: "comments",
     description: "Comments on a company's records: list, get, upsert",
     load: async () => (await import("./comments/index.js")).commentsCommand,

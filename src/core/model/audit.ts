@@ -14,6 +14,7 @@ export const deletionActions = [
   "glec.delete",
   "invoices.delete",
   "effluents.delete",
+  "certificates.delete",
 ] as const;
 export type DeletionAction = (typeof deletionActions)[number];
 

@@ -35,6 +35,7 @@ export const deletableResources = [
   "task",
   "invoice",
   "effluent",
+  "certificate",
 ] as const;
 export type DeletableResource = (typeof deletableResources)[number];
 
@@ -116,6 +117,13 @@ export const deletables: Deletables = {
     plural: "effluent records",
     action: "effluents.delete",
     route: "/effluents/{id}",
+    deleters: ["admin", "member"],
+  },
+  certificate: {
+    noun: "certificate",
+    plural: "energy attribute certificates",
+    action: "certificates.delete",
+    route: "/certificates/{id}",
     deleters: ["admin", "member"],
   },
 };

@@ -10,6 +10,7 @@ import type {
 } from "../resource-types.js";
 import { buildingsResource } from "./buildings.js";
 import { categoriesResource } from "./categories.js";
+import { certificatesResource } from "./certificates.js";
 import { commentsResource } from "./comments.js";
 import { companiesResource } from "./companies.js";
 import { customFactorsResource } from "./custom-factors.js";
@@ -39,6 +40,7 @@ export const resourceDescriptors: { readonly [K in ResourceName]: DescriptorOf<K
   invoices: invoicesResource,
   effluents: effluentsResource,
   vehicles: vehiclesResource,
+  certificates: certificatesResource,
 };
 
 export type ReadOnlyDescriptorOf<K extends ReadOnlyName> = ReadOnlyResourceDescriptor<

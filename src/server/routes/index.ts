@@ -11,6 +11,7 @@ import { glecRoutes } from "./glec.js";
 import { goalRoutes } from "./goals.js";
 import { invoiceRoutes } from "./invoices.js";
 import { referenceRoutes } from "./reference.js";
+import { regosDashboardRoutes } from "./regos-dashboard.js";
 import { supplierRoutes } from "./suppliers.js";
 
 /** Every /api/v1 route: registered by app.ts, described by openapi.ts. */
@@ -27,6 +28,7 @@ export const routeTable: readonly Route[] = [
   ...commentRoutes,
   ...goalRoutes,
   ...invoiceRoutes,
+  ...regosDashboardRoutes,
   ...deletionRoutes,
   // buildings move and audit trail
   ...buildingMoveRoutes,

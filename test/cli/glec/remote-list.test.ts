@@ -54,6 +54,7 @@ const hostedSeed: MockSeed = {
   comments: [],
   goals: [],
   tasks: [],
+  regosRows: [],
 };
 
 describe("glec list against the hosted service's shapes", () => {

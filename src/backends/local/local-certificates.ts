@@ -1,0 +1,27 @@
+/** The certificates part of the local engine: the repository and the regos dashboard. */
+import type { CertificatesPort } from "../../core/ports/certificates.js";
+import { CertificateRepository } from "./certificates.js";
+import type { LocalParts } from "./local-parts.js";
+import { RegosDashboard } from "./regos-dashboard.js";
+
+interface Transactions {
+  read<T>(fn: () => T): T;
+  write<T>(fn: () => T): T;
+}
+
+/** The port's part, with the repository that keyset streams read. */
+export function localCertificates(
+  parts: LocalParts,
+  tx: Transactions,
+): CertificatesPort & { readonly repository: CertificateRepository } {
+  const repository = new CertificateRepository(parts.db, parts.companies, parts.buildings);
+  const dashboard = new RegosDashboard(parts.db, parts.companies, parts.buildings);
+  return {
+    repository,
+    list: async (query) => tx.read(() => repository.list(query)),
+    get: async (id) => tx.read(() => repository.get(id)),
+    // The write's end settles the coverage of the buildings it touched (certificate-cover.ts).
+    upsert: async (input) => tx.write(() => repository.upsert(input)),
+    dashboard: async (query) => tx.read(() => dashboard.page(query)),
+  };
+}
