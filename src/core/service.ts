@@ -10,6 +10,7 @@ import type { Emission } from "./model/emission.js";
 import type { CustomFactor, EmissionFactor } from "./model/factor.js";
 import type { GlecEntry } from "./model/glec.js";
 import type { Goal, Task } from "./model/goal.js";
+import type { OrganizationLimit } from "./model/organization-limit.js";
 import type { Supplier, SupplierQuery } from "./model/supplier.js";
 import type { WasteOperator } from "./model/waste-operator.js";
 import type { AuditPort, AuditQuery } from "./ports/audit.js";
@@ -20,6 +21,7 @@ import type { EmissionFilter, EmissionsPort } from "./ports/emissions.js";
 import type { FactorQuery, FactorsPort } from "./ports/factors.js";
 import type { GlecPort, GlecQuery } from "./ports/glec.js";
 import type { GoalsPort } from "./ports/goals.js";
+import type { OrganizationLimitsPort } from "./ports/organization-limits.js";
 import type { SuppliersPort } from "./ports/suppliers.js";
 import type { ReadOnlyParts, ResourceParts } from "./resource-types.js";
 import type { BuildingFilter } from "./resources/buildings.js";
@@ -77,6 +79,8 @@ export interface CarbonService extends ResourceParts, ReadOnlyParts {
   readonly comments: CommentsPort;
   /** Reduction goals and their progress (docs/goals.md). */
   readonly goals: GoalsPort;
+  /** Organization limits and the consolidation by them (docs/organization-limits.md). */
+  readonly organizationLimits: OrganizationLimitsPort;
 
   // --- deletions (docs/deleting.md) ---
   /**
@@ -125,6 +129,10 @@ export interface ListStreams {
   readonly comments: { readonly filter: CommentFilter; readonly row: Comment };
   readonly goals: { readonly filter: GoalFilter; readonly row: Goal };
   readonly tasks: { readonly filter: TaskFilter; readonly row: Task };
+  readonly organizationLimits: {
+    readonly filter: { readonly companyId: string };
+    readonly row: OrganizationLimit;
+  };
 }
 
 export type ListName = keyof ListStreams;

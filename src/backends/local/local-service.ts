@@ -24,9 +24,11 @@ import { localEmissions } from "./local-emissions.js";
 import { localFactors } from "./local-factors.js";
 import { LocalGlec } from "./local-glec.js";
 import type { LocalImportSession } from "./local-import-session.js";
+import { localOrganizationLimits } from "./local-organization-limits.js";
 import type { LocalParts } from "./local-parts.js";
 import { type ListReaders, listReaders, streamPages } from "./local-streams.js";
 import { LocalSuppliersPart } from "./local-suppliers.js";
+import { OrganizationLimitRepository } from "./organization-limits.js";
 import { type RecalculationScope, recalculateEmissions } from "./recalculate.js";
 import { TaskRepository } from "./tasks.js";
 import { localActor, rolledBack, withRollback } from "./transaction-tools.js";
@@ -65,6 +67,8 @@ export class LocalService implements CarbonService {
   readonly #tasks: TaskRepository;
   readonly goals: CarbonService["goals"];
   readonly tasks: CarbonService["tasks"];
+  readonly #organizationLimits: OrganizationLimitRepository;
+  readonly organizationLimits: CarbonService["organizationLimits"];
 
   constructor(parts: LocalParts) {
     this.#p = parts;
@@ -134,6 +138,9 @@ export class LocalService implements CarbonService {
       session: this.#session,
     });
     this.emissions = localEmissions({ parts, read, guard });
+    const limits = new OrganizationLimitRepository(parts.db, parts.companies, parts.buildings);
+    this.#organizationLimits = limits;
+    this.organizationLimits = localOrganizationLimits(limits, tx, this);
   }
 
   #guard<T>(fn: () => T): T {
@@ -257,6 +264,7 @@ export class LocalService implements CarbonService {
       comments: this.#comments,
       goals: this.#goals,
       tasks: this.#tasks,
+      organizationLimits: this.#organizationLimits,
     });
     return streamPages(this.#listReaders, list, filter, options, (fn) => this.#read(fn));
   }

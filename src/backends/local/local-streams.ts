@@ -10,6 +10,7 @@ import type { FactorQueries } from "./factors.js";
 import type { GlecRepository } from "./glec.js";
 import type { GoalRepository } from "./goals.js";
 import type { KeysetReader } from "./keyset.js";
+import type { OrganizationLimitRepository } from "./organization-limits.js";
 import { pageWindow } from "./pagination.js";
 import type { ConsumptionQueries } from "./queries.js";
 import type { SupplierRepository } from "./suppliers.js";
@@ -38,6 +39,7 @@ export interface StreamSources {
   readonly comments: CommentRepository;
   readonly goals: GoalRepository;
   readonly tasks: TaskRepository;
+  readonly organizationLimits: OrganizationLimitRepository;
 }
 
 /** Slices of a list already in memory (the category tree). */
@@ -66,6 +68,8 @@ export function listReaders(s: StreamSources): ListReaders {
     comments: (filter) => (limit) => s.reader.pages(s.comments.keyset(filter), limit),
     goals: (filter) => (limit) => s.reader.pages(s.goals.keyset(filter), limit),
     tasks: (filter) => (limit) => s.reader.pages(s.tasks.keyset(filter), limit),
+    organizationLimits: (filter) => (limit) =>
+      s.reader.pages(s.organizationLimits.keyset(filter), limit),
   };
 }
 

@@ -30,6 +30,7 @@ import { remoteEmissions } from "./remote-emissions.js";
 import { remoteFactors } from "./remote-factors.js";
 import { remoteGlec } from "./remote-glec.js";
 import { remoteGoals } from "./remote-goals.js";
+import { remoteOrganizationLimits } from "./remote-organization-limits.js";
 import { remotePagers } from "./remote-streams.js";
 import { remoteSuppliers } from "./remote-suppliers.js";
 import { remoteDeleteRecords } from "./removal.js";
@@ -84,6 +85,7 @@ export function createRemoteService(options: RemoteServiceOptions): RemoteCarbon
   // The dashboards sum the service's own streams when a server's answer is not carbon's.
   const streams = (): RemoteCarbonService => full;
   const emissions = remoteEmissions(client, { streams });
+  const buildings = remoteBuildings(client, capabilities, concurrency);
   const service: Omit<RemoteCarbonService, "streamList"> = {
     kind: "remote",
     apiUrl: api.href,
@@ -93,7 +95,7 @@ export function createRemoteService(options: RemoteServiceOptions): RemoteCarbon
 
     companies: remoteResource(client, capabilities, companiesResource),
 
-    buildings: remoteBuildings(client, capabilities, concurrency),
+    buildings,
 
     categories,
 
@@ -103,6 +105,7 @@ export function createRemoteService(options: RemoteServiceOptions): RemoteCarbon
     comments: remoteResource(client, capabilities, commentsResource),
     goals: remoteGoals(client, capabilities, emissions),
     tasks: remoteResource(client, capabilities, tasksResource),
+    organizationLimits: remoteOrganizationLimits(client, capabilities, { emissions, buildings }),
 
     async serverInstanceId() {
       const answer = await client.request("POST", "/auth/who-am-i", {

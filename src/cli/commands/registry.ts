@@ -40,7 +40,7 @@ export const resources: readonly ResourceEntry[] = [
   },
   {
     name: "emissions",
-    description: "Emissions calculated from consumptions: list, export, dashboard",
+    description: "Emissions calculated from consumptions: list, export, dashboard, summary",
     load: async () => (await import("./emissions/index.js")).emissionsCommand,
   },
   {
@@ -62,6 +62,11 @@ export const resources: readonly ResourceEntry[] = [
     name: "goals",
     description: "Reduction goals and their tasks: list, get, upsert, progress",
     load: async () => (await import("./goals/index.js")).goalsCommand,
+  },
+  {
+    name: "organization-limits",
+    description: "Organizational boundaries of a company: list, get, upsert",
+    load: async () => (await import("./organization-limits/index.js")).organizationLimitsCommand,
   },
   {
     name: "glec",
