@@ -10,6 +10,7 @@ import { describeDeletionContract } from "./deletions.js";
 import { describeGlecContract } from "./glec.js";
 import { describeGoalContract } from "./goals.js";
 import { describeMoveContract } from "./move.js";
+import { describeOrganizationLimitContract } from "./organization-limits.js";
 import { describeReadOnlyContract } from "./read-only-resources.js";
 import { readOnlyFixtures, resourceFixtures } from "./resource-fixtures.js";
 import { describeResourceContract } from "./resources.js";
@@ -39,6 +40,7 @@ export const contractSuites: readonly ContractSuite[] = [
   describeWasteOperatorContract,
   describeCommentContract,
   describeGoalContract,
+  describeOrganizationLimitContract,
   // One per resource of src/core/resources/index.ts: resource-fixtures.ts must have a fixture
   // for each (its type lists them all), so a new resource cannot go untested.
   ...resourceNames.map(resourceSuite),
