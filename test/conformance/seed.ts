@@ -42,6 +42,8 @@ export const ids = {
   newGoal: "f1000000-0000-4000-8000-000000000002",
   task: "f2000000-0000-4000-8000-000000000001",
   newTask: "f2000000-0000-4000-8000-000000000002",
+  organizationLimit: "d1000000-0000-4000-8000-000000000001",
+  newOrganizationLimit: "d1000000-0000-4000-8000-000000000002",
 } as const;
 
 export interface Seed {
@@ -239,6 +241,15 @@ export async function buildSeed(): Promise<Seed> {
     ids.comment,
   ]);
 
+  // Equity share of 2024: a subsidiary at 60 %, the company's own Madrid HQ at 50 %.
+  await carbon(db, [
+    "organization-limits",
+    "upsert",
+    ...["--company", ids.company, "--name", "FY2024 equity", "--approach", "equity_share"],
+    ...["--from", "2024-01-01", "--to", "2024-12-31", "--id", ids.organizationLimit],
+    ...["--subsidiary", `${ids.otherCompany}:60`, "--building", `${ids.madrid}:50`],
+  ]);
+
   const local = await openLocalService({ path: db });
   try {
     const limit = 500;
@@ -272,6 +283,9 @@ export async function buildSeed(): Promise<Seed> {
       comments: items(await everyPage((page) => local.comments.list({ page, limit }))),
       goals: items((await local.goals.list({ limit })).data),
       tasks: items((await local.tasks.list({ limit })).data),
+      organizationLimits: items(
+        (await local.organizationLimits.list({ companyId: company, limit })).data,
+      ),
     };
     return {
       dir,
