@@ -1,5 +1,5 @@
 /** Organization limits in SQLite (migration 19): a company's boundaries, members kept as JSON. */
-import { CarbonError, notFound, validationError } from "../../core/errors.js";
+import { missingMember, notFound, validationError } from "../../core/errors.js";
 import type { Page } from "../../core/model/common.js";
 import {
   type ConsolidationApproach,
@@ -177,11 +177,4 @@ export class OrganizationLimitRepository {
     );
     return this.get(company.id, id);
   }
-}
-
-function missingMember(what: string, id: string, index: number): CarbonError {
-  const path = `members.${index}.${what}Id`;
-  return new CarbonError("not_found", `${what} ${id} not found (at ${path})`, {
-    issues: [{ path, message: `${what} not found` }],
-  });
 }

@@ -5,7 +5,7 @@
  */
 
 import { z } from "zod";
-import { validationError } from "../../core/errors.js";
+import { missingMember, validationError } from "../../core/errors.js";
 import { pageSchema } from "../../core/model/common.js";
 import {
   organizationLimitInputSchema,
@@ -73,6 +73,18 @@ export const organizationLimitRoutes: readonly Route[] = [
         );
       }
       access.mayWriteAs("organization limits", ["admin", "member"]);
+      // A member out of the token's scope is missing to it, as if it did not exist.
+      for (const [index, member] of body.members.entries()) {
+        if (member.companyId !== undefined && !access.sees(member.companyId)) {
+          throw missingMember("company", member.companyId, index);
+        }
+        const buildingId = member.buildingId;
+        if (buildingId === undefined) continue;
+        const building = await findOrUndefined(() => service.buildings.get(buildingId));
+        if (building !== undefined && !access.sees(building.companyId)) {
+          throw missingMember("building", buildingId, index);
+        }
+      }
       const before = await findOrUndefined(() =>
         service.organizationLimits.get(companyId, body.id),
       );
