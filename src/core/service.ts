@@ -21,6 +21,7 @@ import type { EmissionFilter, EmissionsPort } from "./ports/emissions.js";
 import type { FactorQuery, FactorsPort } from "./ports/factors.js";
 import type { GlecPort, GlecQuery } from "./ports/glec.js";
 import type { GoalsPort } from "./ports/goals.js";
+import type { InputsPort } from "./ports/inputs.js";
 import type { OrganizationLimitsPort } from "./ports/organization-limits.js";
 import type { SuppliersPort } from "./ports/suppliers.js";
 import type { ReadOnlyParts, ResourceParts } from "./resource-types.js";
@@ -81,6 +82,8 @@ export interface CarbonService extends ResourceParts, ReadOnlyParts {
   readonly goals: GoalsPort;
   /** Organization limits and the consolidation by them (docs/organization-limits.md). */
   readonly organizationLimits: OrganizationLimitsPort;
+  /** Recommended inputs by country and type (docs/inputs.md). */
+  readonly inputs: InputsPort;
 
   // --- deletions (docs/deleting.md) ---
   /**

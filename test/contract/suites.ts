@@ -9,6 +9,7 @@ import { describeCommentContract } from "./comments.js";
 import { describeDeletionContract } from "./deletions.js";
 import { describeGlecContract } from "./glec.js";
 import { describeGoalContract } from "./goals.js";
+import { describeInputsContract } from "./inputs.js";
 import { describeMoveContract } from "./move.js";
 import { describeOrganizationLimitContract } from "./organization-limits.js";
 import { describeReadOnlyContract } from "./read-only-resources.js";
@@ -41,6 +42,7 @@ export const contractSuites: readonly ContractSuite[] = [
   describeCommentContract,
   describeGoalContract,
   describeOrganizationLimitContract,
+  describeInputsContract,
   // One per resource of src/core/resources/index.ts: resource-fixtures.ts must have a fixture
   // for each (its type lists them all), so a new resource cannot go untested.
   ...resourceNames.map(resourceSuite),

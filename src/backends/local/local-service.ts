@@ -30,6 +30,7 @@ import { type ListReaders, listReaders, streamPages } from "./local-streams.js";
 import { LocalSuppliersPart } from "./local-suppliers.js";
 import { OrganizationLimitRepository } from "./organization-limits.js";
 import { type RecalculationScope, recalculateEmissions } from "./recalculate.js";
+import { recommendInputs } from "./recommended-inputs.js";
 import { TaskRepository } from "./tasks.js";
 import { localActor, rolledBack, withRollback } from "./transaction-tools.js";
 import { WasteOperatorRepository } from "./waste-operators.js";
@@ -69,6 +70,9 @@ export class LocalService implements CarbonService {
   readonly tasks: CarbonService["tasks"];
   readonly #organizationLimits: OrganizationLimitRepository;
   readonly organizationLimits: CarbonService["organizationLimits"];
+  readonly inputs: CarbonService["inputs"] = {
+    recommended: (query) => recommendInputs(this, query),
+  };
 
   constructor(parts: LocalParts) {
     this.#p = parts;

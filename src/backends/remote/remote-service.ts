@@ -30,6 +30,7 @@ import { remoteEmissions } from "./remote-emissions.js";
 import { remoteFactors } from "./remote-factors.js";
 import { remoteGlec } from "./remote-glec.js";
 import { remoteGoals } from "./remote-goals.js";
+import { remoteInputs } from "./remote-inputs.js";
 import { remoteOrganizationLimits } from "./remote-organization-limits.js";
 import { remotePagers } from "./remote-streams.js";
 import { remoteSuppliers } from "./remote-suppliers.js";
@@ -106,6 +107,7 @@ export function createRemoteService(options: RemoteServiceOptions): RemoteCarbon
     goals: remoteGoals(client, capabilities, emissions),
     tasks: remoteResource(client, capabilities, tasksResource),
     organizationLimits: remoteOrganizationLimits(client, capabilities, { emissions, buildings }),
+    inputs: remoteInputs(client),
 
     async serverInstanceId() {
       const answer = await client.request("POST", "/auth/who-am-i", {

@@ -64,6 +64,11 @@ export const resources: readonly ResourceEntry[] = [
     load: async () => (await import("./goals/index.js")).goalsCommand,
   },
   {
+    name: "inputs",
+    description: "Recommended inputs by country and type, from the factor library",
+    load: async () => (await import("./inputs/index.js")).inputsCommand,
+  },
+  {
     name: "organization-limits",
     description: "Organizational boundaries of a company: list, get, upsert",
     load: async () => (await import("./organization-limits/index.js")).organizationLimitsCommand,

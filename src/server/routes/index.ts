@@ -9,6 +9,7 @@ import { deletionRoutes } from "./deletions.js";
 import { emissionRoutes } from "./emissions.js";
 import { glecRoutes } from "./glec.js";
 import { goalRoutes } from "./goals.js";
+import { inputRoutes } from "./inputs.js";
 import { organizationLimitRoutes } from "./organization-limits.js";
 import { referenceRoutes } from "./reference.js";
 import { supplierRoutes } from "./suppliers.js";
@@ -27,6 +28,7 @@ export const routeTable: readonly Route[] = [
   ...commentRoutes,
   ...goalRoutes,
   ...organizationLimitRoutes,
+  ...inputRoutes,
   ...deletionRoutes,
   // buildings move and audit trail
   ...buildingMoveRoutes,
