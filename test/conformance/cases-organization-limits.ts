@@ -1,4 +1,7 @@
-/** Conformance cases of `organization-limits` and of `emissions summary` (docs/organization-limits.md). */
+/**
+ * Conformance cases of `organization-limits` and `emissions summary`
+ * (docs/organization-limits.md), and of `inputs` (docs/inputs.md).
+ */
 import type { CommandCase } from "./cases.js";
 import { ids } from "./seed.js";
 
@@ -36,5 +39,9 @@ export const organizationLimitCases: readonly CommandCase[] = [
       const count = stdout.split("\n").filter((line) => line.trim() !== "").length - 1;
       return count === 4 ? undefined : `printed ${count} rows of 4`;
     },
+  },
+  {
+    name: "inputs recommended",
+    args: () => ["inputs", "recommended", "--country", "ES", "--type", "provider,fuel"],
   },
 ];
