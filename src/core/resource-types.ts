@@ -7,6 +7,7 @@ import type { Building, BuildingInput } from "./model/building.js";
 import type { Category } from "./model/category.js";
 import type { Comment, CommentInput } from "./model/comment.js";
 import type { Company, CompanyInput } from "./model/company.js";
+import type { CustomInput, CustomInputInput } from "./model/custom-input.js";
 import type { CustomFactor, CustomFactorInput } from "./model/factor.js";
 import type { Goal, GoalInput, Task, TaskInput } from "./model/goal.js";
 import type { Supplier, SupplierInput, SupplierUpsertResult } from "./model/supplier.js";
@@ -17,6 +18,7 @@ import type { CategoryFilter } from "./resources/categories.js";
 import type { CommentFilter } from "./resources/comments.js";
 import type { CompanyFilter } from "./resources/companies.js";
 import type { CustomFactorFilter } from "./resources/custom-factors.js";
+import type { CustomInputFilter } from "./resources/custom-inputs.js";
 import type { GoalFilter } from "./resources/goals.js";
 import type { SupplierFilter } from "./resources/suppliers.js";
 import type { TaskFilter } from "./resources/tasks.js";
@@ -65,6 +67,11 @@ export interface ResourceTypes {
     readonly record: Task;
     readonly input: TaskInput;
     readonly filter: TaskFilter;
+  };
+  readonly customInputs: {
+    readonly record: CustomInput;
+    readonly input: CustomInputInput;
+    readonly filter: CustomInputFilter;
   };
 }
 

@@ -5,6 +5,7 @@ import type { Comment } from "./model/comment.js";
 import type { PageQuery } from "./model/common.js";
 import type { Company } from "./model/company.js";
 import type { Consumption } from "./model/consumption.js";
+import type { CustomInput } from "./model/custom-input.js";
 import type { DeleteRequest, DeletionResult } from "./model/deletion.js";
 import type { Emission } from "./model/emission.js";
 import type { CustomFactor, EmissionFactor } from "./model/factor.js";
@@ -29,6 +30,7 @@ import type { BuildingFilter } from "./resources/buildings.js";
 import type { CategoryFilter } from "./resources/categories.js";
 import type { CommentFilter } from "./resources/comments.js";
 import type { CustomFactorFilter } from "./resources/custom-factors.js";
+import type { CustomInputFilter } from "./resources/custom-inputs.js";
 import type { GoalFilter } from "./resources/goals.js";
 import type { TaskFilter } from "./resources/tasks.js";
 import type { WasteOperatorFilter } from "./resources/waste-operators.js";
@@ -132,6 +134,7 @@ export interface ListStreams {
   readonly comments: { readonly filter: CommentFilter; readonly row: Comment };
   readonly goals: { readonly filter: GoalFilter; readonly row: Goal };
   readonly tasks: { readonly filter: TaskFilter; readonly row: Task };
+  readonly customInputs: { readonly filter: CustomInputFilter; readonly row: CustomInput };
   readonly organizationLimits: {
     readonly filter: { readonly companyId: string };
     readonly row: OrganizationLimit;

@@ -12,6 +12,7 @@ import type {
 import { toCategory, wholeOrPage } from "./categories.js";
 import { CommentRepository } from "./comments.js";
 import { toCompany } from "./companies.js";
+import { CustomInputRepository } from "./custom-inputs.js";
 import { translateError } from "./database.js";
 import { deleteCommand, deleteRecords } from "./deletions.js";
 import { GoalRepository } from "./goals.js";
@@ -69,6 +70,8 @@ export class LocalService implements CarbonService {
   readonly goals: CarbonService["goals"];
   readonly tasks: CarbonService["tasks"];
   readonly #organizationLimits: OrganizationLimitRepository;
+  readonly #customInputs: CustomInputRepository;
+  readonly customInputs: CarbonService["customInputs"];
   readonly organizationLimits: CarbonService["organizationLimits"];
   readonly inputs: CarbonService["inputs"] = {
     recommended: (query) => recommendInputs(this, query),
@@ -145,6 +148,13 @@ export class LocalService implements CarbonService {
     const limits = new OrganizationLimitRepository(parts.db, parts.companies, parts.buildings);
     this.#organizationLimits = limits;
     this.organizationLimits = localOrganizationLimits(limits, tx, this);
+    const customInputs = new CustomInputRepository(parts.db, parts.companies, parts.customFactors);
+    this.#customInputs = customInputs;
+    this.customInputs = {
+      list: async (query) => tx.read(() => customInputs.list(query)),
+      get: async (id) => tx.read(() => customInputs.get(id)),
+      upsert: async (input) => tx.write(() => customInputs.upsert(input)),
+    };
   }
 
   #guard<T>(fn: () => T): T {
@@ -269,6 +279,7 @@ export class LocalService implements CarbonService {
       goals: this.#goals,
       tasks: this.#tasks,
       organizationLimits: this.#organizationLimits,
+      customInputs: this.#customInputs,
     });
     return streamPages(this.#listReaders, list, filter, options, (fn) => this.#read(fn));
   }

@@ -6,6 +6,7 @@ import { type CategoryCatalog, toCategory } from "./categories.js";
 import type { CommentRepository } from "./comments.js";
 import type { CompanyRepository } from "./companies.js";
 import type { CustomFactorRepository } from "./custom-factors.js";
+import type { CustomInputRepository } from "./custom-inputs.js";
 import type { FactorQueries } from "./factors.js";
 import type { GlecRepository } from "./glec.js";
 import type { GoalRepository } from "./goals.js";
@@ -40,6 +41,7 @@ export interface StreamSources {
   readonly goals: GoalRepository;
   readonly tasks: TaskRepository;
   readonly organizationLimits: OrganizationLimitRepository;
+  readonly customInputs: CustomInputRepository;
 }
 
 /** Slices of a list already in memory (the category tree). */
@@ -68,6 +70,7 @@ export function listReaders(s: StreamSources): ListReaders {
     comments: (filter) => (limit) => s.reader.pages(s.comments.keyset(filter), limit),
     goals: (filter) => (limit) => s.reader.pages(s.goals.keyset(filter), limit),
     tasks: (filter) => (limit) => s.reader.pages(s.tasks.keyset(filter), limit),
+    customInputs: (filter) => (limit) => s.reader.pages(s.customInputs.keyset(filter), limit),
     organizationLimits: (filter) => (limit) =>
       s.reader.pages(s.organizationLimits.keyset(filter), limit),
   };

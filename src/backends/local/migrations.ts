@@ -2,6 +2,7 @@ import { CarbonError } from "../../core/errors.js";
 import { auditDeletions, SCHEMA_AUDIT } from "./audit.js";
 import { uniqueBuildingNames } from "./building-names.js";
 import { COMMENTS_SCHEMA } from "./comments.js";
+import { CUSTOM_INPUTS_SCHEMA } from "./custom-inputs.js";
 import { APPLICATION_ID, type Db, notCarbonDatabase } from "./database.js";
 import { categoryTree, factorLibrary } from "./fixtures.js";
 import { GLEC_SCHEMA } from "./glec-schema.js";
@@ -145,6 +146,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 13, name: "comments", up: (db) => db.exec(COMMENTS_SCHEMA) },
   { version: 14, name: "reduction goals and tasks", up: (db) => db.exec(GOALS_SCHEMA) },
   { version: 19, name: "organization limits", up: (db) => db.exec(ORGANIZATION_LIMITS_SCHEMA) },
+  { version: 20, name: "custom inputs", up: (db) => db.exec(CUSTOM_INPUTS_SCHEMA) },
 ];
 
 export const LATEST_VERSION: number = MIGRATIONS.reduce((max, m) => Math.max(max, m.version), 0);

@@ -8,6 +8,7 @@ import { MAX_PAGE_LIMIT } from "../../core/model/common.js";
 import { type WhoAmI, whoAmIAnswerSchema } from "../../core/model/who-am-i.js";
 import { commentsResource } from "../../core/resources/comments.js";
 import { companiesResource } from "../../core/resources/companies.js";
+import { customInputsResource } from "../../core/resources/custom-inputs.js";
 import { tasksResource } from "../../core/resources/tasks.js";
 import { wasteOperatorsResource } from "../../core/resources/waste-operators.js";
 import type {
@@ -108,6 +109,7 @@ export function createRemoteService(options: RemoteServiceOptions): RemoteCarbon
     tasks: remoteResource(client, capabilities, tasksResource),
     organizationLimits: remoteOrganizationLimits(client, capabilities, { emissions, buildings }),
     inputs: remoteInputs(client),
+    customInputs: remoteResource(client, capabilities, customInputsResource),
 
     async serverInstanceId() {
       const answer = await client.request("POST", "/auth/who-am-i", {

@@ -29,6 +29,7 @@ export function remotePagers(service: Lists): Pagers {
     comments: (filter, window) => service.comments.list({ ...filter, ...window }),
     goals: (filter, window) => service.goals.list({ ...filter, ...window }),
     tasks: (filter, window) => service.tasks.list({ ...filter, ...window }),
+    customInputs: (filter, window) => service.customInputs.list({ ...filter, ...window }),
     organizationLimits: (filter, window) =>
       service.organizationLimits.list({ ...filter, ...window }),
   };

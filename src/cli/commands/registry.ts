@@ -65,7 +65,8 @@ export const resources: readonly ResourceEntry[] = [
   },
   {
     name: "inputs",
-    description: "Recommended inputs by country and type, from the factor library",
+    description:
+      "Inputs: recommended by country (from the factor library) and a company's custom ones",
     load: async () => (await import("./inputs/index.js")).inputsCommand,
   },
   {

@@ -13,6 +13,7 @@ import { categoriesResource } from "./categories.js";
 import { commentsResource } from "./comments.js";
 import { companiesResource } from "./companies.js";
 import { customFactorsResource } from "./custom-factors.js";
+import { customInputsResource } from "./custom-inputs.js";
 import { goalsResource } from "./goals.js";
 import { suppliersResource } from "./suppliers.js";
 import { tasksResource } from "./tasks.js";
@@ -33,6 +34,7 @@ export const resourceDescriptors: { readonly [K in ResourceName]: DescriptorOf<K
   comments: commentsResource,
   goals: goalsResource,
   tasks: tasksResource,
+  customInputs: customInputsResource,
 };
 
 export type ReadOnlyDescriptorOf<K extends ReadOnlyName> = ReadOnlyResourceDescriptor<
