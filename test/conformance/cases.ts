@@ -5,7 +5,7 @@
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { organizationLimitCases } from "./cases-organization-limits.js";
+import { organizationLimitCases } from "./cases-orglimits-inputs.js";
 import { glecShipment, ids, type Seed } from "./seed.js";
 
 export interface CaseContext {

@@ -5,7 +5,7 @@
  * ("hosted": ../shared/spec/hosted-service.md).
  */
 import { randomUUID } from "node:crypto";
-import { organizationLimitHandlers } from "./mock-organization-limits.js";
+import { organizationLimitHandlers } from "./mock-orglimits-inputs.js";
 
 export type Shapes = "spec" | "hosted";
 export type Item = Readonly<Record<string, unknown>>;
@@ -27,6 +27,7 @@ export interface MockSeed {
   readonly goals: readonly Item[];
   readonly tasks: readonly Item[];
   readonly organizationLimits?: readonly Item[];
+  readonly customInputs?: readonly Item[];
 }
 
 export interface Call {
@@ -362,7 +363,7 @@ export function storeHandlers(
       if (!glec.delete(id)) return notFound("service footprint");
       return ok({ message: "deleted", id });
     },
-    ...organizationLimitHandlers(hosted, seed.organizationLimits ?? []),
+    ...organizationLimitHandlers(hosted, seed.organizationLimits ?? [], seed.customInputs ?? []),
     // Any other operation of the document: an empty page for a list, an empty object otherwise.
     fallback: (call) =>
       call.method === "GET" && call.params.id === undefined ? page([], call.query) : ok({}),

@@ -44,6 +44,8 @@ export const ids = {
   newTask: "f2000000-0000-4000-8000-000000000002",
   organizationLimit: "d1000000-0000-4000-8000-000000000001",
   newOrganizationLimit: "d1000000-0000-4000-8000-000000000002",
+  customInput: "d2000000-0000-4000-8000-000000000001",
+  newCustomInput: "d2000000-0000-4000-8000-000000000002",
 } as const;
 
 export interface Seed {
@@ -250,6 +252,14 @@ export async function buildSeed(): Promise<Seed> {
     ...["--subsidiary", `${ids.otherCompany}:60`, "--building", `${ids.madrid}:50`],
   ]);
 
+  await carbon(db, [
+    "inputs",
+    "custom",
+    "upsert",
+    ...["--company", ids.company, "--type", "provider", "--name", "Green tariff", "--unit", "kWh"],
+    ...["--custom-factor", ids.factor, "--id", ids.customInput],
+  ]);
+
   const local = await openLocalService({ path: db });
   try {
     const limit = 500;
@@ -283,6 +293,7 @@ export async function buildSeed(): Promise<Seed> {
       comments: items(await everyPage((page) => local.comments.list({ page, limit }))),
       goals: items((await local.goals.list({ limit })).data),
       tasks: items((await local.tasks.list({ limit })).data),
+      customInputs: items((await local.customInputs.list({ companyId: company, limit })).data),
       organizationLimits: items(
         (await local.organizationLimits.list({ companyId: company, limit })).data,
       ),

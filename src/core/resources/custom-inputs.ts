@@ -11,6 +11,7 @@ import {
   customInputInputSchema,
   customInputSchema,
 } from "../model/custom-input.js";
+import { unwrapRecord } from "../model/wire.js";
 import type { ResourceDescriptor } from "../resource.js";
 import { companyOwned, oneUuid } from "./fields.js";
 
@@ -26,8 +27,9 @@ export const customInputsResource: ResourceDescriptor<
   name: "customInputs",
   singular: "custom input",
   record: customInputSchema,
-  // What a remote answer needs (a server of the spec may leave out createdAt); unknown fields kept.
-  answer: customInputAnswerSchema,
+  // What a remote answer needs (a server of the spec may leave out createdAt); unknown fields
+  // kept; the hosted service's `{id, data: {...}}` wrapping read as the record.
+  answer: z.preprocess(unwrapRecord, customInputAnswerSchema),
   input: customInputInputSchema,
   schemaNames: { record: "CustomInput", input: "CustomInputInput" },
   filter: z.strictObject({ companyId: uuidSchema }),

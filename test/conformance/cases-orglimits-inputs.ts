@@ -44,4 +44,19 @@ export const organizationLimitCases: readonly CommandCase[] = [
     name: "inputs recommended",
     args: () => ["inputs", "recommended", "--country", "ES", "--type", "provider,fuel"],
   },
+  {
+    name: "inputs custom upsert",
+    args: () => [
+      "inputs",
+      "custom",
+      "upsert",
+      ...["--company", ids.company, "--type", "fuel", "--name", "Biogas (own digester)"],
+      ...["--unit", "kWh", "--id", ids.newCustomInput],
+    ],
+  },
+  {
+    name: "inputs custom list",
+    args: () => ["inputs", "custom", "list", "--company", ids.company],
+  },
+  { name: "inputs custom get", args: () => ["inputs", "custom", "get", ids.customInput] },
 ];
