@@ -1,4 +1,5 @@
 /** Organization limits in SQLite (migration 19): a company's boundaries, members kept as JSON. */
+import { z } from "zod";
 import { missingMember, notFound, validationError } from "../../core/errors.js";
 import type { Page } from "../../core/model/common.js";
 import {
@@ -54,15 +55,23 @@ const SELECT = `SELECT l.ref, l.id, co.id AS company_id, l.company_ref, l.name, 
   l.period_from, l.period_to, l.members, l.created_at, l.updated_at
   FROM organization_limits l JOIN companies co ON co.ref = l.company_ref`;
 
-/** The stored JSON array, written only from checked input. */
+/** The stored JSON array (written only from checked input), read back with its schema. */
+const storedMembers = z.array(
+  z.object({
+    companyId: z
+      .string()
+      .nullish()
+      .transform((v) => v ?? null),
+    buildingId: z
+      .string()
+      .nullish()
+      .transform((v) => v ?? null),
+    sharePercent: z.number(),
+  }),
+);
+
 function membersOf(text: string): LimitMember[] {
-  const parsed: unknown = JSON.parse(text);
-  if (!Array.isArray(parsed)) return [];
-  return parsed.map((value: { companyId?: string; buildingId?: string; sharePercent: number }) => ({
-    companyId: value.companyId ?? null,
-    buildingId: value.buildingId ?? null,
-    sharePercent: value.sharePercent,
-  }));
+  return storedMembers.parse(JSON.parse(text));
 }
 
 function fromRow(row: LimitRow): OrganizationLimit {

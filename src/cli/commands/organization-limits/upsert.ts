@@ -79,9 +79,10 @@ export async function runUpsert(ctx: Context, opts: UpsertOptions): Promise<void
     import("../../../core/validate.js"),
     import("../../../core/model/organization-limit.js"),
   ]);
+  // ID or ID:SHARE; a third part makes the whole text a bad id.
   const member = (flag: string, text: string) => {
     const [id = "", share, ...rest] = text.split(":");
-    if (rest.length > 0) parseUuid(flag, text);
+    if (rest.length > 0) return { id: parseUuid(flag, text) };
     return {
       id: parseUuid(flag, id),
       ...(share === undefined ? {} : { sharePercent: parseNumber(flag, share) }),
