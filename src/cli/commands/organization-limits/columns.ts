@@ -36,18 +36,19 @@ export type ConsolidationLine =
 
 const member = (row: ConsolidationLine) => (row.kind === "total" ? undefined : row);
 
+/** The consolidated figures first, so a narrow table keeps them; the parts' own after. */
 export const consolidationColumns: readonly Column<ConsolidationLine>[] = [
   { header: "kind", value: (row) => row.kind },
   { header: "id", value: (row) => member(row)?.id },
   { header: "role", value: (row) => member(row)?.role },
-  { header: "sharePercent", value: (row) => member(row)?.sharePercent, align: "right" },
   { header: "appliedPercent", value: (row) => member(row)?.appliedPercent, align: "right" },
-  { header: "co2eKg", value: (row) => member(row)?.co2e, align: "right" },
-  { header: "co2eMarketBasedKg", value: (row) => member(row)?.co2eMarketBased, align: "right" },
   { header: "consolidatedKg", value: (row) => row.consolidatedCo2e, align: "right" },
   {
     header: "consolidatedMarketBasedKg",
     value: (row) => row.consolidatedCo2eMarketBased,
     align: "right",
   },
+  { header: "co2eKg", value: (row) => member(row)?.co2e, align: "right" },
+  { header: "co2eMarketBasedKg", value: (row) => member(row)?.co2eMarketBased, align: "right" },
+  { header: "sharePercent", value: (row) => member(row)?.sharePercent, align: "right" },
 ];
