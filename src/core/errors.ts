@@ -90,3 +90,11 @@ export function validationError(message: string, issues: readonly FieldIssue[] =
 export function usageError(message: string, hint?: string): CarbonError {
   return new CarbonError("usage", message, hint === undefined ? {} : { hint });
 }
+
+/** A record a field names that does not exist (or that the caller may not see), with its path. */
+export function missingMember(what: string, id: string, index: number): CarbonError {
+  const path = `members.${index}.${what}Id`;
+  return new CarbonError("not_found", `${what} ${id} not found (at ${path})`, {
+    issues: [{ path, message: `${what} not found` }],
+  });
+}

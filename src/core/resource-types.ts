@@ -8,6 +8,7 @@ import type { Category } from "./model/category.js";
 import type { Certificate, CertificateInput } from "./model/certificate.js";
 import type { Comment, CommentInput } from "./model/comment.js";
 import type { Company, CompanyInput } from "./model/company.js";
+import type { CustomInput, CustomInputInput } from "./model/custom-input.js";
 import type { Effluent, EffluentInput } from "./model/effluent.js";
 import type { CustomFactor, CustomFactorInput } from "./model/factor.js";
 import type { Goal, GoalInput, Task, TaskInput } from "./model/goal.js";
@@ -22,6 +23,7 @@ import type { CertificateFilter } from "./resources/certificates.js";
 import type { CommentFilter } from "./resources/comments.js";
 import type { CompanyFilter } from "./resources/companies.js";
 import type { CustomFactorFilter } from "./resources/custom-factors.js";
+import type { CustomInputFilter } from "./resources/custom-inputs.js";
 import type { EffluentFilter } from "./resources/effluents.js";
 import type { GoalFilter } from "./resources/goals.js";
 import type { InvoiceFilter } from "./resources/invoices.js";
@@ -93,6 +95,11 @@ export interface ResourceTypes {
     readonly record: Certificate;
     readonly input: CertificateInput;
     readonly filter: CertificateFilter;
+  };
+  readonly customInputs: {
+    readonly record: CustomInput;
+    readonly input: CustomInputInput;
+    readonly filter: CustomInputFilter;
   };
 }
 

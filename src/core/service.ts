@@ -6,6 +6,7 @@ import type { Comment } from "./model/comment.js";
 import type { PageQuery } from "./model/common.js";
 import type { Company } from "./model/company.js";
 import type { Consumption } from "./model/consumption.js";
+import type { CustomInput } from "./model/custom-input.js";
 import type { DeleteRequest, DeletionResult } from "./model/deletion.js";
 import type { Effluent } from "./model/effluent.js";
 import type { Emission } from "./model/emission.js";
@@ -13,6 +14,7 @@ import type { CustomFactor, EmissionFactor } from "./model/factor.js";
 import type { GlecEntry } from "./model/glec.js";
 import type { Goal, Task } from "./model/goal.js";
 import type { Invoice } from "./model/invoice.js";
+import type { OrganizationLimit } from "./model/organization-limit.js";
 import type { Supplier, SupplierQuery } from "./model/supplier.js";
 import type { Vehicle } from "./model/vehicle.js";
 import type { WasteOperator } from "./model/waste-operator.js";
@@ -26,7 +28,9 @@ import type { EmissionFilter, EmissionsPort } from "./ports/emissions.js";
 import type { FactorQuery, FactorsPort } from "./ports/factors.js";
 import type { GlecPort, GlecQuery } from "./ports/glec.js";
 import type { GoalsPort } from "./ports/goals.js";
+import type { InputsPort } from "./ports/inputs.js";
 import type { InvoicesPort } from "./ports/invoices.js";
+import type { OrganizationLimitsPort } from "./ports/organization-limits.js";
 import type { SuppliersPort } from "./ports/suppliers.js";
 import type { VehiclesPort } from "./ports/vehicles.js";
 import type { ReadOnlyParts, ResourceParts } from "./resource-types.js";
@@ -35,6 +39,7 @@ import type { CategoryFilter } from "./resources/categories.js";
 import type { CertificateFilter } from "./resources/certificates.js";
 import type { CommentFilter } from "./resources/comments.js";
 import type { CustomFactorFilter } from "./resources/custom-factors.js";
+import type { CustomInputFilter } from "./resources/custom-inputs.js";
 import type { EffluentFilter } from "./resources/effluents.js";
 import type { GoalFilter } from "./resources/goals.js";
 import type { InvoiceFilter } from "./resources/invoices.js";
@@ -97,6 +102,10 @@ export interface CarbonService extends ResourceParts, ReadOnlyParts {
   readonly effluents: EffluentsPort;
   /** Energy attribute certificates and the regos dashboard (docs/certificates.md). */
   readonly certificates: CertificatesPort;
+  /** Organization limits and the consolidation by them (docs/organization-limits.md). */
+  readonly organizationLimits: OrganizationLimitsPort;
+  /** Recommended inputs by country and type (docs/inputs.md). */
+  readonly inputs: InputsPort;
 
   // --- deletions (docs/deleting.md) ---
   /**
@@ -149,6 +158,11 @@ export interface ListStreams {
   readonly invoices: { readonly filter: InvoiceFilter; readonly row: Invoice };
   readonly effluents: { readonly filter: EffluentFilter; readonly row: Effluent };
   readonly vehicles: { readonly filter: VehicleFilter; readonly row: Vehicle };
+  readonly customInputs: { readonly filter: CustomInputFilter; readonly row: CustomInput };
+  readonly organizationLimits: {
+    readonly filter: { readonly companyId: string };
+    readonly row: OrganizationLimit;
+  };
 }
 
 export type ListName = keyof ListStreams;

@@ -8,6 +8,7 @@ import path from "node:path";
 import { certificateCases } from "./cases-certificates.js";
 import { effluentCases } from "./cases-effluents.js";
 import { invoiceCases } from "./cases-invoices.js";
+import { organizationLimitCases } from "./cases-orglimits-inputs.js";
 import { vehicleCases } from "./cases-vehicles.js";
 import { glecShipment, ids, type Seed } from "./seed.js";
 
@@ -455,6 +456,7 @@ export const commandCases: readonly CommandCase[] = [
   ...effluentCases,
   { name: "audit list", args: () => ["audit", "list", "--company", ids.company] },
   ...invoiceCases,
+  ...organizationLimitCases,
   // Any call of the interface, every page: the company listing, as JSON.
   { name: "api GET companies --paginate", args: () => ["api", "GET", "companies", "--paginate"] },
   ...certificateCases,

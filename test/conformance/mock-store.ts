@@ -5,6 +5,7 @@
  * ("hosted": ../shared/spec/hosted-service.md).
  */
 import { randomUUID } from "node:crypto";
+import { organizationLimitHandlers } from "./mock-orglimits-inputs.js";
 import { regosHandlers } from "./mock-regos.js";
 
 export type Shapes = "spec" | "hosted";
@@ -29,6 +30,8 @@ export interface MockSeed {
   /** Absent: none. */
   readonly effluents?: readonly Item[];
   readonly regosRows: readonly Item[];
+  readonly organizationLimits?: readonly Item[];
+  readonly customInputs?: readonly Item[];
 }
 
 export interface Call {
@@ -397,6 +400,7 @@ export function storeHandlers(
       return ok({ message: "deleted", id });
     },
     ...regosHandlers(shapes, seed, page),
+    ...organizationLimitHandlers(hosted, seed.organizationLimits ?? [], seed.customInputs ?? []),
     // Any other operation of the document: an empty page for a list, an empty object otherwise.
     fallback: (call) =>
       call.method === "GET" && call.params.id === undefined ? page([], call.query) : ok({}),

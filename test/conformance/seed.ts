@@ -49,6 +49,10 @@ export const ids = {
   newEffluent: "e2000000-0000-4000-8000-000000000004",
   newVehicle: "a7000000-0000-4000-8000-000000000001",
   ...certificateIds,
+  organizationLimit: "d1000000-0000-4000-8000-000000000001",
+  newOrganizationLimit: "d1000000-0000-4000-8000-000000000002",
+  customInput: "d2000000-0000-4000-8000-000000000001",
+  newCustomInput: "d2000000-0000-4000-8000-000000000002",
 } as const;
 
 export interface Seed {
@@ -248,6 +252,22 @@ export async function buildSeed(): Promise<Seed> {
 
   await seedEffluents(db);
   await seedCertificates((args) => carbon(db, args));
+  // Equity share of 2024: a subsidiary at 60 %, the company's own Madrid HQ at 50 %.
+  await carbon(db, [
+    "organization-limits",
+    "upsert",
+    ...["--company", ids.company, "--name", "FY2024 equity", "--approach", "equity_share"],
+    ...["--from", "2024-01-01", "--to", "2024-12-31", "--id", ids.organizationLimit],
+    ...["--subsidiary", `${ids.otherCompany}:60`, "--building", `${ids.madrid}:50`],
+  ]);
+
+  await carbon(db, [
+    "inputs",
+    "custom",
+    "upsert",
+    ...["--company", ids.company, "--type", "provider", "--name", "Green tariff", "--unit", "kWh"],
+    ...["--custom-factor", ids.factor, "--id", ids.customInput],
+  ]);
 
   const local = await openLocalService({ path: db });
   try {
@@ -286,6 +306,10 @@ export async function buildSeed(): Promise<Seed> {
         await everyPage((page) => local.effluents.list({ companyId: company, page, limit })),
       ),
       regosRows: items((await local.certificates.dashboard({ companyId: company, limit })).data),
+      customInputs: items((await local.customInputs.list({ companyId: company, limit })).data),
+      organizationLimits: items(
+        (await local.organizationLimits.list({ companyId: company, limit })).data,
+      ),
     };
     return {
       dir,

@@ -358,6 +358,22 @@ export const vehiclesFixture: ResourceFixture<"vehicles"> = {
   filter: { companyId: OWNER },
 };
 
+export const customInputsFixture: ResourceFixture<"customInputs"> = {
+  name: "customInputs",
+  setup: storeOwner,
+  sample: (index) => ({
+    id: idOf("8", index),
+    companyId: OWNER,
+    type: index % 2 === 0 ? "fuel" : "provider",
+    // Names run the other way, so list order is not id order.
+    name: `Input ${9 - index}`,
+    unit: index % 2 === 0 ? "l" : "kWh",
+  }),
+  changed: (input) => ({ ...input, name: `${input.name} renamed`, unit: "MWh" }),
+  invalid: { id: idOf("8", 0), companyId: OWNER, type: "fuel", name: "   ", unit: "t" },
+  filter: { companyId: OWNER },
+};
+
 /** Every resource's fixture, each run by the generic resource contract on every driver. */
 export const resourceFixtures: { readonly [K in ResourceName]: ResourceFixture<K> } = {
   companies: companiesFixture,
@@ -372,6 +388,7 @@ export const resourceFixtures: { readonly [K in ResourceName]: ResourceFixture<K
   effluents: effluentsFixture,
   vehicles: vehiclesFixture,
   certificates: certificatesFixture,
+  customInputs: customInputsFixture,
 };
 
 /** Every read-only resource's fixture, each run by the read-only contract on every driver. */

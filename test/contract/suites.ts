@@ -10,7 +10,9 @@ import { describeDeletionContract } from "./deletions.js";
 import { describeEffluentContract } from "./effluents.js";
 import { describeGlecContract } from "./glec.js";
 import { describeGoalContract } from "./goals.js";
+import { describeInputsContract } from "./inputs.js";
 import { describeMoveContract } from "./move.js";
+import { describeOrganizationLimitContract } from "./organization-limits.js";
 import { describePlainDeletionContract } from "./plain-deletions.js";
 import { describeReadOnlyContract } from "./read-only-resources.js";
 import { readOnlyFixtures, resourceFixtures } from "./resource-fixtures.js";
@@ -43,6 +45,8 @@ export const contractSuites: readonly ContractSuite[] = [
   describeCommentContract,
   describeGoalContract,
   describeEffluentContract,
+  describeOrganizationLimitContract,
+  describeInputsContract,
   // One per resource of src/core/resources/index.ts: resource-fixtures.ts must have a fixture
   // for each (its type lists them all), so a new resource cannot go untested.
   ...resourceNames.map(resourceSuite),

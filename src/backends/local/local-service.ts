@@ -13,6 +13,7 @@ import { toCategory, wholeOrPage } from "./categories.js";
 import type { CertificateRepository } from "./certificates.js";
 import { CommentRepository } from "./comments.js";
 import { toCompany } from "./companies.js";
+import { CustomInputRepository } from "./custom-inputs.js";
 import { translateError } from "./database.js";
 import { type DeletionParts, deleteCommand, deleteRecords } from "./deletions.js";
 import { EffluentRepository } from "./effluents.js";
@@ -29,11 +30,14 @@ import { localFactors } from "./local-factors.js";
 import { LocalGlec } from "./local-glec.js";
 import type { LocalImportSession } from "./local-import-session.js";
 import { localInvoices } from "./local-invoices.js";
+import { localOrganizationLimits } from "./local-organization-limits.js";
 import type { LocalParts } from "./local-parts.js";
 import { type ListReaders, listReaders, streamPages } from "./local-streams.js";
 import { LocalSuppliersPart } from "./local-suppliers.js";
 import { localVehicles } from "./local-vehicles.js";
+import { OrganizationLimitRepository } from "./organization-limits.js";
 import { type RecalculationScope, recalculateEmissions } from "./recalculate.js";
+import { recommendInputs } from "./recommended-inputs.js";
 import { TaskRepository } from "./tasks.js";
 import { localActor, rolledBack, withRollback } from "./transaction-tools.js";
 import { VehicleRepository } from "./vehicles.js";
@@ -80,6 +84,13 @@ export class LocalService implements CarbonService {
   readonly invoices: CarbonService["invoices"];
   readonly #effluents: EffluentRepository;
   readonly effluents: CarbonService["effluents"];
+  readonly #organizationLimits: OrganizationLimitRepository;
+  readonly #customInputs: CustomInputRepository;
+  readonly customInputs: CarbonService["customInputs"];
+  readonly organizationLimits: CarbonService["organizationLimits"];
+  readonly inputs: CarbonService["inputs"] = {
+    recommended: (query) => recommendInputs(this, query),
+  };
 
   constructor(parts: LocalParts) {
     this.#p = parts;
@@ -176,6 +187,16 @@ export class LocalService implements CarbonService {
       session: this.#session,
     });
     this.emissions = localEmissions({ parts, read, guard });
+    const limits = new OrganizationLimitRepository(parts.db, parts.companies, parts.buildings);
+    this.#organizationLimits = limits;
+    this.organizationLimits = localOrganizationLimits(limits, tx, this);
+    const customInputs = new CustomInputRepository(parts.db, parts.companies, parts.customFactors);
+    this.#customInputs = customInputs;
+    this.customInputs = {
+      list: async (query) => tx.read(() => customInputs.list(query)),
+      get: async (id) => tx.read(() => customInputs.get(id)),
+      upsert: async (input) => tx.write(() => customInputs.upsert(input)),
+    };
   }
 
   #guard<T>(fn: () => T): T {
@@ -322,6 +343,8 @@ export class LocalService implements CarbonService {
       invoices: this.#invoices,
       effluents: this.#effluents,
       certificates: this.#certificates,
+      organizationLimits: this.#organizationLimits,
+      customInputs: this.#customInputs,
     });
     return streamPages(this.#listReaders, list, filter, options, (fn) => this.#read(fn));
   }

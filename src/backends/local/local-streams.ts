@@ -7,12 +7,14 @@ import type { CertificateRepository } from "./certificates.js";
 import type { CommentRepository } from "./comments.js";
 import type { CompanyRepository } from "./companies.js";
 import type { CustomFactorRepository } from "./custom-factors.js";
+import type { CustomInputRepository } from "./custom-inputs.js";
 import type { EffluentRepository } from "./effluents.js";
 import type { FactorQueries } from "./factors.js";
 import type { GlecRepository } from "./glec.js";
 import type { GoalRepository } from "./goals.js";
 import type { InvoiceRepository } from "./invoices.js";
 import type { KeysetReader } from "./keyset.js";
+import type { OrganizationLimitRepository } from "./organization-limits.js";
 import { pageWindow } from "./pagination.js";
 import type { ConsumptionQueries } from "./queries.js";
 import type { SupplierRepository } from "./suppliers.js";
@@ -46,6 +48,8 @@ export interface StreamSources {
   readonly effluents: EffluentRepository;
   readonly vehicles: VehicleRepository;
   readonly certificates: CertificateRepository;
+  readonly organizationLimits: OrganizationLimitRepository;
+  readonly customInputs: CustomInputRepository;
 }
 
 /** Slices of a list already in memory (the category tree). */
@@ -78,6 +82,9 @@ export function listReaders(s: StreamSources): ListReaders {
     effluents: (filter) => (limit) => s.reader.pages(s.effluents.keyset(filter), limit),
     vehicles: (filter) => (limit) => s.reader.pages(s.vehicles.keyset(filter), limit),
     certificates: (filter) => (limit) => s.reader.pages(s.certificates.keyset(filter), limit),
+    customInputs: (filter) => (limit) => s.reader.pages(s.customInputs.keyset(filter), limit),
+    organizationLimits: (filter) => (limit) =>
+      s.reader.pages(s.organizationLimits.keyset(filter), limit),
   };
 }
 

@@ -3,6 +3,7 @@ import { auditDeletions, SCHEMA_AUDIT } from "./audit.js";
 import { uniqueBuildingNames } from "./building-names.js";
 import { CERTIFICATES_SCHEMA } from "./certificate-cover.js";
 import { COMMENTS_SCHEMA } from "./comments.js";
+import { CUSTOM_INPUTS_SCHEMA } from "./custom-inputs.js";
 import { APPLICATION_ID, type Db, notCarbonDatabase } from "./database.js";
 import { EFFLUENTS_SCHEMA } from "./effluents.js";
 import { categoryTree, factorLibrary } from "./fixtures.js";
@@ -10,6 +11,7 @@ import { GLEC_SCHEMA } from "./glec-schema.js";
 import { GOALS_SCHEMA } from "./goals.js";
 import { INVOICES_SCHEMA } from "./invoices-schema.js";
 import { LIST_INDEXES } from "./list-indexes.js";
+import { ORGANIZATION_LIMITS_SCHEMA } from "./organization-limits.js";
 import { consumptionDatesAsIntegers, SCHEMA_V1 } from "./schema.js";
 import { SUPPLIERS_SCHEMA } from "./supplier-schema.js";
 import { addVehicles } from "./vehicles-schema.js";
@@ -150,6 +152,8 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 15, name: "vehicles and fleet subcategories", up: addVehicles },
   { version: 16, name: "invoices", up: (db) => db.exec(INVOICES_SCHEMA) },
   { version: 18, name: "effluents", up: (db) => db.exec(EFFLUENTS_SCHEMA) },
+  { version: 19, name: "organization limits", up: (db) => db.exec(ORGANIZATION_LIMITS_SCHEMA) },
+  { version: 20, name: "custom inputs", up: (db) => db.exec(CUSTOM_INPUTS_SCHEMA) },
   { version: 21, name: "energy attribute certificates", up: (db) => db.exec(CERTIFICATES_SCHEMA) },
 ];
 

@@ -9,6 +9,7 @@ import { MAX_PAGE_LIMIT } from "../../core/model/common.js";
 import { type WhoAmI, whoAmIAnswerSchema } from "../../core/model/who-am-i.js";
 import { commentsResource } from "../../core/resources/comments.js";
 import { companiesResource } from "../../core/resources/companies.js";
+import { customInputsResource } from "../../core/resources/custom-inputs.js";
 import { tasksResource } from "../../core/resources/tasks.js";
 import { wasteOperatorsResource } from "../../core/resources/waste-operators.js";
 import type {
@@ -33,7 +34,9 @@ import { remoteEmissions } from "./remote-emissions.js";
 import { remoteFactors } from "./remote-factors.js";
 import { remoteGlec } from "./remote-glec.js";
 import { remoteGoals } from "./remote-goals.js";
+import { remoteInputs } from "./remote-inputs.js";
 import { remoteInvoices } from "./remote-invoices.js";
+import { remoteOrganizationLimits } from "./remote-organization-limits.js";
 import { remotePagers } from "./remote-streams.js";
 import { remoteSuppliers } from "./remote-suppliers.js";
 import { remoteVehicles } from "./remote-vehicles.js";
@@ -89,6 +92,7 @@ export function createRemoteService(options: RemoteServiceOptions): RemoteCarbon
   // The dashboards sum the service's own streams when a server's answer is not carbon's.
   const streams = (): RemoteCarbonService => full;
   const emissions = remoteEmissions(client, { streams });
+  const buildings = remoteBuildings(client, capabilities, concurrency);
   const service: Omit<RemoteCarbonService, "streamList"> = {
     kind: "remote",
     apiUrl: api.href,
@@ -98,7 +102,7 @@ export function createRemoteService(options: RemoteServiceOptions): RemoteCarbon
 
     companies: remoteResource(client, capabilities, companiesResource),
 
-    buildings: remoteBuildings(client, capabilities, concurrency),
+    buildings,
 
     categories,
 
@@ -112,6 +116,9 @@ export function createRemoteService(options: RemoteServiceOptions): RemoteCarbon
     effluents: remoteEffluents(client, capabilities),
     vehicles: remoteVehicles(client, capabilities),
     certificates: remoteCertificates(client, capabilities),
+    organizationLimits: remoteOrganizationLimits(client, capabilities, { emissions, buildings }),
+    inputs: remoteInputs(client),
+    customInputs: remoteResource(client, capabilities, customInputsResource),
 
     async serverInstanceId() {
       const answer = await client.request("POST", "/auth/who-am-i", {

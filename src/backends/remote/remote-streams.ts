@@ -33,5 +33,8 @@ export function remotePagers(service: Lists): Pagers {
     effluents: (filter, window) => service.effluents.list({ ...filter, ...window }),
     vehicles: (filter, window) => service.vehicles.list({ ...filter, ...window }),
     certificates: (filter, window) => service.certificates.list({ ...filter, ...window }),
+    customInputs: (filter, window) => service.customInputs.list({ ...filter, ...window }),
+    organizationLimits: (filter, window) =>
+      service.organizationLimits.list({ ...filter, ...window }),
   };
 }

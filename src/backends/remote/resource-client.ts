@@ -98,6 +98,13 @@ export function remoteResource<T, I, F extends object>(
           query: { page: query.page, limit: query.limit },
         });
       }
+      if (companyList === undefined && !operations.list.spec) {
+        // A listing of ours only where the server announces it.
+        await capabilities.require(
+          operationExtension("GET", operations.list.path),
+          `listing ${resource.singular}s`,
+        );
+      }
       if (companyList !== undefined && !(await offered("GET", operations.list))) {
         const all = await recordsOfEveryCompany(companyList);
         const number = query.page ?? 1;

@@ -40,7 +40,7 @@ export const resources: readonly ResourceEntry[] = [
   },
   {
     name: "emissions",
-    description: "Emissions calculated from consumptions: list, export, dashboard",
+    description: "Emissions calculated from consumptions: list, export, dashboard, summary",
     load: async () => (await import("./emissions/index.js")).emissionsCommand,
   },
   {
@@ -85,6 +85,17 @@ export const resources: readonly ResourceEntry[] = [
     description:
       "Wastewater effluent limits and samples of buildings: list, get, upsert, delete, import, summary",
     load: async () => (await import("./effluents/index.js")).effluentsCommand,
+  },
+  {
+    name: "inputs",
+    description:
+      "Inputs: recommended by country (from the factor library) and a company's custom ones",
+    load: async () => (await import("./inputs/index.js")).inputsCommand,
+  },
+  {
+    name: "organization-limits",
+    description: "Organizational boundaries of a company: list, get, upsert",
+    load: async () => (await import("./organization-limits/index.js")).organizationLimitsCommand,
   },
   {
     name: "glec",

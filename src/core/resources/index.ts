@@ -14,6 +14,7 @@ import { certificatesResource } from "./certificates.js";
 import { commentsResource } from "./comments.js";
 import { companiesResource } from "./companies.js";
 import { customFactorsResource } from "./custom-factors.js";
+import { customInputsResource } from "./custom-inputs.js";
 import { effluentsResource } from "./effluents.js";
 import { goalsResource } from "./goals.js";
 import { invoicesResource } from "./invoices.js";
@@ -41,6 +42,7 @@ export const resourceDescriptors: { readonly [K in ResourceName]: DescriptorOf<K
   effluents: effluentsResource,
   vehicles: vehiclesResource,
   certificates: certificatesResource,
+  customInputs: customInputsResource,
 };
 
 export type ReadOnlyDescriptorOf<K extends ReadOnlyName> = ReadOnlyResourceDescriptor<

@@ -9,7 +9,9 @@ import { deletionRoutes } from "./deletions.js";
 import { emissionRoutes } from "./emissions.js";
 import { glecRoutes } from "./glec.js";
 import { goalRoutes } from "./goals.js";
+import { inputRoutes } from "./inputs.js";
 import { invoiceRoutes } from "./invoices.js";
+import { organizationLimitRoutes } from "./organization-limits.js";
 import { referenceRoutes } from "./reference.js";
 import { regosDashboardRoutes } from "./regos-dashboard.js";
 import { supplierRoutes } from "./suppliers.js";
@@ -29,6 +31,8 @@ export const routeTable: readonly Route[] = [
   ...goalRoutes,
   ...invoiceRoutes,
   ...regosDashboardRoutes,
+  ...organizationLimitRoutes,
+  ...inputRoutes,
   ...deletionRoutes,
   // buildings move and audit trail
   ...buildingMoveRoutes,

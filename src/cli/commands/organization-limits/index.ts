@@ -1,0 +1,14 @@
+import { Command } from "commander";
+import type { Context } from "../../context.js";
+import { getCommand } from "./get.js";
+import { listCommand } from "./list.js";
+import { upsertCommand } from "./upsert.js";
+
+/** A company's organizational boundaries: list, get, upsert (docs/organization-limits.md). */
+export function organizationLimitsCommand(ctx: Context): Command {
+  return new Command("organization-limits")
+    .description("Organizational boundaries of a company: approach, period, members and shares")
+    .addCommand(listCommand(ctx))
+    .addCommand(getCommand(ctx))
+    .addCommand(upsertCommand(ctx));
+}

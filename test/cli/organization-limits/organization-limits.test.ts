@@ -1,0 +1,233 @@
+/**
+ * `carbon organization-limits` and `carbon emissions summary --limit` through main(), on a local
+ * database file and against a real `carbon serve` on port 0: the happy path, the consolidation
+ * of imported bills, and bad input refused with cli.md's exit code and nothing stored.
+ * Natural gas, Spain 2024: 0.182 kgCO2e/kWh (fixtures/factors/emission-factors.csv line 131,
+ * MITECO Calculadora de huella de carbono V31, sheet '10. Factores de emisión' row 10).
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { OrganizationLimit } from "../../../src/core/model/organization-limit.js";
+import { bothEngines, type Engine } from "../engines.js";
+import { tempDir } from "../helpers.js";
+
+const PARENT = "3f1c2a4e-8b7d-4c6a-9e5f-1a2b3c4d5e01";
+const SUB_A = "3f1c2a4e-8b7d-4c6a-9e5f-1a2b3c4d5e02";
+const SUB_B = "3f1c2a4e-8b7d-4c6a-9e5f-1a2b3c4d5e03";
+const OUTSIDE = "3f1c2a4e-8b7d-4c6a-9e5f-1a2b3c4d5e04";
+const LIMIT = "5d0c1e2f-1111-4222-8333-444455556601";
+const UNKNOWN = "5d0c1e2f-1111-4222-8333-4444555566ff";
+
+/** One 2024 gas bill per company's building, and one of 2023 that the period leaves out. */
+const bills = (building: string, kWh: number, year = 2024) =>
+  [
+    "building,category,startDate,endDate,quantity,unit",
+    `${building},natural_gas,${year}-03-01,${year}-03-31,${kWh},kWh`,
+  ].join("\n");
+
+describe.each(bothEngines)("carbon organization-limits on the %s", (_name, open) => {
+  let engine: Engine;
+  let depot = "";
+
+  beforeAll(async () => {
+    engine = await open();
+    const dir = tempDir();
+    for (const [id, name, building, kWh] of [
+      [PARENT, "Parent", "HQ", 1000],
+      [SUB_A, "Sub A", "Plant A", 2000],
+      [SUB_B, "Sub B", "Plant B", 3000],
+      [OUTSIDE, "Outside", "Depot", 4000],
+    ] as const) {
+      const company = await engine.carbon("companies", "create", "--id", id, "--name", name);
+      expect(company.code, company.stderr).toBe(0);
+      const made = await engine.carbon(
+        "buildings",
+        "create",
+        "--company",
+        id,
+        "--name",
+        building,
+        "--country",
+        "ES",
+        "--json",
+      );
+      expect(made.code, made.stderr).toBe(0);
+      if (building === "Depot") depot = JSON.parse(made.stdout).id;
+      const csv = path.join(dir, `${name}.csv`);
+      fs.writeFileSync(csv, `${bills(building, kWh)}\n`);
+      const imported = await engine.carbon("consumptions", "import", csv, "--company", id);
+      expect(imported.code, imported.stderr).toBe(0);
+    }
+    const old = path.join(dir, "old.csv");
+    fs.writeFileSync(old, `${bills("Plant A", 9999, 2023)}\n`);
+    expect((await engine.carbon("consumptions", "import", old, "--company", SUB_A)).code).toBe(0);
+    const created = await engine.carbon(
+      "organization-limits",
+      "upsert",
+      "--id",
+      LIMIT,
+      "--company",
+      "Parent",
+      "--name",
+      "FY2024 equity",
+      "--approach",
+      "equity_share",
+      "--from",
+      "2024-01-01",
+      "--to",
+      "2024-12-31",
+      "--subsidiary",
+      `${SUB_A}:60`,
+      "--subsidiary",
+      SUB_B,
+      "--building",
+      `${depot}:50`,
+      "--json",
+    );
+    expect(created.stderr).toBe("");
+    expect(created.code).toBe(0);
+  });
+  afterAll(async () => {
+    await engine.close();
+  });
+
+  async function stored(): Promise<OrganizationLimit[]> {
+    const listed = await engine.carbon(
+      "organization-limits",
+      "list",
+      "--company",
+      PARENT,
+      "--json",
+    );
+    expect(listed.code, listed.stderr).toBe(0);
+    return JSON.parse(listed.stdout);
+  }
+
+  it("upsert stores the limit; get and list show it", async () => {
+    const got = await engine.carbon(
+      "organization-limits",
+      "get",
+      LIMIT,
+      "--company",
+      "Parent",
+      "--json",
+    );
+    expect(got.code, got.stderr).toBe(0);
+    expect(JSON.parse(got.stdout)).toMatchObject({
+      id: LIMIT,
+      companyId: PARENT,
+      name: "FY2024 equity",
+      approach: "equity_share",
+      periodFrom: "2024-01-01",
+      periodTo: "2024-12-31",
+      members: [
+        { companyId: SUB_A, buildingId: null, sharePercent: 60 },
+        { companyId: SUB_B, buildingId: null, sharePercent: 100 },
+        { companyId: null, buildingId: depot, sharePercent: 50 },
+      ],
+    });
+    expect((await stored()).map((limit) => limit.id)).toEqual([LIMIT]);
+    const table = await engine.carbon("organization-limits", "list", "--company", PARENT);
+    expect(table.stdout).toContain(`company:${SUB_A}:60`);
+  });
+
+  it("emissions summary consolidates by the limit and names it", async () => {
+    const summary = await engine.carbon(
+      "emissions",
+      "summary",
+      "--company",
+      "Parent",
+      "--limit",
+      LIMIT,
+    );
+    expect(summary.code, summary.stderr).toBe(0);
+    expect(summary.stderr).toContain(
+      `organization limit "FY2024 equity" (${LIMIT}): equity_share, 2024-01-01 to 2024-12-31`,
+    );
+    const lines = summary.stdout
+      .trim()
+      .split("\n")
+      .map((line) => line.split("\t"));
+    // consolidatedKg: 1000 × 0.182 = 182; 2000 × 0.182 = 364 × 60 % = 218.4;
+    // 3000 × 0.182 = 546 × 100 %; 4000 × 0.182 = 728 × 50 % = 364; total 1310.4
+    expect(lines.map((cells) => [cells[0], cells[3], Number(cells[4]).toFixed(6)])).toEqual([
+      ["kind", "appliedPercent", "NaN"],
+      ["company", "100", "182.000000"],
+      ["company", "60", "218.400000"],
+      ["company", "100", "546.000000"],
+      ["building", "50", "364.000000"],
+      ["total", "", "1310.400000"],
+    ]);
+    const json = await engine.carbon(
+      "emissions",
+      "summary",
+      "--company",
+      PARENT,
+      "--limit",
+      LIMIT,
+      "--json",
+    );
+    expect(JSON.parse(json.stdout).totals.co2e).toBeCloseTo(1310.4, 9);
+  });
+
+  it.each([
+    ["a member that is not a UUID", ["--subsidiary", "Sub A:60"], 2, "--subsidiary"],
+    ["a share that is not a number", ["--subsidiary", `${SUB_A}:sixty`], 2, "--subsidiary"],
+    [
+      "a part share under a control approach",
+      ["--approach", "operational_control", "--subsidiary", `${SUB_A}:60`],
+      3,
+      "members.0.sharePercent",
+    ],
+    ["an unknown approach", ["--approach", "equity"], 3, "approach"],
+    ["a period ending before it starts", ["--to", "2023-12-31"], 3, "periodTo"],
+    ["the company itself as a member", ["--subsidiary", PARENT], 3, "members.0.companyId"],
+    ["an unknown member", ["--subsidiary", UNKNOWN], 5, "members.0.companyId"],
+  ])("refuses %s with its exit code, and stores nothing", async (_what, change, code, where) => {
+    const before = await stored();
+    const flags: Record<string, string> = {
+      "--id": LIMIT,
+      "--company": PARENT,
+      "--name": "Changed",
+      "--approach": "equity_share",
+      "--from": "2024-01-01",
+      "--to": "2024-12-31",
+    };
+    const extra: string[] = [];
+    for (let i = 0; i < change.length; i += 2) {
+      const [flag = "", value = ""] = [change[i], change[i + 1]];
+      if (flag in flags && flag !== "--subsidiary") flags[flag] = value;
+      else extra.push(flag, value);
+    }
+    const outcome = await engine.carbon(
+      "organization-limits",
+      "upsert",
+      ...Object.entries(flags).flat(),
+      ...extra,
+    );
+    expect(outcome.code, outcome.stderr).toBe(code);
+    expect(outcome.stderr).toContain(where);
+    expect(outcome.stderr).not.toMatch(/\n\s+at /);
+    expect(await stored()).toEqual(before);
+  });
+
+  it("an unknown limit, or another company's, is not found (exit 5)", async () => {
+    for (const [company, id] of [
+      [PARENT, UNKNOWN],
+      [SUB_A, LIMIT],
+    ] as const) {
+      const got = await engine.carbon("organization-limits", "get", id, "--company", company);
+      expect(got.code).toBe(5);
+      const summary = await engine.carbon(
+        "emissions",
+        "summary",
+        "--company",
+        company,
+        "--limit",
+        id,
+      );
+      expect(summary.code).toBe(5);
+    }
+  });
+});
