@@ -56,4 +56,10 @@ export const vehicleCases: readonly CommandCase[] = [
     name: "vehicles import",
     args: (c) => ["vehicles", "import", fleetFile(c), "--company", ids.company],
   },
+  {
+    name: "vehicles delete --dry-run",
+    dryRun: true,
+    args: () => ["vehicles", "delete", ids.newVehicle, "--dry-run"],
+  },
+  { name: "vehicles delete", args: () => ["vehicles", "delete", ids.newVehicle, "--yes"] },
 ];

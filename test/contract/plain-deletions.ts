@@ -3,6 +3,7 @@
  * assertions on the local engine and through a real `carbon serve` (docs/deleting.md).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { categoryId } from "../../src/core/ids.js";
 import type { DeletableResource } from "../../src/core/model/deletion.js";
 import type { CarbonService } from "../../src/core/service.js";
 import { codeOf, type Driver } from "./suite.js";
@@ -13,6 +14,7 @@ const operator = "d7000000-0000-4000-8000-0000000000e1";
 const comment = "d7000000-0000-4000-8000-0000000000c1";
 const goal = "d7000000-0000-4000-8000-0000000000f1";
 const task = "d7000000-0000-4000-8000-0000000000f2";
+const car = "d7000000-0000-4000-8000-0000000000a1";
 const unknown = "d7000000-0000-4000-8000-0000000000ff";
 
 export function describePlainDeletionContract(name: string, open: () => Promise<Driver>): void {
@@ -58,6 +60,27 @@ export function describePlainDeletionContract(name: string, open: () => Promise<
         dueDate: "2026-06-30",
         status: "todo",
       });
+      await service.vehicles.upsert({
+        id: car,
+        companyId: acme,
+        name: "Pool car",
+        vehicleType: "passenger_car",
+        vehicleCategory: "LAND_TRANSPORTATION",
+        fuelType: "diesel",
+        ownership: "owned",
+        activeFrom: "2024-01-01",
+      });
+      await service.consumptions.upsert({
+        id: "d7000000-0000-4000-8000-0000000000a2",
+        entityId: car,
+        categoryId: categoryId("diesel"),
+        startDate: "2024-03-01T00:00:00.000Z",
+        endDate: "2024-03-31T00:00:00.000Z",
+        companyId: acme,
+        buildingId: plant,
+        quantity: 40,
+        unitType: "l",
+      });
     });
     afterAll(async () => {
       await driver.dispose();
@@ -78,6 +101,16 @@ export function describePlainDeletionContract(name: string, open: () => Promise<
       await expect(refused).rejects.toThrow(/still has 1 task/);
       expect(await codeOf(refused)).toBe("conflict");
       expect((await service.goals.get(goal)).id).toBe(goal);
+    });
+
+    it("a vehicle that a consumption belongs to is a conflict; without it, it goes", async () => {
+      const refused = remove("vehicle", [car]);
+      await expect(refused).rejects.toThrow(/still has 1 consumption/);
+      expect(await codeOf(refused)).toBe("conflict");
+      expect((await service.vehicles.get(car)).name).toBe("Pool car");
+      await remove("consumption", ["d7000000-0000-4000-8000-0000000000a2"]);
+      expect((await remove("vehicle", [car])).deleted).toMatchObject([{ resource: "vehicle" }]);
+      expect(await codeOf(service.vehicles.get(car))).toBe("not_found");
     });
 
     it("an unknown id is not_found, and the known ids beside it stay", async () => {
@@ -105,7 +138,11 @@ export function describePlainDeletionContract(name: string, open: () => Promise<
       }
       const audit = await service.audit.list({ companyIds: [acme], limit: 100 });
       const actions = audit.data.map((record) => record.action).sort();
-      expect(actions).toEqual([
+      expect(
+        actions.filter(
+          (action) => !action.startsWith("consumptions") && action !== "vehicles.delete",
+        ),
+      ).toEqual([
         "comments.delete",
         "goals.delete",
         "goals.tasks.delete",

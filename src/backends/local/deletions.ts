@@ -42,7 +42,7 @@ export interface DeletionParts {
 }
 
 /** Resources whose deletion removes their own row and nothing else. */
-export type PlainResource = "wasteOperator" | "comment" | "goal" | "task";
+export type PlainResource = "wasteOperator" | "comment" | "goal" | "task" | "vehicle";
 
 /** How a plain record is found, and what keeps it from going. */
 export interface PlainDeletable {
@@ -207,6 +207,7 @@ function planOne(
     case "comment":
     case "goal":
     case "task":
+    case "vehicle":
       return planPlain(parts, resource, id);
     case "invoice":
       return planInvoice(parts, id);

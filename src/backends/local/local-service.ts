@@ -303,6 +303,11 @@ export class LocalService implements CarbonService {
           refusal: (id) => goals.deletionRefusal(id),
         },
         task: { table: "tasks", get: (id) => this.#tasks.get(id) },
+        vehicle: {
+          table: "vehicles",
+          get: (id) => this.#vehicles.get(id),
+          refusal: (id) => this.#vehicles.deletionRefusal(id),
+        },
       },
     };
   }

@@ -132,6 +132,7 @@ export class VehicleRepository {
   readonly #byId;
   readonly #byPlate;
   readonly #consumptionsOutside;
+  readonly #consumptionsOf;
   readonly #listing: CompanyListing<VehicleRow, Vehicle>;
   readonly #upsert;
   readonly #dates = new StoredDates();
@@ -148,6 +149,12 @@ export class VehicleRepository {
       .prepare<[number, string, number, number], number>(
         `SELECT count(*) FROM consumptions WHERE company_ref = ? AND entity_id = ?
            AND (start_date < ? OR end_date >= ?)`,
+      )
+      .pluck();
+    this.#consumptionsOf = db
+      .prepare<[string, string], number>(
+        `SELECT count(*) FROM consumptions
+          WHERE company_ref = (SELECT company_ref FROM vehicles WHERE id = ?) AND entity_id = ?`,
       )
       .pluck();
     this.#listing = new CompanyListing(db, companies, {
@@ -183,6 +190,13 @@ export class VehicleRepository {
     const row = this.#byId.get(id.trim().toLowerCase());
     if (row === undefined) throw notFound("vehicle", id);
     return fromRow(row);
+  }
+
+  /** Why the vehicle cannot be deleted: consumptions of the fleet still belong to it. */
+  deletionRefusal(id: string): string | undefined {
+    const consumptions = this.#consumptionsOf.get(id, id) ?? 0;
+    if (consumptions === 0) return undefined;
+    return `vehicle ${id} still has ${consumptions} ${consumptions === 1 ? "consumption" : "consumptions"}; delete them first, or end its active period (--active-to) instead`;
   }
 
   /** One company's page, or every company's; an unknown company is not_found. */

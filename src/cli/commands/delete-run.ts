@@ -62,6 +62,8 @@ function describe(item: DeletedRecord, names: Names): string {
     case "wasteOperator":
     case "goal":
       return field(r, "name");
+    case "vehicle":
+      return `${field(r, "name")} (${field(r, "vehicleType")}, ${field(r, "fuelType")}${field(r, "licensePlate") === "" ? "" : `, ${field(r, "licensePlate")}`})`;
     case "task":
       return `${field(r, "title")}, due ${field(r, "dueDate")}`;
     case "comment":

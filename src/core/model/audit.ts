@@ -15,6 +15,7 @@ export const deletionActions = [
   "invoices.delete",
   "effluents.delete",
   "certificates.delete",
+  "vehicles.delete",
 ] as const;
 export type DeletionAction = (typeof deletionActions)[number];
 

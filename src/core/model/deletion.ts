@@ -36,6 +36,7 @@ export const deletableResources = [
   "invoice",
   "effluent",
   "certificate",
+  "vehicle",
 ] as const;
 export type DeletableResource = (typeof deletableResources)[number];
 
@@ -124,6 +125,13 @@ export const deletables: Deletables = {
     plural: "energy attribute certificates",
     action: "certificates.delete",
     route: "/certificates/{id}",
+    deleters: ["admin", "member"],
+  },
+  vehicle: {
+    noun: "vehicle",
+    plural: "vehicles",
+    action: "vehicles.delete",
+    route: "/vehicles/{id}",
     deleters: ["admin", "member"],
   },
 };

@@ -114,6 +114,8 @@ const summaries: Readonly<Record<RoutedDeletable, string>> = {
   task: "Delete a task of a goal, audited (member, admin)",
   invoice: "Delete an invoice with its lines' consumptions and emissions, audited (member, admin)",
   effluent: "Delete an effluent record, audited (member, admin)",
+  vehicle:
+    "Delete a vehicle of the fleet, audited; a vehicle that consumptions still belong to is 409 (member, admin)",
   certificate:
     "Delete an energy attribute certificate, audited; market-based scope 2 of its building is recalculated (member, admin)",
 };

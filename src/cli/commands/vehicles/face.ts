@@ -120,5 +120,18 @@ export const vehiclesFace: ResourceFace<"vehicles"> = {
       'carbon vehicles upsert --id 8d2e4f6a-1111-4222-8333-444455556666 --company Acme --name "Delivery van 3" --type van --category LAND_TRANSPORTATION --fuel diesel --ownership leased --active-from 2024-01-01 --active-to 2025-12-31',
     ],
   },
+  deletion: {
+    resource: "vehicle",
+    noun: "vehicle",
+    description: "Delete vehicles that no consumption belongs to",
+    notes: [
+      "A vehicle that consumptions still belong to is refused (exit 6) and nothing is deleted:",
+      "delete them first, or end the vehicle's active period (upsert --active-to) to retire it.",
+    ],
+    examples: [
+      "carbon vehicles delete 8d2e4f6a-1111-4222-8333-444455556666 --dry-run",
+      "carbon vehicles delete 8d2e4f6a-1111-4222-8333-444455556666 --yes",
+    ],
+  },
   columns: async () => (await import("./columns.js")).vehicleColumns,
 };
