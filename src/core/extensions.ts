@@ -19,3 +19,6 @@ export function operationExtension(method: string, path: string): string {
  * may read; the hosted service requires a company.
  */
 export const GLEC_EVERY_COMPANY_EXTENSION = "glecEveryCompany";
+
+/** Accepting an invitation's code for a token, without a token (carbon serve's, docs/users.md). */
+export const ACCEPT_INVITE_PATH = "/auth/accept-invite";

@@ -10,6 +10,7 @@ import type { Company, CompanyInput } from "./model/company.js";
 import type { CustomFactor, CustomFactorInput } from "./model/factor.js";
 import type { Goal, GoalInput, Task, TaskInput } from "./model/goal.js";
 import type { Supplier, SupplierInput, SupplierUpsertResult } from "./model/supplier.js";
+import type { User, UserInput } from "./model/user.js";
 import type { WasteOperator, WasteOperatorInput } from "./model/waste-operator.js";
 import type { ReadOnlyResourcePort, ResourcePort } from "./resource.js";
 import type { BuildingFilter } from "./resources/buildings.js";
@@ -20,6 +21,7 @@ import type { CustomFactorFilter } from "./resources/custom-factors.js";
 import type { GoalFilter } from "./resources/goals.js";
 import type { SupplierFilter } from "./resources/suppliers.js";
 import type { TaskFilter } from "./resources/tasks.js";
+import type { UserFilter } from "./resources/users.js";
 import type { WasteOperatorFilter } from "./resources/waste-operators.js";
 
 /** The plain resources (src/core/resource.ts): each one's record, upsert input and list filter. */
@@ -66,6 +68,7 @@ export interface ResourceTypes {
     readonly input: TaskInput;
     readonly filter: TaskFilter;
   };
+  readonly users: { readonly record: User; readonly input: UserInput; readonly filter: UserFilter };
 }
 
 export type ResourceName = keyof ResourceTypes;

@@ -11,6 +11,7 @@ import type { CustomFactor, EmissionFactor } from "./model/factor.js";
 import type { GlecEntry } from "./model/glec.js";
 import type { Goal, Task } from "./model/goal.js";
 import type { Supplier, SupplierQuery } from "./model/supplier.js";
+import type { User } from "./model/user.js";
 import type { WasteOperator } from "./model/waste-operator.js";
 import type { AuditPort, AuditQuery } from "./ports/audit.js";
 import type { BuildingsPort } from "./ports/buildings.js";
@@ -21,6 +22,7 @@ import type { FactorQuery, FactorsPort } from "./ports/factors.js";
 import type { GlecPort, GlecQuery } from "./ports/glec.js";
 import type { GoalsPort } from "./ports/goals.js";
 import type { SuppliersPort } from "./ports/suppliers.js";
+import type { UsersPort } from "./ports/users.js";
 import type { ReadOnlyParts, ResourceParts } from "./resource-types.js";
 import type { BuildingFilter } from "./resources/buildings.js";
 import type { CategoryFilter } from "./resources/categories.js";
@@ -28,6 +30,7 @@ import type { CommentFilter } from "./resources/comments.js";
 import type { CustomFactorFilter } from "./resources/custom-factors.js";
 import type { GoalFilter } from "./resources/goals.js";
 import type { TaskFilter } from "./resources/tasks.js";
+import type { UserFilter } from "./resources/users.js";
 import type { WasteOperatorFilter } from "./resources/waste-operators.js";
 
 export interface CustomFactorQuery extends CustomFactorFilter, PageQuery {}
@@ -77,6 +80,8 @@ export interface CarbonService extends ResourceParts, ReadOnlyParts {
   readonly comments: CommentsPort;
   /** Reduction goals and their progress (docs/goals.md). */
   readonly goals: GoalsPort;
+  /** Accounts of carbon serve, their access and invitations (docs/users.md). */
+  readonly users: UsersPort;
 
   // --- deletions (docs/deleting.md) ---
   /**
@@ -125,6 +130,7 @@ export interface ListStreams {
   readonly comments: { readonly filter: CommentFilter; readonly row: Comment };
   readonly goals: { readonly filter: GoalFilter; readonly row: Goal };
   readonly tasks: { readonly filter: TaskFilter; readonly row: Task };
+  readonly users: { readonly filter: UserFilter; readonly row: User };
 }
 
 export type ListName = keyof ListStreams;

@@ -27,9 +27,11 @@ import type { LocalImportSession } from "./local-import-session.js";
 import type { LocalParts } from "./local-parts.js";
 import { type ListReaders, listReaders, streamPages } from "./local-streams.js";
 import { LocalSuppliersPart } from "./local-suppliers.js";
+import { localUsers } from "./local-users.js";
 import { type RecalculationScope, recalculateEmissions } from "./recalculate.js";
 import { TaskRepository } from "./tasks.js";
 import { localActor, rolledBack, withRollback } from "./transaction-tools.js";
+import { UserRepository } from "./users.js";
 import { WasteOperatorRepository } from "./waste-operators.js";
 
 /**
@@ -65,6 +67,8 @@ export class LocalService implements CarbonService {
   readonly #tasks: TaskRepository;
   readonly goals: CarbonService["goals"];
   readonly tasks: CarbonService["tasks"];
+  readonly #users: UserRepository;
+  readonly users: CarbonService["users"];
 
   constructor(parts: LocalParts) {
     this.#p = parts;
@@ -120,6 +124,8 @@ export class LocalService implements CarbonService {
       get: async (id) => tx.read(() => tasks.get(id)),
       upsert: async (input) => tx.write(() => tasks.upsert(input)),
     };
+    this.#users = new UserRepository(parts.db, parts.companies, parts.audit);
+    this.users = localUsers(this.#users, tx);
     const read = <T>(fn: () => T): T => this.#read(fn);
     const guard = <T>(fn: () => T): T => this.#guard(fn);
     this.consumptions = localConsumptions({
@@ -257,6 +263,7 @@ export class LocalService implements CarbonService {
       comments: this.#comments,
       goals: this.#goals,
       tasks: this.#tasks,
+      users: this.#users,
     });
     return streamPages(this.#listReaders, list, filter, options, (fn) => this.#read(fn));
   }

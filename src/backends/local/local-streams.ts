@@ -14,6 +14,7 @@ import { pageWindow } from "./pagination.js";
 import type { ConsumptionQueries } from "./queries.js";
 import type { SupplierRepository } from "./suppliers.js";
 import type { TaskRepository } from "./tasks.js";
+import type { UserRepository } from "./users.js";
 import type { WasteOperatorRepository } from "./waste-operators.js";
 
 /** One list's pages of at most `limit` rows: each `next()` reads one page. */
@@ -38,6 +39,7 @@ export interface StreamSources {
   readonly comments: CommentRepository;
   readonly goals: GoalRepository;
   readonly tasks: TaskRepository;
+  readonly users: UserRepository;
 }
 
 /** Slices of a list already in memory (the category tree). */
@@ -66,6 +68,7 @@ export function listReaders(s: StreamSources): ListReaders {
     comments: (filter) => (limit) => s.reader.pages(s.comments.keyset(filter), limit),
     goals: (filter) => (limit) => s.reader.pages(s.goals.keyset(filter), limit),
     tasks: (filter) => (limit) => s.reader.pages(s.tasks.keyset(filter), limit),
+    users: (filter) => (limit) => s.reader.pages(s.users.keyset(filter), limit),
   };
 }
 

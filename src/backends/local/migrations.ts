@@ -9,6 +9,7 @@ import { GOALS_SCHEMA } from "./goals.js";
 import { LIST_INDEXES } from "./list-indexes.js";
 import { consumptionDatesAsIntegers, SCHEMA_V1 } from "./schema.js";
 import { SUPPLIERS_SCHEMA } from "./supplier-schema.js";
+import { USERS_SCHEMA } from "./users.js";
 import { WASTE_OPERATORS_SCHEMA } from "./waste-operators.js";
 
 export interface Migration {
@@ -143,6 +144,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 12, name: "waste operators", up: (db) => db.exec(WASTE_OPERATORS_SCHEMA) },
   { version: 13, name: "comments", up: (db) => db.exec(COMMENTS_SCHEMA) },
   { version: 14, name: "reduction goals and tasks", up: (db) => db.exec(GOALS_SCHEMA) },
+  { version: 17, name: "users and invitations", up: (db) => db.exec(USERS_SCHEMA) },
 ];
 
 export const LATEST_VERSION: number = MIGRATIONS.reduce((max, m) => Math.max(max, m.version), 0);

@@ -32,6 +32,7 @@ import { remoteGlec } from "./remote-glec.js";
 import { remoteGoals } from "./remote-goals.js";
 import { remotePagers } from "./remote-streams.js";
 import { remoteSuppliers } from "./remote-suppliers.js";
+import { remoteUsers } from "./remote-users.js";
 import { remoteDeleteRecords } from "./removal.js";
 import { remoteResource } from "./resource-client.js";
 import type { RetryPolicy } from "./retry.js";
@@ -103,6 +104,7 @@ export function createRemoteService(options: RemoteServiceOptions): RemoteCarbon
     comments: remoteResource(client, capabilities, commentsResource),
     goals: remoteGoals(client, capabilities, emissions),
     tasks: remoteResource(client, capabilities, tasksResource),
+    users: remoteUsers(client, capabilities),
 
     async serverInstanceId() {
       const answer = await client.request("POST", "/auth/who-am-i", {

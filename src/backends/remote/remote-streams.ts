@@ -29,5 +29,6 @@ export function remotePagers(service: Lists): Pagers {
     comments: (filter, window) => service.comments.list({ ...filter, ...window }),
     goals: (filter, window) => service.goals.list({ ...filter, ...window }),
     tasks: (filter, window) => service.tasks.list({ ...filter, ...window }),
+    users: (filter, window) => service.users.list({ ...filter, ...window }),
   };
 }

@@ -16,6 +16,7 @@ import { customFactorsResource } from "./custom-factors.js";
 import { goalsResource } from "./goals.js";
 import { suppliersResource } from "./suppliers.js";
 import { tasksResource } from "./tasks.js";
+import { usersResource } from "./users.js";
 import { wasteOperatorsResource } from "./waste-operators.js";
 
 export type DescriptorOf<K extends ResourceName> = ResourceDescriptor<
@@ -33,6 +34,7 @@ export const resourceDescriptors: { readonly [K in ResourceName]: DescriptorOf<K
   comments: commentsResource,
   goals: goalsResource,
   tasks: tasksResource,
+  users: usersResource,
 };
 
 export type ReadOnlyDescriptorOf<K extends ReadOnlyName> = ReadOnlyResourceDescriptor<

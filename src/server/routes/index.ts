@@ -11,6 +11,7 @@ import { glecRoutes } from "./glec.js";
 import { goalRoutes } from "./goals.js";
 import { referenceRoutes } from "./reference.js";
 import { supplierRoutes } from "./suppliers.js";
+import { userRoutes } from "./users.js";
 
 /** Every /api/v1 route: registered by app.ts, described by openapi.ts. */
 export const routeTable: readonly Route[] = [
@@ -25,6 +26,7 @@ export const routeTable: readonly Route[] = [
   ...glecRoutes,
   ...commentRoutes,
   ...goalRoutes,
+  ...userRoutes,
   ...deletionRoutes,
   // buildings move and audit trail
   ...buildingMoveRoutes,
