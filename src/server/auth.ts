@@ -53,14 +53,20 @@ function checkSecret(secret: Uint8Array): void {
   }
 }
 
+/** A token holder's e-mail, trimmed; not an address is a usage error. */
+export function tokenEmail(text: string): string {
+  const email = text.trim();
+  const problem = emailProblem(email);
+  if (problem !== undefined) {
+    throw usageError(`invalid user "${text}": expected an e-mail address: ${problem}`);
+  }
+  return email;
+}
+
 /** Mints a token. Bad input (e-mail, company ids, ttl) is a usage error. */
 export async function signToken(request: TokenRequest, secret: Uint8Array): Promise<string> {
   checkSecret(secret);
-  const email = request.email.trim();
-  const problem = emailProblem(email);
-  if (problem !== undefined) {
-    throw usageError(`invalid user "${request.email}": expected an e-mail address: ${problem}`);
-  }
+  const email = tokenEmail(request.email);
   if (!Number.isSafeInteger(request.ttlSeconds) || request.ttlSeconds <= 0) {
     throw usageError(`invalid ttl ${request.ttlSeconds}: expected a whole number of seconds > 0`);
   }

@@ -221,16 +221,6 @@ export class UserRepository {
     };
   }
 
-  /** Each company must exist (not_found, naming the field). */
-  #checkCompanies(ids: readonly string[], path: string): void {
-    ids.forEach((id, index) => {
-      if (this.#companies.find(id) !== undefined) return;
-      throw new CarbonError("not_found", `company ${id} not found`, {
-        issues: [{ path: path.replace("#", String(index)), message: `no company ${id}` }],
-      });
-    });
-  }
-
   /** No other account may hold the e-mail (conflict). */
   #checkEmail(email: string, id: string): void {
     const other = this.#byEmail.get(email.toLowerCase());
@@ -287,7 +277,8 @@ export class UserRepository {
 
   /**
    * Upsert by id: a new account needs an e-mail and is active; an existing one keeps its status,
-   * and its companies when none are given. A change of role, companies or e-mail is audited.
+   * and its companies when none are given (they need not exist yet: an admin of a company may
+   * create it). A change of role, companies or e-mail is audited.
    */
   upsert(input: UserInput, actor: string): { user: StoredUser; created: boolean } {
     const parsed = parseInput(userInputSchema, input, "user");
@@ -305,7 +296,6 @@ export class UserRepository {
       parsed.companies?.map((entry) => entry.companyId) ??
       before?.companies.map((entry) => entry.companyId) ??
       [];
-    this.#checkCompanies(companies, "companies.#.companyId");
     const now = new Date().toISOString();
     const user: StoredUser = {
       id,
@@ -346,7 +336,6 @@ export class UserRepository {
       );
     }
     const companies = (parsed.companies ?? before.companies).map((entry) => entry.companyId);
-    this.#checkCompanies(companies, "companies.#.companyId");
     const role = parsed.roles ?? before.roles[0] ?? "ROLE_VIEWER";
     const after = this.#store({
       ...before,
@@ -366,7 +355,6 @@ export class UserRepository {
    */
   invite(invite: UserInvite, actor: string, now = new Date()): Invitation {
     const parsed = parseInput(userInviteSchema, invite, "invitation");
-    this.#checkCompanies([parsed.companyId.toLowerCase()], "companyId");
     const existing = this.#byEmail.get(parsed.email.toLowerCase());
     if (existing !== undefined && existing.status !== "pending") {
       throw new CarbonError(
@@ -405,7 +393,8 @@ export class UserRepository {
 
   /**
    * The pending account whose code this is, made active and its code forgotten; an unknown,
-   * used or expired code is unauthenticated (the same answer for each, so codes cannot be probed).
+   * used or expired code is a validation error at `code` (the same answer for each, so codes
+   * cannot be probed; not a 401, which a client reads as a server without the route).
    */
   redeem(code: string, now = new Date()): StoredUser {
     const row = this.#byCode.get(codeHash(code.trim()));
@@ -415,9 +404,12 @@ export class UserRepository {
       Date.parse(row.invite_expires_at) <= now.getTime()
     ) {
       throw new CarbonError(
-        "unauthenticated",
+        "validation",
         "this invitation code is not valid: unknown, already used or expired",
-        { hint: "ask an admin to invite you again (carbon users invite)" },
+        {
+          issues: [{ path: "code", message: "unknown, already used or expired" }],
+          hint: "ask an admin to invite you again (carbon users invite)",
+        },
       );
     }
     const before = fromRow(row);

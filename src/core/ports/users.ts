@@ -28,7 +28,7 @@ export interface UsersPort extends PortOf<"users"> {
   byEmail(email: string): Promise<User>;
   /**
    * The pending account of an invitation's code, made active (the code then stops working); an
-   * unknown, used or expired code is unauthenticated. Only the engine a server runs on has it.
+   * unknown, used or expired code is a validation error. Only the engine a server runs on has it.
    */
   redeemInvitation(code: string): Promise<User>;
 }
