@@ -5,6 +5,7 @@
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { userCases } from "./cases-users.js";
 import { glecShipment, ids, type Seed } from "./seed.js";
 
 export interface CaseContext {
@@ -435,6 +436,7 @@ export const commandCases: readonly CommandCase[] = [
   { name: "glec list", args: () => ["glec", "list", "--company", ids.company] },
   { name: "glec get", args: () => ["glec", "get", ids.glec] },
   { name: "glec delete", args: () => ["glec", "delete", ids.glecToDelete, "--yes"] },
+  ...userCases,
   { name: "audit list", args: () => ["audit", "list", "--company", ids.company] },
   // Any call of the interface, every page: the company listing, as JSON.
   { name: "api GET companies --paginate", args: () => ["api", "GET", "companies", "--paginate"] },

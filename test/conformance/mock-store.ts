@@ -5,6 +5,7 @@
  * ("hosted": ../shared/spec/hosted-service.md).
  */
 import { randomUUID } from "node:crypto";
+import { userHandlers } from "./mock-users.js";
 
 export type Shapes = "spec" | "hosted";
 export type Item = Readonly<Record<string, unknown>>;
@@ -25,6 +26,8 @@ export interface MockSeed {
   readonly comments: readonly Item[];
   readonly goals: readonly Item[];
   readonly tasks: readonly Item[];
+  /** Accounts (mock-users.ts); absent: none. */
+  readonly users?: readonly Item[];
 }
 
 export interface Call {
@@ -99,7 +102,7 @@ function positive(value: string | string[] | undefined, fallback: number): numbe
   return Number.isInteger(number) && number >= 1 ? number : fallback;
 }
 
-function page(items: readonly Item[], query: Call["query"]): Answer {
+export function page(items: readonly Item[], query: Call["query"]): Answer {
   const limit = Math.min(positive(query.limit, DEFAULT_PAGE), MOCK_MAX_PAGE);
   const number = positive(query.page, 1);
   const data = items.slice((number - 1) * limit, number * limit);
@@ -139,7 +142,7 @@ function inPeriod(items: Iterable<Item>, query: Call["query"]): Item[] {
   );
 }
 
-const ok = (body: unknown, status = 200): Answer => ({ status, body });
+export const ok = (body: unknown, status = 200): Answer => ({ status, body });
 const notFound = (what: string): Answer => ({
   status: 404,
   body: { message: `${what} not found` },
@@ -361,6 +364,7 @@ export function storeHandlers(
       return ok({ message: "deleted", id });
     },
     // Any other operation of the document: an empty page for a list, an empty object otherwise.
+    ...userHandlers(shapes, seed.users ?? []),
     fallback: (call) =>
       call.method === "GET" && call.params.id === undefined ? page([], call.query) : ok({}),
   };

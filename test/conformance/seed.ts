@@ -42,6 +42,9 @@ export const ids = {
   newGoal: "f1000000-0000-4000-8000-000000000002",
   task: "f2000000-0000-4000-8000-000000000001",
   newTask: "f2000000-0000-4000-8000-000000000002",
+  user: "a7000000-0000-4000-8000-000000000001",
+  userToRemove: "a7000000-0000-4000-8000-000000000002",
+  newUser: "a7000000-0000-4000-8000-000000000003",
 } as const;
 
 export interface Seed {
@@ -55,6 +58,8 @@ export interface Seed {
   readonly consumptionToDelete: string;
   /** The UUID of the natural_gas subcategory. */
   readonly naturalGas: string;
+  /** The one-time code of a seeded invitation (carbon serve's copies each hold it once). */
+  readonly inviteCode: string;
 }
 
 async function carbon(db: string, args: readonly string[]): Promise<void> {
@@ -239,8 +244,31 @@ export async function buildSeed(): Promise<Seed> {
     ids.comment,
   ]);
 
+  for (const [id, email] of [
+    [ids.user, "vic@example.com"],
+    [ids.userToRemove, "rob@example.com"],
+  ] as const) {
+    await carbon(db, [
+      "users",
+      "upsert",
+      "--id",
+      id,
+      "--email",
+      email,
+      "--role",
+      "ROLE_VIEWER",
+      "--company",
+      ids.company,
+    ]);
+  }
+
   const local = await openLocalService({ path: db });
   try {
+    const invitation = await local.users.invite({
+      email: "pat@example.com",
+      companyId: ids.company,
+      roles: "ROLE_MANAGER",
+    });
     const limit = 500;
     const company = ids.company;
     const consumptions = await everyPage((page) =>
@@ -272,6 +300,7 @@ export async function buildSeed(): Promise<Seed> {
       comments: items(await everyPage((page) => local.comments.list({ page, limit }))),
       goals: items((await local.goals.list({ limit })).data),
       tasks: items((await local.tasks.list({ limit })).data),
+      users: items((await local.users.list({ limit })).data),
     };
     return {
       dir,
@@ -280,6 +309,7 @@ export async function buildSeed(): Promise<Seed> {
       consumption: first.id,
       consumptionToDelete: second.id,
       naturalGas,
+      inviteCode: invitation.code ?? "",
     };
   } finally {
     await local.close();

@@ -4,7 +4,7 @@
  * invitation's acceptance through carbon serve's `POST /auth/accept-invite`.
  */
 import { isCarbonError, notFound, usageError } from "../../core/errors.js";
-import { ACCEPT_INVITE_PATH } from "../../core/extensions.js";
+import { ACCEPT_INVITE_PATH, operationExtension } from "../../core/extensions.js";
 import {
   type Accepted,
   acceptedAnswerSchema,
@@ -17,6 +17,9 @@ import { notOffered } from "./capabilities.js";
 import type { HttpClient } from "./client.js";
 import { allPages } from "./pages.js";
 import { presentFields, remoteResource } from "./resource-client.js";
+
+/** The extension carbon serve announces for accepting invitations. */
+export const ACCEPT_INVITE_EXTENSION = operationExtension("POST", ACCEPT_INVITE_PATH);
 
 export function remoteUsers(client: HttpClient, capabilities: ServerCapabilities): UsersPort {
   const users = remoteResource(client, capabilities, usersResource);
@@ -75,7 +78,7 @@ export async function acceptInvitation(client: HttpClient, code: string): Promis
     ) {
       throw notOffered(
         client.api.href,
-        `accepting invitations (POST ${ACCEPT_INVITE_PATH})`,
+        `accepting invitations (${ACCEPT_INVITE_EXTENSION})`,
         "accept the invitation in the service's own web app",
       );
     }

@@ -32,27 +32,40 @@ export function acceptInviteCommand(
 }
 
 export async function runAcceptInvite(ctx: Context, opts: AcceptInviteOptions): Promise<void> {
-  const [{ usageError }, { debugsHttp }, { createHttpClient }, { acceptInvitation }, login] =
+  const [{ usageError }, context, { createHttpClient }, remote, capabilities, login] =
     await Promise.all([
       import("../../../core/errors.js"),
       import("../../context.js"),
       import("../../../backends/remote/client.js"),
       import("../../../backends/remote/remote-users.js"),
+      import("../../../backends/remote/capabilities.js"),
       import("./login.js"),
     ]);
   const code = opts.code.trim();
   if (code === "") throw usageError("no code given", "carbon auth accept-invite CODE");
   const { name, api } = await login.loginTarget(ctx);
-  // No token of one's own yet: the route is the server's only one that needs none.
-  const client = createHttpClient({
-    api,
-    token: "",
-    signal: ctx.signal,
-    ...(debugsHttp(ctx.env) ? { debug: (line: string) => ctx.io.err(line) } : {}),
-  });
-  let accepted: Awaited<ReturnType<typeof acceptInvitation>>;
+  const debug = context.debugsHttp(ctx.env) ? { debug: (line: string) => ctx.io.err(line) } : {};
+  const engine = await ctx.engine();
+  const held = engine.kind === "remote" ? engine.token : undefined;
+  if (held !== undefined) {
+    // A token at hand asks the server what it offers first, so a server without the route is
+    // told so without a request it does not know.
+    const asking = createHttpClient({ api, token: held, signal: ctx.signal, ...debug });
+    try {
+      await new capabilities.ServerCapabilities(asking).require(
+        remote.ACCEPT_INVITE_EXTENSION,
+        `accepting invitations (${remote.ACCEPT_INVITE_EXTENSION})`,
+        "accept the invitation in the service's own web app",
+      );
+    } finally {
+      await asking.close();
+    }
+  }
+  // Without a token of one's own: the route is the only one of carbon serve that needs none.
+  const client = createHttpClient({ api, token: "", signal: ctx.signal, ...debug });
+  let accepted: Awaited<ReturnType<typeof remote.acceptInvitation>>;
   try {
-    accepted = await acceptInvitation(client, code);
+    accepted = await remote.acceptInvitation(client, code);
   } finally {
     await client.close();
   }

@@ -97,7 +97,13 @@ export async function inviteUser(ctx: Context, opts: InviteOptions): Promise<voi
     ctx.io.out(JSON.stringify(invitation, null, format === "json" ? 2 : undefined));
     return;
   }
-  ctx.io.out(invitation.code ?? "");
+  if (invitation.code === undefined) {
+    ctx.io.err(
+      `invited ${invite.email}: the server answered no code (it may send the invitation itself)`,
+    );
+    return;
+  }
+  ctx.io.out(invitation.code);
   if (ctx.globals().quiet !== true) {
     const expiry = invitation.expiresAt === undefined ? "" : `, until ${invitation.expiresAt}`;
     ctx.io.err(
