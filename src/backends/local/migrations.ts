@@ -9,7 +9,7 @@ import { GOALS_SCHEMA } from "./goals.js";
 import { LIST_INDEXES } from "./list-indexes.js";
 import { consumptionDatesAsIntegers, SCHEMA_V1 } from "./schema.js";
 import { SUPPLIERS_SCHEMA } from "./supplier-schema.js";
-import { USERS_SCHEMA } from "./users.js";
+import { USERS_SCHEMA } from "./user-rows.js";
 import { WASTE_OPERATORS_SCHEMA } from "./waste-operators.js";
 
 export interface Migration {
