@@ -103,7 +103,7 @@ describe.each(bothEngines)("carbon users on the %s", (_name, open) => {
       "root",
     );
     expect(badRole.code).toBe(2);
-    expect(badRole.stderr).toMatch(/--role/);
+    expect(badRole.stderr).toMatch(/invalid --role "root": expected one of ROLE_OWNER/);
     const noEmail = await engine.carbon("users", "upsert", "--role", "ROLE_VIEWER");
     expect(noEmail.code).toBe(3);
     expect(noEmail.stderr).toMatch(/email: needed to create a user/);

@@ -22,7 +22,8 @@ import type { UpsertOptions } from "./upsert.js";
 
 /** A hosted role from --role, case ignored (a wrong one: exit 2). */
 function parseRole(value: string): HostedRole {
-  return parseChoice("--role", value.trim().toUpperCase(), hostedRoles);
+  const wanted = value.trim().toUpperCase();
+  return hostedRoles.find((role) => role === wanted) ?? parseChoice("--role", value, hostedRoles);
 }
 
 function optional<K extends string>(key: K, flag: string, value: string | undefined) {
