@@ -25,3 +25,5 @@ export const GLEC_EVERY_COMPANY_EXTENSION = "glecEveryCompany";
  * shared out by day; the specification shows only CompanyId, BuildingId and Cup.
  */
 export const REGOS_PERIOD_EXTENSION = "regosDashboardPeriod";
+/** Accepting an invitation's code for a token, without a token (carbon serve's, docs/users.md). */
+export const ACCEPT_INVITE_PATH = "/auth/accept-invite";

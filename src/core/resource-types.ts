@@ -14,6 +14,7 @@ import type { CustomFactor, CustomFactorInput } from "./model/factor.js";
 import type { Goal, GoalInput, Task, TaskInput } from "./model/goal.js";
 import type { Invoice, InvoiceInput } from "./model/invoice.js";
 import type { Supplier, SupplierInput, SupplierUpsertResult } from "./model/supplier.js";
+import type { User, UserInput } from "./model/user.js";
 import type { Vehicle, VehicleInput } from "./model/vehicle.js";
 import type { WasteOperator, WasteOperatorInput } from "./model/waste-operator.js";
 import type { ReadOnlyResourcePort, ResourcePort } from "./resource.js";
@@ -29,6 +30,7 @@ import type { GoalFilter } from "./resources/goals.js";
 import type { InvoiceFilter } from "./resources/invoices.js";
 import type { SupplierFilter } from "./resources/suppliers.js";
 import type { TaskFilter } from "./resources/tasks.js";
+import type { UserFilter } from "./resources/users.js";
 import type { VehicleFilter } from "./resources/vehicles.js";
 import type { WasteOperatorFilter } from "./resources/waste-operators.js";
 
@@ -101,6 +103,7 @@ export interface ResourceTypes {
     readonly input: CustomInputInput;
     readonly filter: CustomInputFilter;
   };
+  readonly users: { readonly record: User; readonly input: UserInput; readonly filter: UserFilter };
 }
 
 export type ResourceName = keyof ResourceTypes;

@@ -16,6 +16,7 @@ import type { Goal, Task } from "./model/goal.js";
 import type { Invoice } from "./model/invoice.js";
 import type { OrganizationLimit } from "./model/organization-limit.js";
 import type { Supplier, SupplierQuery } from "./model/supplier.js";
+import type { User } from "./model/user.js";
 import type { Vehicle } from "./model/vehicle.js";
 import type { WasteOperator } from "./model/waste-operator.js";
 import type { AuditPort, AuditQuery } from "./ports/audit.js";
@@ -32,6 +33,7 @@ import type { InputsPort } from "./ports/inputs.js";
 import type { InvoicesPort } from "./ports/invoices.js";
 import type { OrganizationLimitsPort } from "./ports/organization-limits.js";
 import type { SuppliersPort } from "./ports/suppliers.js";
+import type { UsersPort } from "./ports/users.js";
 import type { VehiclesPort } from "./ports/vehicles.js";
 import type { ReadOnlyParts, ResourceParts } from "./resource-types.js";
 import type { BuildingFilter } from "./resources/buildings.js";
@@ -44,6 +46,7 @@ import type { EffluentFilter } from "./resources/effluents.js";
 import type { GoalFilter } from "./resources/goals.js";
 import type { InvoiceFilter } from "./resources/invoices.js";
 import type { TaskFilter } from "./resources/tasks.js";
+import type { UserFilter } from "./resources/users.js";
 import type { VehicleFilter } from "./resources/vehicles.js";
 import type { WasteOperatorFilter } from "./resources/waste-operators.js";
 
@@ -106,6 +109,8 @@ export interface CarbonService extends ResourceParts, ReadOnlyParts {
   readonly organizationLimits: OrganizationLimitsPort;
   /** Recommended inputs by country and type (docs/inputs.md). */
   readonly inputs: InputsPort;
+  /** Accounts of carbon serve, their access and invitations (docs/users.md). */
+  readonly users: UsersPort;
 
   // --- deletions (docs/deleting.md) ---
   /**
@@ -163,6 +168,7 @@ export interface ListStreams {
     readonly filter: { readonly companyId: string };
     readonly row: OrganizationLimit;
   };
+  readonly users: { readonly filter: UserFilter; readonly row: User };
 }
 
 export type ListName = keyof ListStreams;

@@ -15,7 +15,8 @@ import {
 import { dottedPath, findNotUtf8, NOT_UTF8_MESSAGE, type NotUtf8 } from "../core/json-bytes.js";
 import type { CarbonService } from "../core/service.js";
 import { Access } from "./access.js";
-import { bearerToken, DEFAULT_MAX_TOKEN_TTL_SECONDS, verifyToken } from "./auth.js";
+import { accountClaims } from "./accounts.js";
+import { bearerToken, DEFAULT_MAX_TOKEN_TTL_SECONDS, signToken, verifyToken } from "./auth.js";
 import { API_PREFIX, openApiDocument } from "./openapi.js";
 import {
   carbonErrorOf,
@@ -47,6 +48,8 @@ export interface AppOptions {
 }
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
+/** The lifetime of a token the server mints itself (an accepted invitation's): a day. */
+const MINTED_TTL_SECONDS = 86_400;
 export const DEFAULT_HEADERS_TIMEOUT_MS = 10_000;
 export const DEFAULT_REQUEST_TIMEOUT_MS = 60_000;
 
@@ -177,15 +180,23 @@ export function createApp(options: AppOptions): FastifyInstance {
   const document = openApiDocument(routeTable);
   app.get("/openapi.json", async () => document);
 
+  const maxTtlSeconds = options.maxTokenTtlSeconds ?? DEFAULT_MAX_TOKEN_TTL_SECONDS;
   const authenticate = async (request: FastifyRequest): Promise<void> => {
     const claims = await verifyToken(bearerToken(request.headers.authorization), secret, {
-      maxTtlSeconds: options.maxTokenTtlSeconds ?? DEFAULT_MAX_TOKEN_TTL_SECONDS,
+      maxTtlSeconds,
     });
-    accessOf.set(request, new Access(claims));
+    // A token of a stored account speaks with the account's current role and companies.
+    accessOf.set(request, new Access(await accountClaims(service, claims)));
   };
   const server: ServerInfo = {
     instanceId: options.instanceId,
     extensions: announcedExtensions(routeTable),
+    async mint(account) {
+      const ttlSeconds = Math.min(MINTED_TTL_SECONDS, maxTtlSeconds);
+      const token = await signToken({ ...account, ttlSeconds }, secret);
+      const claims = await verifyToken(token, secret, { maxTtlSeconds });
+      return { token, expiresAt: claims.expiresAt };
+    },
   };
   for (const route of routeTable) {
     registerRoute(app, route, { service, server, authenticate, accessOf });
@@ -213,10 +224,12 @@ function registerRoute(app: FastifyInstance, route: Route, deps: RouteDeps): voi
   app.route({
     method: route.method,
     url: toFastifyPath(route.path),
-    onRequest: authenticate,
+    ...(route.public ? {} : { onRequest: authenticate }),
     handler: async (request, reply) => {
       const access = accessOf.get(request);
-      if (access === undefined) throw new Error("a route ran without authentication");
+      if (access === undefined && !route.public) {
+        throw new Error("a route ran without authentication");
+      }
       const answer = await route.run(
         { query: request.query, body: request.body, params: paramsOf(request.params) },
         service,

@@ -1,7 +1,9 @@
 /**
  * Bearer tokens of `carbon serve`: HS256 JWTs signed with the server's secret (docs/serve.md).
  * Claims: `sub` (the user's e-mail), `role`, `companies` (UUIDs; empty means every company),
- * `iat`, `exp`. Anything wrong with a token is one error: `unauthenticated` (401).
+ * `uid` (the account's id, when minted for a stored user: its role and companies then come from
+ * the account on each request), `iat`, `exp`. Anything wrong with a token is one error:
+ * `unauthenticated` (401).
  */
 import { errors, jwtVerify, SignJWT } from "jose";
 import { z } from "zod";
@@ -19,6 +21,8 @@ export interface TokenClaims {
   readonly role: Role;
   /** Lower-case company UUIDs; empty: every company. */
   readonly companies: readonly string[];
+  /** The account the token was minted for (lower-case UUID); absent: an account-less token. */
+  readonly userId?: string;
   /** ISO 8601 date-times. */
   readonly issuedAt: string;
   readonly expiresAt: string;
@@ -28,6 +32,8 @@ export interface TokenRequest {
   readonly email: string;
   readonly role: Role;
   readonly companies?: readonly string[];
+  /** The stored account the token is for (docs/users.md). */
+  readonly userId?: string;
   readonly ttlSeconds: number;
   /** The issue time (default now); tests mint expired tokens with a past one. */
   readonly now?: Date;
@@ -47,14 +53,20 @@ function checkSecret(secret: Uint8Array): void {
   }
 }
 
+/** A token holder's e-mail, trimmed; not an address is a usage error. */
+export function tokenEmail(text: string): string {
+  const email = text.trim();
+  const problem = emailProblem(email);
+  if (problem !== undefined) {
+    throw usageError(`invalid user "${text}": expected an e-mail address: ${problem}`);
+  }
+  return email;
+}
+
 /** Mints a token. Bad input (e-mail, company ids, ttl) is a usage error. */
 export async function signToken(request: TokenRequest, secret: Uint8Array): Promise<string> {
   checkSecret(secret);
-  const email = request.email.trim();
-  const problem = emailProblem(email);
-  if (problem !== undefined) {
-    throw usageError(`invalid user "${request.email}": expected an e-mail address: ${problem}`);
-  }
+  const email = tokenEmail(request.email);
   if (!Number.isSafeInteger(request.ttlSeconds) || request.ttlSeconds <= 0) {
     throw usageError(`invalid ttl ${request.ttlSeconds}: expected a whole number of seconds > 0`);
   }
@@ -64,8 +76,12 @@ export async function signToken(request: TokenRequest, secret: Uint8Array): Prom
     const lower = id.toLowerCase();
     if (!companies.includes(lower)) companies.push(lower);
   }
+  if (request.userId !== undefined && !isUuid(request.userId)) {
+    throw usageError(`invalid user id "${request.userId}": expected a UUID`);
+  }
   const issuedAt = Math.floor((request.now ?? new Date()).getTime() / 1000);
-  return new SignJWT({ role: request.role, companies })
+  const account = request.userId === undefined ? {} : { uid: request.userId.toLowerCase() };
+  return new SignJWT({ role: request.role, companies, ...account })
     .setProtectedHeader({ alg: "HS256", typ: "JWT" })
     .setSubject(email)
     .setIssuedAt(issuedAt)
@@ -80,6 +96,7 @@ const claimsSchema = z.object({
     .array(z.string().refine(isUuid, "expected a company UUID"))
     .optional()
     .transform((ids) => [...new Set((ids ?? []).map((id) => id.toLowerCase()))]),
+  uid: z.string().refine(isUuid, "expected a user UUID").optional(),
   iat: z.number(),
   exp: z.number(),
 });
@@ -193,6 +210,7 @@ async function verifyUncached(token: string, secret: Uint8Array): Promise<TokenC
     email: claims.data.sub,
     role: claims.data.role,
     companies: claims.data.companies,
+    ...(claims.data.uid === undefined ? {} : { userId: claims.data.uid.toLowerCase() }),
     issuedAt: isoOfSeconds(claims.data.iat),
     expiresAt: isoOfSeconds(claims.data.exp),
   };

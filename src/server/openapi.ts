@@ -86,6 +86,7 @@ function operation(route: Route, components: Components): Json {
   return {
     summary: route.summary,
     ...(route.extension ? { "x-carbon-extension": true } : {}),
+    ...(route.public ? { security: [] } : {}),
     parameters: [...pathParameters(route.path), ...queryParameters(route)],
     ...body,
     responses: {

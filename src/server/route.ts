@@ -5,10 +5,10 @@
  */
 import type { z } from "zod";
 import type { CarbonService } from "../core/service.js";
-import type { Access } from "./access.js";
+import { Access } from "./access.js";
 import { isIgnoredBody, parseBody, parseQuery } from "./input.js";
 
-export type Method = "GET" | "POST" | "DELETE";
+export type Method = "GET" | "POST" | "PATCH" | "DELETE";
 
 /** A schema with the name it has under `components.schemas` in the OpenAPI document. */
 export interface NamedSchema {
@@ -22,6 +22,16 @@ export interface ServerInfo {
   readonly instanceId: string | undefined;
   /** What it offers beyond the specification (src/core/extensions.ts). */
   readonly extensions: readonly string[];
+  /** Signs a token for a stored account with the server's secret, for its longest lifetime up to a day. */
+  mint(account: MintRequest): Promise<{ readonly token: string; readonly expiresAt: string }>;
+}
+
+/** Who a token minted by the server is for. */
+export interface MintRequest {
+  readonly email: string;
+  readonly role: "admin" | "member" | "viewer";
+  readonly companies: readonly string[];
+  readonly userId: string;
 }
 
 export interface RouteContext<Q, B> {
@@ -52,6 +62,8 @@ export interface RouteDefinition<QS extends z.ZodType, BS extends z.ZodType> {
   readonly summary: string;
   /** Not in the service specification (docs/http-api.md marks these). */
   readonly extension?: boolean;
+  /** Answered without a token (accepting an invitation); the handler then gets no access. */
+  readonly public?: boolean;
   readonly query: QS;
   /** The body schema and its component name; `ignoredBody` for a POST without one. */
   readonly body: BS;
@@ -68,11 +80,17 @@ export interface Route {
   readonly path: string;
   readonly summary: string;
   readonly extension: boolean;
+  readonly public: boolean;
   readonly query: z.ZodType;
   readonly body: NamedSchema | undefined;
   readonly statuses: readonly number[];
   readonly response: NamedSchema;
-  run(input: RawInput, service: CarbonService, access: Access, server: ServerInfo): Promise<Answer>;
+  run(
+    input: RawInput,
+    service: CarbonService,
+    access: Access | undefined,
+    server: ServerInfo,
+  ): Promise<Answer>;
 }
 
 export function defineRoute<QS extends z.ZodType, BS extends z.ZodType>(
@@ -84,6 +102,7 @@ export function defineRoute<QS extends z.ZodType, BS extends z.ZodType>(
     path: definition.path,
     summary: definition.summary,
     extension: definition.extension === true,
+    public: definition.public === true,
     query: definition.query,
     body:
       isIgnoredBody(definition.body) || bodyName === undefined
@@ -94,10 +113,21 @@ export function defineRoute<QS extends z.ZodType, BS extends z.ZodType>(
     async run(input, service, access, server) {
       const query = parseQuery(definition.query, input.query);
       const body = parseBody(definition.body, input.body);
-      return definition.handle({ service, access, server, query, body, params: input.params });
+      // A public route's handler never reads it: an account-less nobody that sees no company.
+      const who = access ?? NOBODY;
+      return definition.handle({ service, access: who, server, query, body, params: input.params });
     },
   };
 }
+
+/** The access of a public route's request: a viewer of no company. */
+const NOBODY = new Access({
+  email: "",
+  role: "viewer",
+  companies: ["00000000-0000-4000-8000-000000000000"],
+  issuedAt: new Date(0).toISOString(),
+  expiresAt: new Date(0).toISOString(),
+});
 
 /** `200 OK` with a body. */
 export function ok(body: unknown): Answer {

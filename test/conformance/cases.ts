@@ -9,6 +9,7 @@ import { certificateCases } from "./cases-certificates.js";
 import { effluentCases } from "./cases-effluents.js";
 import { invoiceCases } from "./cases-invoices.js";
 import { organizationLimitCases } from "./cases-orglimits-inputs.js";
+import { userCases } from "./cases-users.js";
 import { vehicleCases } from "./cases-vehicles.js";
 import { glecShipment, ids, type Seed } from "./seed.js";
 
@@ -454,6 +455,7 @@ export const commandCases: readonly CommandCase[] = [
   { name: "glec get", args: () => ["glec", "get", ids.glec] },
   { name: "glec delete", args: () => ["glec", "delete", ids.glecToDelete, "--yes"] },
   ...effluentCases,
+  ...userCases,
   { name: "audit list", args: () => ["audit", "list", "--company", ids.company] },
   ...invoiceCases,
   ...organizationLimitCases,

@@ -7,6 +7,7 @@
 import { randomUUID } from "node:crypto";
 import { organizationLimitHandlers } from "./mock-orglimits-inputs.js";
 import { regosHandlers } from "./mock-regos.js";
+import { userHandlers } from "./mock-users.js";
 
 export type Shapes = "spec" | "hosted";
 export type Item = Readonly<Record<string, unknown>>;
@@ -32,6 +33,8 @@ export interface MockSeed {
   readonly regosRows: readonly Item[];
   readonly organizationLimits?: readonly Item[];
   readonly customInputs?: readonly Item[];
+  /** Accounts (mock-users.ts); absent: none. */
+  readonly users?: readonly Item[];
 }
 
 export interface Call {
@@ -106,7 +109,7 @@ function positive(value: string | string[] | undefined, fallback: number): numbe
   return Number.isInteger(number) && number >= 1 ? number : fallback;
 }
 
-function page(items: readonly Item[], query: Call["query"]): Answer {
+export function page(items: readonly Item[], query: Call["query"]): Answer {
   const limit = Math.min(positive(query.limit, DEFAULT_PAGE), MOCK_MAX_PAGE);
   const number = positive(query.page, 1);
   const data = items.slice((number - 1) * limit, number * limit);
@@ -146,7 +149,7 @@ function inPeriod(items: Iterable<Item>, query: Call["query"]): Item[] {
   );
 }
 
-const ok = (body: unknown, status = 200): Answer => ({ status, body });
+export const ok = (body: unknown, status = 200): Answer => ({ status, body });
 const notFound = (what: string): Answer => ({
   status: 404,
   body: { message: `${what} not found` },
@@ -402,6 +405,7 @@ export function storeHandlers(
     ...regosHandlers(shapes, seed, page),
     ...organizationLimitHandlers(hosted, seed.organizationLimits ?? [], seed.customInputs ?? []),
     // Any other operation of the document: an empty page for a list, an empty object otherwise.
+    ...userHandlers(shapes, seed.users ?? []),
     fallback: (call) =>
       call.method === "GET" && call.params.id === undefined ? page([], call.query) : ok({}),
   };

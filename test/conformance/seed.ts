@@ -53,6 +53,9 @@ export const ids = {
   newOrganizationLimit: "d1000000-0000-4000-8000-000000000002",
   customInput: "d2000000-0000-4000-8000-000000000001",
   newCustomInput: "d2000000-0000-4000-8000-000000000002",
+  user: "a8000000-0000-4000-8000-000000000001",
+  userToRemove: "a8000000-0000-4000-8000-000000000002",
+  newUser: "a8000000-0000-4000-8000-000000000003",
 } as const;
 
 export interface Seed {
@@ -66,6 +69,8 @@ export interface Seed {
   readonly consumptionToDelete: string;
   /** The UUID of the natural_gas subcategory. */
   readonly naturalGas: string;
+  /** The one-time code of a seeded invitation (carbon serve's copies each hold it once). */
+  readonly inviteCode: string;
 }
 
 async function carbon(db: string, args: readonly string[]): Promise<void> {
@@ -268,9 +273,31 @@ export async function buildSeed(): Promise<Seed> {
     ...["--company", ids.company, "--type", "provider", "--name", "Green tariff", "--unit", "kWh"],
     ...["--custom-factor", ids.factor, "--id", ids.customInput],
   ]);
+  for (const [id, email] of [
+    [ids.user, "vic@example.com"],
+    [ids.userToRemove, "rob@example.com"],
+  ] as const) {
+    await carbon(db, [
+      "users",
+      "upsert",
+      "--id",
+      id,
+      "--email",
+      email,
+      "--role",
+      "ROLE_VIEWER",
+      "--company",
+      ids.company,
+    ]);
+  }
 
   const local = await openLocalService({ path: db });
   try {
+    const invitation = await local.users.invite({
+      email: "pat@example.com",
+      companyId: ids.company,
+      roles: "ROLE_MANAGER",
+    });
     const limit = 500;
     const company = ids.company;
     const consumptions = await everyPage((page) =>
@@ -310,6 +337,7 @@ export async function buildSeed(): Promise<Seed> {
       organizationLimits: items(
         (await local.organizationLimits.list({ companyId: company, limit })).data,
       ),
+      users: items((await local.users.list({ limit })).data),
     };
     return {
       dir,
@@ -318,6 +346,7 @@ export async function buildSeed(): Promise<Seed> {
       consumption: first.id,
       consumptionToDelete: second.id,
       naturalGas,
+      inviteCode: invitation.code ?? "",
     };
   } finally {
     await local.close();

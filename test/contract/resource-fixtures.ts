@@ -374,6 +374,22 @@ export const customInputsFixture: ResourceFixture<"customInputs"> = {
   filter: { companyId: OWNER },
 };
 
+/** Accounts of the owner company; e-mails run the other way, so list order is not id order. */
+export const usersFixture: ResourceFixture<"users"> = {
+  name: "users",
+  setup: storeOwner,
+  sample: (index) => ({
+    id: idOf("f", index),
+    email: `User${9 - index}@example.com`,
+    companies: [{ companyId: OWNER }],
+    roles: index % 2 === 0 ? "ROLE_VIEWER" : "ROLE_MANAGER",
+    name: `User ${index}`,
+  }),
+  changed: (input) => ({ ...input, name: `${input.name ?? ""} renamed`, roles: ["ROLE_OWNER"] }),
+  invalid: { id: idOf("f", 0), email: "not-an-email", roles: "ROLE_VIEWER" },
+  filter: { companyId: OWNER },
+};
+
 /** Every resource's fixture, each run by the generic resource contract on every driver. */
 export const resourceFixtures: { readonly [K in ResourceName]: ResourceFixture<K> } = {
   companies: companiesFixture,
@@ -389,6 +405,7 @@ export const resourceFixtures: { readonly [K in ResourceName]: ResourceFixture<K
   vehicles: vehiclesFixture,
   certificates: certificatesFixture,
   customInputs: customInputsFixture,
+  users: usersFixture,
 };
 
 /** Every read-only resource's fixture, each run by the read-only contract on every driver. */

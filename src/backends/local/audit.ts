@@ -1,11 +1,17 @@
 /**
- * The audit trail: one row per building moved (`carbon buildings move`) and one per record
- * deleted (`carbon … delete`, a removal over HTTP, an import's --replace-overlapping), read by
+ * The audit trail: one row per building moved (`carbon buildings move`), one per record
+ * deleted (`carbon … delete`, a removal over HTTP, an import's --replace-overlapping) and one per
+ * change to a user's account (docs/users.md), read by
  * `carbon audit list`. Ids are stored as text, not refs: a record says what happened even after
  * the companies and buildings it names change again, or are gone.
  */
-import type { AuditRecord, DeletionAuditRecord, MoveAuditRecord } from "../../core/model/audit.js";
-import { deletionActions } from "../../core/model/audit.js";
+import type {
+  AuditRecord,
+  DeletionAuditRecord,
+  MoveAuditRecord,
+  UserAuditRecord,
+} from "../../core/model/audit.js";
+import { deletionActions, userActions } from "../../core/model/audit.js";
 import type { Page } from "../../core/model/common.js";
 import type { AuditQuery } from "../../core/ports/audit.js";
 import type { Db } from "./database.js";
@@ -99,6 +105,20 @@ function fromRow(row: AuditRow): AuditRecord {
     emissions: row.emissions,
     awaitingFactor: row.awaiting_factor,
   };
+  const userAction = userActions.find((candidate) => candidate === row.action);
+  if (userAction !== undefined) {
+    return {
+      id: row.id,
+      action: userAction,
+      actor: row.actor,
+      at: row.at,
+      recordId: row.record_id,
+      companyId: row.from_company_id === "" ? null : row.from_company_id,
+      buildingId: null,
+      ...counts,
+      record: recordOf(row.record),
+    };
+  }
   const action = deletionActions.find((candidate) => candidate === row.action);
   if (action === undefined) {
     return {
@@ -173,6 +193,25 @@ export class AuditLog {
       record.consumptions,
       record.emissions,
       record.awaitingFactor,
+      JSON.stringify(record.record),
+    );
+  }
+
+  /** An account changed; inside the caller's transaction (no company: stored as ""). */
+  appendUserChange(record: UserAuditRecord): void {
+    this.#insert.run(
+      record.id,
+      record.action,
+      record.actor,
+      record.at,
+      record.recordId,
+      null,
+      null,
+      record.companyId ?? "",
+      null,
+      0,
+      0,
+      0,
       JSON.stringify(record.record),
     );
   }

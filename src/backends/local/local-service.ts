@@ -34,12 +34,14 @@ import { localOrganizationLimits } from "./local-organization-limits.js";
 import type { LocalParts } from "./local-parts.js";
 import { type ListReaders, listReaders, streamPages } from "./local-streams.js";
 import { LocalSuppliersPart } from "./local-suppliers.js";
+import { localUsers } from "./local-users.js";
 import { localVehicles } from "./local-vehicles.js";
 import { OrganizationLimitRepository } from "./organization-limits.js";
 import { type RecalculationScope, recalculateEmissions } from "./recalculate.js";
 import { recommendInputs } from "./recommended-inputs.js";
 import { TaskRepository } from "./tasks.js";
 import { localActor, rolledBack, withRollback } from "./transaction-tools.js";
+import { UserRepository } from "./users.js";
 import { VehicleRepository } from "./vehicles.js";
 import { WasteOperatorRepository } from "./waste-operators.js";
 
@@ -91,6 +93,8 @@ export class LocalService implements CarbonService {
   readonly inputs: CarbonService["inputs"] = {
     recommended: (query) => recommendInputs(this, query),
   };
+  readonly #users: UserRepository;
+  readonly users: CarbonService["users"];
 
   constructor(parts: LocalParts) {
     this.#p = parts;
@@ -161,6 +165,8 @@ export class LocalService implements CarbonService {
       write: async (inputs) => tx.write(() => effluents.write(inputs)),
       writesAtomically: true,
     };
+    this.#users = new UserRepository(parts.db, parts.companies, parts.audit);
+    this.users = localUsers(this.#users, tx);
     const read = <T>(fn: () => T): T => this.#read(fn);
     const guard = <T>(fn: () => T): T => this.#guard(fn);
     this.#invoices = new InvoiceRepository(parts.db, parts.companies);
@@ -350,6 +356,7 @@ export class LocalService implements CarbonService {
       certificates: this.#certificates,
       organizationLimits: this.#organizationLimits,
       customInputs: this.#customInputs,
+      users: this.#users,
     });
     return streamPages(this.#listReaders, list, filter, options, (fn) => this.#read(fn));
   }

@@ -19,6 +19,7 @@ import { pageWindow } from "./pagination.js";
 import type { ConsumptionQueries } from "./queries.js";
 import type { SupplierRepository } from "./suppliers.js";
 import type { TaskRepository } from "./tasks.js";
+import type { UserRepository } from "./users.js";
 import type { VehicleRepository } from "./vehicles.js";
 import type { WasteOperatorRepository } from "./waste-operators.js";
 
@@ -50,6 +51,7 @@ export interface StreamSources {
   readonly certificates: CertificateRepository;
   readonly organizationLimits: OrganizationLimitRepository;
   readonly customInputs: CustomInputRepository;
+  readonly users: UserRepository;
 }
 
 /** Slices of a list already in memory (the category tree). */
@@ -85,6 +87,7 @@ export function listReaders(s: StreamSources): ListReaders {
     customInputs: (filter) => (limit) => s.reader.pages(s.customInputs.keyset(filter), limit),
     organizationLimits: (filter) => (limit) =>
       s.reader.pages(s.organizationLimits.keyset(filter), limit),
+    users: (filter) => (limit) => s.reader.pages(s.users.keyset(filter), limit),
   };
 }
 

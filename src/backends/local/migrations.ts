@@ -14,6 +14,7 @@ import { LIST_INDEXES } from "./list-indexes.js";
 import { ORGANIZATION_LIMITS_SCHEMA } from "./organization-limits.js";
 import { consumptionDatesAsIntegers, SCHEMA_V1 } from "./schema.js";
 import { SUPPLIERS_SCHEMA } from "./supplier-schema.js";
+import { USERS_SCHEMA } from "./user-rows.js";
 import { addVehicles } from "./vehicles-schema.js";
 import { WASTE_OPERATORS_SCHEMA } from "./waste-operators.js";
 
@@ -151,6 +152,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 14, name: "reduction goals and tasks", up: (db) => db.exec(GOALS_SCHEMA) },
   { version: 15, name: "vehicles and fleet subcategories", up: addVehicles },
   { version: 16, name: "invoices", up: (db) => db.exec(INVOICES_SCHEMA) },
+  { version: 17, name: "users and invitations", up: (db) => db.exec(USERS_SCHEMA) },
   { version: 18, name: "effluents", up: (db) => db.exec(EFFLUENTS_SCHEMA) },
   { version: 19, name: "organization limits", up: (db) => db.exec(ORGANIZATION_LIMITS_SCHEMA) },
   { version: 20, name: "custom inputs", up: (db) => db.exec(CUSTOM_INPUTS_SCHEMA) },

@@ -164,7 +164,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   } else {
     dispatcher = options.dispatcher;
   }
-  const authorization = `Bearer ${options.token}`;
+  // No token (accepting an invitation): no Authorization header at all.
+  const authorization = options.token === "" ? {} : { authorization: `Bearer ${options.token}` };
 
   async function attempt(method: Method, path: string, body: string | undefined): Promise<Answer> {
     const started = performance.now();
@@ -176,7 +177,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         method,
         headers: {
           accept: "application/json",
-          authorization,
+          ...authorization,
           ...(body === undefined ? {} : { "content-type": "application/json" }),
         },
         body: body ?? null,

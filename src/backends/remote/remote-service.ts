@@ -39,6 +39,7 @@ import { remoteInvoices } from "./remote-invoices.js";
 import { remoteOrganizationLimits } from "./remote-organization-limits.js";
 import { remotePagers } from "./remote-streams.js";
 import { remoteSuppliers } from "./remote-suppliers.js";
+import { remoteUsers } from "./remote-users.js";
 import { remoteVehicles } from "./remote-vehicles.js";
 import { remoteDeleteRecords } from "./removal.js";
 import { remoteResource } from "./resource-client.js";
@@ -119,6 +120,7 @@ export function createRemoteService(options: RemoteServiceOptions): RemoteCarbon
     organizationLimits: remoteOrganizationLimits(client, capabilities, { emissions, buildings }),
     inputs: remoteInputs(client),
     customInputs: remoteResource(client, capabilities, customInputsResource),
+    users: remoteUsers(client, capabilities),
 
     async serverInstanceId() {
       const answer = await client.request("POST", "/auth/who-am-i", {

@@ -36,5 +36,6 @@ export function remotePagers(service: Lists): Pagers {
     customInputs: (filter, window) => service.customInputs.list({ ...filter, ...window }),
     organizationLimits: (filter, window) =>
       service.organizationLimits.list({ ...filter, ...window }),
+    users: (filter, window) => service.users.list({ ...filter, ...window }),
   };
 }

@@ -98,13 +98,20 @@ export const resources: readonly ResourceEntry[] = [
     load: async () => (await import("./organization-limits/index.js")).organizationLimitsCommand,
   },
   {
+    name: "users",
+    description:
+      "Users of carbon serve, their roles and companies: list, get, upsert, update, remove, invite",
+    load: async () => (await import("./users/index.js")).usersCommand,
+  },
+  {
     name: "glec",
     description: "GLEC logistics service footprints: submit legs, see TTW/WTT/WTW per leg",
     load: async () => (await import("./glec/index.js")).glecCommand,
   },
   {
     name: "audit",
-    description: "Audit trail: who moved which buildings and who deleted what, and when",
+    description:
+      "Audit trail: who moved which buildings, deleted what or changed which user, and when",
     load: async () => (await import("./audit/index.js")).auditCommand,
   },
   {
@@ -114,7 +121,7 @@ export const resources: readonly ResourceEntry[] = [
   },
   {
     name: "auth",
-    description: "Log in to a carbon server, check the token, log out",
+    description: "Log in to a carbon server (or accept an invitation), check the token, log out",
     load: async () => (await import("./auth/index.js")).authCommand,
   },
   {

@@ -60,9 +60,36 @@ export const deletionAuditRecordSchema = z.object({
 });
 export type DeletionAuditRecord = z.infer<typeof deletionAuditRecordSchema>;
 
-/** The audit trail: buildings moved and records deleted. */
+/** What a user audit record says happened to an account (docs/users.md). */
+export const userActions = [
+  "users.create",
+  "users.update",
+  "users.invite",
+  "users.accept",
+] as const;
+export type UserAction = (typeof userActions)[number];
+
+/** One change to an account's access: its state before and after (`record`). */
+export const userAuditRecordSchema = z.object({
+  id: uuidSchema,
+  action: z.enum(userActions),
+  actor: z.string(),
+  at: isoDateTimeSchema,
+  /** The account's id. */
+  recordId: uuidSchema,
+  /** The first of the account's companies; null when it sees every company. */
+  companyId: uuidSchema.nullable(),
+  buildingId: z.null(),
+  ...counts,
+  /** `{email, before: {roles, companies, status} | null, after: {…}}`. */
+  record: z.record(z.string(), z.unknown()),
+});
+export type UserAuditRecord = z.infer<typeof userAuditRecordSchema>;
+
+/** The audit trail: buildings moved, records deleted and accounts changed. */
 export const auditRecordSchema = z.discriminatedUnion("action", [
   moveAuditRecordSchema,
   deletionAuditRecordSchema,
+  userAuditRecordSchema,
 ]);
 export type AuditRecord = z.infer<typeof auditRecordSchema>;

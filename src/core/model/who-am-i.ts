@@ -11,6 +11,11 @@ export type Role = (typeof roles)[number];
 export const whoAmISchema = z.object({
   email: z.string(),
   role: z.enum(roles),
+  userId: z.string().optional().meta({ description: "the stored account the token is for" }),
+  roles: z
+    .array(z.string())
+    .optional()
+    .meta({ description: "the account's hosted role (ROLE_OWNER, …): docs/users.md" }),
   companies: z.array(z.string()).meta({ description: "company UUIDs; empty: every company" }),
   issuedAt: isoDateTimeSchema,
   expiresAt: isoDateTimeSchema,
@@ -71,5 +76,9 @@ export const whoAmIAnswerSchema = z
     expiresAt: instantSchema,
   })
   .loose()
-  .transform(({ role, roles, ...rest }) => ({ ...rest, role: role ?? roles?.[0] ?? "" }));
+  .transform(({ role, roles, ...rest }) => ({
+    ...rest,
+    role: role ?? roles?.[0] ?? "",
+    roles: roles ?? [],
+  }));
 export type WhoAmI = z.output<typeof whoAmIAnswerSchema>;

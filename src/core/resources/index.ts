@@ -20,6 +20,7 @@ import { goalsResource } from "./goals.js";
 import { invoicesResource } from "./invoices.js";
 import { suppliersResource } from "./suppliers.js";
 import { tasksResource } from "./tasks.js";
+import { usersResource } from "./users.js";
 import { vehiclesResource } from "./vehicles.js";
 import { wasteOperatorsResource } from "./waste-operators.js";
 
@@ -43,6 +44,7 @@ export const resourceDescriptors: { readonly [K in ResourceName]: DescriptorOf<K
   vehicles: vehiclesResource,
   certificates: certificatesResource,
   customInputs: customInputsResource,
+  users: usersResource,
 };
 
 export type ReadOnlyDescriptorOf<K extends ReadOnlyName> = ReadOnlyResourceDescriptor<

@@ -147,6 +147,7 @@ export const consumptionBatchRoute: Route = {
     const items = canonicalItems(input.body, MAX_BATCH_ITEMS);
     if (items === undefined) return batchRoute.run(input, service, access, server);
     const query = parseQuery(upsertConsumptionQuery, input.query);
+    if (access === undefined) throw new Error("the batch route ran without authentication");
     return writeItems(service, access, items, query.dryRun);
   },
 };

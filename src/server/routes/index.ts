@@ -15,6 +15,7 @@ import { organizationLimitRoutes } from "./organization-limits.js";
 import { referenceRoutes } from "./reference.js";
 import { regosDashboardRoutes } from "./regos-dashboard.js";
 import { supplierRoutes } from "./suppliers.js";
+import { userRoutes } from "./users.js";
 
 /** Every /api/v1 route: registered by app.ts, described by openapi.ts. */
 export const routeTable: readonly Route[] = [
@@ -33,6 +34,7 @@ export const routeTable: readonly Route[] = [
   ...regosDashboardRoutes,
   ...organizationLimitRoutes,
   ...inputRoutes,
+  ...userRoutes,
   ...deletionRoutes,
   // buildings move and audit trail
   ...buildingMoveRoutes,

@@ -13,12 +13,15 @@ export const referenceRoutes: readonly Route[] = [
     body: ignoredBody,
     statuses: [200],
     response: responses.whoAmI,
-    async handle({ access, server }) {
-      const { email, role, companies, issuedAt, expiresAt } = access.claims;
+    async handle({ service, access, server }) {
+      const { email, role, companies, issuedAt, expiresAt, userId } = access.claims;
       const instance = server.instanceId === undefined ? {} : { instanceId: server.instanceId };
+      // A token of a stored account also says the account's id and hosted role.
+      const account = userId === undefined ? undefined : await service.users.get(userId);
       return ok({
         email,
         role,
+        ...(account === undefined ? {} : { userId: account.id, roles: account.roles }),
         companies,
         issuedAt,
         expiresAt,

@@ -37,19 +37,13 @@ export function loginCommand(
 /** More than this on stdin is not a token (a JWT is well under 8 KiB). */
 const MAX_TOKEN_BYTES = 64 * 1024;
 
-export async function runLogin(ctx: Context, opts: LoginOptions): Promise<void> {
-  const [
-    { CarbonError },
-    config,
-    { debugsHttp, selectProfile },
-    { parseApiUrl },
-    { createRemoteService },
-  ] = await Promise.all([
+/** The profile a login (or an accepted invitation) stores its token in, and the server's address. */
+export async function loginTarget(ctx: Context) {
+  const [{ CarbonError }, config, { selectProfile }, { parseApiUrl }] = await Promise.all([
     import("../../../core/errors.js"),
     import("../../config.js"),
     import("../../context.js"),
     import("../../../backends/remote/api-url.js"),
-    import("../../../backends/remote/remote-service.js"),
   ]);
   const globals = ctx.globals();
   const file = config.readProfiles(ctx.env);
@@ -71,7 +65,42 @@ export async function runLogin(ctx: Context, opts: LoginOptions): Promise<void> 
       hint: "carbon auth login --api-url https://carbon.example.com",
     });
   }
-  const api = parseApiUrl(source, raw, { insecure: globals.insecure === true });
+  return { name, api: parseApiUrl(source, raw, { insecure: globals.insecure === true }) };
+}
+
+/** Stores the token and the address in the profile, then says so (unless --quiet). */
+export async function saveLogin(
+  ctx: Context,
+  name: string,
+  apiUrl: string,
+  token: string,
+  said: string,
+): Promise<void> {
+  const config = await import("../../config.js");
+  const saved = await config.updateProfiles(ctx.env, (current) => ({
+    currentProfile: current.currentProfile,
+    profiles: {
+      ...current.profiles,
+      [name]: { ...current.profiles[name], apiUrl, token },
+    },
+  }));
+  if (ctx.globals().quiet === true) return;
+  ctx.io.err(said);
+  if (saved.currentProfile !== name) {
+    ctx.io.err(`Use it with --profile ${name}, or make it the default: carbon profile use ${name}`);
+  }
+  if ((ctx.env.CARBON_TOKEN ?? "") !== "") {
+    ctx.io.err("note: CARBON_TOKEN is set and takes precedence over the stored token.");
+  }
+}
+
+export async function runLogin(ctx: Context, opts: LoginOptions): Promise<void> {
+  const [{ CarbonError }, { debugsHttp }, { createRemoteService }] = await Promise.all([
+    import("../../../core/errors.js"),
+    import("../../context.js"),
+    import("../../../backends/remote/remote-service.js"),
+  ]);
+  const { name, api } = await loginTarget(ctx);
 
   let token: string;
   if (opts.withToken) {
@@ -112,22 +141,12 @@ export async function runLogin(ctx: Context, opts: LoginOptions): Promise<void> 
     await service.close();
   }
 
-  const saved = await config.updateProfiles(ctx.env, (current) => ({
-    currentProfile: current.currentProfile,
-    profiles: {
-      ...current.profiles,
-      [name]: { ...current.profiles[name], apiUrl: api.href, token },
-    },
-  }));
-  if (globals.quiet === true) return;
   const expiry = who.expiresAt === null ? "" : `; the token expires ${who.expiresAt}`;
-  ctx.io.err(
+  await saveLogin(
+    ctx,
+    name,
+    api.href,
+    token,
     `Logged in to ${api.href}${who.email === "" ? "" : ` as ${who.email}`}${who.role === "" ? "" : ` (${who.role})`} in profile "${name}"${expiry}.`,
   );
-  if (saved.currentProfile !== name) {
-    ctx.io.err(`Use it with --profile ${name}, or make it the default: carbon profile use ${name}`);
-  }
-  if ((ctx.env.CARBON_TOKEN ?? "") !== "") {
-    ctx.io.err("note: CARBON_TOKEN is set and takes precedence over the stored token.");
-  }
 }

@@ -18,8 +18,8 @@ export function statusCommand(
         "",
         "On the local engine it shows the database file and its user: the OS user (the name the",
         "audit trail records), admin over every company (nothing to log in to). On a server it",
-        "shows the user, role, companies and expiry, and exits 4 when there is no token or the",
-        "server rejects it.",
+        "shows the user, role (and the account's hosted roles), companies and expiry, and exits 4",
+        "when there is no token or the server rejects it.",
         "",
         "Examples:",
         "  $ carbon auth status",
@@ -35,6 +35,8 @@ export interface AuthStatus {
   readonly engine: "remote";
   readonly user: string;
   readonly role: string;
+  /** The account's hosted roles when the server says them (ROLE_OWNER…); else none. */
+  readonly roles: readonly string[];
   /** Company ids the token may see; empty: every company. */
   readonly companies: readonly string[];
   readonly server: string;
@@ -64,6 +66,7 @@ const statusColumns: readonly Column<AuthStatus>[] = [
   { header: "engine", value: (status) => status.engine },
   { header: "user", value: (status) => status.user },
   { header: "role", value: (status) => status.role },
+  { header: "roles", value: (status) => status.roles.join(" ") },
   {
     header: "companies",
     value: (status) => (status.companies.length === 0 ? "all" : status.companies.join(" ")),
@@ -108,6 +111,7 @@ export async function runStatus(ctx: Context, _opts: StatusOptions): Promise<voi
     engine: "remote",
     user: who.email,
     role: who.role,
+    roles: who.roles,
     companies: who.companies,
     server: engine.apiUrl,
     profile: engine.profile,

@@ -5,7 +5,8 @@ import type { Context } from "../../context.js";
 export interface TokenOptions {
   readonly user: string;
   readonly companies: readonly string[];
-  readonly role: string;
+  /** Undefined: the account's role (a new account: viewer). */
+  readonly role?: string | undefined;
   readonly ttl: string;
   /** `serve --max-token-ttl` as typed (undefined: CARBON_MAX_TOKEN_TTL, else 30 days). */
   readonly maxTokenTtl?: string | undefined;
@@ -14,7 +15,7 @@ export interface TokenOptions {
 interface TokenFlags {
   readonly user: string;
   readonly company: string[];
-  readonly role: string;
+  readonly role?: string;
   readonly ttl: string;
 }
 
@@ -28,18 +29,26 @@ export function tokenCommand(
 ): Command {
   return new Command("token")
     .description("Mint a bearer token for the server of this database")
-    .requiredOption("--user <email>", "e-mail of the token's holder (the `sub` claim)")
+    .requiredOption("--user <email>", "e-mail of the account the token is for (created if new)")
     .option(
       "--company <id|name>",
-      "company the token may see; repeat for several (default: every company)",
+      "a new account's company; repeat for several (default: every company)",
       collect,
       [],
     )
-    .option("--role <role>", "viewer (reads), member (writes data), admin (everything)", "viewer")
+    .option(
+      "--role <role>",
+      "a new account's role: viewer (reads, the default), member (writes data), admin (everything)",
+    )
     .option("--ttl <duration>", "lifetime: 3600s, 30m, 24h or 7d (at most 30d)", "24h")
     .addHelpText(
       "after",
       [
+        "",
+        "The token is for the user's account in the database (docs/users.md): its role and",
+        "companies apply on every request, and a removed account's tokens stop working. A new",
+        "e-mail gets an account from --role and --company; for an existing account they must",
+        "match it (change it with carbon users update).",
         "",
         "Tokens are signed with CARBON_JWT_SECRET when set, else with the secret kept in the",
         "database (--db), so mint them on the database the server runs on. Prints the token on",
@@ -59,7 +68,7 @@ export function tokenCommand(
       await run(ctx, {
         user: flags.user,
         companies: flags.company,
-        role: flags.role,
+        ...(flags.role === undefined ? {} : { role: flags.role }),
         ttl: flags.ttl,
         maxTokenTtl,
       });
@@ -67,19 +76,30 @@ export function tokenCommand(
 }
 
 export async function runToken(ctx: Context, opts: TokenOptions): Promise<void> {
-  const [flags, auth, secrets, limits] = await Promise.all([
+  const [flags, auth, secrets, limits, { tokenAccount }] = await Promise.all([
     import("../../flags.js"),
     import("../../../server/auth.js"),
     import("./secret.js"),
     import("./limits.js"),
+    import("./token-account.js"),
   ]);
-  const role = flags.parseChoice("--role", opts.role, auth.roles);
+  const role =
+    opts.role === undefined ? undefined : flags.parseChoice("--role", opts.role, auth.roles);
   const maxTtlSeconds = limits.maxTokenTtlSeconds(opts.maxTokenTtl, ctx.env);
   const ttlSeconds = limits.tokenTtlSeconds(opts.ttl, maxTtlSeconds);
-  const companies = await companyIds(ctx, opts.companies);
-  const secret =
-    secrets.secretFromEnv(ctx.env) ?? (await storedSecret(await secrets.serveDbPath(ctx)));
-  const token = await auth.signToken({ email: opts.user, role, companies, ttlSeconds }, secret);
+  const dbPath = await secrets.serveDbPath(ctx);
+  const fromEnv = secrets.secretFromEnv(ctx.env);
+  // The account is stored in the served database; an in-memory one keeps none (docs/users.md).
+  const holder =
+    dbPath === ":memory:"
+      ? {
+          email: opts.user,
+          role: role ?? "viewer",
+          companies: await companyIds(ctx, opts.companies),
+        }
+      : await tokenAccount(dbPath, { email: opts.user, role, companies: opts.companies });
+  const secret = fromEnv ?? (await storedSecret(dbPath));
+  const token = await auth.signToken({ ...holder, ttlSeconds }, secret);
   const claims = await auth.verifyToken(token, secret, { maxTtlSeconds });
   const format = ctx.format();
   switch (format) {

@@ -1,0 +1,121 @@
+/** The users table (docs/users.md): its schema, rows as accounts, and the list conditions. */
+import { createHash } from "node:crypto";
+import {
+  type HostedRole,
+  hostedRoles,
+  roleOfHosted,
+  type StoredUser,
+  type UserQuery,
+  type UserStatus,
+  userStatuses,
+} from "../../core/model/user.js";
+import type { SqlValue } from "./keyset.js";
+
+/**
+ * Migration 17: accounts, their companies as a JSON array of ids (empty: every company), the
+ * e-mail unique without case (`email_key`), and a pending invitation's code hash and expiry.
+ */
+export const USERS_SCHEMA = `
+CREATE TABLE users (
+  ref INTEGER PRIMARY KEY,
+  id TEXT NOT NULL UNIQUE,
+  email TEXT NOT NULL,
+  email_key TEXT NOT NULL UNIQUE,
+  name TEXT,
+  phone TEXT,
+  language TEXT,
+  external_id TEXT,
+  role TEXT NOT NULL CHECK (role IN ('ROLE_OWNER', 'ROLE_MANAGER', 'ROLE_VALIDATOR', 'ROLE_VIEWER')),
+  companies TEXT NOT NULL DEFAULT '[]',
+  status TEXT NOT NULL CHECK (status IN ('active', 'pending', 'removed')),
+  invite_hash TEXT UNIQUE,
+  invite_expires_at TEXT,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
+CREATE INDEX users_in_order ON users (email_key, id);
+`;
+
+/** How long an invitation's code works. */
+export const INVITATION_DAYS = 7;
+
+export interface UserRow {
+  id: string;
+  email: string;
+  name: string | null;
+  phone: string | null;
+  language: string | null;
+  external_id: string | null;
+  role: string;
+  companies: string;
+  status: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export const SELECT = `SELECT u.id, u.email, u.name, u.phone, u.language, u.external_id, u.role,
+  u.companies, u.status, u.created_at, u.updated_at FROM users u`;
+
+function companiesOf(text: string): string[] {
+  const value: unknown = JSON.parse(text);
+  return Array.isArray(value) ? value.filter((id): id is string => typeof id === "string") : [];
+}
+
+function hostedRoleOf(text: string): HostedRole {
+  return hostedRoles.find((role) => role === text) ?? "ROLE_VIEWER";
+}
+
+function statusOf(text: string): UserStatus {
+  return userStatuses.find((status) => status === text) ?? "removed";
+}
+
+export function fromRow(row: UserRow): StoredUser {
+  const role = hostedRoleOf(row.role);
+  return {
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    phone: row.phone,
+    language: row.language,
+    externalId: row.external_id,
+    roles: [role],
+    role: roleOfHosted[role],
+    companies: companiesOf(row.companies).map((companyId) => ({ companyId })),
+    status: statusOf(row.status),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+/** The SHA-256 of a code: what is stored, so the database never holds a usable code. */
+export function codeHash(code: string): string {
+  return createHash("sha256").update(code).digest("hex");
+}
+
+/** An account's access, as an audit record keeps it. */
+export function accessOf(user: StoredUser) {
+  return {
+    roles: user.roles,
+    companies: user.companies.map((entry) => entry.companyId),
+    status: user.status,
+  };
+}
+
+/** The WHERE clauses of a query: one company's accounts, and only those within some companies. */
+export function conditions(query: Omit<UserQuery, "page" | "limit">) {
+  const where: string[] = [];
+  const params: SqlValue[] = [];
+  if (query.companyId !== undefined) {
+    where.push("EXISTS (SELECT 1 FROM json_each(u.companies) c WHERE c.value = ?)");
+    params.push(query.companyId.toLowerCase());
+  }
+  if (query.within !== undefined) {
+    const marks = query.within.map(() => "?").join(", ");
+    where.push("json_array_length(u.companies) > 0");
+    where.push(
+      `NOT EXISTS (SELECT 1 FROM json_each(u.companies) c WHERE c.value NOT IN (${marks || "NULL"}))`,
+    );
+    params.push(...query.within.map((id) => id.toLowerCase()));
+  }
+  return { where, params };
+}
