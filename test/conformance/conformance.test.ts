@@ -15,6 +15,7 @@ import {
   startServer,
 } from "./harness.js";
 import { cause } from "./matrix.js";
+import { specOperations } from "./openapi-routes.js";
 import { buildSeed, removeSeed, type Seed } from "./seed.js";
 
 function outcome(cell: Cell): string {
@@ -60,6 +61,16 @@ for (const name of serverNames) {
           cell.violations.map((violation) => `${violation.request}: ${violation.problem}`),
         ).toEqual([]);
         expect(outcome(cell)).toBe("succeeded or not offered");
+      });
+    }
+
+    // Run after every case: each operation of the document has a command that reaches it.
+    if (name === "validating mock") {
+      it("every operation of interface.md is reached by some command", () => {
+        const unreached = specOperations()
+          .map((operation) => `${operation.method} ${operation.path}`)
+          .filter((operation) => !server.reached?.has(operation));
+        expect(unreached).toEqual([]);
       });
     }
   });

@@ -29,6 +29,8 @@ export interface ConformanceServer {
   readonly violations: readonly Violation[];
   /** A summary of what the server stores, to compare before and after a dry run. */
   state(): Promise<string>;
+  /** The document's operations a valid request reached (the mocks; undefined for carbon serve). */
+  readonly reached?: ReadonlySet<string>;
   close(): Promise<void>;
 }
 
@@ -85,6 +87,7 @@ export async function startServer(name: ServerName, seed: Seed): Promise<Conform
     token: "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJhbmFAZXhhbXBsZS5jb20ifQ.c2lnbmF0dXJl",
     violations: mock.violations,
     state: async () => String(mock.writes()),
+    reached: mock.reached,
     close: () => mock.close(),
   };
 }

@@ -22,6 +22,8 @@ export interface InterfaceMock {
   readonly violations: Violation[];
   /** Requests that reached a write operation (any but GET and who-am-i) and were answered. */
   writes(): number;
+  /** The document's operations (`METHOD /api/v1/path`) that a valid request reached. */
+  readonly reached: ReadonlySet<string>;
   close(): Promise<void>;
 }
 
@@ -48,6 +50,7 @@ function textRecord(value: unknown): Record<string, string | string[]> {
 export async function startInterfaceMock(options: InterfaceMockOptions): Promise<InterfaceMock> {
   const violations: Violation[] = [];
   let writes = 0;
+  const reached = new Set<string>();
   const handlers = storeHandlers(options.shapes, options.seed);
   const app = Fastify({
     logger: false,
@@ -84,6 +87,7 @@ export async function startInterfaceMock(options: InterfaceMockOptions): Promise
           violations.push({ request: requestLine(request), problem: failure.message });
           return reply.code(400).send({ message: failure.message });
         }
+        reached.add(key);
         if (operation.method !== "GET" && operation.path !== "/api/v1/auth/who-am-i") writes += 1;
         const handler = handlers[key] ?? handlers.fallback;
         const answer = handler({
@@ -117,6 +121,7 @@ export async function startInterfaceMock(options: InterfaceMockOptions): Promise
     shapes: options.shapes,
     violations,
     writes: () => writes,
+    reached,
     close: () => app.close(),
   };
 }
