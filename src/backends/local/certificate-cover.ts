@@ -176,8 +176,12 @@ export class CertificateCover {
   readonly #consumptions;
   readonly #clear;
   readonly #cover;
+  readonly #markCertified;
 
   constructor(db: Db) {
+    this.#markCertified = db.prepare(
+      MARK("SELECT building_ref AS ref FROM certificates").replace(/;$/, ""),
+    );
     this.#unsettled = db
       .prepare<[], number>("SELECT building_ref FROM certificate_unsettled")
       .pluck();
@@ -217,6 +221,11 @@ export class CertificateCover {
     this.#cover = db.prepare<[number, number, number]>(
       "UPDATE consumptions SET covered_kwh = ?, metered_kwh = ? WHERE rowid = ?",
     );
+  }
+
+  /** Marks every building that has certificates, for writes made without the triggers. */
+  markCertified(): void {
+    this.#markCertified.run();
   }
 
   /** Reallocates every building marked since the last settle. */

@@ -88,7 +88,8 @@ export function localConsumptions(context: ConsumptionsPartContext): LocalConsum
             p.writer.write(rows, refs, "rows.", bulk).counts,
           overlaps: new StoredOverlaps(p.db, p.catalog, p.queries),
           removeConsumptions: (ids) => context.removeConsumptions(ids),
-          indexes: new BulkIndexes(p.db),
+          // Every row of a bulk load is new: the buildings with certificates are settled again.
+          indexes: new BulkIndexes(p.db, () => p.cover.markCertified()),
           bulkLoad: new BulkLoad(p.db),
           batchRolledBack: () => {
             p.calculator.forgetWrites();

@@ -19,12 +19,19 @@ function countOther(file: string, table: string): number {
 /** The indexes of `consumptions` (migration 1). */
 const CONSUMPTION_INDEXES = ["consumptions_by_company", "consumptions_by_id"];
 
-function indexNames(file: string): string[] {
+/** The triggers of `consumptions` (migration 21: certificate coverage). */
+const CONSUMPTION_TRIGGERS = [
+  "certificate_electricity_deleted",
+  "certificate_electricity_inserted",
+  "certificate_electricity_updated",
+];
+
+function indexNames(file: string, type: "index" | "trigger" = "index"): string[] {
   const db = new Database(file, { readonly: true });
   try {
     return db
       .prepare(
-        "SELECT name FROM sqlite_schema WHERE type = 'index' AND tbl_name = 'consumptions' ORDER BY name",
+        `SELECT name FROM sqlite_schema WHERE type = '${type}' AND tbl_name = 'consumptions' ORDER BY name`,
       )
       .pluck()
       .all()
@@ -72,6 +79,8 @@ describe("import sessions", () => {
     expect(countOther(file, "consumptions")).toBe(251);
     expect(countOther(file, "buildings")).toBe(4);
     expect(indexNames(file)).toEqual(CONSUMPTION_INDEXES);
+    // A bulk load sets the table's triggers aside too, and makes them again before it commits.
+    expect(indexNames(file, "trigger")).toEqual(CONSUMPTION_TRIGGERS);
     expect((await service.buildings.get(newBuilding.id)).name).toBe("Valencia store");
   });
 
