@@ -1,12 +1,7 @@
 import { Command } from "commander";
 import type { Context } from "../../context.js";
+import type { InviteOptions } from "./run.js";
 import { ROLE_HELP } from "./upsert.js";
-
-export interface InviteOptions {
-  readonly email: string;
-  readonly company: string;
-  readonly role: string;
-}
 
 export function inviteCommand(
   ctx: Context,

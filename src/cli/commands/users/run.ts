@@ -15,10 +15,33 @@ import type { Context } from "../../context.js";
 import { parseChoice, parseText, parseUuid } from "../../flags.js";
 import { idResolver } from "../../id-resolver.js";
 import { renderObject } from "../../output/format.js";
+
+export interface InviteOptions {
+  readonly email: string;
+  readonly company: string;
+  readonly role: string;
+}
+
+export interface UpdateOptions {
+  readonly id: string;
+  readonly role?: string;
+  readonly companies: readonly string[];
+  readonly everyCompany: boolean;
+  readonly status?: string;
+}
+
+export interface UpsertOptions {
+  readonly id?: string;
+  readonly email?: string;
+  readonly role: string;
+  readonly companies: readonly string[];
+  readonly name?: string;
+  readonly phone?: string;
+  readonly language?: string;
+  readonly externalId?: string;
+}
+
 import { userColumns } from "./columns.js";
-import type { InviteOptions } from "./invite.js";
-import type { UpdateOptions } from "./update.js";
-import type { UpsertOptions } from "./upsert.js";
 
 /** A hosted role from --role, case ignored (a wrong one: exit 2). */
 function parseRole(value: string): HostedRole {

@@ -1,14 +1,7 @@
 import { Command } from "commander";
 import type { Context } from "../../context.js";
+import type { UpdateOptions } from "./run.js";
 import { ROLE_HELP } from "./upsert.js";
-
-export interface UpdateOptions {
-  readonly id: string;
-  readonly role?: string;
-  readonly companies: readonly string[];
-  readonly everyCompany: boolean;
-  readonly status?: string;
-}
 
 interface UpdateFlags {
   readonly role?: string;

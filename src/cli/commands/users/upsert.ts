@@ -1,16 +1,6 @@
 import { Command } from "commander";
 import type { Context } from "../../context.js";
-
-export interface UpsertOptions {
-  readonly id?: string;
-  readonly email?: string;
-  readonly role: string;
-  readonly companies: readonly string[];
-  readonly name?: string;
-  readonly phone?: string;
-  readonly language?: string;
-  readonly externalId?: string;
-}
+import type { UpsertOptions } from "./run.js";
 
 interface UpsertFlags extends Omit<UpsertOptions, "companies"> {
   readonly company: string[];
