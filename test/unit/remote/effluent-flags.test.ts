@@ -4,42 +4,21 @@
  * read with the spec's listing, and without `GET /effluents/{id}` finds a record by reading the
  * listing company after company. A MockAgent stands for that server: carbon serve flags its own.
  */
-import { MockAgent } from "undici";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import {
-  createRemoteService,
-  type RemoteCarbonService,
-} from "../../../src/backends/remote/remote-service.js";
 
-const origin = "https://carbon.example.com";
+import { describe, expect, it } from "vitest";
+import { mockedOrigin, mockedRemoteService } from "./mocked-service.js";
+
+const origin = mockedOrigin;
 const company = "5f2c1a00-1b2c-1d3e-9f40-123456789abc";
 const building = "6a3d2b11-2c3d-1e4f-8a51-23456789abcd";
 const limitId = "7b4e3c22-3d4e-5f60-9b62-3456789abcd1";
 const above = "7b4e3c22-3d4e-5f60-9b62-3456789abcd2";
 const within = "7b4e3c22-3d4e-5f60-9b62-3456789abcd3";
 
-let agent: MockAgent;
-let service: RemoteCarbonService;
-
-beforeEach(() => {
-  agent = new MockAgent();
-  agent.disableNetConnect();
-  service = createRemoteService({
-    apiUrl: origin,
-    token: "spec-token",
-    dispatcher: agent,
-    retry: { attempts: 1 },
-  });
-});
-
-afterEach(async () => {
-  agent.assertNoPendingInterceptors();
-  await service.close();
-  await agent.close();
-});
+const mocked = mockedRemoteService("spec-token");
 
 function answer(method: string, matches: (url: URL) => boolean, body: unknown): void {
-  agent
+  mocked.agent
     .get(origin)
     .intercept({ method, path: (path) => matches(new URL(path, origin)) })
     .reply(200, JSON.stringify(body), { headers: { "content-type": "application/json" } });
@@ -75,7 +54,7 @@ describe("effluent records a server answers without flags", () => {
       page(samples),
     );
     answer("GET", (url) => listing(url) && url.searchParams.get("type") === "limit", page([limit]));
-    const listed = await service.effluents.list({ companyId: company, type: "quality" });
+    const listed = await mocked.service.effluents.list({ companyId: company, type: "quality" });
     // 140 − 125 = 15 above: exceeds; 125 is on the limit: within it.
     expect(listed.data.map((r) => [r.id, r.limitId, r.limitValue, r.exceedsLimit])).toEqual([
       [above, limitId, 125, true],
@@ -96,7 +75,7 @@ describe("effluent records a server answers without flags", () => {
       page([limit, ...samples]),
     );
     answer("GET", (url) => listing(url) && url.searchParams.get("type") === "limit", page([limit]));
-    const found = await service.effluents.get(above.toUpperCase());
+    const found = await mocked.service.effluents.get(above.toUpperCase());
     expect([found.id, found.sampledAt, found.exceedsLimit]).toEqual([above, "2025-03-14", true]);
   });
 });

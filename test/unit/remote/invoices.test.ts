@@ -3,39 +3,17 @@
  * answers these shapes): the hosted `{status, invoice}` answer, a bare `{status: "ok"}`, bodies
  * without nulls, and a delete where the route is not announced.
  */
-import { MockAgent } from "undici";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import {
-  createRemoteService,
-  type RemoteCarbonService,
-} from "../../../src/backends/remote/remote-service.js";
+import { describe, expect, it } from "vitest";
 import { CarbonError } from "../../../src/core/errors.js";
 import type { InvoiceInput } from "../../../src/core/model/invoice.js";
+import { mockedOrigin, mockedRemoteService } from "./mocked-service.js";
 
-const origin = "https://carbon.example.com";
+const origin = mockedOrigin;
 const company = "5f2c1a00-1b2c-1d3e-9f40-123456789abc";
 const building = "6a3d2b11-2c3d-1e4f-8a51-23456789abcd";
 const id = "9a000000-0000-4000-8000-000000000001";
 
-let agent: MockAgent;
-let service: RemoteCarbonService;
-
-beforeEach(() => {
-  agent = new MockAgent();
-  agent.disableNetConnect();
-  service = createRemoteService({
-    apiUrl: origin,
-    token: "hosted-token",
-    dispatcher: agent,
-    retry: { attempts: 1 },
-  });
-});
-
-afterEach(async () => {
-  agent.assertNoPendingInterceptors();
-  await service.close();
-  await agent.close();
-});
+const mocked = mockedRemoteService("hosted-token");
 
 const input: InvoiceInput = {
   id,
@@ -51,7 +29,7 @@ const input: InvoiceInput = {
 
 /** Answers the next POST /invoices with `body`, keeping what was sent. */
 function answerPost(body: unknown, sent: unknown[]): void {
-  agent
+  mocked.agent
     .get(origin)
     .intercept({ method: "POST", path: "/api/v1/invoices" })
     .reply(
@@ -79,7 +57,7 @@ describe("remote invoices on a server that is not ours", () => {
       },
       sent,
     );
-    const stored = await service.invoices.upsert(input);
+    const stored = await mocked.service.invoices.upsert(input);
     expect(stored).toMatchObject({ id, type: "heat", companyId: company, cup: null });
     expect(stored.lines[0]).toMatchObject({ quantity: 5000, emissions: 910 });
     expect(JSON.stringify(sent[0])).not.toContain("null");
@@ -92,19 +70,19 @@ describe("remote invoices on a server that is not ours", () => {
 
   it('takes a bare {status: "ok"} as the invoice sent', async () => {
     answerPost({ status: "ok" }, []);
-    const stored = await service.invoices.upsert(input);
+    const stored = await mocked.service.invoices.upsert(input);
     expect(stored).toMatchObject({ id, type: "heat", totalCost: 95, currency: "EUR" });
     expect(stored.lines[0]).toMatchObject({ quantity: 5000, emissions: null });
   });
 
   it("refuses a delete the server does not announce, sending nothing but who-am-i", async () => {
-    agent
+    mocked.agent
       .get(origin)
       .intercept({ method: "POST", path: "/api/v1/auth/who-am-i" })
       .reply(200, JSON.stringify({ email: "ana@example.com" }), {
         headers: { "content-type": "application/json" },
       });
-    const refused = await service
+    const refused = await mocked.service
       .deleteRecords({ resource: "invoice", ids: [id], dryRun: true })
       .catch((error: unknown) => error);
     if (!(refused instanceof CarbonError)) throw new Error("expected a CarbonError");

@@ -6,45 +6,23 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { MockAgent } from "undici";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import {
-  createRemoteService,
-  type RemoteCarbonService,
-} from "../../../src/backends/remote/remote-service.js";
+import { describe, expect, it } from "vitest";
 import { CarbonError } from "../../../src/core/errors.js";
 import { importSuppliers } from "../../../src/import/suppliers/import.js";
 import { tempDir } from "../../cli/helpers.js";
+import { mockedOrigin, mockedRemoteService } from "./mocked-service.js";
 
-const origin = "https://carbon.example.com";
+const origin = mockedOrigin;
 const company = "5f2c1a00-1b2c-1d3e-9f40-123456789abc";
 const building = "6a3d2b11-2c3d-1e4f-8a51-23456789abcd";
 const category = "7b4e3c22-3d4e-5f60-9b62-3456789abcde";
 /** A version-1 UUID with the NCS variant: valid, though not what carbon serve mints. */
 const oddId = "12345678-1234-1234-1234-123456789abc";
 
-let agent: MockAgent;
-let service: RemoteCarbonService;
-
-beforeEach(() => {
-  agent = new MockAgent();
-  agent.disableNetConnect();
-  service = createRemoteService({
-    apiUrl: origin,
-    token: "hosted-token",
-    dispatcher: agent,
-    retry: { attempts: 1 },
-  });
-});
-
-afterEach(async () => {
-  agent.assertNoPendingInterceptors();
-  await service.close();
-  await agent.close();
-});
+const mocked = mockedRemoteService("hosted-token");
 
 function answer(method: string, path: string, body: unknown): void {
-  agent
+  mocked.agent
     .get(origin)
     .intercept({ method, path: (url) => url.split("?")[0] === `/api/v1${path}` })
     .reply(200, JSON.stringify(body), { headers: { "content-type": "application/json" } });
@@ -76,7 +54,7 @@ describe("the hosted service's answers", () => {
     "POST /consumptions {status, isCreated: %s, isUpdated: %s} is %s, with no record",
     async (isCreated, isUpdated, outcome) => {
       answer("POST", "/consumptions", { status: "ok", isCreated, isUpdated });
-      const result = await service.consumptions.upsert({
+      const result = await mocked.service.consumptions.upsert({
         ...consumption,
         id: "0b6f9a2e-4c1d-4e8f-9a7b-1c2d3e4f5a6b",
         startDate: "2025-01-01T00:00:00.000Z",
@@ -90,7 +68,7 @@ describe("the hosted service's answers", () => {
   it("GET /consumptions/{id} as {id, data}: the record, numbers and dates read", async () => {
     const { id, ...fields } = consumption;
     answer("GET", `/consumptions/${id}`, { id, data: { ...fields, provider: "Iberdrola" } });
-    const record = await service.consumptions.get(id);
+    const record = await mocked.service.consumptions.get(id);
     expect(record).toMatchObject({
       id,
       quantity: 1250.5,
@@ -104,10 +82,10 @@ describe("the hosted service's answers", () => {
     const supplier = { id: oddId, name: "Acme Logistics", email: "ops@acme.example" };
     answer("GET", "/suppliers", page([supplier], 1));
     answer("POST", "/suppliers", supplier);
-    expect((await service.suppliers.list({ companyId: company })).data).toEqual([
+    expect((await mocked.service.suppliers.list({ companyId: company })).data).toEqual([
       { ...supplier, address: null, externalId: null },
     ]);
-    const upserted = await service.suppliers.upsert({
+    const upserted = await mocked.service.suppliers.upsert({
       name: "Acme Logistics",
       email: "ops@acme.example",
       companyId: company,
@@ -123,7 +101,7 @@ describe("the hosted service's answers", () => {
     // A server of the interface alone: no extensions, so the company is found by the listing.
     answer("POST", "/auth/who-am-i", {});
     answer("GET", "/companies", page([{ id: company, name: "Acme Group" }], 1));
-    agent
+    mocked.agent
       .get(origin)
       .intercept({ method: "POST", path: (url) => url.startsWith("/api/v1/suppliers") })
       .reply(200, (request) => {
@@ -131,7 +109,7 @@ describe("the hosted service's answers", () => {
         return JSON.stringify({ id: oddId, name: body.name, email: null });
       })
       .times(2);
-    const report = await importSuppliers(service, {
+    const report = await importSuppliers(mocked.service, {
       file,
       companyId: company,
       dryRun: false,
@@ -143,7 +121,7 @@ describe("the hosted service's answers", () => {
 
   it("a list whose data is an empty object has no rows", async () => {
     answer("GET", "/companies", page({}, 0));
-    expect((await service.companies.list({})).data).toEqual([]);
+    expect((await mocked.service.companies.list({})).data).toEqual([]);
   });
 
   it("GLEC items with numbers for distance and load, date-times for dates, and their own fields", async () => {
@@ -165,7 +143,7 @@ describe("the hosted service's answers", () => {
       authorship: { owner: "ops@acme.example" },
     };
     answer("GET", "/service-footprint/glec", page([entry], 1));
-    const [item] = (await service.glec.list({ companyId: company })).data;
+    const [item] = (await mocked.service.glec.list({ companyId: company })).data;
     expect(item).toMatchObject({
       startDate: "2025-03-01",
       endDate: "2025-03-02",
@@ -179,7 +157,7 @@ describe("the hosted service's answers", () => {
 describe("minimal answers of any server of the interface", () => {
   it("who-am-i with a role of the hosted service's names and no companies", async () => {
     answer("POST", "/auth/who-am-i", { email: "ops@acme.example", role: "ROLE_OWNER" });
-    expect(await service.whoAmI()).toMatchObject({
+    expect(await mocked.service.whoAmI()).toMatchObject({
       email: "ops@acme.example",
       role: "ROLE_OWNER",
       companies: [],
@@ -189,7 +167,7 @@ describe("minimal answers of any server of the interface", () => {
 
   it("a company with only id and name, an id of any UUID version, unknown fields kept", async () => {
     answer("GET", "/companies", page([{ id: oddId, name: "Acme", sector: "logistics" }], 1));
-    const [found] = (await service.companies.list({})).data;
+    const [found] = (await mocked.service.companies.list({})).data;
     expect(found).toEqual({ id: oddId, name: "Acme", country: null, sector: "logistics" });
   });
 
@@ -198,7 +176,11 @@ describe("minimal answers of any server of the interface", () => {
       data: [{ id: oddId, name: "Acme" }],
       pagination: { page: "1", limit: "50", total: "1" },
     });
-    expect((await service.companies.list({})).pagination).toEqual({ page: 1, limit: 50, total: 1 });
+    expect((await mocked.service.companies.list({})).pagination).toEqual({
+      page: 1,
+      limit: 50,
+      total: 1,
+    });
   });
 
   it("an emission with figures as strings and no status: calculated when it has a co2e", async () => {
@@ -214,7 +196,7 @@ describe("minimal answers of any server of the interface", () => {
       co2e: "312.4",
     };
     answer("GET", "/emissions", page([emission, { ...emission, co2e: null }], 2));
-    const rows = (await service.emissions.list({})).data;
+    const rows = (await mocked.service.emissions.list({})).data;
     expect(rows.map((row) => [row.scope, row.co2e, row.status])).toEqual([
       [2, 312.4, "calculated"],
       [2, null, "awaiting_factor"],
@@ -233,7 +215,7 @@ describe("minimal answers of any server of the interface", () => {
       updatedAt: "2025-02-01",
     };
     answer("GET", "/consumptions", page([ours], 1));
-    const [row] = (await service.consumptions.list({})).data;
+    const [row] = (await mocked.service.consumptions.list({})).data;
     expect(row).toMatchObject({
       startDate: "2025-01-01T00:00:00.000Z",
       createdAt: "2025-02-01T00:00:00.000Z",
@@ -243,7 +225,7 @@ describe("minimal answers of any server of the interface", () => {
   it("a record without a field a command needs is still refused, naming the field", async () => {
     const { quantity: _dropped, ...withoutQuantity } = consumption;
     answer("GET", "/consumptions", page([withoutQuantity], 1));
-    const failure = await service.consumptions.list({}).catch((error: unknown) => error);
+    const failure = await mocked.service.consumptions.list({}).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(CarbonError);
     expect(failure).toMatchObject({ code: "internal" });
     expect(JSON.stringify(failure)).toContain("data.0.quantity");
@@ -251,7 +233,7 @@ describe("minimal answers of any server of the interface", () => {
 
   it("a number that is not one is refused, not read as 0", async () => {
     answer("GET", "/consumptions", page([{ ...consumption, quantity: "" }], 1));
-    const failure = await service.consumptions.list({}).catch((error: unknown) => error);
+    const failure = await mocked.service.consumptions.list({}).catch((error: unknown) => error);
     expect(failure).toMatchObject({ code: "internal" });
   });
 });
