@@ -14,7 +14,8 @@ import type { DeleteSpec } from "./commands/delete-run.js";
 import type { Column } from "./output/format.js";
 
 /**
- * How a flag's text becomes a value (src/cli/flags.ts; company: an id or a name; choice: one of
+ * How a flag's text becomes a value (src/cli/flags.ts; company, building: an id or a name, a
+ * building's looked up in the company the flags name; choice: one of
  * `choices`; choices: a list of them, the flag repeated or its values separated by commas;
  * year: a calendar year; number: a decimal number of at least 0).
  */
@@ -23,6 +24,7 @@ export type FlagKind =
   | "country"
   | "uuid"
   | "company"
+  | "building"
   | "choice"
   | "choices"
   | "year"

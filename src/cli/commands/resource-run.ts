@@ -76,6 +76,7 @@ async function flagFields(
     readonly name: string;
     readonly text: string;
     readonly mustExist: boolean;
+    readonly kind: "company" | "building";
   }[] = [];
   for (const flag of flags) {
     const value = values[flag.key];
@@ -94,12 +95,20 @@ async function flagFields(
     else if (flag.kind === "choice") fields[flag.key] = parseChoice(name, text, flag.choices ?? []);
     else if (flag.kind === "year") fields[flag.key] = parseYear(name, text);
     else if (flag.kind === "number") fields[flag.key] = parseNumber(name, text, 0);
-    else lookups.push({ key: flag.key, name, text, mustExist: flag.mustExist === true });
+    else {
+      const kind = flag.kind === "building" ? "building" : "company";
+      lookups.push({ key: flag.key, name, text, mustExist: flag.mustExist === true, kind });
+    }
   }
-  for (const lookup of lookups) {
+  // Companies first: a building's name is looked up in the company the flags name, if any.
+  for (const lookup of lookups.filter((candidate) => candidate.kind === "company")) {
     const id = await resolver.company(lookup.name, lookup.text);
     if (lookup.mustExist) await (await service()).companies.get(id);
     fields[lookup.key] = id;
+  }
+  const companyId = typeof fields.companyId === "string" ? fields.companyId : undefined;
+  for (const lookup of lookups.filter((candidate) => candidate.kind === "building")) {
+    fields[lookup.key] = await resolver.building(lookup.name, lookup.text, companyId);
   }
   return fields;
 }

@@ -44,9 +44,9 @@ export const certificatesFace: ResourceFace<"certificates"> = {
     },
     {
       key: "buildingId",
-      flag: "--building <id>",
-      description: "building id (UUID) of the company whose electricity it covers",
-      kind: "uuid",
+      flag: "--building <id|name>",
+      description: "building (id, or name in the company) whose electricity it covers",
+      kind: "building",
       required: true,
     },
     {

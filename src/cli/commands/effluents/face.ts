@@ -20,7 +20,12 @@ export const effluentsFace: ResourceFace<"effluents"> = {
       required: true,
       mustExist: true,
     },
-    { key: "buildingId", flag: "--building <id>", description: "building id", kind: "uuid" },
+    {
+      key: "buildingId",
+      flag: "--building <id|name>",
+      description: "building id or name",
+      kind: "building",
+    },
     {
       key: "type",
       flag: "--type <type>",
@@ -45,9 +50,9 @@ export const effluentsFace: ResourceFace<"effluents"> = {
     },
     {
       key: "buildingId",
-      flag: "--building <id>",
-      description: "building id (a building of the company)",
-      kind: "uuid",
+      flag: "--building <id|name>",
+      description: "building id or name (a building of the company)",
+      kind: "building",
       required: true,
     },
     {

@@ -35,7 +35,12 @@ export const invoicesFace: ResourceFace<"invoices"> = {
       kind: "company",
       mustExist: true,
     },
-    { key: "buildingId", flag: "--building <uuid>", description: "building id", kind: "uuid" },
+    {
+      key: "buildingId",
+      flag: "--building <id|name>",
+      description: "building id or name",
+      kind: "building",
+    },
     {
       key: "type",
       flag: "--type <type>",
@@ -54,9 +59,9 @@ export const invoicesFace: ResourceFace<"invoices"> = {
     },
     {
       key: "buildingId",
-      flag: "--building <uuid>",
-      description: "building billed",
-      kind: "uuid",
+      flag: "--building <id|name>",
+      description: "building billed (id, or name in the company)",
+      kind: "building",
       required: true,
     },
     {

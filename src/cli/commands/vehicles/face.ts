@@ -102,9 +102,9 @@ export const vehiclesFace: ResourceFace<"vehicles"> = {
     },
     {
       key: "buildingId",
-      flag: "--building <id>",
-      description: "id of the company's building the vehicle is based at",
-      kind: "uuid",
+      flag: "--building <id|name>",
+      description: "the company's building the vehicle is based at (id or name)",
+      kind: "building",
     },
   ],
   upsertAlias: "create",
