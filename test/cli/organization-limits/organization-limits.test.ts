@@ -180,7 +180,7 @@ describe.each(bothEngines)("carbon organization-limits on the %s", (_name, open)
       3,
       "members.0.sharePercent",
     ],
-    ["an unknown approach", ["--approach", "equity"], 3, "approach"],
+    ["an unknown approach", ["--approach", "equity"], 2, "--approach"],
     ["a period ending before it starts", ["--to", "2023-12-31"], 3, "periodTo"],
     ["the company itself as a member", ["--subsidiary", PARENT], 3, "members.0.companyId"],
     ["an unknown member", ["--subsidiary", UNKNOWN], 5, "members.0.companyId"],

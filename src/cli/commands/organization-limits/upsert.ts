@@ -67,18 +67,24 @@ export function upsertCommand(
 }
 
 export async function runUpsert(ctx: Context, opts: UpsertOptions): Promise<void> {
-  const [{ parseNumber, parseUuid }, { idResolver }, { renderObject }, { limitColumns }, ids] =
-    await Promise.all([
-      import("../../flags.js"),
-      import("../../id-resolver.js"),
-      import("../../output/format.js"),
-      import("./columns.js"),
-      import("../../../core/ids.js"),
-    ]);
-  const [{ parseInput }, { organizationLimitInputSchema }] = await Promise.all([
-    import("../../../core/validate.js"),
-    import("../../../core/model/organization-limit.js"),
+  const [
+    { parseChoice, parseNumber, parseUuid },
+    { idResolver },
+    { renderObject },
+    { limitColumns },
+    ids,
+  ] = await Promise.all([
+    import("../../flags.js"),
+    import("../../id-resolver.js"),
+    import("../../output/format.js"),
+    import("./columns.js"),
+    import("../../../core/ids.js"),
   ]);
+  const [{ parseInput }, { consolidationApproaches, organizationLimitInputSchema }] =
+    await Promise.all([
+      import("../../../core/validate.js"),
+      import("../../../core/model/organization-limit.js"),
+    ]);
   // ID or ID:SHARE; a third part makes the whole text a bad id.
   const member = (flag: string, text: string) => {
     const [id = "", share, ...rest] = text.split(":");
@@ -88,6 +94,7 @@ export async function runUpsert(ctx: Context, opts: UpsertOptions): Promise<void
       ...(share === undefined ? {} : { sharePercent: parseNumber(flag, share) }),
     };
   };
+  const approach = parseChoice("--approach", opts.approach, consolidationApproaches);
   const id = opts.id === undefined ? ids.newId() : parseUuid("--id", opts.id);
   const members = [
     ...opts.subsidiary.map((text) => {
@@ -106,7 +113,7 @@ export async function runUpsert(ctx: Context, opts: UpsertOptions): Promise<void
       id,
       companyId,
       name: opts.name,
-      approach: opts.approach,
+      approach,
       periodFrom: opts.from,
       periodTo: opts.to,
       members,
