@@ -2,12 +2,9 @@
 import type { CertificatesPort } from "../../core/ports/certificates.js";
 import { CertificateRepository } from "./certificates.js";
 import type { LocalParts } from "./local-parts.js";
+import { localResource } from "./local-resource.js";
 import { RegosDashboard } from "./regos-dashboard.js";
-
-interface Transactions {
-  read<T>(fn: () => T): T;
-  write<T>(fn: () => T): T;
-}
+import type { Transactions } from "./transaction-tools.js";
 
 /** The port's part, with the repository that keyset streams read. */
 export function localCertificates(
@@ -18,10 +15,8 @@ export function localCertificates(
   const dashboard = new RegosDashboard(parts.db, parts.companies, parts.buildings);
   return {
     repository,
-    list: async (query) => tx.read(() => repository.list(query)),
-    get: async (id) => tx.read(() => repository.get(id)),
     // The write's end settles the coverage of the buildings it touched (certificate-cover.ts).
-    upsert: async (input) => tx.write(() => repository.upsert(input)),
+    ...localResource(repository, tx),
     dashboard: async (query) => tx.read(() => dashboard.page(query)),
   };
 }

@@ -33,6 +33,7 @@ import type { LocalImportSession } from "./local-import-session.js";
 import { localInvoices } from "./local-invoices.js";
 import { localOrganizationLimits } from "./local-organization-limits.js";
 import type { LocalParts } from "./local-parts.js";
+import { localResource } from "./local-resource.js";
 import { type ListReaders, listReaders, streamPages } from "./local-streams.js";
 import { LocalSuppliersPart } from "./local-suppliers.js";
 import { localUsers } from "./local-users.js";
@@ -123,11 +124,7 @@ export class LocalService implements CarbonService {
     this.suppliers = new LocalSuppliersPart(parts.db, parts.companies, tx);
     const wasteOperators = new WasteOperatorRepository(parts.db, parts.companies);
     this.#wasteOperators = wasteOperators;
-    this.wasteOperators = {
-      list: async (query) => tx.read(() => wasteOperators.list(query)),
-      get: async (id) => tx.read(() => wasteOperators.get(id)),
-      upsert: async (input) => tx.write(() => wasteOperators.upsert(input)),
-    };
+    this.wasteOperators = localResource(wasteOperators, tx);
     const vehicles = new VehicleRepository(parts.db, parts.companies, parts.buildings);
     this.#vehicles = vehicles;
     this.vehicles = localVehicles(vehicles, tx);
@@ -144,25 +141,17 @@ export class LocalService implements CarbonService {
     this.#goals = goals;
     this.#tasks = tasks;
     this.goals = {
-      list: async (query) => tx.read(() => goals.list(query)),
-      get: async (id) => tx.read(() => goals.get(id)),
-      upsert: async (input) => tx.write(() => goals.upsert(input)),
+      ...localResource(goals, tx),
       progress: async (id) => goalProgress(this, id),
     };
     const certificates = localCertificates(parts, tx);
     this.#certificates = certificates.repository;
     this.certificates = certificates;
-    this.tasks = {
-      list: async (query) => tx.read(() => tasks.list(query)),
-      get: async (id) => tx.read(() => tasks.get(id)),
-      upsert: async (input) => tx.write(() => tasks.upsert(input)),
-    };
+    this.tasks = localResource(tasks, tx);
     const effluents = new EffluentRepository(parts.db, parts.companies, parts.buildings);
     this.#effluents = effluents;
     this.effluents = {
-      list: async (query) => tx.read(() => effluents.list(query)),
-      get: async (id) => tx.read(() => effluents.get(id)),
-      upsert: async (input) => tx.write(() => effluents.upsert(input)),
+      ...localResource(effluents, tx),
       write: async (inputs) => tx.write(() => effluents.write(inputs)),
       writesAtomically: true,
     };
@@ -199,11 +188,7 @@ export class LocalService implements CarbonService {
     this.organizationLimits = localOrganizationLimits(limits, tx, this);
     const customInputs = new CustomInputRepository(parts.db, parts.companies, parts.customFactors);
     this.#customInputs = customInputs;
-    this.customInputs = {
-      list: async (query) => tx.read(() => customInputs.list(query)),
-      get: async (id) => tx.read(() => customInputs.get(id)),
-      upsert: async (input) => tx.write(() => customInputs.upsert(input)),
-    };
+    this.customInputs = localResource(customInputs, tx);
   }
 
   #guard<T>(fn: () => T): T {

@@ -5,6 +5,7 @@ import {
   type VehiclesPort,
   vehicleRowProblems,
 } from "../../core/ports/vehicles.js";
+import { localResource } from "./local-resource.js";
 import type { Transactions } from "./transaction-tools.js";
 import type { VehicleRepository } from "./vehicles.js";
 
@@ -13,9 +14,7 @@ const ROLLBACK = Symbol("rollback");
 
 export function localVehicles(vehicles: VehicleRepository, tx: Transactions): VehiclesPort {
   return {
-    list: async (query) => tx.read(() => vehicles.list(query)),
-    get: async (id) => tx.read(() => vehicles.get(id)),
-    upsert: async (input) => tx.write(() => vehicles.upsert(input)),
+    ...localResource(vehicles, tx),
     /** One transaction: every row is tried, then all are kept, or none (a refusal, a dry run). */
     write: async (inputs, options) => {
       const outcomes: ("inserted" | "updated" | undefined)[] = [];
