@@ -1,5 +1,5 @@
 import { once } from "node:events";
-import { createWriteStream, existsSync, statSync, writeFileSync } from "node:fs";
+import { createWriteStream, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSandbox, interruptWhen, type Sandbox } from "./helpers/exec.js";
@@ -54,8 +54,9 @@ async function storedCount(sandbox: Sandbox, db: string): Promise<number> {
   return doc.totals.count;
 }
 
+/** The file's size; 0 when it is not there, also when it goes between two looks (a WAL does). */
 function size(file: string): number {
-  return existsSync(file) ? statSync(file).size : 0;
+  return statSync(file, { throwIfNoEntry: false })?.size ?? 0;
 }
 
 /**
