@@ -9,6 +9,7 @@ import type { CompanyRepository } from "./companies.js";
 import { CompanyListing } from "./company-listing.js";
 import type { Db } from "./database.js";
 import type { Keyset } from "./keyset.js";
+import { storedList } from "./stored-lists.js";
 
 /**
  * Migration 14: goals and their tasks, each with indexes in list order (of a company, and of
@@ -71,12 +72,6 @@ function isScope(value: unknown): value is Scope {
   return value === 1 || value === 2 || value === 3;
 }
 
-/** The stored JSON array; written only from parsed input, so every entry is a scope. */
-function scopesOf(text: string): Scope[] {
-  const parsed: unknown = JSON.parse(text);
-  return Array.isArray(parsed) ? parsed.filter(isScope) : [];
-}
-
 function fromRow(row: GoalRow): Goal {
   return {
     id: row.id,
@@ -84,7 +79,7 @@ function fromRow(row: GoalRow): Goal {
     name: row.name,
     baseYear: row.base_year,
     targetYear: row.target_year,
-    scopes: scopesOf(row.scopes),
+    scopes: storedList(row.scopes, isScope),
     reductionPercent: row.reduction_percent,
     pathway: row.pathway,
     createdAt: row.created_at,

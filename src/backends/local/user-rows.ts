@@ -10,6 +10,7 @@ import {
   userStatuses,
 } from "../../core/model/user.js";
 import type { SqlValue } from "./keyset.js";
+import { storedList } from "./stored-lists.js";
 
 /**
  * Migration 17: accounts, their companies as a JSON array of ids (empty: every company), the
@@ -56,9 +57,8 @@ export interface UserRow {
 export const SELECT = `SELECT u.id, u.email, u.name, u.phone, u.language, u.external_id, u.role,
   u.companies, u.status, u.created_at, u.updated_at FROM users u`;
 
-function companiesOf(text: string): string[] {
-  const value: unknown = JSON.parse(text);
-  return Array.isArray(value) ? value.filter((id): id is string => typeof id === "string") : [];
+function isText(value: unknown): value is string {
+  return typeof value === "string";
 }
 
 function hostedRoleOf(text: string): HostedRole {
@@ -80,7 +80,7 @@ export function fromRow(row: UserRow): StoredUser {
     externalId: row.external_id,
     roles: [role],
     role: roleOfHosted[role],
-    companies: companiesOf(row.companies).map((companyId) => ({ companyId })),
+    companies: storedList(row.companies, isText).map((companyId) => ({ companyId })),
     status: statusOf(row.status),
     createdAt: row.created_at,
     updatedAt: row.updated_at,

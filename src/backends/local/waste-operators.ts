@@ -16,6 +16,7 @@ import type { CompanyRepository, StoredCompany } from "./companies.js";
 import { CompanyListing } from "./company-listing.js";
 import type { Db } from "./database.js";
 import type { Keyset } from "./keyset.js";
+import { storedList } from "./stored-lists.js";
 
 /**
  * Migration 12: the table, its indexes in list order (of a company, and of every company), and
@@ -59,12 +60,6 @@ function isTreatment(value: unknown): value is WasteTreatment {
   return wasteTreatments.some((treatment) => treatment === value);
 }
 
-/** The stored JSON array; written only from parsed input, so every entry is a known name. */
-function treatmentsOf(text: string): WasteTreatment[] {
-  const parsed: unknown = JSON.parse(text);
-  return Array.isArray(parsed) ? parsed.filter(isTreatment) : [];
-}
-
 function fromRow(row: WasteOperatorRow): WasteOperator {
   return {
     id: row.id,
@@ -72,7 +67,7 @@ function fromRow(row: WasteOperatorRow): WasteOperator {
     name: row.name,
     registrationCode: row.registration_code,
     countryCode: row.country_code,
-    treatments: treatmentsOf(row.treatments),
+    treatments: storedList(row.treatments, isTreatment),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
