@@ -11,7 +11,7 @@ import {
   type EffluentInput,
   effluentInputSchema,
 } from "../../core/model/effluent.js";
-import { ownerConflict } from "../../core/ownership.js";
+import { notInCompany, ownerConflict } from "../../core/ownership.js";
 import type { EffluentFilter } from "../../core/resources/effluents.js";
 import { parseInput } from "../../core/validate.js";
 import type { BuildingRepository } from "./buildings.js";
@@ -243,13 +243,10 @@ export class EffluentRepository {
     const company = this.#companies.get(parsed.companyId);
     const building = this.#buildings.find(parsed.buildingId);
     if (building === undefined || building.companyRef !== company.ref) {
-      throw new CarbonError(
-        "not_found",
-        `building ${parsed.buildingId} not found in company "${company.name}" (${company.id})`,
-        {
-          hint: "an effluent record belongs to a building of its own company: see carbon buildings list --company",
-          issues: [{ path: "buildingId", message: "no such building in the company" }],
-        },
+      throw notInCompany(
+        { what: "building", id: parsed.buildingId, field: "buildingId" },
+        company,
+        "an effluent record belongs to a building of its own company: see carbon buildings list --company",
       );
     }
     const before = this.#byId.get(id);

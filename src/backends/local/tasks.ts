@@ -1,8 +1,8 @@
 /** Tasks of reduction goals in SQLite: listed by due date, upserted by id under a goal of the company. */
-import { CarbonError, notFound } from "../../core/errors.js";
+import { notFound } from "../../core/errors.js";
 import type { Page, PageQuery } from "../../core/model/common.js";
 import { type Task, type TaskInput, taskInputSchema } from "../../core/model/goal.js";
-import { ownerConflict } from "../../core/ownership.js";
+import { notInCompany, ownerConflict } from "../../core/ownership.js";
 import type { TaskFilter } from "../../core/resources/tasks.js";
 import { parseInput } from "../../core/validate.js";
 import type { CompanyRepository } from "./companies.js";
@@ -142,13 +142,10 @@ export class TaskRepository {
     const company = this.#companies.get(parsed.companyId);
     const goal = this.#goals.row(parsed.goalId);
     if (goal === undefined || goal.company_ref !== company.ref) {
-      throw new CarbonError(
-        "not_found",
-        `goal ${parsed.goalId} not found in company "${company.name}" (${company.id})`,
-        {
-          hint: "a task belongs to a goal of its own company: see carbon goals list --company",
-          issues: [{ path: "goalId", message: "no such goal in the company" }],
-        },
+      throw notInCompany(
+        { what: "goal", id: parsed.goalId, field: "goalId" },
+        company,
+        "a task belongs to a goal of its own company: see carbon goals list --company",
       );
     }
     const before = this.#byId.get(id);
