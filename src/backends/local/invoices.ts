@@ -3,31 +3,23 @@
  * valid invoice's lines are consumptions (`entity_id` = the invoice's id, one deterministic id
  * per line) written by the consumption writer in the caller's transaction, with their emissions.
  */
-import { type FieldIssue, notFound, validationError } from "../../core/errors.js";
+import { notFound, validationError } from "../../core/errors.js";
 import { invoiceLineConsumptionId } from "../../core/ids.js";
-import { fuelParents, lineCategory } from "../../core/invoice-categories.js";
 import type { Page, PageQuery } from "../../core/model/common.js";
-import type { ConsumptionInput } from "../../core/model/consumption.js";
 import {
   type Invoice,
   type InvoiceInput,
-  type InvoiceLine,
   invoiceInputSchema,
   type LineEmissionStatus,
-  type ParsedInvoice,
 } from "../../core/model/invoice.js";
 import { ownerConflict } from "../../core/ownership.js";
 import type { InvoiceFilter } from "../../core/resources/invoices.js";
 import { parseInput } from "../../core/validate.js";
-import type { BuildingRepository } from "./buildings.js";
-import type { CategoryCatalog, StoredCategory } from "./categories.js";
 import type { CompanyRepository } from "./companies.js";
-import type { ConsumptionWriter } from "./consumption-writer.js";
 import type { Db } from "./database.js";
+import { checkInvoice, type InvoiceWriteParts, type StoredLine } from "./invoice-lines.js";
 import type { Keyset, SqlValue } from "./keyset.js";
 import { pageOf, pageWindow } from "./pagination.js";
-import { unitProblem } from "./unit-check.js";
-import type { WasteOperatorRepository } from "./waste-operators.js";
 
 export interface InvoiceRow {
   id: string;
@@ -49,22 +41,6 @@ export interface InvoiceRow {
   lines: string;
   created_at: string;
   updated_at: string;
-}
-
-/** A line as stored: what was saved, and how it counted when saved (without a consumption). */
-interface StoredLine extends InvoiceLine {
-  readonly counted: LineEmissionStatus;
-}
-
-/** What an upsert needs besides the invoices table. */
-export interface InvoiceWriteParts {
-  readonly companies: CompanyRepository;
-  readonly buildings: BuildingRepository;
-  readonly catalog: CategoryCatalog;
-  readonly writer: ConsumptionWriter;
-  readonly wasteOperators: WasteOperatorRepository;
-  /** Deletes consumptions, audited, inside the current transaction. */
-  removeConsumptions(ids: readonly string[]): number;
 }
 
 const SELECT = "SELECT i.* FROM invoices i";
@@ -242,36 +218,7 @@ export class InvoiceRepository {
     if (before !== undefined && before.company_id !== company.id) {
       throw ownerConflict("invoice", id, before.company_id, company.id);
     }
-    const issues: FieldIssue[] = [];
-    if (building.companyRef !== company.ref) {
-      issues.push({
-        path: "buildingId",
-        message: `building ${building.id} belongs to company ${building.companyId}, not ${company.id}`,
-      });
-    }
-    issues.push(...this.#operatorIssues(parsed, company.id, parts));
-    const lines: StoredLine[] = [];
-    const rows: ConsumptionInput[] = [];
-    parsed.lines.forEach((line, index) => {
-      const placed = placeLine(parsed, line, parts.catalog);
-      if ("field" in placed) {
-        issues.push({ path: `lines.${index}.${placed.field}`, message: placed.message });
-        return;
-      }
-      lines.push({ ...line, counted: placed.counted });
-      if (placed.category === undefined) return;
-      rows.push({
-        id: invoiceLineConsumptionId(id, index),
-        entityId: id,
-        categoryId: placed.category.id,
-        startDate: `${parsed.startDate}T00:00:00.000Z`,
-        endDate: `${parsed.endDate}T00:00:00.000Z`,
-        companyId: company.id,
-        buildingId: building.id,
-        quantity: line.quantity,
-        unitType: line.unit,
-      });
-    });
+    const { issues, lines, rows } = checkInvoice(parsed, id, company, building, parts);
     const first = issues[0];
     if (first !== undefined) {
       throw validationError(`invoice rejected: ${first.path}: ${first.message}`, issues);
@@ -315,60 +262,4 @@ export class InvoiceRepository {
     });
     return this.get(id);
   }
-
-  /** The operator is the company's and offers the invoice's disposal route. */
-  #operatorIssues(
-    parsed: ParsedInvoice,
-    companyId: string,
-    parts: InvoiceWriteParts,
-  ): FieldIssue[] {
-    if (parsed.wasteOperatorId === null) return [];
-    const operator = parts.wasteOperators.get(parsed.wasteOperatorId);
-    if (operator.companyId !== companyId) {
-      return [
-        {
-          path: "wasteOperatorId",
-          message: `waste operator ${operator.id} is company ${operator.companyId}'s, not ${companyId}'s`,
-        },
-      ];
-    }
-    const route = parsed.wasteDisposalMethod;
-    if (route !== null && !operator.treatments.includes(route)) {
-      return [
-        {
-          path: "wasteDisposalMethod",
-          message: `waste operator "${operator.name}" does not offer ${route} (it offers ${operator.treatments.join(", ")})`,
-        },
-      ];
-    }
-    return [];
-  }
-}
-
-type Placed =
-  | { readonly counted: LineEmissionStatus; readonly category?: StoredCategory }
-  | { readonly field: string; readonly message: string };
-
-/** The line's category in the stored tree, checked with its unit; or why it has none. */
-function placeLine(parsed: ParsedInvoice, line: InvoiceLine, catalog: CategoryCatalog): Placed {
-  const placed = lineCategory(parsed, line.fuel);
-  if (placed.kind === "invalid") return { field: placed.field, message: placed.message };
-  if (placed.kind !== "category") return { counted: placed.kind };
-  const category = catalog.find(placed.code);
-  const usable = category !== undefined && category.level === "subcategory";
-  const parents = fuelParents[parsed.type];
-  if (parents !== undefined) {
-    const parent = usable ? catalog.byId(category.parentId ?? "")?.code : undefined;
-    if (!usable || parent === undefined || !parents.includes(parent)) {
-      return {
-        field: "fuel",
-        message: `"${placed.code}" is not a fuel of a ${parsed.type} invoice: expected a subcategory of ${parents.join(" or ")} (carbon categories list)`,
-      };
-    }
-  }
-  // A waste route and material the library has no subcategory for: reported, never guessed.
-  if (!usable) return { counted: "awaiting_factor" };
-  const problem = unitProblem(line.unit, category);
-  if (problem !== undefined) return { field: "unit", message: problem };
-  return { counted: "calculated", category };
 }

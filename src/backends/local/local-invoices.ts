@@ -2,7 +2,8 @@
 import { type FieldIssue, isCarbonError, validationError } from "../../core/errors.js";
 import type { Invoice } from "../../core/model/invoice.js";
 import type { InvoicesPort } from "../../core/ports/invoices.js";
-import type { InvoiceRepository, InvoiceWriteParts } from "./invoices.js";
+import type { InvoiceWriteParts } from "./invoice-lines.js";
+import type { InvoiceRepository } from "./invoices.js";
 import { rolledBack, withRollback } from "./transaction-tools.js";
 
 export interface InvoicesPartContext {
