@@ -11,6 +11,7 @@ import {
   consolidationApproaches,
   type OrganizationLimit,
 } from "./model/organization-limit.js";
+import type { BuildingsPort } from "./ports/buildings.js";
 import type { EmissionsPort } from "./ports/emissions.js";
 
 /** The figures one row of a consolidation is made of (kgCO2e). */
@@ -182,6 +183,57 @@ export interface ConsolidationSources {
   buildingCompany(buildingId: string): Promise<string>;
 }
 
+/** The sources of a consolidation from an engine's parts. */
+export function consolidationSources(parts: {
+  readonly emissions: EmissionsPort;
+  readonly buildings: BuildingsPort;
+}): ConsolidationSources {
+  return {
+    emissions: parts.emissions,
+    buildingCompany: async (id) => (await parts.buildings.get(id)).companyId,
+  };
+}
+
+/** A member of a limit, with the company that owns it (itself for a company). */
+export interface BoundaryMember {
+  readonly kind: "company" | "building";
+  readonly id: string;
+  readonly sharePercent: number;
+  /** The member company, or the company the member building belongs to. */
+  readonly owner: string;
+}
+
+/**
+ * Each member with its owner; a building of a member company is a conflict (the company counts
+ * it already).
+ */
+export async function boundaryMembers(
+  sources: ConsolidationSources,
+  terms: LimitTerms,
+): Promise<BoundaryMember[]> {
+  const memberCompanies = new Set(
+    terms.members.filter((m) => m.kind === "company").map((m) => m.id.toLowerCase()),
+  );
+  const result: BoundaryMember[] = [];
+  for (const member of terms.members) {
+    const { kind, id, sharePercent } = member;
+    if (kind === "company") {
+      result.push({ kind, id, sharePercent, owner: id });
+      continue;
+    }
+    const owner = await sources.buildingCompany(id);
+    if (memberCompanies.has(owner.toLowerCase())) {
+      throw new CarbonError(
+        "conflict",
+        `building ${member.id} of organization limit ${terms.id} belongs to its member company ${owner}, which counts it already`,
+        { hint: "take the building out of the limit, or the company" },
+      );
+    }
+    result.push({ kind, id, sharePercent, owner });
+  }
+  return result;
+}
+
 /** Reads each part's emissions over the limit's period from any engine, then computes. */
 export async function consolidate(
   sources: ConsolidationSources,
@@ -193,25 +245,15 @@ export async function consolidate(
     figuresOf(await sources.emissions.summarize({ ...filter, ...period, groupBy: ["scope"] }));
   const members = new Map<string, Figures>();
   const parentBuildings = new Set<string>();
-  const memberCompanies = new Set(
-    terms.members.filter((m) => m.kind === "company").map((m) => m.id.toLowerCase()),
-  );
-  for (const member of terms.members) {
-    const id = member.id.toLowerCase();
+  const parentId = terms.companyId.toLowerCase();
+  for (const member of await boundaryMembers(sources, terms)) {
+    const key = member.id.toLowerCase();
     if (member.kind === "company") {
-      members.set(id, await summed({ companyId: member.id }));
+      members.set(key, await summed({ companyId: member.id }));
       continue;
     }
-    const owner = (await sources.buildingCompany(member.id)).toLowerCase();
-    if (memberCompanies.has(owner)) {
-      throw new CarbonError(
-        "conflict",
-        `building ${member.id} of organization limit ${terms.id} belongs to its member company ${owner}, which counts it already`,
-        { hint: "take the building out of the limit, or the company" },
-      );
-    }
-    if (owner === terms.companyId.toLowerCase()) parentBuildings.add(id);
-    members.set(id, await summed({ companyId: owner, buildingId: member.id }));
+    if (member.owner.toLowerCase() === parentId) parentBuildings.add(key);
+    members.set(key, await summed({ companyId: member.owner, buildingId: member.id }));
   }
   const parent = await summed({ companyId: terms.companyId });
   return computeConsolidation(terms, { parent, members, parentBuildings });

@@ -1,5 +1,6 @@
 /** The organization limits part of the local engine: the repository in transactions, and the consolidation. */
-import { consolidate } from "../../core/consolidation.js";
+import { consolidateSummary } from "../../core/consolidated-summary.js";
+import { consolidate, consolidationSources } from "../../core/consolidation.js";
 import type { BuildingsPort } from "../../core/ports/buildings.js";
 import type { EmissionsPort } from "../../core/ports/emissions.js";
 import type { OrganizationLimitsPort } from "../../core/ports/organization-limits.js";
@@ -21,15 +22,9 @@ export function localOrganizationLimits(
     list: async (query) => tx.read(() => limits.list(query)),
     get,
     upsert: async (input) => tx.write(() => limits.upsert(input)),
-    async consolidate(companyId, limitId) {
-      const limit = await get(companyId, limitId);
-      return consolidate(
-        {
-          emissions: service.emissions,
-          buildingCompany: async (id) => (await service.buildings.get(id)).companyId,
-        },
-        limit,
-      );
-    },
+    consolidate: async (companyId, limitId) =>
+      consolidate(consolidationSources(service), await get(companyId, limitId)),
+    consolidatedSummary: async (companyId, limitId, query) =>
+      consolidateSummary(consolidationSources(service), await get(companyId, limitId), query),
   };
 }

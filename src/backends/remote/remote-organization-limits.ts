@@ -4,7 +4,8 @@
  * server's emission dashboards (as goal progress is), so it works against any server.
  */
 import { z } from "zod";
-import { consolidate } from "../../core/consolidation.js";
+import { consolidateSummary } from "../../core/consolidated-summary.js";
+import { consolidate, consolidationSources } from "../../core/consolidation.js";
 import { operationExtension } from "../../core/extensions.js";
 import { organizationLimitAnswerSchema } from "../../core/model/organization-limit.js";
 import { answerPageSchema, unwrapRecord } from "../../core/model/wire.js";
@@ -50,14 +51,9 @@ export function remoteOrganizationLimits(
         body: presentFields(input),
       });
     },
-    async consolidate(companyId, limitId) {
-      return consolidate(
-        {
-          emissions: parts.emissions,
-          buildingCompany: async (id) => (await parts.buildings.get(id)).companyId,
-        },
-        await get(companyId, limitId),
-      );
-    },
+    consolidate: async (companyId, limitId) =>
+      consolidate(consolidationSources(parts), await get(companyId, limitId)),
+    consolidatedSummary: async (companyId, limitId, query) =>
+      consolidateSummary(consolidationSources(parts), await get(companyId, limitId), query),
   };
 }

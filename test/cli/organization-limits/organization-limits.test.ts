@@ -230,4 +230,138 @@ describe.each(bothEngines)("carbon organization-limits on the %s", (_name, open)
       expect(summary.code).toBe(5);
     }
   });
+  it("emissions dashboard and export consolidate by the limit and name it", async () => {
+    const dashboard = await engine.carbon(
+      "emissions",
+      "dashboard",
+      "--company",
+      "Parent",
+      "--limit",
+      LIMIT,
+      "--json",
+    );
+    expect(dashboard.code, dashboard.stderr).toBe(0);
+    expect(dashboard.stderr).toContain(
+      `organization limit "FY2024 equity" (${LIMIT}): equity_share, 2024-01-01 to 2024-12-31`,
+    );
+    const grid = JSON.parse(dashboard.stdout);
+    expect(grid.limit).toMatchObject({ id: LIMIT, approach: "equity_share" });
+    // 182 + 364 × 60 % + 546 + 728 × 50 % = 1310.4 kg, all natural gas of March 2024 (scope 1);
+    // Sub A's 2023 bill lies outside the limit's period. Four bills, each counted once.
+    expect(grid.groups).toHaveLength(1);
+    expect(grid.groups[0].key).toEqual({ month: "2024-03", scope: "1" });
+    expect(grid.groups[0].co2e).toBeCloseTo(1310.4, 9);
+    expect(grid.groups[0].count).toBe(4);
+    expect(grid.totals.byScope["1"]).toBeCloseTo(1310.4, 9);
+    const exported = await engine.carbon(
+      "emissions",
+      "export",
+      "--company",
+      PARENT,
+      "--limit",
+      LIMIT,
+      "--group-by",
+      "month,scope",
+      "--format",
+      "csv",
+    );
+    expect(exported.code, exported.stderr).toBe(0);
+    const [header, row, ...rest] = exported.stdout.trim().split(/\r?\n/);
+    expect(header).toBe("month,scope,co2e,co2eMarketBased,count,awaitingFactor");
+    expect(row?.split(",").slice(0, 2)).toEqual(["2024-03", "1"]);
+    expect(Number(row?.split(",")[2])).toBeCloseTo(1310.4, 9);
+    expect(rest).toEqual([]);
+    const json = await engine.carbon(
+      "emissions",
+      "export",
+      "--company",
+      PARENT,
+      "--limit",
+      LIMIT,
+      "--group-by",
+      "year",
+      "--json",
+    );
+    expect(json.code, json.stderr).toBe(0);
+    const document = JSON.parse(json.stdout);
+    expect(document.limit.id).toBe(LIMIT);
+    expect(document.totals.co2e).toBeCloseTo(1310.4, 9);
+  });
+
+  it("a building of the company itself counts at its share in the consolidated dashboard", async () => {
+    const buildings = await engine.carbon("buildings", "list", "--company", PARENT, "--json");
+    const hq = JSON.parse(buildings.stdout)[0].id;
+    const ownBuilding = "5d0c1e2f-1111-4222-8333-444455556602";
+    const created = await engine.carbon(
+      "organization-limits",
+      "upsert",
+      "--id",
+      ownBuilding,
+      "--company",
+      PARENT,
+      "--name",
+      "HQ at 40 %",
+      "--approach",
+      "equity_share",
+      "--from",
+      "2024-01-01",
+      "--to",
+      "2024-12-31",
+      "--subsidiary",
+      `${SUB_A}:60`,
+      "--building",
+      `${hq}:40`,
+    );
+    expect(created.code, created.stderr).toBe(0);
+    const dashboard = await engine.carbon(
+      "emissions",
+      "dashboard",
+      "--company",
+      PARENT,
+      "--year",
+      "2024",
+      "--limit",
+      ownBuilding,
+      "--by",
+      "category",
+      "--json",
+    );
+    expect(dashboard.code, dashboard.stderr).toBe(0);
+    const grid = JSON.parse(dashboard.stdout);
+    // HQ is all the parent burns: 182 × 40 % = 72.8; Sub A 364 × 60 % = 218.4; total 291.2.
+    expect(grid.groups).toHaveLength(1);
+    expect(grid.groups[0].key.month).toBe("2024-03");
+    expect(grid.groups[0].co2e).toBeCloseTo(291.2, 9);
+    expect(grid.groups[0].count).toBe(2);
+    expect(grid.totals.co2e).toBeCloseTo(291.2, 9);
+  });
+
+  it.each([
+    ["--limit without --company", ["emissions", "dashboard", "--limit", LIMIT], "--company"],
+    [
+      "--limit with --building",
+      ["emissions", "dashboard", "--company", PARENT, "--building", "HQ", "--limit", LIMIT],
+      "--building",
+    ],
+    [
+      "an export of records by a limit",
+      ["emissions", "export", "--company", PARENT, "--limit", LIMIT],
+      "--group-by",
+    ],
+    [
+      "a year outside the limit's period",
+      ["emissions", "dashboard", "--company", PARENT, "--year", "2023", "--limit", LIMIT],
+      "2024-01-01 to 2024-12-31",
+    ],
+    [
+      "a limit that is not a UUID",
+      ["emissions", "dashboard", "--company", PARENT, "--limit", "x"],
+      "--limit",
+    ],
+  ])("refuses %s (exit 2)", async (_what, args, text) => {
+    const result = await engine.carbon(...args);
+    expect(result.code, result.stderr).toBe(2);
+    expect(result.stderr).toContain(text);
+    expect(result.stdout).toBe("");
+  });
 });

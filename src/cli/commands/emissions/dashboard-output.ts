@@ -8,6 +8,7 @@ import {
   emissionDashboardTables,
 } from "../../render/emission-dashboard.js";
 import { awaitingFactorNote } from "./awaiting-note.js";
+import type { LimitUsed } from "./limit-flag.js";
 
 export interface EmissionDashboardData {
   readonly grid: EmissionSummary;
@@ -15,6 +16,8 @@ export interface EmissionDashboardData {
   readonly by: DashboardDimension;
   readonly year: number | undefined;
   readonly period: PeriodFilter;
+  /** The organization limit the figures are consolidated by. */
+  readonly limit?: LimitUsed;
 }
 
 function groupColumns(by: DashboardDimension): Column<EmissionGroup>[] {
@@ -46,7 +49,12 @@ export function renderEmissionDashboard(ctx: Context, data: EmissionDashboardDat
       break;
     }
     case "json":
-      renderObject(io, format, data.grid, []);
+      renderObject(
+        io,
+        format,
+        data.limit === undefined ? data.grid : { ...data.grid, limit: data.limit },
+        [],
+      );
       break;
     case "ndjson":
     case "csv":

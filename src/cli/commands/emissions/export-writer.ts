@@ -8,6 +8,7 @@ import { type Column, createRowWriter } from "../../output/format.js";
 import { formatOfFile, type OutputFormat } from "../../output/format-names.js";
 import { type EmissionRow, emissionRecordColumns } from "./columns.js";
 import { openFileOutput } from "./file-output.js";
+import { summarizer } from "./limit-flag.js";
 import { createNameLookup } from "./lookups.js";
 import { createRowShaper } from "./record-rows.js";
 
@@ -37,6 +38,8 @@ export interface ExportRequest {
   readonly output?: string;
   /** Readable columns beside the ids: building name, category code (and quantity, unit). */
   readonly withNames?: boolean;
+  /** Totals consolidated by this organization limit of the filter's company. */
+  readonly limitId?: string;
 }
 
 /** Keys whose values have a readable label: the building's name, the category's name. */
@@ -97,10 +100,12 @@ export async function writeExport(
   request: ExportRequest,
 ): Promise<number> {
   const { filter, groupBy, format } = request;
+  const summaries = summarizer(ctx, service, request.limitId);
   const summary =
     groupBy !== undefined || format === "json"
-      ? await service.emissions.summarize({ ...filter, groupBy: groupBy ?? [] })
+      ? await summaries.summarize({ ...filter, groupBy: groupBy ?? [] })
       : undefined;
+  const limit = summaries.limit();
   const target =
     request.output === undefined ? undefined : await openFileOutput(ctx.io, request.output);
   const io = target?.io ?? ctx.io;
@@ -113,6 +118,7 @@ export async function writeExport(
           filters: filter,
           groupBy: groupBy ?? [],
           totals: summary.totals,
+          ...(limit === undefined ? {} : { limit }),
         }),
       );
     }

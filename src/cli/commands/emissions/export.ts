@@ -10,6 +10,7 @@ export interface ExportOptions {
   readonly groupBy?: string;
   readonly output?: string;
   readonly withNames?: boolean;
+  readonly limit?: string;
 }
 
 export function exportCommand(
@@ -27,6 +28,10 @@ export function exportCommand(
       "--group-by <keys>",
       "totals by scope, category, subcategory, building, month or year (comma-separated)",
     )
+    .option(
+      "--limit <uuid>",
+      "totals consolidated by this organization limit (needs --company and --group-by)",
+    )
     .option("--output <file>", "write to this file (replaced only once the export is complete)")
     .option(
       "--with-names",
@@ -43,6 +48,9 @@ export function exportCommand(
         "With --from/--to every figure of a record is the share of its days inside the window",
         "(column share; recordCo2e keeps the whole record's co2e), so the rows of adjacent",
         "windows never count a bill twice and add up to the totals.",
+        "With --limit and --group-by, the company's totals are consolidated by that organization",
+        "limit over the part of its period asked (equity share applied, as `carbon emissions",
+        "summary` does); the limit used is printed on stderr and is the json's `limit`.",
         "",
         "Examples:",
         "  $ carbon emissions export --company 3f1c2a4e-8b7d-4c6a-9e5f-1a2b3c4d5e6f --from 2024-01-01 --to 2024-12-31 --output emissions-2024.csv",
@@ -50,6 +58,7 @@ export function exportCommand(
         "  $ carbon emissions export --group-by month,scope --output totals.json",
         "  $ carbon emissions export --scope 3 --format ndjson | jq .co2e",
         "  $ carbon emissions export --from 2025-01-01 --to 2025-12-31 --with-names --output emissions-2025.csv",
+        "  $ carbon emissions export --company Acme --limit 5d0c1e2f-1111-4222-8333-444455556666 --group-by month,scope --output consolidated.csv",
       ].join("\n"),
     )
     .action(async (flags: ExportOptions) => {
@@ -62,6 +71,7 @@ export function exportCommand(
         groupBy: flags.groupBy,
         output: flags.output,
         withNames: flags.withNames === true,
+        limit: flags.limit,
       });
     });
 }
@@ -72,13 +82,16 @@ export async function runExport(ctx: Context, opts: ExportOptions): Promise<void
     { exportFormat, writeExport },
     { checkOutputPaths },
     { idResolver },
+    { parseLimitFlag },
   ] = await Promise.all([
     import("./filter-flags.js"),
     import("./export-writer.js"),
     import("../../output-paths.js"),
     import("../../id-resolver.js"),
+    import("./limit-flag.js"),
   ]);
   const groupBy = opts.groupBy === undefined ? undefined : parseGroupBy(opts.groupBy);
+  const limitId = parseLimitFlag(opts, { totalsOnly: groupBy === undefined });
   const format = exportFormat(ctx.globals(), opts.output);
   if (opts.output !== undefined) {
     await checkOutputPaths(ctx, [{ flag: "--output", file: opts.output }], []);
@@ -94,6 +107,7 @@ export async function runExport(ctx: Context, opts: ExportOptions): Promise<void
     format,
     ...(opts.output === undefined ? {} : { output: opts.output }),
     withNames: opts.withNames === true,
+    ...(limitId === undefined ? {} : { limitId }),
   });
   if (opts.output !== undefined && ctx.io.stderrIsTty && ctx.globals().quiet !== true) {
     ctx.io.err(`wrote ${rows} ${rows === 1 ? "row" : "rows"} to ${opts.output}`);
