@@ -9,6 +9,7 @@ import { CarbonError, type FieldIssue } from "../core/errors.js";
  * - friendly names: `category` (a subcategory code or UUID; `categoryId` also takes a code),
  *   `building` (a building name within the company, or UUID), `unit` (= unitType), `country`
  *   (the country of a building `--create-buildings` creates; ignored otherwise)
+ * - optional: `provider`, `fuelType` (a custom input of the company the row names, by UUID)
  * - ignored: columns whose name starts with `_` (so a rejects file with `_line,_column,_error`
  *   re-imports as it is) and columns with an empty name (a trailing delimiter in the header).
  *
@@ -26,7 +27,9 @@ export type Field =
   | "building"
   | "quantity"
   | "unit"
-  | "country";
+  | "country"
+  | "provider"
+  | "fuelType";
 
 export interface ColumnRef {
   /** Position in the record. */
@@ -57,6 +60,8 @@ const canonicalNames: readonly (readonly [canonical: string, field: Field])[] = 
   ["unitType", "unit"],
   ["unit", "unit"],
   ["country", "country"],
+  ["provider", "provider"],
+  ["fuelType", "fuelType"],
 ];
 
 /** `Start_Date ` -> `startdate`. */
@@ -75,7 +80,7 @@ const byNormalized = new Map(
 );
 
 export const acceptedColumnsText =
-  "id, entityId, categoryId (or category), startDate, endDate, companyId, buildingId (or building), quantity, unitType (or unit), country; columns whose name starts with _ are ignored";
+  "id, entityId, categoryId (or category), startDate, endDate, companyId, buildingId (or building), quantity, unitType (or unit), country, provider, fuelType; columns whose name starts with _ are ignored";
 
 /** True for header cells the import skips on purpose. */
 export function isIgnoredColumn(name: string): boolean {

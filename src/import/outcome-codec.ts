@@ -32,6 +32,8 @@ export interface EncodedChunk {
   readonly errors: (readonly RowError[])[];
   /** [outcome index, building to create first]. */
   readonly plans: [number, BuildingInput][];
+  /** [valid row index, field, id] of the rows naming a custom input (few: sparse). */
+  readonly named: [number, "provider" | "fuelType", string][];
   /** Bytes of the file read when the chunk was made (progress). */
   readonly bytesRead: number;
 }
@@ -66,6 +68,7 @@ export function encodeChunk(
   const cells: (readonly string[])[] = [];
   const errors: (readonly RowError[])[] = [];
   const plans: [number, BuildingInput][] = [];
+  const named: [number, "provider" | "fuelType", string][] = [];
   /** The dictionary index of a text, added on first sight. */
   const entry = (text: string): number => {
     let at = index.get(text);
@@ -98,6 +101,8 @@ export function encodeChunk(
     ids.push(input.id);
     entityIds.push(input.entityId);
     if (outcome.plan !== undefined) plans.push([i, outcome.plan]);
+    if (input.provider !== undefined) named.push([v, "provider", input.provider]);
+    else if (input.fuelType !== undefined) named.push([v, "fuelType", input.fuelType]);
     v += 1;
   });
   const chunk: EncodedChunk = {
@@ -113,6 +118,7 @@ export function encodeChunk(
     keepCells,
     errors,
     plans,
+    named,
     bytesRead,
   };
   return { chunk, transfer: [lines.buffer, valid.buffer, quantities.buffer, keys.buffer] };
@@ -121,6 +127,7 @@ export function encodeChunk(
 export function decodeChunk(chunk: EncodedChunk): RowOutcome[] {
   const { lines, valid, quantities, keys, dict, ids, entityIds, cells, errors } = chunk;
   const plans = new Map(chunk.plans);
+  const named = new Map(chunk.named.map(([row, field, id]) => [row, { [field]: id }]));
   const at = (v: number, k: number): string => dict[keys[v * WIDTH + k] ?? 0] ?? "";
   const outcomes: RowOutcome[] = [];
   let v = 0;
@@ -134,7 +141,7 @@ export function decodeChunk(chunk: EncodedChunk): RowOutcome[] {
       e += 1;
       continue;
     }
-    const input: ConsumptionInput = {
+    const base: ConsumptionInput = {
       id: ids[v] ?? "",
       entityId: entityIds[v] ?? "",
       categoryId: at(v, 2),
@@ -145,6 +152,8 @@ export function decodeChunk(chunk: EncodedChunk): RowOutcome[] {
       quantity: quantities[v] ?? 0,
       unitType: at(v, 3),
     };
+    const naming = named.size === 0 ? undefined : named.get(v);
+    const input = naming === undefined ? base : { ...base, ...naming };
     let rowCells = noCells;
     if (chunk.keepCells) {
       rowCells = cells[c] ?? noCells;

@@ -247,6 +247,7 @@ export function validateRow(record: CsvRecord, ctx: RowContext): RowResult {
   const entityId = checkEntityId(row);
   const country = building?.create === undefined ? null : checkCountry(row);
   const explicitId = checkExplicitId(row, ctx);
+  const named = checkNamedInput(row);
 
   if (
     row.errors.length > 0 ||
@@ -287,6 +288,34 @@ export function validateRow(record: CsvRecord, ctx: RowContext): RowResult {
       buildingId,
       quantity,
       unitType,
+      ...named,
     },
   };
+}
+
+/** The custom input a row names: a UUID in `provider` or in `fuelType`, not both. */
+function checkNamedInput(row: Row): { provider?: string; fuelType?: string } {
+  const provider = row.cell(row.at.provider);
+  const fuelType = row.cell(row.at.fuelType);
+  if (provider !== "" && fuelType !== "") {
+    row.fail(
+      row.column("fuelType"),
+      "a row names one custom input: provider or fuelType, not both",
+    );
+    return {};
+  }
+  if (provider !== "")
+    return namedId(row, "provider", provider) ? { provider: provider.toLowerCase() } : {};
+  if (fuelType !== "")
+    return namedId(row, "fuelType", fuelType) ? { fuelType: fuelType.toLowerCase() } : {};
+  return {};
+}
+
+function namedId(row: Row, field: "provider" | "fuelType", id: string): boolean {
+  if (isUuid(id)) return true;
+  row.fail(
+    row.column(field),
+    `expected a custom input's UUID (carbon inputs custom list), got "${id}"`,
+  );
+  return false;
 }

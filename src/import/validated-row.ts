@@ -18,6 +18,8 @@ interface CellIndexes {
   readonly quantity: number;
   readonly unit: number;
   readonly country: number;
+  readonly provider: number;
+  readonly fuelType: number;
 }
 
 let lastColumns: ColumnMap["columns"] | undefined;
@@ -38,6 +40,8 @@ function indexesOf(columns: ColumnMap["columns"]): CellIndexes {
     quantity: at("quantity"),
     unit: at("unit"),
     country: at("country"),
+    provider: at("provider"),
+    fuelType: at("fuelType"),
   };
   lastColumns = columns;
   return lastIndexes;

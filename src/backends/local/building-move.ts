@@ -81,6 +81,12 @@ export function moveBuildings(parts: MoveParts, command: MoveCommand): BuildingM
   const moveEffluents = parts.db.prepare<[number, number]>(
     "UPDATE effluents SET company_ref = ? WHERE building_ref = ?",
   );
+  // A custom input is its company's own: consumptions naming one cannot follow their building.
+  const namingInputs = parts.db
+    .prepare<[number], number>(
+      "SELECT count(*) FROM consumptions WHERE building_ref = ? AND input_ref IS NOT NULL",
+    )
+    .pluck();
   const footprintOf = footprintQuery(parts.db);
   const moveId = randomUUID();
   const at = new Date().toISOString();
@@ -100,6 +106,16 @@ export function moveBuildings(parts: MoveParts, command: MoveCommand): BuildingM
       co2eAfter: before.co2e,
     };
     if (!unchanged) {
+      const naming = namingInputs.get(building.ref) ?? 0;
+      if (naming > 0) {
+        throw new CarbonError(
+          "conflict",
+          `building ${building.id} has ${naming} consumption${naming === 1 ? "" : "s"} naming custom inputs of company ${building.companyId}, which stay with that company`,
+          {
+            hint: "upsert those consumptions without provider/fuelType, move, then name the target company's inputs",
+          },
+        );
+      }
       // Checked after the buildings moved before it, so two of the same name conflict too.
       parts.buildings.checkNameFree(
         target,

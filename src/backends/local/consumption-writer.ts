@@ -9,6 +9,7 @@ import type { Db } from "./database.js";
 import type { EmissionCalculator } from "./emission-calculator.js";
 import { FleetLookup } from "./fleet-lookup.js";
 import type { IdHashSet } from "./id-set.js";
+import { InputLookup } from "./input-lookup.js";
 import { type PreparedRow, prepareRows, type RowRefs } from "./row-references.js";
 import { StatementCache } from "./statement-cache.js";
 import { StoredDates } from "./stored-dates.js";
@@ -27,6 +28,7 @@ type ExistingRow = [
   unit: string,
   co2e: number | null,
   provenanceRef: number | null,
+  inputRef: number | null,
 ];
 
 interface WrittenRow {
@@ -74,6 +76,7 @@ const INSERT_COLUMNS = [
   "co2e_market",
   "converted_quantity",
   "provenance_ref",
+  "input_ref",
 ];
 const UPDATED_COLUMNS = INSERT_COLUMNS.filter((c) => c !== "id" && c !== "created_at");
 /**
@@ -82,7 +85,7 @@ const UPDATED_COLUMNS = INSERT_COLUMNS.filter((c) => c !== "id" && c !== "create
  * each row binds two values fewer.
  */
 const NOW_COLUMNS = new Set(["created_at", "updated_at"]);
-/** Rows per INSERT statement: 16 anonymous parameters each, and @now. */
+/** Rows per INSERT statement: 17 anonymous parameters each, and @now. */
 const INSERT_CHUNK = 100;
 const SELECT_CHUNK = 500;
 
@@ -95,7 +98,8 @@ function sameAsStored(row: PreparedRow, stored: ExistingRow, dates: StoredDates)
     stored[5] === dates.stored(row.startDate) &&
     stored[6] === dates.stored(row.endDate) &&
     stored[7] === row.quantity &&
-    stored[8] === row.unit
+    stored[8] === row.unit &&
+    stored[11] === (row.input?.ref ?? null)
   );
 }
 
@@ -114,15 +118,17 @@ export class ConsumptionWriter {
   readonly #companyIdOf;
   readonly #dates = new StoredDates();
   readonly #fleet: FleetLookup;
+  readonly #inputs: InputLookup;
 
   constructor(db: Db, catalog: CategoryCatalog, calculator: EmissionCalculator) {
     this.#catalog = catalog;
     this.#fleet = new FleetLookup(db);
+    this.#inputs = new InputLookup(db);
     this.#calculator = calculator;
     this.#selects = new StatementCache(db, (n) => {
       const marks = new Array(n).fill("?").join(",");
       return `SELECT id, entity_id, company_ref, building_ref, category_ref, start_date, end_date,
-          quantity, unit, co2e, provenance_ref
+          quantity, unit, co2e, provenance_ref, input_ref
         FROM consumptions WHERE id IN (${marks})`;
     });
     const insert = (n: number): string => {
@@ -148,7 +154,14 @@ export class ConsumptionWriter {
     path: string,
     bulk?: BulkMode,
   ): WriteResult {
-    const prepared = prepareRows(rows, refs, this.#catalog, path, this.#fleet.batch());
+    const prepared = prepareRows(
+      rows,
+      refs,
+      this.#catalog,
+      path,
+      this.#fleet.batch(),
+      this.#inputs.batch(),
+    );
     const allNew = bulk !== undefined && this.#allNew(prepared, bulk);
     const existing = allNew ? new Map<string, ExistingRow>() : this.#existing(prepared);
     const statements = allNew ? this.#inserts : this.#upserts;
@@ -204,6 +217,7 @@ export class ConsumptionWriter {
         year: Number(row.startDate.slice(0, 4)),
         unit: row.unit,
         quantity: row.quantity,
+        inputFactorId: row.input?.factorId ?? null,
       });
       const figure = nonFiniteFigure(values);
       if (figure !== undefined) {
@@ -234,6 +248,7 @@ export class ConsumptionWriter {
         values.co2eMarketBased,
         values.convertedQuantity,
         provenanceRef,
+        row.input?.ref ?? null,
       );
       pending += 1;
       if (pending === INSERT_CHUNK) {
@@ -300,6 +315,7 @@ function sameRow(a: PreparedRow, b: PreparedRow): boolean {
     a.startDate === b.startDate &&
     a.endDate === b.endDate &&
     a.quantity === b.quantity &&
-    a.unit === b.unit
+    a.unit === b.unit &&
+    a.input?.ref === b.input?.ref
   );
 }

@@ -15,6 +15,7 @@ import { CompanyListing } from "./company-listing.js";
 import type { CustomFactorRepository } from "./custom-factors.js";
 import type { Db } from "./database.js";
 import type { Keyset } from "./keyset.js";
+import type { RecalculationScope } from "./recalculate.js";
 
 /** Migration 20: custom inputs, in list order per company and overall. */
 export const CUSTOM_INPUTS_SCHEMA = `
@@ -72,9 +73,22 @@ export class CustomInputRepository {
   readonly #listing: CompanyListing<CustomInputRow, CustomInput>;
   readonly #upsert;
 
-  constructor(db: Db, companies: CompanyRepository, customFactors: CustomFactorRepository) {
+  readonly #named;
+  readonly #recalculate: (scope: RecalculationScope) => void;
+
+  /** `recalculate` redoes the emissions of the consumptions naming an input whose factor changed. */
+  constructor(
+    db: Db,
+    companies: CompanyRepository,
+    customFactors: CustomFactorRepository,
+    recalculate: (scope: RecalculationScope) => void,
+  ) {
     this.#companies = companies;
     this.#customFactors = customFactors;
+    this.#recalculate = recalculate;
+    this.#named = db.prepare<[number], { count: number; category_ref: number | null }>(
+      "SELECT count(*) AS count, min(category_ref) AS category_ref FROM consumptions WHERE input_ref = ?",
+    );
     this.#byId = db.prepare<[string], CustomInputRow>(`${SELECT} WHERE i.id = ?`);
     this.#listing = new CompanyListing(db, companies, {
       select: SELECT,
@@ -130,20 +144,58 @@ export class CustomInputRepository {
       );
     }
     const factorId = parsed.customFactorId?.toLowerCase() ?? null;
-    if (factorId !== null) {
-      const factor = this.#customFactors.find(factorId);
-      if (factor === undefined || factor.companyRef !== company.ref) {
-        throw new CarbonError(
-          "not_found",
-          `custom factor ${factorId} not found (at customFactorId)`,
-          {
-            issues: [{ path: "customFactorId", message: "not a custom factor of the company" }],
-          },
-        );
-      }
+    const factor = factorId === null ? undefined : this.#customFactors.find(factorId);
+    if (factorId !== null && (factor === undefined || factor.companyRef !== company.ref)) {
+      throw new CarbonError(
+        "not_found",
+        `custom factor ${factorId} not found (at customFactorId)`,
+        {
+          issues: [{ path: "customFactorId", message: "not a custom factor of the company" }],
+        },
+      );
+    }
+    const named = before === undefined ? undefined : this.#named.get(before.ref);
+    if (before !== undefined && named !== undefined && named.count > 0) {
+      this.#checkNamed(before, named, parsed.type, unit.name, factor?.categoryRef ?? null);
     }
     const now = new Date().toISOString();
     this.#upsert.run(id, company.ref, parsed.type, parsed.name, unit.name, factorId, now, now);
+    if (before !== undefined && named !== undefined && named.count > 0) {
+      if (before.custom_factor_id !== factorId) {
+        this.#recalculate({ companyRef: company.ref, inputRef: before.ref });
+      }
+    }
     return this.get(id);
+  }
+
+  /**
+   * An input that consumptions name keeps its type and unit (their fields and quantities were
+   * checked against them), and its factor stays one of their category.
+   */
+  #checkNamed(
+    before: CustomInputRow,
+    named: { count: number; category_ref: number | null },
+    type: string,
+    unit: string,
+    factorCategoryRef: number | null,
+  ): void {
+    const changed =
+      before.type !== type
+        ? { path: "type", what: `its type (${before.type})` }
+        : before.unit !== unit
+          ? { path: "unit", what: `its unit (${before.unit})` }
+          : factorCategoryRef !== null && factorCategoryRef !== named.category_ref
+            ? { path: "customFactorId", what: "a custom factor of their category" }
+            : undefined;
+    if (changed === undefined) return;
+    const count = `${named.count} consumption${named.count === 1 ? "" : "s"}`;
+    throw new CarbonError(
+      "conflict",
+      `custom input ${before.id} is named by ${count}: it keeps ${changed.what}`,
+      {
+        issues: [{ path: changed.path, message: `named by ${count}` }],
+        hint: "create a new custom input for the change, and name it in new consumptions",
+      },
+    );
   }
 }

@@ -24,6 +24,11 @@ export interface CalculationTarget {
   readonly year: number;
   readonly unit: string;
   readonly quantity: number;
+  /**
+   * The custom factor of the custom input the consumption names: for its category and basis it
+   * is the only custom factor considered (two tariffs of one company each price their own).
+   */
+  readonly inputFactorId?: string | null;
 }
 
 export interface CalculatedEmission {
@@ -148,6 +153,8 @@ export class EmissionCalculator {
   #index: FactorIndex | undefined;
   readonly #custom = new Map<number, StoredCustomFactor[]>();
   readonly #resolutions = new ResolutionCache();
+  /** Resolutions under an input's factor: the cache's company key is this negative number. */
+  readonly #inputKeys = new Map<string, number>();
 
   constructor(
     db: Db,
@@ -207,7 +214,23 @@ export class EmissionCalculator {
     unit: string,
     companyRef: number | null,
   ): ResolutionEntry {
-    const slot = this.#resolutions.slot(category.ref, country, year, companyRef);
+    return this.#cached(category, country, year, unit, companyRef, companyRef, null);
+  }
+
+  /**
+   * The cached entry of a (category, country, year, unit, key), resolved on first need with the
+   * company's custom factors (those an input's factor leaves, when it names one).
+   */
+  #cached(
+    category: StoredCategory,
+    country: string | null,
+    year: number,
+    unit: string,
+    key: number | null,
+    companyRef: number | null,
+    inputFactorId: string | null,
+  ): ResolutionEntry {
+    const slot = this.#resolutions.slot(category.ref, country, year, key);
     let entry = slot.get(unit);
     if (entry === undefined) {
       const resolution = resolveFactors({
@@ -215,7 +238,7 @@ export class EmissionCalculator {
         country,
         year,
         unit,
-        customFactors: companyRef === null ? [] : this.customFactors(companyRef),
+        customFactors: this.#customFactorsFor(companyRef, inputFactorId),
         index: this.index(),
       });
       entry = { resolution, provenanceRef: undefined };
@@ -226,7 +249,10 @@ export class EmissionCalculator {
 
   calculate(target: CalculationTarget): CalculatedEmission {
     const { category, unit, quantity } = target;
-    const entry = this.#entry(category, target.country, target.year, unit, target.companyRef);
+    const entry =
+      target.inputFactorId === undefined || target.inputFactorId === null
+        ? this.#entry(category, target.country, target.year, unit, target.companyRef)
+        : this.#inputEntry(target, target.inputFactorId);
     const values = calculateEmission({ quantity, unit, category, resolution: entry.resolution });
     let provenanceRef = entry.provenanceRef;
     if (provenanceRef === undefined) {
@@ -234,6 +260,35 @@ export class EmissionCalculator {
       entry.provenanceRef = provenanceRef;
     }
     return { values, provenanceRef };
+  }
+
+  /**
+   * The entry of a consumption naming an input with a custom factor: the company's custom
+   * factors, of which that factor alone for its category and basis; cached under a key of its own.
+   */
+  #inputEntry(target: CalculationTarget, factorId: string): ResolutionEntry {
+    let key = this.#inputKeys.get(factorId);
+    if (key === undefined) {
+      key = -2 - this.#inputKeys.size;
+      this.#inputKeys.set(factorId, key);
+    }
+    const { category, country, year, unit, companyRef } = target;
+    return this.#cached(category, country, year, unit, key, companyRef, factorId);
+  }
+
+  /** The company's custom factors; an input's factor is the only one of its category and basis. */
+  #customFactorsFor(companyRef: number | null, inputFactorId: string | null): StoredCustomFactor[] {
+    if (companyRef === null) return [];
+    const all = this.customFactors(companyRef);
+    const chosen =
+      inputFactorId === null ? undefined : all.find((factor) => factor.id === inputFactorId);
+    if (chosen === undefined) return all;
+    return all.filter(
+      (factor) =>
+        factor === chosen ||
+        factor.categoryId !== chosen.categoryId ||
+        factor.basis !== chosen.basis,
+    );
   }
 
   /** Forget cached resolutions (and custom factors); the factor index stays. */

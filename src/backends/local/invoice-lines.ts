@@ -73,6 +73,7 @@ export function checkInvoice(
       buildingId: building.id,
       quantity: line.quantity,
       unitType: line.unit,
+      ...(parsed.provider === null ? {} : { provider: parsed.provider }),
     });
   });
   return { issues, lines, rows };

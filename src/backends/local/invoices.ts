@@ -38,6 +38,7 @@ export interface InvoiceRow {
   waste_type: string | null;
   waste_disposal_method: string | null;
   waste_operator_id: string | null;
+  provider: string | null;
   lines: string;
   created_at: string;
   updated_at: string;
@@ -88,10 +89,10 @@ export class InvoiceRepository {
     this.#upsert = db.prepare(
       `INSERT INTO invoices (id, company_id, building_id, type, status, cup, start_date, end_date,
          supplier, total_cost, currency, country_code, external_id, waste_type,
-         waste_disposal_method, waste_operator_id, lines, created_at, updated_at)
+         waste_disposal_method, waste_operator_id, provider, lines, created_at, updated_at)
        VALUES (@id, @company_id, @building_id, @type, @status, @cup, @start_date, @end_date,
          @supplier, @total_cost, @currency, @country_code, @external_id, @waste_type,
-         @waste_disposal_method, @waste_operator_id, @lines, @created_at, @updated_at)
+         @waste_disposal_method, @waste_operator_id, @provider, @lines, @created_at, @updated_at)
        ON CONFLICT (id) DO UPDATE SET
          building_id = excluded.building_id, type = excluded.type, status = excluded.status,
          cup = excluded.cup, start_date = excluded.start_date, end_date = excluded.end_date,
@@ -99,7 +100,8 @@ export class InvoiceRepository {
          currency = excluded.currency, country_code = excluded.country_code,
          external_id = excluded.external_id, waste_type = excluded.waste_type,
          waste_disposal_method = excluded.waste_disposal_method,
-         waste_operator_id = excluded.waste_operator_id, lines = excluded.lines,
+         waste_operator_id = excluded.waste_operator_id, provider = excluded.provider,
+         lines = excluded.lines,
          updated_at = excluded.updated_at`,
     );
   }
@@ -139,6 +141,7 @@ export class InvoiceRepository {
       wasteType: row.waste_type,
       wasteDisposalMethod: row.waste_disposal_method,
       wasteOperatorId: row.waste_operator_id,
+      provider: row.provider,
       lines,
       createdAt: row.created_at,
       updatedAt: row.updated_at,
@@ -256,6 +259,7 @@ export class InvoiceRepository {
       waste_type: parsed.wasteType,
       waste_disposal_method: parsed.wasteDisposalMethod,
       waste_operator_id: parsed.wasteOperatorId,
+      provider: parsed.provider,
       lines: JSON.stringify(lines),
       created_at: now,
       updated_at: now,

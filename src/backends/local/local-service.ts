@@ -186,7 +186,12 @@ export class LocalService implements CarbonService {
     const limits = new OrganizationLimitRepository(parts.db, parts.companies, parts.buildings);
     this.#organizationLimits = limits;
     this.organizationLimits = localOrganizationLimits(limits, tx, this);
-    const customInputs = new CustomInputRepository(parts.db, parts.companies, parts.customFactors);
+    const customInputs = new CustomInputRepository(
+      parts.db,
+      parts.companies,
+      parts.customFactors,
+      (scope) => this.#recalculate(scope),
+    );
     this.#customInputs = customInputs;
     this.customInputs = localResource(customInputs, tx);
   }

@@ -157,6 +157,13 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 19, name: "organization limits", up: (db) => db.exec(ORGANIZATION_LIMITS_SCHEMA) },
   { version: 20, name: "custom inputs", up: (db) => db.exec(CUSTOM_INPUTS_SCHEMA) },
   { version: 21, name: "energy attribute certificates", up: (db) => db.exec(CERTIFICATES_SCHEMA) },
+  {
+    version: 27,
+    name: "consumptions and invoices naming a custom input",
+    up: (db) =>
+      db.exec(`ALTER TABLE consumptions ADD COLUMN input_ref INTEGER REFERENCES custom_inputs (ref);
+        ALTER TABLE invoices ADD COLUMN provider TEXT;`),
+  },
 ];
 
 export const LATEST_VERSION: number = MIGRATIONS.reduce((max, m) => Math.max(max, m.version), 0);

@@ -10,6 +10,8 @@ export interface RecalculationScope {
   readonly buildingRef?: number;
   /** Only buildings without a country of their own (they follow the company's). */
   readonly buildingsWithoutCountry?: boolean;
+  /** Only the consumptions naming this custom input. */
+  readonly inputRef?: number;
 }
 
 const CHUNK = 5000;
@@ -22,6 +24,8 @@ type Row = [
   /** Integer milliseconds (stored-dates.ts). */
   startDate: number,
   country: string | null,
+  /** The custom factor of the custom input the consumption names, if any. */
+  inputFactorId: string | null,
 ];
 
 /**
@@ -46,13 +50,19 @@ export function recalculateEmissions(
     params.push(scope.buildingRef);
   }
   if (scope.buildingsWithoutCountry === true) clauses.push("b.country IS NULL");
+  if (scope.inputRef !== undefined) {
+    clauses.push("c.input_ref = ?");
+    params.push(scope.inputRef);
+  }
   // Read a chunk, then write it: a SELECT must be finished before UPDATEs run on the connection.
   const select = db
     .prepare<number[], unknown>(
-      `SELECT c.rowid, c.category_ref, c.quantity, c.unit, c.start_date, coalesce(b.country, co.country)
+      `SELECT c.rowid, c.category_ref, c.quantity, c.unit, c.start_date, coalesce(b.country, co.country),
+           ci.custom_factor_id
          FROM consumptions c
          JOIN buildings b ON b.ref = c.building_ref
          JOIN companies co ON co.ref = c.company_ref
+         LEFT JOIN custom_inputs ci ON ci.ref = c.input_ref
         WHERE ${clauses.join(" AND ")} AND c.rowid > ?
         ORDER BY c.rowid LIMIT ${CHUNK}`,
     )
@@ -67,7 +77,7 @@ export function recalculateEmissions(
     const rows = select.all(...params, after);
     for (const raw of rows) {
       // A parsed boundary: the column list above decides the tuple's shape.
-      const [rowid, categoryRef, quantity, unit, startDate, country] = raw as Row;
+      const [rowid, categoryRef, quantity, unit, startDate, country, inputFactorId] = raw as Row;
       const category = catalog.byRef(categoryRef);
       if (category === undefined) throw new Error(`consumption row ${rowid}: unknown category ref`);
       const calculated = calculator.calculate({
@@ -77,6 +87,7 @@ export function recalculateEmissions(
         year: new Date(startDate).getUTCFullYear(),
         unit,
         quantity,
+        inputFactorId,
       });
       // A quantity stored before the bounds existed may overflow: it waits for a correction.
       const values = finiteOrAwaiting(calculated.values);

@@ -19,10 +19,16 @@ export interface BuildingRef {
   readonly name: string;
 }
 
+export interface InputRef {
+  readonly id: string;
+  readonly type: string;
+}
+
 interface Maxima {
   companies: number;
   buildings: number;
   provenance: number;
+  inputs: number;
 }
 
 /**
@@ -37,16 +43,22 @@ export class RefCache {
   readonly #companies;
   readonly #buildings;
   readonly #provenance;
+  readonly #inputs;
   #known: Maxima | undefined;
   #companyIds = new Map<number, string>();
   #buildingRefs = new Map<number, BuildingRef>();
   #provenanceRefs = new Map<number, Provenance>();
+  #inputRefs = new Map<number, InputRef>();
 
   constructor(db: Db) {
     this.#maxima = db.prepare<[], Maxima>(
       `SELECT coalesce((SELECT max(ref) FROM companies), 0) AS companies,
               coalesce((SELECT max(ref) FROM buildings), 0) AS buildings,
-              coalesce((SELECT max(ref) FROM emission_provenance), 0) AS provenance`,
+              coalesce((SELECT max(ref) FROM emission_provenance), 0) AS provenance,
+              coalesce((SELECT max(ref) FROM custom_inputs), 0) AS inputs`,
+    );
+    this.#inputs = db.prepare<[], { ref: number; id: string; type: string }>(
+      "SELECT ref, id, type FROM custom_inputs",
     );
     this.#companies = db.prepare<[], { ref: number; id: string }>("SELECT ref, id FROM companies");
     this.#buildings = db.prepare<[], { ref: number; id: string; name: string }>(
@@ -81,6 +93,9 @@ export class RefCache {
         this.#provenance.all().map(({ ref, ...provenance }) => [ref, provenance]),
       );
     }
+    if (known === undefined || known.inputs !== now.inputs) {
+      this.#inputRefs = new Map(this.#inputs.all().map(({ ref, ...input }) => [ref, input]));
+    }
     this.#known = now;
   }
 
@@ -99,6 +114,13 @@ export class RefCache {
   /** id -> name of every building, for summary labels. */
   buildingNames(): Map<string, string> {
     return new Map([...this.#buildingRefs.values()].map((b) => [b.id, b.name]));
+  }
+
+  /** The custom input a consumption names (its id and type never change while named). */
+  input(ref: number): InputRef {
+    const input = this.#inputRefs.get(ref);
+    if (input === undefined) throw new Error(`custom input ref ${ref} is not loaded`);
+    return input;
   }
 
   /** null ref: awaiting_factor. */

@@ -1,9 +1,11 @@
 import { type FieldIssue, validationError } from "../../core/errors.js";
 import { FLEET_ONLY_CATEGORIES, fleetCategory, outsideActivePeriod } from "../../core/fleet.js";
 import type { ConsumptionInput } from "../../core/model/consumption.js";
+import { convertQuantity, isNaturalGasCategory } from "../../engine/units.js";
 import type { StoredBuilding } from "./buildings.js";
 import type { CategoryCatalog, StoredCategory } from "./categories.js";
 import type { StoredCompany } from "./companies.js";
+import type { InputsOf } from "./input-lookup.js";
 import { unitProblem } from "./unit-check.js";
 import type { FleetVehicle } from "./vehicles.js";
 
@@ -26,6 +28,15 @@ export interface PreparedRow {
   readonly endDate: string;
   readonly quantity: number;
   readonly unit: string;
+  /** The custom input the consumption names (`provider` or `fuelType`), or null. */
+  readonly input: PreparedInput | null;
+}
+
+export interface PreparedInput {
+  readonly ref: number;
+  readonly id: string;
+  /** The input's custom factor: the one factor of its category and basis for this consumption. */
+  readonly factorId: string | null;
 }
 
 /**
@@ -39,6 +50,7 @@ export function prepareRows(
   catalog: CategoryCatalog,
   path: string,
   fleetOf?: FleetOf,
+  inputsOf?: InputsOf,
 ): PreparedRow[] {
   const issues: FieldIssue[] = [];
   const prepared: PreparedRow[] = [];
@@ -87,6 +99,16 @@ export function prepareRows(
       );
       return;
     }
+    let input: PreparedInput | null = null;
+    const named = namedInput(row);
+    if (named !== undefined) {
+      const found = inputProblem(named, inputsOf?.(company.ref), row, category, catalog, company);
+      if ("problem" in found) {
+        at(named.field, found.problem);
+        return;
+      }
+      input = found;
+    }
     prepared.push({
       id: row.id.toLowerCase(),
       entityId: row.entityId,
@@ -97,6 +119,7 @@ export function prepareRows(
       endDate: row.endDate,
       quantity: row.quantity,
       unit: row.unitType,
+      input,
     });
   });
   const first = issues[0];
@@ -125,4 +148,55 @@ function vehicleProblem(
     field: "categoryId",
     message: `vehicle ${vehicle.id} is a ${vehicle.fuelType} ${vehicle.vehicleType}: its consumption in ${row.unitType} is category ${choice.code}, not ${given.code}`,
   };
+}
+
+/** The input types each field may name. */
+const inputTypes = { provider: ["provider", "heat"], fuelType: ["fuel"] } as const;
+
+function namedInput(
+  row: ConsumptionInput,
+): { readonly field: "provider" | "fuelType"; readonly id: string } | undefined {
+  if (row.provider !== undefined) return { field: "provider", id: row.provider };
+  if (row.fuelType !== undefined) return { field: "fuelType", id: row.fuelType };
+  return undefined;
+}
+
+/**
+ * The custom input a consumption names, or why it cannot: another company's or unknown, of a
+ * type the field does not take, priced in another category, or measured in a unit the
+ * consumption's does not convert to.
+ */
+function inputProblem(
+  named: { readonly field: "provider" | "fuelType"; readonly id: string },
+  inputs: ReturnType<InputsOf> | undefined,
+  row: ConsumptionInput,
+  category: StoredCategory,
+  catalog: CategoryCatalog,
+  company: StoredCompany,
+): PreparedInput | { readonly problem: string } {
+  const input = inputs?.get(named.id);
+  if (input === undefined) {
+    return {
+      problem: `custom input ${named.id} is not one of company ${company.id}'s (carbon inputs custom list --company ${company.id})`,
+    };
+  }
+  const allowed: readonly string[] = inputTypes[named.field];
+  if (!allowed.includes(input.type)) {
+    return {
+      problem: `custom input ${input.id} is a ${input.type} input: ${named.field} names a ${allowed.join(" or ")} input`,
+    };
+  }
+  if (input.factorCategoryRef !== null && input.factorCategoryRef !== category.ref) {
+    const priced = catalog.byRef(input.factorCategoryRef)?.code ?? String(input.factorCategoryRef);
+    return {
+      problem: `custom input ${input.id} is priced by a custom factor of category ${priced}, not ${category.code}`,
+    };
+  }
+  const naturalGas = isNaturalGasCategory(category.code);
+  if (!convertQuantity(1, row.unitType, input.unit, { naturalGas }).ok) {
+    return {
+      problem: `custom input ${input.id} is measured in ${input.unit}, which ${row.unitType} does not convert to`,
+    };
+  }
+  return { ref: input.ref, id: input.id, factorId: input.factorId };
 }

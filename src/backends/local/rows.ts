@@ -13,7 +13,7 @@ import { StoredDates } from "./stored-dates.js";
  */
 export const ROW_COLUMNS = `c.id, c.entity_id, c.company_ref, c.building_ref, c.category_ref,
   c.start_date, c.end_date, c.quantity, c.unit, c.created_at, c.updated_at, c.co2e, c.co2, c.ch4,
-  c.n2o, ${MARKET_FIGURE}, c.converted_quantity, c.provenance_ref, c.rowid`;
+  c.n2o, ${MARKET_FIGURE}, c.converted_quantity, c.provenance_ref, c.rowid, c.input_ref`;
 
 export type RowTuple = [
   id: string,
@@ -37,6 +37,8 @@ export type RowTuple = [
   provenanceRef: number | null,
   /** The row's place in the table: the tie-break of the list order (start date, then rowid). */
   rowid: number,
+  /** The custom input the consumption names, if any. */
+  inputRef: number | null,
 ];
 
 /** The emission's id: derived from its consumption's, so it is never stored. */
@@ -61,7 +63,7 @@ export class RowDecoder {
   }
 
   consumption(row: RowTuple): Consumption {
-    return {
+    const consumption: Consumption = {
       id: row[0],
       entityId: row[1],
       categoryId: this.#categoryOf(row[4]).id,
@@ -74,6 +76,11 @@ export class RowDecoder {
       createdAt: new Date(row[9]).toISOString(),
       updatedAt: new Date(row[10]).toISOString(),
     };
+    if (row[19] === null) return consumption;
+    const input = this.#refs.input(row[19]);
+    // The field that names it: a provider or heat input is the `provider`, a fuel the `fuelType`.
+    const field = input.type === "fuel" ? "fuelType" : "provider";
+    return { ...consumption, [field]: input.id };
   }
 
   /** The id (a SHA-1) is worked out only when read: summaries never need it. */

@@ -11,7 +11,13 @@ import {
   unwrapRecord,
 } from "./wire.js";
 
-/** The spec's consumption body, field for field; all required. Dates are normalized to UTC date-times. */
+/** A custom input named by id (docs/inputs.md), kept in lower case. */
+const inputReferenceSchema = uuidSchema.transform((value) => value.toLowerCase());
+
+/**
+ * The spec's consumption body, field for field, all required, and the hosted service's optional
+ * `provider` and `fuelType` naming a custom input. Dates are normalized to UTC date-times.
+ */
 export const consumptionInputSchema = z
   .strictObject({
     id: uuidSchema,
@@ -34,10 +40,18 @@ export const consumptionInputSchema = z
       .trim()
       .check(noControlCharacters)
       .min(1, "expected a unit such as kWh, l or km"),
+    /** The hosted service's optional field: a custom input (provider or heat) of the company. */
+    provider: inputReferenceSchema.optional(),
+    /** The hosted service's optional field: a custom fuel input of the company. */
+    fuelType: inputReferenceSchema.optional(),
   })
   .refine((value) => value.endDate >= value.startDate, {
     path: ["endDate"],
     message: "endDate is before startDate",
+  })
+  .refine((value) => value.provider === undefined || value.fuelType === undefined, {
+    path: ["fuelType"],
+    message: "a consumption names one custom input: provider or fuelType, not both",
   });
 export type ConsumptionInput = z.output<typeof consumptionInputSchema>;
 
@@ -52,6 +66,9 @@ export const consumptionSchema = z.object({
   buildingId: uuidSchema,
   quantity: z.number(),
   unitType: z.string(),
+  /** Present only when the consumption names a custom input. */
+  provider: uuidSchema.optional(),
+  fuelType: uuidSchema.optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -71,6 +88,9 @@ const consumptionAnswerFields = z.object({
   buildingId: answerIdSchema,
   quantity: answerNumberSchema,
   unitType: z.string(),
+  // Another server may answer these in its own shape: only an id is read.
+  provider: z.string().optional().catch(undefined),
+  fuelType: z.string().optional().catch(undefined),
   createdAt: answerDateTimeSchema.optional(),
   updatedAt: answerDateTimeSchema.optional(),
 });

@@ -114,6 +114,8 @@ export const invoiceInputSchema = z
       .nullish()
       .transform((value) => value ?? null),
     wasteOperatorId: uuidSchema.nullish().transform((value) => value?.toLowerCase() ?? null),
+    /** A custom input (provider or heat) of the company: its lines' consumptions name it. */
+    provider: uuidSchema.nullish().transform((value) => value?.toLowerCase() ?? null),
     lines: z
       .array(invoiceLineInputSchema, { error: "expected a list of lines" })
       .max(MAX_INVOICE_LINES, `expected at most ${MAX_INVOICE_LINES} lines`)
@@ -174,6 +176,7 @@ export const invoiceSchema = z.object({
   wasteType: z.string().nullable(),
   wasteDisposalMethod: z.enum(wasteTreatments).nullable(),
   wasteOperatorId: uuidSchema.nullable(),
+  provider: uuidSchema.nullable(),
   lines: z.array(invoiceLineSchema),
   createdAt: isoDateTimeSchema,
   updatedAt: isoDateTimeSchema,
@@ -212,6 +215,8 @@ const invoiceAnswerFields = z.object({
   wasteType: z.string().nullable().default(null),
   wasteDisposalMethod: z.string().nullable().default(null),
   wasteOperatorId: z.string().nullable().default(null),
+  // Another server may answer a provider in its own shape: only an id is read.
+  provider: z.string().nullable().default(null).catch(null),
   lines: z
     .array(answerLineSchema)
     .nullable()

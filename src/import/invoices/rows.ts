@@ -26,6 +26,7 @@ export const invoiceFields = [
   "wasteType",
   "wasteDisposalMethod",
   "wasteOperatorId",
+  "provider",
 ] as const;
 /** Fields of the row's line. */
 export const lineFields = ["quantity", "unit", "fuel", "lineType"] as const;

@@ -22,6 +22,8 @@ export interface UpsertOptions {
   readonly unit?: string;
   readonly entity?: string;
   readonly id?: string;
+  readonly provider?: string;
+  readonly fuelType?: string;
 }
 
 const dataFlags = [
@@ -34,6 +36,8 @@ const dataFlags = [
   ["unit", "--unit"],
   ["entity", "--entity"],
   ["id", "--id"],
+  ["provider", "--provider"],
+  ["fuelType", "--fuel-type"],
 ] as const;
 
 const requiredFlags = ["company", "building", "category", "start", "end", "quantity", "unit"];
@@ -85,6 +89,20 @@ export async function inputFromFlags(
   const unitType = parseText("--unit", opts.unit ?? "");
   const entityId = opts.entity ?? "";
   const id = opts.id === undefined ? undefined : parseUuid("--id", opts.id);
+  if (opts.provider !== undefined && opts.fuelType !== undefined) {
+    throw new CarbonError(
+      "usage",
+      "--provider and --fuel-type cannot be combined: a consumption names one custom input",
+    );
+  }
+  const named = {
+    ...(opts.provider === undefined
+      ? {}
+      : { provider: parseUuid("--provider", opts.provider).toLowerCase() }),
+    ...(opts.fuelType === undefined
+      ? {}
+      : { fuelType: parseUuid("--fuel-type", opts.fuelType).toLowerCase() }),
+  };
   const ids = idResolver(() => Promise.resolve(service));
   const companyId = await ids.company("--company", opts.company ?? "");
   const buildingId = await ids.building("--building", opts.building ?? "", companyId);
@@ -94,7 +112,7 @@ export async function inputFromFlags(
     throw new CarbonError("usage", `invalid --category: ${unknownCategory(categoryText)}`);
   }
   const key = { companyId, buildingId, categoryId, entityId, startDate, endDate };
-  return { id: id ?? consumptionId(key), ...key, quantity, unitType };
+  return { id: id ?? consumptionId(key), ...key, quantity, unitType, ...named };
 }
 
 /** The problems are listed under the message (report.ts), so the message only counts them. */

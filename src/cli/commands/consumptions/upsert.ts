@@ -23,6 +23,11 @@ export function upsertCommand(
       "--id <uuid>",
       "id to use (default: derived from company, building, category, entity and dates)",
     )
+    .option(
+      "--provider <uuid>",
+      "a custom input of the company (provider or heat) it was supplied by",
+    )
+    .option("--fuel-type <uuid>", "a custom fuel input of the company it burnt")
     .addHelpText(
       "after",
       [
@@ -30,13 +35,18 @@ export function upsertCommand(
         "Without --id the same company, building, category, entity and dates always give the same",
         "id, so running the command again with a corrected quantity updates the consumption.",
         "The file holds the API's fields: id (optional), entityId, categoryId (or a code),",
-        "startDate, endDate, companyId, buildingId, quantity, unitType.",
+        "startDate, endDate, companyId, buildingId, quantity, unitType, and optionally provider or",
+        "fuelType. --provider/--fuel-type name a custom input (carbon inputs custom list): its",
+        "custom factor, if it has one, prices this consumption (docs/inputs.md).",
         "",
         "Examples:",
         "  $ carbon consumptions upsert --company 3f1c2a4e-8b7d-4c6a-9e5f-1a2b3c4d5e6f \\",
         "      --building 7a9e4b2c-1d3f-4e5a-8b6c-9d0e1f2a3b4c --category natural_gas \\",
         "      --start 2024-01-01 --end 2024-01-31 --quantity 12400 --unit kWh",
         "  $ carbon consumptions upsert --file consumption.json --json",
+        "  $ carbon consumptions upsert --company Acme --building HQ --category electricity \\",
+        "      --start 2025-01-01 --end 2025-01-31 --quantity 5000 --unit kWh \\",
+        "      --provider 8d2e4f6a-1111-4222-8333-444455556666",
       ].join("\n"),
     )
     .action(async (flags: UpsertOptions) => {
@@ -51,6 +61,8 @@ export function upsertCommand(
         unit: flags.unit,
         entity: flags.entity,
         id: flags.id,
+        provider: flags.provider,
+        fuelType: flags.fuelType,
       });
     });
 }

@@ -115,6 +115,12 @@ export const invoicesFace: ResourceFace<"invoices"> = {
     },
     { key: "supplier", flag: "--supplier <name>", description: "supplier's name", kind: "text" },
     {
+      key: "provider",
+      flag: "--provider <uuid>",
+      description: "a custom input (provider or heat) of the company: prices its lines",
+      kind: "uuid",
+    },
+    {
       key: "countryCode",
       flag: "--country <cc>",
       description: "ISO 3166 country code (default: the building's)",
