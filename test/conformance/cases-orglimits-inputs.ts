@@ -7,6 +7,23 @@ import { ids } from "./seed.js";
 
 export const organizationLimitCases: readonly CommandCase[] = [
   {
+    name: "emissions dashboard --limit",
+    args: () => [
+      "emissions",
+      "dashboard",
+      ...["--company", ids.company, "--year", "2024", "--limit", ids.organizationLimit],
+    ],
+  },
+  {
+    name: "emissions export --limit --group-by",
+    args: () => [
+      "emissions",
+      "export",
+      ...["--company", ids.company, "--limit", ids.organizationLimit, "--group-by", "month,scope"],
+    ],
+  },
+
+  {
     name: "organization-limits upsert",
     args: () => [
       "organization-limits",
@@ -59,4 +76,14 @@ export const organizationLimitCases: readonly CommandCase[] = [
     args: () => ["inputs", "custom", "list", "--company", ids.company],
   },
   { name: "inputs custom get", args: () => ["inputs", "custom", "get", ids.customInput] },
+  {
+    name: "consumptions upsert --provider",
+    args: () => [
+      "consumptions",
+      "upsert",
+      ...["--company", ids.company, "--building", ids.madrid, "--category", "electricity"],
+      ...["--start", "2024-05-01", "--end", "2024-05-31", "--quantity", "1200", "--unit", "kWh"],
+      ...["--entity", "INV-2024-0501", "--provider", ids.customInput],
+    ],
+  },
 ];
