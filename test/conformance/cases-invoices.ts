@@ -51,6 +51,14 @@ export const invoiceCases: readonly CommandCase[] = [
   },
   { name: "invoices list", args: () => ["invoices", "list", "--company", ids.company] },
   { name: "invoices list (every company)", args: () => ["invoices", "list"] },
+  {
+    name: "invoices list --from --to",
+    args: () => [
+      "invoices",
+      "list",
+      ...["--company", ids.company, "--from", "2025-01-01", "--to", "2025-12-31"],
+    ],
+  },
   { name: "invoices get", args: () => ["invoices", "get", NEW_INVOICE] },
   {
     name: "invoices import --dry-run",

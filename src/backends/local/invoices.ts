@@ -68,6 +68,15 @@ function whereOf(filter: InvoiceFilter): { clauses: string[]; params: SqlValue[]
     clauses.push("i.type = ?");
     params.push(filter.type);
   }
+  // A period filter keeps the invoices whose billed days overlap it.
+  if (filter.startDate !== undefined) {
+    clauses.push("i.end_date >= ?");
+    params.push(filter.startDate);
+  }
+  if (filter.endDate !== undefined) {
+    clauses.push("i.start_date <= ?");
+    params.push(filter.endDate);
+  }
   return { clauses, params };
 }
 

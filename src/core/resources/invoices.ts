@@ -5,7 +5,7 @@
  * (src/server/routes/invoices.ts): it answers the hosted `{status, invoice}`.
  */
 import { z } from "zod";
-import { uuidSchema } from "../model/common.js";
+import { isoDateSchema, uuidSchema } from "../model/common.js";
 import {
   type Invoice,
   type InvoiceInput,
@@ -23,6 +23,10 @@ export interface InvoiceFilter {
   readonly companyId?: string;
   readonly buildingId?: string;
   readonly type?: InvoiceType;
+  /** The hosted service's period filter: invoices billing a day on or after it. */
+  readonly startDate?: string;
+  /** Invoices billing a day on or before it. */
+  readonly endDate?: string;
 }
 
 const typeSchema = z.enum(invoiceTypes, { error: `expected one of ${invoiceTypes.join(", ")}` });
@@ -39,16 +43,22 @@ export const invoicesResource: ResourceDescriptor<Invoice, InvoiceInput, Invoice
     companyId: uuidSchema.optional(),
     buildingId: uuidSchema.optional(),
     type: typeSchema.optional(),
+    startDate: isoDateSchema.optional(),
+    endDate: isoDateSchema.optional(),
   }),
   filterFields: {
     companyId: oneUuid.optional(),
     buildingId: oneUuid.optional(),
     type: oneValue.trim().pipe(typeSchema).optional(),
+    startDate: oneValue.trim().pipe(isoDateSchema).optional(),
+    endDate: oneValue.trim().pipe(isoDateSchema).optional(),
   },
   listQuery: (filter) => ({
     companyId: filter.companyId,
     buildingId: filter.buildingId,
     type: filter.type,
+    startDate: filter.startDate,
+    endDate: filter.endDate,
   }),
   order: [
     { name: "companyId", value: (record) => record.companyId },
@@ -73,3 +83,24 @@ export const invoicesResource: ResourceDescriptor<Invoice, InvoiceInput, Invoice
       "Create or update an invoice by its id, with its lines' consumptions and emissions (member, admin)",
   },
 };
+
+/**
+ * Whether an invoice meets a list filter: what a client checks of a server's answer, since the
+ * specification defines no list parameter a server must honour. An invoice answered without
+ * its building or period is kept (nothing says it falls outside).
+ */
+export function invoiceMatches(invoice: Invoice, filter: InvoiceFilter): boolean {
+  const same = (a: string | null, b: string | undefined) =>
+    b === undefined || a === null || a.toLowerCase() === b.toLowerCase();
+  return (
+    same(invoice.companyId, filter.companyId) &&
+    same(invoice.buildingId, filter.buildingId) &&
+    same(invoice.type, filter.type) &&
+    (filter.startDate === undefined ||
+      invoice.endDate === null ||
+      invoice.endDate >= filter.startDate) &&
+    (filter.endDate === undefined ||
+      invoice.startDate === null ||
+      invoice.startDate <= filter.endDate)
+  );
+}

@@ -146,6 +146,25 @@ describe.each(bothEngines)("carbon invoices on the %s", (_name, open) => {
     expect(draft.lines[0]?.emissionStatus).toBe("not_counted");
   });
 
+  it("list --from/--to keeps the invoices billing a day of the period", async () => {
+    const listed = await engine.carbon(
+      "invoices",
+      "list",
+      ...["--company", "Acme", "--from", "2025-02-01", "--to", "2025-02-28", "--json"],
+    );
+    expect(listed.code, listed.stderr).toBe(0);
+    // January's two invoices end before February; the quarter's water and waste and February's
+    // draft overlap it; the bill of March 2024 is long before.
+    expect(
+      JSON.parse(listed.stdout)
+        .map((i: Invoice) => i.id.slice(-1))
+        .sort(),
+    ).toEqual(["3", "4", "5"]);
+    const bad = await engine.carbon("invoices", "list", "--from", "2025-02-30");
+    expect(bad.code).not.toBe(0);
+    expect(bad.stderr).toContain("startDate");
+  });
+
   it("import errors name the line and column, and nothing of the file is stored", async () => {
     const text = fs
       .readFileSync(FIXTURE, "utf8")

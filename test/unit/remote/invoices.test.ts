@@ -90,3 +90,47 @@ describe("remote invoices on a server that is not ours", () => {
     expect(refused.message).toContain("does not offer deleting invoices");
   });
 });
+
+describe("remote invoices list on a server that ignores its filters", () => {
+  const invoice = (n: number, startDate: string, endDate: string, type = "electricity") => ({
+    id: `9a000000-0000-4000-8000-00000000000${n}`,
+    type,
+    companyId: company,
+    buildingId: building,
+    startDate,
+    endDate,
+  });
+
+  it("sends the hosted filter names and keeps only the invoices that meet them", async () => {
+    const asked: string[] = [];
+    mocked.agent
+      .get(origin)
+      .intercept({ method: "GET", path: (p) => p.startsWith("/api/v1/invoices?") })
+      .reply(
+        200,
+        (options) => {
+          asked.push(String(options.path));
+          return JSON.stringify({
+            data: [
+              invoice(1, "2025-01-01", "2025-01-31"),
+              invoice(2, "2025-01-15", "2025-02-14"),
+              invoice(3, "2025-02-01", "2025-02-28", "heat"),
+              invoice(4, "2025-03-01", "2025-03-31"),
+            ],
+            pagination: { page: 1, limit: 50, total: 4 },
+          });
+        },
+        { headers: { "content-type": "application/json" } },
+      );
+    const page = await mocked.service.invoices.list({
+      companyId: company,
+      type: "electricity",
+      startDate: "2025-02-01",
+      endDate: "2025-02-28",
+    });
+    expect(asked[0]).toContain("startDate=2025-02-01");
+    expect(asked[0]).toContain("endDate=2025-02-28");
+    // Only invoice 2 is electricity and bills a day of February.
+    expect(page.data.map((i) => i.id.slice(-1))).toEqual(["2"]);
+  });
+});

@@ -48,6 +48,18 @@ export const invoicesFace: ResourceFace<"invoices"> = {
       kind: "choice",
       choices: TYPES,
     },
+    {
+      key: "startDate",
+      flag: "--from <date>",
+      description: "invoices billing a day on or after this one, YYYY-MM-DD",
+      kind: "text",
+    },
+    {
+      key: "endDate",
+      flag: "--to <date>",
+      description: "invoices billing a day on or before this one, YYYY-MM-DD",
+      kind: "text",
+    },
   ],
   fields: [
     {
@@ -157,6 +169,7 @@ export const invoicesFace: ResourceFace<"invoices"> = {
     list: [
       "carbon invoices list --company Acme",
       "carbon invoices list --company Acme --type electricity --json",
+      "carbon invoices list --company Acme --from 2025-01-01 --to 2025-03-31",
     ],
     get: ["carbon invoices get 9a000000-0000-4000-8000-000000000001 --json"],
     upsert: [
