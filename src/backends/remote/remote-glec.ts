@@ -5,7 +5,11 @@
  * what the hosted service requires: a company and a period (every day carbon accepts, unless
  * --from/--to narrow it), under the hosted names `startDate`/`endDate`, which carbon serve takes too.
  */
-import { GLEC_EVERY_COMPANY_EXTENSION, operationExtension } from "../../core/extensions.js";
+import {
+  GLEC_ALLOCATION_EXTENSION,
+  GLEC_EVERY_COMPANY_EXTENSION,
+  operationExtension,
+} from "../../core/extensions.js";
 import {
   glecEntryAnswerSchema,
   glecEntryInputSchema,
@@ -19,7 +23,7 @@ import { calculateEntry } from "../../engine/glec/calculate.js";
 import { shippedGlecFactors } from "../local/glec-factors.js";
 import type { ServerCapabilities } from "./capabilities.js";
 import type { HttpClient } from "./client.js";
-import { glecRequestBody } from "./glec-body.js";
+import { glecRequestBody, iso14083Fields } from "./glec-body.js";
 
 const entryPage = answerPageSchema(glecEntryAnswerSchema);
 /** The period of a listing without --from/--to: every day a date of carbon may be. */
@@ -28,11 +32,22 @@ const LAST_DAY = `${MAX_YEAR}-12-31`;
 
 export function remoteGlec(client: HttpClient, capabilities: ServerCapabilities): GlecPort {
   return {
-    submit: (input) =>
-      client.request("POST", "/service-footprint/glec", {
+    async submit(input) {
+      const body = glecRequestBody(input);
+      const fields = iso14083Fields(body);
+      if (fields.length > 0) {
+        // A server without them would take the whole vehicle's fuel, or another country's grid.
+        await capabilities.require(
+          GLEC_ALLOCATION_EXTENSION,
+          `the GLEC fields ${fields.join(", ")} (ISO 14083 allocation of measured fuel, the grid's country)`,
+          "submit to carbon serve, or give these legs without energyQuantity (the default intensity)",
+        );
+      }
+      return client.request("POST", "/service-footprint/glec", {
         schema: glecReceiptAnswerSchema,
-        body: glecRequestBody(input),
-      }),
+        body,
+      });
+    },
     // No server offers a GLEC dry run: the client validates and calculates, and sends nothing.
     calculate: async (input) =>
       calculateEntry(parseInput(glecEntryInputSchema, input, "GLEC entry"), shippedGlecFactors()),

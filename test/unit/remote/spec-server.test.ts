@@ -227,8 +227,14 @@ describe("a server that offers the specification alone", () => {
       import.meta.dirname,
       "../../../fixtures/glec/shipment-zaragoza-rotterdam.json",
     );
-    // As the CLI hands it over: parsed, the absent fields defaulted to null.
-    const entry = glecEntryInputSchema.parse(JSON.parse(readFileSync(file, "utf8")));
+    // As the CLI hands it over: parsed, the absent fields defaulted to null. The road leg at its
+    // default intensity: measured fuel needs fields of ours (the next test).
+    const fixture = JSON.parse(readFileSync(file, "utf8"));
+    const { energyQuantity, energyQuantityUnit, totalLoad, ...road } = fixture.actions[0];
+    const entry = glecEntryInputSchema.parse({
+      ...fixture,
+      actions: [road, ...fixture.actions.slice(1)],
+    });
     expect(entry.actions[1]?.vehicleId).toBeNull();
     agent = new MockAgent();
     agent.disableNetConnect();
@@ -263,6 +269,44 @@ describe("a server that offers the specification alone", () => {
     expect(sent).toEqual(
       expect.objectContaining({ actions: [expect.anything(), rail, expect.anything()] }),
     );
+    agent.assertNoPendingInterceptors();
+  });
+
+  it("glec submit refuses the ISO 14083 fields to a server that does not announce them, sending nothing", async () => {
+    const file = path.resolve(
+      import.meta.dirname,
+      "../../../fixtures/glec/shipment-zaragoza-rotterdam.json",
+    );
+    const entry = glecEntryInputSchema.parse(JSON.parse(readFileSync(file, "utf8")));
+    const mock = specServer();
+    const error = await failure(serviceOn(mock).glec.submit(entry));
+    expect(error.code).toBe("usage");
+    expect(error.message).toContain("the GLEC fields totalLoad (ISO 14083 allocation");
+    mock.assertNoPendingInterceptors();
+  });
+
+  it("glec submit sends the ISO 14083 fields to a server that announces glecAllocation", async () => {
+    const file = path.resolve(
+      import.meta.dirname,
+      "../../../fixtures/glec/shipment-zaragoza-rotterdam.json",
+    );
+    const entry = glecEntryInputSchema.parse(JSON.parse(readFileSync(file, "utf8")));
+    agent = new MockAgent();
+    agent.disableNetConnect();
+    const pool = agent.get(origin);
+    pool
+      .intercept({ path: "/api/v1/auth/who-am-i", method: "POST" })
+      .reply(200, { id: "u1", extensions: ["glecAllocation"] });
+    let sent: { actions: Record<string, unknown>[] } | undefined;
+    pool
+      .intercept({ path: "/api/v1/service-footprint/glec", method: "POST" })
+      .reply(201, ({ body }) => {
+        sent = JSON.parse(String(body));
+        return { message: "created", id: entryId };
+      });
+    await serviceOn(agent).glec.submit(entry);
+    expect(sent?.actions[0]).toMatchObject({ energyQuantity: "32", totalLoad: "12000" });
+    expect(sent?.actions[1]).not.toHaveProperty("totalLoad");
     agent.assertNoPendingInterceptors();
   });
 
