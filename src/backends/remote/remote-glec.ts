@@ -1,6 +1,7 @@
 /**
  * GLEC entries through the interface: `POST|GET|DELETE /service-footprint/glec` are the
- * specification's; one entry by id is an extension a server must announce. A dry run never
+ * specification's; one entry by id is an extension a server must announce, and so are the ISO
+ * 14083 action fields (without them, measured fuel is sent as the shipment's allocated rate). A dry run never
  * reaches the server: the client calculates with carbon's shipped GLEC factors. A listing sends
  * what the hosted service requires: a company and a period (every day carbon accepts, unless
  * --from/--to narrow it), under the hosted names `startDate`/`endDate`, which carbon serve takes too.
@@ -23,7 +24,7 @@ import { calculateEntry } from "../../engine/glec/calculate.js";
 import { shippedGlecFactors } from "../local/glec-factors.js";
 import type { ServerCapabilities } from "./capabilities.js";
 import type { HttpClient } from "./client.js";
-import { glecRequestBody, iso14083Fields } from "./glec-body.js";
+import { allocatedBody, glecRequestBody, iso14083Fields } from "./glec-body.js";
 
 const entryPage = answerPageSchema(glecEntryAnswerSchema);
 /** The period of a listing without --from/--to: every day a date of carbon may be. */
@@ -33,15 +34,19 @@ const LAST_DAY = `${MAX_YEAR}-12-31`;
 export function remoteGlec(client: HttpClient, capabilities: ServerCapabilities): GlecPort {
   return {
     async submit(input) {
-      const body = glecRequestBody(input);
+      let body = glecRequestBody(input);
       const fields = iso14083Fields(body);
-      if (fields.length > 0) {
-        // A server without them would take the whole vehicle's fuel, or another country's grid.
-        await capabilities.require(
-          GLEC_ALLOCATION_EXTENSION,
-          `the GLEC fields ${fields.join(", ")} (ISO 14083 allocation of measured fuel, the grid's country)`,
-          "submit to carbon serve, or give these legs without energyQuantity (the default intensity)",
-        );
+      if (fields.length > 0 && !(await capabilities.offers(GLEC_ALLOCATION_EXTENSION))) {
+        if (fields.includes("country")) {
+          // The specification has no field for the grid an electric leg ran on.
+          await capabilities.require(
+            GLEC_ALLOCATION_EXTENSION,
+            "the GLEC field country (the grid of an electric leg)",
+            "submit to carbon serve, or give the electric legs without energyQuantity (the default intensity)",
+          );
+        }
+        const entry = parseInput(glecEntryInputSchema, input, "GLEC entry");
+        body = allocatedBody(body, calculateEntry(entry, shippedGlecFactors()));
       }
       return client.request("POST", "/service-footprint/glec", {
         schema: glecReceiptAnswerSchema,

@@ -82,6 +82,18 @@ function tocIssue(action: GlecAction, at: string): LegOutcome | undefined {
   );
 }
 
+/** `country` names the grid of measured kWh; on any other leg it would mean nothing. */
+function countryIssue(action: GlecAction, at: string): LegOutcome | undefined {
+  if (action.country === null) return undefined;
+  const unit =
+    action.energyQuantityUnit === null ? null : glecEnergyRateUnits[action.energyQuantityUnit].unit;
+  if (electricVehicleTypes.has(action.vehicleType) && unit === "kWh") return undefined;
+  return fail(
+    `${at}country`,
+    `country names the grid an electric leg's measured kWh came from; this ${action.vehicleType} leg has none: leave country out`,
+  );
+}
+
 /** The factor of measured energy in `unit`: the vehicle's fuel row, or the leg's grid. */
 function energyFactor(
   action: GlecAction,
@@ -133,7 +145,7 @@ export function calculateLeg(
       `vehicle type ${action.vehicleType} is a ${vehicle.mode} vehicle, but mode is ${action.mode}`,
     );
   }
-  const refused = tocIssue(action, at);
+  const refused = tocIssue(action, at) ?? countryIssue(action, at);
   if (refused !== undefined) return refused;
   const distanceKm = Number(action.distance);
   const loadTonnes = Number(action.load) * tonnesPerLoadUnit[action.loadUnit];

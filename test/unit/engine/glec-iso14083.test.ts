@@ -194,12 +194,12 @@ describe("electric traction uses the grid of the leg's country and year", () => 
     );
   });
 
-  it.each<[string, Record<string, unknown>, string, string]>([
-    ["no country", TRAIN, "awaiting", "give the country whose grid supplied it"],
+  it.each<[string, Record<string, unknown>, string | undefined, string]>([
+    ["no country", TRAIN, undefined, "give the country whose grid supplied it"],
     [
       "a country without a grid row",
       { ...TRAIN, country: "JP" },
-      "awaiting",
+      undefined,
       "awaiting factor: the factor library has no electricity_grid factor for JP in or before 2025",
     ],
     [
@@ -208,8 +208,14 @@ describe("electric traction uses the grid of the leg's country and year", () => 
       "2021-06-01",
       "no electricity_grid factor for ES in or before 2021 (it has 2023, 2024",
     ],
+    [
+      "a country on a leg that draws no grid electricity",
+      { country: "ES" },
+      undefined,
+      "this HGV_DIESEL leg has none: leave country out",
+    ],
   ])("refuses %s", (_name, over, date, text) => {
-    const issues = refusal(over, date === "awaiting" ? undefined : date);
+    const issues = refusal(over, date);
     expect(issues.map(([path]) => path)).toEqual(["actions.0.country"]);
     expect(issues[0]?.[1]).toContain(text);
   });
