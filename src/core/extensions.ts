@@ -21,6 +21,13 @@ export function operationExtension(method: string, path: string): string {
 export const GLEC_EVERY_COMPANY_EXTENSION = "glecEveryCompany";
 
 /**
+ * GLEC actions take the ISO 14083 fields of ours (docs/glec.md): the allocation of measured fuel
+ * (`totalTransportActivity`, `totalLoad`, `loadFactor`, `payloadCapacity`) and the `country`
+ * whose grid an electric leg ran on; the specification has none of them.
+ */
+export const GLEC_ALLOCATION_EXTENSION = "glecAllocation";
+
+/**
  * `startDate`/`endDate` (the hosted service's names) on the spec's regos dashboard: a period,
  * shared out by day; the specification shows only CompanyId, BuildingId and Cup.
  */

@@ -50,6 +50,11 @@ const actionColumns: Readonly<Record<string, string>> = {
   driver: "driver",
   hasCleaning: "hasCleaning",
   toc: "toc",
+  totalTransportActivity: "totalTransportActivity",
+  totalLoad: "totalLoad",
+  loadFactor: "loadFactor",
+  payloadCapacity: "payloadCapacity",
+  country: "country",
 };
 
 export const glecCsvColumns: readonly string[] = [

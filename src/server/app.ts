@@ -8,6 +8,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import { CarbonError } from "../core/errors.js";
 import {
   DRY_RUN_EXTENSION,
+  GLEC_ALLOCATION_EXTENSION,
   GLEC_EVERY_COMPANY_EXTENSION,
   operationExtension,
   REGOS_PERIOD_EXTENSION,
@@ -209,7 +210,13 @@ function announcedExtensions(routes: readonly Route[]): string[] {
   const operations = routes
     .filter((route) => route.extension)
     .map((route) => operationExtension(route.method, route.path));
-  return [...operations, DRY_RUN_EXTENSION, GLEC_EVERY_COMPANY_EXTENSION, REGOS_PERIOD_EXTENSION];
+  return [
+    ...operations,
+    DRY_RUN_EXTENSION,
+    GLEC_EVERY_COMPANY_EXTENSION,
+    REGOS_PERIOD_EXTENSION,
+    GLEC_ALLOCATION_EXTENSION,
+  ];
 }
 
 interface RouteDeps {

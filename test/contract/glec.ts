@@ -133,6 +133,18 @@ export function describeGlecContract(name: string, open: () => Promise<Driver>):
         { vehicleType: "HGV_LNG", energyQuantity: null, energyQuantityUnit: null, toc: null },
         "validation",
       ],
+      [
+        "measured fuel without what allocation needs",
+        {},
+        { energyQuantity: "32", energyQuantityUnit: "l/100km", totalLoad: null },
+        "validation",
+      ],
+      [
+        "a toc that does not describe the vehicle type",
+        {},
+        { toc: "ROAD_HGV_REEFER" },
+        "validation",
+      ],
       ["an unknown company", { companyId: unknownId }, {}, "not_found"],
       ["an entry id of another company", { companyId: other }, {}, "conflict"],
     ])("refuses %s and stores nothing", async (_name, entryOver, actionOver, code) => {

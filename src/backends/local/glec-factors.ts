@@ -1,10 +1,14 @@
 import { parse } from "csv-parse/sync";
 import { type GlecFactorTable, glecFactorTable } from "../../engine/glec/factors.js";
-import { readFixture } from "./fixtures.js";
+import { gridLookup } from "../../engine/glec/grid.js";
+import { factorLibrary, readFixture } from "./fixtures.js";
 
 let cached: GlecFactorTable | undefined;
 
-/** The shipped fixtures/factors/glec-defaults.csv as a factor table (read once per process). */
+/**
+ * The shipped fixtures/factors/glec-defaults.csv as a factor table, with the shipped factor
+ * library's grid rows for electric legs (each read once per process, the library on first use).
+ */
 export function shippedGlecFactors(): GlecFactorTable {
   cached ??= glecFactorTable(
     parse<Record<string, string>>(readFixture("glec-defaults.csv"), {
@@ -12,6 +16,7 @@ export function shippedGlecFactors(): GlecFactorTable {
       bom: true,
       skip_empty_lines: true,
     }),
+    gridLookup(() => factorLibrary().factors),
   );
   return cached;
 }

@@ -8,11 +8,12 @@ import {
   type GlecReceipt,
   glecEntryInputSchema,
   glecEntrySchema,
+  glecLegResultSchema,
 } from "../../core/model/glec.js";
 import { GLEC_OWNER_HINT, ownerConflict } from "../../core/ownership.js";
 import type { GlecFilter, GlecQuery } from "../../core/ports/glec.js";
 import { parseInput } from "../../core/validate.js";
-import { calculateEntry, intensityOf } from "../../engine/glec/calculate.js";
+import { calculateEntry, intensityOf, rfUpliftOf } from "../../engine/glec/calculate.js";
 import type { GlecFactorTable } from "../../engine/glec/factors.js";
 import type { CompanyRepository } from "./companies.js";
 import type { Db } from "./database.js";
@@ -91,6 +92,8 @@ export class GlecRepository {
     const legs = this.#legs.all(row.ref);
     const tonneKm = row.tonne_km;
     const emissions = { ttw: row.ttw, wtt: row.wtt, wtw: row.wtw };
+    // Legs stored before the allocation and RF fields read as null for them.
+    const results = legs.map((leg) => glecLegResultSchema.parse(JSON.parse(leg.result)));
     return glecEntrySchema.parse({
       id: row.id,
       clientId: row.client_id,
@@ -102,10 +105,11 @@ export class GlecRepository {
       from: row.from_place,
       to: row.to_place,
       calculation: {
-        legs: legs.map((leg) => JSON.parse(leg.result)),
+        legs: results,
         tonneKm,
         emissions,
         intensity: intensityOf(emissions, tonneKm),
+        rfUplift: rfUpliftOf(results),
       },
       createdAt: row.created_at,
       updatedAt: row.updated_at,

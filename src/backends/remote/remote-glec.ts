@@ -1,11 +1,16 @@
 /**
  * GLEC entries through the interface: `POST|GET|DELETE /service-footprint/glec` are the
- * specification's; one entry by id is an extension a server must announce. A dry run never
+ * specification's; one entry by id is an extension a server must announce, and so are the ISO
+ * 14083 action fields (without them, measured fuel is sent as the shipment's allocated rate). A dry run never
  * reaches the server: the client calculates with carbon's shipped GLEC factors. A listing sends
  * what the hosted service requires: a company and a period (every day carbon accepts, unless
  * --from/--to narrow it), under the hosted names `startDate`/`endDate`, which carbon serve takes too.
  */
-import { GLEC_EVERY_COMPANY_EXTENSION, operationExtension } from "../../core/extensions.js";
+import {
+  GLEC_ALLOCATION_EXTENSION,
+  GLEC_EVERY_COMPANY_EXTENSION,
+  operationExtension,
+} from "../../core/extensions.js";
 import {
   glecEntryAnswerSchema,
   glecEntryInputSchema,
@@ -19,7 +24,7 @@ import { calculateEntry } from "../../engine/glec/calculate.js";
 import { shippedGlecFactors } from "../local/glec-factors.js";
 import type { ServerCapabilities } from "./capabilities.js";
 import type { HttpClient } from "./client.js";
-import { glecRequestBody } from "./glec-body.js";
+import { allocatedBody, glecRequestBody, iso14083Fields } from "./glec-body.js";
 
 const entryPage = answerPageSchema(glecEntryAnswerSchema);
 /** The period of a listing without --from/--to: every day a date of carbon may be. */
@@ -28,11 +33,26 @@ const LAST_DAY = `${MAX_YEAR}-12-31`;
 
 export function remoteGlec(client: HttpClient, capabilities: ServerCapabilities): GlecPort {
   return {
-    submit: (input) =>
-      client.request("POST", "/service-footprint/glec", {
+    async submit(input) {
+      let body = glecRequestBody(input);
+      const fields = iso14083Fields(body);
+      if (fields.length > 0 && !(await capabilities.offers(GLEC_ALLOCATION_EXTENSION))) {
+        if (fields.includes("country")) {
+          // The specification has no field for the grid an electric leg ran on.
+          await capabilities.require(
+            GLEC_ALLOCATION_EXTENSION,
+            "the GLEC field country (the grid of an electric leg)",
+            "submit to carbon serve, or give the electric legs without energyQuantity (the default intensity)",
+          );
+        }
+        const entry = parseInput(glecEntryInputSchema, input, "GLEC entry");
+        body = allocatedBody(body, calculateEntry(entry, shippedGlecFactors()));
+      }
+      return client.request("POST", "/service-footprint/glec", {
         schema: glecReceiptAnswerSchema,
-        body: glecRequestBody(input),
-      }),
+        body,
+      });
+    },
     // No server offers a GLEC dry run: the client validates and calculates, and sends nothing.
     calculate: async (input) =>
       calculateEntry(parseInput(glecEntryInputSchema, input, "GLEC entry"), shippedGlecFactors()),

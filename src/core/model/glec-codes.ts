@@ -43,6 +43,8 @@ export interface TocDefinition {
   readonly mode: TransportMode;
   /** The glec-defaults.csv row (kg CO2e per tonne-km) of this category. */
   readonly factorKey: string;
+  /** Air with RF: the row with the uplift, reported apart as its TTW minus factorKey's TTW. */
+  readonly rfFactorKey?: string;
 }
 
 export const glecTocs: Readonly<Record<GlecToc, TocDefinition>> = {
@@ -55,9 +57,17 @@ export const glecTocs: Readonly<Record<GlecToc, TocDefinition>> = {
   ROAD_VAN: { mode: "road", factorKey: "road_van_diesel_tkm" },
   RAIL_FREIGHT: { mode: "rail", factorKey: "rail_freight_tkm" },
   AIR_SHORT_HAUL: { mode: "air", factorKey: "air_short_haul_norf_tkm" },
-  AIR_SHORT_HAUL_RF: { mode: "air", factorKey: "air_short_haul_rf_tkm" },
+  AIR_SHORT_HAUL_RF: {
+    mode: "air",
+    factorKey: "air_short_haul_norf_tkm",
+    rfFactorKey: "air_short_haul_rf_tkm",
+  },
   AIR_LONG_HAUL: { mode: "air", factorKey: "air_long_haul_norf_tkm" },
-  AIR_LONG_HAUL_RF: { mode: "air", factorKey: "air_long_haul_rf_tkm" },
+  AIR_LONG_HAUL_RF: {
+    mode: "air",
+    factorKey: "air_long_haul_norf_tkm",
+    rfFactorKey: "air_long_haul_rf_tkm",
+  },
   SEA_CONTAINER: { mode: "sea", factorKey: "sea_container_avg_tkm" },
   SEA_BULK: { mode: "sea", factorKey: "sea_bulk_avg_tkm" },
   SEA_GENERAL_CARGO: { mode: "sea", factorKey: "sea_general_cargo_avg_tkm" },
@@ -94,70 +104,119 @@ export interface VehicleTypeDefinition {
   readonly defaultToc: GlecToc | null;
   /** Fuel rows (glec-defaults.csv keys) a measured quantity is multiplied by, one per unit. */
   readonly fuels: readonly string[];
+  /** The TOCs whose intensity describes this vehicle and fuel; any other `toc` is refused. */
+  readonly tocs: readonly GlecToc[];
 }
 
-const DIESEL = ["diesel_avg_blend_l", "en16258_diesel_b7"];
+/** Diesel per litre and per tonne from the same DESNZ sheet (docs/glec.md: kg and t). */
+const DIESEL = ["diesel_avg_blend_l", "diesel_avg_blend_t"];
+/** Every HGV intensity row of glec-defaults.csv: all of them are diesel HGVs. */
+const HGV_TOCS: readonly GlecToc[] = [
+  "ROAD_HGV_AVERAGE",
+  "ROAD_HGV_RIGID",
+  "ROAD_HGV_RIGID_GT17T",
+  "ROAD_HGV_ARTIC",
+  "ROAD_HGV_ARTIC_GT33T",
+  "ROAD_HGV_REEFER",
+];
+/** The DESNZ ship rows are averages by ship type over marine fuels. */
+const SEA_TOCS: readonly GlecToc[] = [
+  "SEA_CONTAINER",
+  "SEA_BULK",
+  "SEA_GENERAL_CARGO",
+  "SEA_RORO_FERRY",
+  "SEA_CRUDE_TANKER",
+];
 const MARINE_FUEL_OIL = ["marine_fuel_oil_t"];
 const JET_FUEL = ["aviation_turbine_fuel_t"];
 
 /** Vehicle types: vehicle and fuel together, as the specification's example (an HGV diesel code). */
 export const glecVehicleTypes: Readonly<Record<GlecVehicleType, VehicleTypeDefinition>> = {
-  HGV_DIESEL: {
-    mode: "road",
-    defaultToc: "ROAD_HGV_AVERAGE",
-    fuels: DIESEL,
-  },
+  HGV_DIESEL: { mode: "road", defaultToc: "ROAD_HGV_AVERAGE", fuels: DIESEL, tocs: HGV_TOCS },
   HGV_RIGID_DIESEL: {
     mode: "road",
     defaultToc: "ROAD_HGV_RIGID",
     fuels: DIESEL,
+    tocs: ["ROAD_HGV_RIGID", "ROAD_HGV_RIGID_GT17T", "ROAD_HGV_AVERAGE"],
   },
   HGV_ARTIC_DIESEL: {
     mode: "road",
     defaultToc: "ROAD_HGV_ARTIC",
     fuels: DIESEL,
+    tocs: ["ROAD_HGV_ARTIC", "ROAD_HGV_ARTIC_GT33T", "ROAD_HGV_AVERAGE"],
   },
   HGV_REEFER_DIESEL: {
     mode: "road",
     defaultToc: "ROAD_HGV_REEFER",
     fuels: DIESEL,
+    tocs: ["ROAD_HGV_REEFER"],
   },
-  VAN_DIESEL: {
-    mode: "road",
-    defaultToc: "ROAD_VAN",
-    fuels: DIESEL,
-  },
+  VAN_DIESEL: { mode: "road", defaultToc: "ROAD_VAN", fuels: DIESEL, tocs: ["ROAD_VAN"] },
+  // ROAD_VAN is a diesel van and the HGV rows diesel HGVs: these fuels have no TOC here.
   VAN_PETROL: {
     mode: "road",
     defaultToc: null,
-    fuels: ["petrol_avg_blend_l", "en16258_gasoline_e10"],
+    fuels: ["petrol_avg_blend_l", "petrol_avg_blend_t"],
+    tocs: [],
   },
-  HGV_HVO: { mode: "road", defaultToc: null, fuels: ["hvo_l"] },
-  HGV_LNG: { mode: "road", defaultToc: null, fuels: ["lng_l", "lng_t"] },
-  HGV_CNG: { mode: "road", defaultToc: null, fuels: ["cng_t"] },
-  TRAIN_DIESEL: { mode: "rail", defaultToc: "RAIL_FREIGHT", fuels: ["diesel_avg_blend_l"] },
-  TRAIN_ELECTRIC: { mode: "rail", defaultToc: "RAIL_FREIGHT", fuels: ["electricity_gb_kwh"] },
-  CONTAINER_SHIP: { mode: "sea", defaultToc: "SEA_CONTAINER", fuels: MARINE_FUEL_OIL },
-  BULK_CARRIER: { mode: "sea", defaultToc: "SEA_BULK", fuels: MARINE_FUEL_OIL },
+  HGV_HVO: { mode: "road", defaultToc: null, fuels: ["hvo_l"], tocs: [] },
+  HGV_LNG: { mode: "road", defaultToc: null, fuels: ["lng_l", "lng_t"], tocs: [] },
+  HGV_CNG: { mode: "road", defaultToc: null, fuels: ["cng_t"], tocs: [] },
+  TRAIN_DIESEL: {
+    mode: "rail",
+    defaultToc: "RAIL_FREIGHT",
+    fuels: DIESEL,
+    tocs: ["RAIL_FREIGHT"],
+  },
+  // Measured kWh are priced with the grid of the leg's country (engine/glec/grid.ts).
+  TRAIN_ELECTRIC: {
+    mode: "rail",
+    defaultToc: "RAIL_FREIGHT",
+    fuels: [],
+    tocs: ["RAIL_FREIGHT"],
+  },
+  CONTAINER_SHIP: {
+    mode: "sea",
+    defaultToc: "SEA_CONTAINER",
+    fuels: MARINE_FUEL_OIL,
+    tocs: ["SEA_CONTAINER"],
+  },
+  BULK_CARRIER: { mode: "sea", defaultToc: "SEA_BULK", fuels: MARINE_FUEL_OIL, tocs: ["SEA_BULK"] },
   GENERAL_CARGO_SHIP: {
     mode: "sea",
     defaultToc: "SEA_GENERAL_CARGO",
     fuels: MARINE_FUEL_OIL,
+    tocs: ["SEA_GENERAL_CARGO"],
   },
-  RORO_FERRY: { mode: "sea", defaultToc: "SEA_RORO_FERRY", fuels: MARINE_FUEL_OIL },
-  CRUDE_TANKER: { mode: "sea", defaultToc: "SEA_CRUDE_TANKER", fuels: MARINE_FUEL_OIL },
-  MGO_SHIP: { mode: "sea", defaultToc: null, fuels: ["marine_gas_oil_t"] },
+  RORO_FERRY: {
+    mode: "sea",
+    defaultToc: "SEA_RORO_FERRY",
+    fuels: MARINE_FUEL_OIL,
+    tocs: ["SEA_RORO_FERRY"],
+  },
+  CRUDE_TANKER: {
+    mode: "sea",
+    defaultToc: "SEA_CRUDE_TANKER",
+    fuels: MARINE_FUEL_OIL,
+    tocs: ["SEA_CRUDE_TANKER"],
+  },
+  MGO_SHIP: { mode: "sea", defaultToc: null, fuels: ["marine_gas_oil_t"], tocs: SEA_TOCS },
   FREIGHTER_SHORT_HAUL: {
     mode: "air",
     defaultToc: "AIR_SHORT_HAUL",
     fuels: JET_FUEL,
+    tocs: ["AIR_SHORT_HAUL", "AIR_SHORT_HAUL_RF"],
   },
   FREIGHTER_LONG_HAUL: {
     mode: "air",
     defaultToc: "AIR_LONG_HAUL",
     fuels: JET_FUEL,
+    tocs: ["AIR_LONG_HAUL", "AIR_LONG_HAUL_RF"],
   },
 };
+
+/** Vehicle types whose measured energy is grid electricity (kWh), priced by country. */
+export const electricVehicleTypes: ReadonlySet<GlecVehicleType> = new Set(["TRAIN_ELECTRIC"]);
 
 /** Units of `load`, with their mass in tonnes (units.csv: kg 1, t 1000 kg). */
 export const glecLoadUnitCodes = ["kg", "t"] as const;

@@ -5,7 +5,14 @@
  * list of accepted ones.
  */
 import { z } from "zod";
-import { isoDateSchema, isoDateTimeSchema, noControlCharacters, uuidSchema } from "./common.js";
+import {
+  countrySchema,
+  isoDateSchema,
+  isoDateTimeSchema,
+  noControlCharacters,
+  uuidSchema,
+} from "./common.js";
+import { allocationFields, allocationIssues } from "./glec-allocation.js";
 import {
   glecEnergyRateUnitCodes,
   glecLoadUnitCodes,
@@ -65,6 +72,15 @@ export const glecActionInputSchema = z
     driver: freeText.default(""),
     hasCleaning: z.boolean({ error: "expected true or false" }).default(false),
     toc: codeList(glecTocCodes).nullable().default(null),
+    // ISO 14083 allocation of measured fuel and the grid of electric traction (docs/glec.md).
+    totalTransportActivity: decimalStringSchema
+      .nullable()
+      .default(null)
+      .meta({ description: "tkm" }),
+    totalLoad: decimalStringSchema.nullable().default(null),
+    loadFactor: decimalStringSchema.nullable().default(null),
+    payloadCapacity: decimalStringSchema.nullable().default(null),
+    country: countrySchema.nullable().default(null),
   })
   .superRefine((action, ctx) => {
     const tooLarge = (path: string, value: number, max: number, what: string): void => {
@@ -86,8 +102,12 @@ export const glecActionInputSchema = z
         message: "energyQuantity and energyQuantityUnit go together: give both or neither",
       });
     }
+  })
+  .superRefine((action, ctx) => {
+    for (const issue of allocationIssues(action)) ctx.addIssue({ code: "custom", ...issue });
   });
 export type GlecActionInput = z.input<typeof glecActionInputSchema>;
+
 export type GlecAction = z.output<typeof glecActionInputSchema>;
 
 export const glecEntryInputSchema = z
@@ -140,8 +160,11 @@ export const glecFactorSchema = z.object({
   derivation: z.string().nullable(),
   source: z.string(),
   sourceRef: z.string(),
+  /** A grid factor's country and year (null: a glec-defaults.csv row, GB or EU). */
+  country: z.string().nullable().default(null),
+  year: z.number().int().nullable().default(null),
 });
-export type GlecFactor = z.infer<typeof glecFactorSchema>;
+export type GlecFactor = z.output<typeof glecFactorSchema>;
 
 const ghgSchema = z.object({ ttw: z.number(), wtt: z.number(), wtw: z.number() });
 export type GlecGhg = z.infer<typeof ghgSchema>;
@@ -162,8 +185,17 @@ export const glecLegResultSchema = z.object({
   toc: z.string().nullable(),
   factor: glecFactorSchema,
   emissions: ghgSchema,
+  // Allocation of measured fuel: the vehicle's fuel over the leg, the shipment's share, and why.
+  vehicleEnergy: z.number().nullable().default(null),
+  allocationBasis: z.enum(allocationFields).nullable().default(null),
+  /** tkm of the vehicle operation the measured fuel belongs to. */
+  vehicleTransportActivity: z.number().nullable().default(null),
+  allocationShare: z.number().nullable().default(null),
+  /** Air with RF: the radiative forcing uplift, kg CO2e, reported apart (never in TTW or WTW). */
+  rfUplift: z.number().nullable().default(null),
+  rfFactor: glecFactorSchema.nullable().default(null),
 });
-export type GlecLegResult = z.infer<typeof glecLegResultSchema>;
+export type GlecLegResult = z.output<typeof glecLegResultSchema>;
 
 export const glecCalculationSchema = z.object({
   legs: z.array(glecLegResultSchema),
@@ -172,8 +204,10 @@ export const glecCalculationSchema = z.object({
   emissions: ghgSchema,
   /** g CO2e per tonne-km (null when the entry moved 0 tonne-km). */
   intensity: ghgSchema.nullable(),
+  /** kg CO2e of RF uplift of the air legs with RF, apart from the emissions (null: none). */
+  rfUplift: z.number().nullable().default(null),
 });
-export type GlecCalculation = z.infer<typeof glecCalculationSchema>;
+export type GlecCalculation = z.output<typeof glecCalculationSchema>;
 
 const actionSchema = z.object({
   id: uuidSchema,
@@ -195,6 +229,11 @@ const actionSchema = z.object({
   driver: z.string(),
   hasCleaning: z.boolean(),
   toc: z.string().nullable(),
+  totalTransportActivity: z.string().nullable().default(null),
+  totalLoad: z.string().nullable().default(null),
+  loadFactor: z.string().nullable().default(null),
+  payloadCapacity: z.string().nullable().default(null),
+  country: z.string().nullable().default(null),
 });
 
 /** A stored entry as carbon serve answers it (and documents it): submitted, calculated, when. */
@@ -243,6 +282,11 @@ const glecActionAnswerSchema = z
     driver: answerText.default(""),
     hasCleaning: z.boolean().default(false),
     toc: z.string().nullable().default(null),
+    totalTransportActivity: answerDecimalTextSchema.nullable().default(null),
+    totalLoad: answerDecimalTextSchema.nullable().default(null),
+    loadFactor: answerDecimalTextSchema.nullable().default(null),
+    payloadCapacity: answerDecimalTextSchema.nullable().default(null),
+    country: z.string().nullable().default(null),
   })
   .loose();
 

@@ -1,12 +1,15 @@
 /**
  * The GLEC / ISO 14083 calculation of a service footprint entry, leg by leg (docs/glec.md):
  * - tonne-km = load in tonnes x distance in km;
- * - with an energy quantity (a rate per distance): energy = rate x distance, and emissions =
- *   energy x the fuel factor of the vehicle type (method `measured_energy`);
+ * - with an energy quantity (a rate per distance): the vehicle's energy = rate x distance, the
+ *   shipment's = that x its tonne-km / the vehicle operation's (ISO 14083 allocation), and
+ *   emissions = the shipment's energy x the vehicle type's fuel factor, or the grid factor of the
+ *   leg's country for electric traction (method `measured_energy`);
  * - without one: emissions = tonne-km x the default intensity of the TOC given, else of the
  *   vehicle type's default TOC (method `default_intensity`).
- * Each leg is split into TTW, WTT and WTW (= TTW + WTT), kg CO2e; the entry adds them up and
- * divides by its tonne-km for an intensity in g CO2e per tonne-km. Nothing is rounded.
+ * Each leg is split into TTW, WTT and WTW (= TTW + WTT), kg CO2e, and an air leg with RF reports
+ * the RF uplift apart; the entry adds them up and divides by its tonne-km for an intensity in g
+ * CO2e per tonne-km. Nothing is rounded.
  */
 import { type FieldIssue, validationError } from "../../core/errors.js";
 import type {
@@ -18,12 +21,14 @@ import type {
   GlecLegResult,
 } from "../../core/model/glec.js";
 import {
+  electricVehicleTypes,
   type GlecEnergyUnit,
   glecEnergyRateUnits,
   glecTocs,
   glecVehicleTypes,
   tonnesPerLoadUnit,
 } from "../../core/model/glec-codes.js";
+import { allocationOf } from "./allocation.js";
 import type { GlecFactorTable } from "./factors.js";
 
 /** How a quantity in `unit` becomes the unit of a factor row (units.csv: t = 1000 kg). */
@@ -55,8 +60,84 @@ function fail(path: string, message: string): LegOutcome {
   return { ok: false, issues: [{ path, message }] };
 }
 
-/** The calculation of one action; `at` prefixes the paths of its issues (`actions.2.`). */
-export function calculateLeg(action: GlecAction, factors: GlecFactorTable, at = ""): LegOutcome {
+/** The TOC a vehicle type may take, or why not (another mode, another vehicle or fuel). */
+function tocIssue(action: GlecAction, at: string): LegOutcome | undefined {
+  if (action.toc === null) return undefined;
+  const vehicle = glecVehicleTypes[action.vehicleType];
+  const toc = glecTocs[action.toc];
+  if (toc.mode !== vehicle.mode) {
+    return fail(
+      `${at}toc`,
+      `toc ${action.toc} is a ${toc.mode} category; vehicle type ${action.vehicleType} is a ${vehicle.mode} vehicle`,
+    );
+  }
+  if (vehicle.tocs.includes(action.toc)) return undefined;
+  const accepted =
+    vehicle.tocs.length === 0
+      ? "none in glec-defaults.csv (give energyQuantity, measured fuel)"
+      : vehicle.tocs.join(", ");
+  return fail(
+    `${at}toc`,
+    `toc ${action.toc} does not describe vehicle type ${action.vehicleType} (its vehicle or fuel differs); accepted: ${accepted}`,
+  );
+}
+
+/** `country` names the grid of measured kWh; on any other leg it would mean nothing. */
+function countryIssue(action: GlecAction, at: string): LegOutcome | undefined {
+  if (action.country === null) return undefined;
+  const unit =
+    action.energyQuantityUnit === null ? null : glecEnergyRateUnits[action.energyQuantityUnit].unit;
+  if (electricVehicleTypes.has(action.vehicleType) && unit === "kWh") return undefined;
+  return fail(
+    `${at}country`,
+    `country names the grid an electric leg's measured kWh came from; this ${action.vehicleType} leg has none: leave country out`,
+  );
+}
+
+/** The factor of measured energy in `unit`: the vehicle's fuel row, or the leg's grid. */
+function energyFactor(
+  action: GlecAction,
+  unit: GlecEnergyUnit,
+  factors: GlecFactorTable,
+  year: number,
+  at: string,
+): { factor: GlecFactor; conversion: number } | LegOutcome {
+  if (electricVehicleTypes.has(action.vehicleType) && unit === "kWh") {
+    if (action.country === null) {
+      return fail(
+        `${at}country`,
+        `vehicle type ${action.vehicleType} runs on grid electricity: give the country whose grid supplied it (ISO 3166 code, e.g. "ES")`,
+      );
+    }
+    const grid = factors.grid(action.country, year);
+    if (!grid.ok) return fail(`${at}country`, grid.message);
+    return { factor: grid.factor, conversion: 1 };
+  }
+  const vehicle = glecVehicleTypes[action.vehicleType];
+  for (const key of vehicle.fuels) {
+    const factor = factorOf(factors, key);
+    const conversion = toFactorUnit[unit][factor.unit];
+    if (conversion !== undefined) return { factor, conversion };
+  }
+  const units = electricVehicleTypes.has(action.vehicleType)
+    ? "kWh"
+    : vehicle.fuels.map((key) => factorOf(factors, key).unit).join(", ");
+  return fail(
+    `${at}energyQuantityUnit`,
+    `vehicle type ${action.vehicleType} has energy factors per ${units}; ${action.energyQuantityUnit} cannot use them`,
+  );
+}
+
+/**
+ * The calculation of one action in an entry of year `year` (the grid's year for electric legs);
+ * `at` prefixes the paths of its issues (`actions.2.`).
+ */
+export function calculateLeg(
+  action: GlecAction,
+  factors: GlecFactorTable,
+  year: number,
+  at = "",
+): LegOutcome {
   const vehicle = glecVehicleTypes[action.vehicleType];
   if (action.mode !== "internal" && action.mode !== vehicle.mode) {
     return fail(
@@ -64,12 +145,8 @@ export function calculateLeg(action: GlecAction, factors: GlecFactorTable, at = 
       `vehicle type ${action.vehicleType} is a ${vehicle.mode} vehicle, but mode is ${action.mode}`,
     );
   }
-  if (action.toc !== null && glecTocs[action.toc].mode !== vehicle.mode) {
-    return fail(
-      `${at}toc`,
-      `toc ${action.toc} is a ${glecTocs[action.toc].mode} category; vehicle type ${action.vehicleType} is a ${vehicle.mode} vehicle`,
-    );
-  }
+  const refused = tocIssue(action, at) ?? countryIssue(action, at);
+  if (refused !== undefined) return refused;
   const distanceKm = Number(action.distance);
   const loadTonnes = Number(action.load) * tonnesPerLoadUnit[action.loadUnit];
   const tonneKm = loadTonnes * distanceKm;
@@ -80,34 +157,39 @@ export function calculateLeg(action: GlecAction, factors: GlecFactorTable, at = 
     distanceKm,
     loadTonnes,
     tonneKm,
+    vehicleEnergy: null,
+    allocationBasis: null,
+    vehicleTransportActivity: null,
+    allocationShare: null,
+    rfUplift: null,
+    rfFactor: null,
   };
 
   if (action.energyQuantity !== null && action.energyQuantityUnit !== null) {
     const rate = glecEnergyRateUnits[action.energyQuantityUnit];
-    const energy = (Number(action.energyQuantity) * distanceKm) / rate.perKm;
-    const conversions = toFactorUnit[rate.unit];
-    for (const key of vehicle.fuels) {
-      const factor = factorOf(factors, key);
-      const conversion = conversions[factor.unit];
-      if (conversion === undefined) continue;
-      return {
-        ok: true,
-        leg: {
-          ...common,
-          method: "measured_energy",
-          energy,
-          energyUnit: rate.unit,
-          toc: null,
-          factor,
-          emissions: scaled(energy * conversion, factor),
-        },
-      };
-    }
-    const units = vehicle.fuels.map((key) => factorOf(factors, key).unit).join(", ");
-    return fail(
-      `${at}energyQuantityUnit`,
-      `vehicle type ${action.vehicleType} has fuel factors per ${units}; ${action.energyQuantityUnit} cannot use them`,
-    );
+    const found = energyFactor(action, rate.unit, factors, year, at);
+    if ("ok" in found) return found;
+    const allocated = allocationOf(action, tonneKm, distanceKm, at);
+    if (!allocated.ok) return { ok: false, issues: [allocated.issue] };
+    const { allocation } = allocated;
+    const vehicleEnergy = (Number(action.energyQuantity) * distanceKm) / rate.perKm;
+    const energy = vehicleEnergy * allocation.share;
+    return {
+      ok: true,
+      leg: {
+        ...common,
+        method: "measured_energy",
+        energy,
+        energyUnit: rate.unit,
+        toc: null,
+        factor: found.factor,
+        emissions: scaled(energy * found.conversion, found.factor),
+        vehicleEnergy,
+        allocationBasis: allocation.basis,
+        vehicleTransportActivity: allocation.vehicleTransportActivity,
+        allocationShare: allocation.share,
+      },
+    };
   }
 
   const toc = action.toc ?? vehicle.defaultToc;
@@ -117,7 +199,9 @@ export function calculateLeg(action: GlecAction, factors: GlecFactorTable, at = 
       `vehicle type ${action.vehicleType} has no default tonne-km intensity: give energyQuantity and energyQuantityUnit (measured fuel), or a toc`,
     );
   }
-  const factor = factorOf(factors, glecTocs[toc].factorKey);
+  const { factorKey, rfFactorKey } = glecTocs[toc];
+  const factor = factorOf(factors, factorKey);
+  const rfFactor = rfFactorKey === undefined ? null : factorOf(factors, rfFactorKey);
   return {
     ok: true,
     leg: {
@@ -128,6 +212,8 @@ export function calculateLeg(action: GlecAction, factors: GlecFactorTable, at = 
       toc,
       factor,
       emissions: scaled(tonneKm, factor),
+      rfUplift: rfFactor === null ? null : tonneKm * (rfFactor.ttw - factor.ttw),
+      rfFactor,
     },
   };
 }
@@ -136,8 +222,9 @@ export function calculateLeg(action: GlecAction, factors: GlecFactorTable, at = 
 export function calculateEntry(entry: GlecEntryParsed, factors: GlecFactorTable): GlecCalculation {
   const legs: GlecLegResult[] = [];
   const issues: FieldIssue[] = [];
+  const year = Number(entry.startDate.slice(0, 4));
   entry.actions.forEach((action, index) => {
-    const outcome = calculateLeg(action, factors, `actions.${index}.`);
+    const outcome = calculateLeg(action, factors, year, `actions.${index}.`);
     if (!outcome.ok) issues.push(...outcome.issues);
     else if (finiteLeg(outcome.leg)) legs.push(outcome.leg);
     else {
@@ -160,13 +247,25 @@ export function calculateEntry(entry: GlecEntryParsed, factors: GlecFactorTable)
     emissions.wtt += leg.emissions.wtt;
     emissions.wtw += leg.emissions.wtw;
   }
-  return { legs, tonneKm, emissions, intensity: intensityOf(emissions, tonneKm) };
+  return {
+    legs,
+    tonneKm,
+    emissions,
+    intensity: intensityOf(emissions, tonneKm),
+    rfUplift: rfUpliftOf(legs),
+  };
 }
 
 function finiteLeg(leg: GlecLegResult): boolean {
   const { emissions } = leg;
-  const figures = [leg.distanceKm, leg.loadTonnes, leg.tonneKm, leg.energy ?? 0];
+  const figures = [leg.distanceKm, leg.loadTonnes, leg.tonneKm, leg.energy ?? 0, leg.rfUplift ?? 0];
   return [...figures, emissions.ttw, emissions.wtt, emissions.wtw].every(Number.isFinite);
+}
+
+/** The sum of the legs' RF uplift, kg CO2e; null when no leg reports one. */
+export function rfUpliftOf(legs: readonly Pick<GlecLegResult, "rfUplift">[]): number | null {
+  const uplifts = legs.flatMap((leg) => (leg.rfUplift === null ? [] : [leg.rfUplift]));
+  return uplifts.length === 0 ? null : uplifts.reduce((sum, uplift) => sum + uplift, 0);
 }
 
 /** g CO2e per tonne-km from kg CO2e; null for 0 tonne-km. */

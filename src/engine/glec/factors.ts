@@ -4,8 +4,12 @@
  * caller reads the file (src/backends/local/glec-factors.ts) and passes its rows.
  */
 import type { GlecFactor } from "../../core/model/glec.js";
+import type { GridLookup } from "./grid.js";
 
-export type GlecFactorTable = ReadonlyMap<string, GlecFactor>;
+/** The rows by key, and the grid factors of electric legs by country and year. */
+export interface GlecFactorTable extends ReadonlyMap<string, GlecFactor> {
+  readonly grid: GridLookup;
+}
 
 /** What the reference prints for a row that lacks part of the split, and how it is completed. */
 export const WTT_FROM_WTW =
@@ -27,6 +31,7 @@ function numberOrNull(text: string | undefined): number | null {
  */
 export function glecFactorTable(
   rows: readonly Readonly<Record<string, string>>[],
+  grid: GridLookup,
 ): GlecFactorTable {
   const table = new Map<string, GlecFactor>();
   for (const row of rows) {
@@ -39,6 +44,8 @@ export function glecFactorTable(
       unit: (row.unit ?? "").trim(),
       source: row.source ?? "",
       sourceRef: row.source_ref ?? "",
+      country: null,
+      year: null,
     };
     if (ttw !== null && wtt !== null && wtw !== null) {
       table.set(key, { ...base, ttw, wtt, wtw, derivation: null });
@@ -48,5 +55,5 @@ export function glecFactorTable(
       table.set(key, { ...base, ttw: 0, wtt: wtw, wtw, derivation: ELECTRICITY_ALL_WTT });
     }
   }
-  return table;
+  return Object.assign(table, { grid });
 }

@@ -61,13 +61,13 @@ describe("glec submit --dry-run", () => {
       await runSubmit(ctx, { file, dryRun: true });
       const [header, ...rows] = ctx.io.stdoutText().trim().split("\r\n");
       expect(header).toBe(
-        "entryId,actionId,mode,vehicleType,method,tonneKm,energy,energyUnit,toc,ttwKg,wttKg,wtwKg,factorKey,source",
+        "entryId,actionId,mode,vehicleType,method,tonneKm,energy,energyUnit,toc,ttwKg,wttKg,wtwKg,rfUpliftKg,allocationShare,factorKey,source",
       );
       const cells = rows.map((row) => row.split(","));
-      expect(cells.map((row) => [row[2], row[4], row[5], row[12]])).toEqual([
-        ["road", "measured_energy", "3000", "diesel_avg_blend_l"],
-        ["rail", "default_intensity", "7680", "rail_freight_tkm"],
-        ["sea", "default_intensity", "34800", "sea_container_avg_tkm"],
+      expect(cells.map((row) => [row[2], row[4], row[5], row[13], row[14]])).toEqual([
+        ["road", "measured_energy", "3000", "1", "diesel_avg_blend_l"],
+        ["rail", "default_intensity", "7680", "", "rail_freight_tkm"],
+        ["sea", "default_intensity", "34800", "", "sea_container_avg_tkm"],
       ]);
       // WTW per leg, unrounded: 80 l x 3.18183; 7680 x 0.0347; 34800 x 0.01977 (see the engine test)
       expect(cells.map((row) => Number(row[11]))).toEqual([
@@ -271,8 +271,8 @@ describe("glec list, get and delete", () => {
     const ctx = contexts.ctx({ format: "csv" });
     await runList(ctx, { company: ACME, all: false });
     expect(ctx.io.stdoutText()).toBe(
-      "id,companyId,startDate,endDate,externalId,legs,tonneKm,ttwKg,wttKg,wtwKg,wtwGPerTkm\r\n" +
-        `${ENTRY},${ACME},2025-03-03,2025-03-12,SHP-2025-0042,3,45480,980.0688,228.9696,1209.0384,${1209038.4 / 45480}\r\n`,
+      "id,companyId,startDate,endDate,externalId,legs,tonneKm,ttwKg,wttKg,wtwKg,wtwGPerTkm,rfUpliftKg\r\n" +
+        `${ENTRY},${ACME},2025-03-03,2025-03-12,SHP-2025-0042,3,45480,980.0688,228.9696,1209.0384,${1209038.4 / 45480},\r\n`,
     );
   });
 

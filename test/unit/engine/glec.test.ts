@@ -126,15 +126,17 @@ describe("GLEC calculation of the fixture shipment (road measured fuel, rail, se
 
 describe("GLEC calculation rules", () => {
   it.each<[string, Partial<GlecActionInput>, string, readonly number[]]>([
-    // 25 kg/100km x 400 km = 100 kg diesel; en16258_diesel_b7 ttw 2.97, wtw 3.76
-    // TTW = 297, WTT = 100 x 0.79 = 79, WTW = 376
+    // 25 kg/100km x 400 km = 100 kg = 0.1 t diesel, the whole truck's (totalLoad = load);
+    // diesel_avg_blend_t (DESNZ 2025 Fuels row 71, WTT- fuels row 70) 3087.94462 + 733.64436 per t
+    // TTW = 308.794462, WTT = 73.364436, WTW = 382.158898
     [
       "kg of diesel",
-      { energyQuantity: "25", energyQuantityUnit: "kg/100km", distance: "400" },
-      "en16258_diesel_b7",
-      [297, 79, 376],
+      { energyQuantity: "25", energyQuantityUnit: "kg/100km", distance: "400", totalLoad: "10" },
+      "diesel_avg_blend_t",
+      [308.794462, 73.364436, 382.158898],
     ],
-    // 1.2 kWh/km x 500 km = 600 kWh; electricity_gb_kwh wtw 0.2454 -> TTW 0, WTT = WTW = 147.24
+    // 1.2 kWh/km x 500 km = 600 kWh on the GB grid of 2025: electricity_grid 0.177 + T&D 0.01853
+    // + their WTT 0.0459 + 0.00397 = 0.2454 (DESNZ 2025) -> TTW 0, WTT = WTW = 147.24
     [
       "electric train kWh",
       {
@@ -143,11 +145,13 @@ describe("GLEC calculation rules", () => {
         energyQuantity: "1.2",
         energyQuantityUnit: "kWh/km",
         distance: "500",
+        totalLoad: "10",
+        country: "GB",
       },
-      "electricity_gb_kwh",
+      "electricity_grid",
       [0, 147.24, 147.24],
     ],
-    // 0.05 t/km x 1000 km = 50 t marine fuel oil; 3154.75334 + 714.86545 per t
+    // 0.05 t/km x 1000 km = 50 t marine fuel oil (a full ship: totalLoad = load); 3154.75334 + 714.86545 per t
     // TTW = 157737.667, WTT = 35743.2725, WTW = 193480.9395
     [
       "tonnes of marine fuel oil",
@@ -157,6 +161,7 @@ describe("GLEC calculation rules", () => {
         energyQuantity: "0.05",
         energyQuantityUnit: "t/km",
         distance: "1000",
+        totalLoad: "10",
       },
       "marine_fuel_oil_t",
       [157737.667, 35743.2725, 193480.9395],
@@ -182,7 +187,7 @@ describe("GLEC calculation rules", () => {
     ["a toc of another mode", { toc: "SEA_BULK" }, "actions.0.toc"],
     [
       "an energy unit without a fuel row",
-      { energyQuantity: "3", energyQuantityUnit: "kWh/km" },
+      { energyQuantity: "3", energyQuantityUnit: "kWh/km", totalLoad: "10" },
       "actions.0.energyQuantityUnit",
     ],
     ["no energy and no default intensity", { vehicleType: "HGV_LNG" }, "actions.0.energyQuantity"],

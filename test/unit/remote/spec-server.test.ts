@@ -227,8 +227,14 @@ describe("a server that offers the specification alone", () => {
       import.meta.dirname,
       "../../../fixtures/glec/shipment-zaragoza-rotterdam.json",
     );
-    // As the CLI hands it over: parsed, the absent fields defaulted to null.
-    const entry = glecEntryInputSchema.parse(JSON.parse(readFileSync(file, "utf8")));
+    // As the CLI hands it over: parsed, the absent fields defaulted to null. The road leg at its
+    // default intensity: measured fuel needs fields of ours (the next test).
+    const fixture = JSON.parse(readFileSync(file, "utf8"));
+    const { energyQuantity, energyQuantityUnit, totalLoad, ...road } = fixture.actions[0];
+    const entry = glecEntryInputSchema.parse({
+      ...fixture,
+      actions: [road, ...fixture.actions.slice(1)],
+    });
     expect(entry.actions[1]?.vehicleId).toBeNull();
     agent = new MockAgent();
     agent.disableNetConnect();
@@ -263,6 +269,84 @@ describe("a server that offers the specification alone", () => {
     expect(sent).toEqual(
       expect.objectContaining({ actions: [expect.anything(), rail, expect.anything()] }),
     );
+    agent.assertNoPendingInterceptors();
+  });
+
+  it("glec submit sends a server without glecAllocation the shipment's allocated rate, and refuses a grid country", async () => {
+    const file = path.resolve(
+      import.meta.dirname,
+      "../../../fixtures/glec/shipment-zaragoza-rotterdam.json",
+    );
+    const fixture = JSON.parse(readFileSync(file, "utf8"));
+    // The sea leg measured: 0.17 t/km from a 174,000,000 tkm operation; the container's 34,800
+    // tkm are a share of 0.0002, so the server is sent 0.17 x 0.0002 = 0.000034 t/km.
+    const sea = {
+      ...fixture.actions[2],
+      energyQuantity: "0.17",
+      energyQuantityUnit: "t/km",
+      totalTransportActivity: "174000000",
+    };
+    const entry = glecEntryInputSchema.parse({
+      ...fixture,
+      actions: [...fixture.actions.slice(0, 2), sea],
+    });
+    const mock = specServer();
+    let sent: { actions: Record<string, unknown>[] } | undefined;
+    mock
+      .get(origin)
+      .intercept({ path: "/api/v1/service-footprint/glec", method: "POST" })
+      .reply(201, ({ body }) => {
+        sent = JSON.parse(String(body));
+        return { message: "created", id: entryId };
+      });
+    const service = serviceOn(mock);
+    await service.glec.submit(entry);
+    // The FTL road leg's share is 1: its rate goes as it is.
+    expect(sent?.actions[0]).toMatchObject({ energyQuantity: "32", energyQuantityUnit: "l/100km" });
+    expect(sent?.actions[2]).toMatchObject({
+      energyQuantity: "0.000034",
+      energyQuantityUnit: "t/km",
+    });
+    expect(JSON.stringify(sent)).not.toMatch(/totalLoad|totalTransportActivity/);
+
+    const train = {
+      ...fixture.actions[1],
+      vehicleType: "TRAIN_ELECTRIC",
+      toc: null,
+      energyQuantity: "1.2",
+      energyQuantityUnit: "kWh/km",
+      totalLoad: "12",
+      country: "ES",
+    };
+    const electric = glecEntryInputSchema.parse({ ...fixture, actions: [train] });
+    const error = await failure(service.glec.submit(electric));
+    expect(error.code).toBe("usage");
+    expect(error.message).toContain("the GLEC field country (the grid of an electric leg)");
+    mock.assertNoPendingInterceptors();
+  });
+
+  it("glec submit sends the ISO 14083 fields to a server that announces glecAllocation", async () => {
+    const file = path.resolve(
+      import.meta.dirname,
+      "../../../fixtures/glec/shipment-zaragoza-rotterdam.json",
+    );
+    const entry = glecEntryInputSchema.parse(JSON.parse(readFileSync(file, "utf8")));
+    agent = new MockAgent();
+    agent.disableNetConnect();
+    const pool = agent.get(origin);
+    pool
+      .intercept({ path: "/api/v1/auth/who-am-i", method: "POST" })
+      .reply(200, { id: "u1", extensions: ["glecAllocation"] });
+    let sent: { actions: Record<string, unknown>[] } | undefined;
+    pool
+      .intercept({ path: "/api/v1/service-footprint/glec", method: "POST" })
+      .reply(201, ({ body }) => {
+        sent = JSON.parse(String(body));
+        return { message: "created", id: entryId };
+      });
+    await serviceOn(agent).glec.submit(entry);
+    expect(sent?.actions[0]).toMatchObject({ energyQuantity: "32", totalLoad: "12000" });
+    expect(sent?.actions[1]).not.toHaveProperty("totalLoad");
     agent.assertNoPendingInterceptors();
   });
 

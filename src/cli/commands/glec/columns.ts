@@ -22,6 +22,10 @@ export interface GlecLegRow {
   readonly wtt: number;
   readonly wtw: number;
   readonly source: string;
+  /** Measured fuel: the shipment's share of the vehicle's (null: default intensity). */
+  readonly allocationShare: number | null;
+  /** Air with RF: kg CO2e of RF uplift, not in TTW or WTW. */
+  readonly rfUplift: number | null;
 }
 
 export function legRows(entryId: string, calculation: GlecCalculation): GlecLegRow[] {
@@ -43,6 +47,8 @@ export function legRows(entryId: string, calculation: GlecCalculation): GlecLegR
     wtt: leg.emissions.wtt,
     wtw: leg.emissions.wtw,
     source: leg.factor.source,
+    allocationShare: leg.allocationShare,
+    rfUplift: leg.rfUplift,
   }));
 }
 
@@ -59,6 +65,8 @@ export const entryLegColumns: readonly Column<GlecLegRow>[] = [
   { header: "ttwKg", value: (row) => row.ttw },
   { header: "wttKg", value: (row) => row.wtt },
   { header: "wtwKg", value: (row) => row.wtw },
+  { header: "rfUpliftKg", value: (row) => row.rfUplift },
+  { header: "allocationShare", value: (row) => row.allocationShare },
   { header: "factorKey", value: (row) => row.factorKey },
   { header: "source", value: (row) => row.source },
 ];
@@ -81,6 +89,7 @@ export const entryColumns: readonly Column<GlecEntry>[] = [
   { header: "wttKg", value: (entry) => entry.calculation?.emissions.wtt },
   { header: "wtwKg", value: (entry) => entry.calculation?.emissions.wtw },
   { header: "wtwGPerTkm", value: (entry) => entry.calculation?.intensity?.wtw ?? null },
+  { header: "rfUpliftKg", value: (entry) => entry.calculation?.rfUplift ?? null },
 ];
 
 /** The `{message, id}` answers of submit and delete. */
@@ -95,5 +104,7 @@ export function totalsLine(entryId: string, calculation: GlecCalculation): strin
   const intensity = calculation.intensity;
   const perTkm = intensity === null ? "" : ` (${n(intensity.wtw)} g CO2e/tkm WTW)`;
   const e = calculation.emissions;
-  return `entry ${entryId}: ${calculation.legs.length} legs, ${n(calculation.tonneKm)} tonne-km, TTW ${n(e.ttw)} + WTT ${n(e.wtt)} = WTW ${n(e.wtw)} kg CO2e${perTkm}`;
+  const rf = calculation.rfUplift;
+  const uplift = rf === null ? "" : `; RF uplift ${n(rf)} kg CO2e, apart (not in TTW or WTW)`;
+  return `entry ${entryId}: ${calculation.legs.length} legs, ${n(calculation.tonneKm)} tonne-km, TTW ${n(e.ttw)} + WTT ${n(e.wtt)} = WTW ${n(e.wtw)} kg CO2e${perTkm}${uplift}`;
 }

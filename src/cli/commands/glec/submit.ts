@@ -35,7 +35,7 @@ export function submitCommand(
     )
     .addHelpText(
       "after",
-      "\nThe whole file is validated and calculated first: if any entry is bad, nothing is sent or\nstored. Codes, the calculation and the CSV columns are in docs/glec.md. A CSV is read as\nevery CSV: delimiter , ; or tab detected from the header, UTF-8 with or without BOM.\n\nExamples:\n  $ carbon glec submit fixtures/glec/shipment-zaragoza-rotterdam.json --dry-run\n  $ carbon glec submit shipments.csv\n  $ carbon glec submit envios.csv --encoding windows-1252\n  $ carbon glec submit shipments.ndjson --json",
+      "\nThe whole file is validated and calculated first: if any entry is bad, nothing is sent or\nstored. Codes, the calculation and the CSV columns are in docs/glec.md. A CSV is read as\nevery CSV: delimiter , ; or tab detected from the header, UTF-8 with or without BOM.\n\nMeasured fuel (energyQuantity) is the whole vehicle's: each such leg gives one way to allocate\nit by tonne-km (ISO 14083): totalTransportActivity (tkm of the vehicle operation), totalLoad,\nor loadFactor with payloadCapacity. An electric leg gives the country of its grid.\n\nExamples:\n  $ carbon glec submit fixtures/glec/shipment-zaragoza-rotterdam.json --dry-run\n  $ carbon glec submit shipments.csv\n  $ carbon glec submit envios.csv --encoding windows-1252\n  $ carbon glec submit shipments.ndjson --json",
     )
     .action(async (file: string, flags: SubmitFlags) => {
       await run(ctx, {
