@@ -77,6 +77,10 @@ export const organizationLimitCases: readonly CommandCase[] = [
   },
   { name: "inputs custom get", args: () => ["inputs", "custom", "get", ids.customInput] },
   {
+    name: "inputs custom delete",
+    args: () => ["inputs", "custom", "delete", ids.newCustomInput, "--yes"],
+  },
+  {
     name: "consumptions upsert --provider",
     args: () => [
       "consumptions",

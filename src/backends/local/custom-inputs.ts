@@ -74,6 +74,7 @@ export class CustomInputRepository {
   readonly #upsert;
 
   readonly #named;
+  readonly #invoicesNaming;
   readonly #recalculate: (scope: RecalculationScope) => void;
 
   /** `recalculate` redoes the emissions of the consumptions naming an input whose factor changed. */
@@ -86,6 +87,9 @@ export class CustomInputRepository {
     this.#companies = companies;
     this.#customFactors = customFactors;
     this.#recalculate = recalculate;
+    this.#invoicesNaming = db
+      .prepare<[string], number>("SELECT count(*) FROM invoices WHERE provider = ?")
+      .pluck();
     this.#named = db.prepare<[number], { count: number; category_ref: number | null }>(
       "SELECT count(*) AS count, min(category_ref) AS category_ref FROM consumptions WHERE input_ref = ?",
     );
@@ -107,6 +111,22 @@ export class CustomInputRepository {
          type = excluded.type, name = excluded.name, unit = excluded.unit,
          custom_factor_id = excluded.custom_factor_id, updated_at = excluded.updated_at`,
     );
+  }
+
+  /** An input that consumptions or invoices name stays: they would lose what prices them. */
+  deletionRefusal(id: string): string | undefined {
+    const row = this.#byId.get(id.trim().toLowerCase());
+    if (row === undefined) return undefined;
+    const consumptions = this.#named.get(row.ref)?.count ?? 0;
+    const invoices = this.#invoicesNaming.get(row.id) ?? 0;
+    if (consumptions === 0 && invoices === 0) return undefined;
+    const named = [
+      consumptions === 0 ? "" : `${consumptions} consumption${consumptions === 1 ? "" : "s"}`,
+      invoices === 0 ? "" : `${invoices} invoice${invoices === 1 ? "" : "s"}`,
+    ]
+      .filter((text) => text !== "")
+      .join(" and ");
+    return `custom input ${row.id} is named by ${named}; name another input there (or none) first`;
   }
 
   get(id: string): CustomInput {

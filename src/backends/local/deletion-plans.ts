@@ -31,7 +31,13 @@ export interface DeletionParts {
 }
 
 /** Resources whose deletion removes their own row and nothing else. */
-export type PlainResource = "wasteOperator" | "comment" | "goal" | "task" | "vehicle";
+export type PlainResource =
+  | "wasteOperator"
+  | "comment"
+  | "goal"
+  | "task"
+  | "vehicle"
+  | "customInput";
 
 /** How a plain record is found, and what keeps it from going. */
 export interface PlainDeletable {
@@ -78,6 +84,7 @@ export function planOne(
     case "goal":
     case "task":
     case "vehicle":
+    case "customInput":
       return planPlain(parts, resource, id);
     case "invoice":
       return planInvoice(parts, id);

@@ -300,6 +300,11 @@ export class LocalService implements CarbonService {
           refusal: (id) => goals.deletionRefusal(id),
         },
         task: { table: "tasks", get: (id) => this.#tasks.get(id) },
+        customInput: {
+          table: "custom_inputs",
+          get: (id) => this.#customInputs.get(id),
+          refusal: (id) => this.#customInputs.deletionRefusal(id),
+        },
         vehicle: {
           table: "vehicles",
           get: (id) => this.#vehicles.get(id),

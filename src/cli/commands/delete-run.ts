@@ -72,6 +72,8 @@ function describe(item: DeletedRecord, names: Names): string {
       return `${field(r, "type")} ${field(r, "startDate")} to ${field(r, "endDate")}, ${field(r, "totalCost")} ${field(r, "currency")}, ${plural(item.consumptions, "consumption")}, building ${names.building(field(r, "buildingId"))}`;
     case "effluent":
       return `${field(r, "type")} ${field(r, "parameter")} ${field(r, "value")} ${field(r, "unit")}, ${field(r, "sampledAt") || field(r, "year")}, building ${names.building(field(r, "buildingId"))}`;
+    case "customInput":
+      return `${field(r, "name")} (${field(r, "type")}, ${field(r, "unit")})`;
     case "certificate":
       return `${field(r, "volumeMwh")} MWh ${field(r, "technology")}, ${field(r, "periodFrom")} to ${field(r, "periodTo")}, ${field(r, "issuingBody")} ${field(r, "cancellationId")}`;
   }

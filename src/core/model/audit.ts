@@ -16,6 +16,7 @@ export const deletionActions = [
   "effluents.delete",
   "certificates.delete",
   "vehicles.delete",
+  "inputs.custom.delete",
 ] as const;
 export type DeletionAction = (typeof deletionActions)[number];
 

@@ -37,6 +37,7 @@ export const deletableResources = [
   "effluent",
   "certificate",
   "vehicle",
+  "customInput",
 ] as const;
 export type DeletableResource = (typeof deletableResources)[number];
 
@@ -132,6 +133,13 @@ export const deletables: Deletables = {
     plural: "vehicles",
     action: "vehicles.delete",
     route: "/vehicles/{id}",
+    deleters: ["admin", "member"],
+  },
+  customInput: {
+    noun: "custom input",
+    plural: "custom inputs",
+    action: "inputs.custom.delete",
+    route: "/inputs/custom/{id}",
     deleters: ["admin", "member"],
   },
 };

@@ -118,6 +118,8 @@ const summaries: Readonly<Record<RoutedDeletable, string>> = {
     "Delete a vehicle of the fleet, audited; a vehicle that consumptions still belong to is 409 (member, admin)",
   certificate:
     "Delete an energy attribute certificate, audited; market-based scope 2 of its building is recalculated (member, admin)",
+  customInput:
+    "Delete a custom input, audited; an input that consumptions or invoices name is 409 (member, admin)",
 };
 
 function deleteRoute(resource: RoutedDeletable): Route {

@@ -255,4 +255,18 @@ describe.each(bothEngines)("consumptions naming a custom input on the %s", (_nam
     // 2000 kWh × 0.05 (tariff A) = 100 kg market-based.
     expect(await marketOf(september.id)).toBeCloseTo(100, 9);
   });
+  it("delete removes an input nothing names, and refuses one that consumptions or invoices name", async () => {
+    const named = await engine.carbon("inputs", "custom", "delete", TARIFF_B, "--yes");
+    expect(named.code, named.stderr).toBe(6);
+    // C2 and the invoice's line name it, and the invoice itself.
+    expect(named.stderr).toContain("is named by 2 consumptions and 1 invoice");
+    expect((await engine.carbon("inputs", "custom", "get", TARIFF_B)).code).toBe(0);
+    const free = await engine.carbon("inputs", "custom", "delete", DIESEL, "--yes", "--json");
+    expect(free.code, free.stderr).toBe(0);
+    expect(JSON.parse(free.stdout)[0]).toMatchObject({
+      resource: "customInput",
+      id: DIESEL,
+    });
+    expect((await engine.carbon("inputs", "custom", "get", DIESEL)).code).toBe(5);
+  });
 });

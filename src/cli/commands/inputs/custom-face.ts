@@ -68,5 +68,15 @@ export const customInputsFace: ResourceFace<"customInputs"> = {
       'carbon inputs custom upsert --company Acme --type provider --name "Green tariff" --unit kWh --custom-factor 5b6c7d8e-1111-4222-8333-444455556666',
     ],
   },
+  deletion: {
+    resource: "customInput",
+    noun: "custom input",
+    description: "Delete custom inputs (refused while consumptions or invoices name them)",
+    notes: [],
+    examples: [
+      "carbon inputs custom delete 8d2e4f6a-1111-4222-8333-444455556666",
+      "carbon inputs custom delete 8d2e4f6a-1111-4222-8333-444455556666 --yes --json",
+    ],
+  },
   columns: async () => (await import("./custom-columns.js")).customInputColumns,
 };
