@@ -39,6 +39,7 @@ import { LocalSuppliersPart } from "./local-suppliers.js";
 import { localUsers } from "./local-users.js";
 import { localVehicles } from "./local-vehicles.js";
 import { OrganizationLimitRepository } from "./organization-limits.js";
+import { plainDeletables } from "./plain-deletables.js";
 import { type RecalculationScope, recalculateEmissions } from "./recalculate.js";
 import { recommendInputs } from "./recommended-inputs.js";
 import { TaskRepository } from "./tasks.js";
@@ -283,34 +284,17 @@ export class LocalService implements CarbonService {
   // --- deletions (deletions.ts, docs/deleting.md) ---
 
   #deletionParts(): DeletionParts {
-    const goals = this.#goals;
     return {
       ...this.#p,
       recalculate: (scope: RecalculationScope) => this.#recalculate(scope),
-      plain: {
-        wasteOperator: {
-          table: "waste_operators",
-          get: (id) => this.#wasteOperators.get(id),
-          refusal: (id) => this.#wasteOperators.deletionRefusal(id),
-        },
-        comment: { table: "comments", get: (id) => this.#comments.get(id) },
-        goal: {
-          table: "goals",
-          get: (id) => goals.get(id),
-          refusal: (id) => goals.deletionRefusal(id),
-        },
-        task: { table: "tasks", get: (id) => this.#tasks.get(id) },
-        customInput: {
-          table: "custom_inputs",
-          get: (id) => this.#customInputs.get(id),
-          refusal: (id) => this.#customInputs.deletionRefusal(id),
-        },
-        vehicle: {
-          table: "vehicles",
-          get: (id) => this.#vehicles.get(id),
-          refusal: (id) => this.#vehicles.deletionRefusal(id),
-        },
-      },
+      plain: plainDeletables({
+        wasteOperators: this.#wasteOperators,
+        comments: this.#comments,
+        goals: this.#goals,
+        tasks: this.#tasks,
+        vehicles: this.#vehicles,
+        customInputs: this.#customInputs,
+      }),
     };
   }
 
