@@ -294,6 +294,7 @@ export class LocalService implements CarbonService {
         tasks: this.#tasks,
         vehicles: this.#vehicles,
         customInputs: this.#customInputs,
+        organizationLimits: this.#organizationLimits,
       }),
     };
   }

@@ -21,6 +21,8 @@ export interface PlainRepositories {
   readonly tasks: Finds;
   readonly vehicles: Refuses;
   readonly customInputs: Refuses;
+  /** Nothing refers to a limit: a consolidation is worked out when asked, never stored. */
+  readonly organizationLimits: { find(id: string): ReturnType<Finds["get"]> };
 }
 
 export function plainDeletables(
@@ -38,5 +40,9 @@ export function plainDeletables(
     task: { table: "tasks", get: (id) => r.tasks.get(id) },
     customInput: refusing("custom_inputs", r.customInputs),
     vehicle: refusing("vehicles", r.vehicles),
+    organizationLimit: {
+      table: "organization_limits",
+      get: (id) => r.organizationLimits.find(id),
+    },
   };
 }
