@@ -130,4 +130,10 @@ export interface ResourceDescriptor<T, I, F extends object>
   readonly upsertRefusal?: UpsertRefusal;
   /** What docs/http-api.md adds to the upsert row's answer (a domain rule of the resource). */
   readonly upsertNote?: string;
+  /**
+   * Whether a record meets a list filter, where a filter goes beyond the company: a client checks
+   * every record a server lists with it, since the specification defines no list parameter a
+   * server must honour. Absent: every listed record is kept.
+   */
+  matches?(record: T, filter: F): boolean;
 }

@@ -8,6 +8,14 @@ export const oneValue = z.string({ error: "expected one value" });
 /** One query value, a UUID (surrounding spaces ignored). */
 export const oneUuid = oneValue.trim().pipe(uuidSchema);
 
+/**
+ * Whether a record's id field (its company, its building) meets a filter's: no filter, or the
+ * same id; a record answered without one does not meet a filter naming one.
+ */
+export function sameId(value: string | null | undefined, wanted: string | undefined): boolean {
+  return wanted === undefined || value?.toLowerCase() === wanted.toLowerCase();
+}
+
 interface Owned {
   readonly id: string;
   readonly companyId: string;

@@ -76,6 +76,7 @@ export const invoicesResource: ResourceDescriptor<Invoice, InvoiceInput, Invoice
   },
   // The answer is the hosted `{status: "ok", invoice}`: routes/invoices.ts.
   ownRoutes: ["upsert"],
+  matches: (invoice, filter) => invoiceMatches(invoice, filter),
   summaries: {
     list: "List invoices, of one company (and building, type) or of every company the token sees",
     get: "Get one invoice with its lines' consumptions and emissions",
