@@ -68,7 +68,10 @@ function listRoute<T, F extends object>(
 ): Route {
   const { operations, summaries } = resource;
   const page = pageResponse(resource);
-  const listQuery = z.strictObject({ ...resource.filterFields, ...pageFields });
+  const fromQuery = resource.fromQuery ?? ((query) => query);
+  const listQuery = z
+    .strictObject({ ...resource.filterFields, ...pageFields })
+    .transform(fromQuery);
   const compare = byKeys<T>(...resource.order.map((key) => key.value));
 
   const scopedSources = (service: CarbonService, access: Access, filter: F): PageSource<T>[] =>

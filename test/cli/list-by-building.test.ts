@@ -1,5 +1,5 @@
 /**
- * `list --building` of vehicles and certificates through main(), on a local database file and
+ * `list --building` of vehicles, certificates and invoices (repeatable) through main(), on a local database file and
  * against a real `carbon serve` on port 0: a building's id or name keeps that building's
  * records only, with `--all` too; an unknown building is not found (exit 5).
  */
@@ -15,6 +15,9 @@ const TRUCK = "4c000000-0000-4000-8000-0000000000a2";
 const POOL_CAR = "4c000000-0000-4000-8000-0000000000a3";
 const MADRID_GO = "4c000000-0000-4000-8000-0000000000c1";
 const DEPOT_GO = "4c000000-0000-4000-8000-0000000000c2";
+const LAB = "4c000000-0000-4000-8000-0000000000b3";
+/** One invoice of each building: Madrid's, the depot's and the lab's. */
+const INVOICES = [1, 2, 3].map((n) => `4c000000-0000-4000-8000-0000000000d${n}`);
 
 describe.each(bothEngines)("list --building on the %s", (_name, open) => {
   let engine: Engine;
@@ -33,6 +36,7 @@ describe.each(bothEngines)("list --building on the %s", (_name, open) => {
     for (const [id, name] of [
       [MADRID, "Madrid HQ"],
       [DEPOT, "Depot"],
+      [LAB, "Lab"],
     ] as const) {
       await ok("buildings", "create", "--id", id, "--company", "Acme", "--name", name);
     }
@@ -57,6 +61,13 @@ describe.each(bothEngines)("list --building on the %s", (_name, open) => {
         ...["--issuing-body", "CNMC", "--cancellation-id", cancellation, "--country", "ES"],
       );
     }
+    for (const [index, building] of [MADRID, DEPOT, LAB].entries()) {
+      await ok(
+        ...["invoices", "upsert", "--id", INVOICES[index] ?? "", "--company", "Acme"],
+        ...["--building", building, "--type", "electricity", "--start", "2025-01-01"],
+        ...["--end", "2025-01-31", "--total-cost", "180", "--currency", "EUR", "--line", "900:kWh"],
+      );
+    }
   });
   afterAll(async () => {
     await engine.close();
@@ -78,7 +89,17 @@ describe.each(bothEngines)("list --building on the %s", (_name, open) => {
     expect(await ids("certificates", "list", "--building", MADRID, "--all")).toEqual([MADRID_GO]);
   });
 
+  it("invoices list --building, repeated, keeps the invoices of any of the buildings", async () => {
+    const list = (...flags: string[]) => ids("invoices", "list", "--company", "Acme", ...flags);
+    expect(await list()).toHaveLength(3);
+    expect(await list("--building", "Lab")).toEqual([INVOICES[2]]);
+    expect((await list("--building", "Madrid HQ", "--building", DEPOT, "--all")).sort()).toEqual(
+      [INVOICES[0], INVOICES[1]].sort(),
+    );
+  });
+
   it.each([
+    ["invoices", UNKNOWN, `building ${UNKNOWN} not found`],
     ["vehicles", UNKNOWN, `building ${UNKNOWN} not found`],
     ["certificates", UNKNOWN, `building ${UNKNOWN} not found`],
     ["vehicles", "Nowhere", 'no building named "Nowhere"'],

@@ -1,5 +1,5 @@
 /**
- * A list filtered by building on carbon serve (vehicles, certificates, effluents): a building
+ * A list filtered by building on carbon serve (vehicles, certificates, invoices, effluents): a building
  * outside the token's companies is answered 404 exactly as one that does not exist, never as an
  * empty page that would tell a scoped token the building is there.
  */
@@ -42,6 +42,7 @@ describe("list filters naming a building", () => {
   it.each([
     "/api/v1/vehicles",
     "/api/v1/certificates",
+    "/api/v1/invoices",
     `/api/v1/effluents?companyId=${COMPANY_A}&`,
   ])("%s: another company's building and an unknown one are both 404", async (route) => {
     const onlyA = await server.token("viewer", [COMPANY_A]);

@@ -19,7 +19,7 @@ const depot = "b4000000-0000-4000-8000-0000000000a2";
 /** Seven vehicles in name order: Madrid has 1, 3 and 6; the depot 2 and 5; 4 and 7 none. */
 const buildingOf = [madrid, depot, madrid, null, depot, madrid, null] as const;
 const vehicleId = (n: number) => `b4000000-0000-4000-8000-0000000001${n}0`;
-/** Six invoices of Madrid, one a month from January 2025. */
+/** Six invoices of Madrid, one a month from January 2025; the seventh the depot's of 2024. */
 const invoiceId = (month: number) => `b4000000-0000-4000-8000-0000000002${month}0`;
 
 let server: RealServer;
@@ -57,6 +57,16 @@ beforeAll(async () => {
       currency: "EUR",
     });
   }
+  await local.invoices.upsert({
+    id: invoiceId(7),
+    type: "heat",
+    companyId: company,
+    buildingId: depot,
+    startDate: "2024-11-01",
+    endDate: "2024-11-30",
+    totalCost: 50,
+    currency: "EUR",
+  });
   proxy = await startSpecProxy(server.url, {
     ignoredQuery: ["buildingId", "buildingIds[]", "startDate", "endDate"],
   });
@@ -101,5 +111,15 @@ describe("a server that ignores a list filter of ours", () => {
         endDate: "2025-04-10",
       }),
     ).toEqual([2, 3, 4].map(invoiceId));
+  });
+
+  it("invoices list --building: the hosted buildingIds[] is sent, each building once", async () => {
+    expect(await streamed("invoices", { buildingIds: [depot] })).toEqual([invoiceId(7)]);
+    const both = await remote.invoices.list({ companyId: company, buildingIds: [madrid, depot] });
+    expect(both.data).toHaveLength(7);
+    const last = proxy.requests.filter((request) => request.url.startsWith("/api/v1/invoices?"));
+    const sent = new URL(last.at(-1)?.url ?? "", "http://proxy").searchParams;
+    expect(sent.getAll("buildingIds[]")).toEqual([madrid, depot]);
+    expect(sent.has("buildingId")).toBe(false);
   });
 });
