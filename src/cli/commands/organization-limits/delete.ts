@@ -1,8 +1,6 @@
 import type { Command } from "commander";
 import type { Context } from "../../context.js";
-import { type DeleteOptions, type DeleteSpec, deleteVerb, runDeleteVerb } from "../delete-verb.js";
-
-export type { DeleteOptions } from "../delete-verb.js";
+import { type DeleteSpec, deleteVerb, runDeleteVerb } from "../delete-verb.js";
 
 const spec: DeleteSpec = {
   resource: "organizationLimit",
@@ -22,13 +20,7 @@ const spec: DeleteSpec = {
   ],
 };
 
-export function deleteCommand(
-  ctx: Context,
-  run: (ctx: Context, opts: DeleteOptions) => Promise<void> = runDelete,
-): Command {
-  return deleteVerb(ctx, spec, run);
-}
-
-export async function runDelete(ctx: Context, opts: DeleteOptions): Promise<void> {
-  await runDeleteVerb(ctx, opts, spec);
+/** The `delete` verb, built as a plain resource's is (resource-verbs.ts). */
+export function deleteCommand(ctx: Context): Command {
+  return deleteVerb(ctx, spec, (ctx, opts) => runDeleteVerb(ctx, opts, spec));
 }
