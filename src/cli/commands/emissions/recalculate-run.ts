@@ -12,7 +12,13 @@ import { idResolver } from "../../id-resolver.js";
 import { type Column, jsonText, renderList } from "../../output/format.js";
 import { formatCount, formatKilograms } from "../../render/numbers.js";
 import { confirmOrCancel } from "../../user-input.js";
-import type { RecalculateOptions } from "./recalculate.js";
+
+export interface RecalculateOptions {
+  readonly company?: string;
+  readonly dryRun: boolean;
+  readonly maxChange?: string;
+  readonly yes: boolean;
+}
 
 export const changeColumns: readonly Column<RecalculationChange>[] = [
   { header: "companyId", value: (row) => row.companyId },

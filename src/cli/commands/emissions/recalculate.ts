@@ -1,12 +1,6 @@
 import { Command } from "commander";
 import type { Context } from "../../context.js";
-
-export interface RecalculateOptions {
-  readonly company?: string;
-  readonly dryRun: boolean;
-  readonly maxChange?: string;
-  readonly yes: boolean;
-}
+import type { RecalculateOptions } from "./recalculate-run.js";
 
 export function recalculateCommand(
   ctx: Context,
