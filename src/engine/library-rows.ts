@@ -11,7 +11,9 @@ import type { EmissionFactor, GwpSet } from "../core/model/factor.js";
  * - country "" -> null (factors that apply everywhere, such as GWPs);
  * - gwpSet from `basis`: contains "AR6" -> AR6, "AR4" -> AR4, else AR5 (SOURCES.md);
  * - priority: the row's index, so the first of two otherwise equal rows wins;
- * - numbers through Number(); an empty per-gas cell is null (unknown, never 0).
+ * - numbers through Number(); an empty per-gas cell is null (unknown, never 0);
+ * - calorificBasis from `basis`: "net CV" or "PCI" -> net, "gross CV" or "PCS" -> gross, else null;
+ * - biogenicCo2 from the optional column `kgco2_biogenic_per_unit` (null when absent or empty).
  * A malformed row throws an Error naming the row: the library is shipped data, so this is a bug.
  */
 export function factorsFromCsvRows(rows: readonly Record<string, string>[]): EmissionFactor[] {
@@ -68,6 +70,9 @@ function factorFromRow(row: Record<string, string>, index: number): EmissionFact
     source,
     sourceRef: text("source_ref"),
     gwpSet: gwpSetOfBasis(basis),
+    calorificBasis: calorificBasisOf(basis),
+    biogenicCo2:
+      row.kgco2_biogenic_per_unit === undefined ? null : optionalNumber("kgco2_biogenic_per_unit"),
     priority: index,
   };
 }
@@ -81,6 +86,13 @@ export function gwpSetOfBasis(basis: string): GwpSet {
   if (basis.includes("AR6")) return "AR6";
   if (basis.includes("AR4")) return "AR4";
   return "AR5";
+}
+
+/** The heating value a row's `basis` names, if any. */
+export function calorificBasisOf(basis: string): "gross" | "net" | null {
+  if (/\bnet CV\b|\bPCI\b/i.test(basis)) return "net";
+  if (/\bgross CV\b|\bPCS\b/i.test(basis)) return "gross";
+  return null;
 }
 
 /** The stable id of a library row; `country` is "" for rows that apply everywhere. */

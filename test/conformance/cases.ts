@@ -220,6 +220,19 @@ export const commandCases: readonly CommandCase[] = [
     args: () => ["emissions", "dashboard", "--company", ids.company, "--year", "2024"],
   },
   {
+    name: "emissions recalculate --dry-run",
+    args: () => ["emissions", "recalculate", "--company", ids.company, "--dry-run"],
+    dryRun: true,
+  },
+  {
+    name: "emissions recalculate --max-change",
+    args: () => [
+      "emissions",
+      "recalculate",
+      ...["--company", ids.company, "--max-change", "0", "--yes", "--json"],
+    ],
+  },
+  {
     name: "consumptions upsert (flags)",
     args: () => [
       "consumptions",

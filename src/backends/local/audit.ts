@@ -9,6 +9,7 @@ import type {
   AuditRecord,
   DeletionAuditRecord,
   MoveAuditRecord,
+  RecalculationAuditRecord,
   UserAuditRecord,
 } from "../../core/model/audit.js";
 import { deletionActions, userActions } from "../../core/model/audit.js";
@@ -105,6 +106,19 @@ function fromRow(row: AuditRow): AuditRecord {
     emissions: row.emissions,
     awaitingFactor: row.awaiting_factor,
   };
+  if (row.action === "emissions.recalculate") {
+    return {
+      id: row.id,
+      action: "emissions.recalculate",
+      actor: row.actor,
+      at: row.at,
+      recordId: row.record_id,
+      companyId: row.from_company_id,
+      buildingId: null,
+      ...counts,
+      record: recordOf(row.record),
+    };
+  }
   const userAction = userActions.find((candidate) => candidate === row.action);
   if (userAction !== undefined) {
     return {
@@ -212,6 +226,25 @@ export class AuditLog {
       0,
       0,
       0,
+      JSON.stringify(record.record),
+    );
+  }
+
+  /** A company's emissions recalculated; inside the caller's transaction. */
+  appendRecalculation(record: Omit<RecalculationAuditRecord, "recordId" | "buildingId">): void {
+    this.#insert.run(
+      record.id,
+      record.action,
+      record.actor,
+      record.at,
+      record.companyId,
+      null,
+      null,
+      record.companyId,
+      null,
+      record.consumptions,
+      record.emissions,
+      record.awaitingFactor,
       JSON.stringify(record.record),
     );
   }

@@ -65,6 +65,8 @@ interface FactorRow {
   source: string;
   source_ref: string;
   gwp_set: "AR4" | "AR5" | "AR6";
+  calorific_basis: "gross" | "net" | null;
+  biogenic_co2: number | null;
   priority: number;
 }
 
@@ -87,12 +89,14 @@ export function factorFromRow(row: FactorRow): EmissionFactor {
     source: row.source,
     sourceRef: row.source_ref,
     gwpSet: row.gwp_set,
+    calorificBasis: row.calorific_basis,
+    biogenicCo2: row.biogenic_co2,
     priority: row.priority,
   };
 }
 
 export const FACTOR_COLUMNS =
-  "id, key, scope, category, subcategory, description, country, year, unit, co2e, co2, ch4, n2o, basis, source, source_ref, gwp_set, priority";
+  "id, key, scope, category, subcategory, description, country, year, unit, co2e, co2, ch4, n2o, basis, source, source_ref, gwp_set, calorific_basis, biogenic_co2, priority";
 
 /**
  * Resolution entries by category|country|year|unit|company, looked up once per emission (a

@@ -2,10 +2,11 @@
 import type { Emission } from "../../core/model/emission.js";
 import type { EmissionFilter, EmissionsPort } from "../../core/ports/emissions.js";
 import type { LocalParts } from "./local-parts.js";
+import { type RecalculationContext, recalculateCompanies } from "./local-recalculation.js";
 import { summarizeEmissions } from "./summaries.js";
 
 /** What the part needs of the LocalService that holds it. */
-export interface EmissionsPartContext {
+export interface EmissionsPartContext extends RecalculationContext {
   readonly parts: LocalParts;
   /** A read after dropping caches another connection's commits made stale. */
   read<T>(fn: () => T): T;
@@ -41,5 +42,6 @@ export function localEmissions(context: EmissionsPartContext): EmissionsPort {
     list: async (query) => context.read(() => p.queries.listEmissions(query)),
     stream,
     summarize: async (query) => context.read(() => summarizeEmissions(p, query)),
+    recalculate: async (request) => recalculateCompanies(context, request),
   };
 }

@@ -183,7 +183,13 @@ export class LocalService implements CarbonService {
           .deleted.length,
       session: this.#session,
     });
-    this.emissions = localEmissions({ parts, read, guard });
+    this.emissions = localEmissions({
+      parts,
+      read,
+      guard,
+      write: (fn) => this.#write(fn),
+      recalculate: (scope) => this.#recalculate(scope),
+    });
     const limits = new OrganizationLimitRepository(parts.db, parts.companies, parts.buildings);
     this.#organizationLimits = limits;
     this.organizationLimits = localOrganizationLimits(limits, tx, this);
@@ -259,9 +265,10 @@ export class LocalService implements CarbonService {
       }),
   };
 
-  #recalculate(scope: RecalculationScope): void {
+  /** Recalculates a scope's stored emissions in the caller's transaction; answers how many. */
+  #recalculate(scope: RecalculationScope): number {
     this.#p.calculator.invalidate();
-    recalculateEmissions(this.#p.db, this.#p.catalog, this.#p.calculator, scope);
+    return recalculateEmissions(this.#p.db, this.#p.catalog, this.#p.calculator, scope);
   }
 
   readonly categories: CarbonService["categories"] = {

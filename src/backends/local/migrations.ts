@@ -1,4 +1,5 @@
 import { CarbonError } from "../../core/errors.js";
+import type { EmissionFactor } from "../../core/model/factor.js";
 import { auditDeletions, SCHEMA_AUDIT } from "./audit.js";
 import { uniqueBuildingNames } from "./building-names.js";
 import { CERTIFICATES_SCHEMA } from "./certificate-cover.js";
@@ -54,36 +55,48 @@ function seedCategories(db: Db): void {
   if (orphans !== 0) throw new Error("categories.csv: a parent is listed after its children");
 }
 
+/** The columns of `emission_factors` and what each holds of a library factor. */
+const FACTOR_TABLE_COLUMNS: readonly (readonly [
+  string,
+  (factor: EmissionFactor) => string | number | null,
+])[] = [
+  ["id", (f) => f.id],
+  ["key", (f) => f.key],
+  ["scope", (f) => f.scope],
+  ["category", (f) => f.category],
+  ["subcategory", (f) => f.subcategory],
+  ["description", (f) => f.description],
+  ["country", (f) => f.country],
+  ["year", (f) => f.year],
+  ["unit", (f) => f.unit],
+  ["co2e", (f) => f.co2e],
+  ["co2", (f) => f.co2],
+  ["ch4", (f) => f.ch4],
+  ["n2o", (f) => f.n2o],
+  ["basis", (f) => f.basis],
+  ["source", (f) => f.source],
+  ["source_ref", (f) => f.sourceRef],
+  ["gwp_set", (f) => f.gwpSet],
+  ["calorific_basis", (f) => f.calorificBasis],
+  ["biogenic_co2", (f) => f.biogenicCo2],
+  ["priority", (f) => f.priority],
+];
+
 /** Replaces the factor library and its global defaults; records the library version. */
 export function loadFactorLibrary(db: Db): void {
   const library = factorLibrary();
   db.exec("DELETE FROM emission_factors; DELETE FROM global_defaults;");
-  const insertFactor = db.prepare(
-    `INSERT INTO emission_factors (id, key, scope, category, subcategory, description, country, year, unit,
-       co2e, co2, ch4, n2o, basis, source, source_ref, gwp_set, priority)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  // The columns the table has at this migration: migration 3 made fewer than later ones add.
+  const present = new Set(
+    db.prepare<[], string>("SELECT name FROM pragma_table_info('emission_factors')").pluck().all(),
   );
-  for (const f of library.factors) {
-    insertFactor.run(
-      f.id,
-      f.key,
-      f.scope,
-      f.category,
-      f.subcategory,
-      f.description,
-      f.country,
-      f.year,
-      f.unit,
-      f.co2e,
-      f.co2,
-      f.ch4,
-      f.n2o,
-      f.basis,
-      f.source,
-      f.sourceRef,
-      f.gwpSet,
-      f.priority,
-    );
+  const columns = FACTOR_TABLE_COLUMNS.filter(([column]) => present.has(column));
+  const insertFactor = db.prepare(
+    `INSERT INTO emission_factors (${columns.map(([column]) => column).join(", ")})
+     VALUES (${columns.map(() => "?").join(", ")})`,
+  );
+  for (const factor of library.factors) {
+    insertFactor.run(...columns.map(([, value]) => value(factor)));
   }
   const insertDefault = db.prepare(
     "INSERT INTO global_defaults (key, country, year, reason) VALUES (?, ?, ?, ?)",
@@ -163,6 +176,15 @@ export const MIGRATIONS: readonly Migration[] = [
     up: (db) =>
       db.exec(`ALTER TABLE consumptions ADD COLUMN input_ref INTEGER REFERENCES custom_inputs (ref);
         ALTER TABLE invoices ADD COLUMN provider TEXT;`),
+  },
+  {
+    version: 28,
+    name: "calorific basis and biogenic CO2 of library factors",
+    up: (db) => {
+      db.exec(`ALTER TABLE emission_factors ADD COLUMN calorific_basis TEXT;
+        ALTER TABLE emission_factors ADD COLUMN biogenic_co2 REAL;`);
+      loadFactorLibrary(db);
+    },
   },
 ];
 

@@ -32,6 +32,22 @@ export function rolledBack<T>(transaction: () => T): T {
   throw new Error("the dry-run transaction did not roll back");
 }
 
+/**
+ * Runs a transaction that either commits and answers its value, or rolls back through
+ * `withRollback` and answers the value it carried out.
+ */
+export function committedOrRolledBack<T>(transaction: () => T): T {
+  try {
+    return transaction();
+  } catch (error) {
+    if (error instanceof Rollback) {
+      const { value }: { value: T } = error;
+      return value;
+    }
+    throw error;
+  }
+}
+
 /** Who the local audit trail names: the OS user, or `local` when it cannot be told. */
 export function localActor(): string {
   try {

@@ -92,7 +92,7 @@ export function createRemoteService(options: RemoteServiceOptions): RemoteCarbon
 
   // The dashboards sum the service's own streams when a server's answer is not carbon's.
   const streams = (): RemoteCarbonService => full;
-  const emissions = remoteEmissions(client, { streams });
+  const emissions = remoteEmissions(client, capabilities, { streams });
   const buildings = remoteBuildings(client, capabilities, concurrency);
   const service: Omit<RemoteCarbonService, "streamList"> = {
     kind: "remote",

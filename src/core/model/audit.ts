@@ -88,10 +88,27 @@ export const userAuditRecordSchema = z.object({
 });
 export type UserAuditRecord = z.infer<typeof userAuditRecordSchema>;
 
-/** The audit trail: buildings moved, records deleted and accounts changed. */
+/** A company's stored emissions recalculated (`carbon emissions recalculate`): totals before and after. */
+export const recalculationAuditRecordSchema = z.object({
+  id: uuidSchema,
+  action: z.literal("emissions.recalculate"),
+  actor: z.string(),
+  at: isoDateTimeSchema,
+  /** The company's id. */
+  recordId: uuidSchema,
+  companyId: uuidSchema,
+  buildingId: z.null(),
+  ...counts,
+  /** `{factorLibraryVersion, before: {co2e, co2eMarketBased, count, awaitingFactor}, after: {…}}`. */
+  record: z.record(z.string(), z.unknown()),
+});
+export type RecalculationAuditRecord = z.infer<typeof recalculationAuditRecordSchema>;
+
+/** The audit trail: buildings moved, records deleted, accounts changed, emissions recalculated. */
 export const auditRecordSchema = z.discriminatedUnion("action", [
   moveAuditRecordSchema,
   deletionAuditRecordSchema,
   userAuditRecordSchema,
+  recalculationAuditRecordSchema,
 ]);
 export type AuditRecord = z.infer<typeof auditRecordSchema>;

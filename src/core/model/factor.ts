@@ -32,6 +32,13 @@ export const emissionFactorSchema = z.object({
   source: z.string(),
   sourceRef: z.string(),
   gwpSet: gwpSetSchema,
+  /**
+   * The heating value a per-energy fuel factor is stated on (`kWh (Net CV)` against
+   * `kWh (Gross CV)`): null where the row is not per unit of a fuel's energy.
+   */
+  calorificBasis: z.enum(["gross", "net"]).nullable(),
+  /** Biogenic CO2 ("outside of scopes"), kg CO2 per unit; never part of co2e. Null: none given. */
+  biogenicCo2: z.number().nullable(),
   /** Library order: the first of two rows with the same key, country, year, unit and scope wins. */
   priority: z.number().int(),
 });

@@ -1,6 +1,7 @@
 /** The emissions part of the port: what the engine calculated from the consumptions. */
 import type { Page, PageQuery, Scope } from "../model/common.js";
 import type { Emission, EmissionSummary, GroupKey } from "../model/emission.js";
+import type { RecalculationReport, RecalculationRequest } from "../model/recalculation.js";
 import type { PeriodFilter } from "./consumptions.js";
 
 export interface EmissionFilter extends PeriodFilter {
@@ -21,4 +22,10 @@ export interface EmissionsPort {
   /** Every matching emission in list order (startDate, then the order stored), without holding them all. */
   stream(filter: EmissionFilter): AsyncIterable<Emission>;
   summarize(query: SummaryQuery): Promise<EmissionSummary>;
+  /**
+   * Recalculates the stored emissions of the companies under the factors in use now, and reports
+   * the change per company, scope and category; stores nothing in a dry run or when a company's
+   * total moves by more than `maxChangePercent`.
+   */
+  recalculate(request: RecalculationRequest): Promise<RecalculationReport>;
 }

@@ -1,5 +1,15 @@
+import { CarbonError } from "../../core/errors.js";
 import type { Emission } from "../../core/model/emission.js";
-import { emissionSummaryQuery, emissionsQuery, ignoredBody } from "../input.js";
+import {
+  recalculationBodySchema,
+  recalculationReportSchema,
+} from "../../core/model/recalculation.js";
+import {
+  emissionSummaryQuery,
+  emissionsQuery,
+  ignoredBody,
+  upsertConsumptionQuery,
+} from "../input.js";
 import { defineRoute, ok, type Route } from "../route.js";
 import { responses } from "../schemas.js";
 import { listFiltersOfBuildings, summaryFilterOfBuildings } from "../scoping.js";
@@ -49,6 +59,39 @@ export const emissionRoutes: readonly Route[] = [
           ...(scope === undefined ? {} : { scopes: scope }),
         }),
       );
+    },
+  }),
+  defineRoute({
+    method: "POST",
+    path: "/emissions/recalculate",
+    summary:
+      "Recalculate stored emissions under the factors in use now; the change per company, scope and category (admin)",
+    extension: true,
+    // `dryRun=true`: answer the change, store nothing.
+    query: upsertConsumptionQuery,
+    bodyName: "RecalculationInput",
+    body: recalculationBodySchema,
+    statuses: [200],
+    response: { name: "RecalculationReport", schema: recalculationReportSchema },
+    async handle({ service, access, query, body }) {
+      for (const id of body.companyIds ?? []) access.company(id);
+      if (access.claims.role !== "admin") {
+        throw new CarbonError(
+          "forbidden",
+          `a ${access.claims.role} token may not recalculate emissions; that needs the role admin`,
+          { hint: "ask for an admin token (carbon serve token --role admin)" },
+        );
+      }
+      const companyIds = body.companyIds ?? (access.scoped ? access.companies : undefined);
+      const report = await service.emissions.recalculate({
+        dryRun: query.dryRun,
+        actor: access.claims.email,
+        ...(companyIds === undefined || companyIds.length === 0
+          ? {}
+          : { companyIds: [...companyIds] }),
+        ...(body.maxChangePercent === undefined ? {} : { maxChangePercent: body.maxChangePercent }),
+      });
+      return ok(report);
     },
   }),
 ];

@@ -61,6 +61,25 @@ describe("factorsFromCsvRows on the shipped library", () => {
     expect(factorRow(key, country, year, unit).gwpSet).toBe(gwpSet);
   });
 
+  it("reads the calorific basis of per-energy fuel rows from their basis", () => {
+    const gbGas = factors.filter(
+      (f) => f.key === "natural_gas" && f.country === "GB" && f.year === 2025,
+    );
+    expect(gbGas.map((f) => [f.unit, f.calorificBasis])).toEqual([
+      ["kWh", "gross"],
+      ["kWh", "net"],
+      ["m3", null],
+    ]);
+  });
+
+  it("reads biogenic CO2 from its optional column, null where the file has none", () => {
+    expect(factorRow("natural_gas", "GB", 2025, "m3").biogenicCo2).toBeNull();
+    const [withColumn] = factorsFromCsvRows([
+      { ...validRow, basis: "kWh (Net CV)", kgco2_biogenic_per_unit: "0.00123" },
+    ]);
+    expect(withColumn).toMatchObject({ calorificBasis: "net", biogenicCo2: 0.00123 });
+  });
+
   it("keeps empty per-gas cells null and zero cells zero", () => {
     const pellets = factorRow("wood_pellets", "GB", 2025, "t");
     expect([pellets.co2, pellets.ch4, pellets.n2o]).toEqual([null, null, null]);

@@ -3,6 +3,7 @@ import type { Context } from "../../context.js";
 import { dashboardCommand } from "./dashboard.js";
 import { exportCommand } from "./export.js";
 import { listCommand } from "./list.js";
+import { recalculateCommand } from "./recalculate.js";
 import { summaryCommand } from "./summary.js";
 
 export function emissionsCommand(ctx: Context): Command {
@@ -10,5 +11,6 @@ export function emissionsCommand(ctx: Context): Command {
     .addCommand(listCommand(ctx))
     .addCommand(exportCommand(ctx))
     .addCommand(dashboardCommand(ctx))
-    .addCommand(summaryCommand(ctx));
+    .addCommand(summaryCommand(ctx))
+    .addCommand(recalculateCommand(ctx));
 }

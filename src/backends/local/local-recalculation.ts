@@ -1,0 +1,92 @@
+/**
+ * `emissions recalculate` on the local engine: in one write transaction, each company's summary
+ * (by scope and category), its emissions recalculated under the factors in use now, the summary
+ * again; rolled back in a dry run or when a company's total moves beyond the request's limit.
+ */
+import { randomUUID } from "node:crypto";
+import {
+  type RecalculationReport,
+  type RecalculationRequest,
+  recalculationRequestSchema,
+} from "../../core/model/recalculation.js";
+import { type CompanyBeforeAfter, recalculationReport } from "../../core/recalculation-report.js";
+import { parseInput } from "../../core/validate.js";
+import type { LocalParts } from "./local-parts.js";
+import type { RecalculationScope } from "./recalculate.js";
+import { summarizeEmissions } from "./summaries.js";
+import { committedOrRolledBack, localActor, withRollback } from "./transaction-tools.js";
+
+export interface RecalculationContext {
+  readonly parts: LocalParts;
+  write<T>(fn: () => T): T;
+  /** Recalculates a scope's emissions in the caller's transaction; answers how many. */
+  recalculate(scope: RecalculationScope): number;
+}
+
+const BY_SCOPE_AND_CATEGORY = ["scope", "category"] as const;
+
+export function recalculateCompanies(
+  context: RecalculationContext,
+  request: RecalculationRequest,
+): RecalculationReport {
+  const input = parseInput(recalculationRequestSchema, request, "recalculation");
+  const p = context.parts;
+  const run = (): RecalculationReport => {
+    const companies = (input.companyIds ?? []).map((id) => p.companies.get(id));
+    const refs = input.companyIds === undefined ? p.companies.refs() : companies.map((c) => c.ref);
+    p.refs.ensure();
+    const summary = (companyId: string) =>
+      summarizeEmissions(p, { companyId, groupBy: BY_SCOPE_AND_CATEGORY });
+    const counts = new Map<string, number>();
+    const results: CompanyBeforeAfter[] = refs.map((ref) => {
+      const companyId = p.refs.companyId(ref);
+      const before = summary(companyId);
+      counts.set(companyId, context.recalculate({ companyRef: ref }));
+      return { companyId, before, after: summary(companyId) };
+    });
+    const recalculated = [...counts.values()].reduce((sum, count) => sum + count, 0);
+    const report = recalculationReport({
+      companies: results,
+      dryRun: input.dryRun,
+      maxChangePercent: input.maxChangePercent,
+      recalculated,
+      factorLibraryVersion: p.calculator.libraryVersion(),
+    });
+    if (report.stored) audit(p, report, counts, input.actor ?? localActor());
+    return report;
+  };
+  // A dry run, or a company beyond the limit, rolls the transaction back; the report comes out.
+  return committedOrRolledBack(() =>
+    context.write(() => {
+      const report = run();
+      return report.stored ? report : withRollback(() => report)();
+    }),
+  );
+}
+
+/** One audit record per company whose figures were stored. */
+function audit(
+  p: LocalParts,
+  report: RecalculationReport,
+  consumptions: ReadonlyMap<string, number>,
+  actor: string,
+): void {
+  const at = new Date().toISOString();
+  for (const company of report.companies) {
+    p.audit.appendRecalculation({
+      id: randomUUID(),
+      action: "emissions.recalculate",
+      actor,
+      at,
+      companyId: company.companyId,
+      consumptions: consumptions.get(company.companyId) ?? 0,
+      emissions: company.after.count,
+      awaitingFactor: company.after.awaitingFactor,
+      record: {
+        factorLibraryVersion: report.factorLibraryVersion,
+        before: company.before,
+        after: company.after,
+      },
+    });
+  }
+}
