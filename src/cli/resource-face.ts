@@ -15,9 +15,9 @@ import type { Column } from "./output/format.js";
 
 /**
  * How a flag's text becomes a value (src/cli/flags.ts; company, building: an id or a name, a
- * building's looked up in the company the flags name; choice: one of
- * `choices`; choices: a list of them, the flag repeated or its values separated by commas;
- * year: a calendar year; number: a decimal number of at least 0).
+ * building's looked up in the company the flags name; buildings: a list of them, the flag
+ * repeated; choice: one of `choices`; choices: a list of them, the flag repeated or its values
+ * separated by commas; year: a calendar year; number: a decimal number of at least 0).
  */
 export type FlagKind =
   | "text"
@@ -25,6 +25,7 @@ export type FlagKind =
   | "uuid"
   | "company"
   | "building"
+  | "buildings"
   | "choice"
   | "choices"
   | "year"

@@ -71,8 +71,13 @@ export interface ReadOnlyResourceDescriptor<T, F extends object> {
   readonly filter: z.ZodType<F>;
   /** The list's query parameters besides page and limit, as the server parses them from text. */
   readonly filterFields: z.ZodRawShape;
-  /** Query parameters of a list request for a filter (absent ones left out). */
-  listQuery(filter: F): Readonly<Record<string, string | undefined>>;
+  /** Query parameters of a list request for a filter (absent ones left out; a list repeats one). */
+  listQuery(filter: F): Readonly<Record<string, string | readonly string[] | undefined>>;
+  /**
+   * The list filter from the parsed query, where the query names a filter otherwise (the hosted
+   * service's `buildingIds[]` beside ours); absent: the query's fields are the filter's.
+   */
+  readonly fromQuery?: (query: Readonly<Record<string, unknown>>) => Record<string, unknown>;
   /**
    * The list order, most significant key first (byte order, as SQLite's BINARY collation);
    * empty when the records keep an order of their own (the category tree's).
@@ -130,4 +135,10 @@ export interface ResourceDescriptor<T, I, F extends object>
   readonly upsertRefusal?: UpsertRefusal;
   /** What docs/http-api.md adds to the upsert row's answer (a domain rule of the resource). */
   readonly upsertNote?: string;
+  /**
+   * Whether a record meets a list filter, where a filter goes beyond the company: a client checks
+   * every record a server lists with it, since the specification defines no list parameter a
+   * server must honour. Absent: every listed record is kept.
+   */
+  matches?(record: T, filter: F): boolean;
 }

@@ -15,6 +15,7 @@ import {
   uuidSchema,
 } from "../core/model/common.js";
 import { type GroupKey, groupKeys } from "../core/model/emission.js";
+import { buildingsOfQuery, uuidList } from "../core/resources/fields.js";
 import { zodFieldIssues } from "../core/zod-issues.js";
 
 /** One text value: a repeated parameter (`?page=1&page=2`) is an error. */
@@ -87,13 +88,6 @@ const periodFields = {
   to: date.optional().meta({ description: "last day YYYY-MM-DD, included" }),
 };
 
-/** One UUID or several (`?buildingIds[]=a&buildingIds[]=b`), as a list without repeats. */
-const uuidList = z
-  .union([text, z.array(text)])
-  .transform((value) => (Array.isArray(value) ? value : [value]))
-  .pipe(z.array(uuidSchema).min(1))
-  .transform((ids) => [...new Set(ids.map((id) => id.toLowerCase()))]);
-
 /** The hosted service's names of the same filters (shared/spec/hosted-service.md). */
 const hostedPeriodFields = {
   startDate: date.optional().meta({ description: "the hosted service's name for from" }),
@@ -145,13 +139,7 @@ function ourPeriodNames<T extends PeriodNames>(query: T, ctx: z.RefinementCtx) {
   };
   if (startDate !== undefined && rest.from !== undefined) both("from", "startDate");
   if (endDate !== undefined && rest.to !== undefined) both("to", "endDate");
-  const buildings = [
-    ...new Set([
-      ...(rest.buildingId === undefined ? [] : [rest.buildingId.toLowerCase()]),
-      ...(listed ?? []),
-      ...(buildingIds ?? []),
-    ]),
-  ];
+  const buildings = buildingsOfQuery({ ...rest, "buildingIds[]": listed, buildingIds }) ?? [];
   const [only, ...others] = buildings;
   const [category, ...moreCategories] = new Set([
     ...(listedCategories ?? []),

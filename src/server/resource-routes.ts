@@ -31,6 +31,7 @@ import type {
 import { type Access, findOrUndefined } from "./access.js";
 import { ignoredBody, noQuery, pageFields, pageQuery } from "./input.js";
 import { defineRoute, ok, param, type Route, upserted } from "./route.js";
+import { visibleBuilding } from "./scoping.js";
 import { byKeys, emptyWhenMissing, type PageSource, unionPage } from "./union.js";
 
 /** How the routes reach the resource's part of the port. */
@@ -67,7 +68,10 @@ function listRoute<T, F extends object>(
 ): Route {
   const { operations, summaries } = resource;
   const page = pageResponse(resource);
-  const listQuery = z.strictObject({ ...resource.filterFields, ...pageFields });
+  const fromQuery = resource.fromQuery ?? ((query) => query);
+  const listQuery = z
+    .strictObject({ ...resource.filterFields, ...pageFields })
+    .transform(fromQuery);
   const compare = byKeys<T>(...resource.order.map((key) => key.value));
 
   const scopedSources = (service: CarbonService, access: Access, filter: F): PageSource<T>[] =>
@@ -99,12 +103,24 @@ function listRoute<T, F extends object>(
       const parsed = query as F & PageQuery & { page: number; limit: number };
       const company = resource.filterScope(parsed);
       if (company !== undefined) access.company(company);
+      // A building the filter names must be one the token sees: else 404, as if it did not exist.
+      for (const building of namedBuildings(parsed)) {
+        await visibleBuilding(service, access, building);
+      }
       if (access.scoped && company === undefined && resource.ofCompany !== "shared") {
         return ok(await unionPage(scopedSources(service, access, parsed), compare, parsed));
       }
       return ok(await portOf(service).list(parsed));
     },
   });
+}
+
+/** The buildings a list's parsed query names (`buildingId`, or the list `buildingIds`). */
+function namedBuildings(query: object): string[] {
+  const one: unknown = Reflect.get(query, "buildingId");
+  const many: unknown = Reflect.get(query, "buildingIds");
+  const named: unknown[] = [one, ...(Array.isArray(many) ? many : [])];
+  return named.filter((id): id is string => typeof id === "string");
 }
 
 /** The one route of a read-only resource: its list, which every role may read. */

@@ -3,7 +3,7 @@
  * specification says it does not offer them); the regos dashboard is the specification's, and
  * its period an extension.
  */
-import type { CommandCase } from "./cases.js";
+import { type CommandCase, rows } from "./cases.js";
 import { ids } from "./seed.js";
 import { certificateArgs } from "./seed-certificates.js";
 
@@ -17,6 +17,12 @@ export const certificateCases: readonly CommandCase[] = [
   },
   { name: "certificates list", args: () => ["certificates", "list", "--company", ids.company] },
   { name: "certificates list (every company)", args: () => ["certificates", "list"] },
+  {
+    name: "certificates list --building",
+    args: () => ["certificates", "list", "--company", ids.company, "--building", ids.madrid],
+    // The seeded two and the one just written are all Madrid's.
+    check: rows(3),
+  },
   { name: "certificates get", args: () => ["certificates", "get", ids.certificate] },
   {
     name: "certificates dashboard",

@@ -59,6 +59,21 @@ export const invoiceCases: readonly CommandCase[] = [
       ...["--company", ids.company, "--from", "2025-01-01", "--to", "2025-12-31"],
     ],
   },
+  {
+    name: "invoices list --building (two)",
+    args: () => [
+      "invoices",
+      "list",
+      ...["--company", ids.company, "--building", ids.madrid, "--building", ids.lisbon, "--json"],
+    ],
+    // Only invoices answered as one of the two buildings' (the spec shapes answer no building).
+    check: (stdout) => {
+      const listed: { id: string; buildingId?: string | null }[] = JSON.parse(stdout);
+      const wanted: readonly unknown[] = [ids.madrid, ids.lisbon];
+      const elsewhere = listed.find((invoice) => !wanted.includes(invoice.buildingId));
+      return elsewhere === undefined ? undefined : `listed ${elsewhere.id} of another building`;
+    },
+  },
   { name: "invoices get", args: () => ["invoices", "get", NEW_INVOICE] },
   {
     name: "invoices import --dry-run",

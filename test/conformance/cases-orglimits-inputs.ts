@@ -58,6 +58,25 @@ export const organizationLimitCases: readonly CommandCase[] = [
     },
   },
   {
+    name: "organization-limits delete --dry-run",
+    dryRun: true,
+    args: () => [
+      "organization-limits",
+      "delete",
+      ids.newOrganizationLimit,
+      ...["--company", ids.company, "--dry-run"],
+    ],
+  },
+  {
+    name: "organization-limits delete",
+    args: () => [
+      "organization-limits",
+      "delete",
+      ids.newOrganizationLimit,
+      ...["--company", ids.company, "--yes"],
+    ],
+  },
+  {
     name: "inputs recommended",
     args: () => ["inputs", "recommended", "--country", "ES", "--type", "provider,fuel"],
   },

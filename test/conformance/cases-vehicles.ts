@@ -18,6 +18,15 @@ function fleetFile(c: CaseContext): string {
   return file;
 }
 
+/** A check that every vehicle of a json list was answered as `building`'s. */
+function onlyOf(building: string): CommandCase["check"] {
+  return (stdout) => {
+    const listed: { id: string; buildingId: string | null }[] = JSON.parse(stdout);
+    const elsewhere = listed.find((vehicle) => vehicle.buildingId !== building);
+    return elsewhere === undefined ? undefined : `listed ${elsewhere.id}, not of ${building}`;
+  };
+}
+
 export const vehicleCases: readonly CommandCase[] = [
   {
     name: "vehicles upsert",
@@ -40,12 +49,30 @@ export const vehicleCases: readonly CommandCase[] = [
       "2024-01-01",
       "--plate",
       "1234 KLM",
+      "--building",
+      ids.madrid,
       "--id",
       ids.newVehicle,
     ],
   },
   { name: "vehicles list", args: () => ["vehicles", "list", "--company", ids.company] },
   { name: "vehicles list (every company)", args: () => ["vehicles", "list"] },
+  // The van is Madrid's. A server may ignore buildingId: only vehicles answered as the building's
+  // are listed (the hosted shapes answer none with a building, so none is listed from them).
+  {
+    name: "vehicles list --building",
+    args: () => [
+      "vehicles",
+      "list",
+      ...["--company", ids.company, "--building", ids.madrid, "--json"],
+    ],
+    check: onlyOf(ids.madrid),
+  },
+  {
+    name: "vehicles list --building --all",
+    args: () => ["vehicles", "list", "--building", ids.lisbon, "--all", "--json"],
+    check: onlyOf(ids.lisbon),
+  },
   { name: "vehicles get", args: () => ["vehicles", "get", ids.newVehicle] },
   {
     name: "vehicles import --dry-run",

@@ -1,9 +1,9 @@
 /**
  * Organization limits' rules on both engines: a limit of a company read by company and id,
  * listed in order, its members existing and unique, a control approach taking members whole, a
- * limit keeping its company, bad input leaving the stored limit as it was, and the consolidation
- * of stored emissions (natural gas, Spain 2024: 0.182 kgCO2e/kWh, factor library line 131,
- * MITECO Calculadora V31).
+ * limit keeping its company, bad input leaving the stored limit as it was, the consolidation of
+ * stored emissions (natural gas, Spain 2024: 0.182 kgCO2e/kWh, factor library line 131, MITECO
+ * Calculadora V31), and a limit's deletion under its company.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { categoryId } from "../../src/core/ids.js";
@@ -174,6 +174,40 @@ export function describeOrganizationLimitContract(name: string, open: () => Prom
       expect(await codeOf(service.organizationLimits.consolidate(parent, unknown))).toBe(
         "not_found",
       );
+    });
+
+    it("a deletion names the company: without one it is a usage error, under another not found", async () => {
+      const remove = (companyId?: string) =>
+        service.deleteRecords({
+          resource: "organizationLimit",
+          ids: [earlier],
+          ...(companyId === undefined ? {} : { companyId }),
+        });
+      expect(await codeOf(remove())).toBe("usage");
+      expect(await codeOf(remove(subA))).toBe("not_found");
+      expect((await service.organizationLimits.get(parent, earlier)).name).toBe("FY2023");
+    });
+
+    it("a dry run deletes nothing; then the limit goes, audited, and the others stay", async () => {
+      const request = { resource: "organizationLimit" as const, ids: [earlier], companyId: parent };
+      const plan = await service.deleteRecords({ ...request, dryRun: true });
+      expect(plan).toMatchObject({
+        dryRun: true,
+        deleted: [{ resource: "organizationLimit", id: earlier, companyId: parent, auditId: null }],
+      });
+      expect(plan.deleted[0]?.record).toMatchObject({ name: "FY2023", approach: "equity_share" });
+      expect((await service.organizationLimits.get(parent, earlier)).name).toBe("FY2023");
+      const done = await service.deleteRecords(request);
+      expect(done.deleted).toMatchObject([{ id: earlier, auditId: expect.any(String) }]);
+      expect(await codeOf(service.organizationLimits.get(parent, earlier))).toBe("not_found");
+      expect(await codeOf(service.deleteRecords(request))).toBe("not_found");
+      expect((await service.organizationLimits.list({ companyId: parent })).data).toMatchObject([
+        { id: limitId },
+      ]);
+      const audit = await service.audit.list({ companyIds: [parent], limit: 100 });
+      expect(
+        audit.data.filter((record) => record.action === "organization-limits.delete"),
+      ).toMatchObject([{ recordId: earlier, record: { name: "FY2023" } }]);
     });
   });
 }

@@ -45,6 +45,18 @@ describe("the hosted service's filter names", () => {
         }),
       );
     }
+    for (const [n, buildingId] of [BUILDING_A, BUILDING_A2, BUILDING_A].entries()) {
+      await server.service.invoices.upsert({
+        id: `9a000000-0000-4000-8000-00000000001${n}`,
+        type: "electricity",
+        companyId: COMPANY_A,
+        buildingId,
+        startDate: "2024-05-01",
+        endDate: "2024-05-31",
+        totalCost: 100 + n,
+        currency: "EUR",
+      });
+    }
     admin = await server.token("admin");
   });
   afterAll(async () => {
@@ -80,6 +92,24 @@ describe("the hosted service's filter names", () => {
       expect(await json(`${route}?buildingIds=${BUILDING_A}`)).toEqual(one);
     },
   );
+
+  it("/invoices: buildingIds[] keeps the invoices of any of the buildings; buildingId still one", async () => {
+    const ids = async (query: string) =>
+      ((await json(`/invoices?${query}`)) as { data: { id: string }[] }).data.map((i) => i.id);
+    const madrid = await ids(`buildingId=${BUILDING_A}`);
+    expect(madrid).toHaveLength(2);
+    expect(await ids(`buildingIds[]=${BUILDING_A}`)).toEqual(madrid);
+    expect(await ids(`buildingIds=${BUILDING_A}`)).toEqual(madrid);
+    expect(await ids(`buildingIds[]=${BUILDING_A2}`)).toHaveLength(1);
+    const both = await ids(`buildingIds[]=${BUILDING_A}&buildingIds[]=${BUILDING_A2}`);
+    expect(both).toEqual(await ids(`companyId=${COMPANY_A}`));
+    expect(both).toHaveLength(3);
+    const bad = await server.call("GET", "/api/v1/invoices?buildingIds[]=nope", { token: admin });
+    expect([bad.status, problemOf(bad).errors.map((issue) => issue.path)]).toEqual([
+      400,
+      ["buildingIds[].0"],
+    ]);
+  });
 
   it("a dashboard takes buildingIds[] of one building, and refuses several (400)", async () => {
     const one = await json(`/emissions/dashboard?buildingId=${BUILDING_A}`);

@@ -1,6 +1,6 @@
 /**
- * carbon serve's organization limits: the spec's get at its exact path, our list and upsert
- * announced as extensions, who may write, what a scoped token reads and may name as a member,
+ * carbon serve's organization limits: the spec's get at its exact path, our list, upsert and
+ * delete announced as extensions, who may write, what a scoped token reads and may name as a member,
  * and a body refused at its field with nothing stored.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -64,12 +64,13 @@ describe("organization limits over HTTP", () => {
     expect(field(listed, "pagination", "total")).toBe(1);
   });
 
-  it("who-am-i announces the list and the upsert", async () => {
+  it("who-am-i announces the list, the upsert and the delete", async () => {
     const who = await server.call("POST", "/api/v1/auth/who-am-i", { token: admin });
     expect(field(who, "extensions")).toEqual(
       expect.arrayContaining([
         "GET /companies/{id}/organization-limits",
         "POST /companies/{id}/organization-limits",
+        "DELETE /companies/{id}/organization-limits/{limitId}",
       ]),
     );
     expect(field(who, "extensions")).not.toContain(
@@ -103,6 +104,25 @@ describe("organization limits over HTTP", () => {
     expect((await server.call("GET", path(COMPANY_A, LIMIT_NEW), { token: admin })).status).toBe(
       404,
     );
+  });
+
+  it("DELETE: out of scope or under another company 404, a viewer 403, a dry run keeps it, then 200", async () => {
+    const onlyA = await server.token("member", [COMPANY_A]);
+    const viewer = await server.token("viewer", [COMPANY_B]);
+    const remove = (companyId: string, token: string, query = "") =>
+      server.call("DELETE", `${path(companyId, LIMIT_B)}${query}`, { token });
+    expect((await remove(COMPANY_B, onlyA)).status).toBe(404);
+    expect((await remove(COMPANY_A, admin)).status).toBe(404);
+    expect((await remove(COMPANY_B, viewer)).status).toBe(403);
+    const dryRun = await remove(COMPANY_B, admin, "?dryRun=true");
+    expect(dryRun.status, dryRun.text).toBe(200);
+    expect(field(dryRun, "deleted", 0, "auditId")).toBeNull();
+    expect((await server.call("GET", path(COMPANY_B, LIMIT_B), { token: admin })).status).toBe(200);
+    const done = await remove(COMPANY_B, admin);
+    expect(done.status, done.text).toBe(200);
+    expect(field(done, "deleted", 0, "resource")).toBe("organizationLimit");
+    expect((await server.call("GET", path(COMPANY_B, LIMIT_B), { token: admin })).status).toBe(404);
+    expect((await remove(COMPANY_B, admin)).status).toBe(404);
   });
 
   it.each([

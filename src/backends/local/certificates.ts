@@ -109,6 +109,7 @@ export class CertificateRepository {
       order: ["period_from", "id"],
       key: (row) => [row.period_from, row.id],
       decode: fromRow,
+      buildings,
     });
     // created_at is kept on update; updated_at moves.
     this.#upsert = db.prepare<UpsertParams>(

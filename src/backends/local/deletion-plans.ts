@@ -37,7 +37,8 @@ export type PlainResource =
   | "goal"
   | "task"
   | "vehicle"
-  | "customInput";
+  | "customInput"
+  | "organizationLimit";
 
 /** How a plain record is found, and what keeps it from going. */
 export interface PlainDeletable {
@@ -85,6 +86,7 @@ export function planOne(
     case "task":
     case "vehicle":
     case "customInput":
+    case "organizationLimit":
       return planPlain(parts, resource, id);
     case "invoice":
       return planInvoice(parts, id);

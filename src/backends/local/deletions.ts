@@ -13,6 +13,7 @@ import {
   type DeleteRequest,
   type DeletionResult,
   deletables,
+  deletionCompany,
 } from "../../core/model/deletion.js";
 import type { GlecEntry } from "../../core/model/glec.js";
 import { type DeletionParts, type Planned, planOne, refuseBilled } from "./deletion-plans.js";
@@ -21,6 +22,8 @@ import { localActor } from "./transaction-tools.js";
 export interface DeleteCommand {
   readonly resource: DeletableResource;
   readonly ids: readonly string[];
+  /** The records' company: one of another company is not found. */
+  readonly companyId: string | undefined;
   readonly withConsumptions: boolean;
   readonly actor: string;
   readonly dryRun: boolean;
@@ -31,6 +34,7 @@ export function deleteCommand(request: DeleteRequest): DeleteCommand {
   return {
     resource: request.resource,
     ids: request.ids,
+    companyId: deletionCompany(request),
     withConsumptions: request.withConsumptions === true,
     actor: request.actor ?? localActor(),
     dryRun: request.dryRun === true,
@@ -96,7 +100,10 @@ function planOf(parts: DeletionParts, command: DeleteCommand): Planned[] {
   const absent: string[] = [];
   for (const id of ids) {
     const planned = planOne(parts, command.resource, id);
-    if (planned === undefined) absent.push(id);
+    // A record of another company than the one named is missing to the request.
+    const elsewhere =
+      command.companyId !== undefined && planned?.item.companyId !== command.companyId;
+    if (planned === undefined || elsewhere) absent.push(id);
     else found.push(planned);
   }
   if (absent.length > 0) throw missing(command.resource, absent);

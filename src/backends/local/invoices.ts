@@ -60,9 +60,10 @@ function whereOf(filter: InvoiceFilter): { clauses: string[]; params: SqlValue[]
     clauses.push("i.company_id = ?");
     params.push(filter.companyId.toLowerCase());
   }
-  if (filter.buildingId !== undefined) {
-    clauses.push("i.building_id = ?");
-    params.push(filter.buildingId.toLowerCase());
+  const buildings = filter.buildingIds ?? [];
+  if (buildings.length > 0) {
+    clauses.push(`i.building_id IN (${buildings.map(() => "?").join(", ")})`);
+    params.push(...buildings.map((id) => id.toLowerCase()));
   }
   if (filter.type !== undefined) {
     clauses.push("i.type = ?");
@@ -84,6 +85,7 @@ export class InvoiceRepository {
   readonly #db: Db;
   readonly #companies: CompanyRepository;
   readonly #byId;
+  readonly #building;
   readonly #emission;
   readonly #upsert;
 
@@ -91,6 +93,7 @@ export class InvoiceRepository {
     this.#db = db;
     this.#companies = companies;
     this.#byId = db.prepare<[string], InvoiceRow>(`${SELECT} WHERE i.id = ?`);
+    this.#building = db.prepare<[string], number>("SELECT 1 FROM buildings WHERE id = ?").pluck();
     this.#emission = db.prepare<[string], { co2e: number | null; provenance_ref: number | null }>(
       "SELECT co2e, provenance_ref FROM consumptions WHERE id = ?",
     );
@@ -179,10 +182,18 @@ export class InvoiceRepository {
     this.#db.prepare<[string]>("DELETE FROM invoices WHERE id = ?").run(id);
   }
 
-  /** One page in (company, startDate, id) order; an unknown company is not_found. */
+  /** The company and buildings a filter names must exist: else not_found. */
+  #checkFilter(filter: InvoiceFilter): void {
+    if (filter.companyId !== undefined) this.#companies.get(filter.companyId);
+    for (const id of filter.buildingIds ?? []) {
+      if (this.#building.get(id.toLowerCase()) === undefined) throw notFound("building", id);
+    }
+  }
+
+  /** One page in (company, startDate, id) order; an unknown company or building is not_found. */
   list(query: InvoiceFilter & PageQuery): Page<Invoice> {
     const window = pageWindow(query);
-    if (query.companyId !== undefined) this.#companies.get(query.companyId);
+    this.#checkFilter(query);
     const { clauses, params } = whereOf(query);
     const where = clauses.length === 0 ? "" : ` WHERE ${clauses.join(" AND ")}`;
     const rows = this.#db
@@ -203,7 +214,7 @@ export class InvoiceRepository {
 
   /** What `list` pages, for keyset pages on invoices_in_order. */
   keyset(filter: InvoiceFilter): Keyset<InvoiceRow, Invoice> {
-    if (filter.companyId !== undefined) this.#companies.get(filter.companyId);
+    this.#checkFilter(filter);
     const { clauses, params } = whereOf(filter);
     return {
       select: SELECT,

@@ -1,4 +1,3 @@
-import { CarbonError } from "../../core/errors.js";
 import { goalProgress } from "../../core/goal-progress.js";
 import type { DeleteRequest, DeletionResult } from "../../core/model/deletion.js";
 import type { EmissionsPort } from "../../core/ports/emissions.js";
@@ -14,10 +13,10 @@ import type { CertificateRepository } from "./certificates.js";
 import { CommentRepository } from "./comments.js";
 import { toCompany } from "./companies.js";
 import { CustomInputRepository } from "./custom-inputs.js";
-import { translateError } from "./database.js";
 import type { DeletionParts } from "./deletion-plans.js";
 import { deleteCommand, deleteRecords } from "./deletions.js";
 import { EffluentRepository } from "./effluents.js";
+import { EngineTransactions } from "./engine-transactions.js";
 import { GoalRepository } from "./goals.js";
 import { InvoiceRepository } from "./invoices.js";
 import { KeysetReader } from "./keyset.js";
@@ -39,6 +38,7 @@ import { LocalSuppliersPart } from "./local-suppliers.js";
 import { localUsers } from "./local-users.js";
 import { localVehicles } from "./local-vehicles.js";
 import { OrganizationLimitRepository } from "./organization-limits.js";
+import { plainDeletables } from "./plain-deletables.js";
 import { type RecalculationScope, recalculateEmissions } from "./recalculate.js";
 import { recommendInputs } from "./recommended-inputs.js";
 import { TaskRepository } from "./tasks.js";
@@ -60,11 +60,7 @@ export class LocalService implements CarbonService {
   readonly #session: { current: LocalImportSession | undefined } = { current: undefined };
   readonly consumptions: LocalConsumptionsPart;
   readonly emissions: EmissionsPort;
-  #dataVersion = -1;
-  /** Prepared once: `db.pragma()` prepares a statement on every call. */
-  readonly #dataVersionQuery;
-  /** Made once: `db.transaction(fn)` builds its wrappers (and statements) on every call. */
-  readonly #transaction;
+  readonly #tx: EngineTransactions;
   readonly buildings: LocalBuildings;
   readonly factors: CarbonService["factors"];
   readonly customFactors: CarbonService["customFactors"];
@@ -101,17 +97,16 @@ export class LocalService implements CarbonService {
   constructor(parts: LocalParts) {
     this.#p = parts;
     this.path = parts.path;
-    this.#dataVersionQuery = parts.db.prepare<[], number>("PRAGMA data_version").pluck();
-    this.#transaction = parts.db.transaction((fn: () => void) => fn());
+    this.#tx = new EngineTransactions(parts, this.#session);
     this.buildings = new LocalBuildings({
       ...parts,
       recalculate: (scope) => this.#recalculate(scope),
-      guard: (fn) => this.#guard(fn),
-      write: (fn) => this.#write(fn),
+      guard: (fn) => this.#tx.guard(fn),
+      write: (fn) => this.#tx.write(fn),
     });
     const tx = {
-      read: <T>(fn: () => T) => this.#read(fn),
-      write: <T>(fn: () => T) => this.#write(fn),
+      read: <T>(fn: () => T) => this.#tx.read(fn),
+      write: <T>(fn: () => T) => this.#tx.write(fn),
     };
     this.glec = new LocalGlec(parts.db, parts.companies, parts.audit, tx);
     this.audit = new LocalAudit(parts.audit, tx);
@@ -157,8 +152,8 @@ export class LocalService implements CarbonService {
     };
     this.#users = new UserRepository(parts.db, parts.companies, parts.audit);
     this.users = localUsers(this.#users, tx);
-    const read = <T>(fn: () => T): T => this.#read(fn);
-    const guard = <T>(fn: () => T): T => this.#guard(fn);
+    const read = <T>(fn: () => T): T => this.#tx.read(fn);
+    const guard = <T>(fn: () => T): T => this.#tx.guard(fn);
     this.#invoices = new InvoiceRepository(parts.db, parts.companies);
     this.invoices = localInvoices({
       ...tx,
@@ -166,27 +161,23 @@ export class LocalService implements CarbonService {
       parts: {
         ...parts,
         wasteOperators,
-        removeConsumptions: (ids) =>
-          deleteRecords(this.#deletionParts(), deleteCommand({ resource: "consumption", ids }))
-            .deleted.length,
+        removeConsumptions: (ids) => this.#removeConsumptions(ids),
       },
     });
     this.consumptions = localConsumptions({
       parts,
       read,
       guard,
-      write: (fn) => this.#write(fn),
+      write: (fn) => this.#tx.write(fn),
       upsertBuilding: (input, companyOf) => this.buildings.store(input, companyOf),
-      removeConsumptions: (ids) =>
-        deleteRecords(this.#deletionParts(), deleteCommand({ resource: "consumption", ids }))
-          .deleted.length,
+      removeConsumptions: (ids) => this.#removeConsumptions(ids),
       session: this.#session,
     });
     this.emissions = localEmissions({
       parts,
       read,
       guard,
-      write: (fn) => this.#write(fn),
+      write: (fn) => this.#tx.write(fn),
       recalculate: (scope) => this.#recalculate(scope),
     });
     const limits = new OrganizationLimitRepository(parts.db, parts.companies, parts.buildings);
@@ -202,60 +193,16 @@ export class LocalService implements CarbonService {
     this.customInputs = localResource(customInputs, tx);
   }
 
-  #guard<T>(fn: () => T): T {
-    try {
-      return fn();
-    } catch (error) {
-      throw translateError(error, this.path);
-    }
-  }
-
-  /** Another connection committed since we last looked: cached custom factors may be stale. */
-  #sync(): void {
-    const version = this.#dataVersionQuery.get();
-    if (typeof version === "number" && version !== this.#dataVersion) {
-      this.#dataVersion = version;
-      this.#p.calculator.invalidate();
-      this.#p.refs.invalidate();
-    }
-  }
-
-  /** A write transaction (BEGIN IMMEDIATE), refused while an import session is open. */
-  #write<T>(fn: () => T): T {
-    if (this.#session.current !== undefined) {
-      throw new CarbonError(
-        "conflict",
-        "an import session is open on this database connection; commit or abort it first",
-      );
-    }
-    return this.#guard(() => {
-      this.#sync();
-      try {
-        let result: { readonly value: T } | undefined;
-        this.#transaction.immediate(() => {
-          result = { value: fn() };
-          this.#p.cover.settle();
-        });
-        if (result === undefined) throw new Error("the write transaction returned nothing");
-        return result.value;
-      } catch (error) {
-        this.#p.calculator.forgetWrites();
-        this.#p.refs.invalidate();
-        throw error;
-      }
-    });
-  }
-
   async close(): Promise<void> {
     if (this.#session.current !== undefined) await this.#session.current.abort();
     if (this.#p.db.open) this.#p.db.close();
   }
 
   readonly companies: CarbonService["companies"] = {
-    list: async (query) => this.#guard(() => this.#p.companies.list(query)),
-    get: async (id) => this.#guard(() => toCompany(this.#p.companies.get(id))),
+    list: async (query) => this.#tx.guard(() => this.#p.companies.list(query)),
+    get: async (id) => this.#tx.guard(() => toCompany(this.#p.companies.get(id))),
     upsert: async (input) =>
-      this.#write(() => {
+      this.#tx.write(() => {
         const { company, before } = this.#p.companies.upsert(input);
         if (before !== undefined && before.country !== company.country) {
           this.#recalculate({ companyRef: company.ref, buildingsWithoutCountry: true });
@@ -274,14 +221,6 @@ export class LocalService implements CarbonService {
     list: async (query) => wholeOrPage(this.#p.catalog.list(query.level).map(toCategory), query),
   };
 
-  /** A read: first drop caches another connection's commits made stale. */
-  #read<T>(fn: () => T): T {
-    return this.#guard(() => {
-      this.#sync();
-      return fn();
-    });
-  }
-
   /** The local engine is no server: it announces no instance. */
   async serverInstanceId(): Promise<string | undefined> {
     return undefined;
@@ -290,35 +229,25 @@ export class LocalService implements CarbonService {
   // --- deletions (deletions.ts, docs/deleting.md) ---
 
   #deletionParts(): DeletionParts {
-    const goals = this.#goals;
     return {
       ...this.#p,
       recalculate: (scope: RecalculationScope) => this.#recalculate(scope),
-      plain: {
-        wasteOperator: {
-          table: "waste_operators",
-          get: (id) => this.#wasteOperators.get(id),
-          refusal: (id) => this.#wasteOperators.deletionRefusal(id),
-        },
-        comment: { table: "comments", get: (id) => this.#comments.get(id) },
-        goal: {
-          table: "goals",
-          get: (id) => goals.get(id),
-          refusal: (id) => goals.deletionRefusal(id),
-        },
-        task: { table: "tasks", get: (id) => this.#tasks.get(id) },
-        customInput: {
-          table: "custom_inputs",
-          get: (id) => this.#customInputs.get(id),
-          refusal: (id) => this.#customInputs.deletionRefusal(id),
-        },
-        vehicle: {
-          table: "vehicles",
-          get: (id) => this.#vehicles.get(id),
-          refusal: (id) => this.#vehicles.deletionRefusal(id),
-        },
-      },
+      plain: plainDeletables({
+        wasteOperators: this.#wasteOperators,
+        comments: this.#comments,
+        goals: this.#goals,
+        tasks: this.#tasks,
+        vehicles: this.#vehicles,
+        customInputs: this.#customInputs,
+        organizationLimits: this.#organizationLimits,
+      }),
     };
+  }
+
+  /** Deletes consumptions, audited, in the caller's transaction; answers how many went. */
+  #removeConsumptions(ids: readonly string[]): number {
+    const command = deleteCommand({ resource: "consumption", ids });
+    return deleteRecords(this.#deletionParts(), command).deleted.length;
   }
 
   /** One transaction; a dry run runs it and rolls it back. */
@@ -330,8 +259,8 @@ export class LocalService implements CarbonService {
       this.#p.refs.invalidate();
       return result;
     };
-    if (!command.dryRun) return this.#write(run);
-    return rolledBack(() => this.#write(withRollback(run)));
+    if (!command.dryRun) return this.#tx.write(run);
+    return rolledBack(() => this.#tx.write(withRollback(run)));
   }
 
   // --- audit trail (docs/buildings-move.md) ---
@@ -361,6 +290,6 @@ export class LocalService implements CarbonService {
       customInputs: this.#customInputs,
       users: this.#users,
     });
-    return streamPages(this.#listReaders, list, filter, options, (fn) => this.#read(fn));
+    return streamPages(this.#listReaders, list, filter, options, (fn) => this.#tx.read(fn));
   }
 }

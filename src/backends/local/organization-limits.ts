@@ -129,6 +129,13 @@ export class OrganizationLimitRepository {
     return fromRow(row);
   }
 
+  /** A limit by its id alone, whatever its company (a deletion checks the company after). */
+  find(limitId: string): OrganizationLimit {
+    const row = this.#byId.get(limitId.trim().toLowerCase());
+    if (row === undefined) throw notFound("organization limit", limitId);
+    return fromRow(row);
+  }
+
   list(query: OrganizationLimitQuery): Page<OrganizationLimit> {
     return this.#listing.list(query);
   }

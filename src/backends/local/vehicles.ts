@@ -164,6 +164,7 @@ export class VehicleRepository {
       order: ["name", "id"],
       key: (row) => [row.name, row.id],
       decode: fromRow,
+      buildings,
     });
     // created_at is kept on update; updated_at moves.
     this.#upsert = db.prepare<UpsertParams>(

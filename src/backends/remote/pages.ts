@@ -9,6 +9,21 @@ export interface PageWindow {
   readonly limit: number;
 }
 
+/** A page of which the client kept only some rows: `answered` is how many the server sent. */
+export interface NarrowedPage<T> extends Page<T> {
+  readonly answered: number;
+}
+
+/** The page with only the rows `keep` accepts, saying how many the server answered. */
+export function narrowPage<T>(page: Page<T>, keep: (row: T) => boolean): NarrowedPage<T> {
+  return { data: page.data.filter(keep), pagination: page.pagination, answered: page.data.length };
+}
+
+/** How many rows the server answered on a page (more than it holds, when it was narrowed). */
+function answeredRows<T>(page: Page<T>): number {
+  return "answered" in page && typeof page.answered === "number" ? page.answered : page.data.length;
+}
+
 /**
  * Every page of a list of the interface (`page` and `limit`), yielded as it arrives. A server
  * may use a smaller page than asked (its `pagination.limit`, or fewer rows than that on a page
@@ -32,7 +47,9 @@ export async function* allPages<T>(
       );
     }
     const total = answer.pagination.total;
-    if (answer.data.length === 0) {
+    // Paging counts the rows the server sent, also those the client left out of a narrowed page.
+    const answered = answeredRows(answer);
+    if (answered === 0) {
       if (seen >= total) return;
       throw new CarbonError(
         "unavailable",
@@ -42,11 +59,11 @@ export async function* allPages<T>(
     }
     if (page === 1) {
       // The size the server used: its pagination.limit, or fewer rows if more are to come.
-      const more = answer.data.length < total;
-      size = Math.min(size, answer.pagination.limit, more ? answer.data.length : size);
+      const more = answered < total;
+      size = Math.min(size, answer.pagination.limit, more ? answered : size);
     }
-    seen += answer.data.length;
-    yield answer.data;
+    seen += answered;
+    if (answer.data.length > 0) yield answer.data;
     if (seen >= total) return;
   }
 }

@@ -14,7 +14,7 @@ import {
   type ParsedInvoice,
 } from "../../core/model/invoice.js";
 import type { InvoicesPort } from "../../core/ports/invoices.js";
-import { invoiceMatches, invoicesResource } from "../../core/resources/invoices.js";
+import { invoicesResource } from "../../core/resources/invoices.js";
 import { parseInput } from "../../core/validate.js";
 import type { ServerCapabilities } from "./capabilities.js";
 import type { HttpClient } from "./client.js";
@@ -43,11 +43,6 @@ export function remoteInvoices(client: HttpClient, capabilities: ServerCapabilit
   }
   return {
     ...invoices,
-    // A server that ignores a filter of the list still gets only the invoices it asked for.
-    async list(query) {
-      const page = await invoices.list(query);
-      return { ...page, data: page.data.filter((invoice) => invoiceMatches(invoice, query)) };
-    },
     upsert: async (input) => send(parseInput(invoiceInputSchema, input, "invoice")),
     async write(inputs, options) {
       const parsed: ParsedInvoice[] = [];

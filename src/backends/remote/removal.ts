@@ -9,23 +9,27 @@
  * only when the server announces them; otherwise a usage error, nothing sent.
  */
 import { z } from "zod";
-import { CarbonError, isCarbonError } from "../../core/errors.js";
+import { CarbonError, isCarbonError, notFound } from "../../core/errors.js";
 import { DRY_RUN_EXTENSION, operationExtension } from "../../core/extensions.js";
 import {
   type ConsumptionInput,
   consumptionRecordAnswerSchema,
 } from "../../core/model/consumption.js";
 import {
+  type DeletableResource,
   type DeletedRecord,
   type DeleteRequest,
   type DeletionResult,
   deletables,
+  deletionCompany,
+  deletionPathValues,
   deletionResultSchema,
   type RoutedDeletable,
 } from "../../core/model/deletion.js";
 import type { ServerCapabilities } from "./capabilities.js";
 import type { HttpClient } from "./client.js";
 import { runLimited } from "./limiter.js";
+import { fillPath } from "./resource-client.js";
 
 /** Our answer (the record itself) or the hosted one (`{id, data}`), as one record. */
 export const fetchedConsumptionSchema = consumptionRecordAnswerSchema.transform((record) => ({
@@ -110,6 +114,7 @@ export function remoteDeleteRecords(
       const record = records.get(id);
       return record === undefined ? [] : [planned(record)];
     });
+    refuseElsewhere("consumption", plans, deletionCompany(request));
     if (request.dryRun === true) return { dryRun: true, deleted: plans };
     const auditIds = new Map<string, string | null>();
     try {
@@ -131,6 +136,7 @@ export function remoteDeleteRecords(
     request: DeleteRequest,
   ): Promise<DeletionResult> {
     const { route, plural } = deletables[resource];
+    const companyId = deletionCompany(request);
     const instead = `delete them in the service itself (its web app)`;
     await capabilities.require(
       operationExtension("DELETE", route),
@@ -141,7 +147,7 @@ export function remoteDeleteRecords(
     await capabilities.require(DRY_RUN_EXTENSION, "dry runs of deletions", instead);
     const ids = [...new Set(request.ids.map((id) => id.trim().toLowerCase()))];
     const send = (id: string, dryRun: boolean) =>
-      client.request("DELETE", route.replace("{id}", encodeURIComponent(id)), {
+      client.request("DELETE", fillPath(route, deletionPathValues(resource, id, companyId)), {
         schema: deletionResultSchema,
         query: {
           dryRun: dryRun ? "true" : undefined,
@@ -151,6 +157,7 @@ export function remoteDeleteRecords(
     // Every record checked first (found, allowed, no consumptions left behind).
     const plans: DeletedRecord[] = [];
     for (const id of ids) plans.push(...(await send(id, true)).deleted);
+    refuseElsewhere(resource, plans, companyId);
     if (request.dryRun === true) return { dryRun: true, deleted: plans };
     const deleted: DeletedRecord[] = [];
     try {
@@ -165,6 +172,17 @@ export function remoteDeleteRecords(
     request.resource === "consumption"
       ? deleteConsumptions(request)
       : deleteOthers(request.resource, request);
+}
+
+/** A record of another company than the one named is missing to the request, as locally. */
+function refuseElsewhere(
+  resource: DeletableResource,
+  plans: readonly DeletedRecord[],
+  companyId: string | undefined,
+): void {
+  const elsewhere = plans.filter((plan) => companyId !== undefined && plan.companyId !== companyId);
+  if (elsewhere.length === 0) return;
+  throw notFound(deletables[resource].noun, elsewhere.map((plan) => plan.id).join(", "));
 }
 
 /** A failure part way: the server keeps what it deleted before it. */

@@ -8,7 +8,7 @@
  */
 import { notFound } from "../../core/errors.js";
 import { operationExtension } from "../../core/extensions.js";
-import { DEFAULT_PAGE_LIMIT } from "../../core/model/common.js";
+import { DEFAULT_PAGE_LIMIT, type Page, type PageQuery } from "../../core/model/common.js";
 import { answerPageSchema } from "../../core/model/wire.js";
 import type {
   CompanyListing,
@@ -21,7 +21,7 @@ import type {
 import { companiesResource } from "../../core/resources/companies.js";
 import type { ServerCapabilities } from "./capabilities.js";
 import type { HttpClient } from "./client.js";
-import { allPages, everyRow } from "./pages.js";
+import { allPages, everyRow, narrowPage } from "./pages.js";
 
 /** Page size asked for when a get reads the listing (the interface's maximum). */
 const SCAN_PAGE = 500;
@@ -89,39 +89,47 @@ export function remoteResource<T, I, F extends object>(
     return all;
   }
 
+  /** One page of the listing, as the server answers it. */
+  async function listed(query: F & PageQuery): Promise<Page<T>> {
+    const company = resource.filterScope(query);
+    if (companyList !== undefined && company !== undefined) {
+      return client.request("GET", fillPath(companyList.path, { id: company }), {
+        schema: page,
+        query: { page: query.page, limit: query.limit },
+      });
+    }
+    if (companyList === undefined && !operations.list.spec) {
+      // A listing of ours only where the server announces it.
+      await capabilities.require(
+        operationExtension("GET", operations.list.path),
+        `listing ${resource.singular}s`,
+      );
+    }
+    if (companyList !== undefined && !(await offered("GET", operations.list))) {
+      const all = await recordsOfEveryCompany(companyList);
+      const number = query.page ?? 1;
+      const limit = query.limit ?? DEFAULT_PAGE_LIMIT;
+      return {
+        data: all.slice((number - 1) * limit, number * limit),
+        pagination: { page: number, limit, total: all.length },
+      };
+    }
+    // A listing that is no spec operation is asked only of a server that announces it.
+    if (!(await offered("GET", operations.list))) {
+      await capabilities.require(
+        operationExtension("GET", operations.list.path),
+        `listing ${resource.name}`,
+      );
+    }
+    return listAll(query);
+  }
+
   const port: ResourcePort<T, I, F> = {
     async list(query) {
-      const company = resource.filterScope(query);
-      if (companyList !== undefined && company !== undefined) {
-        return client.request("GET", fillPath(companyList.path, { id: company }), {
-          schema: page,
-          query: { page: query.page, limit: query.limit },
-        });
-      }
-      if (companyList === undefined && !operations.list.spec) {
-        // A listing of ours only where the server announces it.
-        await capabilities.require(
-          operationExtension("GET", operations.list.path),
-          `listing ${resource.singular}s`,
-        );
-      }
-      if (companyList !== undefined && !(await offered("GET", operations.list))) {
-        const all = await recordsOfEveryCompany(companyList);
-        const number = query.page ?? 1;
-        const limit = query.limit ?? DEFAULT_PAGE_LIMIT;
-        return {
-          data: all.slice((number - 1) * limit, number * limit),
-          pagination: { page: number, limit, total: all.length },
-        };
-      }
-      // A listing that is no spec operation is asked only of a server that announces it.
-      if (!(await offered("GET", operations.list))) {
-        await capabilities.require(
-          operationExtension("GET", operations.list.path),
-          `listing ${resource.name}`,
-        );
-      }
-      return listAll(query);
+      const page = await listed(query);
+      const matches = resource.matches;
+      // Of a server that ignores a filter of ours, only the records that meet it are kept.
+      return matches === undefined ? page : narrowPage(page, (record) => matches(record, query));
     },
 
     async get(id) {

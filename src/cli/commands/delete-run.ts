@@ -18,6 +18,8 @@ export interface DeleteOptions {
   readonly dryRun: boolean;
   /** Buildings only: their consumptions go too. */
   readonly withConsumptions: boolean;
+  /** The records' company, as typed (an id or a name); required where `underCompany`. */
+  readonly company?: string;
 }
 
 export interface DeleteSpec {
@@ -29,6 +31,8 @@ export interface DeleteSpec {
   readonly notes: readonly string[];
   /** Example command lines, without the `$ `. */
   readonly examples: readonly string[];
+  /** The records are found under their company (organization limits): `--company` is required. */
+  readonly underCompany?: boolean;
 }
 
 function plural(count: number, noun: string): string {
@@ -74,6 +78,8 @@ function describe(item: DeletedRecord, names: Names): string {
       return `${field(r, "type")} ${field(r, "parameter")} ${field(r, "value")} ${field(r, "unit")}, ${field(r, "sampledAt") || field(r, "year")}, building ${names.building(field(r, "buildingId"))}`;
     case "customInput":
       return `${field(r, "name")} (${field(r, "type")}, ${field(r, "unit")})`;
+    case "organizationLimit":
+      return `${field(r, "name")} (${field(r, "approach")}, ${field(r, "periodFrom")} to ${field(r, "periodTo")}, ${plural(Array.isArray(r.members) ? r.members.length : 0, "member")})`;
     case "certificate":
       return `${field(r, "volumeMwh")} MWh ${field(r, "technology")}, ${field(r, "periodFrom")} to ${field(r, "periodTo")}, ${field(r, "issuingBody")} ${field(r, "cancellationId")}`;
   }
@@ -112,7 +118,16 @@ export async function executeDelete(
     spec.resource === "building"
       ? await Promise.all(opts.ids.map((id) => resolver.building(`${spec.noun} id`, id)))
       : opts.ids.map((id) => parseUuid(`${spec.noun} id`, id));
-  const request = { resource: spec.resource, ids, withConsumptions: opts.withConsumptions };
+  const company =
+    opts.company === undefined
+      ? {}
+      : { companyId: await resolver.company("--company", opts.company) };
+  const request = {
+    resource: spec.resource,
+    ids,
+    withConsumptions: opts.withConsumptions,
+    ...company,
+  };
   const service = await ctx.service();
   // The plan first: an unknown id or a refusal stops everything before anything is deleted.
   const plan: DeletionResult = await service.deleteRecords({ ...request, dryRun: true });

@@ -14,6 +14,7 @@ interface DeleteFlags {
   readonly yes?: boolean;
   readonly dryRun?: boolean;
   readonly withConsumptions?: boolean;
+  readonly company?: string;
 }
 
 export function deleteVerb(
@@ -26,7 +27,11 @@ export function deleteVerb(
     .argument(
       "<ids...>",
       spec.resource === "building" ? "building ids or names" : `${spec.noun} ids (UUIDs)`,
-    )
+    );
+  if (spec.underCompany === true) {
+    command.requiredOption("--company <id|name>", `the company the ${spec.noun}s belong to`);
+  }
+  command
     .option("--dry-run", "print what would be deleted and stop")
     .option("--yes", "do not ask for confirmation (needed when stdin is not a terminal)");
   if (spec.resource === "building") {
@@ -55,6 +60,7 @@ export function deleteVerb(
         yes: flags.yes === true,
         dryRun: flags.dryRun === true,
         withConsumptions: flags.withConsumptions === true,
+        ...(flags.company === undefined ? {} : { company: flags.company }),
       });
     });
 }

@@ -74,9 +74,9 @@ async function flagFields(
   const lookups: {
     readonly key: string;
     readonly name: string;
-    readonly text: string;
+    readonly texts: readonly string[];
     readonly mustExist: boolean;
-    readonly kind: "company" | "building";
+    readonly kind: "company" | "building" | "buildings";
   }[] = [];
   for (const flag of flags) {
     const value = values[flag.key];
@@ -87,7 +87,12 @@ async function flagFields(
       fields[flag.key] = parseChoices(name, texts, flag.choices ?? []);
       continue;
     }
-    // Only a `choices` flag is repeatable; of any other the last value given counts.
+    if (flag.kind === "buildings") {
+      const texts = typeof value === "string" ? [value] : value;
+      lookups.push({ key: flag.key, name, texts, mustExist: false, kind: "buildings" });
+      continue;
+    }
+    // Only `choices` and `buildings` flags are repeatable; of any other the last value counts.
     const text = typeof value === "string" ? value : (value.at(-1) ?? "");
     if (flag.kind === "text") fields[flag.key] = parseText(name, text);
     else if (flag.kind === "country") fields[flag.key] = parseCountry(name, text);
@@ -97,18 +102,22 @@ async function flagFields(
     else if (flag.kind === "number") fields[flag.key] = parseNumber(name, text, 0);
     else {
       const kind = flag.kind === "building" ? "building" : "company";
-      lookups.push({ key: flag.key, name, text, mustExist: flag.mustExist === true, kind });
+      const mustExist = flag.mustExist === true;
+      lookups.push({ key: flag.key, name, texts: [text], mustExist, kind });
     }
   }
   // Companies first: a building's name is looked up in the company the flags name, if any.
   for (const lookup of lookups.filter((candidate) => candidate.kind === "company")) {
-    const id = await resolver.company(lookup.name, lookup.text);
+    const id = await resolver.company(lookup.name, lookup.texts[0] ?? "");
     if (lookup.mustExist) await (await service()).companies.get(id);
     fields[lookup.key] = id;
   }
   const companyId = typeof fields.companyId === "string" ? fields.companyId : undefined;
-  for (const lookup of lookups.filter((candidate) => candidate.kind === "building")) {
-    fields[lookup.key] = await resolver.building(lookup.name, lookup.text, companyId);
+  for (const lookup of lookups.filter((candidate) => candidate.kind !== "company")) {
+    const ids: string[] = [];
+    for (const text of lookup.texts)
+      ids.push(await resolver.building(lookup.name, text, companyId));
+    fields[lookup.key] = lookup.kind === "buildings" ? ids : (ids[0] ?? "");
   }
   return fields;
 }

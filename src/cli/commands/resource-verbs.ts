@@ -58,10 +58,10 @@ function collect(value: string, previous: readonly string[] | undefined): readon
   return [...(previous ?? []), value];
 }
 
-/** Declares a face's flag: a `choices` flag may be repeated. */
+/** Declares a face's flag: a `choices` or `buildings` flag may be repeated. */
 function addFlag(command: Command, flag: FaceFlag): void {
   const option = new Option(flag.flag, flag.description);
-  if (flag.kind === "choices") option.argParser(collect);
+  if (flag.kind === "choices" || flag.kind === "buildings") option.argParser(collect);
   if (flag.required === true) option.makeOptionMandatory();
   command.addOption(option);
 }

@@ -17,6 +17,7 @@ export const deletionActions = [
   "certificates.delete",
   "vehicles.delete",
   "inputs.custom.delete",
+  "organization-limits.delete",
 ] as const;
 export type DeletionAction = (typeof deletionActions)[number];
 

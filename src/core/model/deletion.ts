@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CarbonError } from "../errors.js";
 import type { DeletionAction } from "./audit.js";
 import { uuidSchema } from "./common.js";
 
@@ -17,6 +18,11 @@ export interface Deletable {
   readonly route?: string;
   /** The roles whose tokens may delete one on carbon serve. */
   readonly deleters: readonly ("admin" | "member")[];
+  /**
+   * Found under its company, as the interface reads it (organization limits): a request names
+   * the company, and the route's `{id}` is the company's, `{limitId}` the record's.
+   */
+  readonly underCompany?: true;
 }
 
 /**
@@ -38,6 +44,7 @@ export const deletableResources = [
   "certificate",
   "vehicle",
   "customInput",
+  "organizationLimit",
 ] as const;
 export type DeletableResource = (typeof deletableResources)[number];
 
@@ -142,7 +149,39 @@ export const deletables: Deletables = {
     route: "/inputs/custom/{id}",
     deleters: ["admin", "member"],
   },
+  organizationLimit: {
+    noun: "organization limit",
+    plural: "organization limits",
+    action: "organization-limits.delete",
+    route: "/companies/{id}/organization-limits/{limitId}",
+    deleters: ["admin", "member"],
+    underCompany: true,
+  },
 };
+
+/**
+ * The company a deletion's records must belong to (a record of another is not found), and a
+ * usage error when the resource is found under its company and the request names none.
+ */
+export function deletionCompany(request: DeleteRequest): string | undefined {
+  const companyId = request.companyId?.trim().toLowerCase();
+  const { underCompany, plural } = deletables[request.resource];
+  if (underCompany === true && (companyId === undefined || companyId === "")) {
+    throw new CarbonError("usage", `deleting ${plural} needs their company`, {
+      hint: "name it: --company ID",
+    });
+  }
+  return companyId;
+}
+
+/** A deletion route's path values for one record (`{id}`, and `{limitId}` under a company). */
+export function deletionPathValues(
+  resource: RoutedDeletable,
+  id: string,
+  companyId: string | undefined,
+): Readonly<Record<string, string>> {
+  return deletables[resource].underCompany === true ? { id: companyId ?? "", limitId: id } : { id };
+}
 
 /** One record deleted (or, in a dry run, that would be). */
 export const deletedRecordSchema = z.object({
@@ -171,6 +210,11 @@ export type DeletionResult = z.infer<typeof deletionResultSchema>;
 export interface DeleteRequest {
   readonly resource: DeletableResource;
   readonly ids: readonly string[];
+  /**
+   * The records' company: one of another company is not found. Required for organization
+   * limits, which the interface reads (and carbon serve deletes) under their company.
+   */
+  readonly companyId?: string;
   /** Buildings: delete their consumptions too (else a building that has some is a conflict). */
   readonly withConsumptions?: boolean;
   /** Work everything out (and refuse what would be refused), delete nothing. */

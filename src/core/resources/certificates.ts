@@ -14,11 +14,12 @@ import {
 } from "../model/certificate.js";
 import { uuidSchema } from "../model/common.js";
 import type { ResourceDescriptor } from "../resource.js";
-import { companyOwned, oneUuid } from "./fields.js";
+import { companyOwned, oneUuid, sameId } from "./fields.js";
 
-/** Without a company: every company the token sees. */
+/** Without a company: every company the token sees; a building narrows to its certificates. */
 export interface CertificateFilter {
   readonly companyId?: string;
+  readonly buildingId?: string;
 }
 
 export const certificatesResource: ResourceDescriptor<
@@ -33,9 +34,9 @@ export const certificatesResource: ResourceDescriptor<
   answer: certificateAnswerSchema,
   input: certificateInputSchema,
   schemaNames: { record: "Certificate", input: "CertificateInput" },
-  filter: z.strictObject({ companyId: uuidSchema.optional() }),
-  filterFields: { companyId: oneUuid.optional() },
-  listQuery: (filter) => ({ companyId: filter.companyId }),
+  filter: z.strictObject({ companyId: uuidSchema.optional(), buildingId: uuidSchema.optional() }),
+  filterFields: { companyId: oneUuid.optional(), buildingId: oneUuid.optional() },
+  listQuery: (filter) => ({ companyId: filter.companyId, buildingId: filter.buildingId }),
   order: [
     { name: "periodFrom", value: (record) => record.periodFrom },
     { name: "id", value: (record) => record.id },
@@ -49,7 +50,7 @@ export const certificatesResource: ResourceDescriptor<
     upsert: { path: "/certificates", spec: false },
   },
   summaries: {
-    list: "List energy attribute certificates (guarantees of origin, REGOs), of one company or of every company the token sees",
+    list: "List energy attribute certificates (guarantees of origin, REGOs), of one company (and building) or of every company the token sees",
     get: "Get one energy attribute certificate",
     upsert:
       "Create or update an energy attribute certificate by its id; market-based scope 2 of its building is recalculated (member, admin)",
@@ -58,6 +59,9 @@ export const certificatesResource: ResourceDescriptor<
     what: "energy attribute certificates",
     instead: "record certificates in the service itself, or against carbon serve",
   },
+  matches: (certificate, filter) =>
+    sameId(certificate.companyId, filter.companyId) &&
+    sameId(certificate.buildingId, filter.buildingId),
   upsertNote:
     "409 when another certificate has the cancellation id; 422 when the building is not the company's or its market is not the certificate's country",
 };

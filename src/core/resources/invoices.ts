@@ -16,12 +16,21 @@ import {
   invoiceTypes,
 } from "../model/invoice.js";
 import type { ResourceDescriptor } from "../resource.js";
-import { companyOwned, oneUuid, oneValue } from "./fields.js";
+import {
+  buildingsOfQuery,
+  companyOwned,
+  oneUuid,
+  oneValue,
+  sameId,
+  texts,
+  uuidList,
+} from "./fields.js";
 
 /** Without a company: every company the token sees. */
 export interface InvoiceFilter {
   readonly companyId?: string;
-  readonly buildingId?: string;
+  /** Invoices of any of these buildings (the hosted service's `buildingIds[]`). */
+  readonly buildingIds?: readonly string[];
   readonly type?: InvoiceType;
   /** The hosted service's period filter: invoices billing a day on or after it. */
   readonly startDate?: string;
@@ -41,24 +50,35 @@ export const invoicesResource: ResourceDescriptor<Invoice, InvoiceInput, Invoice
   schemaNames: { record: "Invoice", input: "InvoiceInput" },
   filter: z.strictObject({
     companyId: uuidSchema.optional(),
-    buildingId: uuidSchema.optional(),
+    buildingIds: z.array(uuidSchema).min(1).optional(),
     type: typeSchema.optional(),
     startDate: isoDateSchema.optional(),
     endDate: isoDateSchema.optional(),
   }),
   filterFields: {
     companyId: oneUuid.optional(),
-    buildingId: oneUuid.optional(),
+    buildingId: oneUuid.optional().meta({ description: "one building (ours, as before)" }),
+    "buildingIds[]": uuidList.optional().meta({ description: "buildings, any of them match" }),
+    buildingIds: uuidList.optional().meta({ description: "the same as buildingIds[]" }),
     type: oneValue.trim().pipe(typeSchema).optional(),
     startDate: oneValue.trim().pipe(isoDateSchema).optional(),
     endDate: oneValue.trim().pipe(isoDateSchema).optional(),
   },
   listQuery: (filter) => ({
     companyId: filter.companyId,
-    buildingId: filter.buildingId,
+    "buildingIds[]": filter.buildingIds,
     type: filter.type,
     startDate: filter.startDate,
     endDate: filter.endDate,
+  }),
+  // Our one building and the hosted list, as the filter's list.
+  fromQuery: ({ buildingId, "buildingIds[]": listed, buildingIds, ...rest }) => ({
+    ...rest,
+    buildingIds: buildingsOfQuery({
+      buildingId: typeof buildingId === "string" ? buildingId : undefined,
+      "buildingIds[]": texts(listed),
+      buildingIds: texts(buildingIds),
+    }),
   }),
   order: [
     { name: "companyId", value: (record) => record.companyId },
@@ -76,6 +96,7 @@ export const invoicesResource: ResourceDescriptor<Invoice, InvoiceInput, Invoice
   },
   // The answer is the hosted `{status: "ok", invoice}`: routes/invoices.ts.
   ownRoutes: ["upsert"],
+  matches: (invoice, filter) => invoiceMatches(invoice, filter),
   summaries: {
     list: "List invoices, of one company (and building, type) or of every company the token sees",
     get: "Get one invoice with its lines' consumptions and emissions",
@@ -86,16 +107,16 @@ export const invoicesResource: ResourceDescriptor<Invoice, InvoiceInput, Invoice
 
 /**
  * Whether an invoice meets a list filter: what a client checks of a server's answer, since the
- * specification defines no list parameter a server must honour. An invoice answered without
- * its building or period is kept (nothing says it falls outside).
+ * specification defines no list parameter a server must honour. Its company and type must be
+ * the filter's, its building one of the filter's (an invoice answered without a building cannot
+ * be shown to be a building's); one answered without its period is kept (nothing says it falls
+ * outside).
  */
 export function invoiceMatches(invoice: Invoice, filter: InvoiceFilter): boolean {
-  const same = (a: string | null, b: string | undefined) =>
-    b === undefined || a === null || a.toLowerCase() === b.toLowerCase();
   return (
-    same(invoice.companyId, filter.companyId) &&
-    same(invoice.buildingId, filter.buildingId) &&
-    same(invoice.type, filter.type) &&
+    sameId(invoice.companyId, filter.companyId) &&
+    sameId(invoice.buildingId, filter.buildingIds) &&
+    (filter.type === undefined || invoice.type === filter.type) &&
     (filter.startDate === undefined ||
       invoice.endDate === null ||
       invoice.endDate >= filter.startDate) &&

@@ -14,11 +14,12 @@ import {
   vehicleSchema,
 } from "../model/vehicle.js";
 import type { ResourceDescriptor } from "../resource.js";
-import { companyOwned, oneUuid } from "./fields.js";
+import { companyOwned, oneUuid, sameId } from "./fields.js";
 
-/** Without a company: every company the token sees. */
+/** Without a company: every company the token sees; a building narrows to its vehicles. */
 export interface VehicleFilter {
   readonly companyId?: string;
+  readonly buildingId?: string;
 }
 
 export const vehiclesResource: ResourceDescriptor<Vehicle, VehicleInput, VehicleFilter> = {
@@ -29,9 +30,9 @@ export const vehiclesResource: ResourceDescriptor<Vehicle, VehicleInput, Vehicle
   answer: vehicleAnswerSchema,
   input: vehicleInputSchema,
   schemaNames: { record: "Vehicle", input: "VehicleInput" },
-  filter: z.strictObject({ companyId: uuidSchema.optional() }),
-  filterFields: { companyId: oneUuid.optional() },
-  listQuery: (filter) => ({ companyId: filter.companyId }),
+  filter: z.strictObject({ companyId: uuidSchema.optional(), buildingId: uuidSchema.optional() }),
+  filterFields: { companyId: oneUuid.optional(), buildingId: oneUuid.optional() },
+  listQuery: (filter) => ({ companyId: filter.companyId, buildingId: filter.buildingId }),
   order: [
     { name: "name", value: (record) => record.name },
     { name: "id", value: (record) => record.id },
@@ -46,10 +47,12 @@ export const vehiclesResource: ResourceDescriptor<Vehicle, VehicleInput, Vehicle
     upsert: { path: "/vehicles", spec: true },
   },
   summaries: {
-    list: "List vehicles, of one company or of every company the token sees",
+    list: "List vehicles, of one company (and building) or of every company the token sees",
     get: "Get one vehicle",
     upsert: "Create or update a vehicle by its id (member, admin)",
   },
+  matches: (vehicle, filter) =>
+    sameId(vehicle.companyId, filter.companyId) && sameId(vehicle.buildingId, filter.buildingId),
   upsertNote:
     "409 when another vehicle of the company has the licence plate, compared ignoring case, spaces and dashes",
 };

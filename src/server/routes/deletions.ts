@@ -48,15 +48,21 @@ async function deleteOne(
     readonly id: string;
     readonly dryRun: boolean;
     readonly withConsumptions?: boolean;
+    /** The path's company, for a record found under it. */
+    readonly companyId?: string;
   },
 ): Promise<DeletionResult> {
-  const { resource, id } = request;
+  const { resource, id, companyId } = request;
+  // A company out of the token's scope is missing to it, as on the record's get.
+  if (companyId !== undefined) access.company(companyId);
+  const under = companyId === undefined ? {} : { companyId };
   // Where it belongs, before anything is refused: a dry run with its consumptions never conflicts.
   const probe = await service.deleteRecords({
     resource,
     ids: [id],
     dryRun: true,
     withConsumptions: true,
+    ...under,
   });
   const found = probe.deleted[0];
   const { noun, plural, deleters } = deletables[resource];
@@ -69,6 +75,7 @@ async function deleteOne(
     dryRun: request.dryRun,
     withConsumptions: request.withConsumptions === true,
     actor: access.claims.email,
+    ...under,
   });
 }
 
@@ -120,6 +127,8 @@ const summaries: Readonly<Record<RoutedDeletable, string>> = {
     "Delete an energy attribute certificate, audited; market-based scope 2 of its building is recalculated (member, admin)",
   customInput:
     "Delete a custom input, audited; an input that consumptions or invoices name is 409 (member, admin)",
+  organizationLimit:
+    "Delete an organization limit of the company, audited; nothing refers to a limit, so nothing refuses it (member, admin)",
 };
 
 function deleteRoute(resource: RoutedDeletable): Route {
@@ -153,9 +162,20 @@ function deleteRoute(resource: RoutedDeletable): Route {
     statuses: [200],
     response: answer,
     async handle({ service, access, params, query }) {
-      return ok(await deleteOne(service, access, { resource, id: param(params, "id"), ...query }));
+      return ok(
+        await deleteOne(service, access, { resource, ...target(resource, params), ...query }),
+      );
     },
   });
+}
+
+/** The record a route's path names, and its company when the record is found under one. */
+function target(
+  resource: RoutedDeletable,
+  params: Readonly<Record<string, string>>,
+): { readonly id: string; readonly companyId?: string } {
+  if (deletables[resource].underCompany !== true) return { id: param(params, "id") };
+  return { id: param(params, "limitId"), companyId: param(params, "id") };
 }
 
 export const deletionRoutes: readonly Route[] = deletableResources

@@ -142,7 +142,7 @@ describe("where a command ran", () => {
     expect(plain.stderr).not.toContain("engine:");
   });
 
-  it("auth status on the local engine says local, the database, and its user: the OS user, admin of every company (exit 0)", async () => {
+  it("auth status on the local engine says local, the database, and its user: the OS user, admin (ROLE_OWNER) of every company (exit 0)", async () => {
     const ana = user();
     const db = path.join(ana.home, "mine.db");
     const status = await ana.run(["--db", db, "auth", "status", "--json"]);
@@ -151,19 +151,20 @@ describe("where a command ran", () => {
       engine: "local",
       user: os.userInfo().username,
       role: "admin",
+      roles: ["ROLE_OWNER"],
       companies: [],
       db,
       profile: "default",
     });
     const table = await ana.run(["--db", db, "auth", "status", "--format", "tsv"]);
-    expect(table.stdout.split("\n")[1]?.split("\t").slice(0, 4)).toEqual([
-      "local",
-      os.userInfo().username,
-      "admin",
-      "all",
-    ]);
-    const remote = await (await loggedIn()).run(["auth", "status", "--json"]);
-    expect(JSON.parse(remote.stdout)).toMatchObject({ engine: "remote", server: server.url });
+    const [header, row] = table.stdout.split("\n").map((line) => line.split("\t").slice(0, 5));
+    expect(header).toEqual(["engine", "user", "role", "roles", "companies"]);
+    expect(row).toEqual(["local", os.userInfo().username, "admin", "ROLE_OWNER", "all"]);
+    // A server's status has the same columns first.
+    const remote = await (await loggedIn()).run(["auth", "status", "--format", "tsv"]);
+    expect(remote.stdout.split("\n")[0]?.split("\t").slice(0, 5)).toEqual(header);
+    const shown = await (await loggedIn()).run(["auth", "status", "--json"]);
+    expect(JSON.parse(shown.stdout)).toMatchObject({ engine: "remote", server: server.url });
   });
 });
 

@@ -1,7 +1,7 @@
 /**
  * `carbon organization-limits` and `carbon emissions summary --limit` through main(), on a local
  * database file and against a real `carbon serve` on port 0: the happy path, the consolidation
- * of imported bills, and bad input refused with cli.md's exit code and nothing stored.
+ * of imported bills, deleting a limit, and bad input refused with cli.md's exit code and nothing stored.
  * Natural gas, Spain 2024: 0.182 kgCO2e/kWh (fixtures/factors/emission-factors.csv line 131,
  * MITECO Calculadora de huella de carbono V31, sheet '10. Factores de emisión' row 10).
  */
@@ -363,5 +363,59 @@ describe.each(bothEngines)("carbon organization-limits on the %s", (_name, open)
     expect(result.code, result.stderr).toBe(2);
     expect(result.stderr).toContain(text);
     expect(result.stdout).toBe("");
+  });
+
+  it("delete asks for the company and a confirmation, a dry run deletes nothing, then it goes, audited", async () => {
+    const HQ_LIMIT = "5d0c1e2f-1111-4222-8333-444455556603";
+    const made = await engine.carbon(
+      "organization-limits",
+      "upsert",
+      ...["--id", HQ_LIMIT, "--company", PARENT, "--name", "FY2024 operational"],
+      ...["--approach", "operational_control", "--from", "2024-01-01", "--to", "2024-12-31"],
+      ...["--subsidiary", SUB_A],
+    );
+    expect(made.code, made.stderr).toBe(0);
+    const remove = (...flags: string[]) =>
+      engine.carbon("organization-limits", "delete", HQ_LIMIT, ...flags);
+    const kept = async () => (await stored()).map((limit) => limit.id).includes(HQ_LIMIT);
+
+    const noCompany = await remove("--yes");
+    expect(noCompany.code, noCompany.stderr).toBe(2);
+    expect(noCompany.stderr).toContain("--company");
+    const unconfirmed = await remove("--company", "Parent");
+    expect(unconfirmed.code, unconfirmed.stderr).toBe(2);
+    expect(unconfirmed.stderr).toContain("--yes");
+    const elsewhere = await remove("--company", SUB_A, "--yes");
+    expect(elsewhere.code, elsewhere.stderr).toBe(5);
+    expect(elsewhere.stderr).toContain(`organization limit ${HQ_LIMIT} not found`);
+    const dryRun = await remove("--company", PARENT, "--dry-run", "--json");
+    expect(dryRun.code, dryRun.stderr).toBe(0);
+    expect(dryRun.stderr).toContain(
+      `${HQ_LIMIT}  FY2024 operational (operational_control, 2024-01-01 to 2024-12-31, 1 member)`,
+    );
+    expect(JSON.parse(dryRun.stdout)).toMatchObject([{ id: HQ_LIMIT, auditId: null }]);
+    expect(await kept()).toBe(true);
+
+    const done = await remove("--company", "Parent", "--yes", "--json");
+    expect(done.code, done.stderr).toBe(0);
+    const [deleted] = JSON.parse(done.stdout);
+    expect(deleted).toMatchObject({
+      resource: "organizationLimit",
+      id: HQ_LIMIT,
+      companyId: PARENT,
+    });
+    expect(await kept()).toBe(false);
+    expect(
+      (await engine.carbon("organization-limits", "get", LIMIT, "--company", PARENT)).code,
+    ).toBe(0);
+    const audit = await engine.carbon("audit", "list", "--company", PARENT, "--json");
+    expect(JSON.parse(audit.stdout)).toContainEqual(
+      expect.objectContaining({
+        id: deleted.auditId,
+        action: "organization-limits.delete",
+        recordId: HQ_LIMIT,
+        actor: engine.author,
+      }),
+    );
   });
 });

@@ -1,7 +1,8 @@
 /**
  * A proxy in front of a real `carbon serve` that behaves like a server that is not ours: its
  * who-am-i announces no extension, and it ignores `dryRun` (the parameter is dropped before the
- * request reaches carbon serve, which then stores). Every request is recorded.
+ * request reaches carbon serve, which then stores), and any other parameter it is told to.
+ * Every request is recorded.
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -22,15 +23,18 @@ export interface SpecProxy {
 
 const WHO_AM_I = "/api/v1/auth/who-am-i";
 
-function withoutDryRun(url: string): string {
+/** The request's address without the query parameters the proxy's server does not honour. */
+function withoutIgnored(url: string, ignored: readonly string[]): string {
   const parsed = new URL(url, "http://proxy");
-  parsed.searchParams.delete("dryRun");
+  for (const name of ["dryRun", ...ignored]) parsed.searchParams.delete(name);
   return `${parsed.pathname}${parsed.search}`;
 }
 
 export interface SpecProxyOptions {
   /** Answer the dashboards `{}`, as a server whose dashboard shape carbon cannot read. */
   readonly blankDashboards?: boolean;
+  /** Query parameters dropped besides `dryRun`, as by a server that ignores them. */
+  readonly ignoredQuery?: readonly string[];
 }
 
 export async function startSpecProxy(
@@ -51,7 +55,7 @@ export async function startSpecProxy(
         const value = req.headers[name];
         if (typeof value === "string") headers[name] = value;
       }
-      void request(`${target}${withoutDryRun(url)}`, {
+      void request(`${target}${withoutIgnored(url, options.ignoredQuery ?? [])}`, {
         method,
         headers,
         ...(body === undefined ? {} : { body }),

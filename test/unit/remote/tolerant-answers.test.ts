@@ -165,6 +165,22 @@ describe("minimal answers of any server of the interface", () => {
     });
   });
 
+  it("who-am-i as the hosted service answers it: roles, and companies as {companyId}", async () => {
+    answer("POST", "/auth/who-am-i", {
+      id: "0b5d8a52-7c1e-4f0a-9a57-3f6e1d2c4b8a",
+      email: "ana@example.com",
+      name: "Ana",
+      companies: [{ companyId: company }],
+      roles: ["ROLE_MANAGER"],
+    });
+    expect(await mocked.service.whoAmI()).toMatchObject({
+      email: "ana@example.com",
+      role: "ROLE_MANAGER",
+      roles: ["ROLE_MANAGER"],
+      companies: [company],
+    });
+  });
+
   it("a company with only id and name, an id of any UUID version, unknown fields kept", async () => {
     answer("GET", "/companies", page([{ id: oddId, name: "Acme", sector: "logistics" }], 1));
     const [found] = (await mocked.service.companies.list({})).data;

@@ -17,9 +17,9 @@ export function statusCommand(
       [
         "",
         "On the local engine it shows the database file and its user: the OS user (the name the",
-        "audit trail records), admin over every company (nothing to log in to). On a server it",
-        "shows the user, role (and the account's hosted roles), companies and expiry, and exits 4",
-        "when there is no token or the server rejects it.",
+        "audit trail records), admin (the hosted ROLE_OWNER) over every company (nothing to log",
+        "in to). On a server it shows the user, role (and the account's hosted roles), companies",
+        "and expiry, and exits 4 when there is no token or the server rejects it.",
         "",
         "Examples:",
         "  $ carbon auth status",
@@ -50,12 +50,13 @@ export interface AuthStatus {
 /**
  * The local engine: no login, one database file. Whoever can open the file can do everything in
  * it, so the user is the OS user (the name the audit trail records), with the admin role over
- * every company.
+ * every company: the hosted service's owner (docs/users.md), as a server's status names it.
  */
 export interface LocalStatus {
   readonly engine: "local";
   readonly user: string;
   readonly role: "admin";
+  readonly roles: readonly ["ROLE_OWNER"];
   /** Empty: every company. */
   readonly companies: readonly string[];
   readonly db: string;
@@ -82,6 +83,7 @@ const localColumns: readonly Column<LocalStatus>[] = [
   { header: "engine", value: (status) => status.engine },
   { header: "user", value: (status) => status.user },
   { header: "role", value: (status) => status.role },
+  { header: "roles", value: (status) => status.roles.join(" ") },
   { header: "companies", value: () => "all" },
   { header: "db", value: (status) => status.db },
   { header: "profile", value: (status) => status.profile },
@@ -96,6 +98,7 @@ export async function runStatus(ctx: Context, _opts: StatusOptions): Promise<voi
       engine: "local",
       user: localActor(),
       role: "admin",
+      roles: ["ROLE_OWNER"],
       companies: [],
       db: engine.dbPath,
       profile: engine.profile,

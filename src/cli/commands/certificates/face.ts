@@ -33,6 +33,13 @@ export const certificatesFace: ResourceFace<"certificates"> = {
       kind: "company",
       mustExist: true,
     },
+    {
+      key: "buildingId",
+      flag: "--building <id|name>",
+      description:
+        "only the certificates of this building (a name is looked up in --company's buildings)",
+      kind: "building",
+    },
   ],
   fields: [
     {
@@ -108,7 +115,11 @@ export const certificatesFace: ResourceFace<"certificates"> = {
   ],
   upsertAlias: "create",
   examples: {
-    list: ["carbon certificates list --company Acme", "carbon certificates list --all --json"],
+    list: [
+      "carbon certificates list --company Acme",
+      'carbon certificates list --company Acme --building "Madrid HQ"',
+      "carbon certificates list --all --json",
+    ],
     get: [
       "carbon certificates get 6a1f0c2e-1111-4222-8333-444455556666",
       "carbon certificates get 6a1f0c2e-1111-4222-8333-444455556666 --json",

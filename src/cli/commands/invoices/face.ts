@@ -36,10 +36,10 @@ export const invoicesFace: ResourceFace<"invoices"> = {
       mustExist: true,
     },
     {
-      key: "buildingId",
+      key: "buildingIds",
       flag: "--building <id|name>",
-      description: "building id or name",
-      kind: "building",
+      description: "the invoices of this building; repeat the flag for several (any of them)",
+      kind: "buildings",
     },
     {
       key: "type",
@@ -170,6 +170,7 @@ export const invoicesFace: ResourceFace<"invoices"> = {
       "carbon invoices list --company Acme",
       "carbon invoices list --company Acme --type electricity --json",
       "carbon invoices list --company Acme --from 2025-01-01 --to 2025-03-31",
+      'carbon invoices list --company Acme --building "Madrid HQ" --building Depot',
     ],
     get: ["carbon invoices get 9a000000-0000-4000-8000-000000000001 --json"],
     upsert: [

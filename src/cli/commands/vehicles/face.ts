@@ -33,6 +33,13 @@ export const vehiclesFace: ResourceFace<"vehicles"> = {
       kind: "company",
       mustExist: true,
     },
+    {
+      key: "buildingId",
+      flag: "--building <id|name>",
+      description:
+        "only the vehicles of this building (a name is looked up in --company's buildings)",
+      kind: "building",
+    },
   ],
   fields: [
     {
@@ -109,7 +116,11 @@ export const vehiclesFace: ResourceFace<"vehicles"> = {
   ],
   upsertAlias: "create",
   examples: {
-    list: ["carbon vehicles list --company Acme", "carbon vehicles list --all --json"],
+    list: [
+      "carbon vehicles list --company Acme",
+      'carbon vehicles list --company Acme --building "Madrid HQ"',
+      "carbon vehicles list --all --json",
+    ],
     get: [
       "carbon vehicles get 8d2e4f6a-1111-4222-8333-444455556666",
       "carbon vehicles get 8d2e4f6a-1111-4222-8333-444455556666 --json",
