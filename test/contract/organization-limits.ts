@@ -176,6 +176,21 @@ export function describeOrganizationLimitContract(name: string, open: () => Prom
       );
     });
 
+    it("a building a limit names as a member is not deleted (conflict, nothing deleted)", async () => {
+      const refused = service.deleteRecords({
+        resource: "building",
+        ids: [depot],
+        withConsumptions: true,
+      });
+      await expect(refused).rejects.toThrow(
+        /still has organization limits that list it as a member/,
+      );
+      expect(await codeOf(refused)).toBe("conflict");
+      expect((await service.buildings.get(depot)).id).toBe(depot);
+      const summary = await service.organizationLimits.consolidate(parent, limitId);
+      expect(summary.limit.id).toBe(limitId);
+    });
+
     it("a deletion names the company: without one it is a usage error, under another not found", async () => {
       const remove = (companyId?: string) =>
         service.deleteRecords({

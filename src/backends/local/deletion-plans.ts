@@ -262,19 +262,45 @@ function planInvoice(parts: DeletionParts, id: string): Planned | undefined {
   };
 }
 
-/** Buildings that invoices still bill are refused whole: an invoice names its building. */
-export function refuseBilled(db: Db, found: readonly Planned[]): void {
-  const count = db.prepare<[string], number>("SELECT count(*) FROM invoices WHERE building_id = ?");
-  const billed = found.flatMap((planned) => {
-    const invoices = count.pluck().get(planned.item.id) ?? 0;
-    return invoices === 0 ? [] : [`${planned.item.id} (${invoices})`];
-  });
-  if (billed.length === 0) return;
-  throw new CarbonError(
-    "conflict",
-    `${billed.length === 1 ? "building" : "buildings"} ${billed.join(", ")} still ${billed.length === 1 ? "has" : "have"} invoices: nothing was deleted`,
-    { hint: "delete the invoices first (carbon invoices delete), or move the building" },
-  );
+/**
+ * Buildings that something still names are refused whole: an invoice names its building, and an
+ * organization limit its member buildings (a consolidation by it would find the member gone).
+ */
+export function refuseReferencedBuildings(db: Db, found: readonly Planned[]): void {
+  const invoices = db
+    .prepare<[string], number>("SELECT count(*) FROM invoices WHERE building_id = ?")
+    .pluck();
+  const limits = db
+    .prepare<[string], number>(
+      `SELECT count(DISTINCT l.id) FROM organization_limits l, json_each(l.members) m
+        WHERE json_extract(m.value, '$.buildingId') = ?`,
+    )
+    .pluck();
+  const refusals = [
+    {
+      count: invoices,
+      what: "invoices",
+      hint: "delete the invoices first (carbon invoices delete)",
+    },
+    {
+      count: limits,
+      what: "organization limits naming them as members",
+      hint: "take the building out of the limits first (carbon organization-limits upsert)",
+    },
+  ];
+  for (const refusal of refusals) {
+    const named = found.flatMap((planned) => {
+      const count = refusal.count.get(planned.item.id) ?? 0;
+      return count === 0 ? [] : [`${planned.item.id} (${count})`];
+    });
+    if (named.length === 0) continue;
+    const one = named.length === 1;
+    throw new CarbonError(
+      "conflict",
+      `${one ? "building" : "buildings"} ${named.join(", ")} still ${one ? "has" : "have"} ${refusal.what(one)}: nothing was deleted`,
+      { hint: `${refusal.hint}, or move the building` },
+    );
+  }
 }
 
 function planEffluent(parts: DeletionParts, id: string): Planned | undefined {

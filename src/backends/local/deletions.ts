@@ -16,7 +16,12 @@ import {
   deletionCompany,
 } from "../../core/model/deletion.js";
 import type { GlecEntry } from "../../core/model/glec.js";
-import { type DeletionParts, type Planned, planOne, refuseBilled } from "./deletion-plans.js";
+import {
+  type DeletionParts,
+  type Planned,
+  planOne,
+  refuseReferencedBuildings,
+} from "./deletion-plans.js";
 import { localActor } from "./transaction-tools.js";
 
 export interface DeleteCommand {
@@ -107,7 +112,7 @@ function planOf(parts: DeletionParts, command: DeleteCommand): Planned[] {
     else found.push(planned);
   }
   if (absent.length > 0) throw missing(command.resource, absent);
-  if (command.resource === "building") refuseBilled(parts.db, found);
+  if (command.resource === "building") refuseReferencedBuildings(parts.db, found);
   if (command.resource === "building" && !command.withConsumptions) {
     const busy = found.filter((planned) => planned.item.consumptions > 0);
     if (busy.length > 0) {
