@@ -279,12 +279,12 @@ export function refuseReferencedBuildings(db: Db, found: readonly Planned[]): vo
   const refusals = [
     {
       count: invoices,
-      what: "invoices",
+      what: (_one: boolean) => "invoices",
       hint: "delete the invoices first (carbon invoices delete)",
     },
     {
       count: limits,
-      what: "organization limits naming them as members",
+      what: (one: boolean) => `organization limits that list ${one ? "it" : "them"} as a member`,
       hint: "take the building out of the limits first (carbon organization-limits upsert)",
     },
   ];
