@@ -6,10 +6,12 @@ import type {
   ResolutionStep,
   ResolvedFactor,
 } from "../core/model/factor.js";
-import { convertQuantity, isNaturalGasCategory } from "./units.js";
+import { billedEnergy } from "./billed-energy.js";
+import { convertQuantity, findUnit, isNaturalGasCategory } from "./units.js";
 
 /** The derived part of an emission row, kilograms throughout. */
 export interface EmissionValues {
+  /** The location-based figure's: awaiting_factor when no location factor fits. */
   readonly status: EmissionStatus;
   readonly co2e: number | null;
   readonly co2: number | null;
@@ -17,18 +19,26 @@ export interface EmissionValues {
   readonly n2o: number | null;
   /** Scope 2 only. */
   readonly co2eMarketBased: number | null;
+  /** Scope 2 only: the market-based figure's status, resolved apart from the location-based one. */
+  readonly marketStatus: EmissionStatus | null;
   readonly factorId: string | null;
   readonly factorSource: string | null;
   readonly factorYear: number | null;
-  /** The quantity in the factor's unit. */
+  /** The quantity in the factor's unit (and on its heating value). */
   readonly convertedQuantity: number | null;
   readonly factorUnit: string | null;
-  /** kg CO2e per factorUnit. */
+  /** kg CO2e per factorUnit, in gwpSet. */
   readonly factorValue: number | null;
   readonly resolution: ResolutionStep | null;
   readonly gwpSet: GwpSet | null;
+  /** The country or region of the location factor (null: the company's own, or everywhere). */
+  readonly geography: string | null;
   readonly marketFactorId: string | null;
   readonly marketBasis: MarketBasis | null;
+  readonly marketResolution: ResolutionStep | null;
+  readonly marketGeography: string | null;
+  readonly marketFactorYear: number | null;
+  readonly marketGwpSet: GwpSet | null;
 }
 
 export interface EmissionInput {
@@ -36,15 +46,16 @@ export interface EmissionInput {
   readonly unit: string;
   readonly category: Category;
   readonly resolution: FactorResolution;
+  /** The bill's kWh (gross CV) per m3 of a natural-gas volume, when it prints one. */
+  readonly kwhPerM3?: number | null;
 }
 
-const awaiting: EmissionValues = {
+const noLocation = {
   status: "awaiting_factor",
   co2e: null,
   co2: null,
   ch4: null,
   n2o: null,
-  co2eMarketBased: null,
   factorId: null,
   factorSource: null,
   factorYear: null,
@@ -53,25 +64,55 @@ const awaiting: EmissionValues = {
   factorValue: null,
   resolution: null,
   gwpSet: null,
+  geography: null,
+} as const;
+
+const noMarket = {
+  co2eMarketBased: null,
   marketFactorId: null,
   marketBasis: null,
-};
+  marketResolution: null,
+  marketGeography: null,
+  marketFactorYear: null,
+  marketGwpSet: null,
+} as const;
+
+const awaiting: EmissionValues = { ...noLocation, ...noMarket, marketStatus: null };
 
 /**
- * quantity (converted to the factor's unit) × factor, per gas where the factor gives the gas
- * (null, never 0, where it does not). Scope 2 also gets the market-based figure, the quantity
- * converted to the market factor's unit × its CO2e. Without a usable location factor the
- * emission is `awaiting_factor` with every figure null. Nothing is rounded.
+ * quantity (converted to the factor's unit and heating value) × factor, per gas where the
+ * factor gives the gas (null, never 0, where it does not). Scope 2 also gets the market-based
+ * figure, the quantity converted to the market factor's unit × its CO2e, resolved on its own:
+ * without a location factor it is still calculated (status awaiting_factor, marketStatus
+ * calculated), and without either both are null. Nothing is rounded.
  */
 export function calculateEmission(input: EmissionInput): EmissionValues {
   const { category, resolution } = input;
   const location = resolution.location;
-  if (location === null) return awaiting;
-  const converted = toFactorUnit(input, location);
-  if (converted === null) return awaiting;
+  const converted = location === null ? null : toFactorUnit(input, location);
+  const locationValues =
+    location === null || converted === null ? noLocation : locationFigures(location, converted);
+  if (category.scope !== 2) return { ...locationValues, ...noMarket, marketStatus: null };
 
-  const market = category.scope === 2 ? resolution.market : null;
+  const market = resolution.market;
   const marketQuantity = market === null ? null : toFactorUnit(input, market);
+  if (market === null || marketQuantity === null) {
+    return { ...locationValues, ...noMarket, marketStatus: "awaiting_factor" };
+  }
+  return {
+    ...locationValues,
+    co2eMarketBased: marketQuantity * market.co2e,
+    marketStatus: "calculated",
+    marketFactorId: market.factorId,
+    marketBasis: resolution.marketBasis,
+    marketResolution: market.step,
+    marketGeography: market.country,
+    marketFactorYear: market.year,
+    marketGwpSet: market.gwpSet,
+  };
+}
+
+function locationFigures(location: ResolvedFactor, converted: number) {
   const perGas = (value: number | null): number | null =>
     value === null ? null : converted * value;
   return {
@@ -80,8 +121,6 @@ export function calculateEmission(input: EmissionInput): EmissionValues {
     co2: perGas(location.co2),
     ch4: perGas(location.ch4),
     n2o: perGas(location.n2o),
-    co2eMarketBased:
-      market === null || marketQuantity === null ? null : marketQuantity * market.co2e,
     factorId: location.factorId,
     factorSource: location.source,
     factorYear: location.year,
@@ -90,9 +129,8 @@ export function calculateEmission(input: EmissionInput): EmissionValues {
     factorValue: location.co2e,
     resolution: location.step,
     gwpSet: location.gwpSet,
-    marketFactorId: market === null || marketQuantity === null ? null : market.factorId,
-    marketBasis: market === null || marketQuantity === null ? null : resolution.marketBasis,
-  };
+    geography: location.country,
+  } as const;
 }
 
 /**
@@ -120,8 +158,25 @@ export function finiteOrAwaiting(values: EmissionValues): EmissionValues {
   return nonFiniteFigure(values) === undefined ? values : awaiting;
 }
 
+/**
+ * The quantity in the factor's unit: a natural-gas volume priced per unit of energy goes
+ * through its bill's kWh per m3 when it has one (else the gross CV of units.csv), and energy on
+ * another heating value than the factor's through the resolution's gross/net ratio.
+ */
 function toFactorUnit(input: EmissionInput, factor: ResolvedFactor): number | null {
-  const naturalGas = isNaturalGasCategory(input.category.code);
-  const conversion = convertQuantity(input.quantity, input.unit, factor.unit, { naturalGas });
-  return conversion.ok ? conversion.value : null;
+  const code = input.category.code;
+  const toEnergy = findUnit(factor.unit)?.dimension === "energy";
+  const billed = toEnergy
+    ? billedEnergy(input.quantity, input.unit, code, input.kwhPerM3)
+    : undefined;
+  const conversion =
+    billed === undefined
+      ? convertQuantity(input.quantity, input.unit, factor.unit, {
+          naturalGas: isNaturalGasCategory(code),
+        })
+      : convertQuantity(billed, "kWh", factor.unit);
+  if (!conversion.ok) return null;
+  return factor.calorificRatio === null
+    ? conversion.value
+    : conversion.value * factor.calorificRatio;
 }

@@ -115,6 +115,7 @@ export async function writeExport(
         jsonHead({
           generatedAt: new Date().toISOString(),
           factorLibraryVersion: summary.factorLibraryVersion,
+          gwpSet: summary.gwpSet,
           filters: filter,
           groupBy: groupBy ?? [],
           totals: summary.totals,
