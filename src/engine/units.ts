@@ -85,6 +85,19 @@ export function calorificBasisOfUnit(name: string): CalorificBasis | null {
   return statedCalorificBasis(name) ?? "gross";
 }
 
+/**
+ * How units.csv spells a unit, with the heating value its name states: `kwh` -> `kWh`,
+ * `kWh (Net CV)` and `kWh PCI` -> `kWh_ncv`, `MWh PCS` -> `MWh_gcv`; undefined if unknown.
+ */
+export function canonicalUnitName(name: string): string | undefined {
+  const unit = findUnit(name);
+  if (unit === undefined) return undefined;
+  if (NAMED_BASES[unit.name] !== undefined) return unit.name;
+  const basis = unit.dimension === "energy" ? splitCalorificSuffix(name.trim())?.basis : undefined;
+  if (basis === undefined || findPlainUnit(name.trim()) !== undefined) return unit.name;
+  return `${unit.name}_${basis === "net" ? "ncv" : "gcv"}`;
+}
+
 /** The heating value a unit's name states (`kWh_ncv`, `m3_natural_gas_gcv`), else null. */
 export function statedCalorificBasis(name: string): CalorificBasis | null {
   const unit = findUnit(name);

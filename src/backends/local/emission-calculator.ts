@@ -287,9 +287,10 @@ export class EmissionCalculator {
     this.#policy = undefined;
   }
 
-  /** After a rollback: provenance refs written in it are gone. */
+  /** After a rollback: provenance refs written in it are gone, and a policy written in it. */
   forgetWrites(): void {
     this.#resolutions.clear();
     this.#provenance.forget();
+    this.#policy = undefined;
   }
 }

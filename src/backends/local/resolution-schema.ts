@@ -3,23 +3,16 @@
  * emission provenance that records each basis apart, the bill's kWh per m3 of a consumption,
  * proxy designations, and the database's calculation policy in `meta` (GWP set, proxies).
  */
-import {
-  type DatabaseGwpSet,
-  databaseGwpSets,
-  type ProxyPolicy,
-  proxyPolicies,
-} from "../../core/model/factor.js";
+import type { CalculationPolicy } from "../../core/model/calculation-policy.js";
+import { databaseGwpSets, proxyPolicies } from "../../core/model/factor.js";
 import type { Db } from "./database.js";
+
+export type { CalculationPolicy } from "../../core/model/calculation-policy.js";
 
 /** Meta key of the GWP set every CO2e of the database is stated in. */
 export const GWP_SET_KEY = "gwp_set";
 /** Meta key of whether designated proxies may stand in ("allow") or not ("refuse"). */
 export const PROXY_POLICY_KEY = "proxy_policy";
-
-export interface CalculationPolicy {
-  readonly gwpSet: DatabaseGwpSet;
-  readonly proxies: ProxyPolicy;
-}
 
 export const DEFAULT_POLICY: CalculationPolicy = { gwpSet: "AR5", proxies: "allow" };
 
