@@ -54,10 +54,13 @@ export function calculationNotes(counts: Counts, gwpSet: GwpSet | null, explain:
   return notes;
 }
 
-/** Counts the same labels over streamed records (an export of rows, which has no summary). */
-export function createTally(gwpSet: GwpSet | null): {
+/**
+ * Counts the same labels over streamed records (an export of rows, which has no summary). The
+ * GWP sets of each record are kept apart, so the database's set can be asked for afterwards.
+ */
+export function createTally(): {
   add(emission: Emission): void;
-  readonly counts: Counts;
+  counts(gwpSet: GwpSet | null): Counts;
 } {
   const counts = {
     awaitingFactor: 0,
@@ -65,18 +68,30 @@ export function createTally(gwpSet: GwpSet | null): {
     earlierYear: 0,
     otherGeography: 0,
     proxy: 0,
-    gwpNotConverted: 0,
   };
+  /** `<location set>|<market set>` of the records with a calculated basis -> how many. */
+  const sets = new Map<string, number>();
   return {
-    counts,
     add(emission) {
       if (emission.status === "awaiting_factor") counts.awaitingFactor += 1;
       if (marketFigure(emission) === null) counts.marketAwaitingFactor += 1;
-      const labels = fallbackLabels(emission, gwpSet);
+      const labels = fallbackLabels(emission, null);
       if (labels.earlierYear) counts.earlierYear += 1;
       if (labels.otherGeography) counts.otherGeography += 1;
       if (labels.proxy) counts.proxy += 1;
-      if (labels.gwpNotConverted) counts.gwpNotConverted += 1;
+      const location = emission.status === "calculated" ? (emission.gwpSet ?? "") : "";
+      const market = emission.marketStatus === "calculated" ? (emission.marketGwpSet ?? "") : "";
+      const key = `${location}|${market}`;
+      sets.set(key, (sets.get(key) ?? 0) + 1);
+    },
+    counts(gwpSet) {
+      let gwpNotConverted = 0;
+      if (gwpSet !== null) {
+        for (const [key, count] of sets) {
+          if (key.split("|").some((set) => set !== "" && set !== gwpSet)) gwpNotConverted += count;
+        }
+      }
+      return { ...counts, gwpNotConverted };
     },
   };
 }

@@ -15,12 +15,12 @@ import { summarizer } from "./limit-flag.js";
 import { createNameLookup } from "./lookups.js";
 import { createRowShaper } from "./record-rows.js";
 
-/** The database's GWP set, or null where the engine does not show it (a server). */
+/** The database's GWP set, or null where the engine does not show it (a server): only for a note. */
 async function gwpSetOf(service: CarbonService): Promise<GwpSet | null> {
   try {
     return (await service.factors.policy()).gwpSet;
   } catch (error) {
-    if (isCarbonError(error) && error.code === "usage") return null;
+    if (isCarbonError(error)) return null;
     throw error;
   }
 }
@@ -147,12 +147,11 @@ export async function writeExport(
       );
     }
     let count: number;
-    let notes: () => string[] = () => [];
+    let notes: () => Promise<string[]> = async () => [];
     if (groupBy === undefined) {
       const names = request.withNames === true ? await createNameLookup(service) : undefined;
       const shaper = createRowShaper(filter, names);
-      const gwpSet = summary === undefined ? await gwpSetOf(service) : summary.gwpSet;
-      const tally = createTally(gwpSet);
+      const tally = createTally();
       count = await writeRows<EmissionRow>(
         ctx,
         io,
@@ -160,17 +159,24 @@ export async function writeExport(
         emissionRecordColumns(shaper.shape),
         tallied(shaper.rows(service.emissions.stream(filter)), tally),
       );
-      notes = () => calculationNotes(tally.counts, gwpSet, explainCommand(filter));
+      notes = async () => {
+        const gwpSet = await gwpSetOf(service);
+        return calculationNotes(tally.counts(gwpSet), gwpSet, explainCommand(filter));
+      };
     } else {
       const columns = groupColumns(groupBy, request.withNames === true);
       count = await writeRows(ctx, io, format, columns, summary?.groups ?? []);
       if (summary !== undefined) {
-        notes = () => calculationNotes(summary.totals, summary.gwpSet, explainCommand(filter));
+        notes = async () =>
+          calculationNotes(summary.totals, summary.gwpSet, explainCommand(filter));
       }
     }
     if (format === "json") await io.write("}\n");
     await target?.commit();
-    if (ctx.globals().quiet !== true) for (const line of notes()) ctx.io.err(line);
+    // For people at a terminal, as the "wrote N rows" line; a script reads the JSON totals.
+    if (ctx.io.stderrIsTty && ctx.globals().quiet !== true) {
+      for (const line of await notes()) ctx.io.err(line);
+    }
     return count;
   } catch (error) {
     await target?.discard();
