@@ -50,12 +50,14 @@ export interface EmissionInput {
   readonly kwhPerM3?: number | null;
 }
 
-const noLocation = {
+const awaiting: EmissionValues = {
   status: "awaiting_factor",
   co2e: null,
   co2: null,
   ch4: null,
   n2o: null,
+  co2eMarketBased: null,
+  marketStatus: null,
   factorId: null,
   factorSource: null,
   factorYear: null,
@@ -65,19 +67,13 @@ const noLocation = {
   resolution: null,
   gwpSet: null,
   geography: null,
-} as const;
-
-const noMarket = {
-  co2eMarketBased: null,
   marketFactorId: null,
   marketBasis: null,
   marketResolution: null,
   marketGeography: null,
   marketFactorYear: null,
   marketGwpSet: null,
-} as const;
-
-const awaiting: EmissionValues = { ...noLocation, ...noMarket, marketStatus: null };
+};
 
 /**
  * quantity (converted to the factor's unit and heating value) × factor, per gas where the
@@ -88,49 +84,44 @@ const awaiting: EmissionValues = { ...noLocation, ...noMarket, marketStatus: nul
  */
 export function calculateEmission(input: EmissionInput): EmissionValues {
   const { category, resolution } = input;
-  const location = resolution.location;
-  const converted = location === null ? null : toFactorUnit(input, location);
-  const locationValues =
-    location === null || converted === null ? noLocation : locationFigures(location, converted);
-  if (category.scope !== 2) return { ...locationValues, ...noMarket, marketStatus: null };
-
-  const market = resolution.market;
-  const marketQuantity = market === null ? null : toFactorUnit(input, market);
-  if (market === null || marketQuantity === null) {
-    return { ...locationValues, ...noMarket, marketStatus: "awaiting_factor" };
-  }
+  const located = resolution.location;
+  const converted = located === null ? null : toFactorUnit(input, located);
+  // One object literal of one shape per call: the writer prices every row of an import.
+  const location = converted === null ? null : located;
+  const scope2 = category.scope === 2;
+  const quoted = scope2 ? resolution.market : null;
+  const marketQuantity = quoted === null ? null : toFactorUnit(input, quoted);
+  const market = marketQuantity === null ? null : quoted;
+  if (location === null && market === null && !scope2) return awaiting;
   return {
-    ...locationValues,
-    co2eMarketBased: marketQuantity * market.co2e,
-    marketStatus: "calculated",
-    marketFactorId: market.factorId,
-    marketBasis: resolution.marketBasis,
-    marketResolution: market.step,
-    marketGeography: market.country,
-    marketFactorYear: market.year,
-    marketGwpSet: market.gwpSet,
+    status: location === null ? "awaiting_factor" : "calculated",
+    co2e: location === null || converted === null ? null : converted * location.co2e,
+    co2: location === null || converted === null ? null : perGas(converted, location.co2),
+    ch4: location === null || converted === null ? null : perGas(converted, location.ch4),
+    n2o: location === null || converted === null ? null : perGas(converted, location.n2o),
+    co2eMarketBased:
+      market === null || marketQuantity === null ? null : marketQuantity * market.co2e,
+    marketStatus: scope2 ? (market === null ? "awaiting_factor" : "calculated") : null,
+    factorId: location?.factorId ?? null,
+    factorSource: location?.source ?? null,
+    factorYear: location?.year ?? null,
+    convertedQuantity: location === null ? null : converted,
+    factorUnit: location?.unit ?? null,
+    factorValue: location?.co2e ?? null,
+    resolution: location?.step ?? null,
+    gwpSet: location?.gwpSet ?? null,
+    geography: location?.country ?? null,
+    marketFactorId: market?.factorId ?? null,
+    marketBasis: market === null ? null : resolution.marketBasis,
+    marketResolution: market?.step ?? null,
+    marketGeography: market?.country ?? null,
+    marketFactorYear: market?.year ?? null,
+    marketGwpSet: market?.gwpSet ?? null,
   };
 }
 
-function locationFigures(location: ResolvedFactor, converted: number) {
-  const perGas = (value: number | null): number | null =>
-    value === null ? null : converted * value;
-  return {
-    status: "calculated",
-    co2e: converted * location.co2e,
-    co2: perGas(location.co2),
-    ch4: perGas(location.ch4),
-    n2o: perGas(location.n2o),
-    factorId: location.factorId,
-    factorSource: location.source,
-    factorYear: location.year,
-    convertedQuantity: converted,
-    factorUnit: location.unit,
-    factorValue: location.co2e,
-    resolution: location.step,
-    gwpSet: location.gwpSet,
-    geography: location.country,
-  } as const;
+function perGas(converted: number, value: number | null): number | null {
+  return value === null ? null : converted * value;
 }
 
 /**
@@ -165,10 +156,11 @@ export function finiteOrAwaiting(values: EmissionValues): EmissionValues {
  */
 function toFactorUnit(input: EmissionInput, factor: ResolvedFactor): number | null {
   const code = input.category.code;
-  const toEnergy = findUnit(factor.unit)?.dimension === "energy";
-  const billed = toEnergy
-    ? billedEnergy(input.quantity, input.unit, code, input.kwhPerM3)
-    : undefined;
+  const { kwhPerM3 } = input;
+  const billed =
+    kwhPerM3 === null || kwhPerM3 === undefined || findUnit(factor.unit)?.dimension !== "energy"
+      ? undefined
+      : billedEnergy(input.quantity, input.unit, code, kwhPerM3);
   const conversion =
     billed === undefined
       ? convertQuantity(input.quantity, input.unit, factor.unit, {

@@ -280,22 +280,19 @@ export function validateRow(record: CsvRecord, ctx: RowContext): RowResult {
   ) {
     ctx.refs.planBuilding(companyId, building.create, country);
   }
-  return {
-    ok: true,
-    input: {
-      id,
-      entityId,
-      categoryId,
-      startDate,
-      endDate,
-      companyId,
-      buildingId,
-      quantity,
-      unitType,
-      ...named,
-      ...(kwhPerM3 === undefined ? {} : { kwhPerM3 }),
-    },
+  const input: ConsumptionInput = {
+    id,
+    entityId,
+    categoryId,
+    startDate,
+    endDate,
+    companyId,
+    buildingId,
+    quantity,
+    unitType,
+    ...named,
   };
+  return { ok: true, input: kwhPerM3 === undefined ? input : { ...input, kwhPerM3 } };
 }
 
 /** A bill's kWh per m3: empty, or a number in range for a natural-gas volume. */
