@@ -85,6 +85,17 @@ export async function consolidateSummary(
   return { limit, summary: mergeSummaries(query.groupBy, parts) };
 }
 
+/** The totals that count emissions (a member's part at a share counts none of them again). */
+const COUNTED = [
+  "count",
+  "awaitingFactor",
+  "marketAwaitingFactor",
+  "earlierYear",
+  "otherGeography",
+  "proxy",
+  "gwpNotConverted",
+] as const;
+
 function mergeSummaries(
   groupBy: SummaryQuery["groupBy"],
   parts: readonly WeightedPart[],
@@ -97,6 +108,11 @@ function mergeSummaries(
     scope2MarketBased: null,
     count: 0,
     awaitingFactor: 0,
+    marketAwaitingFactor: 0,
+    earlierYear: 0,
+    otherGeography: 0,
+    proxy: 0,
+    gwpNotConverted: 0,
   };
   for (const { summary, weight, counts } of parts) {
     for (const group of summary.groups) {
@@ -108,6 +124,7 @@ function mergeSummaries(
         co2eMarketBased: 0,
         count: 0,
         awaitingFactor: 0,
+        marketAwaitingFactor: 0,
       };
       groups.set(key, {
         ...sum,
@@ -115,6 +132,7 @@ function mergeSummaries(
         co2eMarketBased: sum.co2eMarketBased + group.co2eMarketBased * weight,
         count: sum.count + (counts ? group.count : 0),
         awaitingFactor: sum.awaitingFactor + (counts ? group.awaitingFactor : 0),
+        marketAwaitingFactor: sum.marketAwaitingFactor + (counts ? group.marketAwaitingFactor : 0),
       });
     }
     const t = summary.totals;
@@ -126,8 +144,7 @@ function mergeSummaries(
       totals.scope2MarketBased = (totals.scope2MarketBased ?? 0) + t.scope2MarketBased * weight;
     }
     if (counts) {
-      totals.count += t.count;
-      totals.awaitingFactor += t.awaitingFactor;
+      for (const name of COUNTED) totals[name] += t[name];
     }
   }
   return {
@@ -138,6 +155,7 @@ function mergeSummaries(
     ).flatMap((key) => groups.get(key) ?? []),
     totals,
     factorLibraryVersion: parts[0]?.summary.factorLibraryVersion ?? "",
+    gwpSet: parts[0]?.summary.gwpSet ?? null,
   };
 }
 

@@ -6,6 +6,7 @@
  */
 import { CarbonError } from "./errors.js";
 import type { EmissionSummary } from "./model/emission.js";
+import type { GwpSet } from "./model/factor.js";
 import {
   type ConsolidationApproach,
   consolidationApproaches,
@@ -49,6 +50,8 @@ export interface Consolidation {
   readonly rows: readonly ConsolidationRow[];
   /** The consolidated figures: each row's times its applied share, summed. */
   readonly totals: Figures;
+  /** The GWP set the figures are stated in (the parent's summary's; null: not stated). */
+  readonly gwpSet: GwpSet | null;
 }
 
 /** What the arithmetic needs of a limit (a remote answer may lack some: then it has none). */
@@ -74,6 +77,8 @@ export interface BoundaryFigures {
   readonly members: ReadonlyMap<string, Figures>;
   /** The member buildings that belong to the parent company (lower-case ids). */
   readonly parentBuildings: ReadonlySet<string>;
+  /** The GWP set the summaries state. */
+  readonly gwpSet?: GwpSet | null;
 }
 
 const zero: Figures = {
@@ -141,7 +146,8 @@ export function computeConsolidation(limit: LimitTerms, figures: BoundaryFigures
   ];
   const totals = rows.reduce((sum, r) => combine(sum, r, r.appliedPercent / 100), zero);
   const { id, companyId, name, approach, periodFrom, periodTo } = limit;
-  return { limit: { id, companyId, name, approach, periodFrom, periodTo }, rows, totals };
+  const gwpSet = figures.gwpSet ?? null;
+  return { limit: { id, companyId, name, approach, periodFrom, periodTo }, rows, totals, gwpSet };
 }
 
 function isApproach(value: string | null): value is ConsolidationApproach {
@@ -255,6 +261,12 @@ export async function consolidate(
     if (member.owner.toLowerCase() === parentId) parentBuildings.add(key);
     members.set(key, await summed({ companyId: member.owner, buildingId: member.id }));
   }
-  const parent = await summed({ companyId: terms.companyId });
-  return computeConsolidation(terms, { parent, members, parentBuildings });
+  const parentSummary = await sources.emissions.summarize({
+    companyId: terms.companyId,
+    ...period,
+    groupBy: ["scope"],
+  });
+  const parent = figuresOf(parentSummary);
+  const gwpSet = parentSummary.gwpSet;
+  return computeConsolidation(terms, { parent, members, parentBuildings, gwpSet });
 }

@@ -32,5 +32,11 @@ export const GLEC_ALLOCATION_EXTENSION = "glecAllocation";
  * shared out by day; the specification shows only CompanyId, BuildingId and Cup.
  */
 export const REGOS_PERIOD_EXTENSION = "regosDashboardPeriod";
+/**
+ * Consumptions take our optional `kwhPerM3`: the kWh (gross CV) per m3 a natural-gas bill prints
+ * (docs/factor-library.md); the specification has no such field, so it is never sent otherwise.
+ */
+export const CONSUMPTION_KWH_PER_M3_EXTENSION = "consumptionKwhPerM3";
+
 /** Accepting an invitation's code for a token, without a token (carbon serve's, docs/users.md). */
 export const ACCEPT_INVITE_PATH = "/auth/accept-invite";

@@ -1,5 +1,7 @@
 import { scopeKey } from "../core/import-counts.js";
 import type { Emission, EmissionSummary, GroupKey } from "../core/model/emission.js";
+import type { GwpSet } from "../core/model/factor.js";
+import { fallbackLabels, marketFigure } from "./emission-labels.js";
 import { type Granularity, prorate, windowShare } from "./proration.js";
 import {
   type CategoryInfo,
@@ -21,6 +23,7 @@ interface GroupTotals {
   co2eMarketBased: number;
   count: number;
   awaitingFactor: number;
+  marketAwaitingFactor: number;
 }
 
 type Totals = EmissionSummary["totals"];
@@ -39,7 +42,11 @@ interface Slice {
  * - Awaiting-factor rows count in `count` and `awaitingFactor` and add no CO2e.
  * - co2e is the location-based total of every scope, co2eMarketBased the market-based one
  *   (GHG Protocol dual reporting): scopes 1 and 3 count the same in both, scope 2 its
- *   market-based figure in the second (its location-based one when it has none).
+ *   market-based figure in the second, resolved on its own (emission-labels.ts `marketFigure`):
+ *   a row whose market basis has a factor adds it even while its location basis awaits one;
+ *   rows adding nothing to it count in `marketAwaitingFactor`.
+ * - totals count the labelled fallbacks (emission-labels.ts) against `gwpSet`, the database's
+ *   GWP set, which the summary states.
  * - totals.byScope is location-based; totals.scope2MarketBased is scope 2 alone, null
  *   without scope 2 rows.
  * - Groups come sorted by their keys in groupBy order: scopes numerically, months and years
@@ -50,6 +57,7 @@ export function createEmissionSummarizer(
   groupBy: readonly GroupKey[],
   lookups: SummaryLookups,
   window?: SummaryWindow,
+  gwpSet: GwpSet | null = null,
 ): EmissionSummarizer {
   const keys = [...new Set(groupBy)];
   const granularity: Granularity | null = keys.includes("month")
@@ -65,6 +73,11 @@ export function createEmissionSummarizer(
     scope2MarketBased: null,
     count: 0,
     awaitingFactor: 0,
+    marketAwaitingFactor: 0,
+    earlierYear: 0,
+    otherGeography: 0,
+    proxy: 0,
+    gwpNotConverted: 0,
   };
 
   const slicesOf = (emission: Emission): Slice[] => {
@@ -89,7 +102,16 @@ export function createEmissionSummarizer(
     const id = JSON.stringify(keys.map((name) => key[name]));
     let group = groups.get(id);
     if (group === undefined) {
-      group = { key, label, sortKey, co2e: 0, co2eMarketBased: 0, count: 0, awaitingFactor: 0 };
+      group = {
+        key,
+        label,
+        sortKey,
+        co2e: 0,
+        co2eMarketBased: 0,
+        count: 0,
+        awaitingFactor: 0,
+        marketAwaitingFactor: 0,
+      };
       groups.set(id, group);
     }
     return group;
@@ -101,18 +123,27 @@ export function createEmissionSummarizer(
       if (slices.length === 0) return;
       const awaiting = emission.status === "awaiting_factor";
       const co2e = awaiting ? 0 : (emission.co2e ?? 0);
-      const market = emission.scope === 2 && !awaiting ? (emission.co2eMarketBased ?? co2e) : co2e;
+      const marketOrNull = marketFigure(emission);
+      const marketAwaiting = marketOrNull === null;
+      const market = marketOrNull ?? 0;
       let inside = 0;
       for (const slice of slices) {
         inside += slice.share;
         const group = groupOf(emission, slice.period);
         group.count += 1;
         if (awaiting) group.awaitingFactor += 1;
+        if (marketAwaiting) group.marketAwaitingFactor += 1;
         group.co2e += co2e * slice.share;
         group.co2eMarketBased += market * slice.share;
       }
       totals.count += 1;
       if (awaiting) totals.awaitingFactor += 1;
+      if (marketAwaiting) totals.marketAwaitingFactor += 1;
+      const labels = fallbackLabels(emission, gwpSet);
+      if (labels.earlierYear) totals.earlierYear += 1;
+      if (labels.otherGeography) totals.otherGeography += 1;
+      if (labels.proxy) totals.proxy += 1;
+      if (labels.gwpNotConverted) totals.gwpNotConverted += 1;
       totals.co2e += co2e * inside;
       totals.co2eMarketBased += market * inside;
       totals.byScope[scopeKey(emission.scope)] += co2e * inside;
@@ -131,9 +162,11 @@ export function createEmissionSummarizer(
           co2eMarketBased: group.co2eMarketBased,
           count: group.count,
           awaitingFactor: group.awaitingFactor,
+          marketAwaitingFactor: group.marketAwaitingFactor,
         })),
         totals: { ...totals, byScope: { ...totals.byScope } },
         factorLibraryVersion,
+        gwpSet,
       };
     },
   };

@@ -1,33 +1,40 @@
-import type { EmissionFactor } from "../core/model/factor.js";
+import type { DatabaseGwpSet, EmissionFactor } from "../core/model/factor.js";
+import { ANY_COUNTRY, type ProxyDesignation } from "./proxies.js";
+
+export type { ProxyDesignation } from "./proxies.js";
+
+/** GWP-100 of the gases a fuel factor splits into, read from the library's GWP rows of a set. */
+export interface GwpValues {
+  readonly ch4: number;
+  readonly n2o: number;
+  /** The rows they were read from (their sources cite the assessment report). */
+  readonly sources: readonly EmissionFactor[];
+}
 
 /**
- * A line of `fixtures/factors/global-defaults.csv`: which library rows (key, country, year)
- * stand in for a key when the building's country has no factor of its own.
+ * The library keys of the GWP-100 rows a per-gas factor is converted with. For AR6 `ghg_ch4` is
+ * IPCC AR6 Table 7.15's 27.9 (methane whose origin the factor does not state), not fossil 29.8 or
+ * non-fossil 27.0: see docs/factor-library.md "GWP set".
  */
-export interface GlobalDefault {
-  readonly key: string;
-  readonly country: string;
-  readonly year: number;
-  readonly reason: string;
-}
+export const GWP_KEYS = { ch4: "ghg_ch4", n2o: "ghg_n2o" } as const;
 
 /** The factor library arranged for resolution. Build it once per library; it is immutable. */
 export interface FactorIndex {
   /** Library rows of a key in priority (file) order. */
   rowsOf(key: string): readonly EmissionFactor[];
-  /** The designated global default of a key and its rows (several units), if any. */
-  globalDefaultOf(
-    key: string,
-  ): { readonly designation: GlobalDefault; readonly rows: readonly EmissionFactor[] } | undefined;
+  /** Designations for a key and a country: the country's, its parent's (`US` of `US-CAMX`), then any country's. */
+  proxiesOf(key: string, country: string | null): readonly ProxyDesignation[];
+  /** The CH4 and N2O GWP-100 of a set, if the library has both rows (country empty, that set). */
+  gwpOf(set: DatabaseGwpSet): GwpValues | undefined;
 }
 
 /**
- * Indexes the library by key. Throws if a global default names a key twice or points at no
- * library row: both files are shipped data, so that is a bug to fix, not to skip.
+ * Indexes the library by key. Throws if a designation is given twice or points at no library
+ * row: both are shipped data, so that is a bug to fix, not to skip.
  */
 export function createFactorIndex(
   factors: readonly EmissionFactor[],
-  globalDefaults: readonly GlobalDefault[],
+  designations: readonly ProxyDesignation[],
 ): FactorIndex {
   const byKey = new Map<string, EmissionFactor[]>();
   for (const factor of factors) {
@@ -37,72 +44,51 @@ export function createFactorIndex(
   }
   for (const rows of byKey.values()) rows.sort((a, b) => a.priority - b.priority);
 
-  const defaults = new Map<
-    string,
-    { readonly designation: GlobalDefault; readonly rows: readonly EmissionFactor[] }
-  >();
-  for (const designation of globalDefaults) {
-    if (defaults.has(designation.key)) {
-      throw new Error(`global default for "${designation.key}" is given twice`);
+  const proxies = new Map<string, ProxyDesignation>();
+  for (const designation of designations) {
+    const id = `${designation.key}|${designation.country}`;
+    if (proxies.has(id)) {
+      throw new Error(`proxy for ${designation.key} in ${designation.country} is given twice`);
     }
-    const rows = (byKey.get(designation.key) ?? []).filter(
-      (row) => row.country === designation.country && row.year === designation.year,
+    const rows = (byKey.get(designation.proxyKey) ?? []).filter(
+      (row) => row.country === designation.proxyCountry,
     );
     if (rows.length === 0) {
       throw new Error(
-        `global default ${designation.key} ${designation.country} ${designation.year} matches no library row`,
+        `proxy for ${designation.key} in ${designation.country} names ${designation.proxyKey} ${designation.proxyCountry}, which has no library row`,
       );
     }
-    defaults.set(designation.key, { designation, rows });
+    proxies.set(id, designation);
   }
+
+  const gwps = new Map<DatabaseGwpSet, GwpValues | undefined>();
+  const gwpOf = (set: DatabaseGwpSet): GwpValues | undefined => {
+    if (gwps.has(set)) return gwps.get(set);
+    const row = (key: string) =>
+      (byKey.get(key) ?? []).find((r) => r.country === null && r.gwpSet === set && r.unit === "kg");
+    const ch4 = row(GWP_KEYS.ch4);
+    const n2o = row(GWP_KEYS.n2o);
+    const values =
+      ch4 === undefined || n2o === undefined
+        ? undefined
+        : { ch4: ch4.co2e, n2o: n2o.co2e, sources: [ch4, n2o] };
+    gwps.set(set, values);
+    return values;
+  };
 
   return {
     rowsOf: (key) => byKey.get(key) ?? [],
-    globalDefaultOf: (key) => defaults.get(key),
+    proxiesOf(key, country) {
+      const found: ProxyDesignation[] = [];
+      const code = country?.trim().toUpperCase() ?? "";
+      const dash = code.indexOf("-");
+      const places = [code, dash > 0 ? code.slice(0, dash) : "", ANY_COUNTRY];
+      for (const place of places) {
+        const designation = place === "" ? undefined : proxies.get(`${key}|${place}`);
+        if (designation !== undefined && !found.includes(designation)) found.push(designation);
+      }
+      return found;
+    },
+    gwpOf,
   };
-}
-
-const HEADER = ["key", "country", "year", "reason"];
-
-/**
- * Parses global-defaults.csv: header `key,country,year,reason`, one row per key. The reason is
- * everything after the third comma (it may contain commas; surrounding quotes are removed).
- * Blank lines are skipped. Throws an Error naming the line on anything else.
- */
-export function parseGlobalDefaults(csvText: string): GlobalDefault[] {
-  const lines = csvText.replace(/^\uFEFF/, "").split(/\r?\n/);
-  const header = (lines[0] ?? "").split(",").map((cell) => cell.trim());
-  if (header.join(",") !== HEADER.join(",")) {
-    throw new Error(
-      `global defaults, line 1: expected header ${HEADER.join(",")}, got "${lines[0] ?? ""}"`,
-    );
-  }
-  const result: GlobalDefault[] = [];
-  lines.forEach((line, index) => {
-    if (index === 0 || line.trim() === "") return;
-    const lineNo = index + 1;
-    const cells = line.split(",");
-    const [key = "", country = "", yearText = ""] = cells.map((cell) => cell.trim());
-    const reason = unquote(cells.slice(3).join(",").trim());
-    const year = Number(yearText);
-    if (key === "" || country === "" || cells.length < 4) {
-      throw new Error(
-        `global defaults, line ${lineNo}: expected key,country,year,reason, got "${line}"`,
-      );
-    }
-    if (yearText === "" || !Number.isInteger(year)) {
-      throw new Error(
-        `global defaults, line ${lineNo}, column year: expected a whole year, got "${yearText}"`,
-      );
-    }
-    result.push({ key, country, year, reason });
-  });
-  return result;
-}
-
-function unquote(text: string): string {
-  if (text.length >= 2 && text.startsWith('"') && text.endsWith('"')) {
-    return text.slice(1, -1).replaceAll('""', '"');
-  }
-  return text;
 }

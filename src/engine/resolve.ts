@@ -6,43 +6,56 @@
  *      valid for the consumption's year, else one valid for every year (year null).
  *   2. country_year — a library row of the key for the building's country and the year.
  *   3. country_earlier_year — the same, for the nearest year before it (never a later year).
- *      A sub-national region (`US-CAMX`) runs steps 2–3 for the region, then for its parent
- *      country (`US`): a regional grid factor of an earlier year beats the national one.
- *   4. global_default — rows of the key that apply everywhere (country empty: GWPs; the year is
- *      ignored, a GWP does not age, and file order puts AR5 first, the basis of the fuel
- *      factors); else the rows `global-defaults.csv` designates for the key (fuel chemistry,
- *      transport averages). Location-specific keys (grid electricity, heat, water, waste) have
- *      no designation, on purpose.
- *   5. none — null: the emission is `awaiting_factor`, never a silent zero.
+ *      parent_country — a sub-national region (`US-CAMX`) runs steps 2–3 for the region, then
+ *      for its parent country (`US`, the same year, else the nearest earlier): a regional grid
+ *      factor of an earlier year beats the national one.
+ *   4. global_default — rows of the key that apply everywhere (country empty: GWPs); the year is
+ *      ignored (a GWP does not age) and a row of the database's GWP set comes first.
+ *   5. proxy — another geography's rows that `proxies.csv` designates for the key: the
+ *      country's designation, its parent's, then the one for any country (`*`); the proxy's
+ *      geography follows steps 2–3 (its year, else the nearest earlier, never a later one).
+ *      Location-specific keys (grid electricity, heat) have no designation, on purpose. With the
+ *      proxy policy "refuse" the proxy is not used (reported as `refusedProxy`).
+ *   6. none — null: the emission is `awaiting_factor`, never a silent zero.
  *
  * Within a step several rows can fit (natural gas GB 2025: per kWh gross CV, per kWh net CV and
  * per m3; cars: scope 1 and scope 3 rows; Spain 2024: two residual mixes). Only rows of the
  * category's scope whose unit the consumption's unit converts to are candidates; a step with no
- * candidate falls through to the next. Among candidates the best is, in order: the same unit
- * (`l` = `litre`), then a unit of the same dimension, then a natural-gas volume <-> energy
- * conversion (natural gas categories only), then the lowest `priority` (library file order).
- * Custom factors rank by unit the same way; a tie goes to the newest (createdAt, then id).
+ * candidate falls through to the next. Among candidates the best is, in order: a row on the
+ * consumption's heating value (its unit's: `kWh_ncv` is net, plain `kWh` gross, a gas volume
+ * converts at the gross CV) before one that needs a gross/net ratio (resolve-rank.ts: units.csv
+ * for natural gas, else the key's own net and gross rows; without a ratio the row is no
+ * candidate); then the same unit (`l` = `litre`), then a unit of the same dimension, then a
+ * natural-gas volume <-> energy conversion (natural gas categories only), then the lowest
+ * `priority` (library file order). Custom factors rank by unit the same way; a tie goes to the
+ * newest (createdAt, then id).
  *
- * Market-based factor, scope 2 only:
+ * Market-based factor, scope 2 only, resolved on its own (it exists without a location factor):
  *   company_custom — a custom factor with basis "market" (same year rules as step 1);
- *   residual_mix — rows of category.marketFactorKey through steps 2–3 (never a global one);
+ *   residual_mix — rows of category.marketFactorKey through steps 2–3 (never a global one or a
+ *     proxy); an earlier year's mix is labelled country_earlier_year on the market factor;
  *   location_fallback — the location factor itself (market null if there is none either).
  * Outside scope 2 market and marketBasis are null.
  *
- * GWP set: the library row's (from its basis); custom factors count as AR5. The factorId of a
- * custom factor is its own id.
+ * GWP set: every factor is stated in the database's set (AR5 by default, gwp.ts): a row of
+ * another set is converted from its gases; one without a gas split keeps its published set.
+ * Custom factors count as AR5. The factorId of a custom factor is its own id.
  */
 import type { Category } from "../core/model/category.js";
 import type {
+  DatabaseGwpSet,
   EmissionFactor,
   FactorBasis,
   FactorResolution,
+  ProxyPolicy,
   ResolutionStep,
   ResolvedFactor,
   StoredCustomFactor,
 } from "../core/model/factor.js";
 import type { FactorIndex } from "./factor-index.js";
-import { convertQuantity, findUnit, isNaturalGasCategory, sameUnit } from "./units.js";
+import { inGwpSet } from "./gwp.js";
+import { bestLibraryRow, type CalorificSide, type Ranked, rankCandidates } from "./resolve-rank.js";
+import { statedCalorificBasis } from "./units.js";
 
 export interface ResolveInput {
   /** A subcategory (factorKey set). */
@@ -51,95 +64,78 @@ export interface ResolveInput {
   readonly country: string | null;
   /** UTC year of the consumption's startDate. */
   readonly year: number;
-  /** The consumption's unit: decides which of several rows fits. */
+  /**
+   * The consumption's unit: decides which of several rows fits, and states the heating value of
+   * an energy quantity (`kWh_ncv`). A natural-gas volume whose bill gives its kWh per m3 is
+   * resolved as `kWh` (billed-energy.ts `billedEnergyUnit`).
+   */
   readonly unit: string;
   /** This company's custom factors (any category; filtered here). */
   readonly customFactors: readonly StoredCustomFactor[];
   readonly index: FactorIndex;
+  /** The database's GWP set; AR5 when absent. */
+  readonly gwpSet?: DatabaseGwpSet;
+  /** Whether a designated proxy may stand in; "allow" when absent. */
+  readonly proxies?: ProxyPolicy;
+}
+
+interface Context extends ResolveInput {
+  readonly gwpSet: DatabaseGwpSet;
 }
 
 export function resolveFactors(input: ResolveInput): FactorResolution {
-  const { category } = input;
-  const location = resolveLocation(input);
+  const ctx: Context = { ...input, gwpSet: input.gwpSet ?? "AR5" };
+  const { category } = ctx;
+  const { location, refusedProxy } = resolveLocation(ctx);
   const base = {
     categoryId: category.id,
     categoryCode: category.code,
-    country: input.country,
-    year: input.year,
+    country: ctx.country,
+    year: ctx.year,
     location,
+    gwpSet: ctx.gwpSet,
+    refusedProxy,
   };
   if (category.scope !== 2) return { ...base, market: null, marketBasis: null };
 
-  const customMarket = resolveCustom(input, "market");
+  const customMarket = resolveCustom(ctx, "market");
   if (customMarket !== null)
     return { ...base, market: customMarket, marketBasis: "company_custom" };
   if (category.marketFactorKey !== null) {
-    const residual = resolveByCountry(input, libraryRows(input, category.marketFactorKey));
+    const rows = libraryRows(ctx, category.marketFactorKey);
+    const residual = resolveByCountry(ctx, rows, ctx.country, ownGeography, null);
     if (residual !== null) return { ...base, market: residual, marketBasis: "residual_mix" };
   }
   if (location !== null) return { ...base, market: location, marketBasis: "location_fallback" };
   return { ...base, market: null, marketBasis: null };
 }
 
-function resolveLocation(input: ResolveInput): ResolvedFactor | null {
-  const custom = resolveCustom(input, "location");
-  if (custom !== null) return custom;
-  const key = input.category.factorKey;
-  if (key === null) return null;
-  const rows = libraryRows(input, key);
-  return resolveByCountry(input, rows) ?? resolveGlobal(input, key, rows);
-}
-
-/** 0 same unit, 1 same dimension, 2 natural gas volume <-> energy; undefined: no conversion. */
-function unitRank(input: ResolveInput, factorUnit: string): number | undefined {
-  const from = findUnit(input.unit);
-  const to = findUnit(factorUnit);
-  if (from === undefined || to === undefined) {
-    return convertQuantity(1, input.unit, factorUnit).ok ? 0 : undefined;
-  }
-  if (sameUnit(from, to)) return 0;
-  if (from.dimension === to.dimension) return 1;
-  const naturalGas = isNaturalGasCategory(input.category.code);
-  return convertQuantity(1, input.unit, factorUnit, { naturalGas }).ok ? 2 : undefined;
-}
-
-interface Candidate<T> {
-  readonly factor: T;
-  readonly rank: number;
-}
-
-function candidatesOf<T extends { readonly unit: string }>(
-  input: ResolveInput,
-  factors: readonly T[],
-): Candidate<T>[] {
-  const result: Candidate<T>[] = [];
-  for (const factor of factors) {
-    const rank = unitRank(input, factor.unit);
-    if (rank !== undefined) result.push({ factor, rank });
-  }
-  return result;
+function resolveLocation(ctx: Context): {
+  readonly location: ResolvedFactor | null;
+  readonly refusedProxy: ResolvedFactor | null;
+} {
+  const custom = resolveCustom(ctx, "location");
+  if (custom !== null) return { location: custom, refusedProxy: null };
+  const key = ctx.category.factorKey;
+  if (key === null) return { location: null, refusedProxy: null };
+  const rows = libraryRows(ctx, key);
+  const found =
+    resolveByCountry(ctx, rows, ctx.country, ownGeography, null) ?? resolveEverywhere(ctx, rows);
+  if (found !== null) return { location: found, refusedProxy: null };
+  const proxy = resolveProxy(ctx, key);
+  if (proxy !== null && ctx.proxies === "refuse") return { location: null, refusedProxy: proxy };
+  return { location: proxy, refusedProxy: null };
 }
 
 /** Library rows of a key in the category's scope. */
-function libraryRows(input: ResolveInput, key: string): EmissionFactor[] {
-  return input.index.rowsOf(key).filter((row) => row.scope === input.category.scope);
+function libraryRows(ctx: Context, key: string): EmissionFactor[] {
+  return ctx.index.rowsOf(key).filter((row) => row.scope === ctx.category.scope);
 }
 
-function bestLibraryRow(
-  candidates: readonly Candidate<EmissionFactor>[],
-): EmissionFactor | undefined {
-  let best: Candidate<EmissionFactor> | undefined;
-  for (const candidate of candidates) {
-    if (
-      best === undefined ||
-      candidate.rank < best.rank ||
-      (candidate.rank === best.rank && candidate.factor.priority < best.factor.priority)
-    ) {
-      best = candidate;
-    }
-  }
-  return best?.factor;
-}
+const sideOfRow = (row: EmissionFactor): CalorificSide => ({
+  basis: row.calorificBasis,
+  key: row.key,
+});
 
 /** `US-CAMX` -> [`US-CAMX`, `US`]; `ES` -> [`ES`]; null -> []. */
 function countryChain(country: string | null): string[] {
@@ -150,54 +146,85 @@ function countryChain(country: string | null): string[] {
   return dash > 0 ? [code, code.slice(0, dash)] : [code];
 }
 
-/** Steps 2–3 for the country, then for its parent when it is a region. */
+/** The step of a row found for the consumption's own geography (or its parent country). */
+type StepOf = (parent: boolean, sameYear: boolean) => ResolutionStep;
+
+const ownGeography: StepOf = (parent, sameYear) =>
+  parent ? "parent_country" : sameYear ? "country_year" : "country_earlier_year";
+
+/** Steps 2–3 for a geography, then for its parent when it is a region. */
 function resolveByCountry(
-  input: ResolveInput,
+  ctx: Context,
   rows: readonly EmissionFactor[],
+  place: string | null,
+  stepOf: StepOf,
+  proxyReason: string | null,
 ): ResolvedFactor | null {
-  for (const country of countryChain(input.country)) {
-    const ofCountry = candidatesOf(
-      input,
+  const chain = countryChain(place);
+  for (const [position, country] of chain.entries()) {
+    const ofCountry = rankCandidates(
+      ctx,
       rows.filter((row) => row.country === country),
+      sideOfRow,
     );
-    const sameYear = bestLibraryRow(ofCountry.filter((c) => c.factor.year === input.year));
-    if (sameYear !== undefined) return fromLibrary(sameYear, "country_year");
-    const earlier = ofCountry.filter((candidate) => candidate.factor.year < input.year);
+    const sameYear = bestLibraryRow(ofCountry.filter((c) => c.factor.year === ctx.year));
+    if (sameYear !== undefined) {
+      return fromLibrary(ctx, sameYear, stepOf(position > 0, true), proxyReason);
+    }
+    const earlier = ofCountry.filter((candidate) => candidate.factor.year < ctx.year);
     // -Infinity when there is no earlier row: then nothing matches below.
     const nearest = Math.max(...earlier.map((candidate) => candidate.factor.year));
     const earlierRow = bestLibraryRow(earlier.filter((c) => c.factor.year === nearest));
-    if (earlierRow !== undefined) return fromLibrary(earlierRow, "country_earlier_year");
+    if (earlierRow !== undefined) {
+      return fromLibrary(ctx, earlierRow, stepOf(position > 0, false), proxyReason);
+    }
   }
   return null;
 }
 
-function resolveGlobal(
-  input: ResolveInput,
-  key: string,
-  rows: readonly EmissionFactor[],
-): ResolvedFactor | null {
-  const everywhere = bestLibraryRow(
-    candidatesOf(
-      input,
-      rows.filter((row) => row.country === null),
-    ),
+/** Rows that apply everywhere (country empty), those of the database's GWP set first. */
+function resolveEverywhere(ctx: Context, rows: readonly EmissionFactor[]): ResolvedFactor | null {
+  const all = rankCandidates(
+    ctx,
+    rows.filter((row) => row.country === null),
+    sideOfRow,
   );
-  if (everywhere !== undefined) return fromLibrary(everywhere, "global_default");
-  const designated = input.index.globalDefaultOf(key);
-  if (designated === undefined) return null;
-  const inScope = designated.rows.filter((row) => row.scope === input.category.scope);
-  const row = bestLibraryRow(candidatesOf(input, inScope));
-  return row === undefined ? null : fromLibrary(row, "global_default");
+  const ofSet = all.filter((candidate) => candidate.factor.gwpSet === ctx.gwpSet);
+  const best = bestLibraryRow(ofSet.length > 0 ? ofSet : all);
+  return best === undefined ? null : fromLibrary(ctx, best, "global_default", null);
 }
 
-function resolveCustom(input: ResolveInput, basis: FactorBasis): ResolvedFactor | null {
-  const mine = input.customFactors.filter(
-    (factor) => factor.categoryId === input.category.id && factor.basis === basis,
+/** The first designation whose geography has a usable row of the consumption's year or before. */
+function resolveProxy(ctx: Context, key: string): ResolvedFactor | null {
+  for (const designation of ctx.index.proxiesOf(key, ctx.country)) {
+    const rows = libraryRows(ctx, designation.proxyKey);
+    const found = resolveByCountry(
+      ctx,
+      rows,
+      designation.proxyCountry,
+      () => "proxy",
+      designation.reason,
+    );
+    if (found !== null) return found;
+  }
+  return null;
+}
+
+function resolveCustom(ctx: Context, basis: FactorBasis): ResolvedFactor | null {
+  const { category } = ctx;
+  const mine = ctx.customFactors.filter(
+    (factor) => factor.categoryId === category.id && factor.basis === basis,
   );
-  for (const year of [input.year, null]) {
-    const candidates = candidatesOf(
-      input,
+  const key = category.factorKey ?? category.code;
+  const sideOf = (factor: StoredCustomFactor): CalorificSide => ({
+    basis: statedCalorificBasis(factor.unit),
+    key,
+  });
+  for (const year of [ctx.year, null]) {
+    const candidates = rankCandidates(
+      ctx,
       mine.filter((factor) => factor.year === year),
+      sideOf,
     );
     candidates.sort(
       (a, b) =>
@@ -206,7 +233,7 @@ function resolveCustom(input: ResolveInput, basis: FactorBasis): ResolvedFactor 
         compareText(b.factor.id, a.factor.id),
     );
     const best = candidates[0];
-    if (best !== undefined) return fromCustom(input, best.factor, basis);
+    if (best !== undefined) return fromCustom(ctx, best, basis);
   }
   return null;
 }
@@ -215,7 +242,14 @@ function compareText(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-function fromLibrary(row: EmissionFactor, step: ResolutionStep): ResolvedFactor {
+function fromLibrary(
+  ctx: Context,
+  ranked: Ranked<EmissionFactor>,
+  step: ResolutionStep,
+  proxyReason: string | null,
+): ResolvedFactor {
+  const row = ranked.factor;
+  const gwp = inGwpSet(row, ctx.gwpSet, ctx.index);
   return {
     factorId: row.id,
     key: row.key,
@@ -223,23 +257,30 @@ function fromLibrary(row: EmissionFactor, step: ResolutionStep): ResolvedFactor 
     country: row.country,
     year: row.year,
     unit: row.unit,
-    co2e: row.co2e,
+    co2e: gwp.co2e,
     co2: row.co2,
     ch4: row.ch4,
     n2o: row.n2o,
     source: row.source,
-    gwpSet: row.gwpSet,
+    gwpSet: gwp.gwpSet,
+    convertedFromGwpSet: gwp.convertedFrom,
+    calorificBasis: row.calorificBasis,
+    calorificRatio: ranked.calorific?.ratio ?? null,
+    calorificRatioSource: ranked.calorific?.source ?? null,
+    proxyReason,
   };
 }
 
 function fromCustom(
-  input: ResolveInput,
-  factor: StoredCustomFactor,
+  ctx: Context,
+  ranked: Ranked<StoredCustomFactor>,
   basis: FactorBasis,
 ): ResolvedFactor {
-  const { category } = input;
+  const { category } = ctx;
+  const factor = ranked.factor;
   const key =
     (basis === "market" ? category.marketFactorKey : null) ?? category.factorKey ?? category.code;
+  const gwp = inGwpSet({ ...factor, gwpSet: "AR5" }, ctx.gwpSet, ctx.index);
   return {
     factorId: factor.id,
     key,
@@ -247,11 +288,16 @@ function fromCustom(
     country: null,
     year: factor.year,
     unit: factor.unit,
-    co2e: factor.co2e,
+    co2e: gwp.co2e,
     co2: factor.co2,
     ch4: factor.ch4,
     n2o: factor.n2o,
     source: factor.source,
-    gwpSet: "AR5",
+    gwpSet: gwp.gwpSet,
+    convertedFromGwpSet: gwp.convertedFrom,
+    calorificBasis: statedCalorificBasis(factor.unit),
+    calorificRatio: ranked.calorific?.ratio ?? null,
+    calorificRatioSource: ranked.calorific?.source ?? null,
+    proxyReason: null,
   };
 }

@@ -22,18 +22,87 @@ for (const [alias, name] of Object.entries(UNIT_ALIASES)) {
   byLowerName.set(alias, unit);
 }
 
+/** The heating value an energy quantity is stated on: gross (GCV, PCS, HHV) or net (NCV, PCI, LHV). */
+export type CalorificBasis = "gross" | "net";
+
 /**
- * The unit a name stands for: a name of units.csv exactly, else case-insensitively (kwh, MWH,
- * gj...), else an unambiguous alias (litres, m³, tonnes, kgs, miles, therms...). Ambiguous names
- * ("gal", "ton") and unknown ones give undefined.
+ * An energy unit with the heating value it is stated on: `kWh_ncv`, `MWh_gcv`, `kWh (Net CV)`
+ * (DESNZ's spelling), `kWh PCS` (French and Spanish bills), `GJ_lhv`. Case-insensitive.
  */
-export function findUnit(name: string): UnitDef | undefined {
-  const trimmed = name.trim();
+const BASIS_SUFFIX =
+  /^(.*?[^\s_(])[\s_]*(?:\(\s*)?(gross cv|net cv|gcv|ncv|pcs|pci|hhv|lhv)(?:\s*\))?$/i;
+const NET_SUFFIXES: ReadonlySet<string> = new Set(["net cv", "ncv", "pci", "lhv"]);
+
+/** `kWh_ncv` -> { base: "kWh", basis: "net" }; a name without a basis suffix -> undefined. */
+export function splitCalorificSuffix(
+  name: string,
+): { readonly base: string; readonly basis: CalorificBasis } | undefined {
+  const match = BASIS_SUFFIX.exec(name.trim());
+  if (match === null) return undefined;
+  const [, base = "", suffix = ""] = match;
+  return { base, basis: NET_SUFFIXES.has(suffix.toLowerCase()) ? "net" : "gross" };
+}
+
+function findPlainUnit(trimmed: string): UnitDef | undefined {
   const exact = byName.get(trimmed);
   if (exact !== undefined) return exact;
   const lower = trimmed.toLowerCase();
   if (lower in AMBIGUOUS_UNITS) return undefined;
   return byLowerName.get(lower);
+}
+
+/**
+ * The unit a name stands for: a name of units.csv exactly, else case-insensitively (kwh, MWH,
+ * gj...), else an unambiguous alias (litres, m³, tonnes, kgs, miles, therms...), else an energy
+ * unit with a heating-value suffix (`kWh_ncv` is kWh; its basis: `calorificBasisOfUnit`).
+ * Ambiguous names ("gal", "ton") and unknown ones give undefined.
+ */
+export function findUnit(name: string): UnitDef | undefined {
+  const trimmed = name.trim();
+  const plain = findPlainUnit(trimmed);
+  if (plain !== undefined) return plain;
+  const split = splitCalorificSuffix(trimmed);
+  if (split === undefined) return undefined;
+  const base = findPlainUnit(split.base);
+  return base?.dimension === "energy" ? base : undefined;
+}
+
+/** Units of units.csv whose name states their heating value. */
+const NAMED_BASES: Readonly<Record<string, CalorificBasis>> = {
+  m3_natural_gas_gcv: "gross",
+  m3_natural_gas_ncv: "net",
+  scf_natural_gas_hhv: "gross",
+};
+
+/**
+ * The heating value a quantity in this unit is stated on: the suffix's (`kWh_ncv`: net), the
+ * name's (`m3_natural_gas_ncv`: net), else gross for any other energy unit (plain kWh is gross
+ * CV, as DESNZ and the PCS of Spanish and French gas bills state it); null for other dimensions.
+ */
+export function calorificBasisOfUnit(name: string): CalorificBasis | null {
+  const unit = findUnit(name);
+  if (unit === undefined || unit.dimension !== "energy") return null;
+  return statedCalorificBasis(name) ?? "gross";
+}
+
+/**
+ * How units.csv spells a unit, with the heating value its name states: `kwh` -> `kWh`,
+ * `kWh (Net CV)` and `kWh PCI` -> `kWh_ncv`, `MWh PCS` -> `MWh_gcv`; undefined if unknown.
+ */
+export function canonicalUnitName(name: string): string | undefined {
+  const unit = findUnit(name);
+  if (unit === undefined) return undefined;
+  if (NAMED_BASES[unit.name] !== undefined) return unit.name;
+  const basis = unit.dimension === "energy" ? splitCalorificSuffix(name.trim())?.basis : undefined;
+  if (basis === undefined || findPlainUnit(name.trim()) !== undefined) return unit.name;
+  return `${unit.name}_${basis === "net" ? "ncv" : "gcv"}`;
+}
+
+/** The heating value a unit's name states (`kWh_ncv`, `m3_natural_gas_gcv`), else null. */
+export function statedCalorificBasis(name: string): CalorificBasis | null {
+  const unit = findUnit(name);
+  if (unit === undefined || unit.dimension !== "energy") return null;
+  return NAMED_BASES[unit.name] ?? splitCalorificSuffix(name.trim())?.basis ?? null;
 }
 
 export function listUnits(): readonly UnitDef[] {
@@ -48,6 +117,12 @@ function tableValue(name: string): number {
 
 /** kWh per m3 of natural gas, gross CV: the `m3_natural_gas_gcv` row of units.csv. */
 export const NATURAL_GAS_KWH_PER_M3: number = tableValue("m3_natural_gas_gcv");
+/**
+ * kWh gross CV per kWh net CV of natural gas: `m3_natural_gas_gcv` / `m3_natural_gas_ncv` of
+ * units.csv, i.e. DESNZ 2025 "Fuel properties" gross / net calorific value (50.678 / 45.745 GJ/t).
+ */
+export const NATURAL_GAS_GROSS_PER_NET: number =
+  NATURAL_GAS_KWH_PER_M3 / tableValue("m3_natural_gas_ncv");
 const LITRES_PER_M3 = tableValue("m3");
 
 const naturalGasCategories: ReadonlySet<string> = new Set(["natural_gas", "natural_gas_wtt"]);

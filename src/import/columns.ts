@@ -9,7 +9,8 @@ import { CarbonError, type FieldIssue } from "../core/errors.js";
  * - friendly names: `category` (a subcategory code or UUID; `categoryId` also takes a code),
  *   `building` (a building name within the company, or UUID), `unit` (= unitType), `country`
  *   (the country of a building `--create-buildings` creates; ignored otherwise)
- * - optional: `provider`, `fuelType` (a custom input of the company the row names, by UUID)
+ * - optional: `provider`, `fuelType` (a custom input of the company the row names, by UUID),
+ *   `kwhPerM3` (the kWh gross CV per m3 a natural-gas bill prints, for a quantity in m3)
  * - ignored: columns whose name starts with `_` (so a rejects file with `_line,_column,_error`
  *   re-imports as it is) and columns with an empty name (a trailing delimiter in the header).
  *
@@ -29,7 +30,8 @@ export type Field =
   | "unit"
   | "country"
   | "provider"
-  | "fuelType";
+  | "fuelType"
+  | "kwhPerM3";
 
 export interface ColumnRef {
   /** Position in the record. */
@@ -62,6 +64,7 @@ const canonicalNames: readonly (readonly [canonical: string, field: Field])[] = 
   ["country", "country"],
   ["provider", "provider"],
   ["fuelType", "fuelType"],
+  ["kwhPerM3", "kwhPerM3"],
 ];
 
 /** `Start_Date ` -> `startdate`. */
@@ -80,7 +83,7 @@ const byNormalized = new Map(
 );
 
 export const acceptedColumnsText =
-  "id, entityId, categoryId (or category), startDate, endDate, companyId, buildingId (or building), quantity, unitType (or unit), country, provider, fuelType; columns whose name starts with _ are ignored";
+  "id, entityId, categoryId (or category), startDate, endDate, companyId, buildingId (or building), quantity, unitType (or unit), country, provider, fuelType, kwhPerM3; columns whose name starts with _ are ignored";
 
 /** True for header cells the import skips on purpose. */
 export function isIgnoredColumn(name: string): boolean {

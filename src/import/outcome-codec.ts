@@ -34,6 +34,8 @@ export interface EncodedChunk {
   readonly plans: [number, BuildingInput][];
   /** [valid row index, field, id] of the rows naming a custom input (few: sparse). */
   readonly named: [number, "provider" | "fuelType", string][];
+  /** [valid row index, kWh per m3] of the rows giving a bill's kWh per m3 (few: sparse). */
+  readonly billed: [number, number][];
   /** Bytes of the file read when the chunk was made (progress). */
   readonly bytesRead: number;
 }
@@ -69,6 +71,7 @@ export function encodeChunk(
   const errors: (readonly RowError[])[] = [];
   const plans: [number, BuildingInput][] = [];
   const named: [number, "provider" | "fuelType", string][] = [];
+  const billed: [number, number][] = [];
   /** The dictionary index of a text, added on first sight. */
   const entry = (text: string): number => {
     let at = index.get(text);
@@ -103,6 +106,7 @@ export function encodeChunk(
     if (outcome.plan !== undefined) plans.push([i, outcome.plan]);
     if (input.provider !== undefined) named.push([v, "provider", input.provider]);
     else if (input.fuelType !== undefined) named.push([v, "fuelType", input.fuelType]);
+    if (input.kwhPerM3 !== undefined) billed.push([v, input.kwhPerM3]);
     v += 1;
   });
   const chunk: EncodedChunk = {
@@ -119,6 +123,7 @@ export function encodeChunk(
     errors,
     plans,
     named,
+    billed,
     bytesRead,
   };
   return { chunk, transfer: [lines.buffer, valid.buffer, quantities.buffer, keys.buffer] };
@@ -128,6 +133,7 @@ export function decodeChunk(chunk: EncodedChunk): RowOutcome[] {
   const { lines, valid, quantities, keys, dict, ids, entityIds, cells, errors } = chunk;
   const plans = new Map(chunk.plans);
   const named = new Map(chunk.named.map(([row, field, id]) => [row, { [field]: id }]));
+  const billed = new Map(chunk.billed);
   const at = (v: number, k: number): string => dict[keys[v * WIDTH + k] ?? 0] ?? "";
   const outcomes: RowOutcome[] = [];
   let v = 0;
@@ -153,7 +159,9 @@ export function decodeChunk(chunk: EncodedChunk): RowOutcome[] {
       unitType: at(v, 3),
     };
     const naming = named.size === 0 ? undefined : named.get(v);
-    const input = naming === undefined ? base : { ...base, ...naming };
+    const kwhPerM3 = billed.size === 0 ? undefined : billed.get(v);
+    const withInput = naming === undefined ? base : { ...base, ...naming };
+    const input = kwhPerM3 === undefined ? withInput : { ...withInput, kwhPerM3 };
     let rowCells = noCells;
     if (chunk.keepCells) {
       rowCells = cells[c] ?? noCells;

@@ -4,12 +4,15 @@ import type { ConsumptionInput } from "../core/model/consumption.js";
 import {
   COUNTRY_MESSAGE,
   controlCharacterProblem,
+  KWH_PER_M3_MAX,
+  KWH_PER_M3_MIN,
   MAX_ENTITY_ID,
   normalizeCountry,
   normalizeIsoDateTime,
   quantityProblem,
   yearProblem,
 } from "../core/model/text-values.js";
+import { kwhPerM3Problem } from "../engine/billed-energy.js";
 import type { ColumnMap } from "./columns.js";
 import { otherCompanyMessage } from "./company-flag.js";
 import type { CsvRecord } from "./csv-source.js";
@@ -248,6 +251,7 @@ export function validateRow(record: CsvRecord, ctx: RowContext): RowResult {
   const country = building?.create === undefined ? null : checkCountry(row);
   const explicitId = checkExplicitId(row, ctx);
   const named = checkNamedInput(row);
+  const kwhPerM3 = checkKwhPerM3(row, ctx, category, unitType);
 
   if (
     row.errors.length > 0 ||
@@ -276,21 +280,41 @@ export function validateRow(record: CsvRecord, ctx: RowContext): RowResult {
   ) {
     ctx.refs.planBuilding(companyId, building.create, country);
   }
-  return {
-    ok: true,
-    input: {
-      id,
-      entityId,
-      categoryId,
-      startDate,
-      endDate,
-      companyId,
-      buildingId,
-      quantity,
-      unitType,
-      ...named,
-    },
+  const input: ConsumptionInput = {
+    id,
+    entityId,
+    categoryId,
+    startDate,
+    endDate,
+    companyId,
+    buildingId,
+    quantity,
+    unitType,
+    ...named,
   };
+  return { ok: true, input: kwhPerM3 === undefined ? input : { ...input, kwhPerM3 } };
+}
+
+/** A bill's kWh per m3: empty, or a number in range for a natural-gas volume. */
+function checkKwhPerM3(
+  row: Row,
+  ctx: RowContext,
+  category: Category | undefined,
+  unitType: string | undefined,
+): number | undefined {
+  const text = row.cell(row.at.kwhPerM3);
+  if (text === "") return undefined;
+  const parsed = parseDecimal(text, ctx.decimalComma);
+  if (!parsed.ok) return row.fail(row.column("kwhPerM3"), parsed.message);
+  if (parsed.value < KWH_PER_M3_MIN || parsed.value > KWH_PER_M3_MAX) {
+    return row.fail(
+      row.column("kwhPerM3"),
+      `expected kWh per m3 between ${KWH_PER_M3_MIN} and ${KWH_PER_M3_MAX}, got "${text}"`,
+    );
+  }
+  if (category === undefined || unitType === undefined) return undefined;
+  const problem = kwhPerM3Problem(unitType, category.code);
+  return problem === undefined ? parsed.value : row.fail(row.column("kwhPerM3"), problem);
 }
 
 /** The custom input a row names: a UUID in `provider` or in `fuelType`, not both. */

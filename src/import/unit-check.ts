@@ -1,5 +1,10 @@
 import type { Category } from "../core/model/category.js";
-import { convertQuantity, findUnit, isNaturalGasCategory } from "../engine/units.js";
+import {
+  canonicalUnitName,
+  convertQuantity,
+  findUnit,
+  isNaturalGasCategory,
+} from "../engine/units.js";
 
 /**
  * Is a unit known, and can a quantity in it be converted to the category's default unit
@@ -8,7 +13,11 @@ import { convertQuantity, findUnit, isNaturalGasCategory } from "../engine/units
  */
 
 export type UnitCheck =
-  | { readonly ok: true /** canonical name, as units.csv spells it */; readonly unit: string }
+  | {
+      readonly ok: true;
+      /** canonical name, as units.csv spells it, with a stated heating value (`kWh_ncv`) */
+      readonly unit: string;
+    }
   | { readonly ok: false; readonly message: string };
 
 /** Category id ("" for none) -> unit spelling -> answer. */
@@ -24,11 +33,13 @@ function check(text: string, category: Category | undefined): UnitCheck {
     };
   }
   const target = category?.defaultUnit ?? null;
-  if (category === undefined || target === null) return { ok: true, unit: unit.name };
+  // kWh_ncv keeps its heating value: it decides which factor prices the quantity.
+  const name = canonicalUnitName(text) ?? unit.name;
+  if (category === undefined || target === null) return { ok: true, unit: name };
   const conversion = convertQuantity(1, unit.name, target, {
     naturalGas: isNaturalGasCategory(category.code),
   });
-  if (conversion.ok) return { ok: true, unit: unit.name };
+  if (conversion.ok) return { ok: true, unit: name };
   const dimension = findUnit(target)?.dimension ?? "another dimension";
   return {
     ok: false,

@@ -20,6 +20,7 @@ interface CellIndexes {
   readonly country: number;
   readonly provider: number;
   readonly fuelType: number;
+  readonly kwhPerM3: number;
 }
 
 let lastColumns: ColumnMap["columns"] | undefined;
@@ -42,6 +43,7 @@ function indexesOf(columns: ColumnMap["columns"]): CellIndexes {
     country: at("country"),
     provider: at("provider"),
     fuelType: at("fuelType"),
+    kwhPerM3: at("kwhPerM3"),
   };
   lastColumns = columns;
   return lastIndexes;

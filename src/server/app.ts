@@ -7,6 +7,7 @@ import type { AddressInfo } from "node:net";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import { CarbonError } from "../core/errors.js";
 import {
+  CONSUMPTION_KWH_PER_M3_EXTENSION,
   DRY_RUN_EXTENSION,
   GLEC_ALLOCATION_EXTENSION,
   GLEC_EVERY_COMPANY_EXTENSION,
@@ -216,6 +217,7 @@ function announcedExtensions(routes: readonly Route[]): string[] {
     GLEC_EVERY_COMPANY_EXTENSION,
     REGOS_PERIOD_EXTENSION,
     GLEC_ALLOCATION_EXTENSION,
+    CONSUMPTION_KWH_PER_M3_EXTENSION,
   ];
 }
 

@@ -15,6 +15,7 @@ import {
   uuidSchema,
 } from "../core/model/common.js";
 import { type GroupKey, groupKeys } from "../core/model/emission.js";
+import { proxyPolicies } from "../core/model/factor.js";
 import { buildingsOfQuery, uuidList } from "../core/resources/fields.js";
 import { zodFieldIssues } from "../core/zod-issues.js";
 
@@ -181,6 +182,8 @@ export const resolveQuery = z.strictObject({
   country: text.pipe(countrySchema).optional(),
   year: wholeNumber(1990, 2100),
   companyId: text.pipe(uuidSchema).optional(),
+  /** `refuse`: resolve as if the database refused proxies (`factors resolve --no-proxy`). */
+  proxies: z.enum(proxyPolicies).optional(),
 });
 
 export const customFactorsQuery = z.strictObject({

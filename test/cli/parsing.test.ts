@@ -166,7 +166,13 @@ describe("factors", () => {
         "--company",
         ID,
       ]),
-    ).toEqual({ category: "electricity_grid", country: "ES", year: "2024", company: ID });
+    ).toEqual({
+      category: "electricity_grid",
+      country: "ES",
+      year: "2024",
+      company: ID,
+      noProxy: false,
+    });
     await expect(
       parsedOptions(resolveCommand, ["--category", "natural_gas", "--country", "ES"]),
     ).rejects.toMatchObject({ code: "commander.missingMandatoryOptionValue" });

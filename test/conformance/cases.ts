@@ -145,6 +145,8 @@ export const commandCases: readonly CommandCase[] = [
       "2024",
     ],
   },
+  { name: "factors gwp", args: () => ["factors", "gwp"] },
+  { name: "factors proxies", args: () => ["factors", "proxies"] },
   {
     name: "factors custom list",
     args: () => ["factors", "custom", "list", "--company", ids.company],

@@ -111,8 +111,9 @@ export function describeGoalContract(name: string, open: () => Promise<Driver>):
         id,
         companyId: acme,
         buildingId: hq,
-        entityId: `GAS-${year}`,
-        categoryId: categoryId("natural_gas"),
+        entityId: `ELEC-${year}`,
+        // EEA ES 2023 for the base year; 2025 takes the nearest earlier year's (2024)
+        categoryId: categoryId("electricity"),
         startDate: `${year}-02-01T00:00:00.000Z`,
         endDate: `${year}-02-28T00:00:00.000Z`,
         quantity: kWh,

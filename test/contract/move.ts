@@ -36,8 +36,8 @@ export function describeMoveContract(name: string, open: () => Promise<Driver>):
     let driver: Driver;
     let service: CarbonService;
     const electricity = madridConsumption("electricity", 1000, "kWh");
-    // No water-supply factor for Spain: it waits for one, before and after the move.
-    const water = madridConsumption("water_supply", 50, "m3");
+    // No district-heat factor for Spain (and no proxy): it waits for one, before and after the move.
+    const water = madridConsumption("district_heat", 50, "kWh");
     let co2eBefore = 0;
 
     beforeAll(async () => {

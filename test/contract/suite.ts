@@ -160,13 +160,13 @@ export function describeContract(name: string, open: () => Promise<Driver>): voi
     });
 
     it("marks a consumption without any factor as awaiting_factor, never zero", async () => {
-      // No water-supply factor for Spain in the library, and water never falls back to a global default.
+      // No district-heat factor for Spain in the library, and heat networks have no proxy.
       const result = await service.consumptions.upsert(
         consumption({
           companyId: es.company,
           buildingId: es.building,
-          categoryId: categoryId("water_supply"),
-          unitType: "m3",
+          categoryId: categoryId("district_heat"),
+          unitType: "kWh",
           quantity: 50,
         }),
       );

@@ -14,7 +14,7 @@ import { type PreparedRow, prepareRows, type RowRefs } from "./row-references.js
 import { StatementCache } from "./statement-cache.js";
 import { StoredDates } from "./stored-dates.js";
 
-/** The stored columns a row is compared on, then co2e and provenance_ref. */
+/** The stored columns a row is compared on, then co2e and provenance_ref, then the bill's kWh per m3. */
 type ExistingRow = [
   id: string,
   entityId: string,
@@ -29,6 +29,7 @@ type ExistingRow = [
   co2e: number | null,
   provenanceRef: number | null,
   inputRef: number | null,
+  kwhPerM3: number | null,
 ];
 
 interface WrittenRow {
@@ -77,6 +78,7 @@ const INSERT_COLUMNS = [
   "converted_quantity",
   "provenance_ref",
   "input_ref",
+  "kwh_per_m3",
 ];
 const UPDATED_COLUMNS = INSERT_COLUMNS.filter((c) => c !== "id" && c !== "created_at");
 /**
@@ -85,7 +87,7 @@ const UPDATED_COLUMNS = INSERT_COLUMNS.filter((c) => c !== "id" && c !== "create
  * each row binds two values fewer.
  */
 const NOW_COLUMNS = new Set(["created_at", "updated_at"]);
-/** Rows per INSERT statement: 17 anonymous parameters each, and @now. */
+/** Rows per INSERT statement: 18 anonymous parameters each, and @now. */
 const INSERT_CHUNK = 100;
 const SELECT_CHUNK = 500;
 
@@ -99,7 +101,8 @@ function sameAsStored(row: PreparedRow, stored: ExistingRow, dates: StoredDates)
     stored[6] === dates.stored(row.endDate) &&
     stored[7] === row.quantity &&
     stored[8] === row.unit &&
-    stored[11] === (row.input?.ref ?? null)
+    stored[11] === (row.input?.ref ?? null) &&
+    stored[12] === row.kwhPerM3
   );
 }
 
@@ -128,7 +131,7 @@ export class ConsumptionWriter {
     this.#selects = new StatementCache(db, (n) => {
       const marks = new Array(n).fill("?").join(",");
       return `SELECT id, entity_id, company_ref, building_ref, category_ref, start_date, end_date,
-          quantity, unit, co2e, provenance_ref, input_ref
+          quantity, unit, co2e, provenance_ref, input_ref, kwh_per_m3
         FROM consumptions WHERE id IN (${marks})`;
     });
     const insert = (n: number): string => {
@@ -202,7 +205,8 @@ export class ConsumptionWriter {
       if (unchanged) {
         outcomes.push("unchanged");
         const co2e = earlier !== undefined ? earlier.co2e : (stored?.[9] ?? null);
-        const awaiting = earlier !== undefined ? earlier.awaiting : stored?.[10] === null;
+        // co2e is null exactly while the location basis awaits a factor.
+        const awaiting = earlier !== undefined ? earlier.awaiting : co2e === null;
         countRow(counts, "unchanged", key, awaiting, co2e);
         continue;
       }
@@ -218,6 +222,7 @@ export class ConsumptionWriter {
         unit: row.unit,
         quantity: row.quantity,
         inputFactorId: row.input?.factorId ?? null,
+        kwhPerM3: row.kwhPerM3,
       });
       const figure = nonFiniteFigure(values);
       if (figure !== undefined) {
@@ -227,7 +232,7 @@ export class ConsumptionWriter {
         });
         continue;
       }
-      const awaiting = provenanceRef === null;
+      const awaiting = values.status === "awaiting_factor";
       countEmission(counts, key, awaiting, values.co2e);
       // All new: no id repeats in the batch, so no later row looks this one up.
       if (!allNew) written.set(row.id, { row, co2e: values.co2e, awaiting });
@@ -249,6 +254,7 @@ export class ConsumptionWriter {
         values.convertedQuantity,
         provenanceRef,
         row.input?.ref ?? null,
+        row.kwhPerM3,
       );
       pending += 1;
       if (pending === INSERT_CHUNK) {
@@ -316,6 +322,7 @@ function sameRow(a: PreparedRow, b: PreparedRow): boolean {
     a.endDate === b.endDate &&
     a.quantity === b.quantity &&
     a.unit === b.unit &&
-    a.input?.ref === b.input?.ref
+    a.input?.ref === b.input?.ref &&
+    a.kwhPerM3 === b.kwhPerM3
   );
 }

@@ -1,19 +1,23 @@
 import type {
   EmissionFactor,
   FactorResolution,
+  ProxyPolicy,
   StoredCustomFactor,
 } from "../../core/model/factor.js";
+import { billedEnergyUnit } from "../../engine/billed-energy.js";
 import { calculateEmission, type EmissionValues } from "../../engine/emission.js";
 import {
   createFactorIndex,
   type FactorIndex,
-  type GlobalDefault,
+  type ProxyDesignation,
 } from "../../engine/factor-index.js";
 import { resolveFactors } from "../../engine/resolve.js";
 import type { StoredCategory } from "./categories.js";
 import type { Db } from "./database.js";
 import { LIBRARY_VERSION_KEY } from "./migrations.js";
 import type { ProvenanceStore } from "./provenance.js";
+import { ResolutionCache, type ResolutionEntry } from "./resolution-cache.js";
+import { type CalculationPolicy, readPolicy } from "./resolution-schema.js";
 
 export interface CalculationTarget {
   readonly category: StoredCategory;
@@ -29,22 +33,14 @@ export interface CalculationTarget {
    * is the only custom factor considered (two tariffs of one company each price their own).
    */
   readonly inputFactorId?: string | null;
+  /** The bill's kWh (gross CV) per m3 of a natural-gas volume, when it prints one. */
+  readonly kwhPerM3?: number | null;
 }
 
 export interface CalculatedEmission {
   readonly values: EmissionValues;
   /** null: awaiting_factor. */
   readonly provenanceRef: number | null;
-}
-
-interface ResolutionEntry {
-  readonly resolution: FactorResolution;
-  /**
-   * The provenance ref of this entry's emissions, once one was calculated. It depends only on
-   * the resolution and on whether the entry's unit converts to the factors' units (a quantity
-   * changes neither), so it is the same for every emission of the entry.
-   */
-  provenanceRef: number | null | undefined;
 }
 
 interface FactorRow {
@@ -99,52 +95,6 @@ export const FACTOR_COLUMNS =
   "id, key, scope, category, subcategory, description, country, year, unit, co2e, co2, ch4, n2o, basis, source, source_ref, gwp_set, calorific_basis, biogenic_co2, priority";
 
 /**
- * Resolution entries by category|country|year|unit|company, looked up once per emission (a
- * million times in a large import). Nested maps on the parts themselves: numbers, and strings
- * that are the same few instances row after row (a building's country, a chunk's units), so no
- * key text is built and hashed per row, as a `${ref}|${country}|...` key would be.
- */
-class ResolutionCache {
-  /** company ref (-1: none) -> category ref * 65536 + year -> country -> unit -> entry */
-  readonly #byCompany = new Map<
-    number,
-    Map<number, Map<string | null, Map<string, ResolutionEntry>>>
-  >();
-
-  /** The unit -> entry map of the other parts (created empty when new). */
-  slot(
-    categoryRef: number,
-    country: string | null,
-    year: number,
-    companyRef: number | null,
-  ): Map<string, ResolutionEntry> {
-    const companyKey = companyRef ?? -1;
-    let byCategoryYear = this.#byCompany.get(companyKey);
-    if (byCategoryYear === undefined) {
-      byCategoryYear = new Map();
-      this.#byCompany.set(companyKey, byCategoryYear);
-    }
-    // Years are four digits (validated), so the sum never mixes two categories.
-    const categoryYear = categoryRef * 65536 + year;
-    let byCountry = byCategoryYear.get(categoryYear);
-    if (byCountry === undefined) {
-      byCountry = new Map();
-      byCategoryYear.set(categoryYear, byCountry);
-    }
-    let byUnit = byCountry.get(country);
-    if (byUnit === undefined) {
-      byUnit = new Map();
-      byCountry.set(country, byUnit);
-    }
-    return byUnit;
-  }
-
-  clear(): void {
-    this.#byCompany.clear();
-  }
-}
-
-/**
  * Resolves factors and calculates emissions with the engine, caching per connection: the
  * factor index (the library does not change at run time), each company's custom factors, and
  * each resolution (category|country|year|unit|company). `invalidate` after custom factors,
@@ -155,6 +105,7 @@ export class EmissionCalculator {
   readonly #provenance: ProvenanceStore;
   readonly #customFactorsOf: (companyRef: number) => StoredCustomFactor[];
   #index: FactorIndex | undefined;
+  #policy: CalculationPolicy | undefined;
   readonly #custom = new Map<number, StoredCustomFactor[]>();
   readonly #resolutions = new ResolutionCache();
   /** Resolutions under an input's factor: the cache's company key is this negative number. */
@@ -176,12 +127,21 @@ export class EmissionCalculator {
         .prepare<[], FactorRow>(`SELECT ${FACTOR_COLUMNS} FROM emission_factors ORDER BY priority`)
         .all()
         .map(factorFromRow);
-      const defaults = this.#db
-        .prepare<[], GlobalDefault>("SELECT key, country, year, reason FROM global_defaults")
+      const proxies = this.#db
+        .prepare<[], ProxyDesignation>(
+          `SELECT key, country, proxy_key AS proxyKey, proxy_country AS proxyCountry, reason
+             FROM proxy_designations`,
+        )
         .all();
-      this.#index = createFactorIndex(factors, defaults);
+      this.#index = createFactorIndex(factors, proxies);
     }
     return this.#index;
+  }
+
+  /** The database's GWP set and proxy policy, read once (`invalidate` reads them again). */
+  policy(): CalculationPolicy {
+    this.#policy ??= readPolicy(this.#db);
+    return this.#policy;
   }
 
   libraryVersion(): string {
@@ -201,14 +161,32 @@ export class EmissionCalculator {
     return factors;
   }
 
+  /**
+   * What a consumption would be priced with; `proxies` other than the database's policy (a
+   * what-if of `factors resolve --no-proxy`) resolves afresh, outside the cache.
+   */
   resolve(
     category: StoredCategory,
     country: string | null,
     year: number,
     unit: string,
     companyRef: number | null,
+    proxies?: ProxyPolicy,
   ): FactorResolution {
-    return this.#entry(category, country, year, unit, companyRef).resolution;
+    const policy = this.policy();
+    if (proxies === undefined || proxies === policy.proxies) {
+      return this.#entry(category, country, year, unit, companyRef).resolution;
+    }
+    return resolveFactors({
+      category,
+      country,
+      year,
+      unit,
+      customFactors: this.#customFactorsFor(companyRef, null),
+      index: this.index(),
+      gwpSet: policy.gwpSet,
+      proxies,
+    });
   }
 
   #entry(
@@ -237,6 +215,7 @@ export class EmissionCalculator {
     const slot = this.#resolutions.slot(category.ref, country, year, key);
     let entry = slot.get(unit);
     if (entry === undefined) {
+      const { gwpSet, proxies } = this.policy();
       const resolution = resolveFactors({
         category,
         country,
@@ -244,6 +223,8 @@ export class EmissionCalculator {
         unit,
         customFactors: this.#customFactorsFor(companyRef, inputFactorId),
         index: this.index(),
+        gwpSet,
+        proxies,
       });
       entry = { resolution, provenanceRef: undefined };
       slot.set(unit, entry);
@@ -253,11 +234,15 @@ export class EmissionCalculator {
 
   calculate(target: CalculationTarget): CalculatedEmission {
     const { category, unit, quantity } = target;
+    const kwhPerM3 = target.kwhPerM3 ?? null;
+    // A gas volume with its bill's kWh per m3 is priced as that energy: resolved as kWh.
+    const resolveAs = kwhPerM3 === null ? unit : billedEnergyUnit(unit, category.code, kwhPerM3);
     const entry =
       target.inputFactorId === undefined || target.inputFactorId === null
-        ? this.#entry(category, target.country, target.year, unit, target.companyRef)
-        : this.#inputEntry(target, target.inputFactorId);
-    const values = calculateEmission({ quantity, unit, category, resolution: entry.resolution });
+        ? this.#entry(category, target.country, target.year, resolveAs, target.companyRef)
+        : this.#inputEntry(target, target.inputFactorId, resolveAs);
+    const resolution = entry.resolution;
+    const values = calculateEmission({ quantity, unit, category, resolution, kwhPerM3 });
     let provenanceRef = entry.provenanceRef;
     if (provenanceRef === undefined) {
       provenanceRef = this.#provenance.refOf(values);
@@ -270,13 +255,13 @@ export class EmissionCalculator {
    * The entry of a consumption naming an input with a custom factor: the company's custom
    * factors, of which that factor alone for its category and basis; cached under a key of its own.
    */
-  #inputEntry(target: CalculationTarget, factorId: string): ResolutionEntry {
+  #inputEntry(target: CalculationTarget, factorId: string, unit: string): ResolutionEntry {
     let key = this.#inputKeys.get(factorId);
     if (key === undefined) {
       key = -2 - this.#inputKeys.size;
       this.#inputKeys.set(factorId, key);
     }
-    const { category, country, year, unit, companyRef } = target;
+    const { category, country, year, companyRef } = target;
     return this.#cached(category, country, year, unit, key, companyRef, factorId);
   }
 
@@ -295,15 +280,17 @@ export class EmissionCalculator {
     );
   }
 
-  /** Forget cached resolutions (and custom factors); the factor index stays. */
+  /** Forget cached resolutions, custom factors and the policy; the factor index stays. */
   invalidate(): void {
     this.#custom.clear();
     this.#resolutions.clear();
+    this.#policy = undefined;
   }
 
-  /** After a rollback: provenance refs written in it are gone. */
+  /** After a rollback: provenance refs written in it are gone, and a policy written in it. */
   forgetWrites(): void {
     this.#resolutions.clear();
     this.#provenance.forget();
+    this.#policy = undefined;
   }
 }

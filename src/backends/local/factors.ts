@@ -109,6 +109,6 @@ export class FactorQueries {
     const companyRef =
       query.companyId === undefined ? null : this.#companies.get(query.companyId).ref;
     const unit = category.defaultUnit ?? "";
-    return this.#calculator.resolve(category, country, query.year, unit, companyRef);
+    return this.#calculator.resolve(category, country, query.year, unit, companyRef, query.proxies);
   }
 }

@@ -5,8 +5,8 @@ import { categoryId } from "../../core/ids.js";
 import type { Category, CategoryLevel } from "../../core/model/category.js";
 import type { Scope } from "../../core/model/common.js";
 import type { EmissionFactor } from "../../core/model/factor.js";
-import { type GlobalDefault, parseGlobalDefaults } from "../../engine/factor-index.js";
 import { factorsFromCsvRows } from "../../engine/library-rows.js";
+import { type ProxyDesignation, parseProxyDesignations } from "../../engine/proxies.js";
 import { FIXTURES_DIR } from "./database.js";
 
 /** The shipped data the migrations load: fixtures/factors/*.csv of the package. */
@@ -92,18 +92,18 @@ export function categoryTree(): Category[] {
 
 export interface FactorLibrary {
   readonly factors: readonly EmissionFactor[];
-  readonly globalDefaults: readonly GlobalDefault[];
-  /** `lib-` + the first 12 hex digits of sha256(emission-factors.csv + global-defaults.csv). */
+  readonly proxies: readonly ProxyDesignation[];
+  /** `lib-` + the first 12 hex digits of sha256(emission-factors.csv + proxies.csv). */
   readonly version: string;
 }
 
 export function factorLibrary(): FactorLibrary {
   const factorsText = readFixture("emission-factors.csv");
-  const defaultsText = readFixture("global-defaults.csv");
-  const digest = createHash("sha256").update(factorsText).update(defaultsText).digest("hex");
+  const proxiesText = readFixture("proxies.csv");
+  const digest = createHash("sha256").update(factorsText).update(proxiesText).digest("hex");
   return {
     factors: factorsFromCsvRows(parseCsv(factorsText)),
-    globalDefaults: parseGlobalDefaults(defaultsText),
+    proxies: parseProxyDesignations(proxiesText),
     version: `lib-${digest.slice(0, 12)}`,
   };
 }

@@ -94,8 +94,8 @@ export class InvoiceRepository {
     this.#companies = companies;
     this.#byId = db.prepare<[string], InvoiceRow>(`${SELECT} WHERE i.id = ?`);
     this.#building = db.prepare<[string], number>("SELECT 1 FROM buildings WHERE id = ?").pluck();
-    this.#emission = db.prepare<[string], { co2e: number | null; provenance_ref: number | null }>(
-      "SELECT co2e, provenance_ref FROM consumptions WHERE id = ?",
+    this.#emission = db.prepare<[string], { co2e: number | null }>(
+      "SELECT co2e FROM consumptions WHERE id = ?",
     );
     // created_at is kept on update; updated_at moves.
     this.#upsert = db.prepare(
@@ -123,7 +123,8 @@ export class InvoiceRepository {
     const lines = storedLines(row.lines).map((line, index) => {
       const id = invoiceLineConsumptionId(row.id, index);
       const stored = line.counted === "not_counted" ? undefined : this.#emission.get(id);
-      const calculated = stored !== undefined && stored.provenance_ref !== null;
+      // co2e is null exactly while the location basis awaits a factor.
+      const calculated = stored !== undefined && stored.co2e !== null;
       const status: LineEmissionStatus =
         stored === undefined ? line.counted : calculated ? "calculated" : "awaiting_factor";
       return {

@@ -1,12 +1,26 @@
 import type { FactorsPort } from "../../core/ports/factors.js";
 import type { FactorQueries } from "./factors.js";
-import type { Transactions } from "./transaction-tools.js";
+import { changePolicy, type PolicyParts } from "./policy-change.js";
+import { readPolicy } from "./resolution-schema.js";
+import { rolledBack, type Transactions, withRollback } from "./transaction-tools.js";
 
-/** The factors part of the local engine: the shipped library and resolution, read by `read`. */
-export function localFactors(factors: FactorQueries, tx: Pick<Transactions, "read">): FactorsPort {
+/**
+ * The factors part of the local engine: the shipped library and resolution, read by `read`;
+ * the database's calculation policy, changed in one write transaction (rolled back for a dry run).
+ */
+export function localFactors(
+  factors: FactorQueries,
+  tx: Pick<Transactions, "read" | "write">,
+  parts: PolicyParts,
+): FactorsPort {
   return {
     list: async (query) => tx.read(() => factors.list(query)),
     // The read first drops cached custom factors another connection's commits made stale.
     resolve: async (query) => tx.read(() => factors.resolve(query)),
+    policy: async () => tx.read(() => readPolicy(parts.db)),
+    async changePolicy(change) {
+      const run = () => changePolicy(parts, change);
+      return change.dryRun ? rolledBack(() => tx.write(withRollback(run))) : tx.write(run);
+    },
   };
 }

@@ -110,7 +110,7 @@ export class LocalService implements CarbonService {
     };
     this.glec = new LocalGlec(parts.db, parts.companies, parts.audit, tx);
     this.audit = new LocalAudit(parts.audit, tx);
-    this.factors = localFactors(parts.factors, tx);
+    this.factors = localFactors(parts.factors, tx, parts);
     this.customFactors = localCustomFactors({
       ...tx,
       customFactors: parts.customFactors,

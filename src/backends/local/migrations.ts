@@ -13,6 +13,12 @@ import { GOALS_SCHEMA } from "./goals.js";
 import { INVOICES_SCHEMA } from "./invoices-schema.js";
 import { LIST_INDEXES } from "./list-indexes.js";
 import { ORGANIZATION_LIMITS_SCHEMA } from "./organization-limits.js";
+import {
+  PROXIES_SCHEMA,
+  provenanceOfEachBasis,
+  readPolicy,
+  writePolicy,
+} from "./resolution-schema.js";
 import { consumptionDatesAsIntegers, SCHEMA_V1 } from "./schema.js";
 import { SUPPLIERS_SCHEMA } from "./supplier-schema.js";
 import { USERS_SCHEMA } from "./user-rows.js";
@@ -24,6 +30,11 @@ export interface Migration {
   readonly name: string;
   /** `report` tells the user what a migration changed in their data (stderr). */
   up(db: Db, report?: (message: string) => void): void;
+  /**
+   * It rebuilds a table other tables reference: it runs with foreign keys off (SQLite's way to
+   * rebuild a table) and must check them itself before it returns.
+   */
+  readonly rebuildsReferencedTable?: true;
 }
 
 /** Meta key of the loaded factor library's version (see docs/factor-library.md). */
@@ -82,10 +93,11 @@ const FACTOR_TABLE_COLUMNS: readonly (readonly [
   ["priority", (f) => f.priority],
 ];
 
-/** Replaces the factor library and its global defaults; records the library version. */
+/** Replaces the factor library and its proxy designations; records the library version. */
 export function loadFactorLibrary(db: Db): void {
   const library = factorLibrary();
-  db.exec("DELETE FROM emission_factors; DELETE FROM global_defaults;");
+  db.exec("DELETE FROM emission_factors;");
+  loadProxies(db, library.proxies);
   // The columns the table has at this migration: migration 3 made fewer than later ones add.
   const present = new Set(
     db.prepare<[], string>("SELECT name FROM pragma_table_info('emission_factors')").pluck().all(),
@@ -98,14 +110,29 @@ export function loadFactorLibrary(db: Db): void {
   for (const factor of library.factors) {
     insertFactor.run(...columns.map(([, value]) => value(factor)));
   }
-  const insertDefault = db.prepare(
-    "INSERT INTO global_defaults (key, country, year, reason) VALUES (?, ?, ?, ?)",
-  );
-  for (const d of library.globalDefaults) insertDefault.run(d.key, d.country, d.year, d.reason);
   db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)").run(
     LIBRARY_VERSION_KEY,
     library.version,
   );
+}
+
+/**
+ * The designations into the table of the database's version: `proxy_designations` from
+ * migration 41; before it, `global_defaults` (what migrations 3 and 28 created) is emptied.
+ */
+function loadProxies(db: Db, proxies: ReturnType<typeof factorLibrary>["proxies"]): void {
+  const tables = new Set(
+    db.prepare<[], string>("SELECT name FROM sqlite_schema WHERE type = 'table'").pluck().all(),
+  );
+  if (!tables.has("proxy_designations")) {
+    if (tables.has("global_defaults")) db.exec("DELETE FROM global_defaults");
+    return;
+  }
+  db.exec("DELETE FROM proxy_designations");
+  const insert = db.prepare(
+    "INSERT INTO proxy_designations (key, country, proxy_key, proxy_country, reason) VALUES (?, ?, ?, ?, ?)",
+  );
+  for (const d of proxies) insert.run(d.key, d.country, d.proxyKey, d.proxyCountry, d.reason);
 }
 
 /** Figures beyond the largest double: SQLite reads 9e999 as infinity. */
@@ -186,6 +213,21 @@ export const MIGRATIONS: readonly Migration[] = [
       loadFactorLibrary(db);
     },
   },
+  {
+    version: 40,
+    name: "market- and location-based provenance apart, a bill's kWh per m3",
+    up: provenanceOfEachBasis,
+    rebuildsReferencedTable: true,
+  },
+  {
+    version: 41,
+    name: "proxy designations, GWP set and proxy policy",
+    up: (db) => {
+      db.exec(PROXIES_SCHEMA);
+      loadFactorLibrary(db);
+      writePolicy(db, readPolicy(db));
+    },
+  },
 ];
 
 export const LATEST_VERSION: number = MIGRATIONS.reduce((max, m) => Math.max(max, m.version), 0);
@@ -221,7 +263,14 @@ export function migrate(
       migration.up(db, onUpgrade);
       db.pragma(`user_version = ${migration.version}`);
     });
-    apply.immediate();
+    // Only outside a transaction can foreign keys be turned off.
+    const keysOff = migration.rebuildsReferencedTable === true;
+    if (keysOff) db.pragma("foreign_keys = OFF");
+    try {
+      apply.immediate();
+    } finally {
+      if (keysOff) db.pragma("foreign_keys = ON");
+    }
   }
 }
 

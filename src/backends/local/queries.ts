@@ -175,7 +175,7 @@ export class ConsumptionQueries {
     const where = whereOf(filter, this.#ctx);
     const statement = this.#db
       .prepare<unknown[], unknown>(
-        `SELECT c.category_ref, c.start_date, c.end_date, c.quantity, c.unit, c.provenance_ref IS NULL
+        `SELECT c.category_ref, c.start_date, c.end_date, c.quantity, c.unit, c.co2e IS NULL
            FROM consumptions c WHERE ${where.sql}`,
       )
       .raw(true);

@@ -26,6 +26,7 @@ type Row = [
   country: string | null,
   /** The custom factor of the custom input the consumption names, if any. */
   inputFactorId: string | null,
+  kwhPerM3: number | null,
 ];
 
 /**
@@ -58,7 +59,7 @@ export function recalculateEmissions(
   const select = db
     .prepare<number[], unknown>(
       `SELECT c.rowid, c.category_ref, c.quantity, c.unit, c.start_date, coalesce(b.country, co.country),
-           ci.custom_factor_id
+           ci.custom_factor_id, c.kwh_per_m3
          FROM consumptions c
          JOIN buildings b ON b.ref = c.building_ref
          JOIN companies co ON co.ref = c.company_ref
@@ -77,7 +78,8 @@ export function recalculateEmissions(
     const rows = select.all(...params, after);
     for (const raw of rows) {
       // A parsed boundary: the column list above decides the tuple's shape.
-      const [rowid, categoryRef, quantity, unit, startDate, country, inputFactorId] = raw as Row;
+      const [rowid, categoryRef, quantity, unit, startDate, country, inputFactorId, kwhPerM3] =
+        raw as Row;
       const category = catalog.byRef(categoryRef);
       if (category === undefined) throw new Error(`consumption row ${rowid}: unknown category ref`);
       const calculated = calculator.calculate({
@@ -88,6 +90,7 @@ export function recalculateEmissions(
         unit,
         quantity,
         inputFactorId,
+        kwhPerM3,
       });
       // A quantity stored before the bounds existed may overflow: it waits for a correction.
       const values = finiteOrAwaiting(calculated.values);

@@ -2,16 +2,22 @@ import type { MarketBasis } from "../../core/model/emission.js";
 import type { GwpSet, ResolutionStep } from "../../core/model/factor.js";
 import type { Db } from "./database.js";
 
+/** An emission's provenance: the location columns are null while that basis awaits a factor. */
 export interface Provenance {
-  readonly factorId: string;
-  readonly factorSource: string;
+  readonly factorId: string | null;
+  readonly factorSource: string | null;
   readonly factorYear: number | null;
-  readonly factorUnit: string;
-  readonly factorValue: number;
-  readonly resolution: ResolutionStep;
-  readonly gwpSet: GwpSet;
+  readonly factorUnit: string | null;
+  readonly factorValue: number | null;
+  readonly resolution: ResolutionStep | null;
+  readonly gwpSet: GwpSet | null;
+  readonly geography: string | null;
   readonly marketFactorId: string | null;
   readonly marketBasis: MarketBasis | null;
+  readonly marketResolution: ResolutionStep | null;
+  readonly marketGeography: string | null;
+  readonly marketFactorYear: number | null;
+  readonly marketGwpSet: GwpSet | null;
 }
 
 export interface BuildingRef {
@@ -67,7 +73,9 @@ export class RefCache {
     this.#provenance = db.prepare<[], Provenance & { ref: number }>(
       `SELECT ref, factor_id AS factorId, factor_source AS factorSource, factor_year AS factorYear,
               factor_unit AS factorUnit, factor_value AS factorValue, resolution, gwp_set AS gwpSet,
-              market_factor_id AS marketFactorId, market_basis AS marketBasis
+              geography, market_factor_id AS marketFactorId, market_basis AS marketBasis,
+              market_resolution AS marketResolution, market_geography AS marketGeography,
+              market_factor_year AS marketFactorYear, market_gwp_set AS marketGwpSet
          FROM emission_provenance`,
     );
   }
@@ -123,7 +131,7 @@ export class RefCache {
     return input;
   }
 
-  /** null ref: awaiting_factor. */
+  /** null ref: neither basis has a factor. */
   provenance(ref: number | null): Provenance | undefined {
     if (ref === null) return undefined;
     const provenance = this.#provenanceRefs.get(ref);

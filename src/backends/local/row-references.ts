@@ -1,6 +1,7 @@
 import { type FieldIssue, validationError } from "../../core/errors.js";
 import { FLEET_ONLY_CATEGORIES, fleetCategory, outsideActivePeriod } from "../../core/fleet.js";
 import type { ConsumptionInput } from "../../core/model/consumption.js";
+import { kwhPerM3Problem } from "../../engine/billed-energy.js";
 import { convertQuantity, isNaturalGasCategory } from "../../engine/units.js";
 import type { StoredBuilding } from "./buildings.js";
 import type { CategoryCatalog, StoredCategory } from "./categories.js";
@@ -30,6 +31,8 @@ export interface PreparedRow {
   readonly unit: string;
   /** The custom input the consumption names (`provider` or `fuelType`), or null. */
   readonly input: PreparedInput | null;
+  /** The bill's kWh (gross CV) per m3 of a natural-gas volume, or null. */
+  readonly kwhPerM3: number | null;
 }
 
 export interface PreparedInput {
@@ -80,6 +83,9 @@ export function prepareRows(
     } else {
       const problem = unitProblem(row.unitType, category);
       if (problem !== undefined) at("unitType", problem);
+      const billed =
+        row.kwhPerM3 === undefined ? undefined : kwhPerM3Problem(row.unitType, category.code);
+      if (billed !== undefined) at("kwhPerM3", billed);
     }
     if (company === undefined || building === undefined || category === undefined) return;
     const fleet = fleetOf?.(company.ref);
@@ -120,6 +126,7 @@ export function prepareRows(
       quantity: row.quantity,
       unit: row.unitType,
       input,
+      kwhPerM3: row.kwhPerM3 ?? null,
     });
   });
   const first = issues[0];

@@ -13,7 +13,8 @@ import { StoredDates } from "./stored-dates.js";
  */
 export const ROW_COLUMNS = `c.id, c.entity_id, c.company_ref, c.building_ref, c.category_ref,
   c.start_date, c.end_date, c.quantity, c.unit, c.created_at, c.updated_at, c.co2e, c.co2, c.ch4,
-  c.n2o, ${MARKET_FIGURE}, c.converted_quantity, c.provenance_ref, c.rowid, c.input_ref`;
+  c.n2o, ${MARKET_FIGURE}, c.converted_quantity, c.provenance_ref, c.rowid, c.input_ref,
+  c.kwh_per_m3`;
 
 export type RowTuple = [
   id: string,
@@ -39,6 +40,8 @@ export type RowTuple = [
   rowid: number,
   /** The custom input the consumption names, if any. */
   inputRef: number | null,
+  /** The bill's kWh per m3, if it gave one. */
+  kwhPerM3: number | null,
 ];
 
 /** The emission's id: derived from its consumption's, so it is never stored. */
@@ -76,17 +79,19 @@ export class RowDecoder {
       createdAt: new Date(row[9]).toISOString(),
       updatedAt: new Date(row[10]).toISOString(),
     };
-    if (row[19] === null) return consumption;
+    const billed = row[20] === null ? consumption : { ...consumption, kwhPerM3: row[20] };
+    if (row[19] === null) return billed;
     const input = this.#refs.input(row[19]);
     // The field that names it: a provider or heat input is the `provider`, a fuel the `fuelType`.
     const field = input.type === "fuel" ? "fuelType" : "provider";
-    return { ...consumption, [field]: input.id };
+    return { ...billed, [field]: input.id };
   }
 
   /** The id (a SHA-1) is worked out only when read: summaries never need it. */
   emission(row: RowTuple): Emission {
     const consumptionId = row[0];
     const provenance = this.#refs.provenance(row[17]);
+    const scope = this.#categoryOf(row[4]).scope;
     return {
       get id() {
         return emissionIdOf(consumptionId);
@@ -95,7 +100,7 @@ export class RowDecoder {
       companyId: this.#refs.companyId(row[2]),
       buildingId: this.#refs.building(row[3]).id,
       categoryId: this.#categoryOf(row[4]).id,
-      scope: this.#categoryOf(row[4]).scope,
+      scope,
       startDate: this.#dates.iso(row[5]),
       endDate: this.#dates.iso(row[6]),
       co2e: row[11],
@@ -106,7 +111,8 @@ export class RowDecoder {
       factorId: provenance?.factorId ?? null,
       factorSource: provenance?.factorSource ?? null,
       factorYear: provenance?.factorYear ?? null,
-      status: provenance === undefined ? "awaiting_factor" : "calculated",
+      // co2e is null exactly when the location basis awaits a factor.
+      status: row[11] === null ? "awaiting_factor" : "calculated",
       quantity: row[7],
       unit: row[8],
       convertedQuantity: row[16],
@@ -114,8 +120,14 @@ export class RowDecoder {
       factorValue: provenance?.factorValue ?? null,
       resolution: provenance?.resolution ?? null,
       gwpSet: provenance?.gwpSet ?? null,
+      geography: provenance?.geography ?? null,
+      marketStatus: scope !== 2 ? null : row[15] === null ? "awaiting_factor" : "calculated",
       marketFactorId: provenance?.marketFactorId ?? null,
       marketBasis: provenance?.marketBasis ?? null,
+      marketResolution: provenance?.marketResolution ?? null,
+      marketGeography: provenance?.marketGeography ?? null,
+      marketFactorYear: provenance?.marketFactorYear ?? null,
+      marketGwpSet: provenance?.marketGwpSet ?? null,
     };
   }
 }

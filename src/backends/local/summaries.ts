@@ -42,7 +42,8 @@ function windowOf(filter: PeriodFilter): SummaryWindow {
 /** Streams the matching emissions through the engine's summarizer. */
 export function summarizeEmissions(parts: SummaryParts, query: SummaryQuery): EmissionSummary {
   const lookups = lookupsOf(parts);
-  const summarizer = createEmissionSummarizer(query.groupBy, lookups, windowOf(query));
+  const { gwpSet } = parts.calculator.policy();
+  const summarizer = createEmissionSummarizer(query.groupBy, lookups, windowOf(query), gwpSet);
   const version = parts.calculator.libraryVersion();
   for (const emission of parts.queries.iterateEmissions(query)) summarizer.add(emission);
   return summarizer.result(version);

@@ -10,7 +10,7 @@ import {
   type ConsumptionSummary,
   consumptionSummarySchema,
   type EmissionSummary,
-  emissionSummarySchema,
+  emissionSummaryAnswerSchema,
 } from "../../core/model/emission.js";
 import type { PeriodFilter } from "../../core/ports/consumptions.js";
 import type { SummaryQuery } from "../../core/ports/emissions.js";
@@ -84,7 +84,7 @@ export async function emissionDashboard(
   streams: Streams,
   query: SummaryQuery,
 ): Promise<EmissionSummary> {
-  const ours = emissionSummarySchema.safeParse(answer);
+  const ours = emissionSummaryAnswerSchema.safeParse(answer);
   if (ours.success) return ours.data;
   const lookups = await lookupsOf(streams, query);
   const summarizer = createEmissionSummarizer(query.groupBy, lookups, windowOf(query));

@@ -1,6 +1,10 @@
 /** The remote engine's consumptions part: the interface's consumption operations. */
 import { isCarbonError } from "../../core/errors.js";
-import { DRY_RUN_EXTENSION, operationExtension } from "../../core/extensions.js";
+import {
+  CONSUMPTION_KWH_PER_M3_EXTENSION,
+  DRY_RUN_EXTENSION,
+  operationExtension,
+} from "../../core/extensions.js";
 import {
   consumptionAnswerSchema,
   consumptionRecordAnswerSchema,
@@ -14,7 +18,7 @@ import type { HttpClient } from "./client.js";
 import { anyDashboardSchema, consumptionDashboard } from "./dashboards.js";
 import { runLimited } from "./limiter.js";
 import { periodQuery } from "./period-query.js";
-import { RemoteImportSession } from "./remote-import-session.js";
+import { RemoteImportSession, refuseKwhPerM3 } from "./remote-import-session.js";
 import { anyAnswerSchema } from "./schemas.js";
 
 export interface RemotePartOptions {
@@ -52,21 +56,27 @@ export function remoteConsumptions(
       });
       return stored;
     },
-    upsert: (input) =>
-      client.request("POST", "/consumptions", {
+    async upsert(input) {
+      if (input.kwhPerM3 !== undefined) {
+        const offered = await capabilities.offers(CONSUMPTION_KWH_PER_M3_EXTENSION);
+        if (!offered) refuseKwhPerM3(client.api.href, [input]);
+      }
+      return client.request("POST", "/consumptions", {
         schema: consumptionUpsertAnswerSchema,
         body: input,
-      }),
+      });
+    },
     async openImport(sessionOptions) {
-      const [batches, dryRun, createBuildings] = await Promise.all([
+      const [batches, dryRun, createBuildings, kwhPerM3] = await Promise.all([
         capabilities.offers(operationExtension("POST", "/consumptions/batch")),
         capabilities.offers(DRY_RUN_EXTENSION),
         capabilities.offers(operationExtension("POST", "/buildings")),
+        capabilities.offers(CONSUMPTION_KWH_PER_M3_EXTENSION),
       ]);
       return new RemoteImportSession(client, {
         dryRun: sessionOptions.dryRun,
         concurrency: options.concurrency,
-        offers: { batches, dryRun, createBuildings },
+        offers: { batches, dryRun, createBuildings, kwhPerM3 },
       });
     },
     async summarize(query) {

@@ -3,6 +3,10 @@
  * the server announces them; otherwise the command says so and points at the local engine.
  */
 import { operationExtension } from "../../core/extensions.js";
+import {
+  calculationPolicySchema,
+  policyChangeResultSchema,
+} from "../../core/model/calculation-policy.js";
 import { pageSchema } from "../../core/model/common.js";
 import { emissionFactorSchema, factorResolutionSchema } from "../../core/model/factor.js";
 import type { FactorsPort } from "../../core/ports/factors.js";
@@ -35,8 +39,31 @@ export function remoteFactors(client: HttpClient, capabilities: ServerCapabiliti
           country: query.country ?? undefined,
           year: query.year,
           companyId: query.companyId,
+          proxies: query.proxies,
         },
       });
     },
+    // The database's policy: an extension a server may announce (carbon serve does not).
+    async policy() {
+      await requirePolicy(capabilities, "GET");
+      return client.request("GET", "/emission-factors/policy", {
+        schema: calculationPolicySchema,
+      });
+    },
+    async changePolicy(change) {
+      await requirePolicy(capabilities, "POST");
+      return client.request("POST", "/emission-factors/policy", {
+        schema: policyChangeResultSchema,
+        body: change,
+      });
+    },
   };
+}
+
+function requirePolicy(capabilities: ServerCapabilities, method: "GET" | "POST"): Promise<void> {
+  return capabilities.require(
+    operationExtension(method, "/emission-factors/policy"),
+    "a database's GWP set and proxy policy",
+    "they are a local database's: carbon --local factors gwp, carbon --local factors proxies",
+  );
 }

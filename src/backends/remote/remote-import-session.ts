@@ -49,6 +49,8 @@ export interface RemoteImportOptions {
     readonly dryRun: boolean;
     /** `POST /buildings`. */
     readonly createBuildings: boolean;
+    /** Consumptions' `kwhPerM3` (CONSUMPTION_KWH_PER_M3_EXTENSION). */
+    readonly kwhPerM3: boolean;
   };
 }
 
@@ -227,6 +229,7 @@ export class RemoteImportSession implements ImportSession {
   }
 
   async #write(rows: readonly ConsumptionInput[]): Promise<ImportCounts> {
+    if (!this.#options.offers.kwhPerM3) refuseKwhPerM3(this.#client.api.href, rows);
     const counts = zeroImportCounts();
     const toSend: Indexed[] = [];
     for (const [index, row] of rows.entries()) {
@@ -322,4 +325,18 @@ export class RemoteImportSession implements ImportSession {
   abort(): Promise<void> {
     return this.#settle();
   }
+}
+
+/**
+ * A server that does not announce our `kwhPerM3` would drop it, or refuse the unknown field:
+ * rows that carry one are refused before any of their batch is sent.
+ */
+export function refuseKwhPerM3(server: string, rows: readonly ConsumptionInput[]): void {
+  const billed = rows.filter((row) => row.kwhPerM3 !== undefined).length;
+  if (billed === 0) return;
+  throw notOffered(
+    server,
+    `a natural-gas bill's kWh per m3 (kwhPerM3, on ${billed} row${billed === 1 ? "" : "s"})`,
+    "give those quantities in kWh (m3 × the bill's kWh per m3) and leave kwhPerM3 empty, or use the local engine or carbon serve",
+  );
 }

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { inputDateTimeSchema, noControlCharacters, uuidSchema } from "./common.js";
 import { type Emission, emissionAnswerSchema, emissionSchema } from "./emission.js";
-import { MAX_ENTITY_ID, quantityProblem } from "./text-values.js";
+import { KWH_PER_M3_MAX, KWH_PER_M3_MIN, MAX_ENTITY_ID, quantityProblem } from "./text-values.js";
 import {
   answerDateTimeSchema,
   answerIdSchema,
@@ -10,6 +10,13 @@ import {
   exactOrTolerant,
   unwrapRecord,
 } from "./wire.js";
+
+/** A bill's kWh per m3 (billed-energy.ts): a number in a range no natural gas leaves. */
+export const kwhPerM3Schema = z
+  .number({ error: "expected a number of kWh per m3, e.g. 11.63" })
+  .finite("expected a finite number")
+  .min(KWH_PER_M3_MIN, `expected kWh per m3 between ${KWH_PER_M3_MIN} and ${KWH_PER_M3_MAX}`)
+  .max(KWH_PER_M3_MAX, `expected kWh per m3 between ${KWH_PER_M3_MIN} and ${KWH_PER_M3_MAX}`);
 
 /** A custom input named by id (docs/inputs.md), kept in lower case. */
 const inputReferenceSchema = uuidSchema.transform((value) => value.toLowerCase());
@@ -44,6 +51,11 @@ export const consumptionInputSchema = z
     provider: inputReferenceSchema.optional(),
     /** The hosted service's optional field: a custom fuel input of the company. */
     fuelType: inputReferenceSchema.optional(),
+    /**
+     * Ours (extension `consumptionKwhPerM3`): the kWh (gross CV) per m3 a natural-gas bill
+     * prints, which converts the volume to energy (docs/factor-library.md).
+     */
+    kwhPerM3: kwhPerM3Schema.optional(),
   })
   .refine((value) => value.endDate >= value.startDate, {
     path: ["endDate"],
@@ -69,6 +81,8 @@ export const consumptionSchema = z.object({
   /** Present only when the consumption names a custom input. */
   provider: uuidSchema.optional(),
   fuelType: uuidSchema.optional(),
+  /** Present only when the bill gave its kWh per m3. */
+  kwhPerM3: z.number().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -91,6 +105,7 @@ const consumptionAnswerFields = z.object({
   // Another server may answer these in its own shape: only an id is read.
   provider: z.string().optional().catch(undefined),
   fuelType: z.string().optional().catch(undefined),
+  kwhPerM3: answerNumberSchema.optional().catch(undefined),
   createdAt: answerDateTimeSchema.optional(),
   updatedAt: answerDateTimeSchema.optional(),
 });

@@ -19,7 +19,10 @@ export type MarketBasis = (typeof marketBases)[number];
 /**
  * One emission per consumption, kilograms throughout (../design/cli.md "Emission records").
  * Besides the contract's fields it keeps what is needed to re-derive it: the quantity in the
- * factor's unit, the factor value, how the factor was found and the GWP set.
+ * factor's unit, the factor value, how the factor was found and the GWP set. `status` is the
+ * location-based figure's; scope 2 resolves its market-based figure on its own (`marketStatus`,
+ * `marketResolution`...). `geography` is the country or region of the factor used, which differs
+ * from the building's when a parent country or a proxy stood in (docs/factor-library.md).
  */
 export const emissionSchema = z.object({
   id: uuidSchema,
@@ -46,8 +49,14 @@ export const emissionSchema = z.object({
   factorValue: z.number().nullable(),
   resolution: z.enum(resolutionSteps).nullable(),
   gwpSet: gwpSetSchema.nullable(),
+  geography: z.string().nullable(),
+  marketStatus: z.enum(emissionStatuses).nullable(),
   marketFactorId: uuidSchema.nullable(),
   marketBasis: z.enum(marketBases).nullable(),
+  marketResolution: z.enum(resolutionSteps).nullable(),
+  marketGeography: z.string().nullable(),
+  marketFactorYear: z.number().int().nullable(),
+  marketGwpSet: gwpSetSchema.nullable(),
 });
 
 const answerFigure = answerNumberSchema.nullable().default(null);
@@ -82,8 +91,14 @@ const emissionAnswerFields = z.object({
   factorValue: answerFigure,
   resolution: z.enum(resolutionSteps).nullable().default(null),
   gwpSet: gwpSetSchema.nullable().default(null),
+  geography: z.string().nullable().default(null),
+  marketStatus: z.enum(emissionStatuses).nullable().default(null),
   marketFactorId: answerIdSchema.nullable().default(null),
   marketBasis: z.enum(marketBases).nullable().default(null),
+  marketResolution: z.enum(resolutionSteps).nullable().default(null),
+  marketGeography: z.string().nullable().default(null),
+  marketFactorYear: answerIntegerSchema.nullable().default(null),
+  marketGwpSet: gwpSetSchema.nullable().default(null),
 });
 export type Emission = z.output<typeof emissionAnswerFields>;
 
@@ -124,6 +139,8 @@ export const emissionGroupSchema = z.object({
   co2eMarketBased: z.number(),
   count: z.number().int(),
   awaitingFactor: z.number().int(),
+  /** Rows adding nothing to co2eMarketBased for want of a factor (a scope 2 market basis, or any awaiting row). */
+  marketAwaitingFactor: z.number().int(),
 });
 export type EmissionGroup = z.infer<typeof emissionGroupSchema>;
 
@@ -141,10 +158,45 @@ export const emissionSummarySchema = z.object({
     scope2MarketBased: z.number().nullable(),
     count: z.number().int(),
     awaitingFactor: z.number().int(),
+    /** Rows adding nothing to the market-based total for want of a factor. */
+    marketAwaitingFactor: z.number().int(),
+    /** Labelled fallbacks (emission-labels.ts): either basis priced with an earlier year's factor, */
+    earlierYear: z.number().int(),
+    /** another geography's (a parent country or a proxy), */
+    otherGeography: z.number().int(),
+    /** a designated proxy's (proxies.csv), */
+    proxy: z.number().int(),
+    /** or a factor kept in its published GWP set because it gives no gases to convert. */
+    gwpNotConverted: z.number().int(),
   }),
   factorLibraryVersion: z.string(),
+  /** The database's GWP set every CO2e is stated in (null: a server that does not say). */
+  gwpSet: gwpSetSchema.nullable(),
 });
 export type EmissionSummary = z.infer<typeof emissionSummarySchema>;
+
+/** What a summary of an older carbon serve lacks: its market-based awaiting count is the location's. */
+function withSummaryDefaults(value: unknown): unknown {
+  if (typeof value !== "object" || value === null || !("totals" in value)) return value;
+  const fill = (part: unknown, labels: boolean): unknown => {
+    if (typeof part !== "object" || part === null) return part;
+    const awaiting = "awaitingFactor" in part ? part.awaitingFactor : undefined;
+    const counts = labels
+      ? { earlierYear: 0, otherGeography: 0, proxy: 0, gwpNotConverted: 0 }
+      : {};
+    return { marketAwaitingFactor: awaiting, ...counts, ...part };
+  };
+  const groups = "groups" in value && Array.isArray(value.groups) ? value.groups : undefined;
+  return {
+    gwpSet: null,
+    ...value,
+    ...(groups === undefined ? {} : { groups: groups.map((group) => fill(group, false)) }),
+    totals: fill(value.totals, true),
+  };
+}
+
+/** A summary as carbon serve answers it, also one of a version before the fields it lacks. */
+export const emissionSummaryAnswerSchema = z.preprocess(withSummaryDefaults, emissionSummarySchema);
 
 /** Consumption dashboard: quantity per month and subcategory, in the category's default unit. */
 export const consumptionGroupSchema = z.object({

@@ -110,14 +110,32 @@ export type CustomFactor = z.output<typeof customFactorAnswerFields>;
 /** A custom factor as stored locally: every field (the resolution orders ties by createdAt). */
 export type StoredCustomFactor = z.infer<typeof customFactorSchema>;
 
-/** How a factor was found, most specific first. */
+/**
+ * How a factor was found, most specific first: the company's own; the consumption's geography in
+ * its year, or the nearest earlier year; the parent country of a grid region (`US` for a
+ * `US-CAMX` building); a designated proxy of another geography (proxies.csv); a row that
+ * applies everywhere (GWPs).
+ */
 export const resolutionSteps = [
   "company_custom",
   "country_year",
   "country_earlier_year",
+  "parent_country",
+  "proxy",
   "global_default",
 ] as const;
 export type ResolutionStep = (typeof resolutionSteps)[number];
+
+/** The GWP set a database states its CO2e in (chosen at creation, AR5 by default). */
+export const databaseGwpSets = ["AR5", "AR6"] as const;
+export const databaseGwpSetSchema = z.enum(databaseGwpSets);
+export type DatabaseGwpSet = z.infer<typeof databaseGwpSetSchema>;
+
+/** Whether a database prices a key another geography's designated factor (proxies.csv). */
+export const proxyPolicies = ["allow", "refuse"] as const;
+export type ProxyPolicy = (typeof proxyPolicies)[number];
+
+export const calorificBases = ["gross", "net"] as const;
 
 /** A factor ready to use, whichever table it came from. */
 export const resolvedFactorSchema = z.object({
@@ -132,7 +150,21 @@ export const resolvedFactorSchema = z.object({
   ch4: z.number().nullable(),
   n2o: z.number().nullable(),
   source: z.string(),
+  /** The set `co2e` is stated in: the database's, unless the factor gives no gases to convert. */
   gwpSet: gwpSetSchema,
+  /** The set the row publishes, when `co2e` was recomputed from its gases in `gwpSet`. */
+  convertedFromGwpSet: gwpSetSchema.nullable().default(null),
+  /** The heating value of a per-energy fuel factor (gross or net CV), else null. */
+  calorificBasis: z.enum(calorificBases).nullable().default(null),
+  /**
+   * Energy on the factor's heating value per unit of the consumption's, when the two differ
+   * (kWh gross per kWh net, or the inverse); null when no such conversion applies.
+   */
+  calorificRatio: z.number().nullable().default(null),
+  /** Where calorificRatio comes from. */
+  calorificRatioSource: z.string().nullable().default(null),
+  /** Why another geography's factor stands in (step proxy), from proxies.csv. */
+  proxyReason: z.string().nullable().default(null),
 });
 export type ResolvedFactor = z.infer<typeof resolvedFactorSchema>;
 
@@ -146,5 +178,9 @@ export const factorResolutionSchema = z.object({
   market: resolvedFactorSchema.nullable(),
   /** residual_mix | company_custom | location_fallback, or null outside scope 2 */
   marketBasis: z.enum(["company_custom", "residual_mix", "location_fallback"]).nullable(),
+  /** The database's GWP set the factors are stated in (null: a server that does not say). */
+  gwpSet: databaseGwpSetSchema.nullable().default(null),
+  /** The proxy the location-based factor would be, when the proxy policy refuses it. */
+  refusedProxy: resolvedFactorSchema.nullable().default(null),
 });
 export type FactorResolution = z.infer<typeof factorResolutionSchema>;

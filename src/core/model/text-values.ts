@@ -165,3 +165,10 @@ export function emailProblem(text: string): string | undefined {
   }
   return undefined;
 }
+
+/**
+ * The kWh per m3 a natural-gas bill may print (billed-energy.ts): natural gas holds about 10-12
+ * (units.csv: 11.29 at the DESNZ gross CV); a figure outside 1-50 is a typo or another unit.
+ */
+export const KWH_PER_M3_MIN = 1;
+export const KWH_PER_M3_MAX = 50;

@@ -1,6 +1,12 @@
 /** The factors part of the port: the shipped library and how a factor is resolved. */
+
+import type {
+  CalculationPolicy,
+  PolicyChange,
+  PolicyChangeResult,
+} from "../model/calculation-policy.js";
 import type { Page, PageQuery } from "../model/common.js";
-import type { EmissionFactor, FactorResolution } from "../model/factor.js";
+import type { EmissionFactor, FactorResolution, ProxyPolicy } from "../model/factor.js";
 
 export interface FactorQuery extends PageQuery {
   readonly key?: string;
@@ -13,6 +19,8 @@ export interface ResolveFactorQuery {
   readonly country: string | null;
   readonly year: number;
   readonly companyId?: string;
+  /** Resolve as under this proxy policy instead of the database's (`--no-proxy`: refuse). */
+  readonly proxies?: ProxyPolicy;
 }
 
 export interface FactorsPort {
@@ -20,4 +28,8 @@ export interface FactorsPort {
   list(query: FactorQuery): Promise<Page<EmissionFactor>>;
   /** The factor a consumption of this category, country and year would use (the company's own first). */
   resolve(query: ResolveFactorQuery): Promise<FactorResolution>;
+  /** The database's GWP set and proxy policy. */
+  policy(): Promise<CalculationPolicy>;
+  /** Changes them and recalculates every emission, in one transaction (or none, dry run). */
+  changePolicy(change: PolicyChange): Promise<PolicyChangeResult>;
 }

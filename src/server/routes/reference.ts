@@ -60,6 +60,7 @@ export const referenceRoutes: readonly Route[] = [
           country: query.country ?? null,
           year: query.year,
           ...(query.companyId === undefined ? {} : { companyId: query.companyId }),
+          ...(query.proxies === undefined ? {} : { proxies: query.proxies }),
         }),
       );
     },

@@ -6,6 +6,15 @@ import {
 } from "../../../src/cli/render/emission-dashboard.js";
 import type { EmissionGroup, EmissionSummary } from "../../../src/core/model/emission.js";
 
+const NO_LABELS = {
+  awaitingFactor: 0,
+  marketAwaitingFactor: 0,
+  earlierYear: 0,
+  otherGeography: 0,
+  proxy: 0,
+  gwpNotConverted: 0,
+};
+
 /** A group; its market-based total is its location-based one unless scope 2 makes them differ. */
 function group(
   key: Record<string, string>,
@@ -13,7 +22,15 @@ function group(
   market: number = co2e,
   label: Record<string, string> = {},
 ): EmissionGroup {
-  return { key, label, co2e, co2eMarketBased: market, count: 1, awaitingFactor: 0 };
+  return {
+    key,
+    label,
+    co2e,
+    co2eMarketBased: market,
+    count: 1,
+    awaitingFactor: 0,
+    marketAwaitingFactor: 0,
+  };
 }
 
 function summary(groups: EmissionGroup[], groupBy: EmissionSummary["groupBy"]): EmissionSummary {
@@ -27,9 +44,10 @@ function summary(groups: EmissionGroup[], groupBy: EmissionSummary["groupBy"]): 
       byScope,
       scope2MarketBased: null,
       count: groups.length,
-      awaitingFactor: 0,
+      ...NO_LABELS,
     },
     factorLibraryVersion: "test",
+    gwpSet: "AR5",
   };
 }
 
@@ -49,7 +67,7 @@ const byScope: EmissionSummary = {
     byScope: { "1": 4150, "2": 800, "3": 0 },
     scope2MarketBased: 1200,
     count: 3,
-    awaitingFactor: 0,
+    ...NO_LABELS,
   },
 };
 

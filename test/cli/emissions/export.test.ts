@@ -25,6 +25,15 @@ const RECORD_FIELDS = [
   "factorSource",
   "factorYear",
   "status",
+  // how each basis was resolved (docs/factor-library.md)
+  "resolution",
+  "geography",
+  "gwpSet",
+  "marketStatus",
+  "marketBasis",
+  "marketResolution",
+  "marketGeography",
+  "marketFactorYear",
 ];
 
 const everything: ExportOptions = { company: COMPANY_ID };
@@ -96,12 +105,14 @@ describe("emissions export", () => {
     expect(Object.keys(document)).toEqual([
       "generatedAt",
       "factorLibraryVersion",
+      "gwpSet",
       "filters",
       "groupBy",
       "totals",
       "data",
     ]);
     expect(document.filters).toEqual({ companyId: COMPANY_ID, scopes: [1, 2, 3] });
+    expect(document.gwpSet).toBe("AR5");
     expect(document.totals).toEqual(totals);
     expect(document.data).toHaveLength(totals.count);
     expect(sum(document.data.map((item: { co2e: number | null }) => item.co2e ?? 0))).toBeCloseTo(
@@ -160,7 +171,7 @@ describe("emissions export", () => {
     });
     expect(result.error).toBeUndefined();
     expect(result.stdout).toBe("");
-    expect(result.stderr).toBe(`wrote ${totals.count} rows to ${file}\n`);
+    expect(result.stderr).toBe(`CO2e in IPCC AR5 GWP-100\nwrote ${totals.count} rows to ${file}\n`);
     expect(csvRecords(fs.readFileSync(file, "utf8"))).toHaveLength(totals.count);
     expect(fs.readdirSync(db.dir).filter((name) => name.endsWith(".tmp"))).toEqual([]);
   });

@@ -53,7 +53,7 @@ describe("emissions list and dashboard", () => {
     expect(result.error).toBeUndefined();
     const [header] = result.stdout.split("\n");
     expect(header).toBe(
-      "startDate\tendDate\tscope\tcategory\tbuilding\tco2e\tco2eMarketBased\tstatus",
+      "startDate\tendDate\tscope\tcategory\tbuilding\tco2e\tco2eMarketBased\tstatus\tmarketStatus",
     );
     const rows = tsvRows(result.stdout);
     expect(rows).toHaveLength(5);
@@ -78,12 +78,12 @@ describe("emissions list and dashboard", () => {
     const result = await db.run((ctx) => runList(ctx, { ...base, explain: true, all: true }));
     expect(result.error).toBeUndefined();
     expect(result.stdout.split("\n")[0]).toBe(
-      "startDate\tcategory\tquantity\tunit\tconvertedQuantity\tfactorUnit\tfactorValue\tfactorSource\tfactorYear\tresolution\tco2e",
+      "startDate\tcategory\tquantity\tunit\tconvertedQuantity\tfactorUnit\tfactorValue\tfactorSource\tfactorYear\tresolution\tgeography\tgwpSet\tco2e\tmarketStatus\tmarketBasis\tmarketResolution\tmarketGeography\tmarketFactorYear",
     );
     const rows = tsvRows(result.stdout);
     const gas = rows.find((row) => row.category === "natural_gas");
     expect(gas?.unit).toBe("kWh");
-    expect(gas?.resolution).toMatch(/^(country_year|country_earlier_year|global_default)$/);
+    expect(gas?.resolution).toMatch(/^(country_year|country_earlier_year|proxy)$/);
     expect(gas?.factorSource).not.toBe("");
     expect(Number(gas?.factorYear)).toBeGreaterThan(2000);
     expect(Number(gas?.co2e)).toBeCloseTo(
@@ -97,7 +97,9 @@ describe("emissions list and dashboard", () => {
       runList(ctx, { ...base, explain: true, from: "2024-12-01", to: "2024-12-31", all: true }),
     );
     expect(result.error).toBeUndefined();
-    expect(result.stdout.split("\n")[0]).toMatch(/\tresolution\trecordCo2e\tshare\tco2e$/);
+    expect(result.stdout.split("\n")[0]).toMatch(
+      /\tresolution\tgeography\tgwpSet\trecordCo2e\tshare\tco2e\tmarketStatus\t/,
+    );
     // London's bill of 2024-11-15..12-14: 14 of its 30 days are in December.
     const bill = tsvRows(result.stdout).find(
       (row) => row.startDate === "2024-11-15" && row.category === "electricity",

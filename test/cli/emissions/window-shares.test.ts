@@ -73,7 +73,7 @@ describe.each(["local", "remote"] as const)("on the %s engine", (engine) => {
     const opts: ExportOptions = { company: COMPANY, from: "2025-01-01", to: "2025-12-31" };
     const records = csvRecords(await run((ctx) => runExport(ctx, opts), globals()));
     const header = Object.keys(records[0] ?? {});
-    expect(header.slice(-3)).toEqual(["status", "share", "recordCo2e"]);
+    expect(header.slice(-3)).toEqual(["marketFactorYear", "share", "recordCo2e"]);
     const crossing = records.find((record) => record.startDate === "2024-12-15T00:00:00.000Z");
     // 2025-01-01..14 is 14 of the bill's 31 days.
     expect(Number(crossing?.share)).toBe(14 / 31);

@@ -43,7 +43,7 @@ describe.each(["local", "remote"] as const)("on the %s engine", (engine) => {
   it("emissions export: each name beside its id, quantity and unit after the dates", async () => {
     const { stdout } = await run((ctx) => runExport(ctx, everything), globals());
     expect(stdout.split("\r\n")[0]).toBe(
-      "id,consumptionId,companyId,buildingId,buildingName,categoryId,categoryCode,scope,startDate,endDate,quantity,unit,co2e,co2,ch4,n2o,co2eMarketBased,factorId,factorSource,factorYear,status",
+      "id,consumptionId,companyId,buildingId,buildingName,categoryId,categoryCode,scope,startDate,endDate,quantity,unit,co2e,co2,ch4,n2o,co2eMarketBased,factorId,factorSource,factorYear,status,resolution,geography,gwpSet,marketStatus,marketBasis,marketResolution,marketGeography,marketFactorYear",
     );
     const records = csvRecords(stdout);
     expect(records).toHaveLength(bills.length);
@@ -110,6 +110,7 @@ describe.each(["local", "remote"] as const)("on the %s engine", (engine) => {
       "co2e",
       "co2eMarketBased",
       "status",
+      "marketStatus",
     ]);
     const consumptions = csvRecords(
       (

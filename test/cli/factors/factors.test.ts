@@ -87,7 +87,7 @@ describe("factors resolve", () => {
     const ctx = contexts.ctx({ format: "tsv" });
     await runResolve(ctx, { category: categoryId("electricity"), country: "ES", year: "2026" });
     const [header, location, market] = ctx.io.stdoutText().trimEnd().split("\n");
-    expect(header).toBe("basis\tkey\tstep\tcountry\tyear\tunit\tco2e\tsource");
+    expect(header).toBe("basis\tkey\tstep\tgeography\tyear\tunit\tco2e\tgwpSet\tsource");
     expect(location).toMatch(/^location\telectricity_grid\tcountry_earlier_year\tES\t\d{4}\tkWh\t/);
     expect(market).toMatch(/^market\telectricity_residual_mix\t/);
   });
@@ -97,7 +97,7 @@ describe("factors resolve", () => {
     await runResolve(ctx, { category: "natural_gas", country: "ES", year: "2024" });
     const rows = ctx.io.stdoutText().trimEnd().split("\n");
     expect(rows).toHaveLength(2);
-    expect(rows[1]).toMatch(/^location\tnatural_gas\tcountry_year\tES\t2024\tkWh\t0\.182\t/);
+    expect(rows[1]).toMatch(/^location\tnatural_gas\tcountry_year\tES\t2024\tkWh\t0\.182\tAR5\t/);
   });
 
   it("no factor at all is not_found (exit 5) naming the gap and how to fill it", async () => {

@@ -14,7 +14,15 @@ const SUB = "0a1b2c3d-1111-4222-8333-444455556661";
 const HQ = "9f8e7d6c-1111-4222-8333-444455556661";
 
 function group(month: string, co2e: number, count = 1): EmissionGroup {
-  return { key: { month }, label: {}, co2e, co2eMarketBased: co2e * 2, count, awaitingFactor: 0 };
+  return {
+    key: { month },
+    label: {},
+    co2e,
+    co2eMarketBased: co2e * 2,
+    count,
+    awaitingFactor: 0,
+    marketAwaitingFactor: 0,
+  };
 }
 
 function summary(groups: EmissionGroup[], scope2: number | null): EmissionSummary {
@@ -30,8 +38,15 @@ function summary(groups: EmissionGroup[], scope2: number | null): EmissionSummar
       scope2MarketBased: scope2,
       count,
       awaitingFactor: 0,
+      marketAwaitingFactor: 0,
+      // every part's records: one priced with a proxy
+      earlierYear: 0,
+      otherGeography: 1,
+      proxy: 1,
+      gwpNotConverted: 0,
     },
     factorLibraryVersion: "lib-test",
+    gwpSet: "AR5",
   };
 }
 
@@ -89,6 +104,9 @@ describe("consolidateSummary", () => {
     expect(result.summary.totals.co2eMarketBased).toBe(540);
     expect(result.summary.totals.scope2MarketBased).toBe(5);
     expect(result.summary.totals.count).toBe(5);
+    // records are counted once: the parent's and the subsidiary's parts (HQ's is a share of the parent's)
+    expect(result.summary.totals).toMatchObject({ proxy: 2, otherGeography: 2 });
+    expect(result.summary.gwpSet).toBe("AR5");
     expect(result.limit.name).toBe("FY2024");
     // The window asked, cut to the limit's period, for every part.
     expect(asked.map((q) => [q.from, q.to])).toEqual([

@@ -29,8 +29,14 @@ const bill: Emission = {
   factorValue: 0.2,
   resolution: "country_year",
   gwpSet: "AR5",
+  geography: "GB",
+  marketStatus: "calculated",
   marketFactorId: null,
   marketBasis: "residual_mix",
+  marketResolution: "country_year",
+  marketGeography: "GB",
+  marketFactorYear: 2024,
+  marketGwpSet: "AR5",
 };
 
 describe("emissionInWindow", () => {

@@ -127,12 +127,19 @@ describe("calculateEmission", () => {
   });
 
   it.each([
-    ["no grid factor for Japan", "electricity", "JP", 2024, 1000, "kWh"],
-    ["kg cannot use a per-litre propane row", "propane", "GB", 2025, 40, "kg"],
+    // scope 2: the market basis awaits a factor too, and says so
+    ["no grid factor for Japan", "electricity", "JP", 2024, 1000, "kWh", "awaiting_factor"],
+    ["kg cannot use a per-litre propane row", "propane", "GB", 2025, 40, "kg", null],
   ])(
     "is awaiting_factor with every figure null: %s",
-    (_why, code, country, year, quantity, unit) => {
+    (_why, code, country, year, quantity, unit, marketStatus) => {
       expect(emission(code, country, year, quantity, unit)).toEqual({
+        marketStatus,
+        geography: null,
+        marketResolution: null,
+        marketGeography: null,
+        marketFactorYear: null,
+        marketGwpSet: null,
         status: "awaiting_factor",
         co2e: null,
         co2: null,

@@ -1,72 +1,114 @@
 import { describe, expect, it } from "vitest";
-import { createFactorIndex, parseGlobalDefaults } from "../../../src/engine/factor-index.js";
-import { categories, factors, globalDefaults, index } from "./library.js";
+import { createFactorIndex } from "../../../src/engine/factor-index.js";
+import { parseProxyDesignations } from "../../../src/engine/proxies.js";
+import { categories, factors, index, proxies } from "./library.js";
 
-/** Keys whose factor depends on where the activity happens: no global stand-in, on purpose. */
-const locationSpecific = (key: string): boolean =>
-  /^(electricity_|waste_|water_)/.test(key) || key === "district_heat";
+/** Keys whose factor depends on the grid where the activity happens: no proxy, on purpose. */
+const gridSpecific = (key: string): boolean =>
+  /^electricity_/.test(key) || key.startsWith("district_heat");
 
 const referencedKeys = [
   ...new Set(categories.flatMap((c) => [c.factorKey, c.marketFactorKey]).filter((k) => k !== null)),
 ];
 
-describe("fixtures/factors/global-defaults.csv", () => {
-  it("points every row at existing library rows (GB 2025, DESNZ)", () => {
-    expect(globalDefaults.length).toBeGreaterThan(30);
-    for (const designation of globalDefaults) {
-      const rows = index.globalDefaultOf(designation.key)?.rows ?? [];
+describe("fixtures/factors/proxies.csv", () => {
+  it("points every designation at library rows of its proxy geography, with a reason", () => {
+    expect(proxies.length).toBeGreaterThan(50);
+    for (const designation of proxies) {
+      const rows = index
+        .rowsOf(designation.proxyKey)
+        .filter((row) => row.country === designation.proxyCountry);
       expect(rows.length, designation.key).toBeGreaterThan(0);
-      for (const row of rows) {
-        expect(row).toMatchObject({ key: designation.key, country: "GB", year: 2025 });
-        expect(row.source).toMatch(/^UK DESNZ GHG Conversion Factors 2025/);
-      }
-      expect(designation.reason).toMatch(/^[A-Z].*\.$/);
+      expect(designation.reason, designation.key).toMatch(/^[A-Z].*[.)]$/);
     }
   });
 
-  it("names only keys the category tree uses, and no location-specific one", () => {
-    for (const designation of globalDefaults) {
-      expect(referencedKeys, designation.key).toContain(designation.key);
-      expect(locationSpecific(designation.key), designation.key).toBe(false);
+  it("designates no grid-specific key (electricity, heat networks)", () => {
+    for (const designation of proxies) {
+      expect(gridSpecific(designation.key), designation.key).toBe(false);
     }
   });
 
-  it("covers every referenced key that is neither location-specific nor valid everywhere", () => {
+  it("covers every referenced key that is neither grid-specific nor valid everywhere", () => {
     const uncovered = referencedKeys.filter(
       (key) =>
-        !locationSpecific(key) &&
-        index.globalDefaultOf(key) === undefined &&
+        !gridSpecific(key) &&
+        index.proxiesOf(key, "JP").length === 0 &&
         !index.rowsOf(key).some((row) => row.country === null),
     );
     expect(uncovered).toEqual([]);
   });
+
+  it("gives heating oil abroad a gas-oil-type fuel, not UK burning oil (kerosene)", () => {
+    // DESNZ 2025 'Fuels' row 84 (gas oil) for any country; MITECO gasóleo C for Portugal
+    expect(index.proxiesOf("heating_oil", "DE")).toMatchObject([
+      { proxyKey: "gas_oil", proxyCountry: "GB" },
+    ]);
+    expect(index.proxiesOf("heating_oil", "PT")).toMatchObject([
+      { proxyKey: "heating_oil", proxyCountry: "ES" },
+      { proxyKey: "gas_oil", proxyCountry: "GB" },
+    ]);
+  });
+
+  it("looks a region's designation up under its parent country, then any country", () => {
+    const custom = createFactorIndex(factors, [
+      {
+        key: "water_supply",
+        country: "US",
+        proxyKey: "water_supply",
+        proxyCountry: "GB",
+        reason: "r.",
+      },
+      {
+        key: "water_supply",
+        country: "*",
+        proxyKey: "water_supply",
+        proxyCountry: "GB",
+        reason: "s.",
+      },
+    ]);
+    expect(custom.proxiesOf("water_supply", "US-CAMX").map((d) => d.reason)).toEqual(["r.", "s."]);
+    expect(custom.proxiesOf("water_supply", null).map((d) => d.reason)).toEqual(["s."]);
+  });
 });
 
-describe("parseGlobalDefaults", () => {
+describe("parseProxyDesignations", () => {
   it("reads rows, a quoted reason with commas, CRLF, BOM and blank lines", () => {
     const text =
-      '\uFEFFkey,country,year,reason\r\nnatural_gas,GB,2025,"Fuel chemistry, everywhere."\r\n\r\nlng,GB,2025,Same, again.\n';
-    expect(parseGlobalDefaults(text)).toEqual([
-      { key: "natural_gas", country: "GB", year: 2025, reason: "Fuel chemistry, everywhere." },
-      { key: "lng", country: "GB", year: 2025, reason: "Same, again." },
+      '\uFEFFkey,country,proxy_key,proxy_country,reason\r\nnatural_gas,*,natural_gas,GB,"Fuel chemistry, everywhere."\r\n\r\nheating_oil,pt,heating_oil,ES,Same, again.\n';
+    expect(parseProxyDesignations(text)).toEqual([
+      {
+        key: "natural_gas",
+        country: "*",
+        proxyKey: "natural_gas",
+        proxyCountry: "GB",
+        reason: "Fuel chemistry, everywhere.",
+      },
+      {
+        key: "heating_oil",
+        country: "PT",
+        proxyKey: "heating_oil",
+        proxyCountry: "ES",
+        reason: "Same, again.",
+      },
     ]);
   });
 
   it.each([
     [
       "key,country,reason\n",
-      'global defaults, line 1: expected header key,country,year,reason, got "key,country,reason"',
+      'proxies, line 1: expected header key,country,proxy_key,proxy_country,reason, got "key,country,reason"',
     ],
     [
-      "key,country,year,reason\nlng,GB,2025\n",
-      'global defaults, line 2: expected key,country,year,reason, got "lng,GB,2025"',
+      "key,country,proxy_key,proxy_country,reason\nlng,*,lng,GB\n",
+      'proxies, line 2: expected key,country,proxy_key,proxy_country,reason, got "lng,*,lng,GB"',
     ],
     [
-      "key,country,year,reason\nlng,GB,twenty,Why.\n",
-      'global defaults, line 2, column year: expected a whole year, got "twenty"',
+      "key,country,proxy_key,proxy_country,reason\nlng,*,,GB,Why.\n",
+      'proxies, line 2: expected key,country,proxy_key,proxy_country,reason, got "lng,*,,GB,Why."',
     ],
   ])("rejects %j", (text, message) => {
-    expect(() => parseGlobalDefaults(text)).toThrow(message);
+    expect(() => parseProxyDesignations(text)).toThrow(message);
   });
 });
 
@@ -81,17 +123,31 @@ describe("createFactorIndex", () => {
 
   it.each([
     [
-      [{ key: "natural_gas", country: "FR", year: 2025, reason: "x." }],
-      "global default natural_gas FR 2025 matches no library row",
+      [
+        {
+          key: "natural_gas",
+          country: "*",
+          proxyKey: "natural_gas",
+          proxyCountry: "FR",
+          reason: "x.",
+        },
+      ],
+      "proxy for natural_gas in * names natural_gas FR, which has no library row",
     ],
     [
       [
-        { key: "lng", country: "GB", year: 2025, reason: "x." },
-        { key: "lng", country: "GB", year: 2025, reason: "y." },
+        { key: "lng", country: "DE", proxyKey: "lng", proxyCountry: "GB", reason: "x." },
+        { key: "lng", country: "DE", proxyKey: "lng", proxyCountry: "GB", reason: "y." },
       ],
-      'global default for "lng" is given twice',
+      "proxy for lng in DE is given twice",
     ],
   ])("rejects a bad designation %#", (designations, message) => {
     expect(() => createFactorIndex(factors, designations)).toThrow(message);
+  });
+
+  it("reads the GWP-100 of CH4 and N2O of a set from the library's rows", () => {
+    // AR5: CH4 28, N2O 265 (DESNZ 2025 Introduction sheet, EPA Hub 2025); the base library has no AR6 CH4 row
+    expect(index.gwpOf("AR5")).toMatchObject({ ch4: 28, n2o: 265 });
+    expect(index.gwpOf("AR6")).toBeUndefined();
   });
 });

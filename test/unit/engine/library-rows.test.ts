@@ -24,10 +24,10 @@ const validRow: Record<string, string> = {
 };
 
 describe("factorsFromCsvRows on the shipped library", () => {
-  it("maps all 258 rows to valid factors with unique ids and priority = file order", () => {
-    expect(factors).toHaveLength(258);
+  it("maps all 260 rows to valid factors with unique ids and priority = file order", () => {
+    expect(factors).toHaveLength(260);
     for (const factor of factors) emissionFactorSchema.parse(factor);
-    expect(new Set(factors.map((f) => f.id)).size).toBe(258);
+    expect(new Set(factors.map((f) => f.id)).size).toBe(260);
     expect(factors.map((f) => f.priority)).toEqual(factorRows.map((_, i) => i));
   });
 

@@ -1,16 +1,13 @@
-/** Test fixtures: the shipped factor library, category tree and global defaults, parsed once. */
+/** Test fixtures: the shipped factor library, category tree and proxy designations, parsed once. */
 import fs from "node:fs";
 import path from "node:path";
 import { parse } from "csv-parse/sync";
 import { categoryId } from "../../../src/core/ids.js";
 import { type Category, categorySchema } from "../../../src/core/model/category.js";
 import type { EmissionFactor } from "../../../src/core/model/factor.js";
-import {
-  createFactorIndex,
-  type FactorIndex,
-  parseGlobalDefaults,
-} from "../../../src/engine/factor-index.js";
+import { createFactorIndex, type FactorIndex } from "../../../src/engine/factor-index.js";
 import { factorsFromCsvRows } from "../../../src/engine/library-rows.js";
+import { parseProxyDesignations } from "../../../src/engine/proxies.js";
 
 export const factorsDir = path.resolve(import.meta.dirname, "../../../fixtures/factors");
 
@@ -24,8 +21,8 @@ export function readCsv(name: string): Record<string, string>[] {
 
 export const factorRows: Record<string, string>[] = readCsv("emission-factors.csv");
 export const factors: EmissionFactor[] = factorsFromCsvRows(factorRows);
-export const globalDefaults = parseGlobalDefaults(readFixture("global-defaults.csv"));
-export const index: FactorIndex = createFactorIndex(factors, globalDefaults);
+export const proxies = parseProxyDesignations(readFixture("proxies.csv"));
+export const index: FactorIndex = createFactorIndex(factors, proxies);
 
 export const categories: Category[] = readCsv("categories.csv").map((row) =>
   categorySchema.parse({

@@ -52,11 +52,19 @@ describe("location-based resolution, library steps", () => {
     // US: kWh is no row's unit; mmBtu (energy) beats scf (volume) — EPA Hub Table 1
     ["natural_gas", "US", 2025, "kWh", "country_year", "US", 2025, "mmBtu", 53.1145],
     ["natural_gas", "US", 2025, "scf", "country_year", "US", 2025, "scf", 0.05449534],
-    // France has no natural gas row: the GB 2025 DESNZ row of global-defaults.csv
-    ["natural_gas", "FR", 2024, "kWh", "global_default", "GB", 2025, "kWh", 0.18296],
-    ["natural_gas", null, 2024, "m3", "global_default", "GB", 2025, "m3", 2.06672],
-    // ES 2023 natural gas: the ES row is of 2024, later, so not used; global default
-    ["natural_gas", "ES", 2023, "kWh", "global_default", "GB", 2025, "kWh", 0.18296],
+    // France has no natural gas row: the GB 2025 DESNZ row proxies.csv designates for any country
+    ["natural_gas", "FR", 2025, "kWh", "proxy", "GB", 2025, "kWh", 0.18296],
+    ["natural_gas", null, 2025, "m3", "proxy", "GB", 2025, "m3", 2.06672],
+    // a proxy follows the year rules too: GB 2025 stands in for FR 2026 (nearest earlier year)
+    ["natural_gas", "FR", 2026, "kWh", "proxy", "GB", 2025, "kWh", 0.18296],
+    // heating oil abroad is a gas-oil-type fuel: DESNZ 2025 'Fuels' row 84, gas oil 2.75541 kg/l
+    ["heating_oil", "DE", 2025, "l", "proxy", "GB", 2025, "litre", 2.75541],
+    // Portugal: MITECO gasóleo C (ES 2024, 2.898 kg/l) before the any-country designation
+    ["heating_oil", "PT", 2024, "l", "proxy", "ES", 2024, "litre", 2.898],
+    // water and waste where no open national factor exists: DESNZ 2025 (GB) as a labelled proxy
+    ["water_supply", "ES", 2025, "m3", "proxy", "GB", 2025, "m3", 0.1913],
+    ["water_treatment", "DE", 2025, "m3", "proxy", "GB", 2025, "m3", 0.17088],
+    ["waste_landfill_mixed", "FR", 2025, "t", "proxy", "GB", 2025, "t", 520.5327],
     // diesel in US gallons in Spain: converts to the MITECO per-litre row
     ["diesel", "ES", 2024, "US_gallon", "country_year", "ES", 2024, "litre", 2.517],
     ["propane", "ES", 2024, "kg", "country_year", "ES", 2024, "kg", 2.966],
@@ -77,28 +85,23 @@ describe("location-based resolution, library steps", () => {
       0.198741,
     ],
     ["electricity", "US-CAMX", 2023, "kWh", "country_year", "US-CAMX", 2023, "kWh", 0.198741],
-    ["electricity", "US-AKGD", 2023, "kWh", "country_year", "US", 2023, "kWh", 0.351642],
+    // no AKGD row in the base library: the US average, labelled parent_country
+    ["electricity", "US-AKGD", 2023, "kWh", "parent_country", "US", 2023, "kWh", 0.351642],
+    ["electricity", "US-AKGD", 2025, "kWh", "parent_country", "US", 2023, "kWh", 0.351642],
     ["electricity", "US", 2025, "kWh", "country_earlier_year", "US", 2023, "kWh", 0.351642],
     // refrigerant GWPs apply everywhere: AR5 (DESNZ 2025) comes before AR6 in the file
     ["refrigerant_r410a", "ES", 2024, "kg", "global_default", null, 2025, "kg", 1924],
     ["refrigerant_r410a", "GB", 2025, "t", "global_default", null, 2025, "kg", 1924],
-    [
-      "flight_long_haul",
-      "JP",
-      2025,
-      "passenger_mile",
-      "global_default",
-      "GB",
-      2025,
-      "pkm",
-      0.15282,
-    ],
-    ["freight_hgv", "DE", 2024, "tkm", "global_default", "GB", 2025, "tkm", 0.10163],
+    ["flight_long_haul", "JP", 2025, "passenger_mile", "proxy", "GB", 2025, "pkm", 0.15282],
+    ["freight_hgv", "DE", 2025, "tkm", "proxy", "GB", 2025, "tkm", 0.10163],
   ])(
     "%s in %s %d (%s): %s %s %d per %s = %d",
     (code, country, year, unit, step, rowCountry, rowYear, rowUnit, co2e) => {
       const { location } = resolve(code, country, year, unit);
-      const expected = factorRow(category(code).factorKey ?? "", rowCountry, rowYear, rowUnit, {
+      // Heating oil outside GB is proxied by another key: DESNZ gas oil.
+      const key =
+        code === "heating_oil" && rowCountry === "GB" ? "gas_oil" : category(code).factorKey;
+      const expected = factorRow(key ?? "", rowCountry, rowYear, rowUnit, {
         scope: category(code).scope,
         co2e,
       });
@@ -114,8 +117,11 @@ describe("location-based resolution, library steps", () => {
     // GB rows start in 2024: never a later year
     ["electricity", "GB", 2023, "kWh"],
     ["electricity", null, 2025, "kWh"],
-    // waste has no global default
-    ["waste_landfill_mixed", "FR", 2025, "t"],
+    // never a later year, not even a proxy's: ES natural gas starts in 2024, the GB proxy in 2025
+    ["natural_gas", "ES", 2023, "kWh"],
+    ["freight_hgv", "DE", 2024, "tkm"],
+    // heat depends on the network: no proxy, on purpose
+    ["district_heat", "FR", 2025, "kWh"],
     // no row in any step has a unit that km converts to
     ["natural_gas", "GB", 2025, "km"],
     ["electricity", "GB", 2025, "litre"],

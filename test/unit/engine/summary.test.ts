@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Emission, GroupKey } from "../../../src/core/model/emission.js";
+import type { GwpSet } from "../../../src/core/model/factor.js";
 import {
   type CategoryInfo,
   createConsumptionSummarizer,
@@ -67,8 +68,15 @@ function emission(
     factorValue: null,
     resolution: null,
     gwpSet: null,
+    geography: null,
+    // null: read as a server that does not say (the market-based figure, else the location-based one)
+    marketStatus: null,
     marketFactorId: null,
     marketBasis: null,
+    marketResolution: null,
+    marketGeography: null,
+    marketFactorYear: null,
+    marketGwpSet: null,
   };
 }
 
@@ -81,8 +89,13 @@ const rows: Emission[] = [
   emission("flight_long_haul", LEEDS, "2024-03-10", "2024-03-10", 50),
 ];
 
-function summarize(groupBy: GroupKey[], window?: SummaryWindow, input: Emission[] = rows) {
-  const summarizer = createEmissionSummarizer(groupBy, lookups, window);
+function summarize(
+  groupBy: GroupKey[],
+  window?: SummaryWindow,
+  input: Emission[] = rows,
+  gwpSet: GwpSet | null = null,
+) {
+  const summarizer = createEmissionSummarizer(groupBy, lookups, window, gwpSet);
   for (const row of input) summarizer.add(row);
   return summarizer.result("desnz-2025+test");
 }
@@ -174,6 +187,12 @@ describe("emission summary", () => {
       scope2MarketBased: 620,
       count: 4,
       awaitingFactor: 1,
+      // the awaiting February bill adds nothing to the market-based total either
+      marketAwaitingFactor: 1,
+      earlierYear: 0,
+      otherGeography: 0,
+      proxy: 0,
+      gwpNotConverted: 0,
     });
     expect(summary.factorLibraryVersion).toBe("desnz-2025+test");
   });
@@ -206,6 +225,81 @@ describe("emission summary", () => {
       scope2MarketBased: null,
       count: 0,
       awaitingFactor: 0,
+      marketAwaitingFactor: 0,
+      earlierYear: 0,
+      otherGeography: 0,
+      proxy: 0,
+      gwpNotConverted: 0,
+    });
+  });
+
+  it("adds a market-based figure whose location basis awaits a factor (ES 2021)", () => {
+    // 1,000 kWh ES 2021: no EEA row, market-based 1,000 × 0.259 (MITECO Mix sin GdO 2021) = 259 kg
+    const es2021: Emission = {
+      ...emission("electricity", BILBAO, "2021-03-01", "2021-03-31", null, 259),
+      marketStatus: "calculated",
+      marketBasis: "residual_mix",
+      marketResolution: "country_year",
+      marketFactorYear: 2021,
+      marketGeography: "ES",
+      marketGwpSet: "AR5",
+    };
+    const japan: Emission = {
+      ...emission("electricity", LEEDS, "2021-03-01", "2021-03-31", null, null),
+      marketStatus: "awaiting_factor",
+    };
+    const summary = summarize([], undefined, [es2021, japan], "AR5");
+    expect(summary.totals).toMatchObject({
+      co2e: 0,
+      co2eMarketBased: 259,
+      scope2MarketBased: 259,
+      count: 2,
+      awaitingFactor: 2,
+      marketAwaitingFactor: 1,
+    });
+    expect(summary.groups[0]).toMatchObject({ awaitingFactor: 2, marketAwaitingFactor: 1 });
+  });
+
+  it("counts labelled fallbacks and factors kept in another GWP set, and states the set", () => {
+    const base = emission("water_supply", BILBAO, "2025-01-01", "2025-01-31", 19.13);
+    const labelled: Emission[] = [
+      // a GB proxy of the same year: another geography, a proxy; no gases: kept in AR5
+      { ...base, resolution: "proxy", geography: "GB", factorYear: 2025, gwpSet: "AR5" },
+      // NL 2025 priced with EEA 2024 and AIB 2023: earlier year on both bases, counted once
+      {
+        ...emission("electricity", LEEDS, "2025-01-01", "2025-01-31", 245, 379.89),
+        resolution: "country_earlier_year",
+        factorYear: 2024,
+        gwpSet: "AR6",
+        marketStatus: "calculated",
+        marketResolution: "country_earlier_year",
+        marketFactorYear: 2023,
+        marketGwpSet: "AR6",
+      },
+      // a US-AKGD building on the US average of 2023: another geography and an earlier year
+      {
+        ...emission("electricity", LEEDS, "2025-02-01", "2025-02-28", 351.642, 351.642),
+        resolution: "parent_country",
+        geography: "US",
+        factorYear: 2023,
+        gwpSet: "AR6",
+        marketStatus: "calculated",
+        marketBasis: "location_fallback",
+        marketResolution: "parent_country",
+        marketFactorYear: 2023,
+        marketGwpSet: "AR6",
+      },
+      // a refrigerant GWP of 2021 and a company's own factor are no earlier-year fallbacks
+      { ...base, resolution: "global_default", factorYear: 2021, gwpSet: "AR6" },
+      { ...base, resolution: "company_custom", factorYear: 2020, gwpSet: "AR6" },
+    ];
+    const summary = summarize([], undefined, labelled, "AR6");
+    expect(summary.gwpSet).toBe("AR6");
+    expect(summary.totals).toMatchObject({
+      earlierYear: 2,
+      otherGeography: 2,
+      proxy: 1,
+      gwpNotConverted: 1,
     });
   });
 });

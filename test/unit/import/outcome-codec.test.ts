@@ -36,6 +36,13 @@ const outcomes: RowOutcome[] = [
     plan: { id: building, companyId: company, name: "Madrid HQ", country: "ES" },
   },
   valid(6, "aaaaaaaa-0000-4000-8000-000000000004", "INV-4", ["INV-4", "z"]),
+  (() => {
+    // A natural-gas bill in m3 with its own kWh per m3
+    const row = valid(7, "aaaaaaaa-0000-4000-8000-000000000005", "GAS-1", ["GAS-1", "m3"]);
+    return "input" in row
+      ? { ...row, input: { ...row.input, unitType: "m3", kwhPerM3: 11.63 } }
+      : row;
+  })(),
 ];
 
 /** What postMessage does to a chunk: a structured clone, the typed arrays transferred. */
@@ -51,7 +58,7 @@ describe("outcome codec", () => {
 
   it("drops the cells of valid rows when nothing needs them, never those of rejected rows", () => {
     const decoded = post(false);
-    expect(decoded.map((o) => o.cells)).toEqual([[], ["bad", "row"], [], [], []]);
+    expect(decoded.map((o) => o.cells)).toEqual([[], ["bad", "row"], [], [], [], []]);
     expect(decoded.map((o) => ("input" in o ? o.input : o.errors))).toEqual(
       outcomes.map((o) => ("input" in o ? o.input : o.errors)),
     );

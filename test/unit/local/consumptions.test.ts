@@ -86,7 +86,7 @@ describe("upsertConsumption", () => {
     expect(emission.factorSource).toContain("MITECO");
   });
 
-  it("Spanish water has no factor: awaiting_factor, no figures", async () => {
+  it("Spanish water is priced with the labelled GB proxy", async () => {
     const service = await openTemp();
     await seed(service);
     const { emission } = await service.consumptions.upsert(
@@ -98,16 +98,114 @@ describe("upsertConsumption", () => {
         buildingId: ids.esBuilding2,
       }),
     );
+    // 90 m3 × 0.1913 kg/m3 (DESNZ 2025 'Water supply' row 18, GB) = 17.217 kg
+    expect(emission).toMatchObject({
+      status: "calculated",
+      resolution: "proxy",
+      geography: "GB",
+      factorYear: 2025,
+      gwpSet: "AR5",
+    });
+    expect(emission.co2e).toBeCloseTo(17.217, 9);
+  });
+
+  it("Spanish district heat has no factor: awaiting_factor on both bases, no figures", async () => {
+    const service = await openTemp();
+    await seed(service);
+    const { emission } = await service.consumptions.upsert(
+      consumption({
+        category: "district_heat",
+        unitType: "kWh",
+        quantity: 900,
+        companyId: ids.esCompany,
+        buildingId: ids.esBuilding2,
+      }),
+    );
     expect(emission).toMatchObject({
       status: "awaiting_factor",
+      marketStatus: "awaiting_factor",
       co2e: null,
       co2: null,
+      co2eMarketBased: null,
       factorId: null,
       factorSource: null,
       resolution: null,
-      quantity: 90,
-      unit: "m3",
+      geography: null,
+      quantity: 900,
+      unit: "kWh",
     });
+  });
+
+  it("Spanish electricity of 2021 has a market-based figure and no location-based one", async () => {
+    const service = await openTemp();
+    await seed(service);
+    const { emission } = await service.consumptions.upsert(
+      consumption({
+        quantity: 1000,
+        companyId: ids.esCompany,
+        buildingId: ids.esBuilding2,
+        startDate: "2021-05-01T00:00:00.000Z",
+        endDate: "2021-05-31T00:00:00.000Z",
+      }),
+    );
+    // no EEA row for ES before 2023; 1,000 kWh × 0.259 (MITECO Mix sin GdO 2021, cell Z538) = 259 kg
+    expect(emission).toMatchObject({
+      status: "awaiting_factor",
+      co2e: null,
+      marketStatus: "calculated",
+      marketBasis: "residual_mix",
+      marketResolution: "country_year",
+      marketGeography: "ES",
+      marketFactorYear: 2021,
+    });
+    expect(emission.co2eMarketBased).toBeCloseTo(259, 9);
+    const listed = (await service.emissions.list({ companyId: ids.esCompany })).data[0];
+    expect(listed).toMatchObject({ status: "awaiting_factor", marketStatus: "calculated" });
+    const summary = await service.emissions.summarize({ companyId: ids.esCompany, groupBy: [] });
+    expect(summary.totals).toMatchObject({ awaitingFactor: 1, marketAwaitingFactor: 0 });
+    expect(summary.totals.co2eMarketBased).toBeCloseTo(259, 9);
+    expect(summary.gwpSet).toBe("AR5");
+  });
+
+  it("stores a bill's kWh per m3 and prices the gas with it", async () => {
+    const service = await openTemp();
+    await seed(service);
+    const bill = consumption({
+      category: "natural_gas",
+      unitType: "m3",
+      quantity: 250,
+      kwhPerM3: 11.63,
+      companyId: ids.esCompany,
+      buildingId: ids.esBuilding2,
+      startDate: "2024-02-01T00:00:00.000Z",
+      endDate: "2024-02-29T00:00:00.000Z",
+    });
+    const { consumption: stored, emission } = await service.consumptions.upsert(bill);
+    // 250 m3 × 11.63 kWh/m3 (the bill's) = 2,907.5 kWh × 0.182 (MITECO 2024 PCS) = 529.165 kg
+    expect(stored.kwhPerM3).toBe(11.63);
+    expect(emission.convertedQuantity).toBeCloseTo(2907.5, 9);
+    expect(emission.co2e).toBeCloseTo(529.165, 9);
+    expect((await service.consumptions.upsert(bill)).outcome).toBe("unchanged");
+    const { kwhPerM3: _factor, ...withoutFactor } = bill;
+    const again = await service.consumptions.upsert(withoutFactor);
+    // The same bill without its factor is a change: 250 × 11.2899322222 (DESNZ gross CV) × 0.182
+    expect(again.outcome).toBe("updated");
+    expect(again.consumption.kwhPerM3).toBeUndefined();
+    expect(again.emission.co2e).toBeCloseTo(513.6919161, 6);
+  });
+
+  it.each([
+    [{ category: "electricity", unitType: "kWh" }, "category electricity is not natural gas"],
+    [{ category: "natural_gas", unitType: "kWh" }, "the quantity is in kWh, not a volume"],
+  ])("refuses a bill's kWh per m3 on %j", async (fields, message) => {
+    const service = await openTemp();
+    await seed(service);
+    const error = await carbonError(
+      service.consumptions.upsert(consumption({ ...fields, kwhPerM3: 11 })),
+    );
+    expect(error.code).toBe("validation");
+    expect(error.message).toContain("kwhPerM3");
+    expect(error.message).toContain(message);
   });
 
   it("converts units to the factor's unit (MWh -> kWh)", async () => {

@@ -106,8 +106,8 @@ describe("import sessions", () => {
       consumption({
         companyId: ids.esCompany,
         buildingId: ids.esBuilding,
-        category: "water_supply",
-        unitType: "m3",
+        category: "district_heat",
+        unitType: "kWh",
       }),
     ]);
     expect(counts).toEqual({

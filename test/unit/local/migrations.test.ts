@@ -35,7 +35,7 @@ describe("migrations", () => {
     expect(service.path).toBe(file);
     await service.close();
     expect(MIGRATIONS.map((m) => m.version)).toEqual([
-      1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 27, 28,
+      1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 27, 28, 40, 41,
     ]);
     expect(pragma(file, "user_version")).toBe(LATEST_VERSION);
     expect(pragma(file, "journal_mode")).toBe("wal");
@@ -300,11 +300,11 @@ describe("migrations", () => {
     expect(scopes.map((c) => c.code)).toEqual(["scope_1", "scope_2", "scope_3"]);
   });
 
-  it("loads the default factor library (258 rows) and records its version", async () => {
+  it("loads the default factor library (260 rows: 258 and the AR5 GWPs of CH4 and N2O) and records its version", async () => {
     const service = await openTemp();
     const page = await service.factors.list({ limit: 500 });
-    expect(page.pagination.total).toBe(258);
-    expect(page.data).toHaveLength(258);
+    expect(page.pagination.total).toBe(260);
+    expect(page.data).toHaveLength(260);
     const summary = await service.emissions.summarize({ groupBy: [] });
     expect(summary.factorLibraryVersion).toMatch(/^lib-[0-9a-f]{12}$/);
   });

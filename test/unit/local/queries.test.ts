@@ -80,11 +80,11 @@ describe("companies and buildings", () => {
       consumption({
         companyId: ids.esCompany,
         buildingId: ids.esBuilding,
-        category: "water_supply",
-        unitType: "m3",
+        category: "district_heat",
+        unitType: "kWh",
       }),
     );
-    expect(emission.status).toBe("awaiting_factor"); // no Spanish water factor
+    expect(emission.status).toBe("awaiting_factor"); // no Spanish heat network factor, no proxy
     await service.buildings.upsert({
       id: ids.esBuilding,
       companyId: ids.esCompany,
@@ -104,7 +104,7 @@ describe("recalculation on country changes", () => {
   it("a company's new country recalculates buildings that follow it, not the others", async () => {
     const service = await openTemp();
     await seed(service);
-    const water = { category: "water_supply", unitType: "m3", companyId: ids.esCompany };
+    const water = { category: "district_heat", unitType: "kWh", companyId: ids.esCompany };
     const follows = await service.consumptions.upsert(
       consumption({ ...water, buildingId: ids.esBuilding }),
     );
@@ -140,15 +140,15 @@ describe("pagination", () => {
   it("pages with defaults 1 and 50, and a total", async () => {
     const service = await openTemp();
     const page = await service.factors.list({});
-    expect(page.pagination).toEqual({ page: 1, limit: 50, total: 258 });
+    expect(page.pagination).toEqual({ page: 1, limit: 50, total: 260 });
     expect(page.data).toHaveLength(50);
     const last = await service.factors.list({ page: 6, limit: 50 });
-    expect(last.data).toHaveLength(8);
+    expect(last.data).toHaveLength(10);
     const keys = [...page.data, ...last.data].map((f) => f.key);
     expect(page.data.map((f) => f.key)).toEqual([...page.data.map((f) => f.key)].sort());
-    expect(keys.length).toBe(58);
+    expect(keys.length).toBe(60);
     const max = await service.factors.list({ limit: 500 });
-    expect(max.data).toHaveLength(258);
+    expect(max.data).toHaveLength(260);
   });
 
   it("filters factors by key and country", async () => {

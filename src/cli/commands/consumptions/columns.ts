@@ -45,6 +45,7 @@ export function consumptionDetailColumns(names: Names): Column<Consumption>[] {
     { header: "endDate", value: (c) => c.endDate },
     { header: "quantity", value: (c) => c.quantity },
     { header: "unitType", value: (c) => c.unitType },
+    { header: "kwhPerM3", value: (c) => c.kwhPerM3 },
     { header: "createdAt", value: (c) => c.createdAt },
     { header: "updatedAt", value: (c) => c.updatedAt },
   ];

@@ -5,7 +5,7 @@ import { consumptionId, isUuid } from "../../../core/ids.js";
 import { dottedPath, findNotUtf8, NOT_UTF8_MESSAGE } from "../../../core/json-bytes.js";
 import { normalizeIsoDateTime } from "../../../core/model/common.js";
 import { type ConsumptionInput, consumptionInputSchema } from "../../../core/model/consumption.js";
-import { yearProblem } from "../../../core/model/text-values.js";
+import { KWH_PER_M3_MAX, KWH_PER_M3_MIN, yearProblem } from "../../../core/model/text-values.js";
 import type { CarbonService } from "../../../core/service.js";
 import { zodFieldIssues } from "../../../core/zod-issues.js";
 import { parseNumber, parseText, parseUuid } from "../../flags.js";
@@ -24,6 +24,7 @@ export interface UpsertOptions {
   readonly id?: string;
   readonly provider?: string;
   readonly fuelType?: string;
+  readonly kwhPerM3?: string;
 }
 
 const dataFlags = [
@@ -38,6 +39,7 @@ const dataFlags = [
   ["id", "--id"],
   ["provider", "--provider"],
   ["fuelType", "--fuel-type"],
+  ["kwhPerM3", "--kwh-per-m3"],
 ] as const;
 
 const requiredFlags = ["company", "building", "category", "start", "end", "quantity", "unit"];
@@ -103,6 +105,7 @@ export async function inputFromFlags(
       ? {}
       : { fuelType: parseUuid("--fuel-type", opts.fuelType).toLowerCase() }),
   };
+  const billed = opts.kwhPerM3 === undefined ? {} : { kwhPerM3: parseKwhPerM3(opts.kwhPerM3) };
   const ids = idResolver(() => Promise.resolve(service));
   const companyId = await ids.company("--company", opts.company ?? "");
   const buildingId = await ids.building("--building", opts.building ?? "", companyId);
@@ -112,7 +115,18 @@ export async function inputFromFlags(
     throw new CarbonError("usage", `invalid --category: ${unknownCategory(categoryText)}`);
   }
   const key = { companyId, buildingId, categoryId, entityId, startDate, endDate };
-  return { id: id ?? consumptionId(key), ...key, quantity, unitType, ...named };
+  return { id: id ?? consumptionId(key), ...key, quantity, unitType, ...named, ...billed };
+}
+
+function parseKwhPerM3(text: string): number {
+  const value = parseNumber("--kwh-per-m3", text, KWH_PER_M3_MIN);
+  if (value > KWH_PER_M3_MAX) {
+    throw new CarbonError(
+      "usage",
+      `invalid --kwh-per-m3 "${text}": expected kWh per m3 between ${KWH_PER_M3_MIN} and ${KWH_PER_M3_MAX}`,
+    );
+  }
+  return value;
 }
 
 /** The problems are listed under the message (report.ts), so the message only counts them. */

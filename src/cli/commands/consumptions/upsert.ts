@@ -28,6 +28,10 @@ export function upsertCommand(
       "a custom input of the company (provider or heat) it was supplied by",
     )
     .option("--fuel-type <uuid>", "a custom fuel input of the company it burnt")
+    .option(
+      "--kwh-per-m3 <n>",
+      "natural gas in m3: the kWh (gross CV, PCS) per m3 the bill prints, e.g. 11.63",
+    )
     .addHelpText(
       "after",
       [
@@ -36,8 +40,11 @@ export function upsertCommand(
         "id, so running the command again with a corrected quantity updates the consumption.",
         "The file holds the API's fields: id (optional), entityId, categoryId (or a code),",
         "startDate, endDate, companyId, buildingId, quantity, unitType, and optionally provider or",
-        "fuelType. --provider/--fuel-type name a custom input (carbon inputs custom list): its",
-        "custom factor, if it has one, prices this consumption (docs/inputs.md).",
+        "fuelType, and kwhPerM3. --provider/--fuel-type name a custom input (carbon inputs custom",
+        "list): its custom factor, if it has one, prices this consumption (docs/inputs.md).",
+        "--kwh-per-m3 gives a natural-gas bill's own conversion factor (Spanish and French bills",
+        "print it): the m3 are priced as that many kWh instead of at the DESNZ gross CV. A",
+        "quantity in kWh is gross CV unless its unit says otherwise (kWh_ncv, kWh PCI).",
         "",
         "Examples:",
         "  $ carbon consumptions upsert --company 3f1c2a4e-8b7d-4c6a-9e5f-1a2b3c4d5e6f \\",
@@ -47,6 +54,10 @@ export function upsertCommand(
         "  $ carbon consumptions upsert --company Acme --building HQ --category electricity \\",
         "      --start 2025-01-01 --end 2025-01-31 --quantity 5000 --unit kWh \\",
         "      --provider 8d2e4f6a-1111-4222-8333-444455556666",
+        "  $ carbon consumptions upsert --company Acme --building Madrid --category natural_gas \\",
+        "      --start 2024-02-01 --end 2024-02-29 --quantity 250 --unit m3 --kwh-per-m3 11.63",
+        "  $ carbon consumptions upsert --company Acme --building Leeds --category natural_gas \\",
+        "      --start 2025-01-01 --end 2025-01-31 --quantity 9000 --unit kWh_ncv",
       ].join("\n"),
     )
     .action(async (flags: UpsertOptions) => {
@@ -63,6 +74,7 @@ export function upsertCommand(
         id: flags.id,
         provider: flags.provider,
         fuelType: flags.fuelType,
+        kwhPerM3: flags.kwhPerM3,
       });
     });
 }

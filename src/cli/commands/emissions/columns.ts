@@ -57,6 +57,7 @@ export function emissionColumns(names: Names, shape: RowShape): Column<EmissionR
     { header: "co2eMarketBased", value: (e) => e.co2eMarketBased, align: "right" },
     ...(shape.window ? [shareColumn] : []),
     { header: "status", value: (e) => e.status },
+    { header: "marketStatus", value: (e) => e.marketStatus },
   ];
 }
 
@@ -81,10 +82,22 @@ export function explainColumns(names: Names, shape: RowShape): Column<EmissionRo
     { header: "factorSource", value: (e) => e.factorSource },
     { header: "factorYear", value: (e) => e.factorYear, align: "right" },
     { header: "resolution", value: (e) => e.resolution },
+    { header: "geography", value: (e) => e.geography },
+    { header: "gwpSet", value: (e) => e.gwpSet },
     ...(shape.window ? [recordCo2eColumn, shareColumn] : []),
     { header: "co2e", value: (e) => e.co2e, align: "right" },
+    ...marketColumns,
   ];
 }
+
+/** How the market-based figure (scope 2) was resolved, apart from the location-based one. */
+const marketColumns: readonly Column<EmissionRow>[] = [
+  { header: "marketStatus", value: (e) => e.marketStatus },
+  { header: "marketBasis", value: (e) => e.marketBasis },
+  { header: "marketResolution", value: (e) => e.marketResolution },
+  { header: "marketGeography", value: (e) => e.marketGeography },
+  { header: "marketFactorYear", value: (e) => e.marketFactorYear, align: "right" },
+];
 
 /**
  * The emission record of ../design/cli.md, field for field and in that order (exports); names
@@ -118,6 +131,11 @@ export function emissionRecordColumns(shape: RowShape): Column<EmissionRow>[] {
     { header: "factorSource", value: (e) => e.factorSource },
     { header: "factorYear", value: (e) => e.factorYear },
     { header: "status", value: (e) => e.status },
+    // How each basis was found: the record's labelled fallbacks (docs/factor-library.md).
+    { header: "resolution", value: (e) => e.resolution },
+    { header: "geography", value: (e) => e.geography },
+    { header: "gwpSet", value: (e) => e.gwpSet },
+    ...marketColumns,
     ...(shape.window ? [shareColumn, recordCo2eColumn] : []),
   ];
 }

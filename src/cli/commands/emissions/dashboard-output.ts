@@ -7,7 +7,8 @@ import {
   type DashboardDimension,
   emissionDashboardTables,
 } from "../../render/emission-dashboard.js";
-import { awaitingFactorNote } from "./awaiting-note.js";
+import { awaitingFactorNote, explainCommand } from "./awaiting-note.js";
+import { calculationNotes } from "./calculation-notes.js";
 import type { LimitUsed } from "./limit-flag.js";
 
 export interface EmissionDashboardData {
@@ -66,6 +67,9 @@ export function renderEmissionDashboard(ctx: Context, data: EmissionDashboardDat
       throw new Error(`unknown output format ${String(unknown)}`);
     }
   }
+  if (ctx.globals().quiet === true) return;
   const note = awaitingFactorNote(data.grid.totals.awaitingFactor, data.period);
-  if (note !== undefined && ctx.globals().quiet !== true) io.err(note);
+  if (note !== undefined) io.err(note);
+  const explain = explainCommand(data.period);
+  for (const line of calculationNotes(data.grid.totals, data.grid.gwpSet, explain)) io.err(line);
 }

@@ -1,16 +1,39 @@
-import { CarbonError } from "../../../core/errors.js";
+import { CarbonError, isCarbonError } from "../../../core/errors.js";
 import type { EmissionGroup, GroupKey } from "../../../core/model/emission.js";
+import type { GwpSet } from "../../../core/model/factor.js";
 import type { EmissionFilter } from "../../../core/ports/emissions.js";
 import type { CarbonService } from "../../../core/service.js";
 import type { Context, GlobalOptions } from "../../context.js";
 import type { Io } from "../../io.js";
 import { type Column, createRowWriter } from "../../output/format.js";
 import { formatOfFile, type OutputFormat } from "../../output/format-names.js";
+import { explainCommand } from "./awaiting-note.js";
+import { calculationNotes, createTally } from "./calculation-notes.js";
 import { type EmissionRow, emissionRecordColumns } from "./columns.js";
 import { openFileOutput } from "./file-output.js";
 import { summarizer } from "./limit-flag.js";
 import { createNameLookup } from "./lookups.js";
 import { createRowShaper } from "./record-rows.js";
+
+/** The database's GWP set, or null where the engine does not show it (a server): only for a note. */
+async function gwpSetOf(service: CarbonService): Promise<GwpSet | null> {
+  try {
+    return (await service.factors.policy()).gwpSet;
+  } catch (error) {
+    if (isCarbonError(error)) return null;
+    throw error;
+  }
+}
+
+async function* tallied(
+  rows: AsyncIterable<EmissionRow>,
+  tally: ReturnType<typeof createTally>,
+): AsyncIterable<EmissionRow> {
+  for await (const row of rows) {
+    tally.add(row);
+    yield row;
+  }
+}
 
 export type ExportFormat = Exclude<OutputFormat, "table">;
 
@@ -115,6 +138,7 @@ export async function writeExport(
         jsonHead({
           generatedAt: new Date().toISOString(),
           factorLibraryVersion: summary.factorLibraryVersion,
+          gwpSet: summary.gwpSet,
           filters: filter,
           groupBy: groupBy ?? [],
           totals: summary.totals,
@@ -123,22 +147,36 @@ export async function writeExport(
       );
     }
     let count: number;
+    let notes: () => Promise<string[]> = async () => [];
     if (groupBy === undefined) {
       const names = request.withNames === true ? await createNameLookup(service) : undefined;
       const shaper = createRowShaper(filter, names);
+      const tally = createTally();
       count = await writeRows<EmissionRow>(
         ctx,
         io,
         format,
         emissionRecordColumns(shaper.shape),
-        shaper.rows(service.emissions.stream(filter)),
+        tallied(shaper.rows(service.emissions.stream(filter)), tally),
       );
+      notes = async () => {
+        const gwpSet = await gwpSetOf(service);
+        return calculationNotes(tally.counts(gwpSet), gwpSet, explainCommand(filter));
+      };
     } else {
       const columns = groupColumns(groupBy, request.withNames === true);
       count = await writeRows(ctx, io, format, columns, summary?.groups ?? []);
+      if (summary !== undefined) {
+        notes = async () =>
+          calculationNotes(summary.totals, summary.gwpSet, explainCommand(filter));
+      }
     }
     if (format === "json") await io.write("}\n");
     await target?.commit();
+    // For people at a terminal, as the "wrote N rows" line; a script reads the JSON totals.
+    if (ctx.io.stderrIsTty && ctx.globals().quiet !== true) {
+      for (const line of await notes()) ctx.io.err(line);
+    }
     return count;
   } catch (error) {
     await target?.discard();

@@ -55,6 +55,10 @@ export async function runSummary(ctx: Context, opts: SummaryOptions): Promise<vo
       `${totals.awaitingFactor} emissions inside the limit are awaiting a factor and count as 0`,
     );
   }
+  if (ctx.globals().quiet !== true) {
+    const { gwpNote } = await import("./calculation-notes.js");
+    ctx.io.err(gwpNote(result.gwpSet));
+  }
   const format = ctx.format();
   if (format === "json") {
     ctx.io.out(jsonText(result, true));

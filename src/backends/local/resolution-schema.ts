@@ -1,0 +1,106 @@
+/**
+ * The storage of how factors are chosen (docs/factor-library.md "How a factor is chosen"):
+ * emission provenance that records each basis apart, the bill's kWh per m3 of a consumption,
+ * proxy designations, and the database's calculation policy in `meta` (GWP set, proxies).
+ */
+import type { CalculationPolicy } from "../../core/model/calculation-policy.js";
+import { databaseGwpSets, proxyPolicies } from "../../core/model/factor.js";
+import type { Db } from "./database.js";
+
+export type { CalculationPolicy } from "../../core/model/calculation-policy.js";
+
+/** Meta key of the GWP set every CO2e of the database is stated in. */
+export const GWP_SET_KEY = "gwp_set";
+/** Meta key of whether designated proxies may stand in ("allow") or not ("refuse"). */
+export const PROXY_POLICY_KEY = "proxy_policy";
+
+export const DEFAULT_POLICY: CalculationPolicy = { gwpSet: "AR5", proxies: "allow" };
+
+/** The database's policy; a database without the keys (or a value this build does not know) has the defaults. */
+export function readPolicy(db: Db): CalculationPolicy {
+  const read = db.prepare<[string], string>("SELECT value FROM meta WHERE key = ?").pluck();
+  const gwp = read.get(GWP_SET_KEY);
+  const proxies = read.get(PROXY_POLICY_KEY);
+  return {
+    gwpSet: databaseGwpSets.find((set) => set === gwp) ?? DEFAULT_POLICY.gwpSet,
+    proxies: proxyPolicies.find((policy) => policy === proxies) ?? DEFAULT_POLICY.proxies,
+  };
+}
+
+export function writePolicy(db: Db, policy: CalculationPolicy): void {
+  const write = db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)");
+  write.run(GWP_SET_KEY, policy.gwpSet);
+  write.run(PROXY_POLICY_KEY, policy.proxies);
+}
+
+/**
+ * Migration 40: provenance of each basis apart. The location columns become nullable (a scope 2
+ * emission can have a market-based factor and none location-based), the factor's geography and
+ * the market factor's step, geography, year and GWP set are added. SQLite cannot drop NOT NULL
+ * in place, so the table is rebuilt with the same refs (the migration runs with foreign keys
+ * off and checks them before it commits). Existing rows: geography and the market factor's
+ * details from the library rows they name; a designated stand-in (`global_default` with a
+ * country) becomes `proxy`, which is what it was. Consumptions get the bill's kWh per m3.
+ */
+export function provenanceOfEachBasis(db: Db): void {
+  db.exec(`
+CREATE TABLE emission_provenance_v40 (
+  ref INTEGER PRIMARY KEY,
+  signature TEXT NOT NULL UNIQUE,
+  factor_id TEXT,
+  factor_source TEXT,
+  factor_year INTEGER,
+  factor_unit TEXT,
+  factor_value REAL,
+  resolution TEXT,
+  gwp_set TEXT,
+  geography TEXT,
+  market_factor_id TEXT,
+  market_basis TEXT,
+  market_resolution TEXT,
+  market_geography TEXT,
+  market_factor_year INTEGER,
+  market_gwp_set TEXT
+);
+INSERT INTO emission_provenance_v40 (ref, signature, factor_id, factor_source, factor_year,
+    factor_unit, factor_value, resolution, gwp_set, geography, market_factor_id, market_basis,
+    market_resolution, market_geography, market_factor_year, market_gwp_set)
+  SELECT p.ref, p.signature, p.factor_id, p.factor_source, p.factor_year, p.factor_unit,
+    p.factor_value,
+    CASE WHEN p.resolution = 'global_default' AND f.country IS NOT NULL THEN 'proxy'
+      ELSE p.resolution END,
+    p.gwp_set, f.country, p.market_factor_id, p.market_basis,
+    CASE WHEN p.market_basis = 'location_fallback' THEN
+      CASE WHEN p.resolution = 'global_default' AND f.country IS NOT NULL THEN 'proxy'
+        ELSE p.resolution END
+      WHEN p.market_basis = 'company_custom' THEN 'company_custom' END,
+    m.country, coalesce(m.year, cm.year),
+    CASE WHEN p.market_factor_id IS NULL THEN NULL WHEN m.gwp_set IS NOT NULL THEN m.gwp_set
+      WHEN p.market_basis = 'location_fallback' THEN p.gwp_set ELSE 'AR5' END
+  FROM emission_provenance p
+  LEFT JOIN emission_factors f ON f.id = p.factor_id
+  LEFT JOIN emission_factors m ON m.id = p.market_factor_id
+  LEFT JOIN custom_factors cm ON cm.id = p.market_factor_id
+  ORDER BY p.ref;
+DROP TABLE emission_provenance;
+ALTER TABLE emission_provenance_v40 RENAME TO emission_provenance;
+ALTER TABLE consumptions ADD COLUMN kwh_per_m3 REAL;
+`);
+  const broken = db.prepare("PRAGMA foreign_key_check").all();
+  if (broken.length > 0) {
+    throw new Error(`migration 40 left ${broken.length} broken references: not committed`);
+  }
+}
+
+/** Migration 41: proxy designations replace global defaults (loaded by loadFactorLibrary). */
+export const PROXIES_SCHEMA = `
+CREATE TABLE proxy_designations (
+  key TEXT NOT NULL,
+  country TEXT NOT NULL,
+  proxy_key TEXT NOT NULL,
+  proxy_country TEXT NOT NULL,
+  reason TEXT NOT NULL,
+  PRIMARY KEY (key, country)
+) WITHOUT ROWID;
+DROP TABLE global_defaults;
+`;
