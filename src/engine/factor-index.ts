@@ -62,6 +62,49 @@ export function createFactorIndex(
   };
 }
 
+/**
+ * An index that asks `rowsOfKey` for a key's rows the first time a resolution needs them (in
+ * priority order), so a process reads only the keys it prices instead of the whole library.
+ * A global default that points at no row throws when its key is first asked for.
+ */
+export function createLazyFactorIndex(
+  rowsOfKey: (key: string) => readonly EmissionFactor[],
+  globalDefaults: readonly GlobalDefault[],
+): FactorIndex {
+  const byKey = new Map<string, readonly EmissionFactor[]>();
+  const rowsOf = (key: string): readonly EmissionFactor[] => {
+    let rows = byKey.get(key);
+    if (rows === undefined) {
+      rows = [...rowsOfKey(key)].sort((a, b) => a.priority - b.priority);
+      byKey.set(key, rows);
+    }
+    return rows;
+  };
+  const designations = new Map<string, GlobalDefault>();
+  for (const designation of globalDefaults) {
+    if (designations.has(designation.key)) {
+      throw new Error(`global default for "${designation.key}" is given twice`);
+    }
+    designations.set(designation.key, designation);
+  }
+  return {
+    rowsOf,
+    globalDefaultOf(key) {
+      const designation = designations.get(key);
+      if (designation === undefined) return undefined;
+      const rows = rowsOf(key).filter(
+        (row) => row.country === designation.country && row.year === designation.year,
+      );
+      if (rows.length === 0) {
+        throw new Error(
+          `global default ${designation.key} ${designation.country} ${designation.year} matches no library row`,
+        );
+      }
+      return { designation, rows };
+    },
+  };
+}
+
 const HEADER = ["key", "country", "year", "reason"];
 
 /**

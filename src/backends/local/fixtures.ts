@@ -1,22 +1,18 @@
-import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { parse } from "csv-parse/sync";
 import { categoryId } from "../../core/ids.js";
 import type { Category, CategoryLevel } from "../../core/model/category.js";
 import type { Scope } from "../../core/model/common.js";
 import type { EmissionFactor } from "../../core/model/factor.js";
 import { type GlobalDefault, parseGlobalDefaults } from "../../engine/factor-index.js";
+import { parseFixtureCsv } from "../../engine/fixture-csv.js";
+import { type AccountedRow, buildLibrary } from "../../engine/library-build.js";
 import { factorsFromCsvRows } from "../../engine/library-rows.js";
 import { FIXTURES_DIR } from "./database.js";
+import { CURRENT_RELEASE, type LibraryRelease, releaseDigest } from "./library-releases.js";
 
 /** The shipped data the migrations load: fixtures/factors/*.csv of the package. */
 export function readFixture(name: string): string {
   return readFileSync(new URL(name, FIXTURES_DIR), "utf8");
-}
-
-function parseCsv(text: string): Record<string, string>[] {
-  // The library files are shipped data: a parse error is a bug, so it propagates as is.
-  return parse<Record<string, string>>(text, { columns: true, bom: true, skip_empty_lines: true });
 }
 
 /**
@@ -39,14 +35,14 @@ const VEHICLE_PARENT = "mobile_combustion";
 function parseLevel(text: string, line: number): CategoryLevel {
   if (text === "scope" || text === "category" || text === "subcategory") return text;
   throw new Error(
-    `categories.csv line ${line}, column level: expected scope, category or subcategory, got "${text}"`,
+    `category line ${line}, column level: expected scope, category or subcategory, got "${text}"`,
   );
 }
 
 function parseScope(text: string, line: number): Scope {
   const value = Number(text);
   if (value === 1 || value === 2 || value === 3) return value;
-  throw new Error(`categories.csv line ${line}, column scope: expected 1, 2 or 3, got "${text}"`);
+  throw new Error(`category line ${line}, column scope: expected 1, 2 or 3, got "${text}"`);
 }
 
 const orNull = (text: string | undefined): string | null => {
@@ -54,13 +50,13 @@ const orNull = (text: string | undefined): string | null => {
   return value === "" ? null : value;
 };
 
-/** The category tree in tree (file) order, the vehicle categories last. */
-export function categoryTree(): Category[] {
-  const rows = parseCsv(readFixture("categories.csv"));
-  const result: Category[] = rows.map((row, index) => {
+/** The categories of a file with the categories.csv header, in file order. */
+function categoriesOf(file: string): Category[] {
+  const rows = parseFixtureCsv(readFixture(file), file);
+  return rows.map((row, index) => {
     const line = index + 2;
     const code = (row.code ?? "").trim();
-    if (code === "") throw new Error(`categories.csv line ${line}: the code is empty`);
+    if (code === "") throw new Error(`${file} line ${line}: the code is empty`);
     const parent = orNull(row.parent);
     return {
       id: categoryId(code),
@@ -74,6 +70,19 @@ export function categoryTree(): Category[] {
       marketFactorKey: orNull(row.market_factor_key),
     };
   });
+}
+
+/**
+ * The subcategories generated from the factor library (library-categories.csv, written by
+ * `npm run factors:generate`), added by migration 30 after every other category.
+ */
+export function libraryCategories(): Category[] {
+  return categoriesOf("library-categories.csv");
+}
+
+/** The category tree in tree (file) order, the vehicle categories last. */
+export function categoryTree(): Category[] {
+  const result = categoriesOf("categories.csv");
   for (const vehicle of VEHICLE_CATEGORIES) {
     result.push({
       id: categoryId(vehicle.code),
@@ -91,21 +100,51 @@ export function categoryTree(): Category[] {
 }
 
 export interface FactorLibrary {
+  readonly release: LibraryRelease;
   readonly factors: readonly EmissionFactor[];
   readonly globalDefaults: readonly GlobalDefault[];
-  /** `lib-` + the first 12 hex digits of sha256(emission-factors.csv + global-defaults.csv). */
+  /** The rows of the files that are not factors (folded, parameters, duplicates), and why. */
+  readonly accounted: readonly AccountedRow[];
+  /** `lib-` + the first 12 hex digits of the release's sha256 (`releaseDigest`). */
   readonly version: string;
 }
 
-export function factorLibrary(): FactorLibrary {
-  const factorsText = readFixture("emission-factors.csv");
-  const defaultsText = readFixture("global-defaults.csv");
-  const digest = createHash("sha256").update(factorsText).update(defaultsText).digest("hex");
-  return {
-    factors: factorsFromCsvRows(parseCsv(factorsText)),
-    globalDefaults: parseGlobalDefaults(defaultsText),
-    version: `lib-${digest.slice(0, 12)}`,
-  };
+/**
+ * The factor library of a release: the base release's rows as the base file reads, any later
+ * release's built from its files by library-build.ts.
+ */
+export function factorLibrary(release: LibraryRelease = CURRENT_RELEASE): FactorLibrary {
+  // Shipped files do not change while a process runs: one build per release per process.
+  const built = libraries.get(release);
+  if (built !== undefined) return built;
+  const library = readLibrary(release);
+  libraries.set(release, library);
+  return library;
+}
+
+const libraries = new Map<LibraryRelease, FactorLibrary>();
+
+function readLibrary(release: LibraryRelease): FactorLibrary {
+  const texts = release.factorFiles.map((file) => readFixture(file));
+  const defaultsText = readFixture(release.defaultsFile);
+  const version = `lib-${releaseDigest(texts, defaultsText, release.rules).slice(0, 12)}`;
+  const globalDefaults = parseGlobalDefaults(defaultsText);
+  if (release.rules === null) {
+    return {
+      release,
+      factors: factorsFromCsvRows(parseFixtureCsv(texts[0] ?? "", release.factorFiles[0] ?? "")),
+      globalDefaults,
+      accounted: [],
+      version,
+    };
+  }
+  const built = buildLibrary(
+    release.factorFiles.map((file, index) => ({
+      file,
+      rows: parseFixtureCsv(texts[index] ?? "", file),
+    })),
+  );
+  return { release, ...built, globalDefaults, version };
 }
 
 /**

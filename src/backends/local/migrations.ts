@@ -1,16 +1,19 @@
 import { CarbonError } from "../../core/errors.js";
-import type { EmissionFactor } from "../../core/model/factor.js";
 import { auditDeletions, SCHEMA_AUDIT } from "./audit.js";
 import { uniqueBuildingNames } from "./building-names.js";
+import { addLibraryCategories } from "./category-seed.js";
 import { CERTIFICATES_SCHEMA } from "./certificate-cover.js";
 import { COMMENTS_SCHEMA } from "./comments.js";
 import { CUSTOM_INPUTS_SCHEMA } from "./custom-inputs.js";
 import { APPLICATION_ID, type Db, notCarbonDatabase } from "./database.js";
 import { EFFLUENTS_SCHEMA } from "./effluents.js";
+import { FACTOR_TABLE_COLUMNS } from "./factor-rows.js";
 import { categoryTree, factorLibrary } from "./fixtures.js";
 import { GLEC_SCHEMA } from "./glec-schema.js";
 import { GOALS_SCHEMA } from "./goals.js";
 import { INVOICES_SCHEMA } from "./invoices-schema.js";
+import { BASE_RELEASE, OPEN_SOURCES_RELEASE } from "./library-releases.js";
+import { keepLibraryReleases, LIBRARY_VERSION_KEY, loadRelease } from "./library-store.js";
 import { LIST_INDEXES } from "./list-indexes.js";
 import { ORGANIZATION_LIMITS_SCHEMA } from "./organization-limits.js";
 import { consumptionDatesAsIntegers, SCHEMA_V1 } from "./schema.js";
@@ -26,8 +29,7 @@ export interface Migration {
   up(db: Db, report?: (message: string) => void): void;
 }
 
-/** Meta key of the loaded factor library's version (see docs/factor-library.md). */
-export const LIBRARY_VERSION_KEY = "factor_library_version";
+export { LIBRARY_VERSION_KEY } from "./library-store.js";
 
 function seedCategories(db: Db): void {
   const insert = db.prepare(
@@ -55,38 +57,14 @@ function seedCategories(db: Db): void {
   if (orphans !== 0) throw new Error("categories.csv: a parent is listed after its children");
 }
 
-/** The columns of `emission_factors` and what each holds of a library factor. */
-const FACTOR_TABLE_COLUMNS: readonly (readonly [
-  string,
-  (factor: EmissionFactor) => string | number | null,
-])[] = [
-  ["id", (f) => f.id],
-  ["key", (f) => f.key],
-  ["scope", (f) => f.scope],
-  ["category", (f) => f.category],
-  ["subcategory", (f) => f.subcategory],
-  ["description", (f) => f.description],
-  ["country", (f) => f.country],
-  ["year", (f) => f.year],
-  ["unit", (f) => f.unit],
-  ["co2e", (f) => f.co2e],
-  ["co2", (f) => f.co2],
-  ["ch4", (f) => f.ch4],
-  ["n2o", (f) => f.n2o],
-  ["basis", (f) => f.basis],
-  ["source", (f) => f.source],
-  ["source_ref", (f) => f.sourceRef],
-  ["gwp_set", (f) => f.gwpSet],
-  ["calorific_basis", (f) => f.calorificBasis],
-  ["biogenic_co2", (f) => f.biogenicCo2],
-  ["priority", (f) => f.priority],
-];
-
-/** Replaces the factor library and its global defaults; records the library version. */
+/**
+ * Replaces the factor library and its global defaults with the base release, as migrations 3
+ * and 28 loaded it before releases were kept (later releases load with `loadRelease`); records
+ * the library version. The columns written are those the table has at that migration.
+ */
 export function loadFactorLibrary(db: Db): void {
-  const library = factorLibrary();
+  const library = factorLibrary(BASE_RELEASE);
   db.exec("DELETE FROM emission_factors; DELETE FROM global_defaults;");
-  // The columns the table has at this migration: migration 3 made fewer than later ones add.
   const present = new Set(
     db.prepare<[], string>("SELECT name FROM pragma_table_info('emission_factors')").pluck().all(),
   );
@@ -184,6 +162,15 @@ export const MIGRATIONS: readonly Migration[] = [
       db.exec(`ALTER TABLE emission_factors ADD COLUMN calorific_basis TEXT;
         ALTER TABLE emission_factors ADD COLUMN biogenic_co2 REAL;`);
       loadFactorLibrary(db);
+    },
+  },
+  {
+    version: 30,
+    name: "factor library releases; the open sources library",
+    up: (db) => {
+      keepLibraryReleases(db);
+      loadRelease(db, OPEN_SOURCES_RELEASE);
+      addLibraryCategories(db);
     },
   },
 ];

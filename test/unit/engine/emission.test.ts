@@ -67,7 +67,7 @@ describe("calculateEmission", () => {
   );
 
   it("records what it multiplied and where the factor came from", () => {
-    // 100 m3 -> 1,128.99322222 kWh × 0.182 (MITECO 2024)
+    // 100 m3 -> 1,128.99322222 kWh × 0.182 (MITECO 2024); MITECO states AR6 GWPs (V29 change log)
     const values = emission("natural_gas", "ES", 2024, 100, "m3");
     expect(values).toMatchObject({
       factorUnit: "kWh",
@@ -75,7 +75,7 @@ describe("calculateEmission", () => {
       factorYear: 2024,
       factorSource: "MITECO Calculadora de huella de carbono V31 (2025-05-19)",
       resolution: "country_year",
-      gwpSet: "AR5",
+      gwpSet: "AR6",
       co2eMarketBased: null,
       marketFactorId: null,
       marketBasis: null,
@@ -128,7 +128,8 @@ describe("calculateEmission", () => {
 
   it.each([
     ["no grid factor for Japan", "electricity", "JP", 2024, 1000, "kWh"],
-    ["kg cannot use a per-litre propane row", "propane", "GB", 2025, 40, "kg"],
+    // No open national water factor for Germany, and water is location-specific (no global one)
+    ["no water factor for Germany", "water_supply", "DE", 2024, 100, "m3"],
   ])(
     "is awaiting_factor with every figure null: %s",
     (_why, code, country, year, quantity, unit) => {

@@ -1,16 +1,21 @@
-/** Test fixtures: the shipped factor library, category tree and global defaults, parsed once. */
+/**
+ * Test fixtures: the shipped factor library (the current release, as a new database loads it),
+ * the category tree and the global defaults, parsed once.
+ */
 import fs from "node:fs";
 import path from "node:path";
 import { parse } from "csv-parse/sync";
+import {
+  categoryTree,
+  FLEET_SUBCATEGORIES,
+  factorLibrary,
+  libraryCategories,
+} from "../../../src/backends/local/fixtures.js";
+import { BASE_RELEASE } from "../../../src/backends/local/library-releases.js";
 import { categoryId } from "../../../src/core/ids.js";
 import { type Category, categorySchema } from "../../../src/core/model/category.js";
 import type { EmissionFactor } from "../../../src/core/model/factor.js";
-import {
-  createFactorIndex,
-  type FactorIndex,
-  parseGlobalDefaults,
-} from "../../../src/engine/factor-index.js";
-import { factorsFromCsvRows } from "../../../src/engine/library-rows.js";
+import { createFactorIndex, type FactorIndex } from "../../../src/engine/factor-index.js";
 
 export const factorsDir = path.resolve(import.meta.dirname, "../../../fixtures/factors");
 
@@ -22,10 +27,22 @@ export function readCsv(name: string): Record<string, string>[] {
   return parse<Record<string, string>>(readFixture(name), { columns: true, bom: true });
 }
 
+/** The base file's rows as csv-parse reads them, and the base release built from them. */
 export const factorRows: Record<string, string>[] = readCsv("emission-factors.csv");
-export const factors: EmissionFactor[] = factorsFromCsvRows(factorRows);
-export const globalDefaults = parseGlobalDefaults(readFixture("global-defaults.csv"));
+export const baseFactors: readonly EmissionFactor[] = factorLibrary(BASE_RELEASE).factors;
+
+/** The current release: what new databases load and the engine resolves with. */
+export const library = factorLibrary();
+export const factors: readonly EmissionFactor[] = library.factors;
+export const globalDefaults = library.globalDefaults;
 export const index: FactorIndex = createFactorIndex(factors, globalDefaults);
+
+/** The whole tree as a new database holds it: categories.csv, fleet, generated subcategories. */
+export const tree: readonly Category[] = [
+  ...categoryTree(),
+  ...FLEET_SUBCATEGORIES,
+  ...libraryCategories(),
+];
 
 export const categories: Category[] = readCsv("categories.csv").map((row) =>
   categorySchema.parse({
@@ -41,9 +58,10 @@ export const categories: Category[] = readCsv("categories.csv").map((row) =>
   }),
 );
 
+/** A category of the whole tree by code (categories.csv, fleet or generated). */
 export function category(code: string): Category {
-  const found = categories.find((c) => c.code === code);
-  if (found === undefined) throw new Error(`no category ${code} in categories.csv`);
+  const found = tree.find((c) => c.code === code);
+  if (found === undefined) throw new Error(`no category ${code} in the tree`);
   return found;
 }
 
@@ -53,9 +71,15 @@ export function factorRow(
   country: string | null,
   year: number,
   unit: string,
-  options: { readonly scope?: number; readonly sourceStart?: string; readonly co2e?: number } = {},
+  options: {
+    readonly scope?: number;
+    readonly sourceStart?: string;
+    readonly co2e?: number;
+    readonly calorificBasis?: "gross" | "net" | null;
+    readonly from?: readonly EmissionFactor[];
+  } = {},
 ): EmissionFactor {
-  const rows = factors.filter(
+  const rows = (options.from ?? factors).filter(
     (f) =>
       f.key === key &&
       f.country === country &&
@@ -63,6 +87,7 @@ export function factorRow(
       f.unit === unit &&
       (options.scope === undefined || f.scope === options.scope) &&
       (options.co2e === undefined || f.co2e === options.co2e) &&
+      (options.calorificBasis === undefined || f.calorificBasis === options.calorificBasis) &&
       f.source.startsWith(options.sourceStart ?? ""),
   );
   if (rows.length !== 1) {
