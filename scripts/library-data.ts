@@ -1,17 +1,21 @@
 /**
- * Writes what is generated from the shipped factor data (built in dist/): the subcategories of
+ * Writes what is generated from the shipped factor data (built in dist/): the current release's
+ * built file (fixtures/factors/releases/), the subcategories of
  * fixtures/factors/library-categories.csv and the coverage table of docs/factor-library.md.
- * Tests fail when either is out of step with the data (test/unit/engine/library-data.test.ts).
+ * Tests fail when any is out of step with the data (test/unit/engine/library-data.test.ts).
  */
-import { writeFileSync } from "node:fs";
-import {
-  categoryTree,
-  FLEET_SUBCATEGORIES,
-  factorLibrary,
-} from "../dist/backends/local/fixtures.js";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { categoryTree, FLEET_SUBCATEGORIES } from "../dist/backends/local/fixtures.js";
+import { buildRelease, builtReleaseText } from "../dist/backends/local/library-files.js";
+import { CURRENT_RELEASE } from "../dist/backends/local/library-releases.js";
 import { categoryLinesCsv, generateLibraryCategories } from "../dist/engine/library-categories.js";
 
-const library = factorLibrary();
+const library = buildRelease(CURRENT_RELEASE);
+const built = new URL(`../fixtures/factors/${CURRENT_RELEASE.builtFile}`, import.meta.url);
+mkdirSync(new URL(".", built), { recursive: true });
+writeFileSync(built, builtReleaseText(library));
+console.log(`${CURRENT_RELEASE.builtFile}: ${library.factors.length} factors, ${library.version}`);
+
 const lines = generateLibraryCategories(library.factors, [
   ...categoryTree(),
   ...FLEET_SUBCATEGORIES,
@@ -20,4 +24,4 @@ writeFileSync(
   new URL("../fixtures/factors/library-categories.csv", import.meta.url),
   categoryLinesCsv(lines),
 );
-console.log(`fixtures/factors/library-categories.csv: ${lines.length} subcategories`);
+console.log(`library-categories.csv: ${lines.length} subcategories`);

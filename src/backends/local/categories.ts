@@ -1,11 +1,12 @@
 import { CategoryIndex } from "../../core/category-index.js";
+import { isUuid } from "../../core/ids.js";
 import type { Category, CategoryLevel } from "../../core/model/category.js";
 import type { Page, PageQuery, Scope } from "../../core/model/common.js";
 import type { CategoryInfo } from "../../engine/summary.js";
 import type { Db } from "./database.js";
 import { pageOfList } from "./pagination.js";
 
-/** A category and its row ref. The tree is small and never changes at run time: read once. */
+/** A category and its row ref. The tree never changes at run time. */
 export interface StoredCategory extends Category {
   readonly ref: number;
 }
@@ -23,21 +24,50 @@ interface CategoryRow {
   market_factor_key: string | null;
 }
 
+const SELECT = `SELECT c.ref, c.id, c.code, c.level, p.id AS parent_id, c.scope, c.name,
+    c.default_unit, c.factor_key, c.market_factor_key
+  FROM categories c LEFT JOIN categories p ON p.ref = c.parent_ref`;
+
+/**
+ * The category tree, read on demand: a command that names a few categories looks those up one
+ * by one (the tree holds thousands of subcategories generated from the factor library; ids are
+ * stored in lower case), and the whole tree is read the first time something lists it. Each category is one object for the
+ * catalog's life, however it was found.
+ */
 export class CategoryCatalog {
-  readonly all: readonly StoredCategory[];
-  readonly #lookup: CategoryIndex<StoredCategory>;
+  readonly #db: Db;
   readonly #byRef = new Map<number, StoredCategory>();
+  /** Lower-case id or code -> ref; null: known to name no category. */
+  readonly #refOf = new Map<string, number | null>();
+  #all:
+    | { readonly list: readonly StoredCategory[]; readonly lookup: CategoryIndex<StoredCategory> }
+    | undefined;
 
   constructor(db: Db) {
-    const rows = db
-      .prepare<[], CategoryRow>(
-        `SELECT c.ref, c.id, c.code, c.level, p.id AS parent_id, c.scope, c.name, c.default_unit,
-                c.factor_key, c.market_factor_key
-           FROM categories c LEFT JOIN categories p ON p.ref = c.parent_ref
-          ORDER BY c.ref`,
-      )
-      .all();
-    this.all = rows.map((row) => ({
+    this.#db = db;
+  }
+
+  /** Every category in tree order (read once, on first use). */
+  get all(): readonly StoredCategory[] {
+    return this.#tree().list;
+  }
+
+  #tree(): {
+    readonly list: readonly StoredCategory[];
+    readonly lookup: CategoryIndex<StoredCategory>;
+  } {
+    if (this.#all === undefined) {
+      const rows = this.#db.prepare<[], CategoryRow>(`${SELECT} ORDER BY c.ref`).all();
+      const list = rows.map((row) => this.#category(row));
+      this.#all = { list, lookup: new CategoryIndex(list) };
+    }
+    return this.#all;
+  }
+
+  #category(row: CategoryRow): StoredCategory {
+    const known = this.#byRef.get(row.ref);
+    if (known !== undefined) return known;
+    const category: StoredCategory = {
       ref: row.ref,
       id: row.id,
       level: row.level,
@@ -48,22 +78,52 @@ export class CategoryCatalog {
       defaultUnit: row.default_unit,
       factorKey: row.factor_key,
       marketFactorKey: row.market_factor_key,
-    }));
-    this.#lookup = new CategoryIndex(this.all);
-    for (const category of this.all) this.#byRef.set(category.ref, category);
+    };
+    this.#byRef.set(row.ref, category);
+    return category;
+  }
+
+  /** One category by a condition on `c`, remembered under `key`. */
+  #one(key: string, where: string, value: string | number): StoredCategory | undefined {
+    if (this.#all !== undefined) return undefined;
+    const ref = this.#refOf.get(key);
+    if (ref !== undefined) return ref === null ? undefined : this.#byRef.get(ref);
+    const row = this.#db
+      .prepare<[string | number], CategoryRow>(`${SELECT} WHERE ${where}`)
+      .get(value);
+    this.#refOf.set(key, row === undefined ? null : row.ref);
+    return row === undefined ? undefined : this.#category(row);
   }
 
   byId(id: string): StoredCategory | undefined {
-    return this.#lookup.byId(id);
+    if (this.#all !== undefined) return this.#all.lookup.byId(id);
+    const key = id.toLowerCase();
+    return this.#one(`id:${key}`, "c.id = ?", key);
   }
 
   byRef(ref: number): StoredCategory | undefined {
-    return this.#byRef.get(ref);
+    const known = this.#byRef.get(ref);
+    if (known !== undefined || this.#all !== undefined) return known;
+    const row = this.#db.prepare<[number], CategoryRow>(`${SELECT} WHERE c.ref = ?`).get(ref);
+    return row === undefined ? undefined : this.#category(row);
   }
 
   /** A code in any case (`natural_gas`) or a UUID. */
   find(codeOrId: string): StoredCategory | undefined {
-    return this.#lookup.find(codeOrId);
+    if (this.#all !== undefined) return this.#all.lookup.find(codeOrId);
+    const key = codeOrId.trim().toLowerCase();
+    if (isUuid(key)) return this.byId(key);
+    // Codes are unique ignoring case; the first in tree order wins, as CategoryIndex does.
+    return this.#one(`code:${key}`, "lower(c.code) = ? ORDER BY c.ref LIMIT 1", key);
+  }
+
+  /** A list's categories: of a level, or the one a code or id names (CategoryFilter). */
+  filtered(filter: { readonly level?: CategoryLevel; readonly code?: string }): StoredCategory[] {
+    if (filter.code === undefined) return this.list(filter.level);
+    const found = this.find(filter.code);
+    return found === undefined || (filter.level !== undefined && found.level !== filter.level)
+      ? []
+      : [found];
   }
 
   list(level: CategoryLevel | undefined): StoredCategory[] {
@@ -76,9 +136,9 @@ export class CategoryCatalog {
 
   /** What the engine's summaries need to know of a subcategory. */
   info(id: string): CategoryInfo | undefined {
-    const category = this.#lookup.byId(id);
+    const category = this.byId(id);
     if (category === undefined) return undefined;
-    const parent = category.parentId === null ? undefined : this.#lookup.byId(category.parentId);
+    const parent = category.parentId === null ? undefined : this.byId(category.parentId);
     return {
       code: category.code,
       name: category.name,

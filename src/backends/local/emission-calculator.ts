@@ -4,7 +4,8 @@ import { createLazyFactorIndex, type FactorIndex } from "../../engine/factor-ind
 import { resolveFactors } from "../../engine/resolve.js";
 import type { StoredCategory } from "./categories.js";
 import type { Db } from "./database.js";
-import { LIBRARY_VERSION_KEY, LibraryStore } from "./library-store.js";
+import { LIBRARY_VERSION_KEY } from "./library-load.js";
+import { LibraryStore } from "./library-store.js";
 import type { ProvenanceStore } from "./provenance.js";
 
 export interface CalculationTarget {

@@ -1,13 +1,16 @@
 import { usageError, validationError } from "../../core/errors.js";
 import { countrySchema, type Page } from "../../core/model/common.js";
 import type { EmissionFactor, FactorResolution } from "../../core/model/factor.js";
+import type { FactorChange, FactorRelease } from "../../core/model/factor-release.js";
 import type { FactorQuery, ResolveFactorQuery } from "../../core/ports/factors.js";
 import type { CategoryCatalog } from "./categories.js";
 import type { CompanyRepository } from "./companies.js";
 import type { Db } from "./database.js";
 import type { EmissionCalculator } from "./emission-calculator.js";
+import { diffReleases, listReleases } from "./factor-releases.js";
 import { FACTOR_COLUMNS, type FactorRow, factorFromRow } from "./factor-rows.js";
 import type { Keyset, SqlValue } from "./keyset.js";
+import { LibraryStore } from "./library-store.js";
 import { pageOf, pageWindow } from "./pagination.js";
 
 /** Key, country (global rows first), year, library order, then id (index emission_factors_in_order). */
@@ -78,6 +81,14 @@ export class FactorQueries {
       key: (row) => [row.key, row.country ?? "", row.year, row.priority, row.id],
       decode: factorFromRow,
     };
+  }
+
+  releases(): FactorRelease[] {
+    return listReleases(new LibraryStore(this.#db));
+  }
+
+  diff(from: string, to: string): FactorChange[] {
+    return diffReleases(new LibraryStore(this.#db), from, to);
   }
 
   /**

@@ -2,13 +2,8 @@ import { readFileSync } from "node:fs";
 import { categoryId } from "../../core/ids.js";
 import type { Category, CategoryLevel } from "../../core/model/category.js";
 import type { Scope } from "../../core/model/common.js";
-import type { EmissionFactor } from "../../core/model/factor.js";
-import { type GlobalDefault, parseGlobalDefaults } from "../../engine/factor-index.js";
 import { parseFixtureCsv } from "../../engine/fixture-csv.js";
-import { type AccountedRow, buildLibrary } from "../../engine/library-build.js";
-import { factorsFromCsvRows } from "../../engine/library-rows.js";
 import { FIXTURES_DIR } from "./database.js";
-import { CURRENT_RELEASE, type LibraryRelease, releaseDigest } from "./library-releases.js";
 
 /** The shipped data the migrations load: fixtures/factors/*.csv of the package. */
 export function readFixture(name: string): string {
@@ -97,54 +92,6 @@ export function categoryTree(): Category[] {
     });
   }
   return result;
-}
-
-export interface FactorLibrary {
-  readonly release: LibraryRelease;
-  readonly factors: readonly EmissionFactor[];
-  readonly globalDefaults: readonly GlobalDefault[];
-  /** The rows of the files that are not factors (folded, parameters, duplicates), and why. */
-  readonly accounted: readonly AccountedRow[];
-  /** `lib-` + the first 12 hex digits of the release's sha256 (`releaseDigest`). */
-  readonly version: string;
-}
-
-/**
- * The factor library of a release: the base release's rows as the base file reads, any later
- * release's built from its files by library-build.ts.
- */
-export function factorLibrary(release: LibraryRelease = CURRENT_RELEASE): FactorLibrary {
-  // Shipped files do not change while a process runs: one build per release per process.
-  const built = libraries.get(release);
-  if (built !== undefined) return built;
-  const library = readLibrary(release);
-  libraries.set(release, library);
-  return library;
-}
-
-const libraries = new Map<LibraryRelease, FactorLibrary>();
-
-function readLibrary(release: LibraryRelease): FactorLibrary {
-  const texts = release.factorFiles.map((file) => readFixture(file));
-  const defaultsText = readFixture(release.defaultsFile);
-  const version = `lib-${releaseDigest(texts, defaultsText, release.rules).slice(0, 12)}`;
-  const globalDefaults = parseGlobalDefaults(defaultsText);
-  if (release.rules === null) {
-    return {
-      release,
-      factors: factorsFromCsvRows(parseFixtureCsv(texts[0] ?? "", release.factorFiles[0] ?? "")),
-      globalDefaults,
-      accounted: [],
-      version,
-    };
-  }
-  const built = buildLibrary(
-    release.factorFiles.map((file, index) => ({
-      file,
-      rows: parseFixtureCsv(texts[index] ?? "", file),
-    })),
-  );
-  return { release, ...built, globalDefaults, version };
 }
 
 /**

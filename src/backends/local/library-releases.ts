@@ -12,6 +12,8 @@ export interface LibraryRelease {
   /** Its factor files under fixtures/factors, in priority order. */
   readonly factorFiles: readonly string[];
   readonly defaultsFile: string;
+  /** Its rows as `npm run factors:generate` builds them, under fixtures/factors; null: none. */
+  readonly builtFile: string | null;
   /**
    * The revision of the loading rules (library-build.ts) it is built with; part of its digest.
    * Null: the base file read as it is, as databases loaded it before releases were kept.
@@ -25,6 +27,7 @@ export const BASE_RELEASE: LibraryRelease = {
   note: "UK DESNZ 2024-2026, US EPA Hub 2025 and eGRID 2023, MITECO V31 2024, EEA, AIB residual mixes, Ember, IPCC GWPs (258 factors)",
   factorFiles: ["emission-factors.csv"],
   defaultsFile: "global-defaults.csv",
+  builtFile: null,
   rules: null,
 };
 
@@ -44,6 +47,7 @@ export const OPEN_SOURCES_RELEASE: LibraryRelease = {
     "extra/miteco-v31-additions.csv",
   ],
   defaultsFile: "global-defaults.csv",
+  builtFile: "releases/2026-open-sources.json",
   rules: "extra-files-1",
 };
 

@@ -8,5 +8,7 @@ export function localFactors(factors: FactorQueries, tx: Pick<Transactions, "rea
     list: async (query) => tx.read(() => factors.list(query)),
     // The read first drops cached custom factors another connection's commits made stale.
     resolve: async (query) => tx.read(() => factors.resolve(query)),
+    releases: async () => tx.read(() => factors.releases()),
+    diff: async (query) => tx.read(() => factors.diff(query.from, query.to)),
   };
 }

@@ -264,7 +264,7 @@ export class LocalService implements CarbonService {
   }
 
   readonly categories: CarbonService["categories"] = {
-    list: async (query) => wholeOrPage(this.#p.catalog.list(query.level).map(toCategory), query),
+    list: async (query) => wholeOrPage(this.#p.catalog.filtered(query).map(toCategory), query),
   };
 
   /** A read: first drop caches another connection's commits made stale. */

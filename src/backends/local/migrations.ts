@@ -8,12 +8,13 @@ import { CUSTOM_INPUTS_SCHEMA } from "./custom-inputs.js";
 import { APPLICATION_ID, type Db, notCarbonDatabase } from "./database.js";
 import { EFFLUENTS_SCHEMA } from "./effluents.js";
 import { FACTOR_TABLE_COLUMNS } from "./factor-rows.js";
-import { categoryTree, factorLibrary } from "./fixtures.js";
+import { categoryTree } from "./fixtures.js";
 import { GLEC_SCHEMA } from "./glec-schema.js";
 import { GOALS_SCHEMA } from "./goals.js";
 import { INVOICES_SCHEMA } from "./invoices-schema.js";
+import { factorLibrary } from "./library-files.js";
+import { keepLibraryReleases, LIBRARY_VERSION_KEY, loadRelease } from "./library-load.js";
 import { BASE_RELEASE, OPEN_SOURCES_RELEASE } from "./library-releases.js";
-import { keepLibraryReleases, LIBRARY_VERSION_KEY, loadRelease } from "./library-store.js";
 import { LIST_INDEXES } from "./list-indexes.js";
 import { ORGANIZATION_LIMITS_SCHEMA } from "./organization-limits.js";
 import { consumptionDatesAsIntegers, SCHEMA_V1 } from "./schema.js";
@@ -29,7 +30,7 @@ export interface Migration {
   up(db: Db, report?: (message: string) => void): void;
 }
 
-export { LIBRARY_VERSION_KEY } from "./library-store.js";
+export { LIBRARY_VERSION_KEY } from "./library-load.js";
 
 function seedCategories(db: Db): void {
   const insert = db.prepare(

@@ -1,6 +1,7 @@
 /** The factors part of the port: the shipped library and how a factor is resolved. */
 import type { Page, PageQuery } from "../model/common.js";
 import type { EmissionFactor, FactorResolution } from "../model/factor.js";
+import type { FactorChange, FactorRelease } from "../model/factor-release.js";
 
 export interface FactorQuery extends PageQuery {
   readonly key?: string;
@@ -20,4 +21,11 @@ export interface FactorsPort {
   list(query: FactorQuery): Promise<Page<EmissionFactor>>;
   /** The factor a consumption of this category, country and year would use (the company's own first). */
   resolve(query: ResolveFactorQuery): Promise<FactorResolution>;
+  /** The library releases loaded, oldest first (docs/factor-library.md, "Library releases"). */
+  releases(): Promise<FactorRelease[]>;
+  /**
+   * The factors added, changed and removed from release `from` to release `to` (versions or
+   * names), in (key, country, year, unit, scope) order; an unknown release is not_found.
+   */
+  diff(query: { readonly from: string; readonly to: string }): Promise<FactorChange[]>;
 }

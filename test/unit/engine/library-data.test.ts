@@ -5,13 +5,30 @@
 import { parse } from "csv-parse/sync";
 import { describe, expect, it } from "vitest";
 import { categoryTree, FLEET_SUBCATEGORIES } from "../../../src/backends/local/fixtures.js";
-import { OPEN_SOURCES_RELEASE } from "../../../src/backends/local/library-releases.js";
+import { builtReleaseText, factorLibrary } from "../../../src/backends/local/library-files.js";
+import {
+  CURRENT_RELEASE,
+  OPEN_SOURCES_RELEASE,
+} from "../../../src/backends/local/library-releases.js";
 import { parseFixtureCsv } from "../../../src/engine/fixture-csv.js";
 import {
   categoryLinesCsv,
   generateLibraryCategories,
 } from "../../../src/engine/library-categories.js";
-import { factors, readFixture } from "./library.js";
+import { factors, library, readFixture } from "./library.js";
+
+describe("the current release's built file", () => {
+  it("is what the build makes of the source files (npm run factors:generate)", () => {
+    expect(readFixture(CURRENT_RELEASE.builtFile ?? "")).toBe(builtReleaseText(library));
+  });
+
+  it("reads back into the same factors, version and defaults", () => {
+    const read = factorLibrary(CURRENT_RELEASE);
+    expect(read.version).toBe(library.version);
+    expect(read.factors).toEqual(library.factors);
+    expect(read.globalDefaults).toEqual(library.globalDefaults);
+  });
+});
 
 describe("fixtures/factors/library-categories.csv", () => {
   it("is what the generator makes of the current release (npm run factors:generate)", () => {

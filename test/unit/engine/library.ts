@@ -8,10 +8,10 @@ import { parse } from "csv-parse/sync";
 import {
   categoryTree,
   FLEET_SUBCATEGORIES,
-  factorLibrary,
   libraryCategories,
 } from "../../../src/backends/local/fixtures.js";
-import { BASE_RELEASE } from "../../../src/backends/local/library-releases.js";
+import { buildRelease, factorLibrary } from "../../../src/backends/local/library-files.js";
+import { BASE_RELEASE, CURRENT_RELEASE } from "../../../src/backends/local/library-releases.js";
 import { categoryId } from "../../../src/core/ids.js";
 import { type Category, categorySchema } from "../../../src/core/model/category.js";
 import type { EmissionFactor } from "../../../src/core/model/factor.js";
@@ -31,8 +31,11 @@ export function readCsv(name: string): Record<string, string>[] {
 export const factorRows: Record<string, string>[] = readCsv("emission-factors.csv");
 export const baseFactors: readonly EmissionFactor[] = factorLibrary(BASE_RELEASE).factors;
 
-/** The current release: what new databases load and the engine resolves with. */
-export const library = factorLibrary();
+/**
+ * The current release as built from its source files (with the rows that are not factors);
+ * library-data.test.ts checks that the built file new databases load holds the same rows.
+ */
+export const library = buildRelease(CURRENT_RELEASE);
 export const factors: readonly EmissionFactor[] = library.factors;
 export const globalDefaults = library.globalDefaults;
 export const index: FactorIndex = createFactorIndex(factors, globalDefaults);

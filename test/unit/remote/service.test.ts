@@ -165,7 +165,8 @@ describe("remote engine against carbon serve", () => {
     await session.createBuildings([{ id: newBuilding, companyId: gb.company, name: "New site" }]);
     const known = [
       row(20_000),
-      row(20_004, { categoryId: categoryId("water_supply"), unitType: "m3" }),
+      // USEEIO prices US spend only, with no global stand-in: in GB it awaits a factor.
+      row(20_004, { categoryId: categoryId("spend_us_naics_111110"), unitType: "usd_2022" }),
     ];
     const counts = await session.write([...known, row(20_002, { buildingId: newBuilding })]);
     await session.commit();
