@@ -4,10 +4,11 @@
  * fixtures/factors/library-categories.csv and the coverage table of docs/factor-library.md.
  * Tests fail when any is out of step with the data (test/unit/engine/library-data.test.ts).
  */
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { categoryTree, FLEET_SUBCATEGORIES } from "../dist/backends/local/fixtures.js";
 import { buildRelease, builtReleaseText } from "../dist/backends/local/library-files.js";
 import { CURRENT_RELEASE } from "../dist/backends/local/library-releases.js";
+import { coverageTable, withCoverageTable } from "../dist/engine/coverage.js";
 import { categoryLinesCsv, generateLibraryCategories } from "../dist/engine/library-categories.js";
 
 const library = buildRelease(CURRENT_RELEASE);
@@ -25,3 +26,8 @@ writeFileSync(
   categoryLinesCsv(lines),
 );
 console.log(`library-categories.csv: ${lines.length} subcategories`);
+
+const doc = new URL("../docs/factor-library.md", import.meta.url);
+const table = coverageTable(library.factors, library.globalDefaults);
+writeFileSync(doc, withCoverageTable(readFileSync(doc, "utf8"), table));
+console.log("docs/factor-library.md: coverage table");
