@@ -1,3 +1,4 @@
+import { notFound } from "../../core/errors.js";
 import { isUuid } from "../../core/ids.js";
 import type { Category, CategoryLevel } from "../../core/model/category.js";
 import type { Page, PageQuery, Scope } from "../../core/model/common.js";
@@ -117,13 +118,30 @@ export class CategoryCatalog {
     });
   }
 
-  /** A list's categories: of a level, or the one a code or id names (CategoryFilter). */
-  filtered(filter: { readonly level?: CategoryLevel; readonly code?: string }): StoredCategory[] {
-    if (filter.code === undefined) return this.list(filter.level);
-    const found = this.find(filter.code);
-    return found === undefined || (filter.level !== undefined && found.level !== filter.level)
-      ? []
-      : [found];
+  /** A list's categories (CategoryFilter): of a level, under a parent, or the one a code names. */
+  filtered(filter: {
+    readonly level?: CategoryLevel;
+    readonly code?: string;
+    readonly parent?: string;
+  }): StoredCategory[] {
+    const ofLevel = (c: StoredCategory) => filter.level === undefined || c.level === filter.level;
+    if (filter.code !== undefined) {
+      const found = this.find(filter.code);
+      const under =
+        filter.parent === undefined || found?.parentId === this.#parent(filter.parent).id;
+      return found !== undefined && ofLevel(found) && under ? [found] : [];
+    }
+    if (filter.parent !== undefined) {
+      const parent = this.#parent(filter.parent);
+      return this.all.filter((c) => c.parentId === parent.id && ofLevel(c));
+    }
+    return this.list(filter.level);
+  }
+
+  #parent(codeOrId: string): StoredCategory {
+    const parent = this.find(codeOrId);
+    if (parent === undefined) throw notFound("category", codeOrId);
+    return parent;
   }
 
   list(level: CategoryLevel | undefined): StoredCategory[] {

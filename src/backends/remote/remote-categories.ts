@@ -1,5 +1,6 @@
 /** The remote engine's categories: the spec's listing, whole when no page is asked for. */
 import { CategoryIndex } from "../../core/category-index.js";
+import { notFound } from "../../core/errors.js";
 import type { Category } from "../../core/model/category.js";
 import { MAX_PAGE_LIMIT, type Page } from "../../core/model/common.js";
 import type { ReadOnlyResourcePort } from "../../core/resource.js";
@@ -40,15 +41,24 @@ export function remoteCategories(
   }
   return {
     async list(query): Promise<Page<Category>> {
-      if (query.code !== undefined) {
-        // The interface has no such filter: the tree, searched here as the local engine does.
-        const tree = await whole(query.level === undefined ? {} : { level: query.level });
-        const found = new CategoryIndex(tree.data).find(query.code);
-        const data = found === undefined ? [] : [found];
-        return { data, pagination: { page: 1, limit: 1, total: data.length } };
+      if (query.code === undefined && query.parent === undefined) {
+        if (query.limit !== undefined) return listing.list(query);
+        return whole(query);
       }
-      if (query.limit !== undefined) return listing.list(query);
-      return whole(query);
+      // The interface has neither filter: the tree, searched here as the local engine does.
+      const tree = (await whole({})).data;
+      const index = new CategoryIndex(tree);
+      let data = tree.filter((c) => query.level === undefined || c.level === query.level);
+      if (query.parent !== undefined) {
+        const parent = index.find(query.parent);
+        if (parent === undefined) throw notFound("category", query.parent);
+        data = data.filter((c) => c.parentId === parent.id);
+      }
+      if (query.code !== undefined) {
+        const found = index.find(query.code);
+        data = data.filter((c) => c === found);
+      }
+      return { data, pagination: { page: 1, limit: Math.max(data.length, 1), total: data.length } };
     },
   };
 }

@@ -22,6 +22,12 @@ export interface CategoryFilter {
    * on the client), so it needs no announcement.
    */
   readonly code?: string;
+  /**
+   * Only the categories directly under this one (a code in any case or a UUID), so that the
+   * thousands of subcategories can be listed a category at a time. Ours, filtered on the client
+   * against a server, as `code` is; an unknown one is not_found.
+   */
+  readonly parent?: string;
 }
 
 export const categoriesResource: ReadOnlyResourceDescriptor<Category, CategoryFilter> = {
@@ -30,10 +36,15 @@ export const categoriesResource: ReadOnlyResourceDescriptor<Category, CategoryFi
   record: categorySchema,
   answer: categoryAnswerSchema,
   schemaNames: { record: "Category" },
-  filter: z.strictObject({ level: categoryLevelSchema.optional(), code: z.string().optional() }),
+  filter: z.strictObject({
+    level: categoryLevelSchema.optional(),
+    code: z.string().optional(),
+    parent: z.string().optional(),
+  }),
   filterFields: {
     level: oneValue.pipe(categoryLevelSchema).optional(),
     code: oneValue.optional(),
+    parent: oneValue.optional(),
   },
   listQuery: (filter) => ({ level: filter.level }),
   order: [],
