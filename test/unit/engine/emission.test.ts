@@ -2,20 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { StoredCustomFactor } from "../../../src/core/model/factor.js";
 import { calculateEmission } from "../../../src/engine/emission.js";
 import { resolveFactors } from "../../../src/engine/resolve.js";
-import { category, index } from "./library.js";
-
-function emission(
-  code: string,
-  country: string | null,
-  year: number,
-  quantity: number,
-  unit: string,
-  customFactors: readonly StoredCustomFactor[] = [],
-) {
-  const cat = category(code);
-  const resolution = resolveFactors({ category: cat, country, year, unit, customFactors, index });
-  return calculateEmission({ quantity, unit, category: cat, resolution });
-}
+import { category, emission, index } from "./library.js";
 
 describe("calculateEmission", () => {
   it.each([

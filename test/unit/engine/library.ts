@@ -14,8 +14,10 @@ import { buildRelease, factorLibrary } from "../../../src/backends/local/library
 import { BASE_RELEASE, CURRENT_RELEASE } from "../../../src/backends/local/library-releases.js";
 import { categoryId } from "../../../src/core/ids.js";
 import { type Category, categorySchema } from "../../../src/core/model/category.js";
-import type { EmissionFactor } from "../../../src/core/model/factor.js";
+import type { EmissionFactor, StoredCustomFactor } from "../../../src/core/model/factor.js";
+import { calculateEmission } from "../../../src/engine/emission.js";
 import { createFactorIndex, type FactorIndex } from "../../../src/engine/factor-index.js";
+import { resolveFactors } from "../../../src/engine/resolve.js";
 
 export const factorsDir = path.resolve(import.meta.dirname, "../../../fixtures/factors");
 
@@ -99,4 +101,18 @@ export function factorRow(
   const [row] = rows;
   if (row === undefined) throw new Error("unreachable");
   return row;
+}
+
+/** The emission of a consumption through the real resolver and calculation, on the library. */
+export function emission(
+  code: string,
+  country: string | null,
+  year: number,
+  quantity: number,
+  unit: string,
+  customFactors: readonly StoredCustomFactor[] = [],
+) {
+  const cat = category(code);
+  const resolution = resolveFactors({ category: cat, country, year, unit, customFactors, index });
+  return calculateEmission({ quantity, unit, category: cat, resolution });
 }

@@ -4,28 +4,7 @@
  * resolver and calculation and the real category tree (categories.csv and the generated ones).
  */
 import { describe, expect, it } from "vitest";
-import { calculateEmission } from "../../../src/engine/emission.js";
-import { resolveFactors } from "../../../src/engine/resolve.js";
-import { category, index } from "./library.js";
-
-function emission(
-  code: string,
-  country: string | null,
-  year: number,
-  quantity: number,
-  unit: string,
-) {
-  const cat = category(code);
-  const resolution = resolveFactors({
-    category: cat,
-    country,
-    year,
-    unit,
-    customFactors: [],
-    index,
-  });
-  return calculateEmission({ quantity, unit, category: cat, resolution });
-}
+import { emission } from "./library.js";
 
 describe("new kinds of factor, by hand", () => {
   it.each([
