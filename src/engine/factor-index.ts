@@ -18,7 +18,7 @@ export interface GwpValues {
  */
 export const GWP_KEYS = { ch4: "ghg_ch4", n2o: "ghg_n2o" } as const;
 
-/** The factor library arranged for resolution. Build it once per library; it is immutable. */
+/** The factor library (one release of it) arranged for resolution; immutable. */
 export interface FactorIndex {
   /** Library rows of a key in priority (file) order. */
   rowsOf(key: string): readonly EmissionFactor[];
@@ -28,10 +28,7 @@ export interface FactorIndex {
   gwpOf(set: DatabaseGwpSet): GwpValues | undefined;
 }
 
-/**
- * Indexes the library by key. Throws if a designation is given twice or points at no library
- * row: both are shipped data, so that is a bug to fix, not to skip.
- */
+/** Indexes the whole library by key at once (the engine's tests, the shipped-data checks). */
 export function createFactorIndex(
   factors: readonly EmissionFactor[],
   designations: readonly ProxyDesignation[],
@@ -42,7 +39,31 @@ export function createFactorIndex(
     if (rows === undefined) byKey.set(factor.key, [factor]);
     else rows.push(factor);
   }
-  for (const rows of byKey.values()) rows.sort((a, b) => a.priority - b.priority);
+  const index = createLazyFactorIndex((key) => byKey.get(key) ?? [], designations);
+  // Every designation is checked now, not when its key is first asked for.
+  for (const designation of designations) index.proxiesOf(designation.key, designation.country);
+  return index;
+}
+
+/**
+ * An index that asks `rowsOfKey` for a key's rows the first time a resolution needs them (sorted
+ * into priority order), so a process reads only the keys it prices instead of the whole library.
+ * A designation given twice throws at once; one that names no library row throws when it is
+ * first used: both are shipped data, so that is a bug to fix, not to skip.
+ */
+export function createLazyFactorIndex(
+  rowsOfKey: (key: string) => readonly EmissionFactor[],
+  designations: readonly ProxyDesignation[],
+): FactorIndex {
+  const byKey = new Map<string, readonly EmissionFactor[]>();
+  const rowsOf = (key: string): readonly EmissionFactor[] => {
+    let rows = byKey.get(key);
+    if (rows === undefined) {
+      rows = [...rowsOfKey(key)].sort((a, b) => a.priority - b.priority);
+      byKey.set(key, rows);
+    }
+    return rows;
+  };
 
   const proxies = new Map<string, ProxyDesignation>();
   for (const designation of designations) {
@@ -50,7 +71,12 @@ export function createFactorIndex(
     if (proxies.has(id)) {
       throw new Error(`proxy for ${designation.key} in ${designation.country} is given twice`);
     }
-    const rows = (byKey.get(designation.proxyKey) ?? []).filter(
+    proxies.set(id, designation);
+  }
+  const checked = new Set<ProxyDesignation>();
+  const check = (designation: ProxyDesignation): ProxyDesignation => {
+    if (checked.has(designation)) return designation;
+    const rows = rowsOf(designation.proxyKey).filter(
       (row) => row.country === designation.proxyCountry,
     );
     if (rows.length === 0) {
@@ -58,14 +84,15 @@ export function createFactorIndex(
         `proxy for ${designation.key} in ${designation.country} names ${designation.proxyKey} ${designation.proxyCountry}, which has no library row`,
       );
     }
-    proxies.set(id, designation);
-  }
+    checked.add(designation);
+    return designation;
+  };
 
   const gwps = new Map<DatabaseGwpSet, GwpValues | undefined>();
   const gwpOf = (set: DatabaseGwpSet): GwpValues | undefined => {
     if (gwps.has(set)) return gwps.get(set);
     const row = (key: string) =>
-      (byKey.get(key) ?? []).find((r) => r.country === null && r.gwpSet === set && r.unit === "kg");
+      rowsOf(key).find((r) => r.country === null && r.gwpSet === set && r.unit === "kg");
     const ch4 = row(GWP_KEYS.ch4);
     const n2o = row(GWP_KEYS.n2o);
     const values =
@@ -77,7 +104,7 @@ export function createFactorIndex(
   };
 
   return {
-    rowsOf: (key) => byKey.get(key) ?? [],
+    rowsOf,
     proxiesOf(key, country) {
       const found: ProxyDesignation[] = [];
       const code = country?.trim().toUpperCase() ?? "";
@@ -85,7 +112,8 @@ export function createFactorIndex(
       const places = [code, dash > 0 ? code.slice(0, dash) : "", ANY_COUNTRY];
       for (const place of places) {
         const designation = place === "" ? undefined : proxies.get(`${key}|${place}`);
-        if (designation !== undefined && !found.includes(designation)) found.push(designation);
+        if (designation !== undefined && !found.includes(designation))
+          found.push(check(designation));
       }
       return found;
     },

@@ -55,3 +55,69 @@ function unquote(text: string): string {
   }
   return text;
 }
+
+const GLOBAL_DEFAULTS_HEADER = ["key", "country", "year", "reason"];
+
+/** A line of the base release's `global-defaults.csv` (the designations before proxies.csv). */
+export interface GlobalDefault {
+  readonly key: string;
+  readonly country: string;
+  readonly year: number;
+  readonly reason: string;
+}
+
+/**
+ * Parses global-defaults.csv: header `key,country,year,reason`, one row per key; the reason is
+ * everything after the third comma. Throws an Error naming the line on anything else.
+ */
+export function parseGlobalDefaults(csvText: string): GlobalDefault[] {
+  const lines = csvText.replace(/^\uFEFF/, "").split(/\r?\n/);
+  const header = (lines[0] ?? "").split(",").map((cell) => cell.trim());
+  if (header.join(",") !== GLOBAL_DEFAULTS_HEADER.join(",")) {
+    throw new Error(
+      `global defaults, line 1: expected header ${GLOBAL_DEFAULTS_HEADER.join(",")}, got "${lines[0] ?? ""}"`,
+    );
+  }
+  const result: GlobalDefault[] = [];
+  lines.forEach((line, index) => {
+    if (index === 0 || line.trim() === "") return;
+    const cells = line.split(",");
+    const [key = "", country = "", yearText = ""] = cells.map((cell) => cell.trim());
+    const reason = unquote(cells.slice(3).join(",").trim());
+    const year = Number(yearText);
+    if (cells.length < 4 || key === "" || country === "" || reason === "") {
+      throw new Error(
+        `global defaults, line ${index + 1}: expected key,country,year,reason, got "${line}"`,
+      );
+    }
+    if (yearText === "" || !Number.isInteger(year)) {
+      throw new Error(
+        `global defaults, line ${index + 1}, column year: expected a whole year, got "${yearText}"`,
+      );
+    }
+    result.push({ key, country, year, reason });
+  });
+  return result;
+}
+
+/** A global default as a designation: one country's rows of the key stand in anywhere. */
+export function proxyOfGlobalDefault(d: GlobalDefault): ProxyDesignation {
+  return {
+    key: d.key,
+    country: ANY_COUNTRY,
+    proxyKey: d.key,
+    proxyCountry: d.country,
+    reason: d.reason,
+  };
+}
+
+/** A release's designations from its defaults file, whichever of the two layouts it has. */
+export function releaseProxies(csvText: string): ProxyDesignation[] {
+  const header = csvText.replace(/^\uFEFF/, "").split(/\r?\n/, 1)[0] ?? "";
+  return header
+    .split(",")
+    .map((cell) => cell.trim())
+    .join(",") === GLOBAL_DEFAULTS_HEADER.join(",")
+    ? parseGlobalDefaults(csvText).map(proxyOfGlobalDefault)
+    : parseProxyDesignations(csvText);
+}

@@ -4,7 +4,22 @@
  * properties", exact definitions, and a few derived values). A unit test compares this table
  * with the CSV, so the two cannot drift apart; change both together.
  */
-export type Dimension = "energy" | "volume" | "mass" | "distance" | "freight" | "passenger";
+export type Dimension =
+  | "energy"
+  | "volume"
+  | "mass"
+  | "distance"
+  | "freight"
+  | "passenger"
+  | "accommodation"
+  | "working_time"
+  // One dimension per currency and price year: no deflator is shipped, so none converts.
+  | "spend_usd_2022"
+  | "spend_eur_2019"
+  | "spend_eur_2020"
+  | "spend_eur_2021"
+  | "spend_eur_2022"
+  | "spend_eur_2023";
 
 export interface UnitDef {
   readonly name: string;
@@ -66,6 +81,14 @@ export const UNIT_TABLE: readonly UnitDef[] = [
   row("pkm", "passenger", 1, "pkm"),
   row("passenger.km", "passenger", 1, "pkm"),
   row("passenger_mile", "passenger", 1.609344, "pkm"),
+  row("room_night", "accommodation", 1, "room_night"),
+  row("fte_hour", "working_time", 1, "fte_hour"),
+  row("usd_2022", "spend_usd_2022", 1, "usd_2022"),
+  row("keur_2019", "spend_eur_2019", 1, "keur_2019"),
+  row("keur_2020", "spend_eur_2020", 1, "keur_2020"),
+  row("keur_2021", "spend_eur_2021", 1, "keur_2021"),
+  row("keur_2022", "spend_eur_2022", 1, "keur_2022"),
+  row("keur_2023", "spend_eur_2023", 1, "keur_2023"),
 ];
 
 /**

@@ -23,9 +23,15 @@ export interface CompanyLoader {
   load(companyId: string): Promise<readonly BuildingRef[] | null>;
 }
 
+/**
+ * What validating a row needs of a category: the tree holds thousands of subcategories, so an
+ * import keeps these four fields of each, not the whole record (twice, with its parse worker).
+ */
+export type CategoryRef = Pick<Category, "id" | "code" | "level" | "defaultUnit">;
+
 /** What a parse worker needs to validate rows as the main thread would (structured-cloneable). */
 export interface ReferenceSnapshot {
-  readonly categories: readonly Category[];
+  readonly categories: readonly CategoryRef[];
   readonly companies: readonly (readonly [string, readonly BuildingRef[] | null])[];
 }
 
@@ -37,7 +43,7 @@ interface CompanyBuildings {
 }
 
 export type CategoryLookup =
-  | { readonly ok: true; readonly category: Category }
+  | { readonly ok: true; readonly category: CategoryRef }
   | { readonly ok: false; readonly message: string };
 
 const MAX_CACHED_LOOKUPS = 10_000;
@@ -83,17 +89,17 @@ function companyBuildings(refs: readonly BuildingRef[]): CompanyBuildings {
 
 export class References {
   readonly #loader: CompanyLoader;
-  readonly #categories: readonly Category[];
+  readonly #categories: readonly CategoryRef[];
   /** Buildings of each company as loaded (planned ones not included), for snapshots. */
   readonly #loaded = new Map<string, readonly BuildingRef[] | null>();
-  readonly #categoryIndex: CategoryIndex<Category>;
+  readonly #categoryIndex: CategoryIndex<CategoryRef>;
   /** Cell text -> answer: a file repeats the same few category cells. */
   readonly #categoryLookups = new Map<string, CategoryLookup>();
   /** Company id -> its buildings, or null when the company does not exist. */
   readonly #companies = new Map<string, CompanyBuildings | null>();
   #pending: BuildingInput[] = [];
 
-  private constructor(loader: CompanyLoader, categories: readonly Category[]) {
+  private constructor(loader: CompanyLoader, categories: readonly CategoryRef[]) {
     this.#loader = loader;
     this.#categories = categories;
     this.#categoryIndex = new CategoryIndex(categories);
@@ -101,7 +107,13 @@ export class References {
 
   static async load(service: CarbonService): Promise<References> {
     const page = await service.categories.list({});
-    return new References(serviceCompanyLoader(service), page.data);
+    const categories = page.data.map(({ id, code, level, defaultUnit }) => ({
+      id,
+      code,
+      level,
+      defaultUnit,
+    }));
+    return new References(serviceCompanyLoader(service), categories);
   }
 
   /** References as `snapshot()` saw them; companies not in it are asked of `loader`. */

@@ -1,5 +1,4 @@
 import { consumptionId, isUuid } from "../core/ids.js";
-import type { Category } from "../core/model/category.js";
 import type { ConsumptionInput } from "../core/model/consumption.js";
 import {
   COUNTRY_MESSAGE,
@@ -18,7 +17,7 @@ import { otherCompanyMessage } from "./company-flag.js";
 import type { CsvRecord } from "./csv-source.js";
 import type { FingerprintSet } from "./fingerprint-set.js";
 import { parseDecimal } from "./numbers.js";
-import { plannedBuildingId, type References } from "./references.js";
+import { type CategoryRef, plannedBuildingId, type References } from "./references.js";
 import type { RowError } from "./types.js";
 import { checkUnit } from "./unit-check.js";
 import { Row } from "./validated-row.js";
@@ -128,7 +127,7 @@ function checkBuilding(row: Row, ctx: RowContext, companyId: string): BuildingCh
   );
 }
 
-function checkCategory(row: Row, ctx: RowContext): Category | undefined {
+function checkCategory(row: Row, ctx: RowContext): CategoryRef | undefined {
   const text = row.cell(row.at.category);
   if (text === "") {
     return row.fail(
@@ -167,7 +166,7 @@ function checkQuantity(row: Row, ctx: RowContext): number | undefined {
   return problem === undefined ? parsed.value : row.fail(row.column("quantity"), problem);
 }
 
-function checkUnitCell(row: Row, category: Category | undefined): string | undefined {
+function checkUnitCell(row: Row, category: CategoryRef | undefined): string | undefined {
   const text = row.cell(row.at.unit);
   if (text === "") {
     return row.fail(row.column("unit"), "expected a unit such as kWh, l or km, got an empty cell");
@@ -299,7 +298,7 @@ export function validateRow(record: CsvRecord, ctx: RowContext): RowResult {
 function checkKwhPerM3(
   row: Row,
   ctx: RowContext,
-  category: Category | undefined,
+  category: CategoryRef | undefined,
   unitType: string | undefined,
 ): number | undefined {
   const text = row.cell(row.at.kwhPerM3);

@@ -24,7 +24,10 @@ export type UnitCheck =
 const cache = new Map<string, Map<string, UnitCheck>>();
 const MAX_SPELLINGS = 1_000;
 
-function check(text: string, category: Category | undefined): UnitCheck {
+/** What a unit check needs of a category. */
+type UnitCategory = Pick<Category, "id" | "code" | "defaultUnit">;
+
+function check(text: string, category: UnitCategory | undefined): UnitCheck {
   const unit = findUnit(text);
   if (unit === undefined) {
     return {
@@ -48,7 +51,7 @@ function check(text: string, category: Category | undefined): UnitCheck {
 }
 
 /** Checks `text` as the unit of a quantity of `category` (undefined: only that it is known). */
-export function checkUnit(text: string, category: Category | undefined): UnitCheck {
+export function checkUnit(text: string, category: UnitCategory | undefined): UnitCheck {
   const key = category?.id ?? "";
   let answers = cache.get(key);
   if (answers === undefined) {

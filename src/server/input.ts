@@ -186,6 +186,12 @@ export const resolveQuery = z.strictObject({
   proxies: z.enum(proxyPolicies).optional(),
 });
 
+/** `GET /emission-factors/diff`: the two releases, by version or name. */
+export const factorDiffQuery = z.strictObject({
+  from: text.trim().min(1, "expected a release version or name"),
+  to: text.trim().min(1, "expected a release version or name"),
+});
+
 export const customFactorsQuery = z.strictObject({
   companyId: text.pipe(uuidSchema),
   ...pageFields,

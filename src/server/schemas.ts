@@ -21,6 +21,7 @@ import {
   emissionFactorSchema,
   factorResolutionSchema,
 } from "../core/model/factor.js";
+import { factorChangeSchema, factorReleaseSchema } from "../core/model/factor-release.js";
 import { glecEntryInputSchema, glecEntrySchema, glecReceiptSchema } from "../core/model/glec.js";
 import { whoAmISchema } from "../core/model/who-am-i.js";
 import type { NamedSchema } from "./route.js";
@@ -38,6 +39,8 @@ export const responses = {
   openApi: named("OpenApiDocument", z.record(z.string(), z.unknown())),
   factors: named("EmissionFactorPage", pageSchema(emissionFactorSchema)),
   resolution: named("FactorResolution", factorResolutionSchema),
+  factorReleases: named("FactorReleaseList", z.array(factorReleaseSchema)),
+  factorChanges: named("FactorChangeList", z.array(factorChangeSchema)),
   customFactor: named("CustomFactor", customFactorSchema),
   consumption: named("Consumption", consumptionSchema),
   consumptions: named("ConsumptionPage", pageSchema(consumptionSchema)),

@@ -132,6 +132,11 @@ export const commandCases: readonly CommandCase[] = [
   { name: "categories list", args: () => ["categories", "list"], check: rows(categoryCount) },
   { name: "categories list --level", args: () => ["categories", "list", "--level", "subcategory"] },
   { name: "factors list", args: () => ["factors", "list", "--country", "ES"] },
+  { name: "factors releases", args: () => ["factors", "releases"] },
+  {
+    name: "factors diff",
+    args: () => ["factors", "diff", "2025 base library", "2026 open sources"],
+  },
   {
     name: "factors resolve",
     args: () => [

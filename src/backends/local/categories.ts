@@ -1,11 +1,12 @@
-import { CategoryIndex } from "../../core/category-index.js";
+import { notFound } from "../../core/errors.js";
+import { isUuid } from "../../core/ids.js";
 import type { Category, CategoryLevel } from "../../core/model/category.js";
 import type { Page, PageQuery, Scope } from "../../core/model/common.js";
 import type { CategoryInfo } from "../../engine/summary.js";
 import type { Db } from "./database.js";
 import { pageOfList } from "./pagination.js";
 
-/** A category and its row ref. The tree is small and never changes at run time: read once. */
+/** A category and its row ref. The tree never changes at run time. */
 export interface StoredCategory extends Category {
   readonly ref: number;
 }
@@ -23,47 +24,124 @@ interface CategoryRow {
   market_factor_key: string | null;
 }
 
+/** Texts asked for kept at most (an import asks the same few millions of times). */
+const MAX_ASKED = 4096;
+const MAX_ASKED_LENGTH = 100;
+
+const SELECT = `SELECT c.ref, c.id, c.code, c.level, p.id AS parent_id, c.scope, c.name,
+    c.default_unit, c.factor_key, c.market_factor_key
+  FROM categories c LEFT JOIN categories p ON p.ref = c.parent_ref`;
+
+/**
+ * The category tree, read on demand: the tree holds thousands of subcategories generated from
+ * the factor library, so a command that names a few categories looks those up one by one and
+ * keeps them (ids are stored in lower case), and a listing reads the tree each time it is asked
+ * for without keeping it (an import lists it once and keeps what it needs of each).
+ */
 export class CategoryCatalog {
-  readonly all: readonly StoredCategory[];
-  readonly #lookup: CategoryIndex<StoredCategory>;
+  readonly #db: Db;
   readonly #byRef = new Map<number, StoredCategory>();
+  /** Lower-case id or code -> ref; null: known to name no category. */
+  readonly #refOf = new Map<string, number | null>();
+  /** The text as asked (an id or code repeated row after row) -> its answer, with no allocation. */
+  readonly #askedIds = new Map<string, StoredCategory | null>();
+  readonly #askedTexts = new Map<string, StoredCategory | null>();
 
   constructor(db: Db) {
-    const rows = db
-      .prepare<[], CategoryRow>(
-        `SELECT c.ref, c.id, c.code, c.level, p.id AS parent_id, c.scope, c.name, c.default_unit,
-                c.factor_key, c.market_factor_key
-           FROM categories c LEFT JOIN categories p ON p.ref = c.parent_ref
-          ORDER BY c.ref`,
-      )
-      .all();
-    this.all = rows.map((row) => ({
-      ref: row.ref,
-      id: row.id,
-      level: row.level,
-      code: row.code,
-      name: row.name,
-      parentId: row.parent_id,
-      scope: row.scope,
-      defaultUnit: row.default_unit,
-      factorKey: row.factor_key,
-      marketFactorKey: row.market_factor_key,
-    }));
-    this.#lookup = new CategoryIndex(this.all);
-    for (const category of this.all) this.#byRef.set(category.ref, category);
+    this.#db = db;
+  }
+
+  /** Every category in tree order. */
+  get all(): readonly StoredCategory[] {
+    return this.#db
+      .prepare<[], CategoryRow>(`${SELECT} ORDER BY c.ref`)
+      .all()
+      .map((row) => this.#byRef.get(row.ref) ?? storedCategory(row));
+  }
+
+  /** The category of a row, kept for the catalog's life. */
+  #kept(row: CategoryRow): StoredCategory {
+    let category = this.#byRef.get(row.ref);
+    if (category === undefined) {
+      category = storedCategory(row);
+      this.#byRef.set(row.ref, category);
+    }
+    return category;
+  }
+
+  /** One category by a condition on `c`, remembered under `key`. */
+  #one(key: string, where: string, value: string | number): StoredCategory | undefined {
+    const ref = this.#refOf.get(key);
+    if (ref !== undefined) return ref === null ? undefined : this.#byRef.get(ref);
+    const row = this.#db
+      .prepare<[string | number], CategoryRow>(`${SELECT} WHERE ${where}`)
+      .get(value);
+    this.#refOf.set(key, row === undefined ? null : row.ref);
+    return row === undefined ? undefined : this.#kept(row);
   }
 
   byId(id: string): StoredCategory | undefined {
-    return this.#lookup.byId(id);
+    return this.#remembered(this.#askedIds, id, () => {
+      const key = id.toLowerCase();
+      return this.#one(`id:${key}`, "c.id = ?", key);
+    });
+  }
+
+  /** The answer to `text` as asked before, else `lookup`'s, remembered (a bounded few). */
+  #remembered(
+    asked: Map<string, StoredCategory | null>,
+    text: string,
+    lookup: () => StoredCategory | undefined,
+  ): StoredCategory | undefined {
+    const known = asked.get(text);
+    if (known !== undefined) return known ?? undefined;
+    const found = lookup();
+    if (asked.size >= MAX_ASKED) asked.clear();
+    if (text.length <= MAX_ASKED_LENGTH) asked.set(text, found ?? null);
+    return found;
   }
 
   byRef(ref: number): StoredCategory | undefined {
-    return this.#byRef.get(ref);
+    const known = this.#byRef.get(ref);
+    if (known !== undefined) return known;
+    const row = this.#db.prepare<[number], CategoryRow>(`${SELECT} WHERE c.ref = ?`).get(ref);
+    return row === undefined ? undefined : this.#kept(row);
   }
 
   /** A code in any case (`natural_gas`) or a UUID. */
   find(codeOrId: string): StoredCategory | undefined {
-    return this.#lookup.find(codeOrId);
+    return this.#remembered(this.#askedTexts, codeOrId, () => {
+      const key = codeOrId.trim().toLowerCase();
+      if (isUuid(key)) return this.byId(key);
+      // Codes are unique ignoring case; the first in tree order wins, as CategoryIndex does.
+      return this.#one(`code:${key}`, "lower(c.code) = ? ORDER BY c.ref LIMIT 1", key);
+    });
+  }
+
+  /** A list's categories (CategoryFilter): of a level, under a parent, or the one a code names. */
+  filtered(filter: {
+    readonly level?: CategoryLevel;
+    readonly code?: string;
+    readonly parent?: string;
+  }): StoredCategory[] {
+    const ofLevel = (c: StoredCategory) => filter.level === undefined || c.level === filter.level;
+    if (filter.code !== undefined) {
+      const found = this.find(filter.code);
+      const under =
+        filter.parent === undefined || found?.parentId === this.#parent(filter.parent).id;
+      return found !== undefined && ofLevel(found) && under ? [found] : [];
+    }
+    if (filter.parent !== undefined) {
+      const parent = this.#parent(filter.parent);
+      return this.all.filter((c) => c.parentId === parent.id && ofLevel(c));
+    }
+    return this.list(filter.level);
+  }
+
+  #parent(codeOrId: string): StoredCategory {
+    const parent = this.find(codeOrId);
+    if (parent === undefined) throw notFound("category", codeOrId);
+    return parent;
   }
 
   list(level: CategoryLevel | undefined): StoredCategory[] {
@@ -76,9 +154,9 @@ export class CategoryCatalog {
 
   /** What the engine's summaries need to know of a subcategory. */
   info(id: string): CategoryInfo | undefined {
-    const category = this.#lookup.byId(id);
+    const category = this.byId(id);
     if (category === undefined) return undefined;
-    const parent = category.parentId === null ? undefined : this.#lookup.byId(category.parentId);
+    const parent = category.parentId === null ? undefined : this.byId(category.parentId);
     return {
       code: category.code,
       name: category.name,
@@ -88,6 +166,21 @@ export class CategoryCatalog {
       defaultUnit: category.defaultUnit,
     };
   }
+}
+
+function storedCategory(row: CategoryRow): StoredCategory {
+  return {
+    ref: row.ref,
+    id: row.id,
+    level: row.level,
+    code: row.code,
+    name: row.name,
+    parentId: row.parent_id,
+    scope: row.scope,
+    defaultUnit: row.default_unit,
+    factorKey: row.factor_key,
+    marketFactorKey: row.market_factor_key,
+  };
 }
 
 /** The public record, without the row ref. */

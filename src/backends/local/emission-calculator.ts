@@ -1,20 +1,12 @@
-import type {
-  EmissionFactor,
-  FactorResolution,
-  ProxyPolicy,
-  StoredCustomFactor,
-} from "../../core/model/factor.js";
+import type { FactorResolution, ProxyPolicy, StoredCustomFactor } from "../../core/model/factor.js";
 import { billedEnergyUnit } from "../../engine/billed-energy.js";
 import { calculateEmission, type EmissionValues } from "../../engine/emission.js";
-import {
-  createFactorIndex,
-  type FactorIndex,
-  type ProxyDesignation,
-} from "../../engine/factor-index.js";
+import { createLazyFactorIndex, type FactorIndex } from "../../engine/factor-index.js";
 import { resolveFactors } from "../../engine/resolve.js";
 import type { StoredCategory } from "./categories.js";
 import type { Db } from "./database.js";
-import { LIBRARY_VERSION_KEY } from "./migrations.js";
+import { LIBRARY_VERSION_KEY } from "./library-load.js";
+import { LibraryStore } from "./library-store.js";
 import type { ProvenanceStore } from "./provenance.js";
 import { ResolutionCache, type ResolutionEntry } from "./resolution-cache.js";
 import { type CalculationPolicy, readPolicy } from "./resolution-schema.js";
@@ -43,57 +35,6 @@ export interface CalculatedEmission {
   readonly provenanceRef: number | null;
 }
 
-interface FactorRow {
-  id: string;
-  key: string;
-  scope: 1 | 2 | 3;
-  category: string;
-  subcategory: string;
-  description: string;
-  country: string | null;
-  year: number;
-  unit: string;
-  co2e: number;
-  co2: number | null;
-  ch4: number | null;
-  n2o: number | null;
-  basis: string;
-  source: string;
-  source_ref: string;
-  gwp_set: "AR4" | "AR5" | "AR6";
-  calorific_basis: "gross" | "net" | null;
-  biogenic_co2: number | null;
-  priority: number;
-}
-
-export function factorFromRow(row: FactorRow): EmissionFactor {
-  return {
-    id: row.id,
-    key: row.key,
-    scope: row.scope,
-    category: row.category,
-    subcategory: row.subcategory,
-    description: row.description,
-    country: row.country,
-    year: row.year,
-    unit: row.unit,
-    co2e: row.co2e,
-    co2: row.co2,
-    ch4: row.ch4,
-    n2o: row.n2o,
-    basis: row.basis,
-    source: row.source,
-    sourceRef: row.source_ref,
-    gwpSet: row.gwp_set,
-    calorificBasis: row.calorific_basis,
-    biogenicCo2: row.biogenic_co2,
-    priority: row.priority,
-  };
-}
-
-export const FACTOR_COLUMNS =
-  "id, key, scope, category, subcategory, description, country, year, unit, co2e, co2, ch4, n2o, basis, source, source_ref, gwp_set, calorific_basis, biogenic_co2, priority";
-
 /**
  * Resolves factors and calculates emissions with the engine, caching per connection: the
  * factor index (the library does not change at run time), each company's custom factors, and
@@ -106,6 +47,7 @@ export class EmissionCalculator {
   readonly #customFactorsOf: (companyRef: number) => StoredCustomFactor[];
   #index: FactorIndex | undefined;
   #policy: CalculationPolicy | undefined;
+  readonly #pinned = new Map<number, FactorIndex>();
   readonly #custom = new Map<number, StoredCustomFactor[]>();
   readonly #resolutions = new ResolutionCache();
   /** Resolutions under an input's factor: the cache's company key is this negative number. */
@@ -121,19 +63,26 @@ export class EmissionCalculator {
     this.#customFactorsOf = customFactorsOf;
   }
 
-  index(): FactorIndex {
+  /**
+   * The current release's factors, read key by key as resolutions need them (a process prices
+   * a few keys of thousands); with a release ref, that release's (a pinned recalculation).
+   */
+  index(releaseRef?: number): FactorIndex {
+    if (releaseRef !== undefined) {
+      let pinned = this.#pinned.get(releaseRef);
+      if (pinned === undefined) {
+        const store = new LibraryStore(this.#db);
+        pinned = createLazyFactorIndex(
+          (key) => store.rowsOfKey(key, releaseRef),
+          store.proxies(releaseRef),
+        );
+        this.#pinned.set(releaseRef, pinned);
+      }
+      return pinned;
+    }
     if (this.#index === undefined) {
-      const factors = this.#db
-        .prepare<[], FactorRow>(`SELECT ${FACTOR_COLUMNS} FROM emission_factors ORDER BY priority`)
-        .all()
-        .map(factorFromRow);
-      const proxies = this.#db
-        .prepare<[], ProxyDesignation>(
-          `SELECT key, country, proxy_key AS proxyKey, proxy_country AS proxyCountry, reason
-             FROM proxy_designations`,
-        )
-        .all();
-      this.#index = createFactorIndex(factors, proxies);
+      const store = new LibraryStore(this.#db);
+      this.#index = createLazyFactorIndex((key) => store.rowsOfKey(key), store.proxies());
     }
     return this.#index;
   }

@@ -1,15 +1,17 @@
 import { usageError, validationError } from "../../core/errors.js";
 import { countrySchema, type Page } from "../../core/model/common.js";
 import type { EmissionFactor, FactorResolution } from "../../core/model/factor.js";
+import type { FactorChange, FactorRelease } from "../../core/model/factor-release.js";
 import type { FactorQuery, ResolveFactorQuery } from "../../core/ports/factors.js";
 import type { CategoryCatalog } from "./categories.js";
 import type { CompanyRepository } from "./companies.js";
 import type { Db } from "./database.js";
-import { type EmissionCalculator, FACTOR_COLUMNS, factorFromRow } from "./emission-calculator.js";
+import type { EmissionCalculator } from "./emission-calculator.js";
+import { diffReleases, listReleases } from "./factor-releases.js";
+import { FACTOR_COLUMNS, type FactorRow, factorFromRow } from "./factor-rows.js";
 import type { Keyset, SqlValue } from "./keyset.js";
+import { LibraryStore } from "./library-store.js";
 import { pageOf, pageWindow } from "./pagination.js";
-
-type FactorRow = Parameters<typeof factorFromRow>[0];
 
 /** Key, country (global rows first), year, library order, then id (index emission_factors_in_order). */
 const ORDER_TERMS = ["key", "ifnull(country, '')", "year", "priority", "id"];
@@ -19,7 +21,8 @@ function filterOf(query: Omit<FactorQuery, "page" | "limit">): {
   where: string[];
   params: SqlValue[];
 } {
-  const where: string[] = [];
+  // The current release's rows (library-store.ts keeps the earlier ones too).
+  const where: string[] = ["last_release IS NULL"];
   const params: SqlValue[] = [];
   if (query.key !== undefined) {
     where.push("key = ?");
@@ -55,7 +58,7 @@ export class FactorQueries {
   list(query: FactorQuery): Page<EmissionFactor> {
     const window = pageWindow(query);
     const { where: clauses, params } = filterOf(query);
-    const where = clauses.length === 0 ? "" : `WHERE ${clauses.join(" AND ")}`;
+    const where = `WHERE ${clauses.join(" AND ")}`;
     const rows = this.#db
       .prepare<unknown[], FactorRow>(
         `SELECT ${FACTOR_COLUMNS} FROM emission_factors ${where}
@@ -78,6 +81,14 @@ export class FactorQueries {
       key: (row) => [row.key, row.country ?? "", row.year, row.priority, row.id],
       decode: factorFromRow,
     };
+  }
+
+  releases(): FactorRelease[] {
+    return listReleases(new LibraryStore(this.#db));
+  }
+
+  diff(from: string, to: string): FactorChange[] {
+    return diffReleases(new LibraryStore(this.#db), from, to);
   }
 
   /**

@@ -1,22 +1,13 @@
-import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { parse } from "csv-parse/sync";
 import { categoryId } from "../../core/ids.js";
 import type { Category, CategoryLevel } from "../../core/model/category.js";
 import type { Scope } from "../../core/model/common.js";
-import type { EmissionFactor } from "../../core/model/factor.js";
-import { factorsFromCsvRows } from "../../engine/library-rows.js";
-import { type ProxyDesignation, parseProxyDesignations } from "../../engine/proxies.js";
+import { parseFixtureCsv } from "../../engine/fixture-csv.js";
 import { FIXTURES_DIR } from "./database.js";
 
 /** The shipped data the migrations load: fixtures/factors/*.csv of the package. */
 export function readFixture(name: string): string {
   return readFileSync(new URL(name, FIXTURES_DIR), "utf8");
-}
-
-function parseCsv(text: string): Record<string, string>[] {
-  // The library files are shipped data: a parse error is a bug, so it propagates as is.
-  return parse<Record<string, string>>(text, { columns: true, bom: true, skip_empty_lines: true });
 }
 
 /**
@@ -39,14 +30,14 @@ const VEHICLE_PARENT = "mobile_combustion";
 function parseLevel(text: string, line: number): CategoryLevel {
   if (text === "scope" || text === "category" || text === "subcategory") return text;
   throw new Error(
-    `categories.csv line ${line}, column level: expected scope, category or subcategory, got "${text}"`,
+    `category line ${line}, column level: expected scope, category or subcategory, got "${text}"`,
   );
 }
 
 function parseScope(text: string, line: number): Scope {
   const value = Number(text);
   if (value === 1 || value === 2 || value === 3) return value;
-  throw new Error(`categories.csv line ${line}, column scope: expected 1, 2 or 3, got "${text}"`);
+  throw new Error(`category line ${line}, column scope: expected 1, 2 or 3, got "${text}"`);
 }
 
 const orNull = (text: string | undefined): string | null => {
@@ -54,13 +45,13 @@ const orNull = (text: string | undefined): string | null => {
   return value === "" ? null : value;
 };
 
-/** The category tree in tree (file) order, the vehicle categories last. */
-export function categoryTree(): Category[] {
-  const rows = parseCsv(readFixture("categories.csv"));
-  const result: Category[] = rows.map((row, index) => {
+/** The categories of a file with the categories.csv header, in file order. */
+function categoriesOf(file: string): Category[] {
+  const rows = parseFixtureCsv(readFixture(file), file);
+  return rows.map((row, index) => {
     const line = index + 2;
     const code = (row.code ?? "").trim();
-    if (code === "") throw new Error(`categories.csv line ${line}: the code is empty`);
+    if (code === "") throw new Error(`${file} line ${line}: the code is empty`);
     const parent = orNull(row.parent);
     return {
       id: categoryId(code),
@@ -74,6 +65,19 @@ export function categoryTree(): Category[] {
       marketFactorKey: orNull(row.market_factor_key),
     };
   });
+}
+
+/**
+ * The subcategories generated from the factor library (library-categories.csv, written by
+ * `npm run factors:generate`), added by migration 30 after every other category.
+ */
+export function libraryCategories(): Category[] {
+  return categoriesOf("library-categories.csv");
+}
+
+/** The category tree in tree (file) order, the vehicle categories last. */
+export function categoryTree(): Category[] {
+  const result = categoriesOf("categories.csv");
   for (const vehicle of VEHICLE_CATEGORIES) {
     result.push({
       id: categoryId(vehicle.code),
@@ -88,24 +92,6 @@ export function categoryTree(): Category[] {
     });
   }
   return result;
-}
-
-export interface FactorLibrary {
-  readonly factors: readonly EmissionFactor[];
-  readonly proxies: readonly ProxyDesignation[];
-  /** `lib-` + the first 12 hex digits of sha256(emission-factors.csv + proxies.csv). */
-  readonly version: string;
-}
-
-export function factorLibrary(): FactorLibrary {
-  const factorsText = readFixture("emission-factors.csv");
-  const proxiesText = readFixture("proxies.csv");
-  const digest = createHash("sha256").update(factorsText).update(proxiesText).digest("hex");
-  return {
-    factors: factorsFromCsvRows(parseCsv(factorsText)),
-    proxies: parseProxyDesignations(proxiesText),
-    version: `lib-${digest.slice(0, 12)}`,
-  };
 }
 
 /**

@@ -1,7 +1,8 @@
 import { parse } from "csv-parse/sync";
 import { type GlecFactorTable, glecFactorTable } from "../../engine/glec/factors.js";
 import { gridLookup } from "../../engine/glec/grid.js";
-import { factorLibrary, readFixture } from "./fixtures.js";
+import { readFixture } from "./fixtures.js";
+import { factorLibrary } from "./library-files.js";
 
 let cached: GlecFactorTable | undefined;
 

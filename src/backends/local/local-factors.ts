@@ -22,5 +22,7 @@ export function localFactors(
       const run = () => changePolicy(parts, change);
       return change.dryRun ? rolledBack(() => tx.write(withRollback(run))) : tx.write(run);
     },
+    releases: async () => tx.read(() => factors.releases()),
+    diff: async (query) => tx.read(() => factors.diff(query.from, query.to)),
   };
 }

@@ -218,7 +218,7 @@ export class LocalService implements CarbonService {
   }
 
   readonly categories: CarbonService["categories"] = {
-    list: async (query) => wholeOrPage(this.#p.catalog.list(query.level).map(toCategory), query),
+    list: async (query) => wholeOrPage(this.#p.catalog.filtered(query).map(toCategory), query),
   };
 
   /** The local engine is no server: it announces no instance. */

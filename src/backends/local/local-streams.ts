@@ -67,7 +67,7 @@ export function listReaders(s: StreamSources): ListReaders {
   return {
     companies: () => (limit) => s.reader.pages(s.companies.keyset(), limit),
     buildings: (filter) => (limit) => s.reader.pages(s.buildings.keyset(filter), limit),
-    categories: (filter) => (limit) => slices(s.catalog.list(filter.level).map(toCategory), limit),
+    categories: (filter) => (limit) => slices(s.catalog.filtered(filter).map(toCategory), limit),
     factors: (filter) => (limit) => s.reader.pages(s.factors.keyset(filter), limit),
     customFactors: (filter) => (limit) => s.reader.pages(s.customFactors.keyset(filter), limit),
     consumptions: (filter) => (limit) =>

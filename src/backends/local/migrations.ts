@@ -1,24 +1,24 @@
 import { CarbonError } from "../../core/errors.js";
-import type { EmissionFactor } from "../../core/model/factor.js";
+import { parseGlobalDefaults } from "../../engine/proxies.js";
 import { auditDeletions, SCHEMA_AUDIT } from "./audit.js";
 import { uniqueBuildingNames } from "./building-names.js";
+import { addLibraryCategories } from "./category-seed.js";
 import { CERTIFICATES_SCHEMA } from "./certificate-cover.js";
 import { COMMENTS_SCHEMA } from "./comments.js";
 import { CUSTOM_INPUTS_SCHEMA } from "./custom-inputs.js";
 import { APPLICATION_ID, type Db, notCarbonDatabase } from "./database.js";
 import { EFFLUENTS_SCHEMA } from "./effluents.js";
-import { categoryTree, factorLibrary } from "./fixtures.js";
+import { FACTOR_TABLE_COLUMNS } from "./factor-rows.js";
+import { categoryTree, readFixture } from "./fixtures.js";
 import { GLEC_SCHEMA } from "./glec-schema.js";
 import { GOALS_SCHEMA } from "./goals.js";
 import { INVOICES_SCHEMA } from "./invoices-schema.js";
+import { factorLibrary } from "./library-files.js";
+import { keepLibraryReleases, LIBRARY_VERSION_KEY, loadRelease } from "./library-load.js";
+import { BASE_RELEASE, OPEN_SOURCES_RELEASE } from "./library-releases.js";
 import { LIST_INDEXES } from "./list-indexes.js";
 import { ORGANIZATION_LIMITS_SCHEMA } from "./organization-limits.js";
-import {
-  PROXIES_SCHEMA,
-  provenanceOfEachBasis,
-  readPolicy,
-  writePolicy,
-} from "./resolution-schema.js";
+import { provenanceOfEachBasis, readPolicy, writePolicy } from "./resolution-schema.js";
 import { consumptionDatesAsIntegers, SCHEMA_V1 } from "./schema.js";
 import { SUPPLIERS_SCHEMA } from "./supplier-schema.js";
 import { USERS_SCHEMA } from "./user-rows.js";
@@ -37,8 +37,7 @@ export interface Migration {
   readonly rebuildsReferencedTable?: true;
 }
 
-/** Meta key of the loaded factor library's version (see docs/factor-library.md). */
-export const LIBRARY_VERSION_KEY = "factor_library_version";
+export { LIBRARY_VERSION_KEY } from "./library-load.js";
 
 function seedCategories(db: Db): void {
   const insert = db.prepare(
@@ -66,39 +65,14 @@ function seedCategories(db: Db): void {
   if (orphans !== 0) throw new Error("categories.csv: a parent is listed after its children");
 }
 
-/** The columns of `emission_factors` and what each holds of a library factor. */
-const FACTOR_TABLE_COLUMNS: readonly (readonly [
-  string,
-  (factor: EmissionFactor) => string | number | null,
-])[] = [
-  ["id", (f) => f.id],
-  ["key", (f) => f.key],
-  ["scope", (f) => f.scope],
-  ["category", (f) => f.category],
-  ["subcategory", (f) => f.subcategory],
-  ["description", (f) => f.description],
-  ["country", (f) => f.country],
-  ["year", (f) => f.year],
-  ["unit", (f) => f.unit],
-  ["co2e", (f) => f.co2e],
-  ["co2", (f) => f.co2],
-  ["ch4", (f) => f.ch4],
-  ["n2o", (f) => f.n2o],
-  ["basis", (f) => f.basis],
-  ["source", (f) => f.source],
-  ["source_ref", (f) => f.sourceRef],
-  ["gwp_set", (f) => f.gwpSet],
-  ["calorific_basis", (f) => f.calorificBasis],
-  ["biogenic_co2", (f) => f.biogenicCo2],
-  ["priority", (f) => f.priority],
-];
-
-/** Replaces the factor library and its proxy designations; records the library version. */
+/**
+ * Replaces the factor library and its global defaults with the base release, as migrations 3
+ * and 28 loaded it before releases were kept (later releases load with `loadRelease`); records
+ * the library version. The columns written are those the table has at that migration.
+ */
 export function loadFactorLibrary(db: Db): void {
-  const library = factorLibrary();
-  db.exec("DELETE FROM emission_factors;");
-  loadProxies(db, library.proxies);
-  // The columns the table has at this migration: migration 3 made fewer than later ones add.
+  const library = factorLibrary(BASE_RELEASE);
+  db.exec("DELETE FROM emission_factors; DELETE FROM global_defaults;");
   const present = new Set(
     db.prepare<[], string>("SELECT name FROM pragma_table_info('emission_factors')").pluck().all(),
   );
@@ -110,29 +84,17 @@ export function loadFactorLibrary(db: Db): void {
   for (const factor of library.factors) {
     insertFactor.run(...columns.map(([, value]) => value(factor)));
   }
+  // The base release's global-defaults.csv, in the table those migrations had (key, country, year).
+  const insertDefault = db.prepare(
+    "INSERT INTO global_defaults (key, country, year, reason) VALUES (?, ?, ?, ?)",
+  );
+  for (const d of parseGlobalDefaults(readFixture(BASE_RELEASE.defaultsFile))) {
+    insertDefault.run(d.key, d.country, d.year, d.reason);
+  }
   db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)").run(
     LIBRARY_VERSION_KEY,
     library.version,
   );
-}
-
-/**
- * The designations into the table of the database's version: `proxy_designations` from
- * migration 41; before it, `global_defaults` (what migrations 3 and 28 created) is emptied.
- */
-function loadProxies(db: Db, proxies: ReturnType<typeof factorLibrary>["proxies"]): void {
-  const tables = new Set(
-    db.prepare<[], string>("SELECT name FROM sqlite_schema WHERE type = 'table'").pluck().all(),
-  );
-  if (!tables.has("proxy_designations")) {
-    if (tables.has("global_defaults")) db.exec("DELETE FROM global_defaults");
-    return;
-  }
-  db.exec("DELETE FROM proxy_designations");
-  const insert = db.prepare(
-    "INSERT INTO proxy_designations (key, country, proxy_key, proxy_country, reason) VALUES (?, ?, ?, ?, ?)",
-  );
-  for (const d of proxies) insert.run(d.key, d.country, d.proxyKey, d.proxyCountry, d.reason);
 }
 
 /** Figures beyond the largest double: SQLite reads 9e999 as infinity. */
@@ -214,6 +176,15 @@ export const MIGRATIONS: readonly Migration[] = [
     },
   },
   {
+    version: 30,
+    name: "factor library releases; the open sources library",
+    up: (db) => {
+      keepLibraryReleases(db);
+      loadRelease(db, OPEN_SOURCES_RELEASE);
+      addLibraryCategories(db);
+    },
+  },
+  {
     version: 40,
     name: "market- and location-based provenance apart, a bill's kWh per m3",
     up: provenanceOfEachBasis,
@@ -221,12 +192,8 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   {
     version: 41,
-    name: "proxy designations, GWP set and proxy policy",
-    up: (db) => {
-      db.exec(PROXIES_SCHEMA);
-      loadFactorLibrary(db);
-      writePolicy(db, readPolicy(db));
-    },
+    name: "GWP set and proxy policy",
+    up: (db) => writePolicy(db, readPolicy(db)),
   },
 ];
 

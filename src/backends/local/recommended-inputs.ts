@@ -23,7 +23,9 @@ import { findUnit } from "../../engine/units.js";
 const branches: Readonly<
   Record<RecommendedInputType, (parent: string, subcategory: Category) => boolean>
 > = {
-  provider: (parent) => parent === "purchased_electricity",
+  // A supplier of grid electricity: the subcategories whose market-based factor is a supplier's
+  // (not EV charging per km, nor Ember's life-cycle intensities).
+  provider: (parent, sub) => parent === "purchased_electricity" && sub.marketFactorKey !== null,
   heat: (parent) => parent === "purchased_heat_steam_cooling",
   // Fuels burnt, not distances driven (the vehicle_distance_* subcategories are in km).
   fuel: (parent, sub) =>

@@ -1,4 +1,6 @@
 /** Migration 15: the vehicles table and the fleet subcategories (docs/vehicles.md). */
+
+import { insertMissingCategories } from "./category-seed.js";
 import type { Db } from "./database.js";
 import { FLEET_SUBCATEGORIES } from "./fixtures.js";
 
@@ -34,21 +36,5 @@ CREATE UNIQUE INDEX vehicles_unique_plate ON vehicles (company_ref, plate_key)
 /** Migration 15: the vehicles table and the fleet subcategories, after every existing category. */
 export function addVehicles(db: Db): void {
   db.exec(VEHICLES_SCHEMA);
-  const insert = db.prepare(
-    `INSERT INTO categories (id, code, level, parent_ref, scope, name, default_unit, factor_key, market_factor_key)
-     VALUES (?, ?, ?, (SELECT ref FROM categories WHERE id = ?), ?, ?, ?, ?, ?)`,
-  );
-  for (const category of FLEET_SUBCATEGORIES) {
-    insert.run(
-      category.id,
-      category.code,
-      category.level,
-      category.parentId,
-      category.scope,
-      category.name,
-      category.defaultUnit,
-      category.factorKey,
-      category.marketFactorKey,
-    );
-  }
+  insertMissingCategories(db, FLEET_SUBCATEGORIES);
 }

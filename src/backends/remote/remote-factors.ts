@@ -2,6 +2,8 @@
  * The factor library over HTTP: listing and resolution are carbon's extensions, used only when
  * the server announces them; otherwise the command says so and points at the local engine.
  */
+
+import { z } from "zod";
 import { operationExtension } from "../../core/extensions.js";
 import {
   calculationPolicySchema,
@@ -9,12 +11,37 @@ import {
 } from "../../core/model/calculation-policy.js";
 import { pageSchema } from "../../core/model/common.js";
 import { emissionFactorSchema, factorResolutionSchema } from "../../core/model/factor.js";
+import {
+  factorChangeAnswerSchema,
+  factorReleaseAnswerSchema,
+} from "../../core/model/factor-release.js";
 import type { FactorsPort } from "../../core/ports/factors.js";
 import type { ServerCapabilities } from "./capabilities.js";
 import type { HttpClient } from "./client.js";
 
 export function remoteFactors(client: HttpClient, capabilities: ServerCapabilities): FactorsPort {
   return {
+    async releases() {
+      await capabilities.require(
+        operationExtension("GET", "/emission-factors/releases"),
+        "the factor library's releases",
+        "list the releases of a local database: carbon --local factors releases",
+      );
+      return client.request("GET", "/emission-factors/releases", {
+        schema: z.array(factorReleaseAnswerSchema),
+      });
+    },
+    async diff(query) {
+      await capabilities.require(
+        operationExtension("GET", "/emission-factors/diff"),
+        "a diff of factor library releases",
+        "compare the releases of a local database: carbon --local factors diff OLD NEW",
+      );
+      return client.request("GET", "/emission-factors/diff", {
+        schema: z.array(factorChangeAnswerSchema),
+        query: { from: query.from, to: query.to },
+      });
+    },
     async list(query) {
       await capabilities.require(
         operationExtension("GET", "/emission-factors"),

@@ -133,9 +133,11 @@ export async function executeDelete(
   const plan: DeletionResult = await service.deleteRecords({ ...request, dryRun: true });
   const names = await loadNames(
     service,
-    plan.deleted.flatMap(({ companyId, buildingId }) =>
-      buildingId === null ? [] : [{ companyId, buildingId }],
-    ),
+    // A consumption or a custom factor is described by its category's code.
+    plan.deleted.map(({ companyId, buildingId, record }) => {
+      const categoryId = field(record, "categoryId");
+      return { companyId, buildingId, ...(categoryId === "" ? {} : { categoryId }) };
+    }),
   );
   const quiet = ctx.globals().quiet === true;
   const what = plural(plan.deleted.length, spec.noun);

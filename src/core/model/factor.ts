@@ -39,6 +39,22 @@ export const emissionFactorSchema = z.object({
   calorificBasis: z.enum(["gross", "net"]).nullable(),
   /** Biogenic CO2 ("outside of scopes"), kg CO2 per unit; never part of co2e. Null: none given. */
   biogenicCo2: z.number().nullable(),
+  /**
+   * What `co2e` covers, as the source file states it (`gas_basis`): "CO2 only ..." marks a row
+   * whose CH4 and N2O are not published (its co2e is its CO2). Null: not stated.
+   */
+  gasBasis: z.string().nullable().default(null),
+  /** kg CO2e of each gas per unit exactly as published (DESNZ, ADEME); null where not. */
+  co2eOfCo2: z.number().nullable().default(null),
+  co2eOfCh4: z.number().nullable().default(null),
+  co2eOfN2o: z.number().nullable().default(null),
+  /** The unit as the source writes it (`kWh (Net CV)`, `lb/MWh`). */
+  sourceUnit: z.string().nullable().default(null),
+  /** The source's own identifier: a DESNZ ID, an ADEME element id, an EPA table row, a NAICS code. */
+  sourceId: z.string().nullable().default(null),
+  licence: z.string().nullable().default(null),
+  /** Which figures were computed, and how; null: every number copied as printed. */
+  derived: z.string().nullable().default(null),
   /** Library order: the first of two rows with the same key, country, year, unit and scope wins. */
   priority: z.number().int(),
 });

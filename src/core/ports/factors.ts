@@ -7,6 +7,7 @@ import type {
 } from "../model/calculation-policy.js";
 import type { Page, PageQuery } from "../model/common.js";
 import type { EmissionFactor, FactorResolution, ProxyPolicy } from "../model/factor.js";
+import type { FactorChange, FactorRelease } from "../model/factor-release.js";
 
 export interface FactorQuery extends PageQuery {
   readonly key?: string;
@@ -32,4 +33,11 @@ export interface FactorsPort {
   policy(): Promise<CalculationPolicy>;
   /** Changes them and recalculates every emission, in one transaction (or none, dry run). */
   changePolicy(change: PolicyChange): Promise<PolicyChangeResult>;
+  /** The library releases loaded, oldest first (docs/factor-library.md, "Library releases"). */
+  releases(): Promise<FactorRelease[]>;
+  /**
+   * The factors added, changed and removed from release `from` to release `to` (versions or
+   * names), in (key, country, year, unit, scope) order; an unknown release is not_found.
+   */
+  diff(query: { readonly from: string; readonly to: string }): Promise<FactorChange[]>;
 }

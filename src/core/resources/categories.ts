@@ -16,6 +16,18 @@ import { oneValue } from "./fields.js";
 
 export interface CategoryFilter {
   readonly level?: CategoryLevel;
+  /**
+   * Only the category of this code (any case) or UUID: how a command finds the one it was named
+   * without reading a tree of thousands. Ours: a server is never sent it (the list is filtered
+   * on the client), so it needs no announcement.
+   */
+  readonly code?: string;
+  /**
+   * Only the categories directly under this one (a code in any case or a UUID), so that the
+   * thousands of subcategories can be listed a category at a time. Ours, filtered on the client
+   * against a server, as `code` is; an unknown one is not_found.
+   */
+  readonly parent?: string;
 }
 
 export const categoriesResource: ReadOnlyResourceDescriptor<Category, CategoryFilter> = {
@@ -24,9 +36,15 @@ export const categoriesResource: ReadOnlyResourceDescriptor<Category, CategoryFi
   record: categorySchema,
   answer: categoryAnswerSchema,
   schemaNames: { record: "Category" },
-  filter: z.strictObject({ level: categoryLevelSchema.optional() }),
+  filter: z.strictObject({
+    level: categoryLevelSchema.optional(),
+    code: z.string().optional(),
+    parent: z.string().optional(),
+  }),
   filterFields: {
     level: oneValue.pipe(categoryLevelSchema).optional(),
+    code: oneValue.optional(),
+    parent: oneValue.optional(),
   },
   listQuery: (filter) => ({ level: filter.level }),
   order: [],

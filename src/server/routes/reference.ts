@@ -1,4 +1,4 @@
-import { factorsQuery, ignoredBody, noQuery, resolveQuery } from "../input.js";
+import { factorDiffQuery, factorsQuery, ignoredBody, noQuery, resolveQuery } from "../input.js";
 import { defineRoute, ok, type Route } from "../route.js";
 import { responses } from "../schemas.js";
 
@@ -41,6 +41,32 @@ export const referenceRoutes: readonly Route[] = [
     response: responses.factors,
     async handle({ service, query }) {
       return ok(await service.factors.list(query));
+    },
+  }),
+  defineRoute({
+    method: "GET",
+    path: "/emission-factors/releases",
+    summary: "The factor library releases the server's database loaded, oldest first",
+    extension: true,
+    query: noQuery,
+    body: ignoredBody,
+    statuses: [200],
+    response: responses.factorReleases,
+    async handle({ service }) {
+      return ok(await service.factors.releases());
+    },
+  }),
+  defineRoute({
+    method: "GET",
+    path: "/emission-factors/diff",
+    summary: "The factors added, changed and removed between two library releases",
+    extension: true,
+    query: factorDiffQuery,
+    body: ignoredBody,
+    statuses: [200],
+    response: responses.factorChanges,
+    async handle({ service, query }) {
+      return ok(await service.factors.diff({ from: query.from, to: query.to }));
     },
   }),
   defineRoute({

@@ -15,7 +15,10 @@ afterEach(async () => {
   await contexts.closeAll();
 });
 
-function runList(ctx: Parameters<typeof runReadOnlyList>[0], filters: { level?: string }) {
+function runList(
+  ctx: Parameters<typeof runReadOnlyList>[0],
+  filters: { level?: string; parent?: string },
+) {
   return runReadOnlyList(ctx, categoriesFace, { filters });
 }
 
@@ -69,5 +72,32 @@ describe("categories list", () => {
 
   it("an unknown --level is a usage error", async () => {
     expect(await errorCode(() => runList(contexts.ctx(), { level: "leaf" }))).toBe("usage");
+  });
+});
+
+describe("categories list --parent", () => {
+  async function under(parent: string, level?: string): Promise<Category[]> {
+    const ctx = contexts.ctx({ json: true });
+    await runList(ctx, level === undefined ? { parent } : { parent, level });
+    return JSON.parse(ctx.io.stdoutText());
+  }
+
+  it("lists the subcategories of one category, in tree order", async () => {
+    const travel = await under("s3_06_business_travel");
+    expect(travel.every((c) => c.parentId === categoryId("s3_06_business_travel"))).toBe(true);
+    expect(travel.slice(0, 2).map((c) => c.code)).toEqual(["flight_domestic", "flight_short_haul"]);
+    // The hotel night subcategory sits beside the flights, and the UUID works as the code does.
+    expect(travel.map((c) => c.code)).toContain("hotel_stay");
+    expect(await under(categoryId("s3_06_business_travel"))).toEqual(travel);
+    // A scope's categories.
+    expect((await under("scope_2")).map((c) => c.code)).toEqual([
+      "purchased_electricity",
+      "purchased_heat_steam_cooling",
+    ]);
+  });
+
+  it("an unknown parent is not found (exit 5)", async () => {
+    const ctx = contexts.ctx({ json: true });
+    expect(await errorCode(() => runList(ctx, { parent: "no_such_category" }))).toBe("not_found");
   });
 });

@@ -75,7 +75,7 @@ async function seeded(dbPath: string, home: string): Promise<void> {
   const db = new Database(dbPath);
   const changed = db
     .prepare(
-      "UPDATE emission_factors SET co2e = 0.2 WHERE key = 'electricity_grid' AND country = 'GB' AND year = 2025",
+      "UPDATE emission_factors SET co2e = 0.2 WHERE key = 'electricity_grid' AND country = 'GB' AND year = 2025 AND last_release IS NULL",
     )
     .run().changes;
   db.close();

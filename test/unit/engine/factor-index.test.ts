@@ -1,11 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { createFactorIndex } from "../../../src/engine/factor-index.js";
+import { createFactorIndex, createLazyFactorIndex } from "../../../src/engine/factor-index.js";
 import { parseProxyDesignations } from "../../../src/engine/proxies.js";
 import { categories, factors, index, proxies } from "./library.js";
 
-/** Keys whose factor depends on the grid where the activity happens: no proxy, on purpose. */
+/**
+ * Keys whose factor depends on where the activity happens, so no other geography stands in, on
+ * purpose: the grid, heat networks, a hotel night's energy, a home's energy.
+ */
 const gridSpecific = (key: string): boolean =>
-  /^electricity_/.test(key) || key.startsWith("district_heat");
+  /^(electricity_|district_|hotel_stay|homeworking_)/.test(key);
+/** US EPA per-mile rows are US averages of US fleets, not a stand-in for anywhere else. */
+const usOnly = (key: string): boolean => /_(pmile|tmile|vmile|mile)$/.test(key);
 
 const referencedKeys = [
   ...new Set(categories.flatMap((c) => [c.factorKey, c.marketFactorKey]).filter((k) => k !== null)),
@@ -33,6 +38,7 @@ describe("fixtures/factors/proxies.csv", () => {
     const uncovered = referencedKeys.filter(
       (key) =>
         !gridSpecific(key) &&
+        !usOnly(key) &&
         index.proxiesOf(key, "JP").length === 0 &&
         !index.rowsOf(key).some((row) => row.country === null),
     );
@@ -117,7 +123,7 @@ describe("createFactorIndex", () => {
     const reversed = createFactorIndex([...factors].reverse(), []);
     const priorities = reversed.rowsOf("natural_gas").map((row) => row.priority);
     expect(priorities).toEqual([...priorities].sort((a, b) => a - b));
-    expect(priorities).toHaveLength(6);
+    expect(priorities).toHaveLength(factors.filter((f) => f.key === "natural_gas").length);
     expect(reversed.rowsOf("no_such_key")).toEqual([]);
   });
 
@@ -128,11 +134,11 @@ describe("createFactorIndex", () => {
           key: "natural_gas",
           country: "*",
           proxyKey: "natural_gas",
-          proxyCountry: "FR",
+          proxyCountry: "JP",
           reason: "x.",
         },
       ],
-      "proxy for natural_gas in * names natural_gas FR, which has no library row",
+      "proxy for natural_gas in * names natural_gas JP, which has no library row",
     ],
     [
       [
@@ -146,8 +152,43 @@ describe("createFactorIndex", () => {
   });
 
   it("reads the GWP-100 of CH4 and N2O of a set from the library's rows", () => {
-    // AR5: CH4 28, N2O 265 (DESNZ 2025 Introduction sheet, EPA Hub 2025); the base library has no AR6 CH4 row
+    // AR5: CH4 28, N2O 265 (gwp-ar5.csv: DESNZ 2025 Introduction sheet, EPA Hub 2025);
+    // AR6: CH4 27.9, N2O 273 (extra/gwp-ar6.csv: ADEME Base Carbone V23.6, IPCC AR6 Table 7.15)
     expect(index.gwpOf("AR5")).toMatchObject({ ch4: 28, n2o: 265 });
-    expect(index.gwpOf("AR6")).toBeUndefined();
+    expect(index.gwpOf("AR6")).toMatchObject({ ch4: 27.9, n2o: 273 });
+  });
+});
+
+describe("createLazyFactorIndex", () => {
+  it("reads a key's rows once, when first asked, in priority order", () => {
+    const asked: string[] = [];
+    const lazy = createLazyFactorIndex((key) => {
+      asked.push(key);
+      return [...factors].reverse().filter((f) => f.key === key);
+    }, proxies);
+    expect(asked).toEqual([]);
+    expect(lazy.rowsOf("natural_gas")).toEqual(index.rowsOf("natural_gas"));
+    lazy.rowsOf("natural_gas");
+    expect(asked).toEqual(["natural_gas"]);
+    expect(lazy.proxiesOf("lng", "JP")).toEqual(index.proxiesOf("lng", "JP"));
+    expect(lazy.proxiesOf("electricity_grid", "JP")).toEqual([]);
+  });
+
+  it("rejects a designation naming no row when its key is asked for", () => {
+    const lazy = createLazyFactorIndex(
+      (key) => factors.filter((f) => f.key === key),
+      [
+        {
+          key: "natural_gas",
+          country: "JP",
+          proxyKey: "natural_gas",
+          proxyCountry: "JP",
+          reason: "x.",
+        },
+      ],
+    );
+    expect(() => lazy.proxiesOf("natural_gas", "JP")).toThrow(
+      "proxy for natural_gas in JP names natural_gas JP, which has no library row",
+    );
   });
 });

@@ -1,13 +1,23 @@
-/** Test fixtures: the shipped factor library, category tree and proxy designations, parsed once. */
+/**
+ * Test fixtures: the shipped factor library (the current release, as a new database loads it),
+ * the category tree and its proxy designations, parsed once.
+ */
 import fs from "node:fs";
 import path from "node:path";
 import { parse } from "csv-parse/sync";
+import {
+  categoryTree,
+  FLEET_SUBCATEGORIES,
+  libraryCategories,
+} from "../../../src/backends/local/fixtures.js";
+import { buildRelease, factorLibrary } from "../../../src/backends/local/library-files.js";
+import { BASE_RELEASE, CURRENT_RELEASE } from "../../../src/backends/local/library-releases.js";
 import { categoryId } from "../../../src/core/ids.js";
 import { type Category, categorySchema } from "../../../src/core/model/category.js";
-import type { EmissionFactor } from "../../../src/core/model/factor.js";
+import type { EmissionFactor, StoredCustomFactor } from "../../../src/core/model/factor.js";
+import { calculateEmission } from "../../../src/engine/emission.js";
 import { createFactorIndex, type FactorIndex } from "../../../src/engine/factor-index.js";
-import { factorsFromCsvRows } from "../../../src/engine/library-rows.js";
-import { parseProxyDesignations } from "../../../src/engine/proxies.js";
+import { resolveFactors } from "../../../src/engine/resolve.js";
 
 export const factorsDir = path.resolve(import.meta.dirname, "../../../fixtures/factors");
 
@@ -19,10 +29,25 @@ export function readCsv(name: string): Record<string, string>[] {
   return parse<Record<string, string>>(readFixture(name), { columns: true, bom: true });
 }
 
+/** The base file's rows as csv-parse reads them, and the base release built from them. */
 export const factorRows: Record<string, string>[] = readCsv("emission-factors.csv");
-export const factors: EmissionFactor[] = factorsFromCsvRows(factorRows);
-export const proxies = parseProxyDesignations(readFixture("proxies.csv"));
+export const baseFactors: readonly EmissionFactor[] = factorLibrary(BASE_RELEASE).factors;
+
+/**
+ * The current release as built from its source files (with the rows that are not factors);
+ * library-data.test.ts checks that the built file new databases load holds the same rows.
+ */
+export const library = buildRelease(CURRENT_RELEASE);
+export const factors: readonly EmissionFactor[] = library.factors;
+export const proxies = library.proxies;
 export const index: FactorIndex = createFactorIndex(factors, proxies);
+
+/** The whole tree as a new database holds it: categories.csv, fleet, generated subcategories. */
+export const tree: readonly Category[] = [
+  ...categoryTree(),
+  ...FLEET_SUBCATEGORIES,
+  ...libraryCategories(),
+];
 
 export const categories: Category[] = readCsv("categories.csv").map((row) =>
   categorySchema.parse({
@@ -38,9 +63,10 @@ export const categories: Category[] = readCsv("categories.csv").map((row) =>
   }),
 );
 
+/** A category of the whole tree by code (categories.csv, fleet or generated). */
 export function category(code: string): Category {
-  const found = categories.find((c) => c.code === code);
-  if (found === undefined) throw new Error(`no category ${code} in categories.csv`);
+  const found = tree.find((c) => c.code === code);
+  if (found === undefined) throw new Error(`no category ${code} in the tree`);
   return found;
 }
 
@@ -50,9 +76,15 @@ export function factorRow(
   country: string | null,
   year: number,
   unit: string,
-  options: { readonly scope?: number; readonly sourceStart?: string; readonly co2e?: number } = {},
+  options: {
+    readonly scope?: number;
+    readonly sourceStart?: string;
+    readonly co2e?: number;
+    readonly calorificBasis?: "gross" | "net" | null;
+    readonly from?: readonly EmissionFactor[];
+  } = {},
 ): EmissionFactor {
-  const rows = factors.filter(
+  const rows = (options.from ?? factors).filter(
     (f) =>
       f.key === key &&
       f.country === country &&
@@ -60,6 +92,7 @@ export function factorRow(
       f.unit === unit &&
       (options.scope === undefined || f.scope === options.scope) &&
       (options.co2e === undefined || f.co2e === options.co2e) &&
+      (options.calorificBasis === undefined || f.calorificBasis === options.calorificBasis) &&
       f.source.startsWith(options.sourceStart ?? ""),
   );
   if (rows.length !== 1) {
@@ -68,4 +101,18 @@ export function factorRow(
   const [row] = rows;
   if (row === undefined) throw new Error("unreachable");
   return row;
+}
+
+/** The emission of a consumption through the real resolver and calculation, on the library. */
+export function emission(
+  code: string,
+  country: string | null,
+  year: number,
+  quantity: number,
+  unit: string,
+  customFactors: readonly StoredCustomFactor[] = [],
+) {
+  const cat = category(code);
+  const resolution = resolveFactors({ category: cat, country, year, unit, customFactors, index });
+  return calculateEmission({ quantity, unit, category: cat, resolution });
 }

@@ -52,11 +52,13 @@ describe("location-based resolution, library steps", () => {
     // US: kWh is no row's unit; mmBtu (energy) beats scf (volume) — EPA Hub Table 1
     ["natural_gas", "US", 2025, "kWh", "country_year", "US", 2025, "mmBtu", 53.1145],
     ["natural_gas", "US", 2025, "scf", "country_year", "US", 2025, "scf", 0.05449534],
-    // France has no natural gas row: the GB 2025 DESNZ row proxies.csv designates for any country
-    ["natural_gas", "FR", 2025, "kWh", "proxy", "GB", 2025, "kWh", 0.18296],
+    // France 2024: ADEME Base Carbone 'Gaz naturel - 2022 - mix moyen - consommation', per kWh
+    // PCS (element 37133) = 0.181, the nearest earlier year; its PCI twin (0.201) ranks after it
+    ["natural_gas", "FR", 2024, "kWh", "country_earlier_year", "FR", 2022, "kWh", 0.181],
+    // no country: the GB 2025 DESNZ row proxies.csv designates for any country
     ["natural_gas", null, 2025, "m3", "proxy", "GB", 2025, "m3", 2.06672],
-    // a proxy follows the year rules too: GB 2025 stands in for FR 2026 (nearest earlier year)
-    ["natural_gas", "FR", 2026, "kWh", "proxy", "GB", 2025, "kWh", 0.18296],
+    // ES 2023 natural gas: MITECO V31 sheet 10 row 10 col W (PCS) = 0.182
+    ["natural_gas", "ES", 2023, "kWh", "country_year", "ES", 2023, "kWh", 0.182],
     // heating oil abroad is a gas-oil-type fuel: DESNZ 2025 'Fuels' row 84, gas oil 2.75541 kg/l
     ["heating_oil", "DE", 2025, "l", "proxy", "GB", 2025, "litre", 2.75541],
     // Portugal: MITECO gasóleo C (ES 2024, 2.898 kg/l) before the any-country designation
@@ -64,14 +66,20 @@ describe("location-based resolution, library steps", () => {
     // water and waste where no open national factor exists: DESNZ 2025 (GB) as a labelled proxy
     ["water_supply", "ES", 2025, "m3", "proxy", "GB", 2025, "m3", 0.1913],
     ["water_treatment", "DE", 2025, "m3", "proxy", "GB", 2025, "m3", 0.17088],
-    ["waste_landfill_mixed", "FR", 2025, "t", "proxy", "GB", 2025, "t", 520.5327],
+    ["waste_landfill_mixed", "DE", 2025, "t", "proxy", "GB", 2025, "t", 520.5327],
     // diesel in US gallons in Spain: converts to the MITECO per-litre row
     ["diesel", "ES", 2024, "US_gallon", "country_year", "ES", 2024, "litre", 2.517],
     ["propane", "ES", 2024, "kg", "country_year", "ES", 2024, "kg", 2.966],
+    // GB propane in kg: DESNZ 2025 'Fuels' D51, per tonne = 2997.63233 (kg converts to t)
+    ["propane", "GB", 2025, "kg", "country_year", "GB", 2025, "t", 2997.63233],
+    // Portugal has no propane row: the GB 2025 rows of global-defaults.csv, the per-tonne one
+    ["propane", "PT", 2025, "kg", "global_default", "GB", 2025, "t", 2997.63233],
     // grid electricity: DESNZ 2025 UK electricity 0.177; 2027 falls back to the 2026 set
     ["electricity", "GB", 2025, "kWh", "country_year", "GB", 2025, "kWh", 0.177],
     ["electricity", "GB", 2027, "MWh", "country_earlier_year", "GB", 2026, "kWh", 0.13096],
-    ["electricity", "FR", 2024, "kWh", "country_year", "FR", 2024, "kWh", 0.036],
+    // France: ADEME 'Electricité - 2024 - mix moyen - consommation', combustion poste (element
+    // 43642) = 0.035; EEA's 0.036 is superseded (library-build.ts SUPERSEDED)
+    ["electricity", "FR", 2024, "kWh", "country_year", "FR", 2024, "kWh", 0.035],
     // eGRID 2023 subregion CAMX beats the US average; an unknown subregion uses the US average
     [
       "electricity",
@@ -85,9 +93,20 @@ describe("location-based resolution, library steps", () => {
       0.198741,
     ],
     ["electricity", "US-CAMX", 2023, "kWh", "country_year", "US-CAMX", 2023, "kWh", 0.198741],
-    // no AKGD row in the base library: the US average, labelled parent_country
-    ["electricity", "US-AKGD", 2023, "kWh", "parent_country", "US", 2023, "kWh", 0.351642],
-    ["electricity", "US-AKGD", 2025, "kWh", "parent_country", "US", 2023, "kWh", 0.351642],
+    // AKGD: EPA Hub 2025 Table 6 row 339, 899.003 lb CO2 + 0.086 lb CH4 + 0.012 lb N2O per MWh
+    [
+      "electricity",
+      "US-AKGD",
+      2023,
+      "kWh",
+      "country_year",
+      "US-AKGD",
+      2023,
+      "kWh",
+      0.41031557557067,
+    ],
+    // a subregion with no row of its own: the US average, labelled parent_country
+    ["electricity", "US-XXXX", 2023, "kWh", "parent_country", "US", 2023, "kWh", 0.351642],
     ["electricity", "US", 2025, "kWh", "country_earlier_year", "US", 2023, "kWh", 0.351642],
     // refrigerant GWPs apply everywhere: AR5 (DESNZ 2025) comes before AR6 in the file
     ["refrigerant_r410a", "ES", 2024, "kg", "global_default", null, 2025, "kg", 1924],
@@ -125,8 +144,6 @@ describe("location-based resolution, library steps", () => {
     // no row in any step has a unit that km converts to
     ["natural_gas", "GB", 2025, "km"],
     ["electricity", "GB", 2025, "litre"],
-    // GB and the global default give propane per litre only; kg cannot convert to litre
-    ["propane", "GB", 2025, "kg"],
     ["natural_gas", "GB", 2025, "gal"],
   ])("%s in %s %d (%s): no factor", (code, country, year, unit) => {
     const resolution = resolve(code, country, year, unit);

@@ -17,7 +17,22 @@ describe("unit table", () => {
       base: row.base,
     }));
     expect(listUnits()).toEqual(csv);
-    expect(csv).toHaveLength(44);
+    // 44 units, then room_night, fte_hour, usd_2022 and keur_2019..keur_2023 for the extra files.
+    expect(csv).toHaveLength(52);
+  });
+
+  it.each([
+    ["usd_2022", "keur_2022"],
+    ["keur_2019", "keur_2020"],
+    ["keur_2023", "keur_2022"],
+    ["usd_2022", "kWh"],
+    ["room_night", "fte_hour"],
+  ])("does not convert %s to %s (no deflator or exchange rate is shipped)", (from, to) => {
+    expect(convertQuantity(1, from, to).ok).toBe(false);
+  });
+
+  it.each(["usd_2022", "keur_2021", "room_night", "fte_hour"])("converts %s to itself", (unit) => {
+    expect(convertQuantity(12.5, unit, unit)).toMatchObject({ ok: true, value: 12.5 });
   });
 
   it("takes the natural gas calorific value from the m3_natural_gas_gcv row", () => {

@@ -4,7 +4,11 @@ import Database from "better-sqlite3";
 import { parse } from "csv-parse/sync";
 import { describe, expect, it } from "vitest";
 import { openDatabase, PAGE_SIZE } from "../../../src/backends/local/database.js";
-import { FLEET_SUBCATEGORIES, VEHICLE_CATEGORIES } from "../../../src/backends/local/fixtures.js";
+import {
+  FLEET_SUBCATEGORIES,
+  libraryCategories,
+  VEHICLE_CATEGORIES,
+} from "../../../src/backends/local/fixtures.js";
 import { LATEST_VERSION, MIGRATIONS, migrate } from "../../../src/backends/local/migrations.js";
 import { openLocalService } from "../../../src/backends/local/open.js";
 import { categoryId } from "../../../src/core/ids.js";
@@ -35,7 +39,7 @@ describe("migrations", () => {
     expect(service.path).toBe(file);
     await service.close();
     expect(MIGRATIONS.map((m) => m.version)).toEqual([
-      1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 27, 28, 40, 41,
+      1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 27, 28, 30, 40, 41,
     ]);
     expect(pragma(file, "user_version")).toBe(LATEST_VERSION);
     expect(pragma(file, "journal_mode")).toBe("wal");
@@ -263,6 +267,7 @@ describe("migrations", () => {
       ...csv.map((row) => row.code),
       ...VEHICLE_CATEGORIES.map((v) => v.code),
       ...FLEET_SUBCATEGORIES.map((c) => c.code),
+      ...libraryCategories().map((c) => c.code),
     ]);
     const gas = all.find((c) => c.code === "natural_gas");
     expect(gas).toMatchObject({
@@ -284,6 +289,7 @@ describe("migrations", () => {
     expect(subcategories.map((c) => c.code)).toEqual([
       ...expected.map((row) => row.code),
       ...FLEET_SUBCATEGORIES.map((c) => c.code),
+      ...libraryCategories().map((c) => c.code),
     ]);
     expect(subcategories.every((c) => c.factorKey !== null)).toBe(true);
 
@@ -300,11 +306,14 @@ describe("migrations", () => {
     expect(scopes.map((c) => c.code)).toEqual(["scope_1", "scope_2", "scope_3"]);
   });
 
-  it("loads the default factor library (260 rows: 258 and the AR5 GWPs of CH4 and N2O) and records its version", async () => {
+  it("loads the open sources library (6,566 factors) and records its version", async () => {
     const service = await openTemp();
     const page = await service.factors.list({ limit: 500 });
-    expect(page.pagination.total).toBe(260);
-    expect(page.data).toHaveLength(260);
+    // 258 base rows, 6,468 extra rows and the 2 AR5 GWPs of gwp-ar5.csv, less the 162 that are
+    // not factors (27 parameters, 122 biogenic rows, 9 duplicates, 4 superseded:
+    // test/unit/engine/library-build.test.ts).
+    expect(page.pagination.total).toBe(6566);
+    expect(page.data).toHaveLength(500);
     const summary = await service.emissions.summarize({ groupBy: [] });
     expect(summary.factorLibraryVersion).toMatch(/^lib-[0-9a-f]{12}$/);
   });

@@ -107,6 +107,20 @@ describe("remote engine against carbon serve", () => {
     const categories = await remote.categories.list({});
     expect(categories).toEqual(await server.local.categories.list({}));
     expect(categories.data.length).toBeGreaterThan(50);
+    // The code and parent filters (ours): the client searches the spec's listing as the local
+    // engine searches its tree, and an unknown parent is not_found on both.
+    for (const filter of [
+      { code: "Natural_Gas" },
+      { code: categoryId("hotel_stay"), level: "subcategory" as const },
+      { parent: "scope_2" },
+      { parent: "s3_06_business_travel", level: "subcategory" as const },
+    ]) {
+      expect(await remote.categories.list(filter)).toEqual(
+        await server.local.categories.list(filter),
+      );
+    }
+    expect(await codeOf(remote.categories.list({ parent: "nope" }))).toBe("not_found");
+    expect(await codeOf(server.local.categories.list({ parent: "nope" }))).toBe("not_found");
   });
 
   it("imports 620 rows concurrently; streams, lists and summaries equal the engine's own", async () => {
@@ -165,7 +179,8 @@ describe("remote engine against carbon serve", () => {
     await session.createBuildings([{ id: newBuilding, companyId: gb.company, name: "New site" }]);
     const known = [
       row(20_000),
-      row(20_004, { categoryId: categoryId("water_supply"), unitType: "m3" }),
+      // USEEIO prices US spend only, with no global stand-in: in GB it awaits a factor.
+      row(20_004, { categoryId: categoryId("spend_us_naics_111110"), unitType: "usd_2022" }),
     ];
     const counts = await session.write([...known, row(20_002, { buildingId: newBuilding })]);
     await session.commit();

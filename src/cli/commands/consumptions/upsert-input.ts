@@ -1,5 +1,4 @@
 import { readFile } from "node:fs/promises";
-import { CategoryIndex } from "../../../core/category-index.js";
 import { CarbonError, type FieldIssue } from "../../../core/errors.js";
 import { consumptionId, isUuid } from "../../../core/ids.js";
 import { dottedPath, findNotUtf8, NOT_UTF8_MESSAGE } from "../../../core/json-bytes.js";
@@ -49,8 +48,8 @@ export async function findSubcategory(
   service: CarbonService,
   value: string,
 ): Promise<string | undefined> {
-  const page = await service.categories.list({ level: "subcategory" });
-  return new CategoryIndex(page.data).find(value)?.id;
+  const page = await service.categories.list({ level: "subcategory", code: value });
+  return page.data[0]?.id;
 }
 
 function unknownCategory(value: string): string {

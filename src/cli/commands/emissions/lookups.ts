@@ -17,6 +17,13 @@ export interface OwnedRow {
   readonly buildingId: string;
 }
 
+/** What `load` reads names for: a row's building (by its company) and its category, if any. */
+export interface NamedRow {
+  readonly companyId?: string;
+  readonly buildingId?: string | null;
+  readonly categoryId?: string;
+}
+
 /** The readable fields --with-names adds beside a row's ids. */
 export interface ReadableNames {
   readonly buildingName: string | null;
@@ -37,20 +44,41 @@ export function withNames<T extends OwnedRow & { readonly categoryId: string }>(
 
 /** Names that grow as rows of new companies come by (exports stream their rows). */
 export interface NameLookup extends Names {
-  /** Reads the buildings of the rows' companies not read yet: one listing per company. */
-  load(rows: Iterable<OwnedRow>): Promise<void>;
+  /**
+   * Reads what the rows need and is not read yet: the buildings of their companies (one listing
+   * per company) and their categories.
+   */
+  load(rows: Iterable<NamedRow>): Promise<void>;
 }
 
+/** Above this many categories to name at once, the whole tree is read in one listing. */
+const CATEGORIES_ONE_BY_ONE = 16;
+
 /**
- * Category codes from one listing (`GET /categories` remotely), and building names from each
- * company's listing (`GET /companies/{id}/buildings`), each read once per run, never once per
- * row. An id that cannot be resolved is shown as it is.
+ * Category codes and building names, each read once per run, never once per row: the rows'
+ * categories one by one when they are few (the tree holds thousands of subcategories), else the
+ * whole tree in one listing (`GET /categories` remotely); building names from each company's
+ * listing (`GET /companies/{id}/buildings`). An id that cannot be resolved is shown as it is.
  */
 export async function createNameLookup(service: CarbonService): Promise<NameLookup> {
-  const categories = await service.categories.list({});
-  const codes = new Map(categories.data.map((category) => [category.id, category.code]));
+  const codes = new Map<string, string | null>();
+  let wholeTree = false;
   const buildings = new Map<string, string>();
   const companies = new Set<string>();
+
+  const readCategories = async (ids: readonly string[]): Promise<void> => {
+    if (ids.length > CATEGORIES_ONE_BY_ONE) {
+      for (const category of (await service.categories.list({})).data) {
+        codes.set(category.id, category.code);
+      }
+      wholeTree = true;
+      return;
+    }
+    for (const id of ids) {
+      const [category] = (await service.categories.list({ code: id })).data;
+      codes.set(id, category?.code ?? null);
+    }
+  };
 
   // Every page, as many as the server's page size makes: never fewer than its total.
   const readCompany = async (companyId: string): Promise<void> => {
@@ -61,15 +89,21 @@ export async function createNameLookup(service: CarbonService): Promise<NameLook
 
   return {
     async load(rows) {
+      const unknown = new Set<string>();
       for (const row of rows) {
-        if (companies.has(row.companyId)) continue;
-        companies.add(row.companyId);
+        if (row.categoryId !== undefined && !wholeTree && !codes.has(row.categoryId)) {
+          unknown.add(row.categoryId);
+        }
+        const { companyId } = row;
+        if (companyId === undefined || !row.buildingId || companies.has(companyId)) continue;
+        companies.add(companyId);
         try {
-          await readCompany(row.companyId);
+          await readCompany(companyId);
         } catch (error) {
           if (!isCarbonError(error) || error.code !== "not_found") throw error;
         }
       }
+      if (unknown.size > 0) await readCategories([...unknown]);
     },
     category: (id) => codes.get(id) ?? id,
     building: (id) => buildings.get(id) ?? id,
@@ -79,7 +113,7 @@ export async function createNameLookup(service: CarbonService): Promise<NameLook
 }
 
 /** Names for the given rows, read before printing them. */
-export async function loadNames(service: CarbonService, rows: Iterable<OwnedRow>): Promise<Names> {
+export async function loadNames(service: CarbonService, rows: Iterable<NamedRow>): Promise<Names> {
   const lookup = await createNameLookup(service);
   await lookup.load(rows);
   return lookup;

@@ -1,0 +1,33 @@
+/**
+ * Writes what is generated from the shipped factor data (built in dist/): the current release's
+ * built file (fixtures/factors/releases/), the subcategories of
+ * fixtures/factors/library-categories.csv and the coverage table of docs/factor-library.md.
+ * Tests fail when any is out of step with the data (test/unit/engine/library-data.test.ts).
+ */
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { categoryTree, FLEET_SUBCATEGORIES } from "../dist/backends/local/fixtures.js";
+import { buildRelease, builtReleaseText } from "../dist/backends/local/library-files.js";
+import { CURRENT_RELEASE } from "../dist/backends/local/library-releases.js";
+import { coverageTable, withCoverageTable } from "../dist/engine/coverage.js";
+import { categoryLinesCsv, generateLibraryCategories } from "../dist/engine/library-categories.js";
+
+const library = buildRelease(CURRENT_RELEASE);
+const built = new URL(`../fixtures/factors/${CURRENT_RELEASE.builtFile}`, import.meta.url);
+mkdirSync(new URL(".", built), { recursive: true });
+writeFileSync(built, builtReleaseText(library));
+console.log(`${CURRENT_RELEASE.builtFile}: ${library.factors.length} factors, ${library.version}`);
+
+const lines = generateLibraryCategories(library.factors, [
+  ...categoryTree(),
+  ...FLEET_SUBCATEGORIES,
+]);
+writeFileSync(
+  new URL("../fixtures/factors/library-categories.csv", import.meta.url),
+  categoryLinesCsv(lines),
+);
+console.log(`library-categories.csv: ${lines.length} subcategories`);
+
+const doc = new URL("../docs/factor-library.md", import.meta.url);
+const table = coverageTable(library.factors, library.proxies);
+writeFileSync(doc, withCoverageTable(readFileSync(doc, "utf8"), table));
+console.log("docs/factor-library.md: coverage table");

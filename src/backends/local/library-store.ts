@@ -1,0 +1,126 @@
+/**
+ * Reads the factor library's releases kept in the database (docs/factor-library.md, "Library
+ * releases"): `emission_factors` holds each version of a factor once, with the releases it
+ * belongs to (`first_release` .. `last_release`, null while current); `factor_releases` lists the
+ * releases loaded, oldest first; `factor_release_proxies` keeps each release's proxy designations.
+ * library-load.ts writes them.
+ */
+import type { EmissionFactor } from "../../core/model/factor.js";
+import type { ProxyDesignation } from "../../engine/proxies.js";
+import type { Db } from "./database.js";
+import { FACTOR_COLUMNS, type FactorRow, factorFromRow } from "./factor-rows.js";
+
+/** A factor library release as `factor_releases` keeps it. */
+export interface StoredRelease {
+  readonly ref: number;
+  readonly version: string;
+  readonly name: string;
+  readonly note: string;
+  readonly loadedAt: string;
+  readonly factors: number;
+  readonly added: number;
+  readonly changed: number;
+  readonly removed: number;
+}
+
+export interface ReleaseRow {
+  ref: number;
+  version: string;
+  name: string;
+  note: string;
+  loaded_at: string;
+  factors: number;
+  added: number;
+  changed: number;
+  removed: number;
+}
+
+export const fromReleaseRow = (row: ReleaseRow): StoredRelease => ({
+  ref: row.ref,
+  version: row.version,
+  name: row.name,
+  note: row.note,
+  loadedAt: row.loaded_at,
+  factors: row.factors,
+  added: row.added,
+  changed: row.changed,
+  removed: row.removed,
+});
+
+/** Reads the releases and their rows. */
+export class LibraryStore {
+  readonly #db: Db;
+
+  constructor(db: Db) {
+    this.#db = db;
+  }
+
+  /** Every release loaded, oldest first. */
+  releases(): StoredRelease[] {
+    return this.#db
+      .prepare<[], ReleaseRow>("SELECT * FROM factor_releases ORDER BY ref")
+      .all()
+      .map(fromReleaseRow);
+  }
+
+  /** The latest release of this version or name (a version may be loaded again later). */
+  release(versionOrName: string): StoredRelease | undefined {
+    const row = this.#db
+      .prepare<[string, string], ReleaseRow>(
+        "SELECT * FROM factor_releases WHERE version = ? OR name = ? ORDER BY ref DESC LIMIT 1",
+      )
+      .get(versionOrName.trim(), versionOrName.trim());
+    return row === undefined ? undefined : fromReleaseRow(row);
+  }
+
+  current(): StoredRelease | undefined {
+    const row = this.#db
+      .prepare<[], ReleaseRow>("SELECT * FROM factor_releases ORDER BY ref DESC LIMIT 1")
+      .get();
+    return row === undefined ? undefined : fromReleaseRow(row);
+  }
+
+  /** A key's rows in a release (the current one by default), in priority order. */
+  rowsOfKey(key: string, releaseRef?: number): EmissionFactor[] {
+    const rows =
+      releaseRef === undefined
+        ? this.#db
+            .prepare<[string], FactorRow>(
+              `SELECT ${FACTOR_COLUMNS} FROM emission_factors
+                WHERE key = ? AND last_release IS NULL ORDER BY priority`,
+            )
+            .all(key)
+        : this.#db
+            .prepare<[string, number, number], FactorRow>(
+              `SELECT ${FACTOR_COLUMNS} FROM emission_factors
+                WHERE key = ? AND first_release <= ?
+                  AND (last_release IS NULL OR last_release >= ?)
+                ORDER BY priority`,
+            )
+            .all(key, releaseRef, releaseRef);
+    return rows.map(factorFromRow);
+  }
+
+  /** Every row of a release, in priority order. */
+  rowsOf(releaseRef: number): EmissionFactor[] {
+    return this.#db
+      .prepare<[number, number], FactorRow>(
+        `SELECT ${FACTOR_COLUMNS} FROM emission_factors
+          WHERE first_release <= ? AND (last_release IS NULL OR last_release >= ?)
+          ORDER BY priority`,
+      )
+      .all(releaseRef, releaseRef)
+      .map(factorFromRow);
+  }
+
+  /** The proxy designations of a release (the current one by default). */
+  proxies(releaseRef?: number): ProxyDesignation[] {
+    const select = `SELECT key, country, proxy_key AS proxyKey, proxy_country AS proxyCountry, reason
+      FROM factor_release_proxies WHERE release_ref = `;
+    return releaseRef === undefined
+      ? this.#db
+          .prepare<[], ProxyDesignation>(`${select}(SELECT max(ref) FROM factor_releases)`)
+          .all()
+      : this.#db.prepare<[number], ProxyDesignation>(`${select}?`).all(releaseRef);
+  }
+}

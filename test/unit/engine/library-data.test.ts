@@ -1,0 +1,102 @@
+/**
+ * What `npm run factors:generate` writes from the shipped data must be what is committed:
+ * fixtures/factors/library-categories.csv (and the coverage table of docs/factor-library.md).
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { parse } from "csv-parse/sync";
+import { describe, expect, it } from "vitest";
+import { categoryTree, FLEET_SUBCATEGORIES } from "../../../src/backends/local/fixtures.js";
+import { builtReleaseText, factorLibrary } from "../../../src/backends/local/library-files.js";
+import {
+  CURRENT_RELEASE,
+  OPEN_SOURCES_RELEASE,
+} from "../../../src/backends/local/library-releases.js";
+import { coverageTable, withCoverageTable } from "../../../src/engine/coverage.js";
+import { parseFixtureCsv } from "../../../src/engine/fixture-csv.js";
+import {
+  categoryLinesCsv,
+  generateLibraryCategories,
+} from "../../../src/engine/library-categories.js";
+import { factors, factorsDir, library, readFixture } from "./library.js";
+
+describe("the current release's built file", () => {
+  it("is what the build makes of the source files (npm run factors:generate)", () => {
+    expect(readFixture(CURRENT_RELEASE.builtFile ?? "")).toBe(builtReleaseText(library));
+  });
+
+  it("reads back into the same factors, version and proxy designations", () => {
+    const read = factorLibrary(CURRENT_RELEASE);
+    expect(read.version).toBe(library.version);
+    expect(read.factors).toEqual(library.factors);
+    expect(read.proxies).toEqual(library.proxies);
+  });
+});
+
+describe("fixtures/factors/library-categories.csv", () => {
+  it("is what the generator makes of the current release (npm run factors:generate)", () => {
+    const lines = generateLibraryCategories(factors, [...categoryTree(), ...FLEET_SUBCATEGORIES]);
+    expect(readFixture("library-categories.csv")).toBe(categoryLinesCsv(lines));
+  });
+});
+
+describe("the coverage table of docs/factor-library.md", () => {
+  const page = fs.readFileSync(path.resolve(factorsDir, "../../docs/factor-library.md"), "utf8");
+
+  it("is the table the shipped data gives (npm run factors:generate)", () => {
+    const table = coverageTable(factors, library.proxies);
+    expect(page).toBe(withCoverageTable(page, table));
+  });
+
+  it.each([
+    // GB 2024 water: DESNZ 2024 'Water supply' (ID 17_404_4005_1); 2025 in the base file
+    ["Water supply", "GB", "DESNZ 2024–2025"],
+    // France prices heating oil as fioul domestique (ADEME element 14087 and its units)
+    ["Heating oil", "FR", "ADEME Base Carbone 2025"],
+    // Spain's heating oil is MITECO's gasóleo C, 2021-2024
+    ["Heating oil", "ES", "MITECO 2021–2024"],
+    // Germany has no water factor of its own and water has no global stand-in
+    ["Water supply", "DE", "–"],
+    // Portugal's natural gas: the GB DESNZ 2025 row of global-defaults.csv
+    ["Natural gas", "PT", "proxy GB DESNZ 2025"],
+  ])("%s in %s: %s", (activity, country, text) => {
+    const cells = (start: string) =>
+      (page.split("\n").find((line) => line.startsWith(start)) ?? "")
+        .split("|")
+        .slice(1, -1)
+        .map((cell) => cell.trim());
+    const column = cells("| activity |").indexOf(country);
+    expect(cells(`| ${activity} |`)[column]).toBe(text);
+  });
+});
+
+describe("parseFixtureCsv", () => {
+  it.each([
+    ...OPEN_SOURCES_RELEASE.factorFiles,
+    "categories.csv",
+    "library-categories.csv",
+    "units.csv",
+    "global-defaults.csv",
+  ])("reads %s as csv-parse does", (file) => {
+    const text = readFixture(file);
+    expect(parseFixtureCsv(text, file)).toEqual(
+      parse(text, { columns: true, bom: true, skip_empty_lines: true }),
+    );
+  });
+
+  it.each([
+    ['a,b\n"1,2\n', /a quoted field is not closed/],
+    ['a,b\n1"x,2\n', /a quote inside an unquoted field/],
+    ['a,b\n"1"x,2\n', /unexpected text after a quoted field/],
+    ["a,b\n1,2,3\n", /line 2: 3 fields, the header has 2/],
+  ])("refuses %j", (text, message) => {
+    expect(() => parseFixtureCsv(text, "bad.csv")).toThrow(message);
+  });
+
+  it('reads quotes doubled inside quotes, CRLF, a BOM and a last line without "\\n"', () => {
+    expect(parseFixtureCsv('\uFEFFa,b\r\n"say ""hi""",\r\n\r\nx,"y\nz"', "t.csv")).toEqual([
+      { a: 'say "hi"', b: "" },
+      { a: "x", b: "y\nz" },
+    ]);
+  });
+});

@@ -1,0 +1,111 @@
+/**
+ * Library releases in the database (src/backends/local/library-load.ts, library-store.ts): what
+ * migration 30 keeps of a database's library, what a later release changes, and resolution
+ * under a pinned release.
+ */
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { openDatabase } from "../../../src/backends/local/database.js";
+import { EmissionCalculator } from "../../../src/backends/local/emission-calculator.js";
+import { FACTOR_TABLE_COLUMNS } from "../../../src/backends/local/factor-rows.js";
+import { factorLibrary } from "../../../src/backends/local/library-files.js";
+import { loadRelease } from "../../../src/backends/local/library-load.js";
+import {
+  BASE_RELEASE,
+  OPEN_SOURCES_RELEASE,
+} from "../../../src/backends/local/library-releases.js";
+import { LibraryStore } from "../../../src/backends/local/library-store.js";
+import { MIGRATIONS, migrate } from "../../../src/backends/local/migrations.js";
+import { ProvenanceStore } from "../../../src/backends/local/provenance.js";
+import { tempDir } from "./helpers.js";
+
+function database(upTo?: number) {
+  const file = path.join(tempDir(), "carbon.db");
+  const db = openDatabase(file, 5000);
+  const migrations = upTo === undefined ? MIGRATIONS : MIGRATIONS.filter((m) => m.version <= upTo);
+  migrate(db, file, migrations);
+  return db;
+}
+
+describe("library releases", () => {
+  it("an upgraded database keeps the library it had as the first release, then loads the next", () => {
+    const db = database(28);
+    const before = db.prepare("SELECT id, co2e FROM emission_factors ORDER BY id").all();
+    const version = db.prepare("SELECT value FROM meta WHERE key = 'factor_library_version'");
+    expect(version.pluck().get()).toBe(factorLibrary(BASE_RELEASE).version);
+    migrate(db, "carbon.db");
+    const store = new LibraryStore(db);
+    expect(store.releases().map((r) => [r.ref, r.version, r.factors])).toEqual([
+      [1, factorLibrary(BASE_RELEASE).version, 258],
+      [2, factorLibrary(OPEN_SOURCES_RELEASE).version, 6564],
+    ]);
+    // Release 1 is the rows the database held, unchanged.
+    const kept = store.rowsOf(1).map((f) => ({ id: f.id, co2e: f.co2e }));
+    expect(kept.sort((a, b) => (a.id < b.id ? -1 : 1))).toEqual(before);
+    expect(version.pluck().get()).toBe(factorLibrary(OPEN_SOURCES_RELEASE).version);
+    db.close();
+  });
+
+  it("stores a factor both releases share once, and a changed one twice", () => {
+    const db = database();
+    const versions = (id: string) =>
+      db
+        .prepare("SELECT first_release, last_release FROM emission_factors WHERE id = ?")
+        .raw()
+        .all(id);
+    const store = new LibraryStore(db);
+    const current = (key: string, country: string, year: number) =>
+      store.rowsOfKey(key).find((f) => f.country === country && f.year === year);
+    // DESNZ 2025 natural gas per kWh gross CV: the same in both releases
+    const gas = current("natural_gas", "GB", 2025);
+    expect(versions(gas?.id ?? "")).toEqual([[1, null]]);
+    // MITECO natural gas 2024: relabelled AR6, so a second version from release 2
+    const spanish = current("natural_gas", "ES", 2024);
+    expect(versions(spanish?.id ?? "")).toEqual([
+      [1, 1],
+      [2, null],
+    ]);
+    db.close();
+  });
+
+  it("resolves under a pinned release as under the current one", () => {
+    const db = database();
+    const calculator = new EmissionCalculator(db, new ProvenanceStore(db), () => []);
+    const location = (release?: number) =>
+      calculator
+        .index(release)
+        .rowsOf("electricity_grid")
+        .find((f) => f.country === "FR" && f.year === 2024)?.co2e;
+    // Release 1: EEA France 2024 = 0.036; current: ADEME 'Electricité 2024' combustion = 0.035
+    expect(location(1)).toBe(0.036);
+    expect(location()).toBe(0.035);
+    expect(location(2)).toBe(0.035);
+    db.close();
+  });
+
+  it("loading the current release again changes nothing; a new one counts its changes", () => {
+    const db = database();
+    const store = new LibraryStore(db);
+    const open = factorLibrary(OPEN_SOURCES_RELEASE);
+    loadRelease(db, OPEN_SOURCES_RELEASE);
+    expect(store.releases()).toHaveLength(2);
+    // A release that drops the last factor and changes the first one's figure.
+    const [first, ...rest] = open.rows;
+    const changed = [...(first ?? [])];
+    changed[FACTOR_TABLE_COLUMNS.findIndex(([column]) => column === "co2e")] = 999;
+    const edited = {
+      ...open,
+      version: "lib-edited000000",
+      rows: [changed, ...rest.slice(0, -1)],
+    };
+    loadRelease(db, { ...OPEN_SOURCES_RELEASE, name: "edited" }, undefined, edited);
+    expect(store.releases().at(-1)).toMatchObject({
+      name: "edited",
+      added: 0,
+      changed: 1,
+      removed: 1,
+      factors: 6563,
+    });
+    db.close();
+  });
+});
