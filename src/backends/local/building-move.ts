@@ -42,7 +42,7 @@ type FootprintQuery = (buildingRef: number) => Footprint;
 
 function footprintQuery(db: Db): FootprintQuery {
   const statement = db.prepare<[number], Footprint>(
-    `SELECT count(*) AS consumptions, count(provenance_ref) AS emissions,
+    `SELECT count(*) AS consumptions, count(co2e) AS emissions,
             coalesce(sum(co2e), 0) AS co2e
        FROM consumptions WHERE building_ref = ?`,
   );

@@ -147,7 +147,7 @@ function planBuilding(parts: DeletionParts, id: string): Planned | undefined {
   if (building === undefined) return undefined;
   const footprint = parts.db
     .prepare<[number], Footprint>(
-      `SELECT count(*) AS consumptions, count(provenance_ref) AS emissions
+      `SELECT count(*) AS consumptions, count(co2e) AS emissions
          FROM consumptions WHERE building_ref = ?`,
     )
     .get(building.ref) ?? { consumptions: 0, emissions: 0 };

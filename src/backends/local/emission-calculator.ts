@@ -3,27 +3,33 @@ import type {
   FactorResolution,
   StoredCustomFactor,
 } from "../../core/model/factor.js";
-import { calculateEmission, type EmissionValues } from "../../engine/emission.js";
+import { awaitingCalculation, awaitingValues } from "../../engine/emission-lines.js";
 import {
   createFactorIndex,
   type FactorIndex,
   type GlobalDefault,
 } from "../../engine/factor-index.js";
 import { resolveFactors } from "../../engine/resolve.js";
+import type { CalculationStore } from "./calculation-store.js";
 import type { StoredCategory } from "./categories.js";
 import type { Db } from "./database.js";
+import {
+  type CalculatedEmission,
+  calculateSplit,
+  calculateUnsplit,
+  type LineSources,
+  type LinesEntry,
+  type LineTarget,
+  unsplitLines,
+  withinOneYear,
+} from "./line-calculator.js";
+import type { LineData } from "./line-data.js";
 import { LIBRARY_VERSION_KEY } from "./migrations.js";
-import type { ProvenanceStore } from "./provenance.js";
 
-export interface CalculationTarget {
-  readonly category: StoredCategory;
+export type { CalculatedEmission } from "./line-calculator.js";
+
+export interface CalculationTarget extends LineTarget {
   readonly companyRef: number;
-  /** The building's country, else the company's. */
-  readonly country: string | null;
-  /** UTC year of the consumption's startDate. */
-  readonly year: number;
-  readonly unit: string;
-  readonly quantity: number;
   /**
    * The custom factor of the custom input the consumption names: for its category and basis it
    * is the only custom factor considered (two tariffs of one company each price their own).
@@ -31,21 +37,12 @@ export interface CalculationTarget {
   readonly inputFactorId?: string | null;
 }
 
-export interface CalculatedEmission {
-  readonly values: EmissionValues;
-  /** null: awaiting_factor. */
-  readonly provenanceRef: number | null;
-}
-
-interface ResolutionEntry {
-  readonly resolution: FactorResolution;
-  /**
-   * The provenance ref of this entry's emissions, once one was calculated. It depends only on
-   * the resolution and on whether the entry's unit converts to the factors' units (a quantity
-   * changes neither), so it is the same for every emission of the entry.
-   */
-  provenanceRef: number | null | undefined;
-}
+/**
+ * A cached resolution and the lines worked out from it: they depend only on the resolution key
+ * (a quantity or the days within the year change neither), so they are the same for every
+ * consumption of the entry.
+ */
+type ResolutionEntry = LinesEntry;
 
 interface FactorRow {
   id: string;
@@ -152,7 +149,8 @@ class ResolutionCache {
  */
 export class EmissionCalculator {
   readonly #db: Db;
-  readonly #provenance: ProvenanceStore;
+  readonly #store: CalculationStore;
+  readonly #lineData: LineData;
   readonly #customFactorsOf: (companyRef: number) => StoredCustomFactor[];
   #index: FactorIndex | undefined;
   readonly #custom = new Map<number, StoredCustomFactor[]>();
@@ -160,13 +158,17 @@ export class EmissionCalculator {
   /** Resolutions under an input's factor: the cache's company key is this negative number. */
   readonly #inputKeys = new Map<string, number>();
 
+  #libraryVersion: string | undefined;
+
   constructor(
     db: Db,
-    provenance: ProvenanceStore,
+    store: CalculationStore,
+    lineData: LineData,
     customFactorsOf: (companyRef: number) => StoredCustomFactor[],
   ) {
     this.#db = db;
-    this.#provenance = provenance;
+    this.#store = store;
+    this.#lineData = lineData;
     this.#customFactorsOf = customFactorsOf;
   }
 
@@ -184,12 +186,14 @@ export class EmissionCalculator {
     return this.#index;
   }
 
+  /** The library in use, as the meta table records it (read once: it changes only by a migration). */
   libraryVersion(): string {
-    const value = this.#db
-      .prepare<[string], string>("SELECT value FROM meta WHERE key = ?")
-      .pluck()
-      .get(LIBRARY_VERSION_KEY);
-    return value ?? "unknown";
+    this.#libraryVersion ??=
+      this.#db
+        .prepare<[string], string>("SELECT value FROM meta WHERE key = ?")
+        .pluck()
+        .get(LIBRARY_VERSION_KEY) ?? "unknown";
+    return this.#libraryVersion;
   }
 
   customFactors(companyRef: number): StoredCustomFactor[] {
@@ -245,39 +249,66 @@ export class EmissionCalculator {
         customFactors: this.#customFactorsFor(companyRef, inputFactorId),
         index: this.index(),
       });
-      entry = { resolution, provenanceRef: undefined };
+      entry = { resolution, lines: undefined };
       slot.set(unit, entry);
     }
     return entry;
   }
 
+  /** A consumption's lines, their calculation record and the figures its row keeps. */
   calculate(target: CalculationTarget): CalculatedEmission {
-    const { category, unit, quantity } = target;
-    const entry =
-      target.inputFactorId === undefined || target.inputFactorId === null
-        ? this.#entry(category, target.country, target.year, unit, target.companyRef)
-        : this.#inputEntry(target, target.inputFactorId);
-    const values = calculateEmission({ quantity, unit, category, resolution: entry.resolution });
-    let provenanceRef = entry.provenanceRef;
-    if (provenanceRef === undefined) {
-      provenanceRef = this.#provenance.refOf(values);
-      entry.provenanceRef = provenanceRef;
-    }
-    return { values, provenanceRef };
+    if (!withinOneYear(target)) return calculateSplit(this.#sourcesOf(target), target);
+    // The fast path of an import's rows: one cached entry, its lines worked out once.
+    const { category, country, unit, companyRef } = target;
+    const inputFactorId = target.inputFactorId ?? null;
+    const key = inputFactorId === null ? companyRef : this.#inputKey(inputFactorId);
+    const year = Number(target.startDate.slice(0, 4));
+    const entry = this.#cached(category, country, year, unit, key, companyRef, inputFactorId);
+    entry.lines ??= unsplitLines(this.#sourcesOf(target), target);
+    return calculateUnsplit(entry, entry.lines, target);
   }
 
   /**
-   * The entry of a consumption naming an input with a custom factor: the company's custom
-   * factors, of which that factor alone for its category and basis; cached under a key of its own.
+   * A consumption whose figures are not finite numbers: its lines recorded as awaiting a factor
+   * and its row's figures null, until its quantity is corrected.
    */
-  #inputEntry(target: CalculationTarget, factorId: string): ResolutionEntry {
+  awaiting(target: CalculationTarget): Pick<CalculatedEmission, "values" | "calculationRef"> {
+    const { values, calculation } = this.calculate(target);
+    return {
+      values: awaitingValues(values),
+      calculationRef: this.#store.refOf(awaitingCalculation(calculation)),
+    };
+  }
+
+  /** Where a consumption's lines come from: resolutions under its company's (or input's) key. */
+  #sourcesOf(target: CalculationTarget): LineSources {
+    const { country, unit, companyRef } = target;
+    const inputFactorId = target.inputFactorId ?? null;
+    const key = inputFactorId === null ? companyRef : this.#inputKey(inputFactorId);
+    const data = this.#lineData;
+    return {
+      entry: (category, year) =>
+        this.#cached(category, country, year, unit, key, companyRef, inputFactorId),
+      gridResolution: (category, year) => this.resolve(category, country, year, unit, null),
+      derivedOf: (category) => data.derivedOf(category),
+      lossFraction: (fractionKey, at, year) => data.lossFraction(fractionKey, at, year),
+      biogenicOf: (factorId) => data.biogenicOf(factorId),
+      libraryVersion: () => this.libraryVersion(),
+      refOf: (calculation) => this.#store.refOf(calculation),
+    };
+  }
+
+  /**
+   * The cache key of a consumption naming an input with a custom factor: the company's custom
+   * factors, of which that factor alone for its category and basis, are cached apart.
+   */
+  #inputKey(factorId: string): number {
     let key = this.#inputKeys.get(factorId);
     if (key === undefined) {
       key = -2 - this.#inputKeys.size;
       this.#inputKeys.set(factorId, key);
     }
-    const { category, country, year, unit, companyRef } = target;
-    return this.#cached(category, country, year, unit, key, companyRef, factorId);
+    return key;
   }
 
   /** The company's custom factors; an input's factor is the only one of its category and basis. */
@@ -304,6 +335,6 @@ export class EmissionCalculator {
   /** After a rollback: provenance refs written in it are gone. */
   forgetWrites(): void {
     this.#resolutions.clear();
-    this.#provenance.forget();
+    this.#store.forget();
   }
 }

@@ -91,8 +91,9 @@ export class InvoiceRepository {
     this.#db = db;
     this.#companies = companies;
     this.#byId = db.prepare<[string], InvoiceRow>(`${SELECT} WHERE i.id = ?`);
-    this.#emission = db.prepare<[string], { co2e: number | null; provenance_ref: number | null }>(
-      "SELECT co2e, provenance_ref FROM consumptions WHERE id = ?",
+    // The consumption's direct figure (scope 1 or 2, the days of all its years): null awaits.
+    this.#emission = db.prepare<[string], { co2e: number | null }>(
+      "SELECT co2e FROM consumptions WHERE id = ?",
     );
     // created_at is kept on update; updated_at moves.
     this.#upsert = db.prepare(
@@ -120,7 +121,7 @@ export class InvoiceRepository {
     const lines = storedLines(row.lines).map((line, index) => {
       const id = invoiceLineConsumptionId(row.id, index);
       const stored = line.counted === "not_counted" ? undefined : this.#emission.get(id);
-      const calculated = stored !== undefined && stored.provenance_ref !== null;
+      const calculated = stored !== undefined && stored.co2e !== null;
       const status: LineEmissionStatus =
         stored === undefined ? line.counted : calculated ? "calculated" : "awaiting_factor";
       return {

@@ -11,6 +11,7 @@ import { categoryTree, factorLibrary } from "./fixtures.js";
 import { GLEC_SCHEMA } from "./glec-schema.js";
 import { GOALS_SCHEMA } from "./goals.js";
 import { INVOICES_SCHEMA } from "./invoices-schema.js";
+import { addEmissionLines } from "./lines-schema.js";
 import { LIST_INDEXES } from "./list-indexes.js";
 import { ORGANIZATION_LIMITS_SCHEMA } from "./organization-limits.js";
 import { consumptionDatesAsIntegers, SCHEMA_V1 } from "./schema.js";
@@ -185,6 +186,11 @@ export const MIGRATIONS: readonly Migration[] = [
         ALTER TABLE emission_factors ADD COLUMN biogenic_co2 REAL;`);
       loadFactorLibrary(db);
     },
+  },
+  {
+    version: 35,
+    name: "emission lines: calculation records, grid loss fractions, scope 3 category 3 subcategories",
+    up: (db) => addEmissionLines(db, LIBRARY_VERSION_KEY),
   },
 ];
 

@@ -1,19 +1,24 @@
 import { uuidV5 } from "../../core/ids.js";
+import type { Scope } from "../../core/model/common.js";
 import type { Consumption } from "../../core/model/consumption.js";
 import type { Emission } from "../../core/model/emission.js";
-import type { CategoryCatalog } from "./categories.js";
-import { MARKET_FIGURE } from "./certificate-cover.js";
+import type { Calculation, CalculationLine } from "../../engine/emission-lines.js";
+import { type StoredLine, storedLines } from "../../engine/stored-lines.js";
+import type { CategoryCatalog, StoredCategory } from "./categories.js";
+import { MARKET_FIGURE, UNCOVERED_SHARE } from "./certificate-cover.js";
 import type { RefCache } from "./ref-cache.js";
 import { StoredDates } from "./stored-dates.js";
 
 /**
  * The columns every read takes from `consumptions c`, in the order of RowTuple. Refs are turned
  * into ids in memory (RefCache, CategoryCatalog): no joins, no repeated strings. The market-based
- * figure leaves out the share of kWh that certificates cover (certificate-cover.ts).
+ * figure leaves out the share of kWh that certificates cover (certificate-cover.ts); the
+ * uncovered share itself scales the market-based figures of a split consumption's parts.
  */
 export const ROW_COLUMNS = `c.id, c.entity_id, c.company_ref, c.building_ref, c.category_ref,
   c.start_date, c.end_date, c.quantity, c.unit, c.created_at, c.updated_at, c.co2e, c.co2, c.ch4,
-  c.n2o, ${MARKET_FIGURE}, c.converted_quantity, c.provenance_ref, c.rowid, c.input_ref`;
+  c.n2o, ${MARKET_FIGURE}, c.converted_quantity, c.provenance_ref, c.rowid, c.input_ref,
+  ${UNCOVERED_SHARE}`;
 
 export type RowTuple = [
   id: string,
@@ -39,11 +44,34 @@ export type RowTuple = [
   rowid: number,
   /** The custom input the consumption names, if any. */
   inputRef: number | null,
+  /** The share of its market-based figure no certificate covers (1: none covered). */
+  uncoveredShare: number,
 ];
 
 /** The emission's id: derived from its consumption's, so it is never stored. */
 export function emissionIdOf(consumptionId: string): string {
   return uuidV5(`emission:${consumptionId}`);
+}
+
+/**
+ * A line's id: the direct line of a consumption within one calendar year keeps the emission id
+ * it always had; every other line's is derived from the consumption, its kind and its year.
+ */
+export function emissionLineIdOf(consumptionId: string, kind: string, year: number): string {
+  return uuidV5(`emission:${consumptionId}:${kind}:${year}`);
+}
+
+/** Which lines a read keeps (undefined parts keep all). */
+export interface LineFilter {
+  readonly scopes?: ReadonlySet<Scope>;
+  /** The refs of the filter's categories and of every category under them. */
+  readonly categoryRefs?: ReadonlySet<number>;
+  /**
+   * The calendar years of a date window: a split consumption's line counts when its year is
+   * one of them (the rows read already overlap the window).
+   */
+  readonly fromYear?: number;
+  readonly toYear?: number;
 }
 
 export class RowDecoder {
@@ -59,6 +87,14 @@ export class RowDecoder {
   #categoryOf(ref: number) {
     const category = this.#catalog.byRef(ref);
     if (category === undefined) throw new Error(`category ref ${ref} is not in the catalog`);
+    return category;
+  }
+
+  /** A line's subcategory: a derived line's own, else the consumption's. */
+  #lineCategory(line: CalculationLine, own: StoredCategory): StoredCategory {
+    if (line.category === null) return own;
+    const category = this.#catalog.find(line.category);
+    if (category === undefined) throw new Error(`category ${line.category} is not in the catalog`);
     return category;
   }
 
@@ -83,39 +119,111 @@ export class RowDecoder {
     return { ...consumption, [field]: input.id };
   }
 
-  /** The id (a SHA-1) is worked out only when read: summaries never need it. */
+  /** Whether a line is kept by a filter. */
+  #keeps(line: CalculationLine, category: StoredCategory, filter: LineFilter | undefined): boolean {
+    if (filter === undefined) return true;
+    if (filter.scopes !== undefined && !filter.scopes.has(category.scope)) return false;
+    if (filter.categoryRefs !== undefined && !filter.categoryRefs.has(category.ref)) return false;
+    const year = line.year;
+    if (year === null) return true;
+    return (
+      (filter.fromYear === undefined || year >= filter.fromYear) &&
+      (filter.toYear === undefined || year <= filter.toYear)
+    );
+  }
+
+  /** How many lines of a calculation a filter keeps, for a consumption of `categoryRef`. */
+  lineCount(categoryRef: number, calculation: Calculation, filter: LineFilter | undefined): number {
+    const own = this.#categoryOf(categoryRef);
+    let count = 0;
+    for (const line of calculation.lines) {
+      if (this.#keeps(line, this.#lineCategory(line, own), filter)) count += 1;
+    }
+    return count;
+  }
+
+  /** The consumption's first line: its direct line (of its first year, when it is split). */
   emission(row: RowTuple): Emission {
+    const [first] = this.lines(row);
+    if (first === undefined) throw new Error(`consumption ${row[0]} has no emission line`);
+    return first;
+  }
+
+  /** The consumption's lines a filter keeps, in order: year by year, the direct line first. */
+  lines(row: RowTuple, filter?: LineFilter): Emission[] {
+    const calculation = this.#refs.calculation(row[17]);
+    const own = this.#categoryOf(row[4]);
+    const startDate = this.#dates.iso(row[5]);
+    const endDate = this.#dates.iso(row[6]);
+    const stored = storedLines(calculation, {
+      quantity: row[7],
+      startDate,
+      endDate,
+      row: {
+        co2e: row[11],
+        co2: row[12],
+        ch4: row[13],
+        n2o: row[14],
+        co2eMarketBased: row[15],
+        convertedQuantity: row[16],
+      },
+      marketShare: row[20],
+    });
+    const result: Emission[] = [];
+    for (const line of stored) {
+      const category = this.#lineCategory(line.line, own);
+      if (this.#keeps(line.line, category, filter)) {
+        result.push(this.#emission(row, line, category, calculation.libraryVersion));
+      }
+    }
+    return result;
+  }
+
+  #emission(
+    row: RowTuple,
+    stored: StoredLine,
+    category: StoredCategory,
+    libraryVersion: string,
+  ): Emission {
     const consumptionId = row[0];
-    const provenance = this.#refs.provenance(row[17]);
+    const { line, figures } = stored;
+    const p = line.provenance;
+    const whole = stored.rowFigures;
     return {
       get id() {
-        return emissionIdOf(consumptionId);
+        return whole
+          ? emissionIdOf(consumptionId)
+          : emissionLineIdOf(consumptionId, line.kind, stored.year);
       },
       consumptionId,
       companyId: this.#refs.companyId(row[2]),
       buildingId: this.#refs.building(row[3]).id,
-      categoryId: this.#categoryOf(row[4]).id,
-      scope: this.#categoryOf(row[4]).scope,
-      startDate: this.#dates.iso(row[5]),
-      endDate: this.#dates.iso(row[6]),
-      co2e: row[11],
-      co2: row[12],
-      ch4: row[13],
-      n2o: row[14],
-      co2eMarketBased: row[15],
-      factorId: provenance?.factorId ?? null,
-      factorSource: provenance?.factorSource ?? null,
-      factorYear: provenance?.factorYear ?? null,
-      status: provenance === undefined ? "awaiting_factor" : "calculated",
-      quantity: row[7],
+      categoryId: category.id,
+      scope: category.scope,
+      startDate: stored.startDate,
+      endDate: stored.endDate,
+      co2e: figures.co2e,
+      co2: figures.co2,
+      ch4: figures.ch4,
+      n2o: figures.n2o,
+      co2eMarketBased: figures.co2eMarketBased,
+      factorId: p.factorId,
+      factorSource: p.factorSource,
+      factorYear: p.factorYear,
+      status: p.status,
+      // A year's part of a split consumption has its share of the quantity.
+      quantity: line.year === null ? row[7] : row[7] * stored.share,
       unit: row[8],
-      convertedQuantity: row[16],
-      factorUnit: provenance?.factorUnit ?? null,
-      factorValue: provenance?.factorValue ?? null,
-      resolution: provenance?.resolution ?? null,
-      gwpSet: provenance?.gwpSet ?? null,
-      marketFactorId: provenance?.marketFactorId ?? null,
-      marketBasis: provenance?.marketBasis ?? null,
+      convertedQuantity: figures.convertedQuantity,
+      factorUnit: p.factorUnit,
+      factorValue: p.factorValue,
+      resolution: p.resolution,
+      gwpSet: p.gwpSet,
+      marketFactorId: p.marketFactorId,
+      marketBasis: p.marketBasis,
+      line: line.kind,
+      biogenicCo2: figures.biogenicCo2,
+      factorLibraryVersion: libraryVersion,
     };
   }
 }

@@ -17,9 +17,20 @@ export const marketBases = ["company_custom", "residual_mix", "location_fallback
 export type MarketBasis = (typeof marketBases)[number];
 
 /**
- * One emission per consumption, kilograms throughout (../design/cli.md "Emission records").
- * Besides the contract's fields it keeps what is needed to re-derive it: the quantity in the
- * factor's unit, the factor value, how the factor was found and the GWP set.
+ * What an emission line is: the consumption's own emission (`direct`), or a scope 3 category 3
+ * line derived from it (docs/factor-library.md#derived-lines): well-to-tank of the fuel or of
+ * the generation (`wtt`), transmission and distribution losses (`td_losses`) and their
+ * well-to-tank (`td_losses_wtt`).
+ */
+export const emissionLines = ["direct", "wtt", "td_losses", "td_losses_wtt"] as const;
+export type EmissionLine = (typeof emissionLines)[number];
+
+/**
+ * One emission line, kilograms throughout (../design/cli.md "Emission records"): a consumption
+ * has its direct line and the lines derived from it, one set per calendar year its period
+ * touches. Besides the contract's fields it keeps what is needed to re-derive it: the quantity
+ * in the factor's unit, the factor value, how the factor was found, the GWP set, the line, the
+ * biogenic CO2 reported outside the scopes and the factor library version it was calculated with.
  */
 export const emissionSchema = z.object({
   id: uuidSchema,
@@ -48,6 +59,11 @@ export const emissionSchema = z.object({
   gwpSet: gwpSetSchema.nullable(),
   marketFactorId: uuidSchema.nullable(),
   marketBasis: z.enum(marketBases).nullable(),
+  line: z.enum(emissionLines),
+  /** Biogenic CO2, kg, "outside of scopes": never part of co2e or of any scope. */
+  biogenicCo2: z.number().nullable(),
+  /** The factor library the line was calculated with; null: not recorded (older databases). */
+  factorLibraryVersion: z.string().nullable(),
 });
 
 const answerFigure = answerNumberSchema.nullable().default(null);
@@ -84,6 +100,10 @@ const emissionAnswerFields = z.object({
   gwpSet: gwpSetSchema.nullable().default(null),
   marketFactorId: answerIdSchema.nullable().default(null),
   marketBasis: z.enum(marketBases).nullable().default(null),
+  // A server that does not know lines answers one emission per consumption: its direct line.
+  line: z.string().default("direct"),
+  biogenicCo2: answerFigure,
+  factorLibraryVersion: z.string().nullable().default(null),
 });
 export type Emission = z.output<typeof emissionAnswerFields>;
 
@@ -141,6 +161,11 @@ export const emissionSummarySchema = z.object({
     scope2MarketBased: z.number().nullable(),
     count: z.number().int(),
     awaitingFactor: z.number().int(),
+    /**
+     * Biogenic CO2, kg, outside of scopes: never in co2e, byScope or any group's figures.
+     * Absent from a server that does not report it.
+     */
+    biogenicCo2: z.number().optional(),
   }),
   factorLibraryVersion: z.string(),
 });

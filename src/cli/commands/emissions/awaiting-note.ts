@@ -2,9 +2,14 @@ import type { PeriodFilter } from "../../../core/ports/consumptions.js";
 
 /**
  * `3 consumptions are waiting for an emission factor: see carbon emissions list ... --explain`,
- * with the same filters, or undefined when none are waiting.
+ * with the same filters, or undefined when none are waiting. Emission summaries count lines
+ * (`noun` "emission line"), the consumption dashboard consumptions.
  */
-export function awaitingFactorNote(count: number, period: PeriodFilter): string | undefined {
+export function awaitingFactorNote(
+  count: number,
+  period: PeriodFilter,
+  noun: "consumption" | "emission line" = "consumption",
+): string | undefined {
   if (count <= 0) return undefined;
   const flags = [
     period.companyId === undefined ? "" : ` --company ${period.companyId}`,
@@ -12,6 +17,6 @@ export function awaitingFactorNote(count: number, period: PeriodFilter): string 
     period.from === undefined ? "" : ` --from ${period.from}`,
     period.to === undefined ? "" : ` --to ${period.to}`,
   ].join("");
-  const subject = count === 1 ? "1 consumption is" : `${count} consumptions are`;
+  const subject = count === 1 ? `1 ${noun} is` : `${count} ${noun}s are`;
   return `${subject} waiting for an emission factor: see \`carbon emissions list${flags} --explain\` (status awaiting_factor)`;
 }

@@ -53,6 +53,7 @@ export function emissionColumns(names: Names, shape: RowShape): Column<EmissionR
     { header: "endDate", value: (e) => day(e.endDate) },
     { header: "scope", value: (e) => e.scope },
     ...whereColumns(names, shape),
+    { header: "line", value: (e) => e.line },
     { header: "co2e", value: (e) => e.co2e, align: "right" },
     { header: "co2eMarketBased", value: (e) => e.co2eMarketBased, align: "right" },
     ...(shape.window ? [shareColumn] : []),
@@ -81,15 +82,18 @@ export function explainColumns(names: Names, shape: RowShape): Column<EmissionRo
     { header: "factorSource", value: (e) => e.factorSource },
     { header: "factorYear", value: (e) => e.factorYear, align: "right" },
     { header: "resolution", value: (e) => e.resolution },
+    { header: "line", value: (e) => e.line },
     ...(shape.window ? [recordCo2eColumn, shareColumn] : []),
     { header: "co2e", value: (e) => e.co2e, align: "right" },
+    { header: "biogenicCo2", value: (e) => e.biogenicCo2, align: "right" },
+    { header: "factorLibraryVersion", value: (e) => e.factorLibraryVersion },
   ];
 }
 
 /**
- * The emission record of ../design/cli.md, field for field and in that order (exports); names
- * beside their ids and the quantity after the dates under --with-names; `share` and
- * `recordCo2e` last in a window.
+ * The emission record of ../design/cli.md, field for field and in that order (exports), then the
+ * line, its biogenic CO2 and its factor library version; names beside their ids and the
+ * quantity after the dates under --with-names; `share` and `recordCo2e` last in a window.
  */
 export function emissionRecordColumns(shape: RowShape): Column<EmissionRow>[] {
   const named = (columns: Column<EmissionRow>[]): Column<EmissionRow>[] =>
@@ -118,6 +122,9 @@ export function emissionRecordColumns(shape: RowShape): Column<EmissionRow>[] {
     { header: "factorSource", value: (e) => e.factorSource },
     { header: "factorYear", value: (e) => e.factorYear },
     { header: "status", value: (e) => e.status },
+    { header: "line", value: (e) => e.line },
+    { header: "biogenicCo2", value: (e) => e.biogenicCo2 },
+    { header: "factorLibraryVersion", value: (e) => e.factorLibraryVersion },
     ...(shape.window ? [shareColumn, recordCo2eColumn] : []),
   ];
 }

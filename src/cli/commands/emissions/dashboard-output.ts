@@ -66,6 +66,12 @@ export function renderEmissionDashboard(ctx: Context, data: EmissionDashboardDat
       throw new Error(`unknown output format ${String(unknown)}`);
     }
   }
-  const note = awaitingFactorNote(data.grid.totals.awaitingFactor, data.period);
-  if (note !== undefined && ctx.globals().quiet !== true) io.err(note);
+  const quiet = ctx.globals().quiet === true;
+  const biogenic = data.grid.totals.biogenicCo2 ?? 0;
+  // Outside of scopes (GHG Protocol): reported beside the totals, never added to them.
+  if (format === "table" && biogenic > 0 && !quiet) {
+    io.err(`biogenic CO2 (outside of scopes, not in the totals): ${biogenic} kg`);
+  }
+  const note = awaitingFactorNote(data.grid.totals.awaitingFactor, data.period, "emission line");
+  if (note !== undefined && !quiet) io.err(note);
 }

@@ -1,0 +1,91 @@
+import type { MarketBasis } from "../../core/model/emission.js";
+import type { GwpSet, ResolutionStep } from "../../core/model/factor.js";
+import type { Calculation, CalculationLine } from "../../engine/emission-lines.js";
+
+/** A row of `emission_provenance` as the reads load it. */
+export interface ProvenanceRow {
+  readonly factorId: string;
+  readonly factorSource: string;
+  readonly factorYear: number | null;
+  readonly factorUnit: string;
+  readonly factorValue: number;
+  readonly resolution: ResolutionStep;
+  readonly gwpSet: GwpSet;
+  readonly marketFactorId: string | null;
+  readonly marketBasis: MarketBasis | null;
+  readonly libraryVersion: string | null;
+  /** JSON of the calculation's lines; null for a row written before lines (one direct line). */
+  readonly lines: string | null;
+}
+
+const NOTHING_PER_UNIT: CalculationLine["perUnit"] = {
+  converted: null,
+  co2e: null,
+  co2: null,
+  ch4: null,
+  n2o: null,
+  market: null,
+};
+
+/** One direct line over the whole period, whose figures are the consumption row's. */
+function directLine(provenance: CalculationLine["provenance"]): CalculationLine {
+  return {
+    kind: "direct",
+    category: null,
+    year: null,
+    provenance,
+    perUnit: NOTHING_PER_UNIT,
+    biogenicCo2: null,
+    lossFraction: null,
+  };
+}
+
+/**
+ * The calculation a stored row reads as: its lines (JSON, written by the calculation store), or
+ * for a row written before lines its one calculated direct line. `null` is a consumption stored
+ * awaiting a factor before lines: one direct line awaiting, of the library `version` (the one in
+ * use at the upgrade).
+ */
+export function legacyCalculation(row: ProvenanceRow | null, version?: string | null): Calculation {
+  if (row === null) {
+    return {
+      libraryVersion: version ?? "unknown",
+      lines: [
+        directLine({
+          status: "awaiting_factor",
+          factorId: null,
+          factorSource: null,
+          factorYear: null,
+          factorUnit: null,
+          factorValue: null,
+          resolution: null,
+          gwpSet: null,
+          marketFactorId: null,
+          marketBasis: null,
+        }),
+      ],
+    };
+  }
+  const libraryVersion = row.libraryVersion ?? "unknown";
+  if (row.lines !== null) {
+    // A parsed boundary: the calculation store wrote it from a Calculation's lines.
+    return { libraryVersion, lines: JSON.parse(row.lines) as CalculationLine[] };
+  }
+  return {
+    libraryVersion,
+    lines: [
+      directLine({
+        status: "calculated",
+        factorId: row.factorId,
+        factorSource: row.factorSource,
+        factorYear: row.factorYear,
+        factorUnit: row.factorUnit,
+        factorValue: row.factorValue,
+        resolution: row.resolution,
+        gwpSet: row.gwpSet,
+        marketFactorId: row.marketFactorId,
+        marketBasis: row.marketBasis,
+      }),
+    ],
+  };
+}
