@@ -74,6 +74,7 @@ export function explainColumns(names: Names, shape: RowShape): Column<EmissionRo
   return [
     { header: "startDate", value: (e) => day(e.startDate) },
     ...where,
+    { header: "line", value: (e) => e.line },
     { header: "quantity", value: (e) => e.quantity, align: "right" },
     { header: "unit", value: (e) => e.unit },
     { header: "convertedQuantity", value: (e) => e.convertedQuantity, align: "right" },
@@ -82,7 +83,6 @@ export function explainColumns(names: Names, shape: RowShape): Column<EmissionRo
     { header: "factorSource", value: (e) => e.factorSource },
     { header: "factorYear", value: (e) => e.factorYear, align: "right" },
     { header: "resolution", value: (e) => e.resolution },
-    { header: "line", value: (e) => e.line },
     ...(shape.window ? [recordCo2eColumn, shareColumn] : []),
     { header: "co2e", value: (e) => e.co2e, align: "right" },
     { header: "biogenicCo2", value: (e) => e.biogenicCo2, align: "right" },
