@@ -61,6 +61,9 @@ function isDerivedLine(text: string): text is DerivationRule["line"] {
   return text !== "direct" && (emissionLines as readonly string[]).includes(text);
 }
 
+/** What a category without rules derives: shared, so a lookup allocates nothing. */
+const NONE: readonly never[] = Object.freeze([]);
+
 export function derivationRules(rules: readonly DerivationRule[]): DerivationRules {
   const byCategory = new Map<string, DerivationRule[]>();
   const sources = new Map<string, string[]>();
@@ -76,8 +79,8 @@ export function derivationRules(rules: readonly DerivationRule[]): DerivationRul
     sources.set(rule.derivedCategory, from);
   }
   return {
-    of: (code) => byCategory.get(code) ?? [],
-    sourcesOf: (code) => sources.get(code) ?? [],
+    of: (code) => byCategory.get(code) ?? NONE,
+    sourcesOf: (code) => sources.get(code) ?? NONE,
     all: rules,
   };
 }

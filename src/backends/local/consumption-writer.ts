@@ -253,7 +253,7 @@ export class ConsumptionWriter {
       }
       const awaiting = values.status !== "calculated";
       countEmission(counts, key, awaiting, values.co2e);
-      counts.co2eByScope["3"] += derivedCo2e;
+      if (derivedCo2e !== 0) counts.co2eByScope["3"] += derivedCo2e;
       // All new: no id repeats in the batch, so no later row looks this one up.
       if (!allNew) written.set(row.id, { row, co2e: values.co2e, awaiting, derivedCo2e });
       params.push(

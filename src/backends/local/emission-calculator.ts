@@ -17,11 +17,13 @@ import {
   type CalculatedEmission,
   calculateSplit,
   calculateUnsplit,
+  calculationOf,
   type LineSources,
   type LinesEntry,
   type LineTarget,
   unsplitLines,
   withinOneYear,
+  yearOf,
 } from "./line-calculator.js";
 import type { LineData } from "./line-data.js";
 import { LIBRARY_VERSION_KEY } from "./migrations.js";
@@ -262,7 +264,7 @@ export class EmissionCalculator {
     const { category, country, unit, companyRef } = target;
     const inputFactorId = target.inputFactorId ?? null;
     const key = inputFactorId === null ? companyRef : this.#inputKey(inputFactorId);
-    const year = Number(target.startDate.slice(0, 4));
+    const year = yearOf(target.startDate);
     const entry = this.#cached(category, country, year, unit, key, companyRef, inputFactorId);
     entry.lines ??= unsplitLines(this.#sourcesOf(target), target);
     return calculateUnsplit(entry, entry.lines, target);
@@ -273,7 +275,7 @@ export class EmissionCalculator {
    * and its row's figures null, until its quantity is corrected.
    */
   awaiting(target: CalculationTarget): Pick<CalculatedEmission, "values" | "calculationRef"> {
-    const { values, calculation } = this.calculate(target);
+    const { values, calculation } = calculationOf(this.#sourcesOf(target), target);
     return {
       values: awaitingValues(values),
       calculationRef: this.#store.refOf(awaitingCalculation(calculation)),

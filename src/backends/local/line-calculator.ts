@@ -9,7 +9,6 @@ import type { FactorResolution } from "../../core/model/factor.js";
 import { calculateEmission, type EmissionValues, nonFiniteFigure } from "../../engine/emission.js";
 import {
   type Calculation,
-  type CalculationLine,
   calculateLines,
   type DerivedSpec,
   type LinesInput,
@@ -21,8 +20,8 @@ import type { StoredCategory } from "./categories.js";
 export interface UnsplitLines {
   readonly calculation: Calculation;
   readonly ref: number;
-  /** The derived lines (all but the first, the direct one). */
-  readonly derived: readonly CalculationLine[];
+  /** kg CO2e per unit of quantity of each derived line that has a factor. */
+  readonly derivedCo2e: Float64Array;
 }
 
 /** A resolution the calculator caches, with the lines worked out from it. */
@@ -57,7 +56,6 @@ export interface LineTarget {
 export interface CalculatedEmission {
   /** The row's figures: its direct line (its direct parts added up when it is split). */
   readonly values: EmissionValues;
-  readonly calculation: Calculation;
   readonly calculationRef: number;
   /** kg CO2e of its derived lines (scope 3 category 3) that have a factor. */
   readonly derivedCo2e: number;
@@ -78,10 +76,33 @@ export function withinOneYear(target: LineTarget): boolean {
   );
 }
 
+/** The year of a canonical date-time (`2025-01-31T...`), read from its digits. */
+export function yearOf(date: string): number {
+  return (
+    (date.charCodeAt(0) - 48) * 1000 +
+    (date.charCodeAt(1) - 48) * 100 +
+    (date.charCodeAt(2) - 48) * 10 +
+    (date.charCodeAt(3) - 48)
+  );
+}
+
+/** A consumption's calculation and its row's figures, worked out from scratch. */
+export function calculationOf(
+  sources: LineSources,
+  target: LineTarget,
+): { readonly calculation: Calculation; readonly values: EmissionValues } {
+  const { calculation, direct } = calculateLines(linesInput(sources, target));
+  return { calculation, values: direct };
+}
+
 /** The lines of a key's consumptions within one year, worked out once for all of them. */
 export function unsplitLines(sources: LineSources, target: LineTarget): UnsplitLines {
   const { calculation } = calculateLines(linesInput(sources, target));
-  return { calculation, ref: sources.refOf(calculation), derived: calculation.lines.slice(1) };
+  const perUnit: number[] = [];
+  for (const line of calculation.lines) {
+    if (line.kind !== "direct" && line.perUnit.co2e !== null) perUnit.push(line.perUnit.co2e);
+  }
+  return { calculation, ref: sources.refOf(calculation), derivedCo2e: Float64Array.from(perUnit) };
 }
 
 /** The calculation of a consumption across calendar years: each year's part priced apart. */
@@ -97,7 +118,6 @@ export function calculateSplit(sources: LineSources, target: LineTarget): Calcul
   });
   return {
     values: calculated.direct,
-    calculation: calculated.calculation,
     calculationRef: sources.refOf(calculated.calculation),
     derivedCo2e,
     nonFinite,
@@ -119,21 +139,11 @@ export function calculateUnsplit(
   });
   let nonFinite = nonFiniteFigure(values);
   let derivedCo2e = 0;
-  // Field by field, no object per line: an import prices every row this way.
-  for (const line of lines.derived) {
-    const perUnit = line.perUnit.co2e;
-    if (perUnit === null) continue;
-    const co2e = quantity * perUnit;
-    if (!Number.isFinite(co2e)) nonFinite ??= `${line.kind} co2e`;
-    derivedCo2e += co2e;
-  }
-  return {
-    values,
-    calculation: lines.calculation,
-    calculationRef: lines.ref,
-    derivedCo2e,
-    nonFinite,
-  };
+  // Numbers only, no object per line: an import prices every row this way.
+  const perUnit = lines.derivedCo2e;
+  for (let i = 0; i < perUnit.length; i += 1) derivedCo2e += quantity * (perUnit[i] ?? 0);
+  if (!Number.isFinite(derivedCo2e)) nonFinite ??= "co2e of a derived line";
+  return { values, calculationRef: lines.ref, derivedCo2e, nonFinite };
 }
 
 function linesInput(sources: LineSources, target: LineTarget): LinesInput<StoredCategory> {
