@@ -105,11 +105,16 @@ export class LineQueries {
     };
   }
 
-  /** Lines the filter keeps: consumptions counted in SQL by category and record. */
+  /**
+   * Lines the filter keeps: consumptions counted in SQL by calculation record, and by category
+   * when the filter names scopes or categories (a direct line's are its consumption's).
+   */
   #count(where: Where, filter: LineFilter | undefined): number {
     this.#refs.ensure();
-    const sql = `SELECT c.category_ref, c.provenance_ref, count(*) FROM consumptions c
-      WHERE ${where.sql} GROUP BY c.category_ref, c.provenance_ref`;
+    const byCategory = filter?.scopes !== undefined || filter?.categoryRefs !== undefined;
+    const category = byCategory ? "c.category_ref" : "min(c.category_ref)";
+    const sql = `SELECT ${category}, c.provenance_ref, count(*) FROM consumptions c
+      WHERE ${where.sql} GROUP BY ${byCategory ? "c.category_ref, " : ""}c.provenance_ref`;
     const groups = this.#statement(sql)
       .raw(true)
       .all(...where.params) as [number, number | null, number][];

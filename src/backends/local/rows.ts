@@ -2,10 +2,17 @@ import { uuidV5 } from "../../core/ids.js";
 import type { Scope } from "../../core/model/common.js";
 import type { Consumption } from "../../core/model/consumption.js";
 import type { Emission } from "../../core/model/emission.js";
-import type { Calculation, CalculationLine } from "../../engine/emission-lines.js";
+import {
+  biogenicOf,
+  type Calculation,
+  type CalculationLine,
+  type LineFigures,
+  lineFigures,
+} from "../../engine/emission-lines.js";
 import { type StoredLine, storedLines } from "../../engine/stored-lines.js";
 import type { CategoryCatalog, StoredCategory } from "./categories.js";
 import { MARKET_FIGURE, UNCOVERED_SHARE } from "./certificate-cover.js";
+import { yearOf } from "./line-calculator.js";
 import type { RefCache } from "./ref-cache.js";
 import { StoredDates } from "./stored-dates.js";
 
@@ -153,12 +160,41 @@ export class RowDecoder {
   lines(row: RowTuple, filter?: LineFilter): Emission[] {
     const calculation = this.#refs.calculation(row[17]);
     const own = this.#categoryOf(row[4]);
-    const startDate = this.#dates.iso(row[5]);
-    const endDate = this.#dates.iso(row[6]);
+    const ids = {
+      consumptionId: row[0],
+      companyId: this.#refs.companyId(row[2]),
+      buildingId: this.#refs.building(row[3]).id,
+      startDate: this.#dates.iso(row[5]),
+      endDate: this.#dates.iso(row[6]),
+      libraryVersion: calculation.libraryVersion,
+    };
+    const result: Emission[] = [];
+    if (calculation.lines[0]?.year === null) {
+      // Within one calendar year: every line over the consumption's days, no part to work out.
+      for (const line of calculation.lines) {
+        const category = this.#lineCategory(line, own);
+        if (!this.#keeps(line, category, filter)) continue;
+        const figures =
+          line.kind === "direct"
+            ? {
+                co2e: row[11],
+                co2: row[12],
+                ch4: row[13],
+                n2o: row[14],
+                co2eMarketBased: row[15],
+                convertedQuantity: row[16],
+                biogenicCo2: biogenicOf(row[16], line),
+              }
+            : lineFigures(line, row[7], 1);
+        const whole = line.kind === "direct";
+        result.push(emission(ids, row, line, category, figures, whole, null));
+      }
+      return result;
+    }
     const stored = storedLines(calculation, {
       quantity: row[7],
-      startDate,
-      endDate,
+      startDate: ids.startDate,
+      endDate: ids.endDate,
       row: {
         co2e: row[11],
         co2: row[12],
@@ -169,61 +205,78 @@ export class RowDecoder {
       },
       marketShare: row[20],
     });
-    const result: Emission[] = [];
-    for (const line of stored) {
-      const category = this.#lineCategory(line.line, own);
-      if (this.#keeps(line.line, category, filter)) {
-        result.push(this.#emission(row, line, category, calculation.libraryVersion));
+    for (const part of stored) {
+      const category = this.#lineCategory(part.line, own);
+      if (this.#keeps(part.line, category, filter)) {
+        result.push(emission(ids, row, part.line, category, part.figures, part.rowFigures, part));
       }
     }
     return result;
   }
+}
 
-  #emission(
-    row: RowTuple,
-    stored: StoredLine,
-    category: StoredCategory,
-    libraryVersion: string,
-  ): Emission {
-    const consumptionId = row[0];
-    const { line, figures } = stored;
-    const p = line.provenance;
-    const whole = stored.rowFigures;
-    return {
-      get id() {
-        return whole
-          ? emissionIdOf(consumptionId)
-          : emissionLineIdOf(consumptionId, line.kind, stored.year);
-      },
-      consumptionId,
-      companyId: this.#refs.companyId(row[2]),
-      buildingId: this.#refs.building(row[3]).id,
-      categoryId: category.id,
-      scope: category.scope,
-      startDate: stored.startDate,
-      endDate: stored.endDate,
-      co2e: figures.co2e,
-      co2: figures.co2,
-      ch4: figures.ch4,
-      n2o: figures.n2o,
-      co2eMarketBased: figures.co2eMarketBased,
-      factorId: p.factorId,
-      factorSource: p.factorSource,
-      factorYear: p.factorYear,
-      status: p.status,
-      // A year's part of a split consumption has its share of the quantity.
-      quantity: line.year === null ? row[7] : row[7] * stored.share,
-      unit: row[8],
-      convertedQuantity: figures.convertedQuantity,
-      factorUnit: p.factorUnit,
-      factorValue: p.factorValue,
-      resolution: p.resolution,
-      gwpSet: p.gwpSet,
-      marketFactorId: p.marketFactorId,
-      marketBasis: p.marketBasis,
-      line: line.kind,
-      biogenicCo2: figures.biogenicCo2,
-      factorLibraryVersion: libraryVersion,
-    };
-  }
+/** What every line of one consumption row shares. */
+interface RowIds {
+  readonly consumptionId: string;
+  readonly companyId: string;
+  readonly buildingId: string;
+  /** The consumption's own dates. */
+  readonly startDate: string;
+  readonly endDate: string;
+  readonly libraryVersion: string;
+}
+
+/**
+ * One line as the emission record. `part` is a split consumption's year (its days, its share of
+ * the quantity); null for a consumption within one year. The id is worked out only when read:
+ * summaries never need it.
+ */
+function emission(
+  ids: RowIds,
+  row: RowTuple,
+  line: CalculationLine,
+  category: StoredCategory,
+  figures: LineFigures,
+  whole: boolean,
+  part: StoredLine | null,
+): Emission {
+  const { consumptionId } = ids;
+  const p = line.provenance;
+  const startDate = part === null ? ids.startDate : part.startDate;
+  return {
+    get id() {
+      return whole
+        ? emissionIdOf(consumptionId)
+        : emissionLineIdOf(consumptionId, line.kind, part?.year ?? yearOf(startDate));
+    },
+    consumptionId,
+    companyId: ids.companyId,
+    buildingId: ids.buildingId,
+    categoryId: category.id,
+    scope: category.scope,
+    startDate,
+    endDate: part === null ? ids.endDate : part.endDate,
+    co2e: figures.co2e,
+    co2: figures.co2,
+    ch4: figures.ch4,
+    n2o: figures.n2o,
+    co2eMarketBased: figures.co2eMarketBased,
+    factorId: p.factorId,
+    factorSource: p.factorSource,
+    factorYear: p.factorYear,
+    status: p.status,
+    // A year's part of a split consumption has its share of the quantity.
+    quantity: part === null ? row[7] : row[7] * part.share,
+    unit: row[8],
+    convertedQuantity: figures.convertedQuantity,
+    factorUnit: p.factorUnit,
+    factorValue: p.factorValue,
+    resolution: p.resolution,
+    gwpSet: p.gwpSet,
+    marketFactorId: p.marketFactorId,
+    marketBasis: p.marketBasis,
+    line: line.kind,
+    biogenicCo2: figures.biogenicCo2,
+    factorLibraryVersion: ids.libraryVersion,
+  };
 }
