@@ -15,23 +15,7 @@ import type { RefCache } from "./ref-cache.js";
 import { type PreparedRow, prepareRows, type RowRefs } from "./row-references.js";
 import { StatementCache } from "./statement-cache.js";
 import { StoredDates } from "./stored-dates.js";
-
-/** The stored columns a row is compared on, then co2e and the calculation record's ref. */
-type ExistingRow = [
-  id: string,
-  entityId: string,
-  companyRef: number,
-  buildingRef: number,
-  categoryRef: number,
-  /** Stored dates are integer milliseconds (stored-dates.ts). */
-  startDate: number,
-  endDate: number,
-  quantity: number,
-  unit: string,
-  co2e: number | null,
-  provenanceRef: number | null,
-  inputRef: number | null,
-];
+import { type ExistingRow, sameAsStored, sameRow } from "./stored-rows.js";
 
 interface WrittenRow {
   readonly row: PreparedRow;
@@ -92,20 +76,6 @@ const NOW_COLUMNS = new Set(["created_at", "updated_at"]);
 /** Rows per INSERT statement: 17 anonymous parameters each, and @now. */
 const INSERT_CHUNK = 100;
 const SELECT_CHUNK = 500;
-
-function sameAsStored(row: PreparedRow, stored: ExistingRow, dates: StoredDates): boolean {
-  return (
-    stored[1] === row.entityId &&
-    stored[2] === row.company.ref &&
-    stored[3] === row.building.ref &&
-    stored[4] === row.category.ref &&
-    stored[5] === dates.stored(row.startDate) &&
-    stored[6] === dates.stored(row.endDate) &&
-    stored[7] === row.quantity &&
-    stored[8] === row.unit &&
-    stored[11] === (row.input?.ref ?? null)
-  );
-}
 
 /**
  * Writes consumptions and their emissions, a batch at a time: references are checked for the
@@ -338,18 +308,4 @@ function ownerConflicts(issues: readonly FieldIssue[]): CarbonError {
     issues,
     hint: MOVE_HINT,
   });
-}
-
-function sameRow(a: PreparedRow, b: PreparedRow): boolean {
-  return (
-    a.entityId === b.entityId &&
-    a.company.ref === b.company.ref &&
-    a.building.ref === b.building.ref &&
-    a.category.ref === b.category.ref &&
-    a.startDate === b.startDate &&
-    a.endDate === b.endDate &&
-    a.quantity === b.quantity &&
-    a.unit === b.unit &&
-    a.input?.ref === b.input?.ref
-  );
 }

@@ -3,7 +3,7 @@ import type {
   FactorResolution,
   StoredCustomFactor,
 } from "../../core/model/factor.js";
-import { awaitingCalculation, awaitingValues } from "../../engine/emission-lines.js";
+import { awaitingCalculation, awaitingValues } from "../../engine/awaiting-lines.js";
 import {
   createFactorIndex,
   type FactorIndex,

@@ -1,5 +1,6 @@
 import type { MarketBasis } from "../../core/model/emission.js";
 import type { GwpSet, ResolutionStep } from "../../core/model/factor.js";
+import { NOTHING_PER_UNIT } from "../../engine/awaiting-lines.js";
 import type { Calculation, CalculationLine } from "../../engine/emission-lines.js";
 
 /** A row of `emission_provenance` as the reads load it. */
@@ -17,15 +18,6 @@ export interface ProvenanceRow {
   /** JSON of the calculation's lines; null for a row written before lines (one direct line). */
   readonly lines: string | null;
 }
-
-const NOTHING_PER_UNIT: CalculationLine["perUnit"] = {
-  converted: null,
-  co2e: null,
-  co2: null,
-  ch4: null,
-  n2o: null,
-  market: null,
-};
 
 /** One direct line over the whole period, whose figures are the consumption row's. */
 function directLine(provenance: CalculationLine["provenance"]): CalculationLine {

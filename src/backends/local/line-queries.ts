@@ -25,6 +25,32 @@ const ORDER = "ORDER BY c.start_date, c.rowid";
 /** Rows read a page at a time while a page of lines is looked for. */
 const ROWS_A_PAGE = 500;
 
+/**
+ * Consumption rows in list order as keysets merged by `KeysetReader.merged`: one per company
+ * (each read on consumptions_by_company), or the one company the filter pins.
+ */
+export function rowKeysets<T>(
+  where: Where,
+  ctx: FilterContext,
+  refs: RefCache,
+  decode: (row: RowTuple) => T,
+): Keyset<RowTuple, T>[] {
+  const keyset = (clauses: readonly string[], params: readonly (string | number)[]) => ({
+    select: SELECT,
+    where: clauses,
+    params,
+    order: ["c.start_date", "c.rowid"],
+    raw: true,
+    key: (row: RowTuple) => [row[5], row[18]],
+    decode,
+    beforePage: () => refs.ensure(),
+  });
+  if (where.pinsCompany) return [keyset([where.sql], where.params)];
+  return ctx.companies
+    .refs()
+    .map((ref) => keyset(["c.company_ref = ?", where.sql], [ref, ...where.params]));
+}
+
 export class LineQueries {
   readonly #db: Db;
   readonly #ctx: FilterContext;
@@ -146,20 +172,7 @@ export class LineQueries {
   }
 
   #keysets<T>(where: Where, decode: (row: RowTuple) => T): Keyset<RowTuple, T>[] {
-    const keyset = (clauses: readonly string[], params: readonly (string | number)[]) => ({
-      select: SELECT,
-      where: clauses,
-      params,
-      order: ["c.start_date", "c.rowid"],
-      raw: true,
-      key: (row: RowTuple) => [row[5], row[18]],
-      decode,
-      beforePage: () => this.#refs.ensure(),
-    });
-    if (where.pinsCompany) return [keyset([where.sql], where.params)];
-    return this.#ctx.companies
-      .refs()
-      .map((ref) => keyset(["c.company_ref = ?", where.sql], [ref, ...where.params]));
+    return rowKeysets(where, this.#ctx, this.#refs, decode);
   }
 
   /**

@@ -12,7 +12,7 @@ import { CompanyRepository } from "./companies.js";
 import type { Db } from "./database.js";
 import { type FilterContext, type Where, whereOf } from "./filters.js";
 import type { Keyset } from "./keyset.js";
-import { LineQueries } from "./line-queries.js";
+import { LineQueries, rowKeysets } from "./line-queries.js";
 import { pageOf, pageWindow } from "./pagination.js";
 import { RefCache } from "./ref-cache.js";
 import { ROW_COLUMNS, RowDecoder, type RowTuple } from "./rows.js";
@@ -120,30 +120,13 @@ export class ConsumptionQueries {
    * on consumptions_by_company), or the one company the filter pins.
    */
   consumptionKeysets(filter: EmissionFilter): Keyset<RowTuple, Consumption>[] {
-    return this.#keysets(filter, (row) => this.#decode.consumption(row));
+    const where = whereOf(filter, this.#ctx);
+    return rowKeysets(where, this.#ctx, this.#refs, (row) => this.#decode.consumption(row));
   }
 
   /** What `listEmissions` pages, the same way: each row read gives its consumption's lines. */
   emissionKeysets(filter: EmissionFilter): Keyset<RowTuple, readonly Emission[]>[] {
     return this.#lines.keysets(filter);
-  }
-
-  #keysets<T>(filter: EmissionFilter, decode: (row: RowTuple) => T): Keyset<RowTuple, T>[] {
-    const where = whereOf(filter, this.#ctx);
-    const keyset = (clauses: readonly string[], params: readonly (string | number)[]) => ({
-      select: SELECT,
-      where: clauses,
-      params,
-      order: ["c.start_date", "c.rowid"],
-      raw: true,
-      key: (row: RowTuple) => [row[5], row[18]],
-      decode,
-      beforePage: () => this.#refs.ensure(),
-    });
-    if (where.pinsCompany) return [keyset([where.sql], where.params)];
-    return this.#ctx.companies
-      .refs()
-      .map((ref) => keyset(["c.company_ref = ?", where.sql], [ref, ...where.params]));
   }
 
   /**

@@ -176,15 +176,7 @@ export class RowDecoder {
         if (!this.#keeps(line, category, filter)) continue;
         const figures =
           line.kind === "direct"
-            ? {
-                co2e: row[11],
-                co2: row[12],
-                ch4: row[13],
-                n2o: row[14],
-                co2eMarketBased: row[15],
-                convertedQuantity: row[16],
-                biogenicCo2: biogenicOf(row[16], line),
-              }
+            ? { ...rowFigures(row), biogenicCo2: biogenicOf(row[16], line) }
             : lineFigures(line, row[7], 1);
         const whole = line.kind === "direct";
         result.push(emission(ids, row, line, category, figures, whole, null));
@@ -195,14 +187,7 @@ export class RowDecoder {
       quantity: row[7],
       startDate: ids.startDate,
       endDate: ids.endDate,
-      row: {
-        co2e: row[11],
-        co2: row[12],
-        ch4: row[13],
-        n2o: row[14],
-        co2eMarketBased: row[15],
-        convertedQuantity: row[16],
-      },
+      row: rowFigures(row),
       marketShare: row[20],
     });
     for (const part of stored) {
@@ -213,6 +198,18 @@ export class RowDecoder {
     }
     return result;
   }
+}
+
+/** The row's own figures: its direct line's when it is within one year. */
+function rowFigures(row: RowTuple): Omit<LineFigures, "biogenicCo2"> {
+  return {
+    co2e: row[11],
+    co2: row[12],
+    ch4: row[13],
+    n2o: row[14],
+    co2eMarketBased: row[15],
+    convertedQuantity: row[16],
+  };
 }
 
 /** What every line of one consumption row shares. */
