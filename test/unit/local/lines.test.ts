@@ -321,3 +321,55 @@ describe("a bill across two calendar years", () => {
     expect(y2026?.marketKg).toBeCloseTo(3575.208, 9);
   });
 });
+
+describe("biogenic CO2 on the local engine", () => {
+  it("is each line's own figure and a total of its own, outside every scope", async () => {
+    const file = path.join(tempDir(), "carbon.db");
+    // The DESNZ 2025 wood pellets row per tonne with the biogenic CO2 of its 'Outside of scopes'
+    // row (cell D78: 1677.18 kg CO2 per tonne) folded in, as the library folds it.
+    const first = await openLocalService({ path: file });
+    await first.close();
+    const db = new Database(file);
+    const changed = db
+      .prepare(
+        `UPDATE emission_factors SET biogenic_co2 = 1677.18
+          WHERE key = 'wood_pellets' AND country = 'GB' AND year = 2025 AND unit = 't'`,
+      )
+      .run().changes;
+    db.close();
+    expect(changed).toBe(1);
+    const service = await openLocalService({ path: file });
+    try {
+      await seed(service);
+      await service.consumptions.upsert(
+        consumption({ category: "wood_pellets", unitType: "kg", quantity: 2000 }),
+      );
+      const [pellets] = (await service.emissions.list({})).data;
+      // 2,000 kg = 2 t: 2 x 55.19389 = 110.38778 kg CO2e (CH4 and N2O); 2 x 1677.18 = 3354.36 kg
+      // of biogenic CO2.
+      expect(pellets).toMatchObject({ line: "direct", scope: 1, convertedQuantity: 2 });
+      expect(pellets?.co2e).toBeCloseTo(110.38778, 9);
+      expect(pellets?.biogenicCo2).toBeCloseTo(3354.36, 9);
+      const summary = await service.emissions.summarize({ groupBy: ["scope"] });
+      expect(summary.totals.biogenicCo2).toBeCloseTo(3354.36, 9);
+      expect(summary.totals.co2e).toBeCloseTo(110.38778, 9);
+      // Scope 1 the pellets; scope 3 their well-to-tank, which awaits a factor (the shipped
+      // library has no GB pellets WTT row yet).
+      expect(
+        summary.groups.map((group) => [group.key.scope, group.co2e, group.awaitingFactor]),
+      ).toEqual([
+        ["1", expect.closeTo(110.38778, 9), 0],
+        ["3", 0, 1],
+      ]);
+      // Half of January: half of everything, the biogenic figure too.
+      const half = await service.emissions.summarize({
+        groupBy: [],
+        from: "2025-01-01",
+        to: "2025-01-16",
+      });
+      expect(half.totals.biogenicCo2).toBeCloseTo((3354.36 * 16) / 31, 9);
+    } finally {
+      await service.close();
+    }
+  });
+});
