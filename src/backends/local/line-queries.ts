@@ -17,7 +17,7 @@ import { pageOf, pageWindow } from "./pagination.js";
 import type { RefCache } from "./ref-cache.js";
 import { type LineFilter, ROW_COLUMNS, type RowDecoder, type RowTuple } from "./rows.js";
 
-type Statement = Database.Statement<unknown[], unknown>;
+export type Statement = Database.Statement<unknown[], unknown>;
 
 const SELECT = `SELECT ${ROW_COLUMNS} FROM consumptions c`;
 /** The list order (queries.ts says why): start date, then the row's place in the table. */
@@ -57,23 +57,22 @@ export class LineQueries {
   readonly #refs: RefCache;
   readonly #decode: RowDecoder;
   readonly #reader: KeysetReader;
-  readonly #statements = new Map<string, Statement>();
+  /** A statement prepared once per distinct SQL (the consumption queries' cache). */
+  readonly #statement: (sql: string) => Statement;
 
-  constructor(db: Db, ctx: FilterContext, refs: RefCache, decode: RowDecoder) {
+  constructor(
+    db: Db,
+    ctx: FilterContext,
+    refs: RefCache,
+    decode: RowDecoder,
+    statement: (sql: string) => Statement,
+  ) {
     this.#db = db;
     this.#ctx = ctx;
     this.#refs = refs;
     this.#decode = decode;
     this.#reader = new KeysetReader(db);
-  }
-
-  #statement(sql: string): Statement {
-    let statement = this.#statements.get(sql);
-    if (statement === undefined) {
-      statement = this.#db.prepare<unknown[], unknown>(sql);
-      this.#statements.set(sql, statement);
-    }
-    return statement;
+    this.#statement = statement;
   }
 
   /** One page of lines; `pagination.total` is the number of lines the filter keeps. */

@@ -1,4 +1,3 @@
-import type Database from "better-sqlite3";
 import { notFound } from "../../core/errors.js";
 import type { Page } from "../../core/model/common.js";
 import type { Consumption } from "../../core/model/consumption.js";
@@ -12,13 +11,11 @@ import { CompanyRepository } from "./companies.js";
 import type { Db } from "./database.js";
 import { type FilterContext, type Where, whereOf } from "./filters.js";
 import type { Keyset } from "./keyset.js";
-import { LineQueries, rowKeysets } from "./line-queries.js";
+import { LineQueries, rowKeysets, type Statement } from "./line-queries.js";
 import { pageOf, pageWindow } from "./pagination.js";
 import { RefCache } from "./ref-cache.js";
 import { ROW_COLUMNS, RowDecoder, type RowTuple } from "./rows.js";
 import { StoredDates } from "./stored-dates.js";
-
-type Statement = Database.Statement<unknown[], unknown>;
 
 /**
  * The list order: start date, then the row's place in the table (rowid). Both are in every index
@@ -43,7 +40,7 @@ export class ConsumptionQueries {
     this.#ctx = ctx;
     this.#refs = refs;
     this.#decode = decode;
-    this.#lines = new LineQueries(db, ctx, refs, decode);
+    this.#lines = new LineQueries(db, ctx, refs, decode, (sql) => this.#statement(sql));
   }
 
   #statement(sql: string): Statement {
