@@ -113,6 +113,7 @@ function mergeSummaries(
     otherGeography: 0,
     proxy: 0,
     gwpNotConverted: 0,
+    biogenicCo2: 0,
   };
   for (const { summary, weight, counts } of parts) {
     for (const group of summary.groups) {
@@ -137,6 +138,8 @@ function mergeSummaries(
     }
     const t = summary.totals;
     totals.co2e += t.co2e * weight;
+    // A server that does not report biogenic CO2 adds none.
+    totals.biogenicCo2 = (totals.biogenicCo2 ?? 0) + (t.biogenicCo2 ?? 0) * weight;
     totals.co2eMarketBased += t.co2eMarketBased * weight;
     for (const scope of ["1", "2", "3"] as const)
       totals.byScope[scope] += t.byScope[scope] * weight;

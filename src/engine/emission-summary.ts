@@ -39,7 +39,10 @@ interface Slice {
  * - Key values: scope "1"/"2"/"3"; subcategory: its code; category: the parent's code; building:
  *   its id; month "YYYY-MM"; year "YYYY". `label` names categories and buildings.
  * - Months and years are prorated by day; with a window only the days inside it count.
+ * - Rows are emission lines: a consumption's direct line and its derived scope 3 category 3
+ *   lines each count once, each in its own scope, category and days.
  * - Awaiting-factor rows count in `count` and `awaitingFactor` and add no CO2e.
+ * - totals.biogenicCo2 adds the lines' biogenic CO2 (outside of scopes), in no scope or group.
  * - co2e is the location-based total of every scope, co2eMarketBased the market-based one
  *   (GHG Protocol dual reporting): scopes 1 and 3 count the same in both, scope 2 its
  *   market-based figure in the second, resolved on its own (emission-labels.ts `marketFigure`):
@@ -78,6 +81,7 @@ export function createEmissionSummarizer(
     otherGeography: 0,
     proxy: 0,
     gwpNotConverted: 0,
+    biogenicCo2: 0,
   };
 
   const slicesOf = (emission: Emission): Slice[] => {
@@ -144,6 +148,9 @@ export function createEmissionSummarizer(
       if (labels.otherGeography) totals.otherGeography += 1;
       if (labels.proxy) totals.proxy += 1;
       if (labels.gwpNotConverted) totals.gwpNotConverted += 1;
+      // Outside of scopes: reported beside the totals, never inside co2e or a scope.
+      totals.biogenicCo2 =
+        (totals.biogenicCo2 ?? 0) + (awaiting ? 0 : (emission.biogenicCo2 ?? 0)) * inside;
       totals.co2e += co2e * inside;
       totals.co2eMarketBased += market * inside;
       totals.byScope[scopeKey(emission.scope)] += co2e * inside;

@@ -14,7 +14,7 @@ function part(value: number | null, share: number): number | null {
 }
 
 /**
- * The record with co2e, co2, ch4, n2o and co2eMarketBased multiplied by the share of its days
+ * The record with co2e, co2, ch4, n2o, co2eMarketBased and biogenicCo2 multiplied by the share of its days
  * inside `window` (as summaries prorate them, so the rows of a window add up to its totals), or
  * null when none of its days is inside. Quantities and factors stay the record's own.
  */
@@ -28,6 +28,7 @@ export function emissionInWindow(emission: Emission, window: DateWindow): Window
     ch4: part(emission.ch4, share),
     n2o: part(emission.n2o, share),
     co2eMarketBased: part(emission.co2eMarketBased, share),
+    biogenicCo2: part(emission.biogenicCo2, share),
     share,
     recordCo2e: emission.co2e,
   };

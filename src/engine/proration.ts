@@ -122,3 +122,37 @@ export function windowShare(startDate: string, endDate: string, window?: DateWin
   const inside = clip(first, last, window);
   return inside === null ? 0 : (inside.last - inside.first + 1) / (last - first + 1);
 }
+
+/** One calendar year's part of a consumption: its days and their share of the whole. */
+export interface YearPart {
+  readonly year: number;
+  /** The part's first and last days as date-times: the consumption's own at its two ends. */
+  readonly startDate: string;
+  readonly endDate: string;
+  /** Days of the part over days of the consumption (1 when it is not split). */
+  readonly share: number;
+}
+
+/**
+ * A consumption cut at each 1 January (UTC days, both ends included): one part per calendar
+ * year it touches, each with its share of the days, in year order.
+ */
+export function yearParts(startDate: string, endDate: string): YearPart[] {
+  const { first, last } = dayRange(startDate, endDate);
+  const firstYear = new Date(first * MS_PER_DAY).getUTCFullYear();
+  const lastYear = new Date(last * MS_PER_DAY).getUTCFullYear();
+  if (firstYear === lastYear) return [{ year: firstYear, startDate, endDate, share: 1 }];
+  const total = last - first + 1;
+  const parts: YearPart[] = [];
+  for (let year = firstYear; year <= lastYear; year += 1) {
+    const from = Math.max(first, Date.UTC(year, 0, 1) / MS_PER_DAY);
+    const to = Math.min(last, Date.UTC(year, 11, 31) / MS_PER_DAY);
+    parts.push({
+      year,
+      startDate: year === firstYear ? startDate : new Date(from * MS_PER_DAY).toISOString(),
+      endDate: year === lastYear ? endDate : new Date(to * MS_PER_DAY).toISOString(),
+      share: (to - from + 1) / total,
+    });
+  }
+  return parts;
+}

@@ -162,14 +162,16 @@ export function describeOrganizationLimitContract(name: string, open: () => Prom
       // Outside the period: not counted.
       await gas("a5300000-0000-4000-8000-000000000004", subA, subHq, 2023, 9999);
       const result = await service.organizationLimits.consolidate(parent, limitId);
-      // 1000 × 0.182 = 182 (100 %); 2000 × 0.182 = 364 × 60 % = 218.4; 4000 × 0.182 = 728 × 50 % = 364
+      // Each bill's natural gas (MITECO ES 2024, 0.182 kg/kWh) and its well-to-tank (DESNZ 2025,
+      // 0.03021 kg/kWh, the global default): 1000 × 0.21221 = 212.21 (100 %);
+      // 2000 × 0.21221 = 424.42 × 60 % = 254.652; 4000 × 0.21221 = 848.84 × 50 % = 424.42
       expect(result.rows.map((row) => row.consolidatedCo2e)).toEqual([
-        expect.closeTo(182, 9),
-        expect.closeTo(218.4, 9),
-        expect.closeTo(364, 9),
+        expect.closeTo(212.21, 9),
+        expect.closeTo(254.652, 9),
+        expect.closeTo(424.42, 9),
       ]);
-      // 182 + 218.4 + 364 = 764.4
-      expect(result.totals.co2e).toBeCloseTo(764.4, 9);
+      // 212.21 + 254.652 + 424.42 = 891.282
+      expect(result.totals.co2e).toBeCloseTo(891.282, 9);
       expect(result.limit.name).toBe("FY2024 equity");
       expect(await codeOf(service.organizationLimits.consolidate(parent, unknown))).toBe(
         "not_found",

@@ -50,8 +50,9 @@ async function storedCount(sandbox: Sandbox, db: string): Promise<number> {
     "--format",
     "json",
   ]);
-  const doc: { totals: { count: number } } = JSON.parse(page.stdout);
-  return doc.totals.count;
+  // Every row is an electricity bill: its direct line is scope 2 (its category 3 lines scope 3).
+  const doc: { data: { key: { scope: string }; count: number }[] } = JSON.parse(page.stdout);
+  return doc.data.find((group) => group.key.scope === "2")?.count ?? 0;
 }
 
 /** The file's size; 0 when it is not there, also when it goes between two looks (a WAL does). */

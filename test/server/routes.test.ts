@@ -249,10 +249,21 @@ describe("routes", () => {
     expect(list.status, list.text).toBe(200);
     expect(field(list, "data", 0, "consumptionId")).toBe(consumptionBody().id);
     expect(field(list, "data", 0, "scope")).toBe(2);
-    const none = await server.call("GET", `/api/v1/emissions?companyId=${COMPANY_A}&scope=1,3`, {
+    // Scopes 1 and 3: no scope 1 consumption, but the ES bill's three category 3 lines (no
+    // Spanish WTT or T&D factor: awaiting).
+    const derived = await server.call("GET", `/api/v1/emissions?companyId=${COMPANY_A}&scope=1,3`, {
       token: admin,
     });
-    expect(field(none, "pagination", "total")).toBe(0);
+    expect(field(derived, "pagination", "total")).toBe(3);
+    const lines = (field(derived, "data") as { line: string; status: string }[]).map((e) => [
+      e.line,
+      e.status,
+    ]);
+    expect(lines).toEqual([
+      ["wtt", "awaiting_factor"],
+      ["td_losses", "awaiting_factor"],
+      ["td_losses_wtt", "awaiting_factor"],
+    ]);
     const dashboard = await server.call(
       "GET",
       `/api/v1/emissions/dashboard?companyId=${COMPANY_A}&groupBy=month,scope`,
@@ -261,7 +272,9 @@ describe("routes", () => {
     expect(dashboard.status, dashboard.text).toBe(200);
     expect(field(dashboard, "groupBy")).toEqual(["month", "scope"]);
     expect(field(dashboard, "groups", 0, "key")).toEqual({ month: "2024-01", scope: "2" });
-    expect(field(dashboard, "totals", "count")).toBe(1);
+    expect(field(dashboard, "groups", 1, "key")).toEqual({ month: "2024-01", scope: "3" });
+    expect(field(dashboard, "totals", "count")).toBe(4);
+    expect(field(dashboard, "totals", "awaitingFactor")).toBe(3);
   });
 
   it("logs one line per request: method, path, status, time; no query, no token", async () => {

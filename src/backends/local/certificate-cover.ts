@@ -12,6 +12,13 @@ import type { Db } from "./database.js";
 export const MARKET_FIGURE = `CASE WHEN c.covered_kwh IS NULL THEN c.co2e_market
   ELSE c.co2e_market * (c.metered_kwh - c.covered_kwh) / c.metered_kwh END`;
 
+/**
+ * The share of a consumption's market-based figure no certificate covers: what scales each
+ * year's part of a split bill (its covered kWh are shared among its parts by their kWh).
+ */
+export const UNCOVERED_SHARE = `CASE WHEN c.covered_kwh IS NULL THEN 1
+  ELSE (c.metered_kwh - c.covered_kwh) / c.metered_kwh END`;
+
 const ELECTRICITY = "(SELECT ref FROM categories WHERE code = 'electricity')";
 const HAS_CERTIFICATES = (building: string) =>
   `EXISTS (SELECT 1 FROM certificates WHERE building_ref = ${building})`;

@@ -3,39 +3,26 @@ import { countEmission, countRow, scopeKey, zeroImportCounts } from "../../core/
 import type { ConsumptionInput, UpsertOutcome } from "../../core/model/consumption.js";
 import { MOVE_HINT, ownerMessage } from "../../core/ownership.js";
 import type { ImportCounts } from "../../core/ports/consumptions.js";
-import { nonFiniteFigure } from "../../engine/emission.js";
+import type { DerivationRules } from "../../engine/derived-lines.js";
+import { derivedCo2e } from "../../engine/stored-lines.js";
 import type { CategoryCatalog } from "./categories.js";
 import type { Db } from "./database.js";
 import type { EmissionCalculator } from "./emission-calculator.js";
 import { FleetLookup } from "./fleet-lookup.js";
 import type { IdHashSet } from "./id-set.js";
 import { InputLookup } from "./input-lookup.js";
+import type { RefCache } from "./ref-cache.js";
 import { type PreparedRow, prepareRows, type RowRefs } from "./row-references.js";
 import { StatementCache } from "./statement-cache.js";
 import { StoredDates } from "./stored-dates.js";
-
-/** The stored columns a row is compared on, then co2e and provenance_ref, then the bill's kWh per m3. */
-type ExistingRow = [
-  id: string,
-  entityId: string,
-  companyRef: number,
-  buildingRef: number,
-  categoryRef: number,
-  /** Stored dates are integer milliseconds (stored-dates.ts). */
-  startDate: number,
-  endDate: number,
-  quantity: number,
-  unit: string,
-  co2e: number | null,
-  provenanceRef: number | null,
-  inputRef: number | null,
-  kwhPerM3: number | null,
-];
+import { type ExistingRow, sameAsStored, sameRow } from "./stored-rows.js";
 
 interface WrittenRow {
   readonly row: PreparedRow;
   readonly co2e: number | null;
   readonly awaiting: boolean;
+  /** kg CO2e of its derived (scope 3 category 3) lines. */
+  readonly derivedCo2e: number;
 }
 
 /**
@@ -91,21 +78,6 @@ const NOW_COLUMNS = new Set(["created_at", "updated_at"]);
 const INSERT_CHUNK = 100;
 const SELECT_CHUNK = 500;
 
-function sameAsStored(row: PreparedRow, stored: ExistingRow, dates: StoredDates): boolean {
-  return (
-    stored[1] === row.entityId &&
-    stored[2] === row.company.ref &&
-    stored[3] === row.building.ref &&
-    stored[4] === row.category.ref &&
-    stored[5] === dates.stored(row.startDate) &&
-    stored[6] === dates.stored(row.endDate) &&
-    stored[7] === row.quantity &&
-    stored[8] === row.unit &&
-    stored[11] === (row.input?.ref ?? null) &&
-    stored[12] === row.kwhPerM3
-  );
-}
-
 /**
  * Writes consumptions and their emissions, a batch at a time: references are checked for the
  * whole batch first (nothing is written if one is wrong), then one SELECT per 500 ids tells
@@ -122,9 +94,19 @@ export class ConsumptionWriter {
   readonly #dates = new StoredDates();
   readonly #fleet: FleetLookup;
   readonly #inputs: InputLookup;
+  readonly #rules: DerivationRules;
+  readonly #refs: RefCache;
 
-  constructor(db: Db, catalog: CategoryCatalog, calculator: EmissionCalculator) {
+  constructor(
+    db: Db,
+    catalog: CategoryCatalog,
+    calculator: EmissionCalculator,
+    rules: DerivationRules,
+    refs: RefCache,
+  ) {
     this.#catalog = catalog;
+    this.#rules = rules;
+    this.#refs = refs;
     this.#fleet = new FleetLookup(db);
     this.#inputs = new InputLookup(db);
     this.#calculator = calculator;
@@ -164,6 +146,7 @@ export class ConsumptionWriter {
       path,
       this.#fleet.batch(),
       this.#inputs.batch(),
+      this.#rules,
     );
     const allNew = bulk !== undefined && this.#allNew(prepared, bulk);
     const existing = allNew ? new Map<string, ExistingRow>() : this.#existing(prepared);
@@ -179,6 +162,8 @@ export class ConsumptionWriter {
     const conflicts: FieldIssue[] = [];
     /** Rows whose emission figures are not finite numbers: a validation error of the batch. */
     const invalid: FieldIssue[] = [];
+    /** Whether the stored calculation records were loaded for this batch's unchanged rows. */
+    let refsLoaded = false;
     for (let index = 0; index < prepared.length; index += 1) {
       const row = prepared[index];
       if (row === undefined) break;
@@ -208,23 +193,30 @@ export class ConsumptionWriter {
         // co2e is null exactly while the location basis awaits a factor.
         const awaiting = earlier !== undefined ? earlier.awaiting : co2e === null;
         countRow(counts, "unchanged", key, awaiting, co2e);
+        if (earlier !== undefined) {
+          counts.co2eByScope["3"] += earlier.derivedCo2e;
+        } else {
+          counts.co2eByScope["3"] += this.#storedDerived(stored, refsLoaded);
+          refsLoaded = true;
+        }
         continue;
       }
       const outcome: UpsertOutcome =
         earlier === undefined && stored === undefined ? "inserted" : "updated";
       counts[outcome] += 1;
       outcomes.push(outcome);
-      const { values, provenanceRef } = this.#calculator.calculate({
+      const { values, calculationRef, derivedCo2e, nonFinite } = this.#calculator.calculate({
         category: row.category,
         companyRef: row.company.ref,
         country: row.building.country ?? row.company.country,
-        year: Number(row.startDate.slice(0, 4)),
+        startDate: row.startDate,
+        endDate: row.endDate,
         unit: row.unit,
         quantity: row.quantity,
         inputFactorId: row.input?.factorId ?? null,
         kwhPerM3: row.kwhPerM3,
       });
-      const figure = nonFiniteFigure(values);
+      const figure = nonFinite;
       if (figure !== undefined) {
         invalid.push({
           path: `${path}${path === "" ? "" : `${index}.`}quantity`,
@@ -232,10 +224,11 @@ export class ConsumptionWriter {
         });
         continue;
       }
-      const awaiting = values.status === "awaiting_factor";
+      const awaiting = values.status !== "calculated";
       countEmission(counts, key, awaiting, values.co2e);
+      if (derivedCo2e !== 0) counts.co2eByScope["3"] += derivedCo2e;
       // All new: no id repeats in the batch, so no later row looks this one up.
-      if (!allNew) written.set(row.id, { row, co2e: values.co2e, awaiting });
+      if (!allNew) written.set(row.id, { row, co2e: values.co2e, awaiting, derivedCo2e });
       params.push(
         row.id,
         row.entityId,
@@ -252,7 +245,7 @@ export class ConsumptionWriter {
         values.n2o,
         values.co2eMarketBased,
         values.convertedQuantity,
-        provenanceRef,
+        calculationRef,
         row.input?.ref ?? null,
         row.kwhPerM3,
       );
@@ -271,6 +264,15 @@ export class ConsumptionWriter {
     }
     if (pending > 0) statements.get(pending).run(...params, { now });
     return { counts, outcomes };
+  }
+
+  /** kg CO2e of a stored row's derived lines (records are read once per batch). */
+  #storedDerived(stored: ExistingRow | undefined, loaded: boolean): number {
+    if (stored === undefined) return 0;
+    if (!loaded) this.#refs.ensure();
+    const calculation = this.#refs.calculation(stored[10]);
+    const dates = this.#dates;
+    return derivedCo2e(calculation, stored[7], dates.iso(stored[5]), dates.iso(stored[6]));
   }
 
   /** In bulk mode: are all ids new? If one may not be, bulk mode ends here. */
@@ -310,19 +312,4 @@ function ownerConflicts(issues: readonly FieldIssue[]): CarbonError {
     issues,
     hint: MOVE_HINT,
   });
-}
-
-function sameRow(a: PreparedRow, b: PreparedRow): boolean {
-  return (
-    a.entityId === b.entityId &&
-    a.company.ref === b.company.ref &&
-    a.building.ref === b.building.ref &&
-    a.category.ref === b.category.ref &&
-    a.startDate === b.startDate &&
-    a.endDate === b.endDate &&
-    a.quantity === b.quantity &&
-    a.unit === b.unit &&
-    a.input?.ref === b.input?.ref &&
-    a.kwhPerM3 === b.kwhPerM3
-  );
 }

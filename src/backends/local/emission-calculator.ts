@@ -1,65 +1,77 @@
 import type { FactorResolution, ProxyPolicy, StoredCustomFactor } from "../../core/model/factor.js";
+import { awaitingCalculation, awaitingValues } from "../../engine/awaiting-lines.js";
 import { billedEnergyUnit } from "../../engine/billed-energy.js";
-import { calculateEmission, type EmissionValues } from "../../engine/emission.js";
 import { createLazyFactorIndex, type FactorIndex } from "../../engine/factor-index.js";
 import { resolveFactors } from "../../engine/resolve.js";
+import type { CalculationStore } from "./calculation-store.js";
 import type { StoredCategory } from "./categories.js";
 import type { Db } from "./database.js";
 import { LIBRARY_VERSION_KEY } from "./library-load.js";
 import { LibraryStore } from "./library-store.js";
-import type { ProvenanceStore } from "./provenance.js";
-import { ResolutionCache, type ResolutionEntry } from "./resolution-cache.js";
+import {
+  type CalculatedEmission,
+  calculateSplit,
+  calculateUnsplit,
+  calculationOf,
+  type LineSources,
+  type LinesEntry,
+  type LineTarget,
+  unsplitLines,
+  withinOneYear,
+  yearOf,
+} from "./line-calculator.js";
+import type { LineData } from "./line-data.js";
+import { ResolutionCache } from "./resolution-cache.js";
 import { type CalculationPolicy, readPolicy } from "./resolution-schema.js";
 
-export interface CalculationTarget {
-  readonly category: StoredCategory;
+export type { CalculatedEmission } from "./line-calculator.js";
+
+export interface CalculationTarget extends LineTarget {
   readonly companyRef: number;
-  /** The building's country, else the company's. */
-  readonly country: string | null;
-  /** UTC year of the consumption's startDate. */
-  readonly year: number;
-  readonly unit: string;
-  readonly quantity: number;
   /**
    * The custom factor of the custom input the consumption names: for its category and basis it
    * is the only custom factor considered (two tariffs of one company each price their own).
    */
   readonly inputFactorId?: string | null;
-  /** The bill's kWh (gross CV) per m3 of a natural-gas volume, when it prints one. */
-  readonly kwhPerM3?: number | null;
-}
-
-export interface CalculatedEmission {
-  readonly values: EmissionValues;
-  /** null: awaiting_factor. */
-  readonly provenanceRef: number | null;
 }
 
 /**
+ * A cached resolution and the lines worked out from it: they depend only on the resolution key
+ * (a quantity or the days within the year change neither), so they are the same for every
+ * consumption of the entry.
+ */
+type ResolutionEntry = LinesEntry;
+
+/**
  * Resolves factors and calculates emissions with the engine, caching per connection: the
- * factor index (the library does not change at run time), each company's custom factors, and
- * each resolution (category|country|year|unit|company). `invalidate` after custom factors,
- * company or building countries change.
+ * factor index (the library does not change at run time), each company's custom factors, the
+ * database's GWP set and proxy policy, and each resolution (category|country|year|unit|company).
+ * `invalidate` after custom factors, the policy, company or building countries change.
  */
 export class EmissionCalculator {
   readonly #db: Db;
-  readonly #provenance: ProvenanceStore;
+  readonly #store: CalculationStore;
+  readonly #lineData: LineData;
   readonly #customFactorsOf: (companyRef: number) => StoredCustomFactor[];
   #index: FactorIndex | undefined;
   #policy: CalculationPolicy | undefined;
   readonly #pinned = new Map<number, FactorIndex>();
   readonly #custom = new Map<number, StoredCustomFactor[]>();
-  readonly #resolutions = new ResolutionCache();
+  readonly #resolutions = new ResolutionCache<ResolutionEntry>();
   /** Resolutions under an input's factor: the cache's company key is this negative number. */
   readonly #inputKeys = new Map<string, number>();
 
+  #libraryVersion: string | undefined;
+
   constructor(
     db: Db,
-    provenance: ProvenanceStore,
+    store: CalculationStore,
+    lineData: LineData,
     customFactorsOf: (companyRef: number) => StoredCustomFactor[],
   ) {
     this.#db = db;
-    this.#provenance = provenance;
+    this.#store = store;
+    this.#lineData = lineData;
     this.#customFactorsOf = customFactorsOf;
   }
 
@@ -93,12 +105,14 @@ export class EmissionCalculator {
     return this.#policy;
   }
 
+  /** The library in use, as the meta table records it (read once: it changes only by a migration). */
   libraryVersion(): string {
-    const value = this.#db
-      .prepare<[string], string>("SELECT value FROM meta WHERE key = ?")
-      .pluck()
-      .get(LIBRARY_VERSION_KEY);
-    return value ?? "unknown";
+    this.#libraryVersion ??=
+      this.#db
+        .prepare<[string], string>("SELECT value FROM meta WHERE key = ?")
+        .pluck()
+        .get(LIBRARY_VERSION_KEY) ?? "unknown";
+    return this.#libraryVersion;
   }
 
   customFactors(companyRef: number): StoredCustomFactor[] {
@@ -124,7 +138,8 @@ export class EmissionCalculator {
   ): FactorResolution {
     const policy = this.policy();
     if (proxies === undefined || proxies === policy.proxies) {
-      return this.#entry(category, country, year, unit, companyRef).resolution;
+      return this.#cached(category, country, year, unit, unit, companyRef, companyRef, null)
+        .resolution;
     }
     return resolveFactors({
       category,
@@ -138,31 +153,23 @@ export class EmissionCalculator {
     });
   }
 
-  #entry(
-    category: StoredCategory,
-    country: string | null,
-    year: number,
-    unit: string,
-    companyRef: number | null,
-  ): ResolutionEntry {
-    return this.#cached(category, country, year, unit, companyRef, companyRef, null);
-  }
-
   /**
-   * The cached entry of a (category, country, year, unit, key), resolved on first need with the
-   * company's custom factors (those an input's factor leaves, when it names one).
+   * The cached entry of a (category, country, year, slot, key), resolved on first need in
+   * `unit` with the company's custom factors (those an input's factor leaves, when it names one).
+   * The slot is the unit, and a bill's kWh per m3 with it when it gives one: its lines differ.
    */
   #cached(
     category: StoredCategory,
     country: string | null,
     year: number,
     unit: string,
+    slotKey: string,
     key: number | null,
     companyRef: number | null,
     inputFactorId: string | null,
   ): ResolutionEntry {
     const slot = this.#resolutions.slot(category.ref, country, year, key);
-    let entry = slot.get(unit);
+    let entry = slot.get(slotKey);
     if (entry === undefined) {
       const { gwpSet, proxies } = this.policy();
       const resolution = resolveFactors({
@@ -175,43 +182,77 @@ export class EmissionCalculator {
         gwpSet,
         proxies,
       });
-      entry = { resolution, provenanceRef: undefined };
-      slot.set(unit, entry);
+      entry = { resolution, lines: undefined };
+      slot.set(slotKey, entry);
     }
     return entry;
   }
 
+  /** A consumption's lines, their calculation record and the figures its row keeps. */
   calculate(target: CalculationTarget): CalculatedEmission {
-    const { category, unit, quantity } = target;
-    const kwhPerM3 = target.kwhPerM3 ?? null;
-    // A gas volume with its bill's kWh per m3 is priced as that energy: resolved as kWh.
-    const resolveAs = kwhPerM3 === null ? unit : billedEnergyUnit(unit, category.code, kwhPerM3);
-    const entry =
-      target.inputFactorId === undefined || target.inputFactorId === null
-        ? this.#entry(category, target.country, target.year, resolveAs, target.companyRef)
-        : this.#inputEntry(target, target.inputFactorId, resolveAs);
-    const resolution = entry.resolution;
-    const values = calculateEmission({ quantity, unit, category, resolution, kwhPerM3 });
-    let provenanceRef = entry.provenanceRef;
-    if (provenanceRef === undefined) {
-      provenanceRef = this.#provenance.refOf(values);
-      entry.provenanceRef = provenanceRef;
-    }
-    return { values, provenanceRef };
+    if (!withinOneYear(target)) return calculateSplit(this.#sourcesOf(target), target);
+    // The fast path of an import's rows: one cached entry, its lines worked out once.
+    const { category, country, companyRef } = target;
+    const inputFactorId = target.inputFactorId ?? null;
+    const key = inputFactorId === null ? companyRef : this.#inputKey(inputFactorId);
+    const year = yearOf(target.startDate);
+    const { unit, slotKey } = resolvedUnit(target);
+    const entry = this.#cached(
+      category,
+      country,
+      year,
+      unit,
+      slotKey,
+      key,
+      companyRef,
+      inputFactorId,
+    );
+    entry.lines ??= unsplitLines(this.#sourcesOf(target), target);
+    return calculateUnsplit(entry, entry.lines, target);
   }
 
   /**
-   * The entry of a consumption naming an input with a custom factor: the company's custom
-   * factors, of which that factor alone for its category and basis; cached under a key of its own.
+   * A consumption whose figures are not finite numbers: its lines recorded as awaiting a factor
+   * and its row's figures null, until its quantity is corrected.
    */
-  #inputEntry(target: CalculationTarget, factorId: string, unit: string): ResolutionEntry {
+  awaiting(target: CalculationTarget): Pick<CalculatedEmission, "values" | "calculationRef"> {
+    const { values, calculation } = calculationOf(this.#sourcesOf(target), target);
+    return {
+      values: awaitingValues(values),
+      calculationRef: this.#store.refOf(awaitingCalculation(calculation)),
+    };
+  }
+
+  /** Where a consumption's lines come from: resolutions under its company's (or input's) key. */
+  #sourcesOf(target: CalculationTarget): LineSources {
+    const { country, companyRef } = target;
+    const inputFactorId = target.inputFactorId ?? null;
+    const key = inputFactorId === null ? companyRef : this.#inputKey(inputFactorId);
+    const { unit, slotKey } = resolvedUnit(target);
+    const data = this.#lineData;
+    return {
+      entry: (category, year) =>
+        this.#cached(category, country, year, unit, slotKey, key, companyRef, inputFactorId),
+      gridResolution: (category, year) => this.resolve(category, country, year, unit, null),
+      derivedOf: (category) => data.derivedOf(category),
+      lossFraction: (fractionKey, at, year) => data.lossFraction(fractionKey, at, year),
+      biogenicOf: (factorId) => data.biogenicOf(factorId),
+      libraryVersion: () => this.libraryVersion(),
+      refOf: (calculation) => this.#store.refOf(calculation),
+    };
+  }
+
+  /**
+   * The cache key of a consumption naming an input with a custom factor: the company's custom
+   * factors, of which that factor alone for its category and basis, are cached apart.
+   */
+  #inputKey(factorId: string): number {
     let key = this.#inputKeys.get(factorId);
     if (key === undefined) {
       key = -2 - this.#inputKeys.size;
       this.#inputKeys.set(factorId, key);
     }
-    const { category, country, year, companyRef } = target;
-    return this.#cached(category, country, year, unit, key, companyRef, factorId);
+    return key;
   }
 
   /** The company's custom factors; an input's factor is the only one of its category and basis. */
@@ -236,10 +277,21 @@ export class EmissionCalculator {
     this.#policy = undefined;
   }
 
-  /** After a rollback: provenance refs written in it are gone, and a policy written in it. */
+  /** After a rollback: calculation records written in it are gone, and a policy written in it. */
   forgetWrites(): void {
     this.#resolutions.clear();
-    this.#provenance.forget();
+    this.#store.forget();
     this.#policy = undefined;
   }
+}
+
+/**
+ * The unit a consumption resolves its factors in, and its cache slot: a gas volume with its
+ * bill's kWh per m3 is priced as that energy (resolved as kWh), in a slot of its own per value.
+ */
+function resolvedUnit(target: CalculationTarget): { unit: string; slotKey: string } {
+  const kwhPerM3 = target.kwhPerM3 ?? null;
+  if (kwhPerM3 === null) return { unit: target.unit, slotKey: target.unit };
+  const unit = billedEnergyUnit(target.unit, target.category.code, kwhPerM3);
+  return { unit, slotKey: `${target.unit}|${kwhPerM3} kWh/m3` };
 }

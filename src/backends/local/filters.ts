@@ -4,6 +4,7 @@ import type { EmissionFilter } from "../../core/ports/emissions.js";
 import type { BuildingRepository } from "./buildings.js";
 import type { CategoryCatalog } from "./categories.js";
 import type { CompanyRepository } from "./companies.js";
+import type { LineFilter } from "./rows.js";
 
 /** A WHERE clause over `consumptions c` and its parameters. */
 export interface Where {
@@ -39,11 +40,22 @@ export interface FilterContext {
 }
 
 /**
+ * Calculation records with a derived line (all scope 3; only derived lines have a category of
+ * their own), for emission filters by scope.
+ */
+const WITH_DERIVED_LINES =
+  "c.provenance_ref IN (SELECT calculation_ref FROM emission_lines WHERE category_ref IS NOT NULL)";
+
+/**
  * Company and building must exist (not_found). A building filter also pins the building's
  * company so the (company_ref, start_date) index serves it. Dates are inclusive days: a record
  * matches when its days [startDate, endDate] overlap [from, to].
+ *
+ * With `lines` (emission reads) scopes and categories match a consumption when any of its
+ * lines does: its own category, or a derived line's (emission_lines); the read then keeps the
+ * matching lines (rows.ts, LineFilter).
  */
-export function whereOf(filter: EmissionFilter, ctx: FilterContext): Where {
+export function whereOf(filter: EmissionFilter, ctx: FilterContext, lines = false): Where {
   const clauses: string[] = [];
   const params: (string | number)[] = [];
   let companyRef: number | undefined;
@@ -83,14 +95,21 @@ export function whereOf(filter: EmissionFilter, ctx: FilterContext): Where {
         throw usageError(`scopes must be 1, 2 or 3, got ${String(scope)}`);
       }
     }
-    if (scopes.length < 3) clauses.push(categoryRefsIn(ctx.catalog, scopes));
+    if (scopes.length < 3) {
+      const own = categoryRefsIn(ctx.catalog, scopes);
+      clauses.push(lines && scopes.includes(3) ? `(${own} OR ${WITH_DERIVED_LINES})` : own);
+    }
   }
   if (filter.entityIds !== undefined) {
     clauses.push(`c.entity_id IN (${filter.entityIds.map(() => "?").join(", ")})`);
     params.push(...filter.entityIds);
   }
-  if (filter.categoryIds !== undefined)
-    clauses.push(categoriesUnder(ctx.catalog, filter.categoryIds));
+  if (filter.categoryIds !== undefined) {
+    const refs = categoryRefsUnder(ctx.catalog, filter.categoryIds);
+    const own = refs.length === 0 ? "0" : `c.category_ref IN (${refs.join(", ")})`;
+    const derived = `c.provenance_ref IN (SELECT calculation_ref FROM emission_lines WHERE category_ref IN (${refs.join(", ")}))`;
+    clauses.push(lines && refs.length > 0 ? `(${own} OR ${derived})` : own);
+  }
   return {
     sql: clauses.length === 0 ? "1" : clauses.join(" AND "),
     params,
@@ -105,14 +124,14 @@ function categoryRefsIn(catalog: CategoryCatalog, scopes: readonly Scope[]): str
 }
 
 /** The refs of the named categories and of every category under them; an unknown one is not_found. */
-function categoriesUnder(catalog: CategoryCatalog, ids: readonly string[]): string {
+export function categoryRefsUnder(catalog: CategoryCatalog, ids: readonly string[]): number[] {
   const wanted = new Set<string>();
   for (const id of ids) {
     const category = catalog.byId(id);
     if (category === undefined) throw notFound("category", id);
     wanted.add(category.id);
   }
-  const refs = catalog.all
+  return catalog.all
     .filter((category) => {
       for (
         let at: string | null = category.id;
@@ -124,5 +143,29 @@ function categoriesUnder(catalog: CategoryCatalog, ids: readonly string[]): stri
       return false;
     })
     .map((category) => category.ref);
-  return refs.length === 0 ? "0" : `c.category_ref IN (${refs.join(", ")})`;
+}
+
+/**
+ * Which lines of the matching consumptions an emission read keeps: those of the filter's
+ * scopes and categories, and of a split consumption those of the window's years. Undefined
+ * when the filter keeps every line. Run after `whereOf`, which checked the filter.
+ */
+export function lineFilterOf(
+  filter: EmissionFilter,
+  catalog: CategoryCatalog,
+): LineFilter | undefined {
+  const scopes = filter.scopes === undefined ? undefined : new Set(filter.scopes);
+  const categoryRefs =
+    filter.categoryIds === undefined
+      ? undefined
+      : new Set(categoryRefsUnder(catalog, filter.categoryIds));
+  const fromYear = filter.from === undefined ? undefined : Number(filter.from.slice(0, 4));
+  const toYear = filter.to === undefined ? undefined : Number(filter.to.slice(0, 4));
+  const result: LineFilter = {
+    ...(scopes === undefined || scopes.size >= 3 ? {} : { scopes }),
+    ...(categoryRefs === undefined ? {} : { categoryRefs }),
+    ...(fromYear === undefined ? {} : { fromYear }),
+    ...(toYear === undefined ? {} : { toYear }),
+  };
+  return Object.keys(result).length === 0 ? undefined : result;
 }

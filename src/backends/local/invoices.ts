@@ -94,6 +94,7 @@ export class InvoiceRepository {
     this.#companies = companies;
     this.#byId = db.prepare<[string], InvoiceRow>(`${SELECT} WHERE i.id = ?`);
     this.#building = db.prepare<[string], number>("SELECT 1 FROM buildings WHERE id = ?").pluck();
+    // The consumption's direct figure (scope 1 or 2, the days of all its years): null awaits.
     this.#emission = db.prepare<[string], { co2e: number | null }>(
       "SELECT co2e FROM consumptions WHERE id = ?",
     );
@@ -123,7 +124,7 @@ export class InvoiceRepository {
     const lines = storedLines(row.lines).map((line, index) => {
       const id = invoiceLineConsumptionId(row.id, index);
       const stored = line.counted === "not_counted" ? undefined : this.#emission.get(id);
-      // co2e is null exactly while the location basis awaits a factor.
+      // co2e is null exactly while the direct line's location basis awaits a factor.
       const calculated = stored !== undefined && stored.co2e !== null;
       const status: LineEmissionStatus =
         stored === undefined ? line.counted : calculated ? "calculated" : "awaiting_factor";

@@ -12,7 +12,7 @@ export function localCertificates(
   tx: Transactions,
 ): CertificatesPort & { readonly repository: CertificateRepository } {
   const repository = new CertificateRepository(parts.db, parts.companies, parts.buildings);
-  const dashboard = new RegosDashboard(parts.db, parts.companies, parts.buildings);
+  const dashboard = new RegosDashboard(parts.db, parts.companies, parts.buildings, parts.refs);
   return {
     repository,
     // The write's end settles the coverage of the buildings it touched (certificate-cover.ts).

@@ -54,6 +54,26 @@ export interface StreamSources {
   readonly users: UserRepository;
 }
 
+/** Pages of `limit` emission lines (the last one fewer) from pages of consumptions' lines. */
+function* linePages<T>(
+  rows: Generator<readonly (readonly T[])[], void, undefined>,
+  limit: number,
+): Generator<readonly T[], void, undefined> {
+  let page: T[] = [];
+  for (const rowPage of rows) {
+    for (const lines of rowPage) {
+      for (const line of lines) {
+        page.push(line);
+        if (page.length === limit) {
+          yield page;
+          page = [];
+        }
+      }
+    }
+  }
+  if (page.length > 0) yield page;
+}
+
 /** Slices of a list already in memory (the category tree). */
 function* slices<T>(all: readonly T[], limit: number): Generator<readonly T[], void, undefined> {
   for (let start = 0; start < all.length; start += limit) yield all.slice(start, start + limit);
@@ -72,7 +92,8 @@ export function listReaders(s: StreamSources): ListReaders {
     customFactors: (filter) => (limit) => s.reader.pages(s.customFactors.keyset(filter), limit),
     consumptions: (filter) => (limit) =>
       s.reader.merged(s.queries.consumptionKeysets(filter), limit),
-    emissions: (filter) => (limit) => s.reader.merged(s.queries.emissionKeysets(filter), limit),
+    emissions: (filter) => (limit) =>
+      linePages(s.reader.merged(s.queries.emissionKeysets(filter), limit), limit),
     suppliers: (filter) => (limit) => s.reader.pages(s.suppliers().keyset(filter), limit),
     glecEntries: (filter) => (limit) => s.reader.pages(s.glec().keyset(filter), limit),
     audit: (filter) => (limit) => s.reader.pages(s.audit.keyset(filter), limit),

@@ -16,6 +16,7 @@ import { INVOICES_SCHEMA } from "./invoices-schema.js";
 import { factorLibrary } from "./library-files.js";
 import { keepLibraryReleases, LIBRARY_VERSION_KEY, loadRelease } from "./library-load.js";
 import { BASE_RELEASE, OPEN_SOURCES_RELEASE } from "./library-releases.js";
+import { addEmissionLines } from "./lines-schema.js";
 import { LIST_INDEXES } from "./list-indexes.js";
 import { ORGANIZATION_LIMITS_SCHEMA } from "./organization-limits.js";
 import { provenanceOfEachBasis, readPolicy, writePolicy } from "./resolution-schema.js";
@@ -183,6 +184,11 @@ export const MIGRATIONS: readonly Migration[] = [
       loadRelease(db, OPEN_SOURCES_RELEASE);
       addLibraryCategories(db);
     },
+  },
+  {
+    version: 35,
+    name: "emission lines: calculation records, grid loss fractions, scope 3 category 3 subcategories",
+    up: (db) => addEmissionLines(db, LIBRARY_VERSION_KEY),
   },
   {
     version: 40,

@@ -1,4 +1,5 @@
 import { AuditLog } from "./audit.js";
+import { CalculationStore } from "./calculation-store.js";
 import { CategoryCatalog } from "./categories.js";
 import { CertificateCover } from "./certificate-cover.js";
 import { ConsumptionWriter } from "./consumption-writer.js";
@@ -6,9 +7,9 @@ import { CustomFactorRepository } from "./custom-factors.js";
 import { BUSY_TIMEOUT_MS, openDatabase, openReader, translateError } from "./database.js";
 import { EmissionCalculator } from "./emission-calculator.js";
 import { FactorQueries } from "./factors.js";
+import { LineData, shippedDerivationRules } from "./line-data.js";
 import { LocalService } from "./local-service.js";
 import { migrate } from "./migrations.js";
-import { ProvenanceStore } from "./provenance.js";
 import { queriesOn } from "./queries.js";
 
 export { LocalService } from "./local-service.js";
@@ -43,8 +44,11 @@ export async function openLocalService(options: LocalServiceOptions): Promise<Lo
     const catalog = new CategoryCatalog(db);
     const { queries, refs, companies, buildings } = queriesOn(db, catalog);
     const customFactors = new CustomFactorRepository(db, companies, catalog);
-    const calculator = new EmissionCalculator(db, new ProvenanceStore(db), (companyRef) =>
-      customFactors.ofCompany(companyRef),
+    const calculator = new EmissionCalculator(
+      db,
+      new CalculationStore(db, catalog),
+      new LineData(db, catalog),
+      (companyRef) => customFactors.ofCompany(companyRef),
     );
     return new LocalService({
       path: file,
@@ -55,7 +59,7 @@ export async function openLocalService(options: LocalServiceOptions): Promise<Lo
       customFactors,
       calculator,
       factors: new FactorQueries(db, catalog, companies, calculator),
-      writer: new ConsumptionWriter(db, catalog, calculator),
+      writer: new ConsumptionWriter(db, catalog, calculator, shippedDerivationRules(), refs),
       refs,
       queries,
       audit: new AuditLog(db),

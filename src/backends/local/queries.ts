@@ -1,4 +1,3 @@
-import type Database from "better-sqlite3";
 import { notFound } from "../../core/errors.js";
 import type { Page } from "../../core/model/common.js";
 import type { Consumption } from "../../core/model/consumption.js";
@@ -12,12 +11,11 @@ import { CompanyRepository } from "./companies.js";
 import type { Db } from "./database.js";
 import { type FilterContext, type Where, whereOf } from "./filters.js";
 import type { Keyset } from "./keyset.js";
+import { LineQueries, rowKeysets, type Statement } from "./line-queries.js";
 import { pageOf, pageWindow } from "./pagination.js";
 import { RefCache } from "./ref-cache.js";
 import { ROW_COLUMNS, RowDecoder, type RowTuple } from "./rows.js";
 import { StoredDates } from "./stored-dates.js";
-
-type Statement = Database.Statement<unknown[], unknown>;
 
 /**
  * The list order: start date, then the row's place in the table (rowid). Both are in every index
@@ -34,6 +32,7 @@ export class ConsumptionQueries {
   readonly #ctx: FilterContext;
   readonly #refs: RefCache;
   readonly #decode: RowDecoder;
+  readonly #lines: LineQueries;
   readonly #statements = new Map<string, Statement>();
 
   constructor(db: Db, ctx: FilterContext, refs: RefCache, decode: RowDecoder) {
@@ -41,6 +40,7 @@ export class ConsumptionQueries {
     this.#ctx = ctx;
     this.#refs = refs;
     this.#decode = decode;
+    this.#lines = new LineQueries(db, ctx, refs, decode, (sql) => this.#statement(sql));
   }
 
   #statement(sql: string): Statement {
@@ -100,25 +100,16 @@ export class ConsumptionQueries {
     return consumption;
   }
 
+  /** A consumption's first emission line: its direct line (of its first year when split). */
   emissionOf(consumptionId: string): Emission {
-    const [row] = this.#rows(`${SELECT} WHERE c.id = ?`, [consumptionId.toLowerCase()]);
-    if (row === undefined) throw notFound("emission of consumption", consumptionId);
-    return this.#decode.emission(row);
+    const first = this.#lines.first(consumptionId);
+    if (first === undefined) throw notFound("emission of consumption", consumptionId);
+    return first;
   }
 
+  /** A page of emission lines (line-queries.ts). */
   listEmissions(query: EmissionQuery): Page<Emission> {
-    const window = pageWindow(query);
-    const where = whereOf(query, this.#ctx);
-    const rows = this.#rows(`${SELECT} WHERE ${where.sql} ${ORDER} LIMIT ? OFFSET ?`, [
-      ...where.params,
-      window.limit,
-      window.offset,
-    ]);
-    return pageOf(
-      rows.map((row) => this.#decode.emission(row)),
-      window,
-      this.#count(where),
-    );
+    return this.#lines.list(query);
   }
 
   /**
@@ -126,46 +117,22 @@ export class ConsumptionQueries {
    * on consumptions_by_company), or the one company the filter pins.
    */
   consumptionKeysets(filter: EmissionFilter): Keyset<RowTuple, Consumption>[] {
-    return this.#keysets(filter, (row) => this.#decode.consumption(row));
-  }
-
-  /** What `listEmissions` pages, the same way. */
-  emissionKeysets(filter: EmissionFilter): Keyset<RowTuple, Emission>[] {
-    return this.#keysets(filter, (row) => this.#decode.emission(row));
-  }
-
-  #keysets<T>(filter: EmissionFilter, decode: (row: RowTuple) => T): Keyset<RowTuple, T>[] {
     const where = whereOf(filter, this.#ctx);
-    const keyset = (clauses: readonly string[], params: readonly (string | number)[]) => ({
-      select: SELECT,
-      where: clauses,
-      params,
-      order: ["c.start_date", "c.rowid"],
-      raw: true,
-      key: (row: RowTuple) => [row[5], row[18]],
-      decode,
-      beforePage: () => this.#refs.ensure(),
-    });
-    if (where.pinsCompany) return [keyset([where.sql], where.params)];
-    return this.#ctx.companies
-      .refs()
-      .map((ref) => keyset(["c.company_ref = ?", where.sql], [ref, ...where.params]));
+    return rowKeysets(where, this.#ctx, this.#refs, (row) => this.#decode.consumption(row));
+  }
+
+  /** What `listEmissions` pages, the same way: each row read gives its consumption's lines. */
+  emissionKeysets(filter: EmissionFilter): Keyset<RowTuple, readonly Emission[]>[] {
+    return this.#lines.keysets(filter);
   }
 
   /**
-   * Every matching emission in list order (startDate, then rowid), one row at a time (`Statement.iterate`).
-   * While it is open the connection runs no other statement: consume it, then use the service.
+   * Every matching emission line in list order, one consumption row at a time
+   * (`Statement.iterate`). While it is open the connection runs no other statement: consume it,
+   * then use the service.
    */
-  *iterateEmissions(filter: EmissionFilter): Generator<Emission, void, undefined> {
-    const where = whereOf(filter, this.#ctx);
-    this.#refs.ensure();
-    const statement = this.#db
-      .prepare<unknown[], unknown>(`${SELECT} WHERE ${where.sql} ${ORDER}`)
-      .raw(true);
-    for (const row of statement.iterate(...where.params)) {
-      // A parsed boundary: ROW_COLUMNS decides the tuple's shape.
-      yield this.#decode.emission(row as RowTuple);
-    }
+  iterateEmissions(filter: EmissionFilter): Generator<Emission, void, undefined> {
+    return this.#lines.iterate(filter);
   }
 
   /** What the consumption dashboard adds up, in no particular order. */

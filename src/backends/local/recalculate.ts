@@ -1,4 +1,3 @@
-import { finiteOrAwaiting } from "../../engine/emission.js";
 import type { CategoryCatalog } from "./categories.js";
 import type { Db } from "./database.js";
 import type { EmissionCalculator } from "./emission-calculator.js";
@@ -23,6 +22,7 @@ type Row = [
   unit: string,
   /** Integer milliseconds (stored-dates.ts). */
   startDate: number,
+  endDate: number,
   country: string | null,
   /** The custom factor of the custom input the consumption names, if any. */
   inputFactorId: string | null,
@@ -58,7 +58,8 @@ export function recalculateEmissions(
   // Read a chunk, then write it: a SELECT must be finished before UPDATEs run on the connection.
   const select = db
     .prepare<number[], unknown>(
-      `SELECT c.rowid, c.category_ref, c.quantity, c.unit, c.start_date, coalesce(b.country, co.country),
+      `SELECT c.rowid, c.category_ref, c.quantity, c.unit, c.start_date, c.end_date,
+           coalesce(b.country, co.country),
            ci.custom_factor_id, c.kwh_per_m3
          FROM consumptions c
          JOIN buildings b ON b.ref = c.building_ref
@@ -78,23 +79,34 @@ export function recalculateEmissions(
     const rows = select.all(...params, after);
     for (const raw of rows) {
       // A parsed boundary: the column list above decides the tuple's shape.
-      const [rowid, categoryRef, quantity, unit, startDate, country, inputFactorId, kwhPerM3] =
-        raw as Row;
+      const [
+        rowid,
+        categoryRef,
+        quantity,
+        unit,
+        startDate,
+        endDate,
+        country,
+        inputFactorId,
+        kwhPerM3,
+      ] = raw as Row;
       const category = catalog.byRef(categoryRef);
       if (category === undefined) throw new Error(`consumption row ${rowid}: unknown category ref`);
-      const calculated = calculator.calculate({
+      const target = {
         category,
         companyRef: scope.companyRef,
         country,
-        year: new Date(startDate).getUTCFullYear(),
+        startDate: new Date(startDate).toISOString(),
+        endDate: new Date(endDate).toISOString(),
         unit,
         quantity,
         inputFactorId,
         kwhPerM3,
-      });
+      };
+      const calculated = calculator.calculate(target);
       // A quantity stored before the bounds existed may overflow: it waits for a correction.
-      const values = finiteOrAwaiting(calculated.values);
-      const provenanceRef = values === calculated.values ? calculated.provenanceRef : null;
+      const { values, calculationRef } =
+        calculated.nonFinite === undefined ? calculated : calculator.awaiting(target);
       update.run(
         values.co2e,
         values.co2,
@@ -102,7 +114,7 @@ export function recalculateEmissions(
         values.n2o,
         values.co2eMarketBased,
         values.convertedQuantity,
-        provenanceRef,
+        calculationRef,
         rowid,
       );
       after = rowid;

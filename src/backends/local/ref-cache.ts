@@ -1,24 +1,7 @@
-import type { MarketBasis } from "../../core/model/emission.js";
-import type { GwpSet, ResolutionStep } from "../../core/model/factor.js";
+import type { Calculation } from "../../engine/emission-lines.js";
 import type { Db } from "./database.js";
-
-/** An emission's provenance: the location columns are null while that basis awaits a factor. */
-export interface Provenance {
-  readonly factorId: string | null;
-  readonly factorSource: string | null;
-  readonly factorYear: number | null;
-  readonly factorUnit: string | null;
-  readonly factorValue: number | null;
-  readonly resolution: ResolutionStep | null;
-  readonly gwpSet: GwpSet | null;
-  readonly geography: string | null;
-  readonly marketFactorId: string | null;
-  readonly marketBasis: MarketBasis | null;
-  readonly marketResolution: ResolutionStep | null;
-  readonly marketGeography: string | null;
-  readonly marketFactorYear: number | null;
-  readonly marketGwpSet: GwpSet | null;
-}
+import { legacyCalculation, type ProvenanceRow } from "./legacy-calculations.js";
+import { LEGACY_LIBRARY_VERSION_KEY } from "./lines-schema.js";
 
 export interface BuildingRef {
   readonly id: string;
@@ -53,7 +36,10 @@ export class RefCache {
   #known: Maxima | undefined;
   #companyIds = new Map<number, string>();
   #buildingRefs = new Map<number, BuildingRef>();
-  #provenanceRefs = new Map<number, Provenance>();
+  #calculations = new Map<number, Calculation>();
+  /** What a row without a calculation record (stored awaiting a factor before lines) reads as. */
+  #legacyAwaiting: Calculation | undefined;
+  readonly #legacyVersion;
   #inputRefs = new Map<number, InputRef>();
 
   constructor(db: Db) {
@@ -70,14 +56,18 @@ export class RefCache {
     this.#buildings = db.prepare<[], { ref: number; id: string; name: string }>(
       "SELECT ref, id, name FROM buildings",
     );
-    this.#provenance = db.prepare<[], Provenance & { ref: number }>(
+    this.#provenance = db.prepare<[number], ProvenanceRow & { ref: number }>(
       `SELECT ref, factor_id AS factorId, factor_source AS factorSource, factor_year AS factorYear,
               factor_unit AS factorUnit, factor_value AS factorValue, resolution, gwp_set AS gwpSet,
               geography, market_factor_id AS marketFactorId, market_basis AS marketBasis,
               market_resolution AS marketResolution, market_geography AS marketGeography,
-              market_factor_year AS marketFactorYear, market_gwp_set AS marketGwpSet
-         FROM emission_provenance`,
+              market_factor_year AS marketFactorYear, market_gwp_set AS marketGwpSet,
+              library_version AS libraryVersion, lines
+         FROM emission_provenance WHERE ref > ?`,
     );
+    this.#legacyVersion = db
+      .prepare<[string], string>("SELECT value FROM meta WHERE key = ?")
+      .pluck();
   }
 
   invalidate(): void {
@@ -97,9 +87,16 @@ export class RefCache {
       );
     }
     if (known === undefined || known.provenance !== now.provenance) {
-      this.#provenanceRefs = new Map(
-        this.#provenance.all().map(({ ref, ...provenance }) => [ref, provenance]),
-      );
+      // Records are never changed: only those added since are read (all after a rollback).
+      const after = known !== undefined && now.provenance > known.provenance ? known.provenance : 0;
+      if (after === 0) this.#calculations = new Map();
+      for (const { ref, ...row } of this.#provenance.all(after)) {
+        this.#calculations.set(ref, legacyCalculation(row));
+      }
+    }
+    if (this.#legacyAwaiting === undefined) {
+      const version = this.#legacyVersion.get(LEGACY_LIBRARY_VERSION_KEY) ?? null;
+      this.#legacyAwaiting = legacyCalculation(null, version);
     }
     if (known === undefined || known.inputs !== now.inputs) {
       this.#inputRefs = new Map(this.#inputs.all().map(({ ref, ...input }) => [ref, input]));
@@ -131,11 +128,22 @@ export class RefCache {
     return input;
   }
 
-  /** null ref: neither basis has a factor. */
-  provenance(ref: number | null): Provenance | undefined {
-    if (ref === null) return undefined;
-    const provenance = this.#provenanceRefs.get(ref);
-    if (provenance === undefined) throw new Error(`provenance ref ${ref} is not loaded`);
-    return provenance;
+  /**
+   * A consumption's calculation record. A null ref is a consumption stored awaiting a factor
+   * before calculation records existed: one direct line, awaiting.
+   */
+  calculation(ref: number | null): Calculation {
+    if (ref === null) {
+      if (this.#legacyAwaiting === undefined) throw new Error("calculations are not loaded");
+      return this.#legacyAwaiting;
+    }
+    const calculation = this.#calculations.get(ref);
+    if (calculation === undefined) throw new Error(`calculation ref ${ref} is not loaded`);
+    return calculation;
+  }
+
+  /** Every loaded calculation record (a read has called `ensure`). */
+  calculations(): ReadonlyMap<number, Calculation> {
+    return this.#calculations;
   }
 }

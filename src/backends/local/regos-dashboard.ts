@@ -1,18 +1,21 @@
 /**
  * The regos dashboard on the local engine (docs/certificates.md#the-dashboard): a company's
  * electricity per building and supply point, with what certificates cover, in a period shared
- * out by day as every emissions summary shares it.
+ * out by day as every emissions summary shares it. Its figures are the bills' direct (scope 2)
+ * lines: a bill across two calendar years counts each year's part with that year's factors.
  */
 import { notFound, usageError } from "../../core/errors.js";
 import type { Page } from "../../core/model/common.js";
 import type { RegosQuery, RegosRow } from "../../core/model/regos-dashboard.js";
 import { type DateWindow, windowShare } from "../../engine/proration.js";
+import { storedLines } from "../../engine/stored-lines.js";
 import { convertQuantity } from "../../engine/units.js";
 import type { BuildingRepository } from "./buildings.js";
-import { MARKET_FIGURE } from "./certificate-cover.js";
+import { MARKET_FIGURE, UNCOVERED_SHARE } from "./certificate-cover.js";
 import type { CompanyRepository } from "./companies.js";
 import type { Db } from "./database.js";
 import { pageOfList } from "./pagination.js";
+import type { RefCache } from "./ref-cache.js";
 
 type Row = [
   buildingRef: number,
@@ -24,6 +27,9 @@ type Row = [
   market: number | null,
   coveredKwh: number | null,
   cup: string | null,
+  convertedQuantity: number | null,
+  calculationRef: number | null,
+  uncoveredShare: number,
 ];
 
 interface Sums {
@@ -48,16 +54,19 @@ export class RegosDashboard {
   readonly #consumptions;
   readonly #certificates;
   readonly #names;
+  readonly #refs: RefCache;
 
-  constructor(db: Db, companies: CompanyRepository, buildings: BuildingRepository) {
+  constructor(db: Db, companies: CompanyRepository, buildings: BuildingRepository, refs: RefCache) {
     this.#companies = companies;
     this.#buildings = buildings;
+    this.#refs = refs;
     // The market figure as every read gives it (rows.ts): covered kWh left out.
     this.#consumptions = db
       .prepare<[number, number, number], unknown>(
         `SELECT c.building_ref, c.start_date, c.end_date, c.quantity, c.unit, c.co2e,
                 ${MARKET_FIGURE}, c.covered_kwh,
-                replace(upper(i.cup), ' ', '')
+                replace(upper(i.cup), ' ', ''), c.converted_quantity, c.provenance_ref,
+                ${UNCOVERED_SHARE}
            FROM consumptions c LEFT JOIN invoices i ON i.id = c.entity_id
           WHERE c.company_ref = ?
             AND c.category_ref = (SELECT ref FROM categories WHERE code = 'electricity')
@@ -110,18 +119,37 @@ export class RegosDashboard {
     };
     const before = Date.parse(`${to}T00:00:00.000Z`) + DAY_MS;
     const after = Date.parse(`${from}T00:00:00.000Z`);
+    this.#refs.ensure();
     for (const raw of this.#consumptions.all(company.ref, Math.min(before, 8.64e15), after)) {
       // A parsed boundary: the column list above decides the tuple's shape.
-      const [buildingRef, start, end, quantity, unit, co2e, market, covered, rowCup] = raw as Row;
+      const row = raw as Row;
+      const [buildingRef, start, end, quantity, unit, co2e, market, covered, rowCup] = row;
       if (!wanted(buildingRef, rowCup)) continue;
-      const share = windowShare(new Date(start).toISOString(), new Date(end).toISOString(), window);
-      if (share === 0) continue;
       const kwh = convertQuantity(quantity, unit, "kWh");
-      const sum = sumsOf(buildingRef, rowCup);
-      sum.consumedKwh += (kwh.ok ? kwh.value : 0) * share;
-      sum.coveredKwh += (covered ?? 0) * share;
-      sum.locationKg += (co2e ?? 0) * share;
-      sum.marketKg += (market ?? 0) * share;
+      const lines = storedLines(this.#refs.calculation(row[10]), {
+        quantity,
+        startDate: new Date(start).toISOString(),
+        endDate: new Date(end).toISOString(),
+        row: {
+          co2e,
+          co2: null,
+          ch4: null,
+          n2o: null,
+          co2eMarketBased: market,
+          convertedQuantity: row[9],
+        },
+        marketShare: row[11],
+      });
+      for (const line of lines) {
+        if (line.line.kind !== "direct") continue;
+        const share = windowShare(line.startDate, line.endDate, window);
+        if (share === 0) continue;
+        const sum = sumsOf(buildingRef, rowCup);
+        sum.consumedKwh += (kwh.ok ? kwh.value : 0) * line.share * share;
+        sum.coveredKwh += (covered ?? 0) * line.share * share;
+        sum.locationKg += (line.figures.co2e ?? 0) * share;
+        sum.marketKg += (line.figures.co2eMarketBased ?? 0) * share;
+      }
     }
     for (const row of this.#certificates.all(company.ref, to, from)) {
       if (wanted(row.building_ref, row.cup)) sumsOf(row.building_ref, row.cup);

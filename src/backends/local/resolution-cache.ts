@@ -1,27 +1,12 @@
-import type { FactorResolution } from "../../core/model/factor.js";
-
-export interface ResolutionEntry {
-  readonly resolution: FactorResolution;
-  /**
-   * The provenance ref of this entry's emissions, once one was calculated. It depends only on
-   * the resolution and on whether the entry's unit converts to the factors' units (a quantity
-   * changes neither), so it is the same for every emission of the entry.
-   */
-  provenanceRef: number | null | undefined;
-}
-
 /**
  * Resolution entries by category|country|year|unit|company, looked up once per emission (a
  * million times in a large import). Nested maps on the parts themselves: numbers, and strings
  * that are the same few instances row after row (a building's country, a chunk's units), so no
  * key text is built and hashed per row, as a `${ref}|${country}|...` key would be.
  */
-export class ResolutionCache {
+export class ResolutionCache<E> {
   /** company ref (-1: none) -> category ref * 65536 + year -> country -> unit -> entry */
-  readonly #byCompany = new Map<
-    number,
-    Map<number, Map<string | null, Map<string, ResolutionEntry>>>
-  >();
+  readonly #byCompany = new Map<number, Map<number, Map<string | null, Map<string, E>>>>();
 
   /** The unit -> entry map of the other parts (created empty when new). */
   slot(
@@ -29,7 +14,7 @@ export class ResolutionCache {
     country: string | null,
     year: number,
     companyRef: number | null,
-  ): Map<string, ResolutionEntry> {
+  ): Map<string, E> {
     const companyKey = companyRef ?? -1;
     let byCategoryYear = this.#byCompany.get(companyKey);
     if (byCategoryYear === undefined) {

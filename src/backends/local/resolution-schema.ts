@@ -1,7 +1,8 @@
 /**
  * The storage of how factors are chosen (docs/factor-library.md "How a factor is chosen"):
  * emission provenance that records each basis apart, the bill's kWh per m3 of a consumption,
- * proxy designations, and the database's calculation policy in `meta` (GWP set, proxies).
+ * and the database's calculation policy in `meta` (GWP set, proxies). A release's proxy
+ * designations are kept with it (library-load.ts).
  */
 import type { CalculationPolicy } from "../../core/model/calculation-policy.js";
 import { databaseGwpSets, proxyPolicies } from "../../core/model/factor.js";
@@ -40,10 +41,16 @@ export function writePolicy(db: Db, policy: CalculationPolicy): void {
  * in place, so the table is rebuilt with the same refs (the migration runs with foreign keys
  * off and checks them before it commits). Existing rows: geography and the market factor's
  * details from the library rows they name; a designated stand-in (`global_default` with a
- * country) becomes `proxy`, which is what it was. Consumptions get the bill's kWh per m3.
+ * country) becomes `proxy`, which is what it was; a factor's details are those of the first
+ * version the library kept of it (the one the emission was calculated with). The calculation
+ * records' lines and library version (migration 35) are kept. Consumptions get the bill's kWh
+ * per m3.
  */
 export function provenanceOfEachBasis(db: Db): void {
   db.exec(`
+CREATE TEMP TABLE first_versions AS
+  SELECT id, country, year, gwp_set FROM emission_factors f
+   WHERE ref = (SELECT min(ref) FROM emission_factors WHERE id = f.id);
 CREATE TABLE emission_provenance_v40 (
   ref INTEGER PRIMARY KEY,
   signature TEXT NOT NULL UNIQUE,
@@ -60,11 +67,14 @@ CREATE TABLE emission_provenance_v40 (
   market_resolution TEXT,
   market_geography TEXT,
   market_factor_year INTEGER,
-  market_gwp_set TEXT
+  market_gwp_set TEXT,
+  library_version TEXT,
+  lines TEXT
 );
 INSERT INTO emission_provenance_v40 (ref, signature, factor_id, factor_source, factor_year,
     factor_unit, factor_value, resolution, gwp_set, geography, market_factor_id, market_basis,
-    market_resolution, market_geography, market_factor_year, market_gwp_set)
+    market_resolution, market_geography, market_factor_year, market_gwp_set, library_version,
+    lines)
   SELECT p.ref, p.signature, p.factor_id, p.factor_source, p.factor_year, p.factor_unit,
     p.factor_value,
     CASE WHEN p.resolution = 'global_default' AND f.country IS NOT NULL THEN 'proxy'
@@ -76,13 +86,15 @@ INSERT INTO emission_provenance_v40 (ref, signature, factor_id, factor_source, f
       WHEN p.market_basis = 'company_custom' THEN 'company_custom' END,
     m.country, coalesce(m.year, cm.year),
     CASE WHEN p.market_factor_id IS NULL THEN NULL WHEN m.gwp_set IS NOT NULL THEN m.gwp_set
-      WHEN p.market_basis = 'location_fallback' THEN p.gwp_set ELSE 'AR5' END
+      WHEN p.market_basis = 'location_fallback' THEN p.gwp_set ELSE 'AR5' END,
+    p.library_version, p.lines
   FROM emission_provenance p
-  LEFT JOIN emission_factors f ON f.id = p.factor_id
-  LEFT JOIN emission_factors m ON m.id = p.market_factor_id
+  LEFT JOIN first_versions f ON f.id = p.factor_id
+  LEFT JOIN first_versions m ON m.id = p.market_factor_id
   LEFT JOIN custom_factors cm ON cm.id = p.market_factor_id
   ORDER BY p.ref;
 DROP TABLE emission_provenance;
+DROP TABLE temp.first_versions;
 ALTER TABLE emission_provenance_v40 RENAME TO emission_provenance;
 ALTER TABLE consumptions ADD COLUMN kwh_per_m3 REAL;
 `);
@@ -91,16 +103,3 @@ ALTER TABLE consumptions ADD COLUMN kwh_per_m3 REAL;
     throw new Error(`migration 40 left ${broken.length} broken references: not committed`);
   }
 }
-
-/** Migration 41: proxy designations replace global defaults (loaded by loadFactorLibrary). */
-export const PROXIES_SCHEMA = `
-CREATE TABLE proxy_designations (
-  key TEXT NOT NULL,
-  country TEXT NOT NULL,
-  proxy_key TEXT NOT NULL,
-  proxy_country TEXT NOT NULL,
-  reason TEXT NOT NULL,
-  PRIMARY KEY (key, country)
-) WITHOUT ROWID;
-DROP TABLE global_defaults;
-`;

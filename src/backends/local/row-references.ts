@@ -2,6 +2,7 @@ import { type FieldIssue, validationError } from "../../core/errors.js";
 import { FLEET_ONLY_CATEGORIES, fleetCategory, outsideActivePeriod } from "../../core/fleet.js";
 import type { ConsumptionInput } from "../../core/model/consumption.js";
 import { kwhPerM3Problem } from "../../engine/billed-energy.js";
+import type { DerivationRules } from "../../engine/derived-lines.js";
 import { convertQuantity, isNaturalGasCategory } from "../../engine/units.js";
 import type { StoredBuilding } from "./buildings.js";
 import type { CategoryCatalog, StoredCategory } from "./categories.js";
@@ -44,8 +45,9 @@ export interface PreparedInput {
 
 /**
  * Checks every row's references: the company and building exist and belong together, the
- * category is a subcategory, the unit converts to its default unit. All problems of the batch
- * are raised at once (validation, paths `<path><index>.<field>`), before anything is written.
+ * category is a subcategory that is not only derived (`rules`), the unit converts to its
+ * default unit. All problems of the batch are raised at once (validation, paths
+ * `<path><index>.<field>`), before anything is written.
  */
 export function prepareRows(
   rows: readonly ConsumptionInput[],
@@ -54,6 +56,7 @@ export function prepareRows(
   path: string,
   fleetOf?: FleetOf,
   inputsOf?: InputsOf,
+  rules?: DerivationRules,
 ): PreparedRow[] {
   const issues: FieldIssue[] = [];
   const prepared: PreparedRow[] = [];
@@ -81,6 +84,8 @@ export function prepareRows(
         `category ${category.code} is a ${category.level}, not a subcategory: consumptions take a subcategory (carbon categories list --level subcategory)`,
       );
     } else {
+      const derived = derivedOnlyProblem(category.code, rules);
+      if (derived !== undefined) at("categoryId", derived);
       const problem = unitProblem(row.unitType, category);
       if (problem !== undefined) at("unitType", problem);
       const billed =
@@ -135,6 +140,17 @@ export function prepareRows(
     throw validationError(`consumption rejected${where}: ${first.path}: ${first.message}`, issues);
   }
   return prepared;
+}
+
+/**
+ * A scope 3 category 3 subcategory that carbon derives from other consumptions (well-to-tank,
+ * T&D losses): recorded directly it would count the same upstream emissions twice, so the
+ * consumption it derives from is what to record (docs/factor-library.md#derived-lines).
+ */
+function derivedOnlyProblem(code: string, rules: DerivationRules | undefined): string | undefined {
+  const sources = rules?.sourcesOf(code) ?? [];
+  if (sources.length === 0) return undefined;
+  return `category ${code} is derived: carbon adds it as a scope 3 category 3 line of each ${sources.join(" or ")} consumption, so record the ${sources.join(" or ")} consumption instead`;
 }
 
 /**

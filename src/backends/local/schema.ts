@@ -13,6 +13,8 @@ import { storedSql } from "./stored-dates.js";
  *   write per row instead of two). What is the same for many emissions (the factor's id, value,
  *   unit, source, year, GWP set, resolution step, market factor and basis) is stored once in
  *   `emission_provenance` and referenced; `provenance_ref` NULL means awaiting_factor.
+ *   (Migration 35 made emissions lines: the row keeps its direct figures and the reference is to
+ *   a calculation record of every line; lines-schema.ts.)
  * - consumptions is a rowid table (appends are cheap) with two indexes: the unique id (upserts)
  *   and (company_ref, start_date) for lists, exports and dashboards of a company. A bulk import
  *   into an empty table drops both and builds them again before it commits (see

@@ -103,11 +103,14 @@ export async function consumptionDashboard(
   const ours = consumptionSummarySchema.safeParse(answer);
   if (ours.success) return ours.data;
   const lookups = await lookupsOf(streams, query);
-  // A consumption awaits a factor when its emission says so.
+  // A consumption awaits a factor when its direct line says so (its derived lines are scope 3
+  // category 3 emissions of their own; a server without lines answers direct ones).
   const awaiting = new Set<string>();
   for await (const page of streams.streamList("emissions", query)) {
     for (const emission of page) {
-      if (emission.status === "awaiting_factor") awaiting.add(emission.consumptionId.toLowerCase());
+      if (emission.status === "awaiting_factor" && emission.line === "direct") {
+        awaiting.add(emission.consumptionId.toLowerCase());
+      }
     }
   }
   const summarizer = createConsumptionSummarizer(lookups, windowOf(query));

@@ -21,7 +21,11 @@ interface Located {
   readonly companyId: string;
 }
 
-/** What travels with one building: its consumptions, and its emissions' figures now. */
+/**
+ * What travels with one building: its consumptions, and their emissions' figures now. As the
+ * local engine counts them: a consumption's direct figure (its direct lines, one per calendar
+ * year), calculated when every one of them is.
+ */
 async function footprintOf(client: HttpClient, building: string, companyId: string) {
   const query = periodQuery({ companyId, buildingId: building });
   const consumptions = await client.request("GET", "/consumptions", {
@@ -29,11 +33,20 @@ async function footprintOf(client: HttpClient, building: string, companyId: stri
     query: { ...query, page: 1, limit: 1 },
   });
   const emissions = await everyRow(client, "/emissions", emissionAnswerSchema, query);
-  const calculated = emissions.filter((emission) => emission.co2e !== null);
+  const direct = new Map<string, { co2e: number; calculated: boolean }>();
+  for (const emission of emissions) {
+    if (emission.line !== "direct") continue;
+    const id = emission.consumptionId.toLowerCase();
+    const sum = direct.get(id) ?? { co2e: 0, calculated: true };
+    if (emission.co2e === null) sum.calculated = false;
+    else sum.co2e += emission.co2e;
+    direct.set(id, sum);
+  }
+  const calculated = [...direct.values()].filter((sum) => sum.calculated);
   return {
     consumptions: consumptions.pagination.total,
     emissions: calculated.length,
-    co2e: calculated.reduce((sum, emission) => sum + (emission.co2e ?? 0), 0),
+    co2e: calculated.reduce((sum, consumption) => sum + consumption.co2e, 0),
   };
 }
 

@@ -17,12 +17,24 @@ export const marketBases = ["company_custom", "residual_mix", "location_fallback
 export type MarketBasis = (typeof marketBases)[number];
 
 /**
- * One emission per consumption, kilograms throughout (../design/cli.md "Emission records").
- * Besides the contract's fields it keeps what is needed to re-derive it: the quantity in the
- * factor's unit, the factor value, how the factor was found and the GWP set. `status` is the
- * location-based figure's; scope 2 resolves its market-based figure on its own (`marketStatus`,
- * `marketResolution`...). `geography` is the country or region of the factor used, which differs
- * from the building's when a parent country or a proxy stood in (docs/factor-library.md).
+ * What an emission line is: the consumption's own emission (`direct`), or a scope 3 category 3
+ * line derived from it (docs/factor-library.md#derived-lines): well-to-tank of the fuel or of
+ * the generation (`wtt`), transmission and distribution losses (`td_losses`) and their
+ * well-to-tank (`td_losses_wtt`).
+ */
+export const emissionLines = ["direct", "wtt", "td_losses", "td_losses_wtt"] as const;
+export type EmissionLine = (typeof emissionLines)[number];
+
+/**
+ * One emission line, kilograms throughout (../design/cli.md "Emission records"): a consumption
+ * has its direct line and the lines derived from it, one set per calendar year its period
+ * touches. Besides the contract's fields it keeps what is needed to re-derive it: the quantity
+ * in the factor's unit, the factor value, how the factor was found, the GWP set, the line, the
+ * biogenic CO2 reported outside the scopes and the factor library version it was calculated with.
+ * `status` is the location-based figure's; scope 2 resolves its market-based figure on its own
+ * (`marketStatus`, `marketResolution`...). `geography` is the country or region of the factor
+ * used, which differs from the building's when a parent country or a proxy stood in
+ * (docs/factor-library.md).
  */
 export const emissionSchema = z.object({
   id: uuidSchema,
@@ -57,6 +69,11 @@ export const emissionSchema = z.object({
   marketGeography: z.string().nullable(),
   marketFactorYear: z.number().int().nullable(),
   marketGwpSet: gwpSetSchema.nullable(),
+  line: z.enum(emissionLines),
+  /** Biogenic CO2, kg, "outside of scopes": never part of co2e or of any scope. */
+  biogenicCo2: z.number().nullable(),
+  /** The factor library the line was calculated with; null: not recorded (older databases). */
+  factorLibraryVersion: z.string().nullable(),
 });
 
 const answerFigure = answerNumberSchema.nullable().default(null);
@@ -99,6 +116,10 @@ const emissionAnswerFields = z.object({
   marketGeography: z.string().nullable().default(null),
   marketFactorYear: answerIntegerSchema.nullable().default(null),
   marketGwpSet: gwpSetSchema.nullable().default(null),
+  // A server that does not know lines answers one emission per consumption: its direct line.
+  line: z.string().default("direct"),
+  biogenicCo2: answerFigure,
+  factorLibraryVersion: z.string().nullable().default(null),
 });
 export type Emission = z.output<typeof emissionAnswerFields>;
 
@@ -168,6 +189,11 @@ export const emissionSummarySchema = z.object({
     proxy: z.number().int(),
     /** or a factor kept in its published GWP set because it gives no gases to convert. */
     gwpNotConverted: z.number().int(),
+    /**
+     * Biogenic CO2, kg, outside of scopes: never in co2e, byScope or any group's figures.
+     * Absent from a server that does not report it.
+     */
+    biogenicCo2: z.number().optional(),
   }),
   factorLibraryVersion: z.string(),
   /** The database's GWP set every CO2e is stated in (null: a server that does not say). */

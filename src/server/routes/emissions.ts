@@ -13,18 +13,37 @@ import {
 import { defineRoute, ok, type Route } from "../route.js";
 import { responses } from "../schemas.js";
 import { listFiltersOfBuildings, summaryFilterOfBuildings } from "../scoping.js";
-import { byKeys, emptyWhenMissing, unionPage } from "../union.js";
+import { byKeys, emptyWhenMissing, type PageSource, unionPage } from "../union.js";
 
-const byStartThenConsumption = byKeys<Emission>(
-  (emission) => emission.startDate,
-  (emission) => emission.consumptionId,
-);
+/**
+ * Each company's lines come in its consumptions' order (start date), a consumption's lines
+ * together: a later year's part starts after the consumption does. So the union orders lines
+ * by the start of their consumption's first line, which a source's pages (read from page 1 on)
+ * say, kept aside for the merge.
+ */
+function withConsumptionStarts(
+  source: PageSource<Emission>,
+  starts: WeakMap<Emission, string>,
+): PageSource<Emission> {
+  let last: Emission | undefined;
+  return async (window) => {
+    const page = await source(window);
+    if (window.page === 1) last = undefined;
+    for (const emission of page.data) {
+      const same = last !== undefined && last.consumptionId === emission.consumptionId;
+      starts.set(emission, (same && last !== undefined && starts.get(last)) || emission.startDate);
+      last = emission;
+    }
+    return page;
+  };
+}
 
 export const emissionRoutes: readonly Route[] = [
   defineRoute({
     method: "GET",
     path: "/emissions",
-    summary: "List emissions, ordered by startDate, then the order they were stored in",
+    summary:
+      "List emission lines (each consumption's direct line and its derived scope 3 category 3 lines, per calendar year), in their consumptions' order: startDate, then the order stored",
     query: emissionsQuery,
     body: ignoredBody,
     statuses: [200],
@@ -33,12 +52,17 @@ export const emissionRoutes: readonly Route[] = [
       const { page, limit, scope, ...period } = query;
       const filter = scope === undefined ? period : { ...period, scopes: scope };
       const { filters, injected } = await listFiltersOfBuildings(service, access, filter);
+      const starts = new WeakMap<Emission, string>();
       const sources = filters.map((one) => {
         const source = (window: { page: number; limit: number }) =>
           service.emissions.list({ ...one, ...window });
-        return injected ? emptyWhenMissing(source) : source;
+        return withConsumptionStarts(injected ? emptyWhenMissing(source) : source, starts);
       });
-      return ok(await unionPage(sources, byStartThenConsumption, { page, limit }));
+      const order = byKeys<Emission>(
+        (emission) => starts.get(emission) ?? emission.startDate,
+        (emission) => emission.consumptionId,
+      );
+      return ok(await unionPage(sources, order, { page, limit }));
     },
   }),
   defineRoute({

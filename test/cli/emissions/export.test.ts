@@ -34,6 +34,9 @@ const RECORD_FIELDS = [
   "marketResolution",
   "marketGeography",
   "marketFactorYear",
+  "line",
+  "biogenicCo2",
+  "factorLibraryVersion",
 ];
 
 const everything: ExportOptions = { company: COMPANY_ID };
@@ -255,15 +258,20 @@ describe("emissions export --group-by month", () => {
         quantity: 3100,
         unitType: "kWh",
       });
-      return result.emission;
+      expect(result.emission?.line).toBe("direct");
+      // The bill's lines: natural gas (MITECO ES 2024) and its well-to-tank (DESNZ 2025, the
+      // global default), each shared out by day.
+      const lines = await service.emissions.list({ entityIds: ["INV-9"] });
+      expect(lines.data.map((line) => line.line)).toEqual(["direct", "wtt"]);
+      return { co2e: lines.data.reduce((total, line) => total + (line.co2e ?? 0), 0) };
     });
     const co2e = emission?.co2e ?? Number.NaN;
     expect(co2e).toBeGreaterThan(0);
     const result = await db.run((ctx) => runExport(ctx, { company: COMPANY_ID, groupBy: "month" }));
     const records = csvRecords(result.stdout);
     expect(records.map((record) => [record.month, record.count])).toEqual([
-      ["2024-01", "1"],
-      ["2024-02", "1"],
+      ["2024-01", "2"],
+      ["2024-02", "2"],
     ]);
     // 2024-01-15..01-31 is 17 days of 31, 2024-02-01..02-14 is 14.
     expect(Number(records[0]?.co2e)).toBeCloseTo((co2e * 17) / 31, 9);

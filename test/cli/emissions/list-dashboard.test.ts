@@ -53,7 +53,7 @@ describe("emissions list and dashboard", () => {
     expect(result.error).toBeUndefined();
     const [header] = result.stdout.split("\n");
     expect(header).toBe(
-      "startDate\tendDate\tscope\tcategory\tbuilding\tco2e\tco2eMarketBased\tstatus\tmarketStatus",
+      "startDate\tendDate\tscope\tcategory\tbuilding\tline\tco2e\tco2eMarketBased\tstatus\tmarketStatus",
     );
     const rows = tsvRows(result.stdout);
     expect(rows).toHaveLength(5);
@@ -78,10 +78,12 @@ describe("emissions list and dashboard", () => {
     const result = await db.run((ctx) => runList(ctx, { ...base, explain: true, all: true }));
     expect(result.error).toBeUndefined();
     expect(result.stdout.split("\n")[0]).toBe(
-      "startDate\tcategory\tquantity\tunit\tconvertedQuantity\tfactorUnit\tfactorValue\tfactorSource\tfactorYear\tresolution\tgeography\tgwpSet\tco2e\tmarketStatus\tmarketBasis\tmarketResolution\tmarketGeography\tmarketFactorYear",
+      "startDate\tcategory\tline\tquantity\tunit\tconvertedQuantity\tfactorUnit\tfactorValue\tfactorSource\tfactorYear\tresolution\tgeography\tgwpSet\tco2e\tmarketStatus\tmarketBasis\tmarketResolution\tmarketGeography\tmarketFactorYear\tbiogenicCo2\tfactorLibraryVersion",
     );
     const rows = tsvRows(result.stdout);
     const gas = rows.find((row) => row.category === "natural_gas");
+    expect(gas?.line).toBe("direct");
+    expect(gas?.factorLibraryVersion).toMatch(/^lib-[0-9a-f]{12}$/);
     expect(gas?.unit).toBe("kWh");
     expect(gas?.resolution).toMatch(/^(country_year|country_earlier_year|proxy)$/);
     expect(gas?.factorSource).not.toBe("");
@@ -98,7 +100,7 @@ describe("emissions list and dashboard", () => {
     );
     expect(result.error).toBeUndefined();
     expect(result.stdout.split("\n")[0]).toMatch(
-      /\tresolution\tgeography\tgwpSet\trecordCo2e\tshare\tco2e\tmarketStatus\t/,
+      /\tresolution\tgeography\tgwpSet\trecordCo2e\tshare\tco2e\tmarketStatus\t.*\tbiogenicCo2\tfactorLibraryVersion$/,
     );
     // London's bill of 2024-11-15..12-14: 14 of its 30 days are in December.
     const bill = tsvRows(result.stdout).find(
@@ -148,7 +150,7 @@ describe("emissions list and dashboard", () => {
     );
     expect(awaiting).toBeGreaterThan(0);
     expect(result.stderr).toContain(
-      `${awaiting} consumptions are waiting for an emission factor: see \`carbon emissions list --company ${COMPANY_ID} --from 2024-01-01 --to 2024-12-31 --explain\``,
+      `${awaiting} emission lines are waiting for an emission factor: see \`carbon emissions list --company ${COMPANY_ID} --from 2024-01-01 --to 2024-12-31 --explain\``,
     );
   });
 

@@ -5,7 +5,7 @@ import { runDashboard } from "../../../src/cli/commands/emissions/dashboard.js";
 import { type ExportOptions, runExport } from "../../../src/cli/commands/emissions/export.js";
 import { runList } from "../../../src/cli/commands/emissions/list.js";
 import type { GlobalOptions } from "../../../src/cli/context.js";
-import { COMPANY, type Engines, startEngines } from "./window-bills.js";
+import { bills, COMPANY, type Engines, startEngines } from "./window-bills.js";
 
 let engines: Engines;
 
@@ -69,16 +69,37 @@ describe.each(["local", "remote"] as const)("on the %s engine", (engine) => {
     expect(yearsRows).toBeCloseTo(whole.co2e, 9);
   });
 
-  it("export: a bill across the edge shows its share and its whole figure", async () => {
-    const opts: ExportOptions = { company: COMPANY, from: "2025-01-01", to: "2025-12-31" };
+  it("export: a bill across the window's edge shows its share and its whole figure", async () => {
+    const opts: ExportOptions = { company: COMPANY, from: "2025-07-01", to: "2025-12-31" };
     const records = csvRecords(await run((ctx) => runExport(ctx, opts), globals()));
     const header = Object.keys(records[0] ?? {});
-    expect(header.slice(-3)).toEqual(["marketFactorYear", "share", "recordCo2e"]);
-    const crossing = records.find((record) => record.startDate === "2024-12-15T00:00:00.000Z");
-    // 2025-01-01..14 is 14 of the bill's 31 days.
-    expect(Number(crossing?.share)).toBe(14 / 31);
-    expect(Number(crossing?.co2e)).toBeCloseTo((Number(crossing?.recordCo2e) * 14) / 31, 9);
-    expect(Number(crossing?.co2eMarketBased)).toBeGreaterThan(0);
+    expect(header.slice(-3)).toEqual(["factorLibraryVersion", "share", "recordCo2e"]);
+    const crossing = records.find(
+      (record) => record.startDate === "2025-06-20T00:00:00.000Z" && record.line === "direct",
+    );
+    // 2025-07-01..10 is 10 of the bill's 21 days.
+    expect(Number(crossing?.share)).toBe(10 / 21);
+    expect(Number(crossing?.co2e)).toBeCloseTo((Number(crossing?.recordCo2e) * 10) / 21, 9);
+  });
+
+  it("export: a bill across a year's edge is split, each year's part whole in its year", async () => {
+    const opts: ExportOptions = { company: COMPANY, from: "2025-01-01", to: "2025-12-31" };
+    const records = csvRecords(await run((ctx) => runExport(ctx, opts), globals()));
+    const parts = records.filter((record) => record.consumptionId === bills[0]?.id);
+    // The Madrid bill of 2024-12-15..2025-01-14: its 2025 part, 14 of its 31 days, 4 lines.
+    expect(parts.map((record) => record.line)).toEqual([
+      "direct",
+      "wtt",
+      "td_losses",
+      "td_losses_wtt",
+    ]);
+    const direct = parts[0];
+    expect(direct).toMatchObject({
+      startDate: "2025-01-01T00:00:00.000Z",
+      endDate: "2025-01-14T00:00:00.000Z",
+      share: "1",
+    });
+    expect(Number(direct?.co2eMarketBased)).toBeGreaterThan(0);
   });
 
   it("json and ndjson exports carry the same share on every record", async () => {
@@ -127,6 +148,9 @@ it("the local engine and carbon serve print the same rows, byte for byte", async
   const opts: ExportOptions = { company: COMPANY, from: "2025-01-01", to: "2025-12-31" };
   const local = await run((ctx) => runExport(ctx, opts), engines.globals("local"));
   const remote = await run((ctx) => runExport(ctx, opts), engines.globals("remote"));
-  expect(csvRecords(local)).toHaveLength(5);
+  // The lines of 2025: the Madrid electricity bill's 2025 part (4 lines), the London gas bill
+  // (2), the London electricity bill's 2025 part (4), the Madrid gas bill's 2025 part (2) and
+  // the diesel bill (2).
+  expect(csvRecords(local)).toHaveLength(14);
   expect(remote).toBe(local);
 });

@@ -149,15 +149,17 @@ describe.each(bothEngines)("carbon organization-limits on the %s", (_name, open)
       .trim()
       .split("\n")
       .map((line) => line.split("\t"));
-    // consolidatedKg: 1000 × 0.182 = 182; 2000 × 0.182 = 364 × 60 % = 218.4;
-    // 3000 × 0.182 = 546 × 100 %; 4000 × 0.182 = 728 × 50 % = 364; total 1310.4
+    // consolidatedKg, natural gas (MITECO ES 2024, 0.182 kg/kWh) and its well-to-tank (DESNZ
+    // 2025, 0.03021 kg/kWh, the global default), 0.21221 kg/kWh in all: 1000 × 0.21221 = 212.21;
+    // 2000 × 0.21221 = 424.42 × 60 % = 254.652; 3000 × 0.21221 = 636.63 × 100 %;
+    // 4000 × 0.21221 = 848.84 × 50 % = 424.42; total 1527.912
     expect(lines.map((cells) => [cells[0], cells[3], Number(cells[4]).toFixed(6)])).toEqual([
       ["kind", "appliedPercent", "NaN"],
-      ["company", "100", "182.000000"],
-      ["company", "60", "218.400000"],
-      ["company", "100", "546.000000"],
-      ["building", "50", "364.000000"],
-      ["total", "", "1310.400000"],
+      ["company", "100", "212.210000"],
+      ["company", "60", "254.652000"],
+      ["company", "100", "636.630000"],
+      ["building", "50", "424.420000"],
+      ["total", "", "1527.912000"],
     ]);
     const json = await engine.carbon(
       "emissions",
@@ -168,7 +170,7 @@ describe.each(bothEngines)("carbon organization-limits on the %s", (_name, open)
       LIMIT,
       "--json",
     );
-    expect(JSON.parse(json.stdout).totals.co2e).toBeCloseTo(1310.4, 9);
+    expect(JSON.parse(json.stdout).totals.co2e).toBeCloseTo(1527.912, 9);
   });
 
   it.each([
@@ -247,12 +249,16 @@ describe.each(bothEngines)("carbon organization-limits on the %s", (_name, open)
     const grid = JSON.parse(dashboard.stdout);
     expect(grid.limit).toMatchObject({ id: LIMIT, approach: "equity_share" });
     // 182 + 364 × 60 % + 546 + 728 × 50 % = 1310.4 kg, all natural gas of March 2024 (scope 1);
-    // Sub A's 2023 bill lies outside the limit's period. Four bills, each counted once.
-    expect(grid.groups).toHaveLength(1);
+    // Sub A's 2023 bill lies outside the limit's period. Four bills, each counted once. Their
+    // well-to-tank (scope 3): (1000 + 2000 × 60 % + 3000 + 4000 × 50 %) × 0.03021 = 217.512 kg.
+    expect(grid.groups).toHaveLength(2);
     expect(grid.groups[0].key).toEqual({ month: "2024-03", scope: "1" });
     expect(grid.groups[0].co2e).toBeCloseTo(1310.4, 9);
     expect(grid.groups[0].count).toBe(4);
+    expect(grid.groups[1].key).toEqual({ month: "2024-03", scope: "3" });
+    expect(grid.groups[1].co2e).toBeCloseTo(217.512, 9);
     expect(grid.totals.byScope["1"]).toBeCloseTo(1310.4, 9);
+    expect(grid.totals.byScope["3"]).toBeCloseTo(217.512, 9);
     const exported = await engine.carbon(
       "emissions",
       "export",
@@ -266,10 +272,12 @@ describe.each(bothEngines)("carbon organization-limits on the %s", (_name, open)
       "csv",
     );
     expect(exported.code, exported.stderr).toBe(0);
-    const [header, row, ...rest] = exported.stdout.trim().split(/\r?\n/);
+    const [header, row, wtt, ...rest] = exported.stdout.trim().split(/\r?\n/);
     expect(header).toBe("month,scope,co2e,co2eMarketBased,count,awaitingFactor");
     expect(row?.split(",").slice(0, 2)).toEqual(["2024-03", "1"]);
     expect(Number(row?.split(",")[2])).toBeCloseTo(1310.4, 9);
+    expect(wtt?.split(",").slice(0, 2)).toEqual(["2024-03", "3"]);
+    expect(Number(wtt?.split(",")[2])).toBeCloseTo(217.512, 9);
     expect(rest).toEqual([]);
     const json = await engine.carbon(
       "emissions",
@@ -285,7 +293,8 @@ describe.each(bothEngines)("carbon organization-limits on the %s", (_name, open)
     expect(json.code, json.stderr).toBe(0);
     const document = JSON.parse(json.stdout);
     expect(document.limit.id).toBe(LIMIT);
-    expect(document.totals.co2e).toBeCloseTo(1310.4, 9);
+    // 1310.4 kg of natural gas and 217.512 of its well-to-tank.
+    expect(document.totals.co2e).toBeCloseTo(1527.912, 9);
   });
 
   it("a building of the company itself counts at its share in the consolidated dashboard", async () => {
@@ -329,11 +338,14 @@ describe.each(bothEngines)("carbon organization-limits on the %s", (_name, open)
     expect(dashboard.code, dashboard.stderr).toBe(0);
     const grid = JSON.parse(dashboard.stdout);
     // HQ is all the parent burns: 182 × 40 % = 72.8; Sub A 364 × 60 % = 218.4; total 291.2.
-    expect(grid.groups).toHaveLength(1);
+    // Their well-to-tank (category 3): (1000 × 40 % + 2000 × 60 %) × 0.03021 = 48.336.
+    expect(grid.groups).toHaveLength(2);
     expect(grid.groups[0].key.month).toBe("2024-03");
     expect(grid.groups[0].co2e).toBeCloseTo(291.2, 9);
     expect(grid.groups[0].count).toBe(2);
-    expect(grid.totals.co2e).toBeCloseTo(291.2, 9);
+    expect(grid.groups[1].key.category).toBe("s3_03_fuel_energy_related");
+    expect(grid.groups[1].co2e).toBeCloseTo(48.336, 9);
+    expect(grid.totals.co2e).toBeCloseTo(339.536, 9);
   });
 
   it.each([

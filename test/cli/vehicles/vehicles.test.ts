@@ -217,11 +217,15 @@ describe.each(bothEngines)("carbon vehicles on the %s", (_name, open) => {
     expect(result.code, result.stderr).toBe(0);
     const listed = await engine.carbon("emissions", "list", "--company", ACME, "--json");
     expect(listed.code, listed.stderr).toBe(0);
-    const emissions: { co2e: number | null; status: string }[] = JSON.parse(listed.stdout);
+    const emissions: { co2e: number | null; status: string; line: string }[] = JSON.parse(
+      listed.stdout,
+    );
     const calculated = emissions.filter((emission) => emission.status === "calculated");
-    expect(calculated).toHaveLength(1);
+    expect(calculated.map((emission) => emission.line)).toEqual(["direct", "wtt"]);
     // emission-factors.csv line 15: diesel_fuel GB 2025, 2.57082 kg/l.
     expect(calculated[0]?.co2e).toBeCloseTo(206.95101, 9);
+    // Its well-to-tank, DESNZ 2025 'WTT- fuels' row 71: 80.5 l x 0.61101 = 49.186305 kg.
+    expect(calculated[1]?.co2e).toBeCloseTo(49.186305, 9);
     expect(emissions.filter((emission) => emission.status === "awaiting_factor")).toHaveLength(1);
   });
 });

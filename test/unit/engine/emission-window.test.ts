@@ -37,6 +37,9 @@ const bill: Emission = {
   marketGeography: "GB",
   marketFactorYear: 2024,
   marketGwpSet: "AR5",
+  line: "direct",
+  biogenicCo2: 62,
+  factorLibraryVersion: "lib-000000000000",
 };
 
 describe("emissionInWindow", () => {
@@ -54,6 +57,8 @@ describe("emissionInWindow", () => {
     expect(cut?.co2).toBeCloseTo((300 * 14) / 31, 9);
     expect(cut?.ch4).toBeCloseTo((6.2 * 14) / 31, 9);
     expect(cut?.co2eMarketBased).toBeCloseTo(280, 9);
+    // Biogenic CO2 is a figure of the record too: 62 kg over 31 days, 14 of them inside.
+    expect(cut?.biogenicCo2).toBeCloseTo(28, 9);
   });
 
   it("gives the two sides of a boundary shares that add up to the whole record", () => {

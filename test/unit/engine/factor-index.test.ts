@@ -5,10 +5,10 @@ import { categories, factors, index, proxies } from "./library.js";
 
 /**
  * Keys whose factor depends on where the activity happens, so no other geography stands in, on
- * purpose: the grid, heat networks, a hotel night's energy, a home's energy.
+ * purpose: the grid, heat networks, a hotel night's energy, a home's energy, an electric vehicle's charging.
  */
 const gridSpecific = (key: string): boolean =>
-  /^(electricity_|district_|hotel_stay|homeworking_)/.test(key);
+  /^(electricity_|district_|hotel_stay|homeworking_)|_bev_/.test(key);
 /** US EPA per-mile rows are US averages of US fleets, not a stand-in for anywhere else. */
 const usOnly = (key: string): boolean => /_(pmile|tmile|vmile|mile)$/.test(key);
 

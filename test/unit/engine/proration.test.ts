@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { CarbonError } from "../../../src/core/errors.js";
-import { periodDays, prorate, utcYear, windowShare } from "../../../src/engine/proration.js";
+import {
+  periodDays,
+  prorate,
+  utcYear,
+  windowShare,
+  yearParts,
+} from "../../../src/engine/proration.js";
 
 describe("periodDays", () => {
   it.each([
@@ -162,5 +168,49 @@ describe("canonical stored dates", () => {
       );
       expect(() => utcYear("2023-13-01T00:00:00.000Z")).toThrow(/expected an ISO 8601 date/);
     }
+  });
+});
+
+describe("yearParts", () => {
+  it("keeps a consumption within one year whole, its own dates and a share of 1", () => {
+    const start = "2025-03-01T08:00:00.000Z";
+    const end = "2025-03-31T00:00:00.000Z";
+    expect(yearParts(start, end)).toEqual([
+      { year: 2025, startDate: start, endDate: end, share: 1 },
+    ]);
+  });
+
+  it("cuts at each 1 January, by UTC day, both ends included", () => {
+    // 2024-12-15..2026-01-10: 17 days of 2024, 365 of 2025, 10 of 2026 = 392 days.
+    const parts = yearParts("2024-12-15T00:00:00.000Z", "2026-01-10T00:00:00.000Z");
+    expect(parts).toEqual([
+      {
+        year: 2024,
+        startDate: "2024-12-15T00:00:00.000Z",
+        endDate: "2024-12-31T00:00:00.000Z",
+        share: 17 / 392,
+      },
+      {
+        year: 2025,
+        startDate: "2025-01-01T00:00:00.000Z",
+        endDate: "2025-12-31T00:00:00.000Z",
+        share: 365 / 392,
+      },
+      {
+        year: 2026,
+        startDate: "2026-01-01T00:00:00.000Z",
+        endDate: "2026-01-10T00:00:00.000Z",
+        share: 10 / 392,
+      },
+    ]);
+    expect(periodDays("2024-12-15", "2026-01-10")).toBe(392);
+  });
+
+  it("gives the issue's bill one day of 2025 and 364 of 2026", () => {
+    const parts = yearParts("2025-12-31T00:00:00.000Z", "2026-12-30T00:00:00.000Z");
+    expect(parts.map((part) => [part.year, part.share])).toEqual([
+      [2025, 1 / 365],
+      [2026, 364 / 365],
+    ]);
   });
 });

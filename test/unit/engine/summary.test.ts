@@ -40,6 +40,7 @@ function emission(
   end: string,
   co2e: number | null,
   co2eMarketBased: number | null = null,
+  biogenicCo2: number | null = null,
 ): Emission {
   emissionCount += 1;
   const cat = category(code);
@@ -77,6 +78,9 @@ function emission(
     marketGeography: null,
     marketFactorYear: null,
     marketGwpSet: null,
+    line: "direct",
+    biogenicCo2,
+    factorLibraryVersion: null,
   };
 }
 
@@ -193,6 +197,7 @@ describe("emission summary", () => {
       otherGeography: 0,
       proxy: 0,
       gwpNotConverted: 0,
+      biogenicCo2: 0,
     });
     expect(summary.factorLibraryVersion).toBe("desnz-2025+test");
   });
@@ -230,6 +235,7 @@ describe("emission summary", () => {
       otherGeography: 0,
       proxy: 0,
       gwpNotConverted: 0,
+      biogenicCo2: 0,
     });
   });
 
@@ -301,6 +307,20 @@ describe("emission summary", () => {
       proxy: 1,
       gwpNotConverted: 1,
     });
+  });
+
+  it("reports biogenic CO2 outside of scopes: in its own total, never in co2e or a scope", () => {
+    // 100 kg CO2e and 30 kg biogenic CO2 over the 10 days of the bill; the window keeps 5.
+    const pellets = emission("wood_pellets", BILBAO, "2024-05-01", "2024-05-10", 100, null, 30);
+    const whole = summarize(["scope"], undefined, [pellets]);
+    expect(whole.totals).toMatchObject({ co2e: 100, byScope: { "1": 100 }, biogenicCo2: 30 });
+    expect(whole.groups.map((group) => group.co2e)).toEqual([100]);
+    const half = summarize([], { from: "2024-05-06", to: "2024-05-31" }, [pellets]);
+    expect(half.totals.co2e).toBe(50);
+    expect(half.totals.biogenicCo2).toBe(15);
+    // A line awaiting a factor has no biogenic figure to add.
+    const awaiting = emission("wood_pellets", BILBAO, "2024-05-01", "2024-05-10", null, null, 30);
+    expect(summarize([], undefined, [awaiting]).totals.biogenicCo2).toBe(0);
   });
 });
 

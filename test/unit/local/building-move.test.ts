@@ -101,8 +101,22 @@ describe("buildings move on the local engine", () => {
       });
       expect(result.totals).toMatchObject({ moved: 2, consumptions: 4, emissions: 4 });
       const emissions = await service.emissions.list({ companyId: ids.gbCompany });
+      const direct = emissions.data.filter((e) => e.line === "direct");
       // 1,000 kWh x 0.3 kgCO2e/kWh, the GB company's own factor, for each moved consumption.
-      expect(emissions.data.map((e) => e.co2e)).toEqual([300, 300, 300, 300]);
+      expect(direct.map((e) => e.co2e)).toEqual([300, 300, 300, 300]);
+      // Their category 3 lines follow the building's country: Madrid HQ now takes the GB
+      // company's (DESNZ 2025: 1000 kWh x 0.0459, x 0.01853, x 0.00397); Bilbao stays in ES,
+      // where the library has none of them.
+      const derived = emissions.data.filter((e) => e.line !== "direct").map((e) => e.co2e);
+      const gb = [45.9, 18.53, 3.97];
+      const es = [null, null, null];
+      // In list order: Madrid HQ and Bilbao in January, then both in February.
+      const expected = [...gb, ...es, ...gb, ...es];
+      expect(derived).toHaveLength(expected.length);
+      expected.forEach((kg, i) => {
+        if (kg === null) expect(derived[i]).toBeNull();
+        else expect(derived[i]).toBeCloseTo(kg, 9);
+      });
     } finally {
       probe.close();
     }

@@ -144,11 +144,17 @@ describe("custom factors", () => {
       co2e: 0.1,
       source: "supplier disclosure",
     });
-    const [emission] = (await service.emissions.list({})).data;
-    expect(emission?.status).toBe("awaiting_factor");
+    // Every line of the bill (direct, WTT, T&D losses, their WTT) waits for the correction.
+    const lines = (await service.emissions.list({})).data;
+    expect(lines.map((line) => [line.line, line.status])).toEqual([
+      ["direct", "awaiting_factor"],
+      ["wtt", "awaiting_factor"],
+      ["td_losses", "awaiting_factor"],
+      ["td_losses_wtt", "awaiting_factor"],
+    ]);
     const summary = await service.emissions.summarize({ groupBy: [] });
     expect(JSON.stringify(summary)).not.toContain("null");
-    expect(summary.totals.awaitingFactor).toBe(1);
+    expect(summary.totals.awaitingFactor).toBe(4);
   });
 });
 

@@ -110,12 +110,14 @@ describe("import sessions", () => {
         unitType: "kWh",
       }),
     ]);
+    // Scope 3 is the GB bill's category 3 lines: 1000 kWh × (0.0459 WTT of generation +
+    // 0.01853 T&D losses + 0.00397 WTT of T&D), DESNZ 2025 = 68.4 kg.
     expect(counts).toEqual({
       inserted: 2,
       updated: 0,
       unchanged: 0,
       awaitingFactor: 1,
-      co2eByScope: { "1": 0, "2": 177, "3": 0 },
+      co2eByScope: { "1": 0, "2": 177, "3": 68.4 },
     });
     await session.commit();
     expect(countOther(file, "consumptions")).toBe(0);
@@ -155,12 +157,13 @@ describe("import sessions", () => {
     const row = consumption();
     await service.consumptions.upsert(row);
     const session = await service.consumptions.openImport({ dryRun: false });
+    // The stored row's derived lines count too: 1000 kWh × (0.0459 + 0.01853 + 0.00397).
     expect(await session.write([row])).toEqual({
       inserted: 0,
       updated: 0,
       unchanged: 1,
       awaitingFactor: 0,
-      co2eByScope: { "1": 0, "2": 177, "3": 0 },
+      co2eByScope: { "1": 0, "2": 177, "3": 68.4 },
     });
     await session.abort();
   });

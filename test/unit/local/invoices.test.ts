@@ -23,9 +23,16 @@ function invoice(fields: Partial<InvoiceInput>): InvoiceInput {
   };
 }
 
-async function emissionsOf(service: LocalService, invoiceId: string): Promise<number[]> {
+/** The invoice's emission lines of one kind (its consumptions' own lines by default), kg. */
+async function emissionsOf(
+  service: LocalService,
+  invoiceId: string,
+  kind: "direct" | "derived" = "direct",
+): Promise<number[]> {
   const page = await service.emissions.list({ entityIds: [invoiceId], limit: 100 });
-  return page.data.map((emission) => emission.co2e ?? Number.NaN);
+  return page.data
+    .filter((emission) => (emission.line === "direct") === (kind === "direct"))
+    .map((emission) => emission.co2e ?? Number.NaN);
 }
 
 async function withOperator(service: LocalService): Promise<void> {
@@ -43,20 +50,27 @@ describe("invoices: the calculation (kg CO2e = quantity x the library's factor)"
     readonly name: string;
     readonly fields: Partial<InvoiceInput>;
     readonly kg: number;
+    /** The scope 3 category 3 lines the consumption derives, kg (none for water and waste). */
+    readonly derived?: readonly number[];
   }[] = [
     {
       // electricity_grid GB 2025, DESNZ 2025 sheet 'UK electricity' row 26: 0.177 kg/kWh.
-      // 1000 kWh x 0.177 = 177 kg.
+      // 1000 kWh x 0.177 = 177 kg. Derived: WTT of generation ('WTT- UK electricity' row 1)
+      // 1000 x 0.0459 = 45.9, T&D losses 1000 x 0.01853 = 18.53, WTT of T&D (row 24)
+      // 1000 x 0.00397 = 3.97.
       name: "electricity, 1000 kWh in GB",
       fields: { type: "electricity", lines: [{ quantity: 1000, unit: "kWh" }] },
       kg: 177,
+      derived: [45.9, 18.53, 3.97],
     },
     {
       // natural_gas GB 2025, DESNZ 2025 sheet 'Fuels' row 42 (kWh gross CV): 0.18296 kg/kWh.
-      // 5000 kWh x 0.18296 = 914.8 kg.
+      // 5000 kWh x 0.18296 = 914.8 kg. Derived: WTT ('WTT- fuels' row 41, gross CV)
+      // 5000 x 0.03021 = 151.05.
       name: "heat (natural gas), 5000 kWh in GB",
       fields: { type: "heat", lines: [{ quantity: 5000, unit: "kWh" }] },
       kg: 914.8,
+      derived: [151.05],
     },
     {
       // water_supply GB 2025, DESNZ 2025 sheet 'Water supply' row 18: 0.1913 kg/m3.
@@ -100,6 +114,11 @@ describe("invoices: the calculation (kg CO2e = quantity x the library's factor)"
       const emissions = await emissionsOf(service, INVOICE);
       expect(emissions).toHaveLength(1);
       expect(emissions[0]).toBeCloseTo(row.kg, 9);
+      const derived = await emissionsOf(service, INVOICE, "derived");
+      expect(derived).toHaveLength(row.derived?.length ?? 0);
+      (row.derived ?? []).forEach((kg, index) => {
+        expect(derived[index]).toBeCloseTo(kg, 9);
+      });
     });
   }
 });
@@ -236,10 +255,12 @@ describe("invoices: lines and consumptions", () => {
     const dry = await service.deleteRecords({ resource: "invoice", ids: [INVOICE], dryRun: true });
     expect(dry.deleted).toEqual([expect.objectContaining({ id: INVOICE, consumptions: 2 })]);
     expect(await emissionsOf(service, INVOICE)).toHaveLength(2);
+    expect(await emissionsOf(service, INVOICE, "derived")).toHaveLength(6);
     const done = await service.deleteRecords({ resource: "invoice", ids: [INVOICE] });
     expect(done.deleted[0]?.auditId).not.toBeNull();
     expect(await carbonError(service.invoices.get(INVOICE))).toMatchObject({ code: "not_found" });
     expect(await emissionsOf(service, INVOICE)).toEqual([]);
+    expect(await emissionsOf(service, INVOICE, "derived")).toEqual([]);
     const audit = await service.audit.list({ companyIds: [ids.gbCompany] });
     expect(audit.data).toEqual([
       expect.objectContaining({ action: "invoices.delete", recordId: INVOICE, consumptions: 2 }),

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { AuditLog } from "../../../src/backends/local/audit.js";
+import { CalculationStore } from "../../../src/backends/local/calculation-store.js";
 import { CategoryCatalog } from "../../../src/backends/local/categories.js";
 import { CustomFactorRepository } from "../../../src/backends/local/custom-factors.js";
 import { type Db, openReader } from "../../../src/backends/local/database.js";
@@ -14,7 +15,7 @@ import {
   keysetSql,
   type SqlValue,
 } from "../../../src/backends/local/keyset.js";
-import { ProvenanceStore } from "../../../src/backends/local/provenance.js";
+import { LineData } from "../../../src/backends/local/line-data.js";
 import { queriesOn } from "../../../src/backends/local/queries.js";
 import { SupplierRepository } from "../../../src/backends/local/suppliers.js";
 import { consumption, ids, openTemp, seed, tempDir } from "./helpers.js";
@@ -36,7 +37,12 @@ async function keysets(): Promise<{ db: Db; all: [string, Keyset<unknown, unknow
   const catalog = new CategoryCatalog(db);
   const { queries, companies, buildings } = queriesOn(db, catalog);
   const custom = new CustomFactorRepository(db, companies, catalog);
-  const calculator = new EmissionCalculator(db, new ProvenanceStore(db), () => []);
+  const calculator = new EmissionCalculator(
+    db,
+    new CalculationStore(db, catalog),
+    new LineData(db, catalog),
+    () => [],
+  );
   const factors = new FactorQueries(db, catalog, companies, calculator);
   const suppliers = new SupplierRepository(db, companies);
   const glec = new GlecRepository(db, companies, shippedGlecFactors);
@@ -149,7 +155,8 @@ describe("keyset pages of every list", () => {
       }
     }
     const expected = (await service.emissions.list({ limit: 500 })).data.map((e) => e.id);
-    expect(expected).toHaveLength(105);
+    // Each electricity bill has four lines: direct, WTT, T&D losses and their WTT.
+    expect(expected).toHaveLength(420);
     const db = openReader(file);
     try {
       const { queries } = queriesOn(db, new CategoryCatalog(db));
@@ -157,11 +164,17 @@ describe("keyset pages of every list", () => {
       const keysets = queries.emissionKeysets({});
       expect(keysets).toHaveLength(2);
       const pages = [...reader.merged(keysets, 20)];
+      // Pages of consumptions, each with its lines.
       expect(pages.map((page) => page.length)).toEqual([20, 20, 20, 20, 20, 5]);
-      expect(pages.flat().map((e) => e.id)).toEqual(expected);
+      expect(pages.flat(2).map((e) => e.id)).toEqual(expected);
       const window = queries.emissionKeysets({ from: "2025-02-01", to: "2025-02-28" });
-      const inWindow = [...reader.merged(window, 7)].flat().map((e) => e.id);
-      const listed = await service.emissions.list({ from: "2025-02-01", to: "2025-02-28" });
+      const inWindow = [...reader.merged(window, 7)].flat(2).map((e) => e.id);
+      const listed = await service.emissions.list({
+        from: "2025-02-01",
+        to: "2025-02-28",
+        limit: 500,
+      });
+      expect(listed.data).toHaveLength(84);
       expect(inWindow).toEqual(listed.data.map((e) => e.id));
     } finally {
       db.close();

@@ -5,6 +5,8 @@
  */
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { CalculationStore } from "../../../src/backends/local/calculation-store.js";
+import { CategoryCatalog } from "../../../src/backends/local/categories.js";
 import { openDatabase } from "../../../src/backends/local/database.js";
 import { EmissionCalculator } from "../../../src/backends/local/emission-calculator.js";
 import { FACTOR_TABLE_COLUMNS } from "../../../src/backends/local/factor-rows.js";
@@ -15,8 +17,8 @@ import {
   OPEN_SOURCES_RELEASE,
 } from "../../../src/backends/local/library-releases.js";
 import { LibraryStore } from "../../../src/backends/local/library-store.js";
+import { LineData } from "../../../src/backends/local/line-data.js";
 import { MIGRATIONS, migrate } from "../../../src/backends/local/migrations.js";
-import { ProvenanceStore } from "../../../src/backends/local/provenance.js";
 import { tempDir } from "./helpers.js";
 
 function database(upTo?: number) {
@@ -70,7 +72,13 @@ describe("library releases", () => {
 
   it("resolves under a pinned release as under the current one", () => {
     const db = database();
-    const calculator = new EmissionCalculator(db, new ProvenanceStore(db), () => []);
+    const catalog = new CategoryCatalog(db);
+    const calculator = new EmissionCalculator(
+      db,
+      new CalculationStore(db, catalog),
+      new LineData(db, catalog),
+      () => [],
+    );
     const location = (release?: number) =>
       calculator
         .index(release)

@@ -172,12 +172,32 @@ describe("consumption and emission queries", () => {
     // marchEs and waterEs start on the same day: waterEs was stored first.
     expect(all).toEqual([waterEs.id, marchEs.id, jan.id, febGas.id]);
     const gb = await service.emissions.list({ companyId: ids.gbCompany });
-    expect(gb.data.map((e) => e.consumptionId)).toEqual([jan.id, febGas.id]);
-    expect(gb.pagination.total).toBe(2);
+    // Lines: the GB electricity bill's direct line, WTT of generation, T&D losses and their WTT;
+    // the gas bill's direct line and its WTT (DESNZ 2025 has every one of them for GB).
+    expect(gb.data.map((e) => [e.consumptionId, e.line, e.scope])).toEqual([
+      [jan.id, "direct", 2],
+      [jan.id, "wtt", 3],
+      [jan.id, "td_losses", 3],
+      [jan.id, "td_losses_wtt", 3],
+      [febGas.id, "direct", 1],
+      [febGas.id, "wtt", 3],
+    ]);
+    expect(gb.pagination.total).toBe(6);
     const building = await service.consumptions.list({ buildingId: ids.esBuilding2 });
     expect(building.data.map((c) => c.id)).toEqual([waterEs.id]);
     const scope1 = await service.emissions.list({ scopes: [1] });
     expect(scope1.data.map((e) => e.consumptionId)).toEqual([marchEs.id, febGas.id]);
+    // Scope 3: the water bill, and the category 3 lines of the scope 1 and 2 bills.
+    const scope3 = await service.emissions.list({ scopes: [3] });
+    expect(scope3.data.map((e) => [e.consumptionId, e.line])).toEqual([
+      [waterEs.id, "direct"],
+      [marchEs.id, "wtt"],
+      [jan.id, "wtt"],
+      [jan.id, "td_losses"],
+      [jan.id, "td_losses_wtt"],
+      [febGas.id, "wtt"],
+    ]);
+    expect(scope3.pagination.total).toBe(6);
     // Overlap, inclusive days: January ends on the 31st.
     const from31 = await service.consumptions.list({ from: "2025-01-31", to: "2025-01-31" });
     expect(from31.data.map((c) => c.id)).toEqual([jan.id]);
@@ -198,7 +218,11 @@ describe("consumption and emission queries", () => {
     const streamed = await collect(service.emissions.stream({}));
     expect(streamed).toEqual((await service.emissions.list({})).data);
     const es = await collect(service.emissions.stream({ companyId: ids.esCompany, scopes: [3] }));
-    expect(es.map((e) => e.status)).toEqual(["awaiting_factor"]);
+    // The water bill awaits a Spanish factor; the gas bill's WTT has DESNZ's global default.
+    expect(es.map((e) => [e.line, e.status])).toEqual([
+      ["direct", "awaiting_factor"],
+      ["wtt", "calculated"],
+    ]);
     // The service stays usable between rows, and after stopping early.
     const seen: string[] = [];
     for await (const emission of service.emissions.stream({})) {
@@ -214,14 +238,19 @@ describe("consumption and emission queries", () => {
     const { service } = await withData();
     const summary = await service.emissions.summarize({ groupBy: ["scope"] });
     expect(summary.factorLibraryVersion).toMatch(/^lib-[0-9a-f]{12}$/);
+    // Scope 3 counts the water bill (awaiting) and the five category 3 lines of the others.
     expect(summary.groups.map((g) => [g.key.scope, g.count, g.awaitingFactor])).toEqual([
       ["1", 2, 0],
       ["2", 1, 0],
-      ["3", 1, 1],
+      ["3", 6, 1],
     ]);
     expect(summary.totals.byScope["2"]).toBe(177);
     expect(summary.totals.byScope["1"]).toBeCloseTo(182 + 182.96, 6);
-    expect(summary.totals.count).toBe(4);
+    // 1000 kWh × (0.0459 + 0.01853 + 0.00397) for GB electricity (DESNZ 2025 WTT generation,
+    // T&D losses, WTT of T&D) + 1000 kWh × 0.03021 (DESNZ 2025 natural gas WTT, gross CV) for
+    // each gas bill, the Spanish one by its global default: 68.4 + 30.21 + 30.21 = 128.82.
+    expect(summary.totals.byScope["3"]).toBeCloseTo(128.82, 9);
+    expect(summary.totals.count).toBe(9);
     const es = await service.emissions.summarize({
       companyId: ids.esCompany,
       groupBy: ["building"],
@@ -232,7 +261,8 @@ describe("consumption and emission queries", () => {
       from: "2025-01-16",
       to: "2025-01-31",
     });
-    expect(windowed.totals.co2e).toBeCloseTo((177 * 16) / 31, 9);
+    // 16 of the January bill's 31 days, of each of its four lines.
+    expect(windowed.totals.co2e).toBeCloseTo(((177 + 68.4) * 16) / 31, 9);
   });
 
   it("summarizes consumptions per month and subcategory", async () => {

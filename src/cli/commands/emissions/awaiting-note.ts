@@ -13,10 +13,15 @@ export function explainCommand(period: PeriodFilter): string {
 
 /**
  * `3 consumptions are waiting for an emission factor: see carbon emissions list ... --explain`,
- * with the same filters, or undefined when none are waiting.
+ * with the same filters, or undefined when none are waiting. Emission summaries count lines
+ * (`noun` "emission line"), the consumption dashboard consumptions.
  */
-export function awaitingFactorNote(count: number, period: PeriodFilter): string | undefined {
+export function awaitingFactorNote(
+  count: number,
+  period: PeriodFilter,
+  noun: "consumption" | "emission line" = "consumption",
+): string | undefined {
   if (count <= 0) return undefined;
-  const subject = count === 1 ? "1 consumption is" : `${count} consumptions are`;
+  const subject = count === 1 ? `1 ${noun} is` : `${count} ${noun}s are`;
   return `${subject} waiting for an emission factor: see \`${explainCommand(period)}\` (status awaiting_factor)`;
 }

@@ -53,6 +53,7 @@ export function emissionColumns(names: Names, shape: RowShape): Column<EmissionR
     { header: "endDate", value: (e) => day(e.endDate) },
     { header: "scope", value: (e) => e.scope },
     ...whereColumns(names, shape),
+    { header: "line", value: (e) => e.line },
     { header: "co2e", value: (e) => e.co2e, align: "right" },
     { header: "co2eMarketBased", value: (e) => e.co2eMarketBased, align: "right" },
     ...(shape.window ? [shareColumn] : []),
@@ -74,6 +75,7 @@ export function explainColumns(names: Names, shape: RowShape): Column<EmissionRo
   return [
     { header: "startDate", value: (e) => day(e.startDate) },
     ...where,
+    { header: "line", value: (e) => e.line },
     { header: "quantity", value: (e) => e.quantity, align: "right" },
     { header: "unit", value: (e) => e.unit },
     { header: "convertedQuantity", value: (e) => e.convertedQuantity, align: "right" },
@@ -87,6 +89,8 @@ export function explainColumns(names: Names, shape: RowShape): Column<EmissionRo
     ...(shape.window ? [recordCo2eColumn, shareColumn] : []),
     { header: "co2e", value: (e) => e.co2e, align: "right" },
     ...marketColumns,
+    { header: "biogenicCo2", value: (e) => e.biogenicCo2, align: "right" },
+    { header: "factorLibraryVersion", value: (e) => e.factorLibraryVersion },
   ];
 }
 
@@ -100,9 +104,9 @@ const marketColumns: readonly Column<EmissionRow>[] = [
 ];
 
 /**
- * The emission record of ../design/cli.md, field for field and in that order (exports); names
- * beside their ids and the quantity after the dates under --with-names; `share` and
- * `recordCo2e` last in a window.
+ * The emission record of ../design/cli.md, field for field and in that order (exports), then the
+ * line, its biogenic CO2 and its factor library version; names beside their ids and the
+ * quantity after the dates under --with-names; `share` and `recordCo2e` last in a window.
  */
 export function emissionRecordColumns(shape: RowShape): Column<EmissionRow>[] {
   const named = (columns: Column<EmissionRow>[]): Column<EmissionRow>[] =>
@@ -136,6 +140,9 @@ export function emissionRecordColumns(shape: RowShape): Column<EmissionRow>[] {
     { header: "geography", value: (e) => e.geography },
     { header: "gwpSet", value: (e) => e.gwpSet },
     ...marketColumns,
+    { header: "line", value: (e) => e.line },
+    { header: "biogenicCo2", value: (e) => e.biogenicCo2 },
+    { header: "factorLibraryVersion", value: (e) => e.factorLibraryVersion },
     ...(shape.window ? [shareColumn, recordCo2eColumn] : []),
   ];
 }

@@ -67,8 +67,14 @@ export function renderEmissionDashboard(ctx: Context, data: EmissionDashboardDat
       throw new Error(`unknown output format ${String(unknown)}`);
     }
   }
-  if (ctx.globals().quiet === true) return;
-  const note = awaitingFactorNote(data.grid.totals.awaitingFactor, data.period);
+  const quiet = ctx.globals().quiet === true;
+  const biogenic = data.grid.totals.biogenicCo2 ?? 0;
+  // Outside of scopes (GHG Protocol): reported beside the totals, never added to them.
+  if (format === "table" && biogenic > 0 && !quiet) {
+    io.err(`biogenic CO2 (outside of scopes, not in the totals): ${biogenic} kg`);
+  }
+  if (quiet) return;
+  const note = awaitingFactorNote(data.grid.totals.awaitingFactor, data.period, "emission line");
   if (note !== undefined) io.err(note);
   const explain = explainCommand(data.period);
   for (const line of calculationNotes(data.grid.totals, data.grid.gwpSet, explain)) io.err(line);

@@ -1,0 +1,74 @@
+import { type DerivationRules, parseDerivationRules } from "../../engine/derived-lines.js";
+import type { DerivedSpec } from "../../engine/emission-lines.js";
+import { type LossFraction, resolveLossFraction } from "../../engine/loss-fractions.js";
+import type { CategoryCatalog, StoredCategory } from "./categories.js";
+import type { Db } from "./database.js";
+import { readFixture } from "./fixtures.js";
+
+/** The derivation rules shipped with the tool (fixtures/factors/derived-lines.csv), read once. */
+let shippedRules: DerivationRules | undefined;
+
+export function shippedDerivationRules(): DerivationRules {
+  shippedRules ??= parseDerivationRules(readFixture("derived-lines.csv"));
+  return shippedRules;
+}
+
+/**
+ * What lines need besides resolutions, read once per connection: which lines each subcategory
+ * derives (with the subcategories that price them), the grid loss fractions, and the biogenic
+ * CO2 of library factors. None of it changes at run time.
+ */
+export class LineData {
+  readonly #db: Db;
+  readonly #catalog: CategoryCatalog;
+  readonly #derived = new Map<number, readonly DerivedSpec<StoredCategory>[]>();
+  #fractions: readonly LossFraction[] | undefined;
+  #biogenic: ReadonlyMap<string, number> | undefined;
+
+  constructor(db: Db, catalog: CategoryCatalog) {
+    this.#db = db;
+    this.#catalog = catalog;
+  }
+
+  /** The lines a consumption of this subcategory derives, in rule order. */
+  derivedOf(category: StoredCategory): readonly DerivedSpec<StoredCategory>[] {
+    let specs = this.#derived.get(category.ref);
+    if (specs === undefined) {
+      specs = shippedDerivationRules()
+        .of(category.code)
+        .map((rule) => {
+          const derived = this.#catalog.find(rule.derivedCategory);
+          if (derived === undefined || derived.level !== "subcategory" || derived.scope !== 3) {
+            throw new Error(
+              `derived-lines.csv: ${rule.derivedCategory} is not a scope 3 subcategory of the database`,
+            );
+          }
+          return { rule, category: derived };
+        });
+      this.#derived.set(category.ref, specs);
+    }
+    return specs;
+  }
+
+  lossFraction(key: string, country: string | null, year: number): LossFraction | undefined {
+    this.#fractions ??= this.#db
+      .prepare<[], LossFraction>(
+        `SELECT key, country, year, value, source, source_ref AS sourceRef
+           FROM grid_loss_fractions ORDER BY key, country, year`,
+      )
+      .all();
+    return resolveLossFraction(this.#fractions, key, country, year);
+  }
+
+  biogenicOf(factorId: string): number | null {
+    this.#biogenic ??= new Map(
+      this.#db
+        .prepare<[], { id: string; biogenic_co2: number }>(
+          "SELECT id, biogenic_co2 FROM emission_factors WHERE biogenic_co2 IS NOT NULL",
+        )
+        .all()
+        .map((row) => [row.id, row.biogenic_co2]),
+    );
+    return this.#biogenic.get(factorId) ?? null;
+  }
+}

@@ -1,0 +1,109 @@
+/**
+ * Migration 35: emission lines (docs/factor-library.md#emission-lines).
+ *
+ * - `emission_provenance` becomes the table of calculation records: a row written from now on
+ *   holds every line of a consumption's calculation (`lines`, JSON) and the factor library
+ *   version it was calculated with; its older columns, NOT NULL since migration 1, hold '' for
+ *   such rows. A row written before keeps its columns (one direct line, the row's own figures)
+ *   and gets the version of the library the database held before migration 30 loaded the open
+ *   sources release (its first release): databases did not record it per emission before.
+ * - `emission_lines` lists each line of the new records (its kind, the derived line's category
+ *   and its year), so lists filter by scope and category in SQL without reading JSON.
+ * - `grid_loss_fractions` holds eGRID's grid gross loss fractions, which price T&D losses where
+ *   no T&D factor exists (fixtures/factors/extra/egrid-2023-subregions.csv).
+ * - Subcategories of `categories.csv` the database lacks (the derived lines' scope 3
+ *   category 3 ones) are added after every existing category.
+ * Existing consumptions keep their figures: lines are added by recalculating them.
+ */
+import { parse } from "csv-parse/sync";
+import { lossFractionsFromCsvRows } from "../../engine/loss-fractions.js";
+import type { Db } from "./database.js";
+import { categoryTree, readFixture } from "./fixtures.js";
+
+/** Meta key: the library version of emissions stored without a calculation record. */
+export const LEGACY_LIBRARY_VERSION_KEY = "library_version_before_lines";
+
+export const LINES_SCHEMA = `
+ALTER TABLE emission_provenance ADD COLUMN library_version TEXT;
+ALTER TABLE emission_provenance ADD COLUMN lines TEXT;
+CREATE TABLE emission_lines (
+  calculation_ref INTEGER NOT NULL REFERENCES emission_provenance (ref),
+  line INTEGER NOT NULL,
+  kind TEXT NOT NULL,
+  category_ref INTEGER REFERENCES categories (ref),
+  year INTEGER,
+  PRIMARY KEY (calculation_ref, line)
+) WITHOUT ROWID;
+CREATE INDEX emission_lines_by_category ON emission_lines (category_ref, calculation_ref);
+CREATE TABLE grid_loss_fractions (
+  key TEXT NOT NULL,
+  country TEXT NOT NULL,
+  year INTEGER NOT NULL,
+  value REAL NOT NULL CHECK (value > 0 AND value < 1),
+  source TEXT NOT NULL,
+  source_ref TEXT NOT NULL,
+  PRIMARY KEY (key, country, year)
+) WITHOUT ROWID;
+`;
+
+/** The file the grid loss fractions come from. */
+const LOSS_FRACTIONS_FILE = "extra/egrid-2023-subregions.csv";
+
+/** Replaces the grid loss fractions with the shipped file's. */
+export function loadLossFractions(db: Db): void {
+  const rows = parse<Record<string, string>>(readFixture(LOSS_FRACTIONS_FILE), {
+    columns: true,
+    bom: true,
+    skip_empty_lines: true,
+  });
+  db.exec("DELETE FROM grid_loss_fractions");
+  const insert = db.prepare(
+    "INSERT INTO grid_loss_fractions (key, country, year, value, source, source_ref) VALUES (?, ?, ?, ?, ?, ?)",
+  );
+  for (const f of lossFractionsFromCsvRows(rows)) {
+    insert.run(f.key, f.country, f.year, f.value, f.source, f.sourceRef);
+  }
+}
+
+/** Adds the categories of categories.csv the table lacks, in file order, after the others. */
+function addMissingCategories(db: Db): void {
+  const present = new Set(db.prepare<[], string>("SELECT code FROM categories").pluck().all());
+  const insert = db.prepare(
+    `INSERT INTO categories (id, code, level, parent_ref, scope, name, default_unit, factor_key, market_factor_key)
+     VALUES (?, ?, ?, (SELECT ref FROM categories WHERE id = ?), ?, ?, ?, ?, ?)`,
+  );
+  for (const category of categoryTree()) {
+    if (present.has(category.code)) continue;
+    insert.run(
+      category.id,
+      category.code,
+      category.level,
+      category.parentId,
+      category.scope,
+      category.name,
+      category.defaultUnit,
+      category.factorKey,
+      category.marketFactorKey,
+    );
+  }
+}
+
+export function addEmissionLines(db: Db, libraryVersionKey: string): void {
+  db.exec(LINES_SCHEMA);
+  // Emissions stored before were priced with the library the database held before releases
+  // were kept: migration 30 recorded it as the first release.
+  const version =
+    db.prepare<[], string>("SELECT version FROM factor_releases WHERE ref = 1").pluck().get() ??
+    db
+      .prepare<[string], string>("SELECT value FROM meta WHERE key = ?")
+      .pluck()
+      .get(libraryVersionKey) ??
+    "unknown";
+  db.prepare("UPDATE emission_provenance SET library_version = ?").run(version);
+  db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)").run(
+    LEGACY_LIBRARY_VERSION_KEY,
+    version,
+  );
+  loadLossFractions(db);
+  addMissingCategories(db);
+}
