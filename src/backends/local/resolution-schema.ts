@@ -49,8 +49,7 @@ export function writePolicy(db: Db, policy: CalculationPolicy): void {
 export function provenanceOfEachBasis(db: Db): void {
   db.exec(`
 CREATE TEMP TABLE first_versions AS
-  SELECT id, country, year, gwp_set FROM emission_factors f
-   WHERE ref = (SELECT min(ref) FROM emission_factors WHERE id = f.id);
+  SELECT id, country, year, gwp_set, min(ref) AS ref FROM emission_factors GROUP BY id;
 CREATE TABLE emission_provenance_v40 (
   ref INTEGER PRIMARY KEY,
   signature TEXT NOT NULL UNIQUE,
