@@ -1,6 +1,7 @@
 import type { FactorsPort } from "../../core/ports/factors.js";
 import type { FactorQueries } from "./factors.js";
-import { changePolicy, type PolicyParts } from "./policy-change.js";
+import type { RecalculationContext } from "./local-recalculation.js";
+import { changePolicy } from "./policy-change.js";
 import { readPolicy } from "./resolution-schema.js";
 import { rolledBack, type Transactions, withRollback } from "./transaction-tools.js";
 
@@ -11,15 +12,15 @@ import { rolledBack, type Transactions, withRollback } from "./transaction-tools
 export function localFactors(
   factors: FactorQueries,
   tx: Pick<Transactions, "read" | "write">,
-  parts: PolicyParts,
+  context: RecalculationContext,
 ): FactorsPort {
   return {
     list: async (query) => tx.read(() => factors.list(query)),
     // The read first drops cached custom factors another connection's commits made stale.
     resolve: async (query) => tx.read(() => factors.resolve(query)),
-    policy: async () => tx.read(() => readPolicy(parts.db)),
+    policy: async () => tx.read(() => readPolicy(context.parts.db)),
     async changePolicy(change) {
-      const run = () => changePolicy(parts, change);
+      const run = () => changePolicy(context, change);
       return change.dryRun ? rolledBack(() => tx.write(withRollback(run))) : tx.write(run);
     },
     releases: async () => tx.read(() => factors.releases()),

@@ -25,40 +25,60 @@ export interface RecalculationContext {
 
 const BY_SCOPE_AND_CATEGORY = ["scope", "category"] as const;
 
+/** A parsed request: what a recalculation run needs. */
+export type RecalculationInput = ReturnType<typeof recalculationRequestSchema.parse>;
+
+/**
+ * Recalculates the companies' emissions in the caller's write transaction and reports the change
+ * per company, scope and category. `change` runs once every summary before is taken and before
+ * anything is recalculated (a policy change writes the new policy there). Audited when stored.
+ */
+export function recalculationRun(
+  context: RecalculationContext,
+  input: RecalculationInput,
+  change?: () => void,
+): RecalculationReport {
+  const p = context.parts;
+  const companies = (input.companyIds ?? []).map((id) => p.companies.get(id));
+  const refs = input.companyIds === undefined ? p.companies.refs() : companies.map((c) => c.ref);
+  p.refs.ensure();
+  const summary = (companyId: string) =>
+    summarizeEmissions(p, { companyId, groupBy: BY_SCOPE_AND_CATEGORY });
+  const befores = refs.map((ref) => {
+    const companyId = p.refs.companyId(ref);
+    return { ref, companyId, before: summary(companyId) };
+  });
+  change?.();
+  const counts = new Map<string, number>();
+  for (const { ref, companyId } of befores) {
+    counts.set(companyId, context.recalculate({ companyRef: ref }));
+  }
+  const results: CompanyBeforeAfter[] = befores.map(({ companyId, before }) => ({
+    companyId,
+    before,
+    after: summary(companyId),
+  }));
+  const recalculated = [...counts.values()].reduce((sum, count) => sum + count, 0);
+  const report = recalculationReport({
+    companies: results,
+    dryRun: input.dryRun,
+    maxChangePercent: input.maxChangePercent,
+    recalculated,
+    factorLibraryVersion: p.calculator.libraryVersion(),
+  });
+  if (report.stored) audit(p, report, counts, input.actor ?? localActor());
+  return report;
+}
+
 export function recalculateCompanies(
   context: RecalculationContext,
   request: RecalculationRequest,
 ): RecalculationReport {
   const input = parseInput(recalculationRequestSchema, request, "recalculation");
-  const p = context.parts;
-  const run = (): RecalculationReport => {
-    const companies = (input.companyIds ?? []).map((id) => p.companies.get(id));
-    const refs = input.companyIds === undefined ? p.companies.refs() : companies.map((c) => c.ref);
-    p.refs.ensure();
-    const summary = (companyId: string) =>
-      summarizeEmissions(p, { companyId, groupBy: BY_SCOPE_AND_CATEGORY });
-    const counts = new Map<string, number>();
-    const results: CompanyBeforeAfter[] = refs.map((ref) => {
-      const companyId = p.refs.companyId(ref);
-      const before = summary(companyId);
-      counts.set(companyId, context.recalculate({ companyRef: ref }));
-      return { companyId, before, after: summary(companyId) };
-    });
-    const recalculated = [...counts.values()].reduce((sum, count) => sum + count, 0);
-    const report = recalculationReport({
-      companies: results,
-      dryRun: input.dryRun,
-      maxChangePercent: input.maxChangePercent,
-      recalculated,
-      factorLibraryVersion: p.calculator.libraryVersion(),
-    });
-    if (report.stored) audit(p, report, counts, input.actor ?? localActor());
-    return report;
-  };
   // A dry run, or a company beyond the limit, rolls the transaction back; the report comes out.
   return committedOrRolledBack(() =>
     context.write(() => {
-      const report = run();
+      const report = recalculationRun(context, input);
       return report.stored ? report : withRollback(() => report)();
     }),
   );

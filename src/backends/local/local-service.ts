@@ -110,7 +110,11 @@ export class LocalService implements CarbonService {
     };
     this.glec = new LocalGlec(parts.db, parts.companies, parts.audit, tx);
     this.audit = new LocalAudit(parts.audit, tx);
-    this.factors = localFactors(parts.factors, tx, parts);
+    this.factors = localFactors(parts.factors, tx, {
+      parts,
+      write: (fn) => this.#tx.write(fn),
+      recalculate: (scope) => this.#recalculate(scope),
+    });
     this.customFactors = localCustomFactors({
       ...tx,
       customFactors: parts.customFactors,

@@ -3,8 +3,8 @@
  * and whether designated proxies may stand in. Changing it recalculates every emission.
  */
 import { z } from "zod";
-import { uuidSchema } from "./common.js";
 import { databaseGwpSetSchema, proxyPolicies } from "./factor.js";
+import { recalculationReportSchema } from "./recalculation.js";
 
 export const calculationPolicySchema = z.object({
   gwpSet: databaseGwpSetSchema,
@@ -12,31 +12,14 @@ export const calculationPolicySchema = z.object({
 });
 export type CalculationPolicy = z.infer<typeof calculationPolicySchema>;
 
-/** One company's emissions before and after a policy change, kg (location- and market-based totals). */
-export const policyCompanyChangeSchema = z.object({
-  companyId: uuidSchema,
-  companyName: z.string(),
-  emissions: z.number().int(),
-  /** Emissions whose figures moved. */
-  changed: z.number().int(),
-  co2eBefore: z.number(),
-  co2eAfter: z.number(),
-  co2eMarketBasedBefore: z.number(),
-  co2eMarketBasedAfter: z.number(),
-  awaitingFactorBefore: z.number().int(),
-  awaitingFactorAfter: z.number().int(),
-});
-export type PolicyCompanyChange = z.infer<typeof policyCompanyChangeSchema>;
-
 export const policyChangeResultSchema = z.object({
   before: calculationPolicySchema,
   after: calculationPolicySchema,
   dryRun: z.boolean(),
-  /** Emissions recalculated (every emission of the database when the policy moved). */
-  recalculated: z.number().int(),
   /** The GWP-100 per-gas factors are restated with (the library's rows of the set); null: none. */
   gwp: z.object({ ch4: z.number(), n2o: z.number() }).nullable(),
-  companies: z.array(policyCompanyChangeSchema),
+  /** Every emission recalculated under the new policy, as `emissions recalculate` reports it. */
+  recalculation: recalculationReportSchema,
 });
 export type PolicyChangeResult = z.infer<typeof policyChangeResultSchema>;
 

@@ -12,6 +12,10 @@ import { startRealServer } from "../../unit/remote/real-server.js";
 import { tempDir } from "../helpers.js";
 
 const COMPANY = "6b1f0c3e-8a52-4f0e-9d7a-2f4c1e5b7a90";
+/** Every line before the revision: 177 + 182.96 direct, 98.61 category 3 (below). */
+const BEFORE = 458.57;
+/** After it: the electricity's direct line 177 -> 200 kg; its T&D lines have factors of their own. */
+const AFTER = 481.57;
 
 interface Outcome {
   readonly code: number;
@@ -30,8 +34,12 @@ async function run(argv: readonly string[], env: Record<string, string>): Promis
 /**
  * A GB office with one 2025 electricity bill and one natural gas bill, priced with DESNZ 2025:
  * 1000 kWh x 0.177 (UK electricity, 'UK electricity' sheet) = 177 kg and 1000 kWh x 0.18296
- * (natural gas per kWh gross CV, 'Fuels' row 42) = 182.96 kg; then a "library release" revises
- * the electricity factor to 0.2 (the database's row is edited, as a migration would load it).
+ * (natural gas per kWh gross CV, 'Fuels' row 42) = 182.96 kg, with their scope 3 category 3
+ * lines: electricity WTT 1000 x 0.0459 ('WTT- UK electricity' row 19) = 45.9, T&D losses
+ * 1000 x 0.01853 ('Transmission and distribution' row 22) = 18.53, WTT of T&D 1000 x 0.00397
+ * (row 24) = 3.97, natural gas WTT 1000 x 0.03021 ('WTT- fuels' row 41) = 30.21: 98.61 kg, so
+ * 458.57 kg in all. Then a "library release" revises the electricity factor to 0.2 (the
+ * database's current row is edited, as a migration would load it).
  */
 async function seeded(dbPath: string, home: string): Promise<void> {
   const carbon: Carbon = (...args) => run(["--db", dbPath, ...args], { HOME: home });
@@ -121,7 +129,7 @@ describe.each([
 ] as const)("emissions recalculate on the %s", (_name, open) => {
   it("a dry run reports the change per scope and category and stores nothing", async () => {
     const carbon = await open();
-    expect(await totalKg(carbon)).toBeCloseTo(177 + 182.96, 9);
+    expect(await totalKg(carbon)).toBeCloseTo(BEFORE, 9);
     const outcome = await carbon("emissions", "recalculate", "--dry-run", "--json");
     expect(outcome.code, outcome.stderr).toBe(0);
     const report = JSON.parse(outcome.stdout);
@@ -138,20 +146,20 @@ describe.each([
       (row: { category: string }) => row.category === "stationary_combustion",
     );
     expect(gas.changeKg).toBe(0);
-    // The company: 359.96 -> 382.96 kg, +6.39 %.
-    expect(report.companies[0].changePercent).toBeCloseTo((23 / 359.96) * 100, 9);
+    // The company: 458.57 -> 481.57 kg, +5.02 %.
+    expect(report.companies[0].changePercent).toBeCloseTo((23 / BEFORE) * 100, 9);
     expect(outcome.stderr).toContain("dry run: nothing was stored");
-    expect(await totalKg(carbon)).toBeCloseTo(359.96, 9);
+    expect(await totalKg(carbon)).toBeCloseTo(BEFORE, 9);
   });
 
   it("beyond --max-change nothing is stored and it exits 3", async () => {
     const carbon = await open();
-    const outcome = await carbon("emissions", "recalculate", "--max-change", "5", "--yes");
+    const outcome = await carbon("emissions", "recalculate", "--max-change", "4", "--yes");
     expect(outcome.code).toBe(3);
-    expect(outcome.stderr).toContain("by more than --max-change 5 %; nothing was stored");
+    expect(outcome.stderr).toContain("by more than --max-change 4 %; nothing was stored");
     expect(outcome.stderr).toContain("BEYOND --max-change");
     expect(outcome.stdout).toContain("purchased_electricity");
-    expect(await totalKg(carbon)).toBeCloseTo(359.96, 9);
+    expect(await totalKg(carbon)).toBeCloseTo(BEFORE, 9);
   });
 
   it("within --max-change, --yes stores the new figures and the audit trail records it", async () => {
@@ -168,7 +176,7 @@ describe.each([
     );
     expect(outcome.code, outcome.stderr).toBe(0);
     expect(JSON.parse(outcome.stdout)).toMatchObject({ stored: true, recalculated: 2 });
-    expect(await totalKg(carbon)).toBeCloseTo(382.96, 9);
+    expect(await totalKg(carbon)).toBeCloseTo(AFTER, 9);
     const audit = await carbon("audit", "list", "--json");
     expect(audit.code, audit.stderr).toBe(0);
     const [record] = JSON.parse(audit.stdout);
@@ -191,7 +199,7 @@ describe.each([
     }
     const unknown = await carbon("emissions", "recalculate", "--company", "Nobody", "--yes");
     expect(unknown.code).toBe(5);
-    expect(await totalKg(carbon)).toBeCloseTo(359.96, 9);
+    expect(await totalKg(carbon)).toBeCloseTo(BEFORE, 9);
   });
 });
 
@@ -203,10 +211,10 @@ describe("the engine's own --max-change guard (a request that is not a dry run)"
     const { openLocalService } = await import("../../../src/backends/local/open.js");
     const service = await openLocalService({ path: dbPath });
     closers.push(() => service.close());
-    const report = await service.emissions.recalculate({ maxChangePercent: 5 });
+    const report = await service.emissions.recalculate({ maxChangePercent: 4 });
     expect(report).toMatchObject({ dryRun: false, stored: false, exceeded: true });
     const summary = await service.emissions.summarize({ companyId: COMPANY, groupBy: [] });
-    expect(summary.totals.co2e).toBeCloseTo(359.96, 9);
+    expect(summary.totals.co2e).toBeCloseTo(BEFORE, 9);
   });
 
   it("served: POST /emissions/recalculate beyond the limit answers the report and stores nothing", async () => {
@@ -221,12 +229,12 @@ describe("the engine's own --max-change guard (a request that is not a dry run)"
         authorization: `Bearer ${await server.token()}`,
         "content-type": "application/json",
       },
-      body: JSON.stringify({ maxChangePercent: 5 }),
+      body: JSON.stringify({ maxChangePercent: 4 }),
     });
     expect(answer.status).toBe(200);
     expect(await answer.json()).toMatchObject({ stored: false, exceeded: true });
     const summary = await server.local.emissions.summarize({ companyId: COMPANY, groupBy: [] });
-    expect(summary.totals.co2e).toBeCloseTo(359.96, 9);
+    expect(summary.totals.co2e).toBeCloseTo(BEFORE, 9);
   });
 
   it("served: a member token may not recalculate (403)", async () => {

@@ -68,9 +68,24 @@ describe("factors gwp and factors proxies", () => {
   it("refusing proxies leaves the Spanish water awaiting a factor; a dry run stores nothing", async () => {
     const dry = contexts.ctx({ format: "tsv" });
     await run(dry, "proxies", "refuse", { dryRun: true });
-    const [, row] = dry.io.stdoutText().trimEnd().split("\n");
-    // emissions 1, changed 1, co2e 19.13 -> 0, market-based the same, awaiting 0 -> 1
-    expect(row?.split("\t").slice(2)).toEqual(["1", "1", "19.13", "0", "19.13", "0", "0", "1"]);
+    const [header, row] = dry.io.stdoutText().trimEnd().split("\n");
+    expect(header).toBe(
+      "companyId\tscope\tcategory\tbeforeKg\tafterKg\tchangeKg\tchangePercent\tbeforeMarketKg\tafterMarketKg\tawaitingBefore\tawaitingAfter",
+    );
+    // Scope 3, category 1 (water supply): 19.13 -> 0 kg (-100 %), market-based the same,
+    // awaiting a factor 0 -> 1
+    expect(row?.split("\t").slice(1)).toEqual([
+      "3",
+      "s3_01_purchased_goods_services",
+      "19.13",
+      "0",
+      "-19.13",
+      "-100",
+      "19.13",
+      "0",
+      "0",
+      "1",
+    ]);
     expect(dry.io.stderrText()).toContain("proxies allowed -> GWP set AR5, proxies refused");
     expect(dry.io.stderrText()).toContain("dry run: nothing was stored");
     const service = await contexts.ctx().service();
@@ -102,11 +117,12 @@ describe("factors gwp and factors proxies", () => {
     expect(again.totals.co2e).toBeCloseTo(28.695, 9);
   });
 
-  it("switching to AR6 without AR6 GWP rows restates nothing and says so", async () => {
+  it("switching to AR6 restates with the library's AR6 GWPs and keeps a total without gases", async () => {
     const ctx = contexts.ctx({ format: "tsv" });
     await run(ctx, "gwp", "ar6", { yes: true });
+    // extra/gwp-ar6.csv: ADEME Base Carbone V23.6, IPCC AR6 Table 7.15 (CH4 27.9, N2O 273)
     expect(ctx.io.stderrText()).toContain(
-      "the library has no AR6 GWP rows for CH4 and N2O: no factor is restated",
+      "factors of another set restated with AR6 GWP-100 CH4 27.9, N2O 273",
     );
     const service = await contexts.ctx().service();
     const summary = await service.emissions.summarize({ groupBy: [] });

@@ -40,7 +40,7 @@ function percentText(percent: number | null): string {
   return `${sign}${percent.toFixed(2)} %`;
 }
 
-function companyLine(company: RecalculationCompany): string {
+export function companyLine(company: RecalculationCompany): string {
   const { before, after } = company;
   const waiting =
     before.awaitingFactor === after.awaitingFactor
@@ -54,7 +54,7 @@ function companyLine(company: RecalculationCompany): string {
   );
 }
 
-function moves(report: RecalculationReport): boolean {
+export function moves(report: RecalculationReport): boolean {
   return report.changes.some(
     (change) =>
       change.changeKg !== 0 ||
@@ -63,8 +63,13 @@ function moves(report: RecalculationReport): boolean {
   );
 }
 
-function show(ctx: Context, report: RecalculationReport): void {
-  if (ctx.format() === "json") ctx.io.out(jsonText(report, true));
+/** The rows of a report on stdout (json: `whole`, the report by default); its totals on stderr. */
+export function showRecalculation(
+  ctx: Context,
+  report: RecalculationReport,
+  whole: unknown = report,
+): void {
+  if (ctx.format() === "json") ctx.io.out(jsonText(whole, true));
   else renderList(ctx.io, ctx.format(), report.changes, changeColumns);
   if (ctx.globals().quiet === true) return;
   ctx.io.err(
@@ -113,7 +118,7 @@ export async function executeRecalculation(ctx: Context, opts: RecalculateOption
   const service = await ctx.service();
   const plan = await service.emissions.recalculate({ ...request, dryRun: true });
   if (opts.dryRun || plan.exceeded) {
-    show(ctx, plan);
+    showRecalculation(ctx, plan);
     if (plan.exceeded) throw beyondLimit(plan);
     if (ctx.globals().quiet !== true) ctx.io.err("dry run: nothing was stored");
     return;
@@ -127,7 +132,7 @@ export async function executeRecalculation(ctx: Context, opts: RecalculateOption
   }
   await confirm(ctx, opts, plan);
   const report = await service.emissions.recalculate({ ...request, dryRun: false });
-  show(ctx, report);
+  showRecalculation(ctx, report);
   // Another writer may have moved the figures between the plan and the run.
   if (report.exceeded) throw beyondLimit(report);
 }
