@@ -62,6 +62,8 @@ export class EmissionCalculator {
   readonly #inputKeys = new Map<string, number>();
 
   #libraryVersion: string | undefined;
+  /** A release pinned for one recalculation (`emissions recalculate --library`). */
+  #pinnedRelease: { readonly ref: number; readonly version: string } | undefined;
 
   constructor(
     db: Db,
@@ -79,7 +81,7 @@ export class EmissionCalculator {
    * The current release's factors, read key by key as resolutions need them (a process prices
    * a few keys of thousands); with a release ref, that release's (a pinned recalculation).
    */
-  index(releaseRef?: number): FactorIndex {
+  index(releaseRef: number | undefined = this.#pinnedRelease?.ref): FactorIndex {
     if (releaseRef !== undefined) {
       let pinned = this.#pinned.get(releaseRef);
       if (pinned === undefined) {
@@ -107,6 +109,7 @@ export class EmissionCalculator {
 
   /** The library in use, as the meta table records it (read once: it changes only by a migration). */
   libraryVersion(): string {
+    if (this.#pinnedRelease !== undefined) return this.#pinnedRelease.version;
     this.#libraryVersion ??=
       this.#db
         .prepare<[string], string>("SELECT value FROM meta WHERE key = ?")
@@ -268,6 +271,20 @@ export class EmissionCalculator {
         factor.categoryId !== chosen.categoryId ||
         factor.basis !== chosen.basis,
     );
+  }
+
+  /**
+   * Prices with a kept release instead of the current one until `unpin` (a recalculation under
+   * a pinned library); cached resolutions are dropped on both sides.
+   */
+  pin(release: { readonly ref: number; readonly version: string }): void {
+    this.#pinnedRelease = release;
+    this.#resolutions.clear();
+  }
+
+  unpin(): void {
+    this.#pinnedRelease = undefined;
+    this.#resolutions.clear();
   }
 
   /** Forget cached resolutions, custom factors and the policy; the factor index stays. */

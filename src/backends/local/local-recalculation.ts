@@ -4,6 +4,7 @@
  * again; rolled back in a dry run or when a company's total moves beyond the request's limit.
  */
 import { randomUUID } from "node:crypto";
+import { notFound } from "../../core/errors.js";
 import {
   type RecalculationReport,
   type RecalculationRequest,
@@ -11,6 +12,7 @@ import {
 } from "../../core/model/recalculation.js";
 import { type CompanyBeforeAfter, recalculationReport } from "../../core/recalculation-report.js";
 import { parseInput } from "../../core/validate.js";
+import { LibraryStore } from "./library-store.js";
 import type { LocalParts } from "./local-parts.js";
 import type { RecalculationScope } from "./recalculate.js";
 import { summarizeEmissions } from "./summaries.js";
@@ -39,6 +41,16 @@ export function recalculationRun(
   change?: () => void,
 ): RecalculationReport {
   const p = context.parts;
+  if (input.library !== undefined) {
+    const release = new LibraryStore(p.db).release(input.library);
+    if (release === undefined) throw notFound("factor library release", input.library);
+    p.calculator.pin(release);
+    try {
+      return recalculationRun(context, { ...input, library: undefined }, change);
+    } finally {
+      p.calculator.unpin();
+    }
+  }
   const companies = (input.companyIds ?? []).map((id) => p.companies.get(id));
   const refs = input.companyIds === undefined ? p.companies.refs() : companies.map((c) => c.ref);
   p.refs.ensure();

@@ -71,6 +71,7 @@ export function remoteEmissions(
           ...(request.maxChangePercent === undefined
             ? {}
             : { maxChangePercent: request.maxChangePercent }),
+          ...(request.library === undefined ? {} : { library: request.library }),
         },
       });
     },

@@ -12,6 +12,11 @@ export const recalculationRequestSchema = z.strictObject({
    * nothing: the report says so (`exceeded`), and the command exits 3.
    */
   maxChangePercent: z.number().finite().min(0).max(1_000_000).optional(),
+  /**
+   * A library release the database keeps (its version or name) to price with instead of the
+   * current one; absent: the current release.
+   */
+  library: z.string().trim().min(1).max(200).optional(),
   /** Who the audit trail names; served, the token's user (the CLI leaves it to the engine). */
   actor: z.string().min(1).optional(),
 });
@@ -20,6 +25,7 @@ export const recalculationRequestSchema = z.strictObject({
 export const recalculationBodySchema = recalculationRequestSchema.pick({
   companyIds: true,
   maxChangePercent: true,
+  library: true,
 });
 export type RecalculationRequest = z.input<typeof recalculationRequestSchema>;
 

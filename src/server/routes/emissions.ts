@@ -114,6 +114,7 @@ export const emissionRoutes: readonly Route[] = [
           ? {}
           : { companyIds: [...companyIds] }),
         ...(body.maxChangePercent === undefined ? {} : { maxChangePercent: body.maxChangePercent }),
+        ...(body.library === undefined ? {} : { library: body.library }),
       });
       return ok(report);
     },

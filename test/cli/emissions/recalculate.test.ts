@@ -187,6 +187,45 @@ describe.each([
     });
   });
 
+  it("--library prices with a kept release and records its version; an unknown one is exit 5", async () => {
+    const carbon = await open();
+    const releases = await carbon("factors", "releases", "--json");
+    expect(releases.code, releases.stderr).toBe(0);
+    const [base] = JSON.parse(releases.stdout);
+    expect(base.name).toBe("2025 base library");
+    // The base release still has DESNZ 2025's 0.177 for GB electricity: back to what was stored.
+    const outcome = await carbon(
+      "emissions",
+      "recalculate",
+      "--library",
+      "2025 base library",
+      "--yes",
+      "--json",
+    );
+    expect(outcome.code, outcome.stderr).toBe(0);
+    expect(JSON.parse(outcome.stdout)).toMatchObject({
+      stored: true,
+      factorLibraryVersion: base.version,
+    });
+    expect(await totalKg(carbon)).toBeCloseTo(BEFORE, 9);
+    const listed = await carbon("emissions", "list", "--company", COMPANY, "--json");
+    const versions = new Set(
+      JSON.parse(listed.stdout).map(
+        (row: { factorLibraryVersion: string }) => row.factorLibraryVersion,
+      ),
+    );
+    expect([...versions]).toEqual([base.version]);
+    const unknown = await carbon(
+      "emissions",
+      "recalculate",
+      "--library",
+      "lib-000000000000",
+      "--yes",
+    );
+    expect(unknown.code).toBe(5);
+    expect(unknown.stderr).toContain("factor library release lib-000000000000 not found");
+  });
+
   it("needs --yes when stdin is not a terminal; bad flags are usage errors; nothing stored", async () => {
     const carbon = await open();
     const unconfirmed = await carbon("emissions", "recalculate");

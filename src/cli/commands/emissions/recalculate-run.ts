@@ -17,6 +17,7 @@ export interface RecalculateOptions {
   readonly company?: string;
   readonly dryRun: boolean;
   readonly maxChange?: string;
+  readonly library?: string;
   readonly yes: boolean;
 }
 
@@ -114,6 +115,7 @@ export async function executeRecalculation(ctx: Context, opts: RecalculateOption
   const request: RecalculationRequest = {
     ...(companyIds === undefined ? {} : { companyIds }),
     ...(maxChangePercent === undefined ? {} : { maxChangePercent }),
+    ...(opts.library === undefined ? {} : { library: opts.library }),
   };
   const service = await ctx.service();
   const plan = await service.emissions.recalculate({ ...request, dryRun: true });

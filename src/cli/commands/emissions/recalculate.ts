@@ -16,6 +16,10 @@ export function recalculateCommand(
       "--max-change <percent>",
       "store nothing and exit 3 when a company's total (location- or market-based) would move by more than this",
     )
+    .option(
+      "--library <version|name>",
+      "price with a library release this database keeps (carbon factors releases) instead of the current one",
+    )
     .option("--yes", "do not ask for confirmation (needed when stdin is not a terminal)")
     .addHelpText(
       "after",
@@ -27,19 +31,29 @@ export function recalculateCommand(
         "company, scope and category (before, after, change in kg and %), the companies' totals",
         "on stderr; then, after a confirmation, the same recalculation is stored in one",
         "transaction. --max-change is a gate for CI: beyond it nothing is stored and the",
-        "command exits 3. --json prints the whole report.",
+        "command exits 3. --library prices with an earlier release the database keeps (carbon",
+        "factors releases), e.g. to keep a baseline year on the library it was reported with;",
+        "later writes use the current release again. --json prints the whole report.",
         "",
         "Examples:",
         "  $ carbon emissions recalculate --dry-run",
         "  $ carbon emissions recalculate --company Acme --yes",
         "  $ carbon emissions recalculate --max-change 5 --yes --json    # fail a CI job on factor drift",
+        '  $ carbon emissions recalculate --company Acme --library "2025 base library" --dry-run',
       ].join("\n"),
     )
     .action(
-      async (flags: { company?: string; dryRun?: boolean; maxChange?: string; yes?: boolean }) => {
+      async (flags: {
+        company?: string;
+        dryRun?: boolean;
+        maxChange?: string;
+        library?: string;
+        yes?: boolean;
+      }) => {
         await run(ctx, {
           ...(flags.company === undefined ? {} : { company: flags.company }),
           ...(flags.maxChange === undefined ? {} : { maxChange: flags.maxChange }),
+          ...(flags.library === undefined ? {} : { library: flags.library }),
           dryRun: flags.dryRun === true,
           yes: flags.yes === true,
         });
