@@ -239,7 +239,7 @@ export class EmissionCalculator {
       gridResolution: (category, year) => this.resolve(category, country, year, unit, null),
       derivedOf: (category) => data.derivedOf(category),
       lossFraction: (fractionKey, at, year) => data.lossFraction(fractionKey, at, year),
-      biogenicOf: (factorId) => data.biogenicOf(factorId),
+      biogenicOf: (factorId) => data.biogenicOf(factorId, this.#pinnedRelease?.ref),
       libraryVersion: () => this.libraryVersion(),
       refOf: (calculation) => this.#store.refOf(calculation),
     };

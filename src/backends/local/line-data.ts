@@ -23,7 +23,8 @@ export class LineData {
   readonly #catalog: CategoryCatalog;
   readonly #derived = new Map<number, readonly DerivedSpec<StoredCategory>[]>();
   #fractions: readonly LossFraction[] | undefined;
-  #biogenic: ReadonlyMap<string, number> | undefined;
+  /** Per release ref (0: the current release), the factors' biogenic CO2 by id. */
+  readonly #biogenic = new Map<number, ReadonlyMap<string, number>>();
 
   constructor(db: Db, catalog: CategoryCatalog) {
     this.#db = db;
@@ -60,15 +61,32 @@ export class LineData {
     return resolveLossFraction(this.#fractions, key, country, year);
   }
 
-  biogenicOf(factorId: string): number | null {
-    this.#biogenic ??= new Map(
-      this.#db
-        .prepare<[], { id: string; biogenic_co2: number }>(
-          "SELECT id, biogenic_co2 FROM emission_factors WHERE biogenic_co2 IS NOT NULL",
-        )
-        .all()
-        .map((row) => [row.id, row.biogenic_co2]),
-    );
-    return this.#biogenic.get(factorId) ?? null;
+  /**
+   * The biogenic CO2 of a library factor in the current release, or in `releaseRef` (a pinned
+   * recalculation): the table keeps every release's version of a factor, and a release may give
+   * one where an older gave none.
+   */
+  biogenicOf(factorId: string, releaseRef?: number): number | null {
+    let figures = this.#biogenic.get(releaseRef ?? 0);
+    if (figures === undefined) {
+      const rows =
+        releaseRef === undefined
+          ? this.#db
+              .prepare<[], { id: string; biogenic_co2: number }>(
+                `SELECT id, biogenic_co2 FROM emission_factors
+                  WHERE biogenic_co2 IS NOT NULL AND last_release IS NULL`,
+              )
+              .all()
+          : this.#db
+              .prepare<[number, number], { id: string; biogenic_co2: number }>(
+                `SELECT id, biogenic_co2 FROM emission_factors
+                  WHERE biogenic_co2 IS NOT NULL AND first_release <= ?
+                    AND (last_release IS NULL OR last_release >= ?)`,
+              )
+              .all(releaseRef, releaseRef);
+      figures = new Map(rows.map((row) => [row.id, row.biogenic_co2]));
+      this.#biogenic.set(releaseRef ?? 0, figures);
+    }
+    return figures.get(factorId) ?? null;
   }
 }

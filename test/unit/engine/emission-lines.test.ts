@@ -12,14 +12,14 @@ import {
   calculateLines,
   lineFigures,
 } from "../../../src/engine/emission-lines.js";
-import { createFactorIndex, type FactorIndex } from "../../../src/engine/factor-index.js";
+import type { FactorIndex } from "../../../src/engine/factor-index.js";
 import {
   lossFractionsFromCsvRows,
   resolveLossFraction,
 } from "../../../src/engine/loss-fractions.js";
 import { resolveFactors } from "../../../src/engine/resolve.js";
 import { storedLines } from "../../../src/engine/stored-lines.js";
-import { category, factorRow, factors, index, proxies, readCsv, readFixture } from "./library.js";
+import { category, factorRow, factors, index, readCsv, readFixture } from "./library.js";
 
 const rules = parseDerivationRules(readFixture("derived-lines.csv"));
 const fractions = lossFractionsFromCsvRows(readCsv("extra/egrid-2023-subregions.csv"));
@@ -97,8 +97,9 @@ describe("emission lines of one consumption (hand-worked, cited rows)", () => {
     ]);
     expect(rows[0]?.[3]).toBeCloseTo(1829.6, 9);
     expect(rows[1]?.[3]).toBeCloseTo(302.1, 9);
+    // The library has the WTT per kWh net CV too (D40, 0.03347): plain kWh is gross, row 41.
     expect(result.calculation.lines[1]?.provenance).toMatchObject({
-      factorId: factorRow("natural_gas_wtt", "GB", 2025, "kWh").id,
+      factorId: factorRow("natural_gas_wtt", "GB", 2025, "kWh", { calorificBasis: "gross" }).id,
       factorValue: 0.03021,
       resolution: "country_year",
     });
@@ -270,29 +271,24 @@ describe("emission lines of one consumption (hand-worked, cited rows)", () => {
   it("biogenic CO2: quantity in the factor's unit x the factor's biogenic CO2, outside of scopes", () => {
     // The DESNZ 2025 wood pellets row per tonne ('Bioenergy' row 67: 55.19389 kg CO2e, CH4 and
     // N2O only) with the biogenic CO2 of its 'Outside of scopes' row (cell D78: 1677.18 kg CO2
-    // per tonne) folded into it, as the library does.
-    const pellets = factorRow("wood_pellets", "GB", 2025, "t");
-    const folded: EmissionFactor = { ...pellets, biogenicCo2: 1677.18 };
-    const rows = factors.map((f) => (f.id === pellets.id ? folded : f));
-    const library = createFactorIndex(rows, proxies);
-    const result = lines(
-      {
-        code: "wood_pellets",
-        country: "GB",
-        quantity: 2000,
-        unit: "kg",
-        start: "2025-02-01",
-        end: "2025-02-28",
-      },
-      rows,
-      library,
-    );
+    // per tonne) folded into it: the shipped library does it.
+    expect(factorRow("wood_pellets", "GB", 2025, "t").biogenicCo2).toBe(1677.18);
+    const result = lines({
+      code: "wood_pellets",
+      country: "GB",
+      quantity: 2000,
+      unit: "kg",
+      start: "2025-02-01",
+      end: "2025-02-28",
+    });
     // 2,000 kg = 2 t: 2 x 55.19389 = 110.38778 kg CO2e; biogenic 2 x 1677.18 = 3354.36 kg CO2.
     expect(result.figures[0]?.co2e).toBeCloseTo(110.38778, 9);
     expect(result.figures[0]?.biogenicCo2).toBeCloseTo(3354.36, 9);
     expect(result.calculation.lines[0]?.biogenicCo2).toBe(1677.18);
-    // The WTT of pellets has no GB row in the shipped library yet: awaiting, with no biogenic.
-    expect(summary(result)[1]?.slice(0, 3)).toEqual(["wtt", "wood_pellets_wtt", "awaiting_factor"]);
+    // The WTT of pellets (DESNZ 2025 'WTT- bioenergy' D66, 177 kg CO2e per tonne, no
+    // outside-of-scopes figure): 2 t x 177 = 354 kg in scope 3, and no biogenic CO2 of its own.
+    expect(summary(result)[1]?.slice(0, 3)).toEqual(["wtt", "wood_pellets_wtt", "calculated"]);
+    expect(result.figures[1]?.co2e).toBeCloseTo(354, 9);
     expect(result.figures[1]?.biogenicCo2).toBeNull();
   });
 

@@ -15,9 +15,11 @@ describe("calculateEmission", () => {
     // 10,000 kWh × 0.18296 kg/kWh (DESNZ 2025 natural gas, gross CV) = 1,829.6 kg;
     // CO2 × 0.18259 = 1,825.9; CH4 × 0.00001 = 0.1; N2O × 0.0000003396 = 0.003396
     ["natural_gas", "GB", 2025, 10000, "kWh", 1829.6, 1825.9, 0.1, 0.003396],
-    // 100 m3 × 11.2899322222 kWh/m3 = 1,128.99322222 kWh × 0.182 kg/kWh (MITECO 2024, ES) = 205.476766444 kg;
-    // CO2 × 0.182 = 205.476766444; CH4 × 0.000016 = 0.0180638916; N2O × 0 = 0 (MITECO prints 0)
-    ["natural_gas", "ES", 2024, 100, "m3", 205.476766444, 205.476766444, 0.0180638916, 0],
+    // 100 m3 × 11.2899322222 kWh/m3 = 1,128.99322222 kWh × 0.182448 kg/kWh (MITECO V31 2024, ES,
+    // published AR6, restated in AR5 from its gases: 0.182 kg CO2 + 0.000016 kg CH4 × 28 + 0 N2O)
+    // = 205.982555408 kg; CO2 × 0.182 = 205.476766444; CH4 × 0.000016 = 0.0180638916;
+    // N2O × 0 = 0 (MITECO prints 0); check: 205.476766444 + 0.0180638916 × 28 = 205.982555408
+    ["natural_gas", "ES", 2024, 100, "m3", 205.982555408, 205.476766444, 0.0180638916, 0],
     // 500 kg = 0.5 t × 55.19389 kg/t (DESNZ 2025 wood pellets, CH4/N2O only, no per-gas split) = 27.596945 kg
     ["wood_pellets", "GB", 2025, 500, "kg", 27.596945, null, null, null],
     // 2.5 kg R-410A × 1924 (AR5 GWP-100, DESNZ 2025) = 4,810 kg
@@ -54,15 +56,17 @@ describe("calculateEmission", () => {
   );
 
   it("records what it multiplied and where the factor came from", () => {
-    // 100 m3 -> 1,128.99322222 kWh × 0.182 (MITECO 2024); MITECO states AR6 GWPs (V29 change log)
+    // 100 m3 -> 1,128.99322222 kWh × 0.182448 (MITECO 2024): MITECO states AR6 GWPs (V29 change
+    // log), so its 0.182 is restated in the database's set (AR5 by default) from its gases:
+    // 0.182 + 0.000016 × 28 + 0 × 265 = 0.182448, and the emission says AR5
     const values = emission("natural_gas", "ES", 2024, 100, "m3");
     expect(values).toMatchObject({
       factorUnit: "kWh",
-      factorValue: 0.182,
+      factorValue: 0.182448,
       factorYear: 2024,
       factorSource: "MITECO Calculadora de huella de carbono V31 (2025-05-19)",
       resolution: "country_year",
-      gwpSet: "AR6",
+      gwpSet: "AR5",
       co2eMarketBased: null,
       marketFactorId: null,
       marketBasis: null,

@@ -55,10 +55,15 @@ describe("the coverage table of docs/factor-library.md", () => {
     ["Heating oil", "FR", "ADEME Base Carbone 2025"],
     // Spain's heating oil is MITECO's gasóleo C, 2021-2024
     ["Heating oil", "ES", "MITECO 2021–2024"],
-    // Germany has no water factor of its own and water has no global stand-in
-    ["Water supply", "DE", "–"],
-    // Portugal's natural gas: the GB DESNZ 2025 row of global-defaults.csv
-    ["Natural gas", "PT", "proxy GB DESNZ 2025"],
+    // Germany has no water factor of its own: proxies.csv designates DESNZ (GB) water supply for
+    // any country, a labelled proxy of the GB rows' years (DESNZ 2024 and 2025)
+    ["Water supply", "DE", "proxy GB DESNZ 2024–2025"],
+    // Germany has no district heat row, and heat has no designation on purpose (it depends on the
+    // network): a dash, awaiting a factor
+    ["District heat", "DE", "–"],
+    // Portugal's natural gas: the GB DESNZ rows proxies.csv designates for any country, 2024
+    // (DESNZ 2024 flat file) and 2025 (base file)
+    ["Natural gas", "PT", "proxy GB DESNZ 2024–2025"],
   ])("%s in %s: %s", (activity, country, text) => {
     const cells = (start: string) =>
       (page.split("\n").find((line) => line.startsWith(start)) ?? "")

@@ -23,8 +23,10 @@ describe("new kinds of factor, by hand", () => {
     ["water_supply", "FR", 2025, 100, "m3", 13.2, "ADEME Base Carbone V23.6"],
     // France, 1,000 l of fioul domestique × 2.68 kg (ADEME element 14087) = 2,680 kg
     ["heating_oil", "FR", 2025, 1000, "l", 2680, "ADEME Base Carbone V23.6"],
-    // Spain 2023, 100 l of gasóleo C × 2.898 kg (MITECO V31 sheet 10 row 8 col W) = 289.8 kg
-    ["heating_oil", "ES", 2023, 100, "l", 289.8, "MITECO"],
+    // Spain 2023, 100 l of gasóleo C × 2.897987 kg: MITECO V31 sheet 10 row 8 col W publishes
+    // 2.898 in AR6; restated in AR5 from row 72's gases, 2.881 kg CO2 + 0.000389 kg CH4 × 28 +
+    // 0.000023 kg N2O × 265 = 2.897987 kg/l; 100 l = 289.7987 kg
+    ["heating_oil", "ES", 2023, 100, "l", 289.7987, "MITECO"],
     // GB 2024, 100 m3 of water × 0.15311 kg (DESNZ 2024 flat file ID 17_404_4005_1, row 3944)
     ["water_supply", "GB", 2024, 100, "m3", 15.311, "UK DESNZ GHG Conversion Factors 2024"],
     // GB 2024, 2 t of C&I waste to landfill × 520.3342 (DESNZ 2024 ID 20_507_5313_15) = 1,040.6684
@@ -44,8 +46,10 @@ describe("new kinds of factor, by hand", () => {
     ["district_heat", "FR", 2025, 1000, "kWh", 385, "ADEME"],
     // GB, 8 homeworking hours × 0.03144 (DESNZ 2025 'Homeworking' C22) = 0.25152 kg
     ["homeworking_office_equipment", "GB", 2025, 8, "fte_hour", 0.25152, "UK DESNZ"],
-    // Spain 2023, 100 l of B7 in a truck × 2.52 (MITECO V31 sheet 10 row 147 col W) = 252 kg
-    ["diesel_fuel_n2_n3_trucks", "ES", 2023, 100, "l", 252, "MITECO"],
+    // Spain 2023, 100 l of B7 in a truck × 2.518882: MITECO V31 sheet 10 row 147 col W publishes
+    // 2.52 in AR6; restated in AR5 from row 241's gases, 2.482 kg CO2 + 0.000049 kg CH4 × 28 +
+    // 0.000134 kg N2O × 265 = 2.518882 kg/l; 100 l = 251.8882 kg
+    ["diesel_fuel_n2_n3_trucks", "ES", 2023, 100, "l", 251.8882, "MITECO"],
     // Long-haul flight without RF, 1,000 pkm × 0.09043 (DESNZ 2025 'Business travel- air' row 27)
     [
       "flight_long_haul_norf",

@@ -122,45 +122,53 @@ describe("calorific basis through conversion and resolution", () => {
   });
 
   it("converts net CV to the gross-CV Spanish factor with the cited ratio", () => {
-    // ES 2024 has one natural gas row, per kWh PCS (gross): MITECO V31 '10. Factores' row 10, 0.182.
+    // ES 2024 has one natural gas row, per kWh PCS (gross): MITECO V31 '10. Factores' row 10, 0.182
+    // (AR6), in the database's AR5 set from row 74's gases: 0.182 + 0.000016 × 28 + 0 = 0.182448.
     // 1,000 kWh_ncv × (11.2899322222 / 10.1909694444 = 1.10783692207, units.csv: DESNZ 2025
-    // Fuel properties gross/net CV) = 1,107.83692207 kWh gross × 0.182 = 201.626319817 kg.
+    // Fuel properties gross/net CV) = 1,107.83692207 kWh gross × 0.182448 = 202.122630758 kg.
     const { values, resolution } = emission("natural_gas", "ES", 2024, 1000, "kWh_ncv");
-    expect(resolution.location).toMatchObject({ calorificBasis: "gross", co2e: 0.182 });
+    expect(resolution.location).toMatchObject({ calorificBasis: "gross", co2e: 0.182448 });
     expect(resolution.location?.calorificRatio).toBeCloseTo(1.10783692207, 10);
     expect(resolution.location?.calorificRatioSource).toMatch(/units\.csv m3_natural_gas_gcv/);
     expect(values.convertedQuantity).toBeCloseTo(1107.83692207, 7);
-    expect(values.co2e).toBeCloseTo(201.626319817, 8);
+    expect(values.co2e).toBeCloseTo(202.122630758, 8);
   });
 
   it("reads another fuel's gross/net ratio from the key's own DESNZ rows", () => {
-    // DESNZ 2025 LPG per kWh net CV 0.23032 (extra/desnz-2025-additions.csv) and per kWh gross
-    // CV 0.2145 ('Fuels' row, library): kWh gross per kWh net = 0.23032 / 0.2145 = 1.07375291375
-    const lpgNet = extraRows(
-      "desnz-2025-additions.csv",
-      (row) => row.key === "lpg" && row.activity_unit === "kWh" && row.basis === "net CV",
-    );
-    expect(lpgNet).toHaveLength(1);
-    const withNet = createFactorIndex([...factors, ...lpgNet], proxies);
-    const input = { category: category("lpg"), unit: "kWh_ncv", index: withNet };
+    // DESNZ 2025 LPG per kWh net CV 0.23032 (extra/desnz-2025-additions.csv, 'Fuels' D37) and per
+    // kWh gross CV 0.2145 (base file, 'Fuels' row 38), both in the library since the open sources
+    // release: kWh gross per kWh net = 0.23032 / 0.2145 = 1.07375291375 (the latest year with both)
+    const input = { category: category("lpg"), unit: "kWh_ncv", index };
     expect(calorificRatio(input, "lpg", "net", "gross")?.ratio).toBeCloseTo(1.07375291375, 10);
     expect(calorificRatio(input, "lpg", "gross", "net")?.ratio).toBeCloseTo(1 / 1.07375291375, 10);
-    // Without a net row the library has no ratio for LPG: never an invented one.
-    expect(calorificRatio({ ...input, index }, "lpg", "net", "gross")).toBeUndefined();
+    // Without a net row there is no ratio: never an invented one. The shipped library has LPG's
+    // net rows now, so the same library without them shows it...
+    const withoutNet = createFactorIndex(
+      factors.filter((row) => !(row.key === "lpg" && row.calorificBasis === "net")),
+      proxies,
+    );
+    expect(calorificRatio({ ...input, index: withoutNet }, "lpg", "net", "gross")).toBeUndefined();
+    // ...and so does a shipped fuel with gross rows only: EPA Hub 2025 kerosene per mmBtu (HHV)
+    expect(factorRow("kerosene", "US", 2025, "mmBtu").calorificBasis).toBe("gross");
+    expect(calorificRatio(input, "kerosene", "net", "gross")).toBeUndefined();
     // And the net row itself prices kWh_ncv: 1,000 × 0.23032 = 230.32 kg
-    const { values } = emission("lpg", "GB", 2025, 1000, "kWh_ncv", { index: withNet });
+    const { values } = emission("lpg", "GB", 2025, 1000, "kWh_ncv");
     expect(values.co2e).toBeCloseTo(230.32, 9);
   });
 });
 
 describe("a bill's own kWh per m3", () => {
   it("prices a Spanish bill in m3 with the kWh per m3 it prints", () => {
-    // 250 m3 × 11.63 kWh/m3 (the bill's factor de conversión, PCS) = 2,907.5 kWh × 0.182
-    // (MITECO 2024 PCS) = 529.165 kg; at the DESNZ gross CV instead: 250 × 11.2899322222 × 0.182 = 513.69 kg
+    // 250 m3 × 11.63 kWh/m3 (the bill's factor de conversión, PCS) = 2,907.5 kWh × 0.182448
+    // (MITECO 2024 PCS, 0.182 kg CO2 + 0.000016 kg CH4 × 28 in AR5) = 530.46756 kg; at the DESNZ
+    // gross CV instead: 250 × 11.2899322222 × 0.182448 = 514.956388519 kg
     const billed = emission("natural_gas", "ES", 2024, 250, "m3", { kwhPerM3: 11.63 });
     expect(billed.values.convertedQuantity).toBeCloseTo(2907.5, 9);
-    expect(billed.values.co2e).toBeCloseTo(529.165, 9);
-    expect(emission("natural_gas", "ES", 2024, 250, "m3").values.co2e).toBeCloseTo(513.6919161, 6);
+    expect(billed.values.co2e).toBeCloseTo(530.46756, 9);
+    expect(emission("natural_gas", "ES", 2024, 250, "m3").values.co2e).toBeCloseTo(
+      514.956388519,
+      6,
+    );
   });
 
   it("prices a British bill's kWh with the per-kWh row, not the per-m3 one", () => {
@@ -221,9 +229,11 @@ describe("labelled fallbacks", () => {
     expect(values.co2eMarketBased).toBeCloseTo(379.89, 9);
   });
 
-  it("labels the US average standing in for a missing eGRID subregion", () => {
+  it("labels the US average standing in for a region the library lacks", () => {
+    // The library has all 27 eGRID2023 subregions now (US-AKGD has its own row), so the region
+    // is one it lacks: US-CA, the ISO 3166-2 code of California, which is no eGRID subregion.
     // eGRID2023 US average 0.351642 kg/kWh (EPA Hub 2025 Table 6); 1,000 kWh = 351.642 kg
-    const { values } = emission("electricity", "US-AKGD", 2024, 1000, "kWh");
+    const { values } = emission("electricity", "US-CA", 2024, 1000, "kWh");
     expect(values).toMatchObject({
       resolution: "parent_country",
       geography: "US",
@@ -244,8 +254,10 @@ describe("labelled fallbacks", () => {
   });
 
   it("leaves a national factor alone under the refusing policy", () => {
+    // MITECO 2024 natural gas in AR5: 1,000 kWh × (0.182 + 0.000016 × 28) = 182.448 kg
     const { values } = emission("natural_gas", "ES", 2024, 1000, "kWh", { proxies: "refuse" });
-    expect(values).toMatchObject({ resolution: "country_year", co2e: 182 });
+    expect(values).toMatchObject({ resolution: "country_year", geography: "ES" });
+    expect(values.co2e).toBeCloseTo(182.448, 9);
   });
 });
 
@@ -254,26 +266,23 @@ describe("the database's GWP set", () => {
     "gwp-ar6.csv",
     (row) => row.key === "ghg_ch4" || row.key === "ghg_n2o",
   );
-  const withAr6 = createFactorIndex([...factors, ...ar6Gases], proxies);
 
   it("reads AR6 CH4 27.9 (not fossil 29.8) and N2O 273 from gwp-ar6.csv", () => {
     expect(ar6Gases.map((row) => [row.key, row.co2e, row.gwpSet])).toEqual([
       ["ghg_ch4", 27.9, "AR6"],
       ["ghg_n2o", 273, "AR6"],
     ]);
-    expect(withAr6.gwpOf("AR6")).toMatchObject({ ch4: 27.9, n2o: 273 });
+    // The shipped library loads them (and AR5's 28 and 265 from gwp-ar5.csv)
+    expect(index.gwpOf("AR6")).toMatchObject({ ch4: 27.9, n2o: 273 });
+    expect(index.gwpOf("AR5")).toMatchObject({ ch4: 28, n2o: 265 });
   });
 
   it("restates a MITECO (AR6) natural gas row in an AR5 database", () => {
     // MITECO V31 natural gas 2024 (row 74): CO2 0.182 kg, CH4 0.016 g, N2O 0 g per kWh PCS, published
-    // on AR6. In AR5: 0.182 + 0.000016 × 28 + 0 × 265 = 0.182448 kg/kWh; 10,000 kWh = 1,824.48 kg
-    const miteco = factorRow("natural_gas", "ES", 2024, "kWh");
-    const asAr6 = factors.map((row) =>
-      row.id === miteco.id ? { ...row, gwpSet: "AR6" as const } : row,
-    );
-    const ar6Labelled = createFactorIndex(asAr6, proxies);
+    // on AR6 (the library labels it so). In AR5: 0.182 + 0.000016 × 28 + 0 × 265 = 0.182448 kg/kWh;
+    // 10,000 kWh = 1,824.48 kg
+    expect(factorRow("natural_gas", "ES", 2024, "kWh").gwpSet).toBe("AR6");
     const { values, resolution } = emission("natural_gas", "ES", 2024, 10000, "kWh", {
-      index: ar6Labelled,
       gwpSet: "AR5",
     });
     expect(resolution.location).toMatchObject({ gwpSet: "AR5", convertedFromGwpSet: "AR6" });
@@ -285,10 +294,7 @@ describe("the database's GWP set", () => {
   it("restates a DESNZ (AR5) natural gas row in an AR6 database", () => {
     // DESNZ 2025 'Fuels' row 42: CO2 0.18259, CH4 0.00001, N2O 0.0000003396 kg per kWh gross CV.
     // AR6: 0.18259 + 0.00001 × 27.9 + 0.0000003396 × 273 = 0.1829617108; 10,000 kWh = 1,829.617108 kg
-    const { values } = emission("natural_gas", "GB", 2025, 10000, "kWh", {
-      index: withAr6,
-      gwpSet: "AR6",
-    });
+    const { values } = emission("natural_gas", "GB", 2025, 10000, "kWh", { gwpSet: "AR6" });
     expect(values.factorValue).toBeCloseTo(0.1829617108, 12);
     expect(values.co2e).toBeCloseTo(1829.617108, 8);
     expect(values.gwpSet).toBe("AR6");
@@ -297,7 +303,6 @@ describe("the database's GWP set", () => {
   it("keeps a factor without a gas split at its published total and set", () => {
     // DESNZ 2025 water supply 0.1913 kg/m3 gives no gases: 100 m3 = 19.13 kg, still AR5
     const { values, resolution } = emission("water_supply", "GB", 2025, 100, "m3", {
-      index: withAr6,
       gwpSet: "AR6",
     });
     expect(values).toMatchObject({ gwpSet: "AR5", factorValue: 0.1913 });
@@ -314,7 +319,17 @@ describe("the database's GWP set", () => {
   });
 
   it("converts nothing when the library lacks the set's GWP rows", () => {
-    const { values } = emission("natural_gas", "GB", 2025, 10000, "kWh", { gwpSet: "AR6" });
+    // The shipped library has AR6's gas rows now (extra/gwp-ar6.csv): without them, DESNZ 2025
+    // natural gas stays at its published AR5 0.18296 kg/kWh in an AR6 database
+    const withoutAr6 = createFactorIndex(
+      factors.filter((row) => !(row.key.startsWith("ghg_") && row.gwpSet === "AR6")),
+      proxies,
+    );
+    expect(withoutAr6.gwpOf("AR6")).toBeUndefined();
+    const { values } = emission("natural_gas", "GB", 2025, 10000, "kWh", {
+      gwpSet: "AR6",
+      index: withoutAr6,
+    });
     expect(values).toMatchObject({ gwpSet: "AR5", factorValue: 0.18296 });
   });
 });

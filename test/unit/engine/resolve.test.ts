@@ -45,10 +45,12 @@ describe("location-based resolution, library steps", () => {
     ["natural_gas", "GB", 2025, "MWh", "country_year", "GB", 2025, "kWh", 0.18296],
     // ft3 is a volume: the per-m3 row (same dimension) beats kWh rows (calorific value)
     ["natural_gas", "GB", 2025, "ft3", "country_year", "GB", 2025, "m3", 2.06672],
-    // Spain has only a per-kWh (PCS) natural gas row: m3 converts at 11.2899 kWh/m3
-    ["natural_gas", "ES", 2024, "m3", "country_year", "ES", 2024, "kWh", 0.182],
-    // ES 2025 has no natural gas row: nearest earlier year, MITECO 2024
-    ["natural_gas", "ES", 2025, "kWh", "country_earlier_year", "ES", 2024, "kWh", 0.182],
+    // Spain has only a per-kWh (PCS) natural gas row: m3 converts at 11.2899 kWh/m3. MITECO's
+    // rows are AR6 (0.182 as published), restated in the AR5 set from their gases: MITECO V31
+    // sheet 10 row 74, 0.182 kg CO2 + 0.016 g CH4 x 28 + 0 g N2O = 0.182448 kg/kWh
+    ["natural_gas", "ES", 2024, "m3", "country_year", "ES", 2024, "kWh", 0.182448, 0.182],
+    // ES 2025 has no natural gas row: nearest earlier year, MITECO 2024 (0.182448 in AR5, above)
+    ["natural_gas", "ES", 2025, "kWh", "country_earlier_year", "ES", 2024, "kWh", 0.182448, 0.182],
     // US: kWh is no row's unit; mmBtu (energy) beats scf (volume) — EPA Hub Table 1
     ["natural_gas", "US", 2025, "kWh", "country_year", "US", 2025, "mmBtu", 53.1145],
     ["natural_gas", "US", 2025, "scf", "country_year", "US", 2025, "scf", 0.05449534],
@@ -57,23 +59,28 @@ describe("location-based resolution, library steps", () => {
     ["natural_gas", "FR", 2024, "kWh", "country_earlier_year", "FR", 2022, "kWh", 0.181],
     // no country: the GB 2025 DESNZ row proxies.csv designates for any country
     ["natural_gas", null, 2025, "m3", "proxy", "GB", 2025, "m3", 2.06672],
-    // ES 2023 natural gas: MITECO V31 sheet 10 row 10 col W (PCS) = 0.182
-    ["natural_gas", "ES", 2023, "kWh", "country_year", "ES", 2023, "kWh", 0.182],
+    // ES 2023 natural gas: MITECO V31 sheet 10 row 10 col W (PCS) = 0.182 (AR6); in AR5 from
+    // row 74's gases: 0.182 + 0.000016 x 28 + 0 x 265 = 0.182448
+    ["natural_gas", "ES", 2023, "kWh", "country_year", "ES", 2023, "kWh", 0.182448, 0.182],
     // heating oil abroad is a gas-oil-type fuel: DESNZ 2025 'Fuels' row 84, gas oil 2.75541 kg/l
     ["heating_oil", "DE", 2025, "l", "proxy", "GB", 2025, "litre", 2.75541],
-    // Portugal: MITECO gasóleo C (ES 2024, 2.898 kg/l) before the any-country designation
-    ["heating_oil", "PT", 2024, "l", "proxy", "ES", 2024, "litre", 2.898],
+    // Portugal: MITECO gasóleo C (ES 2024, 2.898 kg/l AR6) before the any-country designation;
+    // in AR5 from sheet 10 row 72's gases: 2.881 + 0.000389 x 28 + 0.000023 x 265 = 2.897987
+    ["heating_oil", "PT", 2024, "l", "proxy", "ES", 2024, "litre", 2.897987, 2.898],
     // water and waste where no open national factor exists: DESNZ 2025 (GB) as a labelled proxy
     ["water_supply", "ES", 2025, "m3", "proxy", "GB", 2025, "m3", 0.1913],
     ["water_treatment", "DE", 2025, "m3", "proxy", "GB", 2025, "m3", 0.17088],
     ["waste_landfill_mixed", "DE", 2025, "t", "proxy", "GB", 2025, "t", 520.5327],
-    // diesel in US gallons in Spain: converts to the MITECO per-litre row
-    ["diesel", "ES", 2024, "US_gallon", "country_year", "ES", 2024, "litre", 2.517],
+    // diesel in US gallons in Spain: converts to the MITECO per-litre row, 2.517 kg/l (AR6); in
+    // AR5 from its gases (MITECO V31 sheet 10, gasóleo A): 2.488 + 0.000004 x 28 + 0.000105 x 265
+    // = 2.515937
+    ["diesel", "ES", 2024, "US_gallon", "country_year", "ES", 2024, "litre", 2.515937, 2.517],
     ["propane", "ES", 2024, "kg", "country_year", "ES", 2024, "kg", 2.966],
     // GB propane in kg: DESNZ 2025 'Fuels' D51, per tonne = 2997.63233 (kg converts to t)
     ["propane", "GB", 2025, "kg", "country_year", "GB", 2025, "t", 2997.63233],
-    // Portugal has no propane row: the GB 2025 rows of global-defaults.csv, the per-tonne one
-    ["propane", "PT", 2025, "kg", "global_default", "GB", 2025, "t", 2997.63233],
+    // Portugal has no propane row: the GB 2025 rows proxies.csv designates for any country (a
+    // labelled proxy, no longer a "global default" with a country), the per-tonne one
+    ["propane", "PT", 2025, "kg", "proxy", "GB", 2025, "t", 2997.63233],
     // grid electricity: DESNZ 2025 UK electricity 0.177; 2027 falls back to the 2026 set
     ["electricity", "GB", 2025, "kWh", "country_year", "GB", 2025, "kWh", 0.177],
     ["electricity", "GB", 2027, "MWh", "country_earlier_year", "GB", 2026, "kWh", 0.13096],
@@ -115,14 +122,15 @@ describe("location-based resolution, library steps", () => {
     ["freight_hgv", "DE", 2025, "tkm", "proxy", "GB", 2025, "tkm", 0.10163],
   ])(
     "%s in %s %d (%s): %s %s %d per %s = %d",
-    (code, country, year, unit, step, rowCountry, rowYear, rowUnit, co2e) => {
+    (code, country, year, unit, step, rowCountry, rowYear, rowUnit, co2e, published = co2e) => {
       const { location } = resolve(code, country, year, unit);
       // Heating oil outside GB is proxied by another key: DESNZ gas oil.
       const key =
         code === "heating_oil" && rowCountry === "GB" ? "gas_oil" : category(code).factorKey;
+      // The row is found by its published figure (a restated row's differs from co2e).
       const expected = factorRow(key ?? "", rowCountry, rowYear, rowUnit, {
         scope: category(code).scope,
-        co2e,
+        co2e: published,
       });
       expect(location).toMatchObject({ step, country: rowCountry, year: rowYear, co2e });
       expect(location?.factorId).toBe(expected.id);
@@ -136,11 +144,15 @@ describe("location-based resolution, library steps", () => {
     // GB rows start in 2024: never a later year
     ["electricity", "GB", 2023, "kWh"],
     ["electricity", null, 2025, "kWh"],
-    // never a later year, not even a proxy's: ES natural gas starts in 2024, the GB proxy in 2025
-    ["natural_gas", "ES", 2023, "kWh"],
-    ["freight_hgv", "DE", 2024, "tkm"],
-    // heat depends on the network: no proxy, on purpose
-    ["district_heat", "FR", 2025, "kWh"],
+    // never a later year, not even a proxy's: ES natural gas starts in 2021 (MITECO V31), and
+    // the GB rows designated for any country (DESNZ) in 2024
+    ["natural_gas", "ES", 2020, "kWh"],
+    // Germany has no water or freight row; the designated DESNZ (GB) rows start in 2024
+    ["water_supply", "DE", 2023, "m3"],
+    ["freight_hgv", "DE", 2023, "tkm"],
+    // heat depends on the network: no proxy, on purpose (France has its own rows: ADEME's DPE
+    // default, so Germany, which has none, shows it)
+    ["district_heat", "DE", 2025, "kWh"],
     // no row in any step has a unit that km converts to
     ["natural_gas", "GB", 2025, "km"],
     ["electricity", "GB", 2025, "litre"],

@@ -57,10 +57,14 @@ function codeOf(id: string): string {
   return categoryCodes.get(id) ?? id;
 }
 const categoryCodes = new Map(
-  ["water_supply", "waste_landfill_mixed", "waste_recycling_paper"].map((code) => [
-    categoryId(code),
-    code,
-  ]),
+  [
+    "water_supply",
+    "waste_landfill_mixed",
+    "waste_recycling_paper",
+    "electricity_wtt",
+    "electricity_td_losses",
+    "electricity_td_wtt",
+  ].map((code) => [categoryId(code), code]),
 );
 
 async function stored(): Promise<number> {
@@ -159,20 +163,31 @@ describe("importConsumptions through the local engine", () => {
     const waiting = (await service.emissions.list({ companyId, limit: 500 })).data
       .filter((e) => e.status === "awaiting_factor")
       .map((e) => `${buildings.get(e.buildingId)} ${codeOf(e.categoryId)}`);
-    // 36 rows: water and waste in Spain, Portugal and Germany, which no open national source
-    // prices (docs/factor-library.md, "Proxies the new data needs"); none in GB.
-    expect(waiting).toHaveLength(36);
+    // 108 lines: the three scope 3 category 3 lines (WTT of generation, T&D losses, WTT of T&D)
+    // of the 36 electricity bills of Spain, Portugal and Germany (12 each), which no open source
+    // prices and grid electricity has no proxy for, on purpose (docs/factor-library.md,
+    // "Proxies"); none in GB. Water and waste there, which no open national source prices
+    // either, are priced with DESNZ (GB) as labelled proxies (proxies.csv).
+    expect(waiting).toHaveLength(108);
     expect([...new Set(waiting)].sort()).toEqual([
-      "DE waste_landfill_mixed",
-      "DE waste_recycling_paper",
-      "DE water_supply",
-      "ES waste_landfill_mixed",
-      "ES waste_recycling_paper",
-      "ES water_supply",
-      "PT waste_landfill_mixed",
-      "PT waste_recycling_paper",
-      "PT water_supply",
+      "DE electricity_td_losses",
+      "DE electricity_td_wtt",
+      "DE electricity_wtt",
+      "ES electricity_td_losses",
+      "ES electricity_td_wtt",
+      "ES electricity_wtt",
+      "PT electricity_td_losses",
+      "PT electricity_td_wtt",
+      "PT electricity_wtt",
     ]);
+    const proxied = (await service.emissions.list({ companyId, limit: 500 })).data.filter(
+      (e) => e.line === "direct" && buildings.get(e.buildingId) !== "GB",
+    );
+    for (const code of ["water_supply", "waste_landfill_mixed", "waste_recycling_paper"]) {
+      const rows = proxied.filter((e) => codeOf(e.categoryId) === code);
+      expect(rows.length, code).toBeGreaterThan(0);
+      for (const e of rows) expect(e, code).toMatchObject({ resolution: "proxy", geography: "GB" });
+    }
     const water = (await service.emissions.list({ companyId, limit: 500 })).data.find(
       (e) => e.quantity === 259.6 && codeOf(e.categoryId) === "water_supply",
     );
@@ -190,6 +205,9 @@ describe("importConsumptions through the local engine", () => {
     expect(summary.totals.awaitingFactor).toBe(
       lines.filter((line) => line.status === "awaiting_factor").length,
     );
+    // Every consumption is priced now (water and waste by proxy): the import counts none, the
+    // summary the 108 category 3 lines above.
+    expect([first.awaitingFactor, summary.totals.awaitingFactor]).toEqual([0, 108]);
 
     const again = await run(acme, { createBuildings: true });
     expect(again).toMatchObject({

@@ -61,7 +61,7 @@ describe("upsertConsumption", () => {
     expect(emission.marketBasis).toBe("location_fallback");
   });
 
-  it("Spanish natural gas 2024 (building country from the company): 1,000 kWh x MITECO 0.182 = 182 kg", async () => {
+  it("Spanish natural gas 2024 (building country from the company): 1,000 kWh x MITECO 0.182448 = 182.448 kg", async () => {
     const service = await openTemp();
     await seed(service);
     const { emission } = await service.consumptions.upsert(
@@ -73,16 +73,20 @@ describe("upsertConsumption", () => {
         endDate: "2024-03-31T00:00:00.000Z",
       }),
     );
+    // MITECO V31 natural gas 2024 publishes 0.182 kg/kWh PCS in AR6; the database's AR5 set
+    // restates it from its gases: 0.182 kg CO2 + 0.000016 kg CH4 × 28 + 0 N2O = 0.182448 kg/kWh;
+    // 1,000 kWh × 0.182448 = 182.448 kg
     expect(emission).toMatchObject({
       status: "calculated",
       scope: 1,
-      co2e: 182,
-      factorValue: 0.182,
+      factorValue: 0.182448,
       factorYear: 2024,
+      gwpSet: "AR5",
       resolution: "country_year",
       co2eMarketBased: null,
       marketFactorId: null,
     });
+    expect(emission.co2e).toBeCloseTo(182.448, 9);
     expect(emission.factorSource).toContain("MITECO");
   });
 
@@ -162,7 +166,11 @@ describe("upsertConsumption", () => {
     const listed = (await service.emissions.list({ companyId: ids.esCompany })).data[0];
     expect(listed).toMatchObject({ status: "awaiting_factor", marketStatus: "calculated" });
     const summary = await service.emissions.summarize({ companyId: ids.esCompany, groupBy: [] });
-    expect(summary.totals).toMatchObject({ awaitingFactor: 1, marketAwaitingFactor: 0 });
+    // 4 lines await a location-based factor: the direct one and its three scope 3 category 3
+    // lines (WTT of generation, T&D losses, WTT of T&D: no Spanish factor, no proxy for grid
+    // electricity). Those three have one figure (scope 3), so they add nothing to the
+    // market-based total either; the direct line has its market-based figure.
+    expect(summary.totals).toMatchObject({ awaitingFactor: 4, marketAwaitingFactor: 3 });
     expect(summary.totals.co2eMarketBased).toBeCloseTo(259, 9);
     expect(summary.gwpSet).toBe("AR5");
   });
@@ -181,17 +189,19 @@ describe("upsertConsumption", () => {
       endDate: "2024-02-29T00:00:00.000Z",
     });
     const { consumption: stored, emission } = await service.consumptions.upsert(bill);
-    // 250 m3 × 11.63 kWh/m3 (the bill's) = 2,907.5 kWh × 0.182 (MITECO 2024 PCS) = 529.165 kg
+    // 250 m3 × 11.63 kWh/m3 (the bill's) = 2,907.5 kWh × 0.182448 (MITECO 2024 PCS, 0.182 kg CO2
+    // + 0.000016 kg CH4 × 28 in the database's AR5 set) = 530.46756 kg
     expect(stored.kwhPerM3).toBe(11.63);
     expect(emission.convertedQuantity).toBeCloseTo(2907.5, 9);
-    expect(emission.co2e).toBeCloseTo(529.165, 9);
+    expect(emission.co2e).toBeCloseTo(530.46756, 9);
     expect((await service.consumptions.upsert(bill)).outcome).toBe("unchanged");
     const { kwhPerM3: _factor, ...withoutFactor } = bill;
     const again = await service.consumptions.upsert(withoutFactor);
-    // The same bill without its factor is a change: 250 × 11.2899322222 (DESNZ gross CV) × 0.182
+    // The same bill without its factor is a change: 250 × 11.2899322222 (DESNZ gross CV) ×
+    // 0.182448 = 514.956388519 kg
     expect(again.outcome).toBe("updated");
     expect(again.consumption.kwhPerM3).toBeUndefined();
-    expect(again.emission.co2e).toBeCloseTo(513.6919161, 6);
+    expect(again.emission.co2e).toBeCloseTo(514.956388519, 6);
   });
 
   it.each([

@@ -37,9 +37,11 @@ describe("library releases", () => {
     expect(version.pluck().get()).toBe(factorLibrary(BASE_RELEASE).version);
     migrate(db, "carbon.db");
     const store = new LibraryStore(db);
+    // 258 rows of the base file; 6,566 of the open sources release: 6,564 from the base and extra
+    // files and gwp-ar5.csv's two AR5 GWP rows (library-build.test.ts)
     expect(store.releases().map((r) => [r.ref, r.version, r.factors])).toEqual([
       [1, factorLibrary(BASE_RELEASE).version, 258],
-      [2, factorLibrary(OPEN_SOURCES_RELEASE).version, 6564],
+      [2, factorLibrary(OPEN_SOURCES_RELEASE).version, 6566],
     ]);
     // Release 1 is the rows the database held, unchanged.
     const kept = store.rowsOf(1).map((f) => ({ id: f.id, co2e: f.co2e }));
@@ -91,6 +93,22 @@ describe("library releases", () => {
     db.close();
   });
 
+  it("reads a factor's biogenic CO2 in the release it prices with", () => {
+    const db = database();
+    const lineData = new LineData(db, new CategoryCatalog(db));
+    // DESNZ 2025 wood pellets per tonne: the base release has no biogenic figure; the open
+    // sources release folds in its 'Outside of scopes' row (cell D78, 1677.18 kg CO2 per tonne).
+    const pellets = new LibraryStore(db)
+      .rowsOfKey("wood_pellets")
+      .find((f) => f.country === "GB" && f.year === 2025 && f.unit === "t");
+    const id = pellets?.id ?? "";
+    expect(lineData.biogenicOf(id)).toBe(1677.18);
+    expect(lineData.biogenicOf(id, 2)).toBe(1677.18);
+    // A recalculation pinned to the base release: none, as that release gave none.
+    expect(lineData.biogenicOf(id, 1)).toBeNull();
+    db.close();
+  });
+
   it("loading the current release again changes nothing; a new one counts its changes", () => {
     const db = database();
     const store = new LibraryStore(db);
@@ -112,7 +130,8 @@ describe("library releases", () => {
       added: 0,
       changed: 1,
       removed: 1,
-      factors: 6563,
+      // the open sources release's 6,566 factors less the one dropped
+      factors: 6565,
     });
     db.close();
   });

@@ -30,6 +30,7 @@ describe("migration 35 on a database with emissions", () => {
     );
     // A database made before the block of derived subcategories existed.
     old.exec(`DELETE FROM categories WHERE code IN (${ADDED.map((c) => `'${c}'`).join(", ")})`);
+    const had = old.prepare<[], string>("SELECT code FROM categories").pluck().all();
     const version = old
       .prepare("SELECT value FROM meta WHERE key = 'factor_library_version'")
       .pluck()
@@ -87,9 +88,13 @@ describe("migration 35 on a database with emissions", () => {
           factorLibraryVersion: version,
         }),
       ]);
-      // The subcategories it lacked are there, after every other one.
+      // The subcategories it lacked are there, in file order, after every one it had (migration
+      // 30 adds the categories.csv subcategories a database lacks, before the ones it generates
+      // from the library; migration 35 would add them if it still lacked them).
       const codes = (await service.categories.list({})).data.map((c) => c.code);
-      expect(codes.slice(-ADDED.length)).toEqual(ADDED);
+      const positions = ADDED.map((code) => codes.indexOf(code));
+      expect(Math.min(...positions)).toBeGreaterThan(Math.max(...had.map((c) => codes.indexOf(c))));
+      expect(positions).toEqual([...positions].sort((a, b) => a - b));
       // An unchanged re-import does not recalculate; a corrected quantity does, with its lines.
       const row = {
         id: bill,
@@ -326,18 +331,24 @@ describe("biogenic CO2 on the local engine", () => {
   it("is each line's own figure and a total of its own, outside every scope", async () => {
     const file = path.join(tempDir(), "carbon.db");
     // The DESNZ 2025 wood pellets row per tonne with the biogenic CO2 of its 'Outside of scopes'
-    // row (cell D78: 1677.18 kg CO2 per tonne) folded in, as the library folds it.
+    // row (cell D78: 1677.18 kg CO2 per tonne) folded in: the current release (the open sources
+    // one) has it; the base release's version of the row has none.
     const first = await openLocalService({ path: file });
     await first.close();
     const db = new Database(file);
-    const changed = db
+    const pelletRows = db
       .prepare(
-        `UPDATE emission_factors SET biogenic_co2 = 1677.18
-          WHERE key = 'wood_pellets' AND country = 'GB' AND year = 2025 AND unit = 't'`,
+        `SELECT biogenic_co2, last_release FROM emission_factors
+          WHERE key = 'wood_pellets' AND country = 'GB' AND year = 2025 AND unit = 't'
+          ORDER BY first_release`,
       )
-      .run().changes;
+      .raw()
+      .all();
     db.close();
-    expect(changed).toBe(1);
+    expect(pelletRows).toEqual([
+      [null, 1],
+      [1677.18, null],
+    ]);
     const service = await openLocalService({ path: file });
     try {
       await seed(service);
@@ -352,14 +363,15 @@ describe("biogenic CO2 on the local engine", () => {
       expect(pellets?.biogenicCo2).toBeCloseTo(3354.36, 9);
       const summary = await service.emissions.summarize({ groupBy: ["scope"] });
       expect(summary.totals.biogenicCo2).toBeCloseTo(3354.36, 9);
-      expect(summary.totals.co2e).toBeCloseTo(110.38778, 9);
-      // Scope 1 the pellets; scope 3 their well-to-tank, which awaits a factor (the shipped
-      // library has no GB pellets WTT row yet).
+      // Scope 1 the pellets; scope 3 their well-to-tank, DESNZ 2025 'WTT- bioenergy' D66, 177 kg
+      // CO2e per tonne: 2 x 177 = 354 kg, with no biogenic CO2 of its own. 110.38778 + 354 =
+      // 464.38778 kg in all; the biogenic CO2 in none of them.
+      expect(summary.totals.co2e).toBeCloseTo(464.38778, 9);
       expect(
         summary.groups.map((group) => [group.key.scope, group.co2e, group.awaitingFactor]),
       ).toEqual([
         ["1", expect.closeTo(110.38778, 9), 0],
-        ["3", 0, 1],
+        ["3", expect.closeTo(354, 9), 0],
       ]);
       // Half of January: half of everything, the biogenic figure too.
       const half = await service.emissions.summarize({

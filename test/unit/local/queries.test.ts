@@ -218,10 +218,11 @@ describe("consumption and emission queries", () => {
     const streamed = await collect(service.emissions.stream({}));
     expect(streamed).toEqual((await service.emissions.list({})).data);
     const es = await collect(service.emissions.stream({ companyId: ids.esCompany, scopes: [3] }));
-    // The water bill awaits a Spanish factor; the gas bill's WTT has DESNZ's global default.
-    expect(es.map((e) => [e.line, e.status])).toEqual([
-      ["direct", "awaiting_factor"],
-      ["wtt", "calculated"],
+    // No Spanish water or natural gas WTT factor: the water bill and the gas bill's WTT are priced
+    // with the DESNZ (GB) rows proxies.csv designates, labelled so.
+    expect(es.map((e) => [e.line, e.status, e.resolution, e.geography])).toEqual([
+      ["direct", "calculated", "proxy", "GB"],
+      ["wtt", "calculated", "proxy", "GB"],
     ]);
     // The service stays usable between rows, and after stopping early.
     const seen: string[] = [];
@@ -238,18 +239,23 @@ describe("consumption and emission queries", () => {
     const { service } = await withData();
     const summary = await service.emissions.summarize({ groupBy: ["scope"] });
     expect(summary.factorLibraryVersion).toMatch(/^lib-[0-9a-f]{12}$/);
-    // Scope 3 counts the water bill (awaiting) and the five category 3 lines of the others.
+    // Scope 3 counts the water bill and the five category 3 lines of the others; none awaits (the
+    // Spanish water and gas WTT have labelled proxies).
     expect(summary.groups.map((g) => [g.key.scope, g.count, g.awaitingFactor])).toEqual([
       ["1", 2, 0],
       ["2", 1, 0],
-      ["3", 6, 1],
+      ["3", 6, 0],
     ]);
     expect(summary.totals.byScope["2"]).toBe(177);
-    expect(summary.totals.byScope["1"]).toBeCloseTo(182 + 182.96, 6);
+    // 1000 kWh × 0.182448 (MITECO 2024 natural gas, 0.182 kg CO2 + 0.000016 kg CH4 × 28 in AR5)
+    // + 1000 kWh × 0.18296 (DESNZ 2025 natural gas, gross CV) = 182.448 + 182.96 = 365.408
+    expect(summary.totals.byScope["1"]).toBeCloseTo(182.448 + 182.96, 6);
     // 1000 kWh × (0.0459 + 0.01853 + 0.00397) for GB electricity (DESNZ 2025 WTT generation,
-    // T&D losses, WTT of T&D) + 1000 kWh × 0.03021 (DESNZ 2025 natural gas WTT, gross CV) for
-    // each gas bill, the Spanish one by its global default: 68.4 + 30.21 + 30.21 = 128.82.
-    expect(summary.totals.byScope["3"]).toBeCloseTo(128.82, 9);
+    // T&D losses, WTT of T&D) + 1000 kWh × 0.03021 (DESNZ 2025 natural gas WTT, gross CV) for the
+    // GB gas bill + 1000 kWh × 0.03021 for the Spanish one of 2024 (its proxy, DESNZ 2024 flat file
+    // ID 11_100_1004_6, gross CV) + 90 m3 × 0.15311 for the Spanish water of 2024 (its proxy,
+    // DESNZ 2024 ID 17_404_4005_1) = 68.4 + 30.21 + 30.21 + 13.7799 = 142.5999.
+    expect(summary.totals.byScope["3"]).toBeCloseTo(142.5999, 9);
     expect(summary.totals.count).toBe(9);
     const es = await service.emissions.summarize({
       companyId: ids.esCompany,
@@ -267,12 +273,26 @@ describe("consumption and emission queries", () => {
 
   it("summarizes consumptions per month and subcategory", async () => {
     const { service } = await withData();
+    // Spanish district heat has no factor and no proxy (heat depends on the network): the one
+    // consumption awaiting a factor (the water bill has its labelled GB proxy).
+    await service.consumptions.upsert(
+      consumption({
+        category: "district_heat",
+        quantity: 900,
+        companyId: ids.esCompany,
+        buildingId: ids.esBuilding2,
+        startDate: "2024-04-01T00:00:00.000Z",
+        endDate: "2024-04-30T00:00:00.000Z",
+      }),
+    );
     const summary = await service.consumptions.summarize({ companyId: ids.esCompany });
-    expect(summary.count).toBe(2);
+    expect(summary.count).toBe(3);
     expect(summary.awaitingFactor).toBe(1);
     expect(summary.groups.map((g) => [g.month, g.categoryCode, g.quantity, g.unit])).toEqual([
       ["2024-03", "natural_gas", 1000, "kWh"],
       ["2024-03", "water_supply", 90, "m3"],
+      ["2024-04", "district_heat", 900, "kWh"],
     ]);
+    expect(summary.groups.map((g) => g.awaitingFactor)).toEqual([0, 0, 1]);
   });
 });

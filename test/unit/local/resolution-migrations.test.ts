@@ -1,7 +1,8 @@
 /**
  * Migrations 40 and 41 on a database of version 28 holding emissions: provenance is rebuilt
  * with the same refs (each basis apart, geography added), designated stand-ins become labelled
- * proxies, global defaults become proxy designations, and the policy gets its defaults.
+ * proxies, the policy gets its defaults; the global defaults the database held are kept as its
+ * first release's proxy designations (migration 30), the open sources release's are proxies.csv.
  */
 import path from "node:path";
 import Database from "better-sqlite3";
@@ -10,7 +11,7 @@ import { openDatabase } from "../../../src/backends/local/database.js";
 import { MIGRATIONS, migrate } from "../../../src/backends/local/migrations.js";
 import { openLocalService } from "../../../src/backends/local/open.js";
 import { categoryId } from "../../../src/core/ids.js";
-import { factorRow } from "../engine/library.js";
+import { factorRow, proxies, readCsv } from "../engine/library.js";
 import { tempDir } from "./helpers.js";
 
 const COMPANY = "11111111-1111-4111-8111-111111111111";
@@ -117,9 +118,26 @@ describe("migrations 40 and 41", () => {
         { key: "gwp_set", value: "AR5" },
         { key: "proxy_policy", value: "allow" },
       ]);
-      expect(db.prepare("SELECT count(*) FROM proxy_designations").pluck().get()).toBeGreaterThan(
-        50,
-      );
+      // Release 1 (the base library the database held): each row of its global-defaults.csv, a
+      // designation for any country; release 2 (open sources): the rows of proxies.csv.
+      const designations = db
+        .prepare(
+          "SELECT release_ref, count(*) FROM factor_release_proxies GROUP BY release_ref ORDER BY release_ref",
+        )
+        .raw()
+        .all();
+      expect(designations).toEqual([
+        [1, readCsv("global-defaults.csv").length],
+        [2, proxies.length],
+      ]);
+      expect(proxies.length).toBe(readCsv("proxies.csv").length);
+      const gas = db
+        .prepare(
+          "SELECT country, proxy_key, proxy_country FROM factor_release_proxies WHERE release_ref = 1 AND key = 'natural_gas'",
+        )
+        .raw()
+        .all();
+      expect(gas).toEqual([["*", "natural_gas", "GB"]]);
       const tables = db
         .prepare("SELECT name FROM sqlite_schema WHERE type = 'table'")
         .pluck()
