@@ -2,7 +2,9 @@
  * Recommended inputs on both engines: drawn from the factor library, so every item must resolve
  * to the factor it names (a test that fails when an item is recommended that the library cannot
  * price), paged like every list, and the Spanish 2024 rows where the library has them
- * (fixtures/factors/emission-factors.csv: natural gas 0.182 kgCO2e/kWh, line 131, MITECO V31).
+ * (fixtures/factors/emission-factors.csv line 131, MITECO V31: natural gas, an AR6 row of 0.182
+ * kg CO2 and 0.000016 kg CH4 per kWh, restated in the database's AR5 set as 0.182 + 0.000016 × 28
+ * = 0.182448 kgCO2e/kWh).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recommendedInputTypes } from "../../src/core/model/recommended-input.js";
@@ -55,7 +57,7 @@ export function describeInputsContract(name: string, open: () => Promise<Driver>
       },
     );
 
-    it("Spain: grid electricity as the provider, natural gas among the fuels at 0.182 kg/kWh", async () => {
+    it("Spain: grid electricity as the provider, natural gas among the fuels at 0.182448 kg/kWh (AR5)", async () => {
       const providers = await service.inputs.recommended({ country: "ES", types: ["provider"] });
       expect(providers.data.map((item) => item.code)).toEqual(["electricity"]);
       expect(providers.data[0]?.factor?.key).toBe("electricity_grid");
@@ -68,7 +70,8 @@ export function describeInputsContract(name: string, open: () => Promise<Driver>
       expect(gas).toMatchObject({
         id: "fuel:natural_gas",
         units: ["kWh"],
-        factor: { key: "natural_gas", country: "ES", year: 2024, co2e: 0.182 },
+        // 0.182 + 0.000016 × 28 = 0.182448 (MITECO ES 2024 restated in AR5)
+        factor: { key: "natural_gas", country: "ES", year: 2024, co2e: 0.182448 },
       });
       // Distances driven are not fuels.
       expect(fuels.data.some((item) => item.units.includes("km"))).toBe(false);

@@ -2,8 +2,9 @@
  * Organization limits' rules on both engines: a limit of a company read by company and id,
  * listed in order, its members existing and unique, a control approach taking members whole, a
  * limit keeping its company, bad input leaving the stored limit as it was, the consolidation of
- * stored emissions (natural gas, Spain 2024: 0.182 kgCO2e/kWh, factor library line 131, MITECO
- * Calculadora V31), and a limit's deletion under its company.
+ * stored emissions (natural gas, Spain 2024, factor library line 131, MITECO Calculadora V31: an
+ * AR6 row of 0.182 kg CO2 and 0.000016 kg CH4 per kWh, restated in the database's AR5 set as
+ * 0.182 + 0.000016 × 28 = 0.182448 kgCO2e/kWh), and a limit's deletion under its company.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { categoryId } from "../../src/core/ids.js";
@@ -162,16 +163,18 @@ export function describeOrganizationLimitContract(name: string, open: () => Prom
       // Outside the period: not counted.
       await gas("a5300000-0000-4000-8000-000000000004", subA, subHq, 2023, 9999);
       const result = await service.organizationLimits.consolidate(parent, limitId);
-      // Each bill's natural gas (MITECO ES 2024, 0.182 kg/kWh) and its well-to-tank (DESNZ 2025,
-      // 0.03021 kg/kWh, the global default): 1000 × 0.21221 = 212.21 (100 %);
-      // 2000 × 0.21221 = 424.42 × 60 % = 254.652; 4000 × 0.21221 = 848.84 × 50 % = 424.42
+      // Each bill's natural gas (MITECO ES 2024 in AR5, 0.182448 kg/kWh) and its well-to-tank
+      // (the labelled GB proxy, DESNZ 2024 'WTT- fuels > Gaseous fuels > Natural gas; kWh (Gross
+      // CV)', extra/desnz-2024.csv line 575: 0.03021 kg/kWh), 0.212658 kg/kWh in all:
+      // 1000 × 0.212658 = 212.658 (100 %); 2000 × 0.212658 = 425.316 × 60 % = 255.1896;
+      // 4000 × 0.212658 = 850.632 × 50 % = 425.316
       expect(result.rows.map((row) => row.consolidatedCo2e)).toEqual([
-        expect.closeTo(212.21, 9),
-        expect.closeTo(254.652, 9),
-        expect.closeTo(424.42, 9),
+        expect.closeTo(212.658, 9),
+        expect.closeTo(255.1896, 9),
+        expect.closeTo(425.316, 9),
       ]);
-      // 212.21 + 254.652 + 424.42 = 891.282
-      expect(result.totals.co2e).toBeCloseTo(891.282, 9);
+      // 212.658 + 255.1896 + 425.316 = 893.1636
+      expect(result.totals.co2e).toBeCloseTo(893.1636, 9);
       expect(result.limit.name).toBe("FY2024 equity");
       expect(await codeOf(service.organizationLimits.consolidate(parent, unknown))).toBe(
         "not_found",

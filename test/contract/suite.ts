@@ -197,9 +197,12 @@ export function describeContract(name: string, open: () => Promise<Driver>): voi
       const byMonth = Object.fromEntries(summary.groups.map((g) => [g.key.month, g.co2e]));
       expect(byMonth["2024-01"]).toBeCloseTo((387.5 * 17) / 31, 9);
       expect(byMonth["2024-02"]).toBeCloseTo((387.5 * 14) / 31, 9);
-      // Lines awaiting a factor: the one stored before, and the bill's three category 3 lines
-      // (no Spanish WTT or T&D factor in the library), which add nothing to the months.
-      expect(summary.totals.awaitingFactor).toBe(4);
+      // Lines awaiting a factor, which add nothing to the months: the district heat stored
+      // before, its direct line and its three category 3 lines (heat's wtt, td_losses and
+      // td_losses_wtt: derived-lines.csv; no Spanish heat factor of any kind and no proxy), and
+      // this bill's three category 3 lines (no Spanish electricity WTT or T&D factor, and
+      // electricity's upstream has no proxy): 4 + 3 = 7.
+      expect(summary.totals.awaitingFactor).toBe(7);
       const scope2 = await service.emissions.list({ companyId: es.company, scopes: [2] });
       expect(scope2.data.every((e) => e.scope === 2)).toBe(true);
       const dashboard = await service.consumptions.summarize({

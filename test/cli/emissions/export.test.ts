@@ -174,7 +174,19 @@ describe("emissions export", () => {
     });
     expect(result.error).toBeUndefined();
     expect(result.stdout).toBe("");
-    expect(result.stderr).toBe(`CO2e in IPCC AR5 GWP-100\nwrote ${totals.count} rows to ${file}\n`);
+    // The calculation notes come first (fixtures/consumptions/acme-offices-2024.csv):
+    // - 12 emissions keep their set: Madrid's 12 electricity bills, whose market-based figure is
+    //   MITECO's 2024 'Mix sin GdO' (emission-factors.csv line 139: 0.283 kg CO2e/kWh, AR6, no
+    //   gases to restate in AR5);
+    // - 124 with another geography's factor, all proxies (proxies.csv, GB DESNZ 2024): direct lines
+    //   of water supply, landfill and paper recycling in ES, PT and DE (3 × 12 = 36), natural gas
+    //   in PT and DE (24) and diesel in DE (12), 72 in all; well-to-tank lines of natural gas in
+    //   ES, PT and DE (36) and of diesel in ES (4) and DE (12), 52 in all; 72 + 52 = 124.
+    expect(result.stderr).toBe(
+      "CO2e in IPCC AR5 GWP-100; 12 emissions keep their factor's published GWP set (not restated: see factorId, gwpSet)\n" +
+        `124 emissions with another geography's factor, 124 of them proxies: see \`carbon emissions list --company ${COMPANY_ID} --explain\` (resolution, geography)\n` +
+        `wrote ${totals.count} rows to ${file}\n`,
+    );
     expect(csvRecords(fs.readFileSync(file, "utf8"))).toHaveLength(totals.count);
     expect(fs.readdirSync(db.dir).filter((name) => name.endsWith(".tmp"))).toEqual([]);
   });

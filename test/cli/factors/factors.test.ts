@@ -97,19 +97,25 @@ describe("factors resolve", () => {
     await runResolve(ctx, { category: "natural_gas", country: "ES", year: "2024" });
     const rows = ctx.io.stdoutText().trimEnd().split("\n");
     expect(rows).toHaveLength(2);
-    expect(rows[1]).toMatch(/^location\tnatural_gas\tcountry_year\tES\t2024\tkWh\t0\.182\tAR5\t/);
+    // MITECO V31 natural gas ES 2024 (emission-factors.csv line 131), an AR6 row of 0.182 kg CO2
+    // and 0.000016 kg CH4 per kWh, restated in AR5: 0.182 + 0.000016 × 28 = 0.182448 kg/kWh.
+    expect(rows[1]).toMatch(
+      /^location\tnatural_gas\tcountry_year\tES\t2024\tkWh\t0\.182448\tAR5\t/,
+    );
   });
 
   it("no factor at all is not_found (exit 5) naming the gap and how to fill it", async () => {
     const ctx = contexts.ctx({ json: true });
+    // Water supply in Spain now has a labelled GB proxy (proxies.csv); district heat in Spain has
+    // no factor of any year or geography, and heat networks have no proxy.
     const failure = await runResolve(ctx, {
-      category: "water_supply",
+      category: "district_heat",
       country: "ES",
       year: "2024",
     }).catch((error: unknown) => error);
     expect(failure).toMatchObject({
       code: "not_found",
-      message: "no emission factor found for water_supply in ES 2024",
+      message: "no emission factor found for district_heat in ES 2024",
       hint: expect.stringMatching(/carbon factors custom create/),
     });
     // The resolution is still printed for a script that reads it.

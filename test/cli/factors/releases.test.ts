@@ -44,14 +44,17 @@ describe.each([
     const releases: FactorRelease[] = JSON.parse(stdout);
     expect(releases.map((r) => [r.name, r.factors, r.current])).toEqual([
       [BASE, 258, false],
-      [OPEN, 6564, true],
+      // 6,564 factor rows of the open sources and the 2 AR5 GWP-100 rows of gwp-ar5.csv (CH4 28,
+      // N2O 265) the database's GWP set converts per-gas factors with.
+      [OPEN, 6566, true],
     ]);
     expect(releases.map((r) => r.version)).toEqual([
       expect.stringMatching(/^lib-[0-9a-f]{12}$/),
       expect.stringMatching(/^lib-[0-9a-f]{12}$/),
     ]);
-    // Against the base release: 6,310 factors added, 21 changed, 4 removed (below).
-    expect(releases[1]).toMatchObject({ added: 6310, changed: 21, removed: 4 });
+    // Against the base release: 6,312 factors added (6,310 rows of the open sources and the 2 AR5
+    // GWP rows), 21 changed, 4 removed (below).
+    expect(releases[1]).toMatchObject({ added: 6312, changed: 21, removed: 4 });
   });
 
   it("diffs two releases by name or version: added, changed and removed factors", async () => {
@@ -61,8 +64,16 @@ describe.each([
     );
     const changes: FactorChange[] = JSON.parse(stdout);
     const count = (kind: string) => changes.filter((c) => c.change === kind).length;
-    expect([count("added"), count("changed"), count("removed")]).toEqual([6310, 21, 4]);
-    expect(stderr).toContain("6310 added, 21 changed, 4 removed");
+    expect([count("added"), count("changed"), count("removed")]).toEqual([6312, 21, 4]);
+    expect(stderr).toContain("6312 added, 21 changed, 4 removed");
+    // Among the added: the AR5 GWP-100 of methane (gwp-ar5.csv, 28 kg CO2e per kg).
+    expect(changes).toContainEqual(
+      expect.objectContaining({
+        change: "added",
+        key: "ghg_ch4",
+        new: expect.objectContaining({ co2e: 28, gwpSet: "AR5" }),
+      }),
+    );
     // MITECO V31 natural gas 2024 (0.182 kg/kWh): the same figure, now labelled AR6.
     expect(changes).toContainEqual(
       expect.objectContaining({
@@ -96,7 +107,7 @@ describe.each([
     );
     const { stdout: back } = await run((ctx) => runDiff(ctx, { from: OPEN, to: BASE }), globals());
     const reverse: FactorChange[] = JSON.parse(back);
-    expect(reverse.filter((c) => c.change === "removed")).toHaveLength(6310);
+    expect(reverse.filter((c) => c.change === "removed")).toHaveLength(6312);
   });
 
   it("a release the database has not loaded is not found (exit 5)", async () => {

@@ -1,7 +1,9 @@
 /**
  * `carbon inputs recommended` through main(), locally and against a real `carbon serve`: the
- * Spanish provider and fuels from the factor library (natural gas 0.182 kgCO2e/kWh,
- * fixtures/factors/emission-factors.csv line 131, MITECO V31), and bad flags refused (exit 2).
+ * Spanish provider and fuels from the factor library (natural gas, fixtures/factors/
+ * emission-factors.csv line 131, MITECO V31: an AR6 row of 0.182 kg CO2 and 0.000016 kg CH4 per
+ * kWh, restated in the database's AR5 set as 0.182 + 0.000016 × 28 = 0.182448 kgCO2e/kWh), and
+ * bad flags refused (exit 2).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bothEngines, type Engine } from "../engines.js";
@@ -40,7 +42,7 @@ describe.each(bothEngines)("carbon inputs recommended on the %s", (_name, open) 
     ]);
   });
 
-  it("lists Spain's fuels, each priced, natural gas at 0.182 kg/kWh", async () => {
+  it("lists Spain's fuels, each priced, natural gas at 0.182448 kg/kWh (AR5)", async () => {
     const listed = await engine.carbon(
       "inputs",
       "recommended",
@@ -55,7 +57,7 @@ describe.each(bothEngines)("carbon inputs recommended on the %s", (_name, open) 
       listed.stdout,
     );
     expect(items.find((item) => item.code === "natural_gas")?.factor).toMatchObject({
-      co2e: 0.182,
+      co2e: 0.182448,
       year: 2024,
     });
     expect(items.every((item) => item.factor.co2e > 0)).toBe(true);

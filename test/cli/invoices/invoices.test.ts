@@ -140,8 +140,10 @@ describe.each(bothEngines)("carbon invoices on the %s", (_name, open) => {
     // electricity_grid ES, latest year 2024 (EEA): 0.125 kg/kWh; 600 x 0.125 = 75, 400 x 0.125 = 50.
     expect(electricity.lines.map((line) => line.emissions)).toEqual([75, 50]);
     const gas = await invoice("9a000000-0000-4000-8000-000000000002");
-    // natural_gas ES 2024 (MITECO V31, kWh gross CV): 0.182 kg/kWh; 5000 x 0.182 = 910 kg.
-    expect(gas.lines[0]?.emissions).toBeCloseTo(910, 9);
+    // natural_gas ES, latest year 2024 (MITECO V31 line 131, kWh gross CV): an AR6 row of 0.182 kg
+    // CO2 and 0.000016 kg CH4 per kWh, restated in AR5: 0.182 + 0.000016 x 28 = 0.182448 kg/kWh;
+    // 5000 x 0.182448 = 912.24 kg (the direct line's: its well-to-tank is a line of its own).
+    expect(gas.lines[0]?.emissions).toBeCloseTo(912.24, 9);
     const draft = await invoice("9a000000-0000-4000-8000-000000000005");
     expect(draft.lines[0]?.emissionStatus).toBe("not_counted");
   });

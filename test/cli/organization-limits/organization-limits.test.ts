@@ -2,8 +2,12 @@
  * `carbon organization-limits` and `carbon emissions summary --limit` through main(), on a local
  * database file and against a real `carbon serve` on port 0: the happy path, the consolidation
  * of imported bills, deleting a limit, and bad input refused with cli.md's exit code and nothing stored.
- * Natural gas, Spain 2024: 0.182 kgCO2e/kWh (fixtures/factors/emission-factors.csv line 131,
- * MITECO Calculadora de huella de carbono V31, sheet '10. Factores de emisión' row 10).
+ * Natural gas, Spain 2024 (fixtures/factors/emission-factors.csv line 131, MITECO Calculadora de
+ * huella de carbono V31, sheet '10. Factores de emisión' rows 10 and 74): an AR6 row of 0.182 kg
+ * CO2 and 0.000016 kg CH4 per kWh, restated in the database's AR5 set as 0.182 + 0.000016 × 28 =
+ * 0.182448 kgCO2e/kWh. Its well-to-tank line (scope 3 category 3) is the labelled GB proxy, DESNZ
+ * 2024 'WTT- fuels > Gaseous fuels > Natural gas; kWh (Gross CV)' (fixtures/factors/extra/
+ * desnz-2024.csv line 575, row 3477): 0.03021 kgCO2e/kWh. Both lines: 0.212658 kgCO2e/kWh.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -149,17 +153,17 @@ describe.each(bothEngines)("carbon organization-limits on the %s", (_name, open)
       .trim()
       .split("\n")
       .map((line) => line.split("\t"));
-    // consolidatedKg, natural gas (MITECO ES 2024, 0.182 kg/kWh) and its well-to-tank (DESNZ
-    // 2025, 0.03021 kg/kWh, the global default), 0.21221 kg/kWh in all: 1000 × 0.21221 = 212.21;
-    // 2000 × 0.21221 = 424.42 × 60 % = 254.652; 3000 × 0.21221 = 636.63 × 100 %;
-    // 4000 × 0.21221 = 848.84 × 50 % = 424.42; total 1527.912
+    // consolidatedKg, natural gas (MITECO ES 2024 in AR5, 0.182448 kg/kWh) and its well-to-tank
+    // (GB proxy, DESNZ 2024, 0.03021 kg/kWh), 0.212658 kg/kWh in all: 1000 × 0.212658 = 212.658;
+    // 2000 × 0.212658 = 425.316 × 60 % = 255.1896; 3000 × 0.212658 = 637.974 × 100 %;
+    // 4000 × 0.212658 = 850.632 × 50 % = 425.316; total 1531.1376
     expect(lines.map((cells) => [cells[0], cells[3], Number(cells[4]).toFixed(6)])).toEqual([
       ["kind", "appliedPercent", "NaN"],
-      ["company", "100", "212.210000"],
-      ["company", "60", "254.652000"],
-      ["company", "100", "636.630000"],
-      ["building", "50", "424.420000"],
-      ["total", "", "1527.912000"],
+      ["company", "100", "212.658000"],
+      ["company", "60", "255.189600"],
+      ["company", "100", "637.974000"],
+      ["building", "50", "425.316000"],
+      ["total", "", "1531.137600"],
     ]);
     const json = await engine.carbon(
       "emissions",
@@ -170,7 +174,7 @@ describe.each(bothEngines)("carbon organization-limits on the %s", (_name, open)
       LIMIT,
       "--json",
     );
-    expect(JSON.parse(json.stdout).totals.co2e).toBeCloseTo(1527.912, 9);
+    expect(JSON.parse(json.stdout).totals.co2e).toBeCloseTo(1531.1376, 9);
   });
 
   it.each([
@@ -248,16 +252,17 @@ describe.each(bothEngines)("carbon organization-limits on the %s", (_name, open)
     );
     const grid = JSON.parse(dashboard.stdout);
     expect(grid.limit).toMatchObject({ id: LIMIT, approach: "equity_share" });
-    // 182 + 364 × 60 % + 546 + 728 × 50 % = 1310.4 kg, all natural gas of March 2024 (scope 1);
-    // Sub A's 2023 bill lies outside the limit's period. Four bills, each counted once. Their
+    // 182.448 + 364.896 × 60 % + 547.344 + 729.792 × 50 % = 182.448 + 218.9376 + 547.344 +
+    // 364.896 = 1313.6256 kg, all natural gas of March 2024 (scope 1, 0.182448 kg/kWh); Sub A's
+    // 2023 bill lies outside the limit's period. Four bills, each counted once. Their
     // well-to-tank (scope 3): (1000 + 2000 × 60 % + 3000 + 4000 × 50 %) × 0.03021 = 217.512 kg.
     expect(grid.groups).toHaveLength(2);
     expect(grid.groups[0].key).toEqual({ month: "2024-03", scope: "1" });
-    expect(grid.groups[0].co2e).toBeCloseTo(1310.4, 9);
+    expect(grid.groups[0].co2e).toBeCloseTo(1313.6256, 9);
     expect(grid.groups[0].count).toBe(4);
     expect(grid.groups[1].key).toEqual({ month: "2024-03", scope: "3" });
     expect(grid.groups[1].co2e).toBeCloseTo(217.512, 9);
-    expect(grid.totals.byScope["1"]).toBeCloseTo(1310.4, 9);
+    expect(grid.totals.byScope["1"]).toBeCloseTo(1313.6256, 9);
     expect(grid.totals.byScope["3"]).toBeCloseTo(217.512, 9);
     const exported = await engine.carbon(
       "emissions",
@@ -275,7 +280,7 @@ describe.each(bothEngines)("carbon organization-limits on the %s", (_name, open)
     const [header, row, wtt, ...rest] = exported.stdout.trim().split(/\r?\n/);
     expect(header).toBe("month,scope,co2e,co2eMarketBased,count,awaitingFactor");
     expect(row?.split(",").slice(0, 2)).toEqual(["2024-03", "1"]);
-    expect(Number(row?.split(",")[2])).toBeCloseTo(1310.4, 9);
+    expect(Number(row?.split(",")[2])).toBeCloseTo(1313.6256, 9);
     expect(wtt?.split(",").slice(0, 2)).toEqual(["2024-03", "3"]);
     expect(Number(wtt?.split(",")[2])).toBeCloseTo(217.512, 9);
     expect(rest).toEqual([]);
@@ -293,8 +298,8 @@ describe.each(bothEngines)("carbon organization-limits on the %s", (_name, open)
     expect(json.code, json.stderr).toBe(0);
     const document = JSON.parse(json.stdout);
     expect(document.limit.id).toBe(LIMIT);
-    // 1310.4 kg of natural gas and 217.512 of its well-to-tank.
-    expect(document.totals.co2e).toBeCloseTo(1527.912, 9);
+    // 1313.6256 kg of natural gas and 217.512 of its well-to-tank.
+    expect(document.totals.co2e).toBeCloseTo(1531.1376, 9);
   });
 
   it("a building of the company itself counts at its share in the consolidated dashboard", async () => {
@@ -337,15 +342,16 @@ describe.each(bothEngines)("carbon organization-limits on the %s", (_name, open)
     );
     expect(dashboard.code, dashboard.stderr).toBe(0);
     const grid = JSON.parse(dashboard.stdout);
-    // HQ is all the parent burns: 182 × 40 % = 72.8; Sub A 364 × 60 % = 218.4; total 291.2.
-    // Their well-to-tank (category 3): (1000 × 40 % + 2000 × 60 %) × 0.03021 = 48.336.
+    // HQ is all the parent burns: 182.448 × 40 % = 72.9792; Sub A 364.896 × 60 % = 218.9376;
+    // total 291.9168. Their well-to-tank (category 3): (1000 × 40 % + 2000 × 60 %) × 0.03021 =
+    // 48.336; in all 291.9168 + 48.336 = 340.2528.
     expect(grid.groups).toHaveLength(2);
     expect(grid.groups[0].key.month).toBe("2024-03");
-    expect(grid.groups[0].co2e).toBeCloseTo(291.2, 9);
+    expect(grid.groups[0].co2e).toBeCloseTo(291.9168, 9);
     expect(grid.groups[0].count).toBe(2);
     expect(grid.groups[1].key.category).toBe("s3_03_fuel_energy_related");
     expect(grid.groups[1].co2e).toBeCloseTo(48.336, 9);
-    expect(grid.totals.co2e).toBeCloseTo(339.536, 9);
+    expect(grid.totals.co2e).toBeCloseTo(340.2528, 9);
   });
 
   it.each([
