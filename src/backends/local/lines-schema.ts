@@ -11,14 +11,14 @@
  *   and its year), so lists filter by scope and category in SQL without reading JSON.
  * - `grid_loss_fractions` holds eGRID's grid gross loss fractions, which price T&D losses where
  *   no T&D factor exists (fixtures/factors/extra/egrid-2023-subregions.csv).
- * - Subcategories of `categories.csv` the database lacks (the derived lines' scope 3
- *   category 3 ones) are added after every existing category.
+ * - The derived lines' scope 3 category 3 subcategories of `categories.csv` are already in the
+ *   database: migration 30 adds every category the table lacks.
  * Existing consumptions keep their figures: lines are added by recalculating them.
  */
 import { parse } from "csv-parse/sync";
 import { lossFractionsFromCsvRows } from "../../engine/loss-fractions.js";
 import type { Db } from "./database.js";
-import { categoryTree, readFixture } from "./fixtures.js";
+import { readFixture } from "./fixtures.js";
 
 /** Meta key: the library version of emissions stored without a calculation record. */
 export const LEGACY_LIBRARY_VERSION_KEY = "library_version_before_lines";
@@ -65,29 +65,6 @@ export function loadLossFractions(db: Db): void {
   }
 }
 
-/** Adds the categories of categories.csv the table lacks, in file order, after the others. */
-function addMissingCategories(db: Db): void {
-  const present = new Set(db.prepare<[], string>("SELECT code FROM categories").pluck().all());
-  const insert = db.prepare(
-    `INSERT INTO categories (id, code, level, parent_ref, scope, name, default_unit, factor_key, market_factor_key)
-     VALUES (?, ?, ?, (SELECT ref FROM categories WHERE id = ?), ?, ?, ?, ?, ?)`,
-  );
-  for (const category of categoryTree()) {
-    if (present.has(category.code)) continue;
-    insert.run(
-      category.id,
-      category.code,
-      category.level,
-      category.parentId,
-      category.scope,
-      category.name,
-      category.defaultUnit,
-      category.factorKey,
-      category.marketFactorKey,
-    );
-  }
-}
-
 export function addEmissionLines(db: Db, libraryVersionKey: string): void {
   db.exec(LINES_SCHEMA);
   // Emissions stored before were priced with the library the database held before releases
@@ -105,5 +82,4 @@ export function addEmissionLines(db: Db, libraryVersionKey: string): void {
     version,
   );
   loadLossFractions(db);
-  addMissingCategories(db);
 }
