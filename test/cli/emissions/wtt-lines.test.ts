@@ -116,7 +116,7 @@ describe("the WTT line of a fuel generated from the library, on an upgraded data
     expect(after[1]?.co2e).toBeCloseTo(197.65, 9);
   });
 
-  it("a database of version 28 gets every WTT subcategory after the library's own", async () => {
+  it("a database of version 28 gets every WTT subcategory after those generated from the library", async () => {
     const dbPath = oldDatabase(28);
     const listed = await carbon(dbPath, "categories", "list", "--level", "subcategory", "--json");
     expect(listed.code, listed.stderr).toBe(0);
@@ -128,7 +128,7 @@ describe("the WTT line of a fuel generated from the library, on an upgraded data
 
   it("refuses a consumption recorded in a derived WTT subcategory, and takes an upstream-only one", async () => {
     const dbPath = withButaneBill();
-    const record = (category: string, unit: string) =>
+    const record = (category: string, unit: string, building = "Depot") =>
       carbon(
         dbPath,
         "consumptions",
@@ -136,7 +136,7 @@ describe("the WTT line of a fuel generated from the library, on an upgraded data
         "--company",
         COMPANY,
         "--building",
-        "Depot",
+        building,
         "--category",
         category,
         "--start",
@@ -155,40 +155,9 @@ describe("the WTT line of a fuel generated from the library, on an upgraded data
     );
     // ADEME publishes only the upstream of rapeseed biodiesel (element 34450): no fuel derives it,
     // so it is recorded as it is, in France (1,000 l x 1.23 = 1,230 kg).
-    expect(
-      (
-        await carbon(
-          dbPath,
-          "buildings",
-          "create",
-          "--company",
-          COMPANY,
-          "--name",
-          "Lyon",
-          "--country",
-          "FR",
-        )
-      ).code,
-    ).toBe(0);
-    const upstream = await carbon(
-      dbPath,
-      "consumptions",
-      "upsert",
-      "--company",
-      COMPANY,
-      "--building",
-      "Lyon",
-      "--category",
-      "biodiesel_rapeseed_sector_wtt",
-      "--start",
-      "2025-02-01",
-      "--end",
-      "2025-02-28",
-      "--quantity",
-      "1000",
-      "--unit",
-      "litre",
-    );
+    const lyon = ["--company", COMPANY, "--name", "Lyon", "--country", "FR"];
+    expect((await carbon(dbPath, "buildings", "create", ...lyon)).code).toBe(0);
+    const upstream = await record("biodiesel_rapeseed_sector_wtt", "litre", "Lyon");
     expect(upstream.code, upstream.stderr).toBe(0);
     const rapeseed = (await lines(dbPath)).filter(
       (l) => l.categoryId === categoryId("biodiesel_rapeseed_sector_wtt"),
