@@ -1,15 +1,29 @@
 /**
  * Writes what is generated from the shipped factor data (built in dist/): the current release's
  * built file (fixtures/factors/releases/), the subcategories of
- * fixtures/factors/library-categories.csv and the coverage table of docs/factor-library.md.
+ * fixtures/factors/library-categories.csv, the fuels' well-to-tank subcategories and rules
+ * (fixtures/factors/wtt-categories.csv, wtt-lines.csv) and the coverage table of
+ * docs/factor-library.md.
  * Tests fail when any is out of step with the data (test/unit/engine/library-data.test.ts).
  */
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { categoryTree, FLEET_SUBCATEGORIES } from "../dist/backends/local/fixtures.js";
+import {
+  categoryTree,
+  FLEET_SUBCATEGORIES,
+  libraryCategories,
+  readFixture,
+} from "../dist/backends/local/fixtures.js";
 import { buildRelease, builtReleaseText } from "../dist/backends/local/library-files.js";
 import { CURRENT_RELEASE } from "../dist/backends/local/library-releases.js";
 import { coverageTable, withCoverageTable } from "../dist/engine/coverage.js";
+import {
+  DERIVED_LINES_FILE,
+  derivationRulesCsv,
+  parseDerivationRules,
+  WTT_LINES_FILE,
+} from "../dist/engine/derived-lines.js";
 import { categoryLinesCsv, generateLibraryCategories } from "../dist/engine/library-categories.js";
+import { generateWttLines } from "../dist/engine/wtt-categories.js";
 
 const library = buildRelease(CURRENT_RELEASE);
 const built = new URL(`../fixtures/factors/${CURRENT_RELEASE.builtFile}`, import.meta.url);
@@ -26,6 +40,23 @@ writeFileSync(
   categoryLinesCsv(lines),
 );
 console.log(`library-categories.csv: ${lines.length} subcategories`);
+
+const wtt = generateWttLines(
+  library.factors,
+  [...categoryTree(), ...FLEET_SUBCATEGORIES, ...libraryCategories()],
+  parseDerivationRules(readFixture(DERIVED_LINES_FILE)),
+);
+writeFileSync(
+  new URL("../fixtures/factors/wtt-categories.csv", import.meta.url),
+  categoryLinesCsv(wtt.categories),
+);
+writeFileSync(
+  new URL(`../fixtures/factors/${WTT_LINES_FILE}`, import.meta.url),
+  derivationRulesCsv(wtt.rules),
+);
+console.log(
+  `wtt-categories.csv: ${wtt.categories.length} subcategories; ${WTT_LINES_FILE}: ${wtt.rules.length} rules`,
+);
 
 const doc = new URL("../docs/factor-library.md", import.meta.url);
 const table = coverageTable(library.factors, library.proxies);

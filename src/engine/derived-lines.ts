@@ -1,8 +1,9 @@
 import { type EmissionLine, emissionLines } from "../core/model/emission.js";
 
 /**
- * A line of `fixtures/factors/derived-lines.csv`: a consumption of `category` also produces a
- * scope 3 category 3 line of kind `line`, priced as a consumption of `derivedCategory`.
+ * A line of `fixtures/factors/derived-lines.csv` or of the generated `wtt-lines.csv`: a
+ * consumption of `category` also produces a scope 3 category 3 line of kind `line`, priced as a
+ * consumption of `derivedCategory`.
  */
 export interface DerivationRule {
   readonly category: string;
@@ -16,7 +17,7 @@ export interface DerivationRule {
   readonly lossFractionKey: string | null;
 }
 
-/** Which lines each consumption category derives, in file order. */
+/** Which lines each consumption category derives, in file order (the files in turn). */
 export interface DerivationRules {
   /** The rules of a consumption category, in file order (empty for most categories). */
   of(categoryCode: string): readonly DerivationRule[];
@@ -27,23 +28,26 @@ export interface DerivationRules {
 
 const HEADER = "category,line,derived_category,loss_fraction_key";
 
+/** The hand-made rules and the generated well-to-tank ones, under fixtures/factors. */
+export const DERIVED_LINES_FILE = "derived-lines.csv";
+export const WTT_LINES_FILE = "wtt-lines.csv";
+
 /**
- * Parses derived-lines.csv: the header above, then one rule a line (no quoting: codes only).
- * Throws an Error naming the line on anything else: the file is shipped data.
+ * Parses a file of rules (derived-lines.csv, wtt-lines.csv): the header above, then one rule a
+ * line (no quoting: codes only). Throws an Error naming the file and line on anything else: the
+ * file is shipped data.
  */
-export function parseDerivationRules(csvText: string): DerivationRules {
+export function parseDerivationRules(csvText: string, file = DERIVED_LINES_FILE): DerivationRules {
   const lines = csvText.replace(/^\uFEFF/, "").split(/\r?\n/);
   if ((lines[0] ?? "").trim() !== HEADER) {
-    throw new Error(
-      `derived-lines.csv, line 1: expected header ${HEADER}, got "${lines[0] ?? ""}"`,
-    );
+    throw new Error(`${file}, line 1: expected header ${HEADER}, got "${lines[0] ?? ""}"`);
   }
   const rules: DerivationRule[] = [];
   lines.forEach((text, index) => {
     if (index === 0 || text.trim() === "") return;
     const cells = text.split(",").map((cell) => cell.trim());
     const [category = "", line = "", derivedCategory = "", lossFractionKey = ""] = cells;
-    const where = `derived-lines.csv, line ${index + 1}`;
+    const where = `${file}, line ${index + 1}`;
     if (cells.length !== 4 || category === "" || derivedCategory === "") {
       throw new Error(`${where}: expected ${HEADER}, got "${text}"`);
     }
@@ -70,7 +74,7 @@ export function derivationRules(rules: readonly DerivationRule[]): DerivationRul
   for (const rule of rules) {
     const own = byCategory.get(rule.category) ?? [];
     if (own.some((other) => other.line === rule.line)) {
-      throw new Error(`derived-lines.csv: ${rule.category} derives its ${rule.line} line twice`);
+      throw new Error(`derivation rules: ${rule.category} derives its ${rule.line} line twice`);
     }
     own.push(rule);
     byCategory.set(rule.category, own);
@@ -83,4 +87,12 @@ export function derivationRules(rules: readonly DerivationRule[]): DerivationRul
     sourcesOf: (code) => sources.get(code) ?? NONE,
     all: rules,
   };
+}
+
+/** The rules as a file parseDerivationRules reads (what `npm run factors:generate` writes). */
+export function derivationRulesCsv(rules: readonly DerivationRule[]): string {
+  const body = rules.map((r) =>
+    [r.category, r.line, r.derivedCategory, r.lossFractionKey ?? ""].join(","),
+  );
+  return `${[HEADER, ...body].join("\n")}\n`;
 }

@@ -2,8 +2,9 @@
  * Emission lines: what a consumption emits, line by line (docs/factor-library.md#emission-lines).
  * Each calendar year the consumption's period touches is a part with its share of the days, and
  * each part has the consumption's own line (`direct`) and the scope 3 category 3 lines its
- * category derives (derived-lines.csv). Every line is priced by `calculateEmission` with the
- * factor the resolution rules find for its subcategory and the part's year.
+ * category derives (derived-lines.csv, wtt-lines.csv). Every line is priced by
+ * `calculateEmission` with the factor the resolution rules find for its subcategory and the
+ * part's year.
  *
  * What a line needs besides the consumption's quantity and dates is its calculation: the
  * provenance of its factor and what one unit of the quantity gives on it. A read derives each

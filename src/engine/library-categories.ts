@@ -34,9 +34,9 @@ const PARENTS: Readonly<Record<string, string>> = {
 };
 
 /**
- * Keys of the lines that calc-lines derives from energy consumptions (scope 3 category 3): the
- * well-to-tank of fuels, electricity and heat, and heat's distribution losses. They get their
- * subcategories in calc-lines' own block of categories.csv, not here.
+ * Keys of the scope 3 category 3 lines derived from energy consumptions: the well-to-tank of
+ * fuels, electricity and heat, and heat's distribution losses. They get their subcategories in
+ * the category 3 block of categories.csv or in wtt-categories.csv (wtt-categories.ts), not here.
  */
 export function isDerivedLineKey(factor: EmissionFactor): boolean {
   if (factor.category !== "Cat 3 Fuel- and energy-related activities") return false;
@@ -86,20 +86,24 @@ export function generateLibraryCategories(
     const code = codes.has(first.key) ? `${first.key}_scope${first.scope}` : first.key;
     if (codes.has(code)) throw new Error(`generated category code ${code} is taken`);
     codes.add(code);
-    const latest = Math.max(...rows.map((r) => r.year));
-    const unitRow = rows.find((r) => r.year === latest) ?? first;
     lines.push({
       level: "subcategory",
       code,
       parent,
       scope: first.scope,
       name: nameOf(rows),
-      defaultUnit: unitRow.unit,
+      defaultUnit: defaultUnitOf(rows),
       factorKey: first.key,
       marketFactorKey: "",
     });
   }
   return lines;
+}
+
+/** The default unit of a key's rows: that of its latest year's first row. */
+export function defaultUnitOf(rows: readonly EmissionFactor[]): string {
+  const latest = Math.max(...rows.map((r) => r.year));
+  return (rows.find((r) => r.year === latest) ?? rows[0])?.unit ?? "";
 }
 
 /** A readable name for a key's rows: its first row's description, cleaned, and its countries. */

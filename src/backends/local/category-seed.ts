@@ -1,7 +1,7 @@
 /** Categories a migration adds to an existing tree (docs/factor-library.md, "Categories"). */
 import type { Category } from "../../core/model/category.js";
 import type { Db } from "./database.js";
-import { categoryTree, libraryCategories } from "./fixtures.js";
+import { categoryTree, libraryCategories, wttCategories } from "./fixtures.js";
 
 /**
  * Inserts the categories whose code the tree lacks, in the order given, after every existing
@@ -44,4 +44,13 @@ export function insertMissingCategories(db: Db, categories: readonly Category[])
  */
 export function addLibraryCategories(db: Db): void {
   insertMissingCategories(db, [...categoryTree(), ...libraryCategories()]);
+}
+
+/**
+ * Migration 31: the scope 3 category 3 subcategories generated for the library's well-to-tank
+ * keys (wtt-categories.csv), after every other category; the fuels that derive them are the
+ * rules of wtt-lines.csv, read at run time.
+ */
+export function addWttCategories(db: Db): void {
+  insertMissingCategories(db, wttCategories());
 }

@@ -75,6 +75,15 @@ export function libraryCategories(): Category[] {
   return categoriesOf("library-categories.csv");
 }
 
+/**
+ * The scope 3 category 3 subcategories generated for the library's well-to-tank keys
+ * (wtt-categories.csv, written by `npm run factors:generate`), added by migration 31 after every
+ * other category.
+ */
+export function wttCategories(): Category[] {
+  return categoriesOf("wtt-categories.csv");
+}
+
 /** The category tree in tree (file) order, the vehicle categories last. */
 export function categoryTree(): Category[] {
   const result = categoriesOf("categories.csv");

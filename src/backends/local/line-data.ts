@@ -1,15 +1,28 @@
-import { type DerivationRules, parseDerivationRules } from "../../engine/derived-lines.js";
+import {
+  DERIVED_LINES_FILE,
+  type DerivationRules,
+  derivationRules,
+  parseDerivationRules,
+  WTT_LINES_FILE,
+} from "../../engine/derived-lines.js";
 import type { DerivedSpec } from "../../engine/emission-lines.js";
 import { type LossFraction, resolveLossFraction } from "../../engine/loss-fractions.js";
 import type { CategoryCatalog, StoredCategory } from "./categories.js";
 import type { Db } from "./database.js";
 import { readFixture } from "./fixtures.js";
 
-/** The derivation rules shipped with the tool (fixtures/factors/derived-lines.csv), read once. */
+/**
+ * The derivation rules shipped with the tool, read once: fixtures/factors/derived-lines.csv (made
+ * by hand), then wtt-lines.csv (the fuels' well-to-tank, generated from the library).
+ */
 let shippedRules: DerivationRules | undefined;
 
 export function shippedDerivationRules(): DerivationRules {
-  shippedRules ??= parseDerivationRules(readFixture("derived-lines.csv"));
+  shippedRules ??= derivationRules(
+    [DERIVED_LINES_FILE, WTT_LINES_FILE].flatMap(
+      (file) => parseDerivationRules(readFixture(file), file).all,
+    ),
+  );
   return shippedRules;
 }
 
@@ -41,7 +54,7 @@ export class LineData {
           const derived = this.#catalog.find(rule.derivedCategory);
           if (derived === undefined || derived.level !== "subcategory" || derived.scope !== 3) {
             throw new Error(
-              `derived-lines.csv: ${rule.derivedCategory} is not a scope 3 subcategory of the database`,
+              `derivation rules: ${rule.derivedCategory} is not a scope 3 subcategory of the database`,
             );
           }
           return { rule, category: derived };

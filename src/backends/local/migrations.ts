@@ -2,7 +2,7 @@ import { CarbonError } from "../../core/errors.js";
 import { parseGlobalDefaults } from "../../engine/proxies.js";
 import { auditDeletions, SCHEMA_AUDIT } from "./audit.js";
 import { uniqueBuildingNames } from "./building-names.js";
-import { addLibraryCategories } from "./category-seed.js";
+import { addLibraryCategories, addWttCategories } from "./category-seed.js";
 import { CERTIFICATES_SCHEMA } from "./certificate-cover.js";
 import { COMMENTS_SCHEMA } from "./comments.js";
 import { CUSTOM_INPUTS_SCHEMA } from "./custom-inputs.js";
@@ -184,6 +184,11 @@ export const MIGRATIONS: readonly Migration[] = [
       loadRelease(db, OPEN_SOURCES_RELEASE);
       addLibraryCategories(db);
     },
+  },
+  {
+    version: 31,
+    name: "well-to-tank subcategories of every fuel of the library",
+    up: addWttCategories,
   },
   {
     version: 35,

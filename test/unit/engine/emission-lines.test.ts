@@ -1,12 +1,12 @@
 /**
- * Emission lines worked out by hand from the shipped library (fixtures/factors/emission-factors.csv,
- * the eGRID grid gross loss rows of fixtures/factors/extra/egrid-2023-subregions.csv) and the
- * shipped derivation rules (fixtures/factors/derived-lines.csv).
+ * Emission lines worked out by hand from the shipped library (fixtures/factors/emission-factors.csv
+ * and extra/*.csv, the eGRID grid gross loss rows of fixtures/factors/extra/egrid-2023-subregions.csv)
+ * and the shipped derivation rules (fixtures/factors/derived-lines.csv and the generated wtt-lines.csv).
  */
 import { describe, expect, it } from "vitest";
+import { shippedDerivationRules } from "../../../src/backends/local/line-data.js";
 import type { Category } from "../../../src/core/model/category.js";
 import type { EmissionFactor } from "../../../src/core/model/factor.js";
-import { parseDerivationRules } from "../../../src/engine/derived-lines.js";
 import {
   type CalculatedLines,
   calculateLines,
@@ -19,9 +19,9 @@ import {
 } from "../../../src/engine/loss-fractions.js";
 import { resolveFactors } from "../../../src/engine/resolve.js";
 import { storedLines } from "../../../src/engine/stored-lines.js";
-import { category, factorRow, factors, index, readCsv, readFixture } from "./library.js";
+import { category, factorRow, factors, index, readCsv } from "./library.js";
 
-const rules = parseDerivationRules(readFixture("derived-lines.csv"));
+const rules = shippedDerivationRules();
 const fractions = lossFractionsFromCsvRows(readCsv("extra/egrid-2023-subregions.csv"));
 
 interface Bill {
@@ -105,6 +105,83 @@ describe("emission lines of one consumption (hand-worked, cited rows)", () => {
     });
     // The row keeps the direct line's figures: calculateEmission's, to the last digit.
     expect(result.direct.co2e).toBe(10_000 * 0.18296);
+  });
+
+  it.each([
+    {
+      what: "GB butane, 1,000 l (a fuel generated from the library)",
+      bill: { code: "butane", country: "GB", quantity: 1000, unit: "litre" },
+      // DESNZ 2025 'Fuels' D24, butane per litre 1.74533: 1,000 x 1.74533 = 1,745.33 kg.
+      // DESNZ 2025 'WTT- fuels' D23, butane per litre 0.19765: 1,000 x 0.19765 = 197.65 kg.
+      expected: [
+        ["direct", "(own)", "calculated", 1745.33],
+        ["wtt", "butane_wtt", "calculated", 197.65],
+      ],
+    },
+    {
+      what: "GB marine gas oil, 1,000 l",
+      bill: { code: "marine_gas_oil", country: "GB", quantity: 1000, unit: "litre" },
+      // DESNZ 2025 'Fuels' D120, 2.77139 -> 2,771.39 kg; 'WTT- fuels' D119, 0.62665 -> 626.65 kg.
+      expected: [
+        ["direct", "(own)", "calculated", 2771.39],
+        ["wtt", "marine_gas_oil_wtt", "calculated", 626.65],
+      ],
+    },
+    {
+      what: "FR road diesel B10, 1,000 l (ADEME's combustion and upstream postes)",
+      bill: { code: "diesel_fuel_b10", country: "FR", quantity: 1000, unit: "litre" },
+      // ADEME Base Carbone element 34421 'Gazole routier | B10' per litre: poste Combustion 2.41
+      // -> 2,410 kg; poste Amont 0.629 -> 629 kg.
+      expected: [
+        ["direct", "(own)", "calculated", 2410],
+        ["wtt", "diesel_fuel_b10_wtt", "calculated", 629],
+      ],
+    },
+    {
+      what: "FR coal, 1,000 kg (ADEME's coal: its WTT subcategory takes a code of its own)",
+      bill: { code: "coal_scope1", country: "FR", quantity: 1000, unit: "kg" },
+      // ADEME element 12945 'Houille | PCS supérieur à 23865 kJ/kg' per kg: Combustion 3.08 ->
+      // 3,080 kg; Amont 0.271 -> 271 kg (coal_wtt is DESNZ industrial coal's WTT subcategory).
+      expected: [
+        ["direct", "(own)", "calculated", 3080],
+        ["wtt", "coal_wtt_scope3", "calculated", 271],
+      ],
+    },
+    {
+      what: "ES butane, 500 kg: no Spanish WTT and no designation, so the WTT line awaits",
+      bill: { code: "butane", country: "ES", quantity: 500, unit: "kg" },
+      // MITECO V31 '10. Factores de emisión' row 15, butane 2024 per kg 2.996 (CO2 only): 1,498 kg.
+      // butane_wtt has GB and FR rows only and proxies.csv designates none for it: awaiting.
+      year: 2024,
+      expected: [
+        ["direct", "(own)", "calculated", 1498],
+        ["wtt", "butane_wtt", "awaiting_factor", null],
+      ],
+    },
+    {
+      what: "US butane, 100 US gallons: EPA prices the fuel, its WTT awaits",
+      bill: { code: "butane", country: "US", quantity: 100, unit: "US_gallon" },
+      // EPA Hub 2025 Table 1 row 51, butane per gallon 6.69458 kg CO2e: 669.458 kg.
+      expected: [
+        ["direct", "(own)", "calculated", 669.458],
+        ["wtt", "butane_wtt", "awaiting_factor", null],
+      ],
+    },
+    {
+      what: "FR rapeseed biodiesel, 1,000 l: ADEME's upstream-only element, recorded directly",
+      bill: { code: "biodiesel_rapeseed_sector_wtt", country: "FR", quantity: 1000, unit: "litre" },
+      // ADEME element 34450 'Biodiesel | Filière Colza' per litre, poste Amont 1.23 (the element's
+      // total): 1,230 kg in scope 3 category 3, its only line.
+      expected: [["direct", "(own)", "calculated", 1230]],
+    },
+  ])("$what", ({ bill, expected, year }) => {
+    const start = `${year ?? 2025}-01-01`;
+    const rows = summary(lines({ ...bill, start, end: `${year ?? 2025}-01-31` }));
+    expect(rows.map((row) => row.slice(0, 3))).toEqual(expected.map((row) => row.slice(0, 3)));
+    expected.forEach((row, i) => {
+      if (row[3] === null) expect(rows[i]?.[3]).toBeNull();
+      else expect(rows[i]?.[3]).toBeCloseTo(row[3] as number, 9);
+    });
   });
 
   it("GB electricity, 1,000 kWh in January 2025: direct, WTT of generation, T&D losses, WTT of T&D", () => {

@@ -1,23 +1,34 @@
 /**
  * What `npm run factors:generate` writes from the shipped data must be what is committed:
- * fixtures/factors/library-categories.csv (and the coverage table of docs/factor-library.md).
+ * fixtures/factors/library-categories.csv, wtt-categories.csv and wtt-lines.csv (and the coverage
+ * table of docs/factor-library.md).
  */
 import fs from "node:fs";
 import path from "node:path";
 import { parse } from "csv-parse/sync";
 import { describe, expect, it } from "vitest";
-import { categoryTree, FLEET_SUBCATEGORIES } from "../../../src/backends/local/fixtures.js";
+import {
+  categoryTree,
+  FLEET_SUBCATEGORIES,
+  libraryCategories,
+} from "../../../src/backends/local/fixtures.js";
 import { builtReleaseText, factorLibrary } from "../../../src/backends/local/library-files.js";
 import {
   CURRENT_RELEASE,
   OPEN_SOURCES_RELEASE,
 } from "../../../src/backends/local/library-releases.js";
 import { coverageTable, withCoverageTable } from "../../../src/engine/coverage.js";
+import {
+  derivationRulesCsv,
+  parseDerivationRules,
+  WTT_LINES_FILE,
+} from "../../../src/engine/derived-lines.js";
 import { parseFixtureCsv } from "../../../src/engine/fixture-csv.js";
 import {
   categoryLinesCsv,
   generateLibraryCategories,
 } from "../../../src/engine/library-categories.js";
+import { generateWttLines } from "../../../src/engine/wtt-categories.js";
 import { factors, factorsDir, library, readFixture } from "./library.js";
 
 describe("the current release's built file", () => {
@@ -37,6 +48,34 @@ describe("fixtures/factors/library-categories.csv", () => {
   it("is what the generator makes of the current release (npm run factors:generate)", () => {
     const lines = generateLibraryCategories(factors, [...categoryTree(), ...FLEET_SUBCATEGORIES]);
     expect(readFixture("library-categories.csv")).toBe(categoryLinesCsv(lines));
+  });
+});
+
+describe("fixtures/factors/wtt-categories.csv and wtt-lines.csv", () => {
+  const wtt = generateWttLines(
+    factors,
+    [...categoryTree(), ...FLEET_SUBCATEGORIES, ...libraryCategories()],
+    parseDerivationRules(readFixture("derived-lines.csv")),
+  );
+
+  it("are what the generator makes of the current release and tree (npm run factors:generate)", () => {
+    expect(readFixture("wtt-categories.csv")).toBe(categoryLinesCsv(wtt.categories));
+    expect(readFixture(WTT_LINES_FILE)).toBe(derivationRulesCsv(wtt.rules));
+    expect(parseDerivationRules(readFixture(WTT_LINES_FILE), WTT_LINES_FILE).all).toEqual(
+      wtt.rules,
+    );
+  });
+
+  it("take no code of the tree, and leave its codes and order as they are", () => {
+    const before = [...categoryTree(), ...FLEET_SUBCATEGORIES, ...libraryCategories()];
+    const taken = new Set(before.map((c) => c.code));
+    expect(wtt.categories.filter((c) => taken.has(c.code))).toEqual([]);
+    expect(new Set(wtt.categories.map((c) => c.code)).size).toBe(wtt.categories.length);
+    // The rules' derived subcategories are generated ones; hand-made fuels keep derived-lines.csv's.
+    const generated = new Set(wtt.categories.map((c) => c.code));
+    expect(wtt.rules.filter((r) => !generated.has(r.derivedCategory))).toEqual([]);
+    const hand = parseDerivationRules(readFixture("derived-lines.csv"));
+    expect(wtt.rules.filter((r) => hand.of(r.category).length > 0)).toEqual([]);
   });
 });
 

@@ -9,6 +9,7 @@ import {
   categoryTree,
   FLEET_SUBCATEGORIES,
   libraryCategories,
+  wttCategories,
 } from "../../../src/backends/local/fixtures.js";
 import { buildRelease, factorLibrary } from "../../../src/backends/local/library-files.js";
 import { BASE_RELEASE, CURRENT_RELEASE } from "../../../src/backends/local/library-releases.js";
@@ -42,11 +43,15 @@ export const factors: readonly EmissionFactor[] = library.factors;
 export const proxies = library.proxies;
 export const index: FactorIndex = createFactorIndex(factors, proxies);
 
-/** The whole tree as a new database holds it: categories.csv, fleet, generated subcategories. */
+/**
+ * The whole tree as a new database holds it: categories.csv, fleet, the subcategories generated
+ * from the library, then those of its well-to-tank keys.
+ */
 export const tree: readonly Category[] = [
   ...categoryTree(),
   ...FLEET_SUBCATEGORIES,
   ...libraryCategories(),
+  ...wttCategories(),
 ];
 
 export const categories: Category[] = readCsv("categories.csv").map((row) =>

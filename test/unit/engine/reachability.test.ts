@@ -6,6 +6,7 @@
  * selectable the test fails until its entry is removed.
  */
 import { describe, expect, it } from "vitest";
+import { wttCategories } from "../../../src/backends/local/fixtures.js";
 import type { EmissionFactor } from "../../../src/core/model/factor.js";
 import { isDerivedLineKey } from "../../../src/engine/library-categories.js";
 import { resolveFactors } from "../../../src/engine/resolve.js";
@@ -33,24 +34,16 @@ for (const c of tree) {
 }
 
 /**
- * Rows no consumption selects, and why. Net-CV twins (selected by a unit on the net heating
- * value, `kWh_ncv`) and AR6 gases (selected in an AR6 database) are selectable since calc-resolve
- * and are checked like every other row below.
+ * Rows no consumption selects, and why: none. Net-CV twins (selected by a unit on the net heating
+ * value, `kWh_ncv`) and AR6 gases (selected in an AR6 database) are checked like every other row
+ * below, and so is the well-to-tank of every fuel (a derived subcategory of wtt-categories.csv
+ * whose line the fuel's consumptions get by wtt-lines.csv, or the subcategory of an upstream-only
+ * ADEME element, recorded directly).
  */
 const PENDING: readonly {
   readonly why: string;
   readonly covers: (f: EmissionFactor) => boolean;
-}[] = [
-  {
-    why:
-      "well-to-tank of a fuel that derived-lines.csv derives no line for: the fuels of " +
-      "categories.csv derive their WTT (natural gas, diesel, LPG...), but the fuels whose " +
-      "subcategory is generated from the library (butane, aviation spirit, marine fuel oil, " +
-      "ADEME's coals and biofuels...) and ADEME's upstream-only biodiesel blends have no " +
-      "derivation rule and no derived subcategory, so no consumption gets these lines",
-    covers: (f) => isDerivedLineKey(f) && !subcategoriesOf.has(f.key),
-  },
-];
+}[] = [];
 
 /**
  * The subcategory code that selects the row with its own country, year and unit, if any: the
@@ -96,6 +89,15 @@ describe("every factor of the library is selectable", () => {
     // When the work lands these become selectable: remove the entry then.
     expect(covered.filter((row) => selectorOf(row) !== undefined).map(slot)).toEqual([]);
     expect(covered.length).toBeGreaterThan(0);
+  });
+
+  it("selects the well-to-tank rows no subcategory selected before (101 keys, GB and FR)", () => {
+    // The rows of the category 3 keys that only wtt-categories.csv's subcategories select.
+    const generated = new Set(wttCategories().map((c) => c.factorKey));
+    const rows = factors.filter((f) => isDerivedLineKey(f) && generated.has(f.key));
+    expect([generated.size, rows.length]).toEqual([101, 480]);
+    expect(new Set(rows.map((f) => f.country))).toEqual(new Set(["GB", "FR"]));
+    expect(rows.filter((row) => selectorOf(row) === undefined).map(slot)).toEqual([]);
   });
 
   it("selects the net-CV twin of a gross row by a net unit, and an AR6 gas in an AR6 database", () => {

@@ -8,6 +8,7 @@ import {
   FLEET_SUBCATEGORIES,
   libraryCategories,
   VEHICLE_CATEGORIES,
+  wttCategories,
 } from "../../../src/backends/local/fixtures.js";
 import { LATEST_VERSION, MIGRATIONS, migrate } from "../../../src/backends/local/migrations.js";
 import { openLocalService } from "../../../src/backends/local/open.js";
@@ -39,8 +40,8 @@ describe("migrations", () => {
     expect(service.path).toBe(file);
     await service.close();
     expect(MIGRATIONS.map((m) => m.version)).toEqual([
-      1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 27, 28, 30, 35, 40,
-      41,
+      1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 27, 28, 30, 31, 35,
+      40, 41,
     ]);
     expect(pragma(file, "user_version")).toBe(LATEST_VERSION);
     expect(pragma(file, "journal_mode")).toBe("wal");
@@ -269,6 +270,7 @@ describe("migrations", () => {
       ...VEHICLE_CATEGORIES.map((v) => v.code),
       ...FLEET_SUBCATEGORIES.map((c) => c.code),
       ...libraryCategories().map((c) => c.code),
+      ...wttCategories().map((c) => c.code),
     ]);
     const gas = all.find((c) => c.code === "natural_gas");
     expect(gas).toMatchObject({
@@ -291,6 +293,7 @@ describe("migrations", () => {
       ...expected.map((row) => row.code),
       ...FLEET_SUBCATEGORIES.map((c) => c.code),
       ...libraryCategories().map((c) => c.code),
+      ...wttCategories().map((c) => c.code),
     ]);
     expect(subcategories.every((c) => c.factorKey !== null)).toBe(true);
 
