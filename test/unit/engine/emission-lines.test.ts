@@ -84,6 +84,26 @@ function lines(
   });
 }
 
+/** A company's electricity factor of 0.05 kg/kWh, valid every day unless `fields` say otherwise. */
+function electricityFactor(fields: Partial<StoredCustomFactor>): StoredCustomFactor {
+  return {
+    id: "5a0c8f7e-2b1d-4c3e-9f8a-7b6c5d4e3f2a",
+    companyId: "0b6f8c5e-9a51-4d2b-8d7e-3f1a2b3c4d5e",
+    categoryId: category("electricity").id,
+    basis: "location",
+    validFrom: null,
+    validTo: null,
+    unit: "kWh",
+    co2e: 0.05,
+    co2: null,
+    ch4: null,
+    n2o: null,
+    source: "Supplier disclosure 2025",
+    createdAt: "2025-04-02T00:00:00.000Z",
+    ...fields,
+  };
+}
+
 /** [line, category, status, co2e] of every line, as a read gives them back. */
 function summary(calculated: CalculatedLines) {
   return calculated.calculation.lines.map((line, i) => [
@@ -286,21 +306,10 @@ describe("emission lines of one consumption (hand-worked, cited rows)", () => {
   it("a custom factor valid from 1 April cuts a March-April bill there: each stretch its factor", () => {
     // GB electricity, 3,100 kWh from 2025-03-15 to 2025-04-14: 31 days, 100 kWh a day. The
     // company's supplier factor, 0.05 kg/kWh, is valid from 2025-04-01 (open-ended).
-    const supplier: StoredCustomFactor = {
-      id: "5a0c8f7e-2b1d-4c3e-9f8a-7b6c5d4e3f2a",
-      companyId: "0b6f8c5e-9a51-4d2b-8d7e-3f1a2b3c4d5e",
-      categoryId: category("electricity").id,
-      basis: "location",
+    const supplier = electricityFactor({
       validFrom: "2025-04-01",
-      validTo: null,
-      unit: "kWh",
-      co2e: 0.05,
-      co2: null,
-      ch4: null,
-      n2o: null,
       source: "Supplier disclosure from April 2025",
-      createdAt: "2025-04-02T00:00:00.000Z",
-    };
+    });
     const bill: Bill = {
       code: "electricity",
       country: "GB",
@@ -363,21 +372,11 @@ describe("emission lines of one consumption (hand-worked, cited rows)", () => {
   });
 
   it("a custom factor valid over the whole bill, or over whole years, does not cut it", () => {
-    const open: StoredCustomFactor = {
+    const open = electricityFactor({
       id: "5a0c8f7e-2b1d-4c3e-9f8a-7b6c5d4e3f2b",
-      companyId: "0b6f8c5e-9a51-4d2b-8d7e-3f1a2b3c4d5e",
-      categoryId: category("electricity").id,
-      basis: "location",
       validFrom: "2025-01-01",
       validTo: "2025-12-31",
-      unit: "kWh",
-      co2e: 0.05,
-      co2: null,
-      ch4: null,
-      n2o: null,
-      source: "Supplier disclosure 2025",
-      createdAt: "2025-04-02T00:00:00.000Z",
-    };
+    });
     const result = lines({
       code: "electricity",
       country: "GB",
