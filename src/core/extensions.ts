@@ -38,5 +38,12 @@ export const REGOS_PERIOD_EXTENSION = "regosDashboardPeriod";
  */
 export const CONSUMPTION_KWH_PER_M3_EXTENSION = "consumptionKwhPerM3";
 
+/**
+ * Custom factors carry `validFrom`/`validTo` (days, both included), and `POST
+ * /emission-factors/custom` takes `?dryRun=true` and answers the factor with the `recalculation`
+ * it caused per company, scope and category (docs/factor-library.md#custom-factors-by-date).
+ */
+export const CUSTOM_FACTOR_VALIDITY_EXTENSION = "customFactorValidity";
+
 /** Accepting an invitation's code for a token, without a token (carbon serve's, docs/users.md). */
 export const ACCEPT_INVITE_PATH = "/auth/accept-invite";

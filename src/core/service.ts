@@ -24,6 +24,7 @@ import type { BuildingsPort } from "./ports/buildings.js";
 import type { CertificatesPort } from "./ports/certificates.js";
 import type { CommentsPort } from "./ports/comments.js";
 import type { ConsumptionsPort, PeriodFilter } from "./ports/consumptions.js";
+import type { CustomFactorsPort } from "./ports/custom-factors.js";
 import type { EffluentsPort } from "./ports/effluents.js";
 import type { EmissionFilter, EmissionsPort } from "./ports/emissions.js";
 import type { FactorQuery, FactorsPort } from "./ports/factors.js";
@@ -79,6 +80,8 @@ export interface CarbonService extends ResourceParts, ReadOnlyParts {
   readonly buildings: BuildingsPort;
 
   readonly factors: FactorsPort;
+  /** A company's own factors (docs/factor-library.md#custom-factors-by-date). */
+  readonly customFactors: CustomFactorsPort;
 
   /**
    * The instance id a server announces on `POST /auth/who-am-i` (carbon serve keeps one in its

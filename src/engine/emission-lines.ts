@@ -1,10 +1,10 @@
 /**
  * Emission lines: what a consumption emits, line by line (docs/factor-library.md#emission-lines).
- * Each calendar year the consumption's period touches is a part with its share of the days, and
- * each part has the consumption's own line (`direct`) and the scope 3 category 3 lines its
- * category derives (derived-lines.csv, wtt-lines.csv). Every line is priced by
- * `calculateEmission` with the factor the resolution rules find for its subcategory and the
- * part's year.
+ * Each calendar year the consumption's period touches is a part with its share of the days (cut
+ * again where a custom factor's validity starts or ends), and each part has the consumption's own
+ * line (`direct`) and the scope 3 category 3 lines its category derives (derived-lines.csv,
+ * wtt-lines.csv). Every line is priced by `calculateEmission` with the factor the resolution
+ * rules find for its subcategory and the part's year and days.
  *
  * What a line needs besides the consumption's quantity and dates is its calculation: the
  * provenance of its factor and what one unit of the quantity gives on it. A read derives each
@@ -16,7 +16,8 @@ import type { FactorResolution } from "../core/model/factor.js";
 import type { DerivationRule } from "./derived-lines.js";
 import { calculateEmission, type EmissionValues } from "./emission.js";
 import { countryChain, type LossFraction } from "./loss-fractions.js";
-import { type YearPart, yearParts } from "./proration.js";
+import { sumOfParts } from "./part-sums.js";
+import { periodParts, type YearPart } from "./proration.js";
 
 type FigureField = "co2e" | "co2" | "ch4" | "n2o" | "co2eMarketBased" | "convertedQuantity";
 
@@ -49,6 +50,13 @@ export interface CalculationLine {
   readonly category: string | null;
   /** The part's calendar year; null: the consumption's whole period (it is not split). */
   readonly year: number | null;
+  /**
+   * The part's stretch within its year when a custom factor's validity cuts it (`YYYY-MM-DD`,
+   * first and last day): absent, from 1 January and to 31 December. The part's days are those of
+   * the consumption within them (proration.ts `partOf`).
+   */
+  readonly from?: string;
+  readonly to?: string;
   readonly provenance: LineProvenance;
   readonly perUnit: PerUnit;
   /** Biogenic CO2 of the factor, kg per factor unit ("outside of scopes"); null: none given. */
@@ -93,8 +101,16 @@ export interface LinesInput<C extends Category = Category> {
   readonly country: string | null;
   readonly derived: readonly DerivedSpec<C>[];
   readonly libraryVersion: string;
-  /** The resolution of a subcategory for a year (the consumption's country, unit and company). */
-  resolve(category: C, year: number): FactorResolution;
+  /**
+   * Days (`YYYY-MM-DD`) where a custom factor's validity starts, or the day after it ends, for
+   * the consumption's category or a derived one: the consumption is cut there too.
+   */
+  readonly cuts?: readonly string[];
+  /**
+   * The resolution of a subcategory for a part: its year and days (the consumption's country,
+   * unit and company).
+   */
+  resolve(category: C, part: YearPart): FactorResolution;
   /** The consumption category's resolution from the library alone: the grid a loss fraction scales. */
   resolveGrid(year: number): FactorResolution;
   lossFraction(key: string, year: number): LossFraction | undefined;
@@ -165,15 +181,18 @@ function perUnitOf(values: EmissionValues): PerUnit {
 function pricedLine(
   kind: EmissionLine,
   category: string | null,
-  year: number | null,
+  part: YearPart | null,
   values: EmissionValues,
   input: Pick<LinesInput, "biogenicOf">,
 ): CalculationLine {
   const factorId = values.status === "calculated" ? values.factorId : null;
+  // Only a cut stretch names its days: a line without them is written as before.
   return {
     kind,
     category,
-    year,
+    year: part === null ? null : part.year,
+    ...(part?.from == null ? {} : { from: part.from }),
+    ...(part?.to == null ? {} : { to: part.to }),
     provenance: provenanceOf(values),
     perUnit: perUnitOf(values),
     biogenicCo2: factorId === null ? null : input.biogenicOf(factorId),
@@ -200,12 +219,12 @@ function scaled(value: number | null, fraction: number): number | null {
  */
 function lossLine(
   rule: DerivationRule,
-  year: number | null,
+  part: YearPart | null,
   grid: EmissionValues,
   fraction: LossFraction,
   input: Pick<LinesInput, "biogenicOf">,
 ): CalculationLine {
-  const priced = pricedLine(rule.line, rule.derivedCategory, year, grid, input);
+  const priced = pricedLine(rule.line, rule.derivedCategory, part, grid, input);
   const f = fraction.value;
   return {
     ...priced,
@@ -238,11 +257,12 @@ function lossLine(
 function derivedLine<C extends Category>(
   spec: DerivedSpec<C>,
   part: YearPart,
-  year: number | null,
+  split: boolean,
   input: LinesInput<C>,
 ): CalculationLine {
   const { rule, category } = spec;
-  const resolution = input.resolve(category, part.year);
+  const resolution = input.resolve(category, part);
+  const named = split ? part : null;
   const key = rule.lossFractionKey;
   if (key !== null && !ownGeography(resolution, input.country)) {
     const fraction = input.lossFraction(key, part.year);
@@ -254,7 +274,7 @@ function derivedLine<C extends Category>(
         resolution: input.resolveGrid(part.year),
         kwhPerM3: input.kwhPerM3 ?? null,
       });
-      if (grid.status === "calculated") return lossLine(rule, year, grid, fraction, input);
+      if (grid.status === "calculated") return lossLine(rule, named, grid, fraction, input);
     }
   }
   const values = calculateEmission({
@@ -264,20 +284,20 @@ function derivedLine<C extends Category>(
     resolution,
     kwhPerM3: input.kwhPerM3 ?? null,
   });
-  return pricedLine(rule.line, category.code, year, values, input);
+  return pricedLine(rule.line, category.code, named, values, input);
 }
 
 /** Every line of a consumption, its row's figures and each line's figures. */
 export function calculateLines<C extends Category>(input: LinesInput<C>): CalculatedLines {
-  const parts = yearParts(input.startDate, input.endDate);
+  const parts = periodParts(input.startDate, input.endDate, input.cuts ?? []);
   const split = parts.length > 1;
   const lines: CalculationLine[] = [];
   const figures: LineFigures[] = [];
   const directParts: EmissionValues[] = [];
   let direct: EmissionValues | undefined;
   for (const part of parts) {
-    const year = split ? part.year : null;
-    const resolution = input.resolve(input.category, part.year);
+    const named = split ? part : null;
+    const resolution = input.resolve(input.category, part);
     const unit = {
       unit: input.unit,
       category: input.category,
@@ -287,7 +307,7 @@ export function calculateLines<C extends Category>(input: LinesInput<C>): Calcul
     const line = pricedLine(
       "direct",
       null,
-      year,
+      named,
       calculateEmission({ ...unit, quantity: 1 }),
       input,
     );
@@ -301,7 +321,7 @@ export function calculateLines<C extends Category>(input: LinesInput<C>): Calcul
       figures.push({ ...direct, biogenicCo2: biogenicOf(direct.convertedQuantity, line) });
     }
     for (const spec of input.derived) {
-      const derived = derivedLine(spec, part, year, input);
+      const derived = derivedLine(spec, part, split, input);
       lines.push(derived);
       figures.push(lineFigures(derived, input.quantity, part.share));
     }
@@ -310,38 +330,5 @@ export function calculateLines<C extends Category>(input: LinesInput<C>): Calcul
     calculation: { libraryVersion: input.libraryVersion, lines },
     direct: direct ?? sumOfParts(directParts),
     figures,
-  };
-}
-
-function sum(values: readonly (number | null)[]): number | null {
-  let total = 0;
-  for (const value of values) {
-    if (value === null) return null;
-    total += value;
-  }
-  return total;
-}
-
-/**
- * The row's figures of a split consumption: its direct parts added up, or awaiting a factor
- * (every figure null) while one part awaits one. The provenance is the first part's.
- */
-function sumOfParts(parts: readonly EmissionValues[]): EmissionValues {
-  const [first] = parts;
-  if (first === undefined) throw new Error("a consumption has at least one part");
-  const calculated = parts.every((part) => part.status === "calculated");
-  const figure = (field: FigureField) =>
-    calculated ? sum(parts.map((part) => part[field])) : null;
-  const units = new Set(parts.map((part) => part.factorUnit));
-  return {
-    ...first,
-    status: calculated ? "calculated" : "awaiting_factor",
-    co2e: figure("co2e"),
-    co2: figure("co2"),
-    ch4: figure("ch4"),
-    n2o: figure("n2o"),
-    co2eMarketBased: figure("co2eMarketBased"),
-    // Quantities in different units do not add up.
-    convertedQuantity: units.size === 1 ? figure("convertedQuantity") : null,
   };
 }

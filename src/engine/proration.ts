@@ -123,9 +123,20 @@ export function windowShare(startDate: string, endDate: string, window?: DateWin
   return inside === null ? 0 : (inside.last - inside.first + 1) / (last - first + 1);
 }
 
-/** One calendar year's part of a consumption: its days and their share of the whole. */
+/**
+ * One part of a consumption: a stretch of its days within one calendar year, between two cuts
+ * (each 1 January, and each day a custom factor's validity starts or the day after it ends).
+ */
 export interface YearPart {
   readonly year: number;
+  /**
+   * The first day of the stretch (`YYYY-MM-DD`) when it starts at a validity cut; null when it
+   * starts on 1 January or with the consumption. Its days are the consumption's days from
+   * `from` (else 1 January) to `to` (else 31 December) of `year`.
+   */
+  readonly from: string | null;
+  /** The last day of the stretch when it ends the day before a validity cut; else null. */
+  readonly to: string | null;
   /** The part's first and last days as date-times: the consumption's own at its two ends. */
   readonly startDate: string;
   readonly endDate: string;
@@ -133,26 +144,96 @@ export interface YearPart {
   readonly share: number;
 }
 
+function isoDay(day: number): string {
+  return new Date(day * MS_PER_DAY).toISOString().slice(0, 10);
+}
+
 /**
  * A consumption cut at each 1 January (UTC days, both ends included): one part per calendar
  * year it touches, each with its share of the days, in year order.
  */
 export function yearParts(startDate: string, endDate: string): YearPart[] {
+  return periodParts(startDate, endDate, NO_CUTS);
+}
+
+const NO_CUTS: readonly string[] = [];
+
+/**
+ * A consumption cut at each 1 January and at each of `cuts` (days `YYYY-MM-DD`, each the first
+ * day of a new stretch) inside its period: one part per stretch, in order, each with its share of
+ * the days. Without a cut inside it a consumption within one year is one part of share 1.
+ */
+export function periodParts(
+  startDate: string,
+  endDate: string,
+  cuts: readonly string[],
+): YearPart[] {
   const { first, last } = dayRange(startDate, endDate);
+  const starts = new Set<number>();
+  for (const cut of cuts) {
+    const day = dayNumber(cut, "cut");
+    if (day > first && day <= last) starts.add(day);
+  }
   const firstYear = new Date(first * MS_PER_DAY).getUTCFullYear();
   const lastYear = new Date(last * MS_PER_DAY).getUTCFullYear();
-  if (firstYear === lastYear) return [{ year: firstYear, startDate, endDate, share: 1 }];
+  if (firstYear === lastYear && starts.size === 0) {
+    return [{ year: firstYear, from: null, to: null, startDate, endDate, share: 1 }];
+  }
+  const validityCuts = new Set(starts);
+  for (let year = firstYear + 1; year <= lastYear; year += 1) {
+    const january = Date.UTC(year, 0, 1) / MS_PER_DAY;
+    starts.add(january);
+    validityCuts.delete(january);
+  }
+  const bounds = [first, ...[...starts].sort((a, b) => a - b), last + 1];
   const total = last - first + 1;
   const parts: YearPart[] = [];
-  for (let year = firstYear; year <= lastYear; year += 1) {
-    const from = Math.max(first, Date.UTC(year, 0, 1) / MS_PER_DAY);
-    const to = Math.min(last, Date.UTC(year, 11, 31) / MS_PER_DAY);
+  for (let i = 0; i + 1 < bounds.length; i += 1) {
+    const from = bounds[i] ?? first;
+    const next = bounds[i + 1] ?? last + 1;
+    const to = next - 1;
     parts.push({
-      year,
-      startDate: year === firstYear ? startDate : new Date(from * MS_PER_DAY).toISOString(),
-      endDate: year === lastYear ? endDate : new Date(to * MS_PER_DAY).toISOString(),
+      year: new Date(from * MS_PER_DAY).getUTCFullYear(),
+      from: validityCuts.has(from) ? isoDay(from) : null,
+      to: validityCuts.has(next) ? isoDay(to) : null,
+      startDate: from === first ? startDate : new Date(from * MS_PER_DAY).toISOString(),
+      endDate: to === last ? endDate : new Date(to * MS_PER_DAY).toISOString(),
       share: (to - from + 1) / total,
     });
   }
   return parts;
+}
+
+/**
+ * The part a stored line names (its year, and its stretch's `from`/`to` when it has them) within
+ * a consumption's days: the days of the year, or of the stretch, that the consumption covers.
+ * A part the consumption does not touch (its dates changed without a new calculation, which the
+ * writer never does) has no days and a share of 0.
+ */
+export function partOf(
+  startDate: string,
+  endDate: string,
+  year: number,
+  stretch: { readonly from: string | null; readonly to: string | null },
+): YearPart {
+  const { first, last } = dayRange(startDate, endDate);
+  const fromDay =
+    stretch.from === null ? Date.UTC(year, 0, 1) / MS_PER_DAY : dayNumber(stretch.from, "from");
+  const toDay =
+    stretch.to === null ? Date.UTC(year, 11, 31) / MS_PER_DAY : dayNumber(stretch.to, "to");
+  const from = Math.max(first, fromDay);
+  const to = Math.min(last, toDay);
+  const { from: f, to: t } = stretch;
+  if (to < from) {
+    const day = new Date(fromDay * MS_PER_DAY).toISOString();
+    return { year, from: f, to: t, startDate: day, endDate: day, share: 0 };
+  }
+  return {
+    year,
+    from: f,
+    to: t,
+    startDate: from === first ? startDate : new Date(from * MS_PER_DAY).toISOString(),
+    endDate: to === last ? endDate : new Date(to * MS_PER_DAY).toISOString(),
+    share: (to - from + 1) / (last - first + 1),
+  };
 }

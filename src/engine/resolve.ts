@@ -3,7 +3,10 @@
  *
  * Location-based factor (library key = category.factorKey); the first step that finds one wins:
  *   1. company_custom — a custom factor of this company for this category with basis "location",
- *      valid for the consumption's year, else one valid for every year (year null).
+ *      valid on the days being priced (`day`; without one, on some day of the year). Of several,
+ *      the one whose validity starts last wins, then the one that ends first (the more specific
+ *      statement: a year's disclosure over an open-ended contract figure), then by unit as below,
+ *      then the newest (createdAt, then id).
  *   2. country_year — a library row of the key for the building's country and the year.
  *   3. country_earlier_year — the same, for the nearest year before it (never a later year).
  *      parent_country — a sub-national region (`US-CAMX`) runs steps 2–3 for the region, then
@@ -27,11 +30,10 @@
  * for natural gas, else the key's own net and gross rows; without a ratio the row is no
  * candidate); then the same unit (`l` = `litre`), then a unit of the same dimension, then a
  * natural-gas volume <-> energy conversion (natural gas categories only), then the lowest
- * `priority` (library file order). Custom factors rank by unit the same way; a tie goes to the
- * newest (createdAt, then id).
+ * `priority` (library file order). Custom factors rank by unit the same way after their validity.
  *
  * Market-based factor, scope 2 only, resolved on its own (it exists without a location factor):
- *   company_custom — a custom factor with basis "market" (same year rules as step 1);
+ *   company_custom — a custom factor with basis "market" (same validity rules as step 1);
  *   residual_mix — rows of category.marketFactorKey through steps 2–3 (never a global one or a
  *     proxy); an earlier year's mix is labelled country_earlier_year on the market factor;
  *   location_fallback — the location factor itself (market null if there is none either).
@@ -62,8 +64,15 @@ export interface ResolveInput {
   readonly category: Category;
   /** The building's country (else the company's); may be null. */
   readonly country: string | null;
-  /** UTC year of the consumption's startDate. */
+  /** The calendar year being priced (a consumption's part of one year). */
   readonly year: number;
+  /**
+   * A day of the stretch being priced, `YYYY-MM-DD` (a date-time counts by its day): the custom
+   * factors valid on it are the candidates. The caller cuts a consumption wherever a custom
+   * factor's validity starts or ends, so every day of a stretch has the same ones. Absent: those
+   * valid on some day of `year` (`factors resolve --year`).
+   */
+  readonly day?: string;
   /**
    * The consumption's unit: decides which of several rows fits, and states the heating value of
    * an energy quantity (`kWh_ncv`). A natural-gas volume whose bill gives its kWh per m3 is
@@ -212,30 +221,46 @@ function resolveProxy(ctx: Context, key: string): ResolvedFactor | null {
 
 function resolveCustom(ctx: Context, basis: FactorBasis): ResolvedFactor | null {
   const { category } = ctx;
+  const valid = validity(ctx);
   const mine = ctx.customFactors.filter(
-    (factor) => factor.categoryId === category.id && factor.basis === basis,
+    (factor) => factor.categoryId === category.id && factor.basis === basis && valid(factor),
   );
+  if (mine.length === 0) return null;
   const key = category.factorKey ?? category.code;
   const sideOf = (factor: StoredCustomFactor): CalorificSide => ({
     basis: statedCalorificBasis(factor.unit),
     key,
   });
-  for (const year of [ctx.year, null]) {
-    const candidates = rankCandidates(
-      ctx,
-      mine.filter((factor) => factor.year === year),
-      sideOf,
-    );
-    candidates.sort(
-      (a, b) =>
-        a.rank - b.rank ||
-        compareText(b.factor.createdAt, a.factor.createdAt) ||
-        compareText(b.factor.id, a.factor.id),
-    );
-    const best = candidates[0];
-    if (best !== undefined) return fromCustom(ctx, best, basis);
-  }
-  return null;
+  const candidates = rankCandidates(ctx, mine, sideOf);
+  candidates.sort(
+    (a, b) =>
+      compareText(b.factor.validFrom ?? "", a.factor.validFrom ?? "") ||
+      compareText(a.factor.validTo ?? OPEN_END, b.factor.validTo ?? OPEN_END) ||
+      a.rank - b.rank ||
+      compareText(b.factor.createdAt, a.factor.createdAt) ||
+      compareText(b.factor.id, a.factor.id),
+  );
+  const best = candidates[0];
+  return best === undefined ? null : fromCustom(ctx, best, basis);
+}
+
+/** Sorts after every `YYYY-MM-DD`: an open end. */
+const OPEN_END = "~";
+
+/** Whether a custom factor is valid on the day priced (or on some day of the year). */
+function validity(ctx: Context): (factor: StoredCustomFactor) => boolean {
+  const first = ctx.day === undefined ? `${ctx.year}-01-01` : ctx.day.slice(0, 10);
+  const last = ctx.day === undefined ? `${ctx.year}-12-31` : first;
+  return (factor) =>
+    (factor.validFrom === null || factor.validFrom <= last) &&
+    (factor.validTo === null || factor.validTo >= first);
+}
+
+/** The calendar year of a validity within one year (a `--year` factor's); else null. */
+function validityYear(factor: StoredCustomFactor): number | null {
+  const { validFrom, validTo } = factor;
+  if (validFrom === null || validTo === null) return null;
+  return validFrom.slice(0, 4) === validTo.slice(0, 4) ? Number(validFrom.slice(0, 4)) : null;
 }
 
 function compareText(a: string, b: string): number {
@@ -286,7 +311,7 @@ function fromCustom(
     key,
     step: "company_custom",
     country: null,
-    year: factor.year,
+    year: validityYear(factor),
     unit: factor.unit,
     co2e: gwp.co2e,
     co2: factor.co2,

@@ -1,6 +1,7 @@
 /**
  * Reading a stored consumption's lines back: its calculation (emission-lines.ts) applied to its
- * quantity and dates. The direct line of a consumption that is not split is its row's own
+ * quantity and dates. A line names its part by its year, and by its stretch's first and last
+ * days when a custom factor's validity cut it; a record without them means the whole year. The direct line of a consumption that is not split is its row's own
  * figures, as stored; every other line is derived here the way the write derived it.
  */
 import {
@@ -10,7 +11,7 @@ import {
   type LineFigures,
   lineFigures,
 } from "./emission-lines.js";
-import { utcYear, type YearPart, yearParts } from "./proration.js";
+import { partOf, utcYear, type YearPart } from "./proration.js";
 
 /** A stored consumption as its lines need it. */
 export interface StoredConsumption {
@@ -39,16 +40,10 @@ export interface StoredLine {
 
 /** The lines of a consumption, in its calculation's order (part by part, direct line first). */
 export function storedLines(calculation: Calculation, stored: StoredConsumption): StoredLine[] {
-  const split = calculation.lines.some((line) => line.year !== null);
-  const parts = split ? partsByYear(stored) : undefined;
-  const whole: YearPart = {
-    year: utcYear(stored.startDate),
-    startDate: stored.startDate,
-    endDate: stored.endDate,
-    share: 1,
-  };
+  let part: YearPart | undefined;
   return calculation.lines.map((line) => {
-    const part = line.year === null ? whole : (parts?.get(line.year) ?? emptyPart(line.year));
+    // The lines of a part are next to each other: its days are worked out once.
+    if (part === undefined || !samePart(part, line)) part = partOfLine(line, stored);
     const common = {
       line,
       year: part.year,
@@ -76,17 +71,22 @@ export function storedLines(calculation: Calculation, stored: StoredConsumption)
   });
 }
 
-function partsByYear(stored: StoredConsumption): Map<number, YearPart> {
-  return new Map(yearParts(stored.startDate, stored.endDate).map((part) => [part.year, part]));
+/** A line's part: the whole period (not split), else its year's or its stretch's days. */
+function partOfLine(line: CalculationLine, stored: StoredConsumption): YearPart {
+  const { startDate, endDate } = stored;
+  if (line.year === null) {
+    return { year: utcYear(startDate), from: null, to: null, startDate, endDate, share: 1 };
+  }
+  return partOf(startDate, endDate, line.year, { from: line.from ?? null, to: line.to ?? null });
 }
 
-/**
- * A year the consumption's period no longer touches (its dates changed without a new
- * calculation, which the writer never does): no days, so no share.
- */
-function emptyPart(year: number): YearPart {
-  const day = `${year}-01-01T00:00:00.000Z`;
-  return { year, startDate: day, endDate: day, share: 0 };
+function samePart(part: YearPart, line: CalculationLine): boolean {
+  return (
+    line.year !== null &&
+    part.year === line.year &&
+    part.from === (line.from ?? null) &&
+    part.to === (line.to ?? null)
+  );
 }
 
 /** kg CO2e of a stored consumption's derived lines (those with a factor). */

@@ -8,6 +8,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import { CarbonError } from "../core/errors.js";
 import {
   CONSUMPTION_KWH_PER_M3_EXTENSION,
+  CUSTOM_FACTOR_VALIDITY_EXTENSION,
   DRY_RUN_EXTENSION,
   GLEC_ALLOCATION_EXTENSION,
   GLEC_EVERY_COMPANY_EXTENSION,
@@ -218,6 +219,7 @@ function announcedExtensions(routes: readonly Route[]): string[] {
     REGOS_PERIOD_EXTENSION,
     GLEC_ALLOCATION_EXTENSION,
     CONSUMPTION_KWH_PER_M3_EXTENSION,
+    CUSTOM_FACTOR_VALIDITY_EXTENSION,
   ];
 }
 

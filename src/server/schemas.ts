@@ -9,6 +9,7 @@ import {
   consumptionSchema,
   consumptionUpsertResultSchema,
 } from "../core/model/consumption.js";
+import { customFactorChangeSchema } from "../core/model/custom-factor-change.js";
 import { deletionResultSchema } from "../core/model/deletion.js";
 import {
   consumptionSummarySchema,
@@ -42,6 +43,7 @@ export const responses = {
   factorReleases: named("FactorReleaseList", z.array(factorReleaseSchema)),
   factorChanges: named("FactorChangeList", z.array(factorChangeSchema)),
   customFactor: named("CustomFactor", customFactorSchema),
+  customFactorChange: named("CustomFactorChange", customFactorChangeSchema),
   consumption: named("Consumption", consumptionSchema),
   consumptions: named("ConsumptionPage", pageSchema(consumptionSchema)),
   upsertOrRemoval: named(

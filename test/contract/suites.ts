@@ -6,6 +6,7 @@ import { readOnlyNames, resourceNames } from "../../src/core/resources/index.js"
 import type { ReadOnlyName, ResourceName } from "../../src/core/service.js";
 import { describeBuildingNameContract } from "./building-names.js";
 import { describeCommentContract } from "./comments.js";
+import { describeCustomFactorValidityContract } from "./custom-factor-validity.js";
 import { describeDeletionContract } from "./deletions.js";
 import { describeEffluentContract } from "./effluents.js";
 import { describeGlecContract } from "./glec.js";
@@ -47,6 +48,7 @@ export const contractSuites: readonly ContractSuite[] = [
   describeEffluentContract,
   describeOrganizationLimitContract,
   describeInputsContract,
+  describeCustomFactorValidityContract,
   // One per resource of src/core/resources/index.ts: resource-fixtures.ts must have a fixture
   // for each (its type lists them all), so a new resource cannot go untested.
   ...resourceNames.map(resourceSuite),

@@ -5,12 +5,14 @@ import {
   customFactorInputSchema,
   type FactorBasis,
   type StoredCustomFactor,
+  validityOf,
 } from "../../core/model/factor.js";
 import { ownerConflict } from "../../core/ownership.js";
 import type { CustomFactorQuery } from "../../core/service.js";
 import { parseInput } from "../../core/validate.js";
 import type { CategoryCatalog, StoredCategory } from "./categories.js";
 import type { CompanyRepository } from "./companies.js";
+import type { FactorReach } from "./custom-factor-scope.js";
 import type { Db } from "./database.js";
 import type { Keyset } from "./keyset.js";
 import { pageOf, pageWindow } from "./pagination.js";
@@ -23,7 +25,8 @@ interface CustomFactorRow {
   category_ref: number;
   company_ref: number;
   basis: FactorBasis;
-  year: number | null;
+  valid_from: string | null;
+  valid_to: string | null;
   unit: string;
   co2e: number;
   co2: number | null;
@@ -34,13 +37,19 @@ interface CustomFactorRow {
 }
 
 const SELECT = `SELECT f.id, co.id AS company_id, cat.id AS category_id, f.category_ref, f.company_ref,
-    f.basis, f.year, f.unit, f.co2e, f.co2, f.ch4, f.n2o, f.source, f.created_at
+    f.basis, f.valid_from, f.valid_to, f.unit, f.co2e, f.co2, f.ch4, f.n2o, f.source, f.created_at
   FROM custom_factors f
   JOIN companies co ON co.ref = f.company_ref
   JOIN categories cat ON cat.ref = f.category_ref`;
 
-/** The list order; a missing year sorts first (as NULL would) and keeps the key comparable. */
-const ORDER_TERMS = ["f.category_ref", "f.basis", "ifnull(f.year, 0)", "f.created_at", "f.id"];
+/** The list order; an open start sorts first (as NULL would) and keeps the key comparable. */
+const ORDER_TERMS = [
+  "f.category_ref",
+  "f.basis",
+  "ifnull(f.valid_from, '')",
+  "f.created_at",
+  "f.id",
+];
 const ORDER = `ORDER BY ${ORDER_TERMS.join(", ")}`;
 
 function fromRow(row: CustomFactorRow): StoredCustomFactor {
@@ -49,7 +58,8 @@ function fromRow(row: CustomFactorRow): StoredCustomFactor {
     companyId: row.company_id,
     categoryId: row.category_id,
     basis: row.basis,
-    year: row.year,
+    validFrom: row.valid_from,
+    validTo: row.valid_to,
     unit: row.unit,
     co2e: row.co2e,
     co2: row.co2,
@@ -65,8 +75,8 @@ export interface CustomFactorUpsert {
   readonly factor: StoredCustomFactor;
   readonly changed: boolean;
   readonly companyRef: number;
-  /** The category refs whose emissions may change (old and new category). */
-  readonly categoryRefs: readonly number[];
+  /** The factor as it is, and as it was before a change (its subcategory and validity). */
+  readonly reach: readonly FactorReach[];
 }
 
 export class CustomFactorRepository {
@@ -93,10 +103,10 @@ export class CustomFactorRepository {
       .prepare<[number], number>("SELECT count(*) FROM custom_factors WHERE company_ref = ?")
       .pluck();
     this.#upsert = db.prepare(
-      `INSERT INTO custom_factors (id, company_ref, category_ref, basis, year, unit, co2e, co2, ch4, n2o, source, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+      `INSERT INTO custom_factors (id, company_ref, category_ref, basis, valid_from, valid_to, unit, co2e, co2, ch4, n2o, source, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (id) DO UPDATE SET category_ref = excluded.category_ref, basis = excluded.basis,
-         year = excluded.year, unit = excluded.unit, co2e = excluded.co2e, co2 = excluded.co2,
+         valid_from = excluded.valid_from, valid_to = excluded.valid_to, unit = excluded.unit, co2e = excluded.co2e, co2 = excluded.co2,
          ch4 = excluded.ch4, n2o = excluded.n2o, source = excluded.source`,
     );
     this.#delete = db.prepare<[string]>("DELETE FROM custom_factors WHERE id = ?");
@@ -139,7 +149,7 @@ export class CustomFactorRepository {
       where: ["f.company_ref = ?"],
       params: [company.ref],
       order: ORDER_TERMS,
-      key: (row) => [row.category_ref, row.basis, row.year ?? 0, row.created_at, row.id],
+      key: (row) => [row.category_ref, row.basis, row.valid_from ?? "", row.created_at, row.id],
       decode: fromRow,
     };
   }
@@ -167,7 +177,7 @@ export class CustomFactorRepository {
       companyId: company.id,
       categoryId: category.id,
       basis: parsed.basis,
-      year: parsed.year,
+      ...validityOf(parsed),
       unit: parsed.unit,
       co2e: parsed.co2e,
       co2: parsed.co2,
@@ -176,19 +186,20 @@ export class CustomFactorRepository {
       source: parsed.source,
       createdAt: before?.createdAt ?? new Date().toISOString(),
     };
-    const categoryRefs = [category.ref];
-    if (beforeRow !== undefined && beforeRow.category_ref !== category.ref) {
-      categoryRefs.push(beforeRow.category_ref);
+    const reach: FactorReach[] = [{ categoryRef: category.ref, validity: next }];
+    if (beforeRow !== undefined && before !== undefined) {
+      reach.push({ categoryRef: beforeRow.category_ref, validity: before });
     }
     if (before !== undefined && sameFactor(before, next)) {
-      return { factor: before, changed: false, companyRef: company.ref, categoryRefs };
+      return { factor: before, changed: false, companyRef: company.ref, reach };
     }
     this.#upsert.run(
       id,
       company.ref,
       category.ref,
       next.basis,
-      next.year,
+      next.validFrom,
+      next.validTo,
       next.unit,
       next.co2e,
       next.co2,
@@ -197,7 +208,7 @@ export class CustomFactorRepository {
       next.source,
       next.createdAt,
     );
-    return { factor: next, changed: true, companyRef: company.ref, categoryRefs };
+    return { factor: next, changed: true, companyRef: company.ref, reach };
   }
 
   #subcategory(categoryId: string): StoredCategory {
@@ -217,7 +228,8 @@ function sameFactor(a: StoredCustomFactor, b: StoredCustomFactor): boolean {
   return (
     a.categoryId === b.categoryId &&
     a.basis === b.basis &&
-    a.year === b.year &&
+    a.validFrom === b.validFrom &&
+    a.validTo === b.validTo &&
     a.unit === b.unit &&
     a.co2e === b.co2e &&
     a.co2 === b.co2 &&

@@ -7,8 +7,10 @@ import { CarbonError, isCarbonError } from "../../core/errors.js";
 import type { DeletableResource, DeletedRecord } from "../../core/model/deletion.js";
 import type { AuditLog } from "./audit.js";
 import type { BuildingRepository } from "./buildings.js";
+import type { CategoryCatalog } from "./categories.js";
 import { CertificateRepository } from "./certificates.js";
 import type { CompanyRepository } from "./companies.js";
+import { customFactorScope } from "./custom-factor-scope.js";
 import type { CustomFactorRepository } from "./custom-factors.js";
 import type { Db } from "./database.js";
 import { EffluentRepository } from "./effluents.js";
@@ -19,6 +21,7 @@ import { SupplierRepository } from "./suppliers.js";
 
 export interface DeletionParts {
   readonly db: Db;
+  readonly catalog: CategoryCatalog;
   readonly companies: CompanyRepository;
   readonly buildings: BuildingRepository;
   readonly customFactors: CustomFactorRepository;
@@ -212,7 +215,9 @@ function planCustomFactor(parts: DeletionParts, id: string): Planned | undefined
     remove: () => {
       parts.customFactors.delete(factor.id);
       // The emissions it gave fall back to the next factor in the resolution order.
-      parts.recalculate({ companyRef, categoryRefs: [categoryRef] });
+      parts.recalculate(
+        customFactorScope(parts.catalog, companyRef, [{ categoryRef, validity: factor }]),
+      );
     },
   };
 }

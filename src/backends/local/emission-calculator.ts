@@ -1,10 +1,11 @@
 import type { FactorResolution, ProxyPolicy, StoredCustomFactor } from "../../core/model/factor.js";
 import { awaitingCalculation, awaitingValues } from "../../engine/awaiting-lines.js";
-import { billedEnergyUnit } from "../../engine/billed-energy.js";
 import { createLazyFactorIndex, type FactorIndex } from "../../engine/factor-index.js";
 import { resolveFactors } from "../../engine/resolve.js";
+import { cutInside } from "../../engine/validity-cuts.js";
 import type { CalculationStore } from "./calculation-store.js";
 import type { StoredCategory } from "./categories.js";
+import { CustomCuts } from "./custom-cuts.js";
 import type { Db } from "./database.js";
 import { LIBRARY_VERSION_KEY } from "./library-load.js";
 import { LibraryStore } from "./library-store.js";
@@ -23,6 +24,7 @@ import {
 import type { LineData } from "./line-data.js";
 import { ResolutionCache } from "./resolution-cache.js";
 import { type CalculationPolicy, readPolicy } from "./resolution-schema.js";
+import { resolvedUnit, stretchSlot } from "./resolution-slots.js";
 
 export type { CalculatedEmission } from "./line-calculator.js";
 
@@ -60,6 +62,7 @@ export class EmissionCalculator {
   readonly #resolutions = new ResolutionCache<ResolutionEntry>();
   /** Resolutions under an input's factor: the cache's company key is this negative number. */
   readonly #inputKeys = new Map<string, number>();
+  readonly #cuts: CustomCuts;
 
   #libraryVersion: string | undefined;
   /** A release pinned for one recalculation (`emissions recalculate --library`). */
@@ -75,6 +78,10 @@ export class EmissionCalculator {
     this.#store = store;
     this.#lineData = lineData;
     this.#customFactorsOf = customFactorsOf;
+    this.#cuts = new CustomCuts(
+      (companyRef, inputFactorId) => this.#customFactorsFor(companyRef, inputFactorId),
+      (category) => lineData.derivedOf(category),
+    );
   }
 
   /**
@@ -158,8 +165,10 @@ export class EmissionCalculator {
 
   /**
    * The cached entry of a (category, country, year, slot, key), resolved on first need in
-   * `unit` with the company's custom factors (those an input's factor leaves, when it names one).
-   * The slot is the unit, and a bill's kWh per m3 with it when it gives one: its lines differ.
+   * `unit` with the company's custom factors (those an input's factor leaves, when it names one)
+   * valid on `day` (absent: on some day of the year). The slot is the unit, and a bill's kWh per
+   * m3 with it when it gives one (its lines differ), and the stretch of the year between the
+   * custom factors' validity cuts that holds `day` when the year has cuts.
    */
   #cached(
     category: StoredCategory,
@@ -170,6 +179,7 @@ export class EmissionCalculator {
     key: number | null,
     companyRef: number | null,
     inputFactorId: string | null,
+    day?: string,
   ): ResolutionEntry {
     const slot = this.#resolutions.slot(category.ref, country, year, key);
     let entry = slot.get(slotKey);
@@ -179,6 +189,7 @@ export class EmissionCalculator {
         category,
         country,
         year,
+        ...(day === undefined ? {} : { day }),
         unit,
         customFactors: this.#customFactorsFor(companyRef, inputFactorId),
         index: this.index(),
@@ -193,24 +204,28 @@ export class EmissionCalculator {
 
   /** A consumption's lines, their calculation record and the figures its row keeps. */
   calculate(target: CalculationTarget): CalculatedEmission {
-    if (!withinOneYear(target)) return calculateSplit(this.#sourcesOf(target), target);
-    // The fast path of an import's rows: one cached entry, its lines worked out once.
-    const { category, country, companyRef } = target;
+    const { category, country, companyRef, startDate, endDate } = target;
     const inputFactorId = target.inputFactorId ?? null;
     const key = inputFactorId === null ? companyRef : this.#inputKey(inputFactorId);
-    const year = yearOf(target.startDate);
+    const cuts = this.#cuts.of(key, companyRef, inputFactorId, category);
+    if (!withinOneYear(target) || (cuts.length > 0 && cutInside(cuts, startDate, endDate))) {
+      return calculateSplit(this.#sourcesOf(target, cuts), target);
+    }
+    // The fast path of an import's rows: one cached entry, its lines worked out once.
+    const year = yearOf(startDate);
     const { unit, slotKey } = resolvedUnit(target);
     const entry = this.#cached(
       category,
       country,
       year,
       unit,
-      slotKey,
+      cuts.length === 0 ? slotKey : stretchSlot(slotKey, cuts, startDate, year),
       key,
       companyRef,
       inputFactorId,
+      startDate,
     );
-    entry.lines ??= unsplitLines(this.#sourcesOf(target), target);
+    entry.lines ??= unsplitLines(this.#sourcesOf(target, cuts), target);
     return calculateUnsplit(entry, entry.lines, target);
   }
 
@@ -219,23 +234,43 @@ export class EmissionCalculator {
    * and its row's figures null, until its quantity is corrected.
    */
   awaiting(target: CalculationTarget): Pick<CalculatedEmission, "values" | "calculationRef"> {
-    const { values, calculation } = calculationOf(this.#sourcesOf(target), target);
+    const { values, calculation } = calculationOf(
+      this.#sourcesOf(target, this.#cutsOf(target)),
+      target,
+    );
     return {
       values: awaitingValues(values),
       calculationRef: this.#store.refOf(awaitingCalculation(calculation)),
     };
   }
 
+  #cutsOf(target: CalculationTarget): readonly string[] {
+    const inputFactorId = target.inputFactorId ?? null;
+    const key = inputFactorId === null ? target.companyRef : this.#inputKey(inputFactorId);
+    return this.#cuts.of(key, target.companyRef, inputFactorId, target.category);
+  }
+
   /** Where a consumption's lines come from: resolutions under its company's (or input's) key. */
-  #sourcesOf(target: CalculationTarget): LineSources {
+  #sourcesOf(target: CalculationTarget, cuts: readonly string[]): LineSources {
     const { country, companyRef } = target;
     const inputFactorId = target.inputFactorId ?? null;
     const key = inputFactorId === null ? companyRef : this.#inputKey(inputFactorId);
     const { unit, slotKey } = resolvedUnit(target);
     const data = this.#lineData;
     return {
-      entry: (category, year) =>
-        this.#cached(category, country, year, unit, slotKey, key, companyRef, inputFactorId),
+      cuts,
+      entry: (category, year, day) =>
+        this.#cached(
+          category,
+          country,
+          year,
+          unit,
+          cuts.length === 0 ? slotKey : stretchSlot(slotKey, cuts, day, year),
+          key,
+          companyRef,
+          inputFactorId,
+          day,
+        ),
       gridResolution: (category, year) => this.resolve(category, country, year, unit, null),
       derivedOf: (category) => data.derivedOf(category),
       lossFraction: (fractionKey, at, year) => data.lossFraction(fractionKey, at, year),
@@ -290,25 +325,20 @@ export class EmissionCalculator {
   /** Forget cached resolutions, custom factors and the policy; the factor index stays. */
   invalidate(): void {
     this.#custom.clear();
+    this.#cuts.clear();
     this.#resolutions.clear();
     this.#policy = undefined;
   }
 
-  /** After a rollback: calculation records written in it are gone, and a policy written in it. */
+  /**
+   * After a rollback: calculation records written in it are gone, and a policy or custom factor
+   * written in it.
+   */
   forgetWrites(): void {
     this.#resolutions.clear();
+    this.#custom.clear();
+    this.#cuts.clear();
     this.#store.forget();
     this.#policy = undefined;
   }
-}
-
-/**
- * The unit a consumption resolves its factors in, and its cache slot: a gas volume with its
- * bill's kWh per m3 is priced as that energy (resolved as kWh), in a slot of its own per value.
- */
-function resolvedUnit(target: CalculationTarget): { unit: string; slotKey: string } {
-  const kwhPerM3 = target.kwhPerM3 ?? null;
-  if (kwhPerM3 === null) return { unit: target.unit, slotKey: target.unit };
-  const unit = billedEnergyUnit(target.unit, target.category.code, kwhPerM3);
-  return { unit, slotKey: `${target.unit}|${kwhPerM3} kWh/m3` };
 }

@@ -14,6 +14,7 @@ import {
   type LinesInput,
 } from "../../engine/emission-lines.js";
 import type { LossFraction } from "../../engine/loss-fractions.js";
+import type { YearPart } from "../../engine/proration.js";
 import type { StoredCategory } from "./categories.js";
 
 /** What a key's consumptions within one year share: their calculation and its record. */
@@ -32,8 +33,13 @@ export interface LinesEntry {
 
 /** What the calculation of one consumption needs from the calculator. */
 export interface LineSources {
-  /** The cached resolution of a subcategory for a year, under the consumption's key. */
-  entry(category: StoredCategory, year: number): LinesEntry;
+  /**
+   * The cached resolution of a subcategory for a year and the stretch of it holding `day` (a
+   * date-time), under the consumption's key.
+   */
+  entry(category: StoredCategory, year: number, day: string): LinesEntry;
+  /** Where custom factors' validities cut the consumption (validity-cuts.ts). */
+  readonly cuts: readonly string[];
   /** The consumption category's resolution from the library alone (no custom factor). */
   gridResolution(category: StoredCategory, year: number): FactorResolution;
   derivedOf(category: StoredCategory): readonly DerivedSpec<StoredCategory>[];
@@ -107,7 +113,10 @@ export function unsplitLines(sources: LineSources, target: LineTarget): UnsplitL
   return { calculation, ref: sources.refOf(calculation), derivedCo2e: Float64Array.from(perUnit) };
 }
 
-/** The calculation of a consumption across calendar years: each year's part priced apart. */
+/**
+ * The calculation of a consumption across calendar years or validity cuts: each part priced
+ * apart.
+ */
 export function calculateSplit(sources: LineSources, target: LineTarget): CalculatedEmission {
   const calculated = calculateLines(linesInput(sources, target));
   let derivedCo2e = 0;
@@ -161,7 +170,9 @@ function linesInput(sources: LineSources, target: LineTarget): LinesInput<Stored
     country,
     derived: sources.derivedOf(category),
     libraryVersion: sources.libraryVersion(),
-    resolve: (of: StoredCategory, year: number) => sources.entry(of, year).resolution,
+    cuts: sources.cuts,
+    resolve: (of: StoredCategory, part: YearPart) =>
+      sources.entry(of, part.year, part.startDate).resolution,
     resolveGrid: (year: number) => sources.gridResolution(category, year),
     lossFraction: (key: string, year: number) => sources.lossFraction(key, country, year),
     biogenicOf: (factorId: string) => sources.biogenicOf(factorId),

@@ -30,15 +30,29 @@ const BY_SCOPE_AND_CATEGORY = ["scope", "category"] as const;
 /** A parsed request: what a recalculation run needs. */
 export type RecalculationInput = ReturnType<typeof recalculationRequestSchema.parse>;
 
+/** What a change brings to a run besides the request. */
+export interface RunChange {
+  /**
+   * Runs once every summary before is taken and before anything is recalculated (a policy
+   * change writes the new policy there, a custom factor is written there).
+   */
+  readonly change?: () => void;
+  /**
+   * What of a company to recalculate, asked after `change`: every emission by default; less
+   * (a custom factor's subcategories and days), or nothing (undefined). A company with nothing
+   * recalculated is not audited.
+   */
+  readonly scopeOf?: (companyRef: number) => RecalculationScope | undefined;
+}
+
 /**
  * Recalculates the companies' emissions in the caller's write transaction and reports the change
- * per company, scope and category. `change` runs once every summary before is taken and before
- * anything is recalculated (a policy change writes the new policy there). Audited when stored.
+ * per company, scope and category. Audited per company when stored.
  */
 export function recalculationRun(
   context: RecalculationContext,
   input: RecalculationInput,
-  change?: () => void,
+  run: RunChange = {},
 ): RecalculationReport {
   const p = context.parts;
   if (input.library !== undefined) {
@@ -46,7 +60,7 @@ export function recalculationRun(
     if (release === undefined) throw notFound("factor library release", input.library);
     p.calculator.pin(release);
     try {
-      return recalculationRun(context, { ...input, library: undefined }, change);
+      return recalculationRun(context, { ...input, library: undefined }, run);
     } finally {
       p.calculator.unpin();
     }
@@ -60,10 +74,11 @@ export function recalculationRun(
     const companyId = p.refs.companyId(ref);
     return { ref, companyId, before: summary(companyId) };
   });
-  change?.();
+  run.change?.();
   const counts = new Map<string, number>();
   for (const { ref, companyId } of befores) {
-    counts.set(companyId, context.recalculate({ companyRef: ref }));
+    const scope = run.scopeOf === undefined ? { companyRef: ref } : run.scopeOf(ref);
+    counts.set(companyId, scope === undefined ? 0 : context.recalculate(scope));
   }
   const results: CompanyBeforeAfter[] = befores.map(({ companyId, before }) => ({
     companyId,
@@ -78,7 +93,8 @@ export function recalculationRun(
     recalculated,
     factorLibraryVersion: p.calculator.libraryVersion(),
   });
-  if (report.stored) audit(p, report, counts, input.actor ?? localActor());
+  if (report.stored)
+    audit(p, report, counts, input.actor ?? localActor(), run.scopeOf !== undefined);
   return report;
 }
 
@@ -102,9 +118,11 @@ function audit(
   report: RecalculationReport,
   consumptions: ReadonlyMap<string, number>,
   actor: string,
+  onlyRecalculated: boolean,
 ): void {
   const at = new Date().toISOString();
   for (const company of report.companies) {
+    if (onlyRecalculated && (consumptions.get(company.companyId) ?? 0) === 0) continue;
     p.audit.appendRecalculation({
       id: randomUUID(),
       action: "emissions.recalculate",

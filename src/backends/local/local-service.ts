@@ -118,7 +118,13 @@ export class LocalService implements CarbonService {
     this.customFactors = localCustomFactors({
       ...tx,
       customFactors: parts.customFactors,
+      catalog: parts.catalog,
       recalculate: (scope) => this.#recalculate(scope),
+      run: {
+        parts,
+        write: (fn) => this.#tx.write(fn),
+        recalculate: (scope) => this.#recalculate(scope),
+      },
     });
     this.suppliers = new LocalSuppliersPart(parts.db, parts.companies, tx);
     const wasteOperators = new WasteOperatorRepository(parts.db, parts.companies);

@@ -5,6 +5,7 @@ import { uniqueBuildingNames } from "./building-names.js";
 import { addLibraryCategories, addWttCategories } from "./category-seed.js";
 import { CERTIFICATES_SCHEMA } from "./certificate-cover.js";
 import { COMMENTS_SCHEMA } from "./comments.js";
+import { CUSTOM_FACTOR_VALIDITY_SCHEMA } from "./custom-factor-validity.js";
 import { CUSTOM_INPUTS_SCHEMA } from "./custom-inputs.js";
 import { APPLICATION_ID, type Db, notCarbonDatabase } from "./database.js";
 import { EFFLUENTS_SCHEMA } from "./effluents.js";
@@ -205,6 +206,11 @@ export const MIGRATIONS: readonly Migration[] = [
     version: 41,
     name: "GWP set and proxy policy",
     up: (db) => writePolicy(db, readPolicy(db)),
+  },
+  {
+    version: 45,
+    name: "custom factors valid from a day to a day",
+    up: (db) => db.exec(CUSTOM_FACTOR_VALIDITY_SCHEMA),
   },
 ];
 

@@ -37,9 +37,15 @@ export function changePolicy(
     });
     return { ...result, recalculation: nothing };
   }
-  const recalculation = recalculationRun(context, { dryRun: change.dryRun }, () => {
-    writePolicy(db, after);
-    calculator.invalidate();
-  });
+  const recalculation = recalculationRun(
+    context,
+    { dryRun: change.dryRun },
+    {
+      change: () => {
+        writePolicy(db, after);
+        calculator.invalidate();
+      },
+    },
+  );
   return { ...result, recalculation };
 }

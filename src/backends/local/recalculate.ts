@@ -1,3 +1,4 @@
+import type { Validity } from "../../core/model/factor.js";
 import type { CategoryCatalog } from "./categories.js";
 import type { Db } from "./database.js";
 import type { EmissionCalculator } from "./emission-calculator.js";
@@ -11,6 +12,32 @@ export interface RecalculationScope {
   readonly buildingsWithoutCountry?: boolean;
   /** Only the consumptions naming this custom input. */
   readonly inputRef?: number;
+  /**
+   * Only the consumptions with a day in one of these (a custom factor's validity before and
+   * after a change: the days outside every one keep their figures); absent: every day.
+   */
+  readonly periods?: readonly Validity[];
+}
+
+const DAY_MS = 86_400_000;
+
+/** SQL (dates as integer milliseconds, stored-dates.ts) for "has a day in one of the periods". */
+function overlapping(periods: readonly Validity[]): { sql: string; params: number[] } {
+  const terms: string[] = [];
+  const params: number[] = [];
+  for (const { validFrom, validTo } of periods) {
+    const parts: string[] = [];
+    if (validFrom !== null) {
+      parts.push("c.end_date >= ?");
+      params.push(Date.parse(`${validFrom}T00:00:00.000Z`));
+    }
+    if (validTo !== null) {
+      parts.push("c.start_date < ?");
+      params.push(Date.parse(`${validTo}T00:00:00.000Z`) + DAY_MS);
+    }
+    terms.push(parts.length === 0 ? "1" : parts.join(" AND "));
+  }
+  return { sql: `(${terms.join(" OR ")})`, params };
 }
 
 const CHUNK = 5000;
@@ -54,6 +81,11 @@ export function recalculateEmissions(
   if (scope.inputRef !== undefined) {
     clauses.push("c.input_ref = ?");
     params.push(scope.inputRef);
+  }
+  if (scope.periods !== undefined && scope.periods.length > 0) {
+    const days = overlapping(scope.periods);
+    clauses.push(days.sql);
+    params.push(...days.params);
   }
   // Read a chunk, then write it: a SELECT must be finished before UPDATEs run on the connection.
   const select = db

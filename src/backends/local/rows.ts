@@ -64,10 +64,15 @@ export function emissionIdOf(consumptionId: string): string {
 
 /**
  * A line's id: the direct line of a consumption within one calendar year keeps the emission id
- * it always had; every other line's is derived from the consumption, its kind and its year.
+ * it always had; every other line's is derived from the consumption, its kind and its part: its
+ * year, or the first day (`YYYY-MM-DD`) of a stretch a custom factor's validity starts.
  */
-export function emissionLineIdOf(consumptionId: string, kind: string, year: number): string {
-  return uuidV5(`emission:${consumptionId}:${kind}:${year}`);
+export function emissionLineIdOf(
+  consumptionId: string,
+  kind: string,
+  part: number | string,
+): string {
+  return uuidV5(`emission:${consumptionId}:${kind}:${part}`);
 }
 
 /** Which lines a read keeps (undefined parts keep all). */
@@ -227,8 +232,8 @@ interface RowIds {
 }
 
 /**
- * One line as the emission record. `part` is a split consumption's year (its days, its share of
- * the quantity); null for a consumption within one year. The id is worked out only when read:
+ * One line as the emission record. `part` is a split consumption's part (its days, its share of
+ * the quantity); null for a consumption within one year that no validity cuts. The id is worked out only when read:
  * summaries never need it.
  */
 function emission(
@@ -247,7 +252,7 @@ function emission(
     get id() {
       return whole
         ? emissionIdOf(consumptionId)
-        : emissionLineIdOf(consumptionId, line.kind, part?.year ?? yearOf(startDate));
+        : emissionLineIdOf(consumptionId, line.kind, line.from ?? part?.year ?? yearOf(startDate));
     },
     consumptionId,
     companyId: ids.companyId,
@@ -265,7 +270,7 @@ function emission(
     factorSource: p.factorSource,
     factorYear: p.factorYear,
     status: p.status,
-    // A year's part of a split consumption has its share of the quantity.
+    // A part of a split consumption has its share of the quantity.
     quantity: part === null ? row[7] : row[7] * part.share,
     unit: row[8],
     convertedQuantity: figures.convertedQuantity,

@@ -1,19 +1,39 @@
 /**
  * Custom emission factors over HTTP: the spec lists a company's (`GET /emission-factors/custom`);
- * a get by id and the upsert are carbon's extensions, used only when the server announces them.
+ * a get by id and the upsert are carbon's extensions, used only when the server announces them,
+ * and so are validity dates and the recalculation an upsert reports (`customFactorValidity`).
  */
-import { operationExtension } from "../../core/extensions.js";
+import { CUSTOM_FACTOR_VALIDITY_EXTENSION, operationExtension } from "../../core/extensions.js";
+import { answeredRecalculationSchema } from "../../core/model/custom-factor-change.js";
+import type { CustomFactorInput } from "../../core/model/factor.js";
+import type { CustomFactorsPort } from "../../core/ports/custom-factors.js";
 import { customFactorsResource } from "../../core/resources/custom-factors.js";
-import type { CarbonService } from "../../core/service.js";
 import type { ServerCapabilities } from "./capabilities.js";
 import type { HttpClient } from "./client.js";
-import { remoteResource } from "./resource-client.js";
+import { fillPath, presentFields, remoteResource } from "./resource-client.js";
+
+const UPSERT_PATH = customFactorsResource.operations.upsert.path;
 
 export function remoteCustomFactors(
   client: HttpClient,
   capabilities: ServerCapabilities,
-): CarbonService["customFactors"] {
+): CustomFactorsPort {
   const port = remoteResource(client, capabilities, customFactorsResource);
+  const requireUpsert = () =>
+    capabilities.require(
+      operationExtension("POST", UPSERT_PATH),
+      "creating custom emission factors",
+      "create the factor in the service itself",
+    );
+  /** Validity dates go only to a server that announces them; `--year` goes anywhere. */
+  const requireValidity = async (input: CustomFactorInput) => {
+    if (input.validFrom == null && input.validTo == null) return;
+    await capabilities.require(
+      CUSTOM_FACTOR_VALIDITY_EXTENSION,
+      "custom factors with validity dates (validFrom, validTo)",
+      "give a calendar year instead (--year), or create the factor in the service itself",
+    );
+  };
   return {
     list: port.list,
     async get(id) {
@@ -25,12 +45,31 @@ export function remoteCustomFactors(
       return port.get(id);
     },
     async upsert(input) {
-      await capabilities.require(
-        operationExtension("POST", customFactorsResource.operations.upsert.path),
-        "creating custom emission factors",
-        "create the factor in the service itself",
-      );
+      await requireUpsert();
+      await requireValidity(input);
       return port.upsert(input);
+    },
+    async change(input, { dryRun }) {
+      await requireUpsert();
+      if (!(await capabilities.offers(CUSTOM_FACTOR_VALIDITY_EXTENSION))) {
+        await requireValidity(input);
+        if (dryRun) {
+          await capabilities.require(
+            CUSTOM_FACTOR_VALIDITY_EXTENSION,
+            "a dry run of a custom factor (what its recalculation would move)",
+            "create it without --dry-run, or compare `carbon emissions dashboard` before and after",
+          );
+        }
+        return { factor: await port.upsert(input), recalculation: null };
+      }
+      const answer = await client.request("POST", fillPath(UPSERT_PATH, {}), {
+        schema: customFactorsResource.answer,
+        body: presentFields(input),
+        query: { dryRun: dryRun ? "true" : undefined },
+      });
+      // The loose answer kept the server's `recalculation`: read it on its own, tolerantly.
+      const { recalculation, ...factor } = answer as typeof answer & { recalculation?: unknown };
+      return { factor, recalculation: answeredRecalculationSchema.parse(recalculation ?? null) };
     },
   };
 }

@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { noControlCharacters, scopeSchema, uuidSchema } from "./common.js";
+import { isoDateSchema, noControlCharacters, scopeSchema, uuidSchema } from "./common.js";
 import { MAX_FACTOR } from "./text-values.js";
 import {
+  answerDateSchema,
   answerDateTimeSchema,
   answerIdSchema,
-  answerIntegerSchema,
   answerNumberSchema,
 } from "./wire.js";
 
@@ -72,22 +72,62 @@ const factorValue = z
   .max(MAX_FACTOR, `expected at most ${MAX_FACTOR} kg per unit (10^9)`);
 
 /** A company-specific factor: a supplier's disclosed mix, a measured fuel, a contract. */
-export const customFactorInputSchema = z.strictObject({
-  id: uuidSchema,
-  companyId: uuidSchema,
-  categoryId: uuidSchema,
-  /** `market` factors feed the scope 2 market-based figure; `location` ones replace the default. */
-  basis: factorBasisSchema.default("location"),
-  /** Null: valid for every year. */
-  year: z.number().int().min(1990).max(2100).nullable().default(null),
-  unit: z.string().trim().check(noControlCharacters).min(1),
-  co2e: factorValue,
-  co2: factorValue.nullable().default(null),
-  ch4: factorValue.nullable().default(null),
-  n2o: factorValue.nullable().default(null),
-  source: z.string().trim().check(noControlCharacters).min(1, "say where the factor comes from"),
-});
+export const customFactorInputSchema = z
+  .strictObject({
+    id: uuidSchema,
+    companyId: uuidSchema,
+    categoryId: uuidSchema,
+    /** `market` factors feed the scope 2 market-based figure; `location` ones replace the default. */
+    basis: factorBasisSchema.default("location"),
+    /**
+     * Shorthand for a validity of one calendar year (Y-01-01 to Y-12-31); null or absent with no
+     * validFrom/validTo: valid every day.
+     */
+    year: z.number().int().min(1990).max(2100).nullable().optional(),
+    /** First day the factor is valid, `YYYY-MM-DD`; null or absent: from always. */
+    validFrom: isoDateSchema.nullable().optional(),
+    /** Last day the factor is valid (included), `YYYY-MM-DD`; null or absent: open-ended. */
+    validTo: isoDateSchema.nullable().optional(),
+    unit: z.string().trim().check(noControlCharacters).min(1),
+    co2e: factorValue,
+    co2: factorValue.nullable().default(null),
+    ch4: factorValue.nullable().default(null),
+    n2o: factorValue.nullable().default(null),
+    source: z.string().trim().check(noControlCharacters).min(1, "say where the factor comes from"),
+  })
+  .superRefine((value, ctx) => {
+    const { year, validFrom, validTo } = value;
+    if (year != null && (validFrom != null || validTo != null)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["year"],
+        message: "give either year (a calendar year's validity) or validFrom/validTo, not both",
+      });
+    }
+    if (validFrom != null && validTo != null && validTo < validFrom) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["validTo"],
+        message: `expected validTo on or after validFrom ${validFrom}, got ${validTo}`,
+      });
+    }
+  });
 export type CustomFactorInput = z.input<typeof customFactorInputSchema>;
+export type ParsedCustomFactorInput = z.output<typeof customFactorInputSchema>;
+
+/** A validity: the first and last days a custom factor is valid, each null when open. */
+export interface Validity {
+  readonly validFrom: string | null;
+  readonly validTo: string | null;
+}
+
+/** The validity an input states: its validFrom/validTo, or its year's 1 January to 31 December. */
+export function validityOf(input: ParsedCustomFactorInput): Validity {
+  if (input.year != null) {
+    return { validFrom: `${input.year}-01-01`, validTo: `${input.year}-12-31` };
+  }
+  return { validFrom: input.validFrom ?? null, validTo: input.validTo ?? null };
+}
 
 /** A custom factor as carbon serve stores, answers and documents it. */
 export const customFactorSchema = z.object({
@@ -95,7 +135,10 @@ export const customFactorSchema = z.object({
   companyId: uuidSchema,
   categoryId: uuidSchema,
   basis: factorBasisSchema,
-  year: z.number().int().nullable(),
+  /** First day valid, `YYYY-MM-DD`; null: from always. */
+  validFrom: z.string().nullable(),
+  /** Last day valid (included), `YYYY-MM-DD`; null: open-ended. */
+  validTo: z.string().nullable(),
   unit: z.string(),
   co2e: z.number(),
   co2: z.number().nullable(),
@@ -111,7 +154,8 @@ const customFactorAnswerFields = z.object({
   companyId: answerIdSchema,
   categoryId: answerIdSchema,
   basis: factorBasisSchema.default("location"),
-  year: answerIntegerSchema.nullable().default(null),
+  validFrom: answerDateSchema.nullable().default(null),
+  validTo: answerDateSchema.nullable().default(null),
   unit: z.string(),
   co2e: answerNumberSchema,
   co2: answerNumberSchema.nullable().default(null),
@@ -120,8 +164,25 @@ const customFactorAnswerFields = z.object({
   source: z.string().default(""),
   createdAt: answerDateTimeSchema.optional(),
 });
+
+/**
+ * A server that answers a calendar `year` and no validity (a carbon serve from before validity
+ * dates) means that year's 1 January to 31 December.
+ */
+function validityFromYear(value: unknown): unknown {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return value;
+  const record = value as Record<string, unknown>;
+  const year = record.year;
+  if (typeof year !== "number" || !Number.isInteger(year)) return value;
+  if (record.validFrom !== undefined || record.validTo !== undefined) return value;
+  return { ...record, validFrom: `${year}-01-01`, validTo: `${year}-12-31` };
+}
+
 /** Unknown fields are kept, so `--json` prints what the server said. */
-export const customFactorAnswerSchema = customFactorAnswerFields.loose();
+export const customFactorAnswerSchema = z.preprocess(
+  validityFromYear,
+  customFactorAnswerFields.loose(),
+);
 export type CustomFactor = z.output<typeof customFactorAnswerFields>;
 /** A custom factor as stored locally: every field (the resolution orders ties by createdAt). */
 export type StoredCustomFactor = z.infer<typeof customFactorSchema>;

@@ -37,7 +37,7 @@ export const customFactorsResource: ResourceDescriptor<
   order: [
     { name: "category", value: (factor) => factor.categoryId },
     { name: "basis", value: (factor) => factor.basis },
-    { name: "year", value: (factor) => String(factor.year ?? 0).padStart(4, "0") },
+    { name: "validFrom", value: (factor) => factor.validFrom ?? "" },
     { name: "createdAt", value: (factor) => factor.createdAt ?? "" },
     { name: "id", value: (factor) => factor.id },
   ],

@@ -1,14 +1,15 @@
 /**
  * Custom emission factors: `GET /emission-factors/custom` (the spec's, one company's) and
  * `GET /emission-factors/custom/{id}` come from the descriptor (src/core/resources/custom-factors.ts);
- * the upsert, below, answers a scoped token 404 for another company's factor.
+ * the upsert, below, answers a scoped token 404 for another company's factor, and the
+ * recalculation it caused (`?dryRun=true`: what it would cause, nothing stored).
  */
 import { isCarbonError, notFound } from "../../core/errors.js";
 import { customFactorsResource } from "../../core/resources/custom-factors.js";
 import type { CarbonService } from "../../core/service.js";
 import { type Access, findOrUndefined } from "../access.js";
-import { noQuery } from "../input.js";
-import { defineRoute, type Route, upserted } from "../route.js";
+import { upsertConsumptionQuery } from "../input.js";
+import { defineRoute, ok, type Route, upserted } from "../route.js";
 import { bodies, responses } from "../schemas.js";
 
 /**
@@ -34,18 +35,23 @@ export const customFactorRoutes: readonly Route[] = [
     path: customFactorsResource.operations.upsert.path,
     summary: customFactorsResource.summaries.upsert,
     extension: true,
-    query: noQuery,
+    // `dryRun=true`: answer the factor and the recalculation it would cause, store nothing.
+    query: upsertConsumptionQuery,
     ...bodies.customFactor,
     statuses: [201, 200],
-    response: responses.customFactor,
-    async handle({ service, access, body }) {
+    response: responses.customFactorChange,
+    async handle({ service, access, query, body }) {
       access.company(body.companyId);
       access.mayWrite("custom factors");
       const found = await findOrUndefined(() => service.customFactors.get(body.id));
       // Another company's factor is no "before": the upsert refuses it (conflict).
       const before = found?.companyId === body.companyId.toLowerCase() ? found : undefined;
       try {
-        return upserted(before === undefined, await service.customFactors.upsert(body));
+        const { factor, recalculation } = await service.customFactors.change(body, {
+          dryRun: query.dryRun,
+        });
+        const answer = { ...factor, recalculation };
+        return query.dryRun ? ok(answer) : upserted(before === undefined, answer);
       } catch (error) {
         return hideForeignConflict(service, access, body.id, error);
       }

@@ -151,7 +151,9 @@ describe("custom factors", () => {
       companyId: ACME,
       categoryId: categoryId("electricity"),
       basis: "market",
-      year: 2024,
+      // --year 2024: the shorthand for the calendar year 2024
+      validFrom: "2024-01-01",
+      validTo: "2024-12-31",
       unit: "kWh",
       co2e: 0.05,
       co2: 0.0499,
@@ -176,9 +178,9 @@ describe("custom factors", () => {
     const csv = contexts.ctx({ format: "csv" });
     await runCustomList(csv, { company: ACME, all: false });
     const [header, row] = csv.io.stdoutText().split("\r\n");
-    expect(header).toBe("id,category,basis,year,unit,co2e,co2,ch4,n2o,source");
+    expect(header).toBe("id,category,basis,validFrom,validTo,unit,co2e,co2,ch4,n2o,source");
     expect(row).toMatch(
-      /^[0-9a-f-]{36},electricity,market,2024,kWh,0\.05,0\.0499,,,Supplier X 2024 disclosure$/,
+      /^[0-9a-f-]{36},electricity,market,2024-01-01,2024-12-31,kWh,0\.05,0\.0499,,,Supplier X 2024 disclosure$/,
     );
     const json = contexts.ctx({ json: true });
     await runCustomList(json, { company: ACME, all: false });
@@ -192,6 +194,14 @@ describe("custom factors", () => {
     [{ ...supplier, co2e: "-1" }, "usage"],
     [{ ...supplier, basis: "contract" }, "usage"],
     [{ ...supplier, year: "next" }, "usage"],
+    [{ ...supplier, year: "2024", validFrom: "2024-04-01" }, "usage"],
+    [{ ...supplier, year: undefined, validFrom: "2024-13-01" }, "usage"],
+    [{ ...supplier, year: undefined, validTo: "1 April" }, "usage"],
+    // The order of the two days is the factor's validation (exit 3), naming validTo.
+    [
+      { ...supplier, year: undefined, validFrom: "2025-04-01", validTo: "2025-03-31" },
+      "validation",
+    ],
     [{ ...supplier, source: " " }, "usage"],
   ])("%j -> %s", async (opts, code) => {
     expect(await errorCode(() => runCreate(contexts.ctx(), opts))).toBe(code);
@@ -204,8 +214,8 @@ describe("custom factors", () => {
     const csv = contexts.ctx({ format: "csv" });
     await runCustomGet(csv, { id });
     expect(csv.io.stdoutText().split("\r\n")).toEqual([
-      "id,category,basis,year,unit,co2e,co2,ch4,n2o,source",
-      `${id},electricity,market,2024,kWh,0.05,0.0499,,,Supplier X 2024 disclosure`,
+      "id,category,basis,validFrom,validTo,unit,co2e,co2,ch4,n2o,source",
+      `${id},electricity,market,2024-01-01,2024-12-31,kWh,0.05,0.0499,,,Supplier X 2024 disclosure`,
       "",
     ]);
     const json = contexts.ctx({ json: true });

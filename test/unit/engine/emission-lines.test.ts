@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { shippedDerivationRules } from "../../../src/backends/local/line-data.js";
 import type { Category } from "../../../src/core/model/category.js";
-import type { EmissionFactor } from "../../../src/core/model/factor.js";
+import type { EmissionFactor, StoredCustomFactor } from "../../../src/core/model/factor.js";
 import {
   type CalculatedLines,
   calculateLines,
@@ -17,8 +17,10 @@ import {
   lossFractionsFromCsvRows,
   resolveLossFraction,
 } from "../../../src/engine/loss-fractions.js";
+import type { YearPart } from "../../../src/engine/proration.js";
 import { resolveFactors } from "../../../src/engine/resolve.js";
 import { storedLines } from "../../../src/engine/stored-lines.js";
+import { validityCuts } from "../../../src/engine/validity-cuts.js";
 import { category, factorRow, factors, index, readCsv } from "./library.js";
 
 const rules = shippedDerivationRules();
@@ -31,6 +33,8 @@ interface Bill {
   readonly unit: string;
   readonly start: string;
   readonly end: string;
+  /** The company's custom factors (none by default). */
+  readonly custom?: readonly StoredCustomFactor[];
 }
 
 /** The lines of a bill, priced with `library` (built from `rows`: the shipped one by default). */
@@ -41,13 +45,24 @@ function lines(
 ): CalculatedLines {
   const own = category(bill.code);
   const biogenic = new Map(rows.map((f) => [f.id, f.biogenicCo2]));
-  const resolve = (of: Category, year: number) =>
+  const custom = bill.custom ?? [];
+  const resolveWith = (of: Category, year: number, customs: readonly StoredCustomFactor[]) =>
     resolveFactors({
       category: of,
       country: bill.country,
       year,
       unit: bill.unit,
-      customFactors: [],
+      customFactors: customs,
+      index: library,
+    });
+  const resolve = (of: Category, part: YearPart) =>
+    resolveFactors({
+      category: of,
+      country: bill.country,
+      year: part.year,
+      day: part.startDate,
+      unit: bill.unit,
+      customFactors: custom,
       index: library,
     });
   return calculateLines({
@@ -61,11 +76,32 @@ function lines(
       .of(bill.code)
       .map((rule) => ({ rule, category: category(rule.derivedCategory) })),
     libraryVersion: "lib-test",
+    cuts: validityCuts(custom),
     resolve,
-    resolveGrid: (year) => resolve(own, year),
+    resolveGrid: (year) => resolveWith(own, year, []),
     lossFraction: (key, year) => resolveLossFraction(fractions, key, bill.country, year),
     biogenicOf: (id) => biogenic.get(id) ?? null,
   });
+}
+
+/** A company's electricity factor of 0.05 kg/kWh, valid every day unless `fields` say otherwise. */
+function electricityFactor(fields: Partial<StoredCustomFactor>): StoredCustomFactor {
+  return {
+    id: "5a0c8f7e-2b1d-4c3e-9f8a-7b6c5d4e3f2a",
+    companyId: "0b6f8c5e-9a51-4d2b-8d7e-3f1a2b3c4d5e",
+    categoryId: category("electricity").id,
+    basis: "location",
+    validFrom: null,
+    validTo: null,
+    unit: "kWh",
+    co2e: 0.05,
+    co2: null,
+    ch4: null,
+    n2o: null,
+    source: "Supplier disclosure 2025",
+    createdAt: "2025-04-02T00:00:00.000Z",
+    ...fields,
+  };
 }
 
 /** [line, category, status, co2e] of every line, as a read gives them back. */
@@ -343,6 +379,98 @@ describe("emission lines of one consumption (hand-worked, cited rows)", () => {
       (read[0]?.figures.co2eMarketBased ?? 0) * 0.75,
       12,
     );
+  });
+
+  it("a custom factor valid from 1 April cuts a March-April bill there: each stretch its factor", () => {
+    // GB electricity, 3,100 kWh from 2025-03-15 to 2025-04-14: 31 days, 100 kWh a day. The
+    // company's supplier factor, 0.05 kg/kWh, is valid from 2025-04-01 (open-ended).
+    const supplier = electricityFactor({
+      validFrom: "2025-04-01",
+      source: "Supplier disclosure from April 2025",
+    });
+    const bill: Bill = {
+      code: "electricity",
+      country: "GB",
+      quantity: 3100,
+      unit: "kWh",
+      start: "2025-03-15",
+      end: "2025-04-14",
+      custom: [supplier],
+    };
+    const result = lines(bill);
+    const direct = result.calculation.lines
+      .map((line, i) => [line, result.figures[i]] as const)
+      .filter(([line]) => line.kind === "direct");
+    // 15-31 March, 17 days: 1,700 kWh x 0.177 (DESNZ 2025 'UK electricity') = 300.9 kg;
+    // 1-14 April, 14 days: 1,400 kWh x 0.05 (the custom factor) = 70 kg; 370.9 kg in all.
+    expect(direct.map(([line]) => [line.year, line.from, line.to])).toEqual([
+      [2025, undefined, "2025-03-31"],
+      [2025, "2025-04-01", undefined],
+    ]);
+    expect(direct.map(([line]) => line.provenance.resolution)).toEqual([
+      "country_year",
+      "company_custom",
+    ]);
+    expect(direct[1]?.[0].provenance.factorId).toBe(supplier.id);
+    expect(direct[0]?.[1]?.co2e).toBeCloseTo(300.9, 9);
+    expect(direct[1]?.[1]?.co2e).toBeCloseTo(70, 9);
+    expect(result.direct.co2e).toBeCloseTo(370.9, 9);
+    // The whole bill at either factor alone: 548.7 kg (library) or 155 kg (custom).
+    expect(3100 * 0.177).toBeCloseTo(548.7, 9);
+    // The category 3 lines keep the library's 2025 factors in both stretches: WTT of generation
+    // 0.0459 x 1,700 = 78.03 kg and x 1,400 = 64.26 kg.
+    const wtt = result.calculation.lines
+      .map((line, i) => [line, result.figures[i]] as const)
+      .filter(([line]) => line.kind === "wtt");
+    expect(wtt.map(([, figures]) => figures?.co2e)).toEqual([
+      expect.closeTo(78.03, 9),
+      expect.closeTo(64.26, 9),
+    ]);
+    // Read back: each stretch's days and share, and the figures the write gave.
+    const read = storedLines(result.calculation, {
+      quantity: bill.quantity,
+      startDate: "2025-03-15T00:00:00.000Z",
+      endDate: "2025-04-14T00:00:00.000Z",
+      row: result.direct,
+      marketShare: 1,
+    });
+    expect(read.map((line) => line.figures.co2e)).toEqual(result.figures.map((f) => f.co2e));
+    expect(read.filter((line) => line.line.kind === "direct")).toMatchObject([
+      {
+        startDate: "2025-03-15T00:00:00.000Z",
+        endDate: "2025-03-31T00:00:00.000Z",
+        share: 17 / 31,
+      },
+      {
+        startDate: "2025-04-01T00:00:00.000Z",
+        endDate: "2025-04-14T00:00:00.000Z",
+        share: 14 / 31,
+      },
+    ]);
+  });
+
+  it("a custom factor valid over the whole bill, or over whole years, does not cut it", () => {
+    const open = electricityFactor({
+      id: "5a0c8f7e-2b1d-4c3e-9f8a-7b6c5d4e3f2b",
+      validFrom: "2025-01-01",
+      validTo: "2025-12-31",
+    });
+    const result = lines({
+      code: "electricity",
+      country: "GB",
+      quantity: 3100,
+      unit: "kWh",
+      start: "2025-03-15",
+      end: "2025-04-14",
+      custom: [
+        open,
+        { ...open, id: "5a0c8f7e-2b1d-4c3e-9f8a-7b6c5d4e3f2c", validFrom: "2025-03-01" },
+      ],
+    });
+    // One part over the whole period (year null): 3,100 x 0.05 = 155 kg, the newest-starting
+    // factor (from 1 March) being valid on every day of it.
+    expect(result.calculation.lines.map((line) => line.year)).toEqual([null, null, null, null]);
+    expect(result.direct.co2e).toBeCloseTo(155, 9);
   });
 
   it("biogenic CO2: quantity in the factor's unit x the factor's biogenic CO2, outside of scopes", () => {

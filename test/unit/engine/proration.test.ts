@@ -1,12 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { CarbonError } from "../../../src/core/errors.js";
 import {
+  partOf,
   periodDays,
+  periodParts,
   prorate,
   utcYear,
   windowShare,
   yearParts,
 } from "../../../src/engine/proration.js";
+import { cutInside, stretchKey, validityCuts } from "../../../src/engine/validity-cuts.js";
 
 describe("periodDays", () => {
   it.each([
@@ -176,7 +179,7 @@ describe("yearParts", () => {
     const start = "2025-03-01T08:00:00.000Z";
     const end = "2025-03-31T00:00:00.000Z";
     expect(yearParts(start, end)).toEqual([
-      { year: 2025, startDate: start, endDate: end, share: 1 },
+      { year: 2025, from: null, to: null, startDate: start, endDate: end, share: 1 },
     ]);
   });
 
@@ -186,18 +189,24 @@ describe("yearParts", () => {
     expect(parts).toEqual([
       {
         year: 2024,
+        from: null,
+        to: null,
         startDate: "2024-12-15T00:00:00.000Z",
         endDate: "2024-12-31T00:00:00.000Z",
         share: 17 / 392,
       },
       {
         year: 2025,
+        from: null,
+        to: null,
         startDate: "2025-01-01T00:00:00.000Z",
         endDate: "2025-12-31T00:00:00.000Z",
         share: 365 / 392,
       },
       {
         year: 2026,
+        from: null,
+        to: null,
         startDate: "2026-01-01T00:00:00.000Z",
         endDate: "2026-01-10T00:00:00.000Z",
         share: 10 / 392,
@@ -212,5 +221,91 @@ describe("yearParts", () => {
       [2025, 1 / 365],
       [2026, 364 / 365],
     ]);
+  });
+});
+
+describe("periodParts: cut at validity boundaries too", () => {
+  const day = (d: string) => `${d}T00:00:00.000Z`;
+
+  it("cuts a March-April bill on the day a validity starts", () => {
+    // 2025-03-15..2025-04-14: 31 days; a cut on 2025-04-01 leaves 17 days of March, 14 of April.
+    const parts = periodParts(day("2025-03-15"), day("2025-04-14"), ["2025-04-01"]);
+    expect(parts).toEqual([
+      {
+        year: 2025,
+        from: null,
+        to: "2025-03-31",
+        startDate: day("2025-03-15"),
+        endDate: day("2025-03-31"),
+        share: 17 / 31,
+      },
+      {
+        year: 2025,
+        from: "2025-04-01",
+        to: null,
+        startDate: day("2025-04-01"),
+        endDate: day("2025-04-14"),
+        share: 14 / 31,
+      },
+    ]);
+  });
+
+  it("ignores cuts outside the period or on its first day, and merges them with 1 January", () => {
+    // 2024-12-20..2025-01-09 (21 days): the cut on the first day and those outside do nothing;
+    // 2025-01-05 cuts 2025 in two (4 days and 5 days), 1 January is the year boundary.
+    const parts = periodParts(day("2024-12-20"), day("2025-01-09"), [
+      "2024-06-01",
+      "2024-12-20",
+      "2025-01-05",
+      "2025-02-01",
+    ]);
+    expect(parts.map((p) => [p.year, p.from, p.to, p.startDate.slice(0, 10), p.share])).toEqual([
+      [2024, null, null, "2024-12-20", 12 / 21],
+      [2025, null, "2025-01-04", "2025-01-01", 4 / 21],
+      [2025, "2025-01-05", null, "2025-01-05", 5 / 21],
+    ]);
+  });
+
+  it("reads a part back from its year and stretch, within the consumption's days", () => {
+    const start = day("2025-03-15");
+    const end = day("2025-04-14");
+    expect(partOf(start, end, 2025, { from: null, to: "2025-03-31" })).toMatchObject({
+      startDate: start,
+      endDate: day("2025-03-31"),
+      share: 17 / 31,
+    });
+    expect(partOf(start, end, 2025, { from: "2025-04-01", to: null })).toMatchObject({
+      startDate: day("2025-04-01"),
+      endDate: end,
+      share: 14 / 31,
+    });
+    // A stored record without a stretch means its whole year (clipped to the consumption).
+    expect(partOf(start, end, 2025, { from: null, to: null }).share).toBe(1);
+    expect(partOf(start, end, 2026, { from: null, to: null }).share).toBe(0);
+  });
+});
+
+describe("validity cuts", () => {
+  it("cuts where a validity starts and the day after it ends, never on 1 January", () => {
+    expect(
+      validityCuts([
+        { validFrom: "2025-04-01", validTo: null },
+        { validFrom: "2025-01-01", validTo: "2025-12-31" },
+        { validFrom: null, validTo: null },
+        { validFrom: "2024-07-01", validTo: "2025-06-30" },
+        { validFrom: null, validTo: "2024-02-28" },
+      ]),
+    ).toEqual(["2024-02-29", "2024-07-01", "2025-04-01", "2025-07-01"]);
+  });
+
+  it("finds a cut inside a period and the stretch of a year a day lies in", () => {
+    const cuts = ["2025-04-01", "2025-07-01"];
+    expect(cutInside(cuts, "2025-03-15T00:00:00.000Z", "2025-04-14T00:00:00.000Z")).toBe(true);
+    expect(cutInside(cuts, "2025-04-01T00:00:00.000Z", "2025-04-30T00:00:00.000Z")).toBe(false);
+    expect(cutInside(cuts, "2025-03-01T00:00:00.000Z", "2025-03-31T00:00:00.000Z")).toBe(false);
+    expect(stretchKey(cuts, "2025-03-01T00:00:00.000Z", 2025)).toBe("..2025-04-01");
+    expect(stretchKey(cuts, "2025-04-01T00:00:00.000Z", 2025)).toBe("2025-04-01..2025-07-01");
+    expect(stretchKey(cuts, "2025-12-01T00:00:00.000Z", 2025)).toBe("2025-07-01..");
+    expect(stretchKey(cuts, "2026-02-01T00:00:00.000Z", 2026)).toBe("");
   });
 });

@@ -16,14 +16,19 @@ function resolve(
 }
 
 let customCount = 0;
-function custom(code: string, fields: Partial<StoredCustomFactor> = {}): StoredCustomFactor {
+/** A custom factor; `year` is the shorthand for 1 January to 31 December of that year. */
+function custom(
+  code: string,
+  { year, ...fields }: Partial<StoredCustomFactor> & { readonly year?: number } = {},
+): StoredCustomFactor {
   customCount += 1;
   return {
     id: `00000000-0000-4000-8000-${String(customCount).padStart(12, "0")}`,
     companyId: COMPANY,
     categoryId: category(code).id,
     basis: "location",
-    year: null,
+    validFrom: year === undefined ? null : `${year}-01-01`,
+    validTo: year === undefined ? null : `${year}-12-31`,
     unit: "kWh",
     co2e: 0.1,
     co2: null,
@@ -228,6 +233,54 @@ describe("location-based resolution, company custom factors", () => {
   ])("ignores a custom factor of %s", (_name, factor) => {
     const { location } = resolve("electricity", "GB", 2025, "kWh", [factor]);
     expect(location).toMatchObject({ step: "country_year", co2e: 0.177 });
+  });
+
+  it.each<[string, string | undefined, StoredCustomFactor[], number]>([
+    // validity 2025-04-01 onwards: not on 31 March, from 1 April
+    ["before it starts", "2025-03-31", [custom("electricity", { validFrom: "2025-04-01" })], 0.177],
+    ["on its first day", "2025-04-01", [custom("electricity", { validFrom: "2025-04-01" })], 0.1],
+    ["on its last day", "2025-06-30", [custom("electricity", { validTo: "2025-06-30" })], 0.1],
+    ["after it ends", "2025-07-01", [custom("electricity", { validTo: "2025-06-30" })], 0.177],
+    // without a day: valid on some day of the year
+    ["a year it touches", undefined, [custom("electricity", { validFrom: "2025-12-31" })], 0.1],
+    ["a year it misses", undefined, [custom("electricity", { validTo: "2024-12-31" })], 0.177],
+    [
+      "the later start of two (a new disclosure over the open contract figure)",
+      "2025-05-01",
+      [
+        custom("electricity", { validFrom: "2025-04-01", co2e: 0.05 }),
+        custom("electricity", { validFrom: "2024-01-01", co2e: 0.06, createdAt: "2026-01-01" }),
+      ],
+      0.05,
+    ],
+    [
+      "the earlier end of two that start together (an audited quarter in a year)",
+      "2025-05-01",
+      [
+        custom("electricity", { year: 2025, co2e: 0.05 }),
+        custom("electricity", { validFrom: "2025-01-01", validTo: "2025-06-30", co2e: 0.04 }),
+      ],
+      0.04,
+    ],
+  ])("on a day %s: %s", (_name, day, customs, co2e) => {
+    const resolution = resolveFactors({
+      category: category("electricity"),
+      country: "GB",
+      year: 2025,
+      ...(day === undefined ? {} : { day }),
+      unit: "kWh",
+      customFactors: customs,
+      index,
+    });
+    // 0.177: DESNZ 2025 UK electricity (country_year); 0.1: the custom factor's default value
+    expect(resolution.location?.co2e).toBe(co2e);
+  });
+
+  it("gives a custom factor the year of a validity within one year, else none", () => {
+    const dated = custom("electricity", { validFrom: "2025-04-01", validTo: "2025-09-30" });
+    const open = custom("electricity", { validFrom: "2025-04-01" });
+    expect(resolve("electricity", "GB", 2025, "kWh", [dated]).location?.year).toBe(2025);
+    expect(resolve("electricity", "GB", 2025, "kWh", [open]).location?.year).toBeNull();
   });
 
   it("gives a category without a library factor a custom one", () => {

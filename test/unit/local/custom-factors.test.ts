@@ -26,7 +26,14 @@ describe("custom factors", () => {
     expect(electricity.emission.co2e).toBe(177);
 
     const stored = await service.customFactors.upsert(supplierMix(0.1));
-    expect(stored).toMatchObject({ id: factorId, co2e: 0.1, year: 2025, basis: "location" });
+    // year 2025: the shorthand for 1 January to 31 December 2025
+    expect(stored).toMatchObject({
+      id: factorId,
+      co2e: 0.1,
+      validFrom: "2025-01-01",
+      validTo: "2025-12-31",
+      basis: "location",
+    });
 
     const after = (await service.emissions.list({ companyId: ids.gbCompany })).data;
     const recalculated = after.find((e) => e.consumptionId === electricity.consumption.id);

@@ -41,7 +41,7 @@ describe("migrations", () => {
     await service.close();
     expect(MIGRATIONS.map((m) => m.version)).toEqual([
       1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 27, 28, 30, 31, 35,
-      40, 41,
+      40, 41, 45,
     ]);
     expect(pragma(file, "user_version")).toBe(LATEST_VERSION);
     expect(pragma(file, "journal_mode")).toBe("wal");

@@ -6,6 +6,7 @@ import type {
   RecalculationReport,
   RecalculationRequest,
 } from "../../../core/model/recalculation.js";
+import { percentChange } from "../../../core/recalculation-report.js";
 import type { Context } from "../../context.js";
 import { parseNumber } from "../../flags.js";
 import { idResolver } from "../../id-resolver.js";
@@ -41,6 +42,34 @@ function percentText(percent: number | null): string {
   return `${sign}${percent.toFixed(2)} %`;
 }
 
+/** One scope and category of a change, for people: location-based, then market-based. */
+export function changeLine(change: RecalculationChange): string {
+  const { before, after } = change;
+  const market = percentChange(before.co2eMarketBased, after.co2eMarketBased);
+  return (
+    `  scope ${change.scope} ${change.category}: ${formatKilograms(before.co2e)} -> ${formatKilograms(after.co2e)} kgCO2e` +
+    ` (${percentText(change.changePercent)}), market-based ${formatKilograms(before.co2eMarketBased)}` +
+    ` -> ${formatKilograms(after.co2eMarketBased)} (${percentText(market)})`
+  );
+}
+
+/**
+ * Whether two kilogram figures differ by more than the rounding of adding the same days up in
+ * other parts (a split bill's lines sum to its whole within a few units of the last digit).
+ */
+function differs(a: number, b: number): boolean {
+  return Math.abs(a - b) > 1e-9 * Math.max(1, Math.abs(a), Math.abs(b));
+}
+
+/** Whether a scope and category moved (either figure, or what awaits a factor). */
+export function moved(change: RecalculationChange): boolean {
+  return (
+    differs(change.before.co2e, change.after.co2e) ||
+    differs(change.before.co2eMarketBased, change.after.co2eMarketBased) ||
+    change.after.awaitingFactor !== change.before.awaitingFactor
+  );
+}
+
 export function companyLine(company: RecalculationCompany): string {
   const { before, after } = company;
   const waiting =
@@ -56,12 +85,7 @@ export function companyLine(company: RecalculationCompany): string {
 }
 
 export function moves(report: RecalculationReport): boolean {
-  return report.changes.some(
-    (change) =>
-      change.changeKg !== 0 ||
-      change.after.co2eMarketBased !== change.before.co2eMarketBased ||
-      change.after.awaitingFactor !== change.before.awaitingFactor,
-  );
+  return report.changes.some(moved);
 }
 
 /** The rows of a report on stdout (json: `whole`, the report by default); its totals on stderr. */
