@@ -235,6 +235,7 @@ describe("factors", () => {
       basis: "market",
       source: "supplier disclosure",
       id: ID,
+      dryRun: false,
     });
   });
 });

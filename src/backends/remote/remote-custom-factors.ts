@@ -47,7 +47,7 @@ export function remoteCustomFactors(
     async upsert(input) {
       await requireUpsert();
       await requireValidity(input);
-      return port.upsert(input);
+      return withoutRecalculation(await port.upsert(input)).factor;
     },
     async change(input, { dryRun }) {
       await requireUpsert();
@@ -60,16 +60,24 @@ export function remoteCustomFactors(
             "create it without --dry-run, or compare `carbon emissions dashboard` before and after",
           );
         }
-        return { factor: await port.upsert(input), recalculation: null };
+        return {
+          factor: withoutRecalculation(await port.upsert(input)).factor,
+          recalculation: null,
+        };
       }
       const answer = await client.request("POST", fillPath(UPSERT_PATH, {}), {
         schema: customFactorsResource.answer,
         body: presentFields(input),
         query: { dryRun: dryRun ? "true" : undefined },
       });
-      // The loose answer kept the server's `recalculation`: read it on its own, tolerantly.
-      const { recalculation, ...factor } = answer as typeof answer & { recalculation?: unknown };
+      const { factor, recalculation } = withoutRecalculation(answer);
       return { factor, recalculation: answeredRecalculationSchema.parse(recalculation ?? null) };
     },
   };
+}
+
+/** The loose answer keeps a server's `recalculation`, which is not part of the factor. */
+function withoutRecalculation<T extends object>(answer: T): { factor: T; recalculation: unknown } {
+  const { recalculation, ...factor } = answer as T & { recalculation?: unknown };
+  return { factor: factor as T, recalculation };
 }
