@@ -182,6 +182,11 @@ export const commandCases: readonly CommandCase[] = [
     ],
   },
   {
+    name: "factors custom create --valid-from --valid-to --dry-run",
+    args: () => [...customFactorByDate(), "--dry-run"],
+  },
+  { name: "factors custom create --valid-from --valid-to", args: () => customFactorByDate() },
+  {
     name: "factors custom delete",
     args: () => ["factors", "custom", "delete", ids.factorToDelete, "--yes"],
   },
@@ -491,4 +496,29 @@ export function commandOf(commandCase: CommandCase, leaves: readonly string[]): 
   return leaves
     .filter((leaf) => commandCase.name === leaf || commandCase.name.startsWith(`${leaf} `))
     .sort((a, b) => b.length - a.length)[0];
+}
+
+/** The created factor again, valid from 1 April to the end of 2025 instead of for the year. */
+function customFactorByDate(): string[] {
+  return [
+    "factors",
+    "custom",
+    "create",
+    "--company",
+    ids.company,
+    "--category",
+    "electricity",
+    "--unit",
+    "kWh",
+    "--co2e",
+    "0.19",
+    "--valid-from",
+    "2025-04-01",
+    "--valid-to",
+    "2025-12-31",
+    "--source",
+    "Supplier disclosure from April 2025",
+    "--id",
+    ids.newFactor,
+  ];
 }
