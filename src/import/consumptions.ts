@@ -37,7 +37,7 @@ export type {
  * interruption (interrupted) and service failures.
  */
 
-const DEFAULT_BATCH_SIZE = 2000;
+const DEFAULT_BATCH_SIZE = 500;
 /** Against a server a batch is what the journal confirms at once: small, so a kill loses little. */
 const DEFAULT_REMOTE_BATCH_SIZE = 500;
 /** Below this a worker's start-up (tens of milliseconds) costs more than the overlap saves. */
