@@ -11,7 +11,7 @@ import { invoiceCases } from "./cases-invoices.js";
 import { organizationLimitCases } from "./cases-orglimits-inputs.js";
 import { userCases } from "./cases-users.js";
 import { vehicleCases } from "./cases-vehicles.js";
-import { glecShipment, ids, type Seed } from "./seed.js";
+import { customFactorArgs, glecShipment, ids, type Seed } from "./seed.js";
 
 export interface CaseContext {
   readonly seed: Seed;
@@ -161,25 +161,8 @@ export const commandCases: readonly CommandCase[] = [
   { name: "factors custom get", args: () => ["factors", "custom", "get", ids.factor] },
   {
     name: "factors custom create",
-    args: () => [
-      "factors",
-      "custom",
-      "create",
-      "--company",
-      ids.company,
-      "--category",
-      "electricity",
-      "--unit",
-      "kWh",
-      "--co2e",
-      "0.21",
-      "--year",
-      "2025",
-      "--source",
-      "Supplier disclosure 2025",
-      "--id",
-      ids.newFactor,
-    ],
+    args: () =>
+      customFactorArgs(ids.newFactor, "0.21", ["--year", "2025"], "Supplier disclosure 2025"),
   },
   {
     name: "factors custom create --valid-from --valid-to --dry-run",
@@ -500,25 +483,10 @@ export function commandOf(commandCase: CommandCase, leaves: readonly string[]): 
 
 /** The created factor again, valid from 1 April to the end of 2025 instead of for the year. */
 function customFactorByDate(): string[] {
-  return [
-    "factors",
-    "custom",
-    "create",
-    "--company",
-    ids.company,
-    "--category",
-    "electricity",
-    "--unit",
-    "kWh",
-    "--co2e",
-    "0.19",
-    "--valid-from",
-    "2025-04-01",
-    "--valid-to",
-    "2025-12-31",
-    "--source",
-    "Supplier disclosure from April 2025",
-    "--id",
+  return customFactorArgs(
     ids.newFactor,
-  ];
+    "0.19",
+    ["--valid-from", "2025-04-01", "--valid-to", "2025-12-31"],
+    "Supplier disclosure from April 2025",
+  );
 }

@@ -84,6 +84,33 @@ async function carbon(db: string, args: readonly string[]): Promise<void> {
 }
 
 /** The shipment fixture with its ids replaced, so the same legs can be stored twice. */
+/** `factors custom create` of an electricity factor of the seeded company, valid over `period`. */
+export function customFactorArgs(
+  id: string,
+  co2e: string,
+  period: readonly string[],
+  source: string,
+): string[] {
+  return [
+    "factors",
+    "custom",
+    "create",
+    "--company",
+    ids.company,
+    "--category",
+    "electricity",
+    "--unit",
+    "kWh",
+    "--co2e",
+    co2e,
+    ...period,
+    "--source",
+    source,
+    "--id",
+    id,
+  ];
+}
+
 export function glecShipment(entryId: string, companyId: string, legPrefix: string): string {
   const text = readFileSync(
     path.join(repoRoot, "fixtures/glec/shipment-zaragoza-rotterdam.json"),
@@ -179,25 +206,7 @@ export async function buildSeed(): Promise<Seed> {
     await carbon(db, ["glec", "submit", file]);
   }
   for (const id of [ids.factor, ids.factorToDelete]) {
-    await carbon(db, [
-      "factors",
-      "custom",
-      "create",
-      "--company",
-      ids.company,
-      "--category",
-      "electricity",
-      "--unit",
-      "kWh",
-      "--co2e",
-      "0.19",
-      "--year",
-      "2024",
-      "--source",
-      "Supplier disclosure 2024",
-      "--id",
-      id,
-    ]);
+    await carbon(db, customFactorArgs(id, "0.19", ["--year", "2024"], "Supplier disclosure 2024"));
   }
   // The fixture's bills are of 2024: a goal from that year has progress to show.
   await carbon(db, [
