@@ -12,7 +12,7 @@ import {
   termsOf,
 } from "./consolidation.js";
 import { CarbonError } from "./errors.js";
-import type { EmissionGroup, EmissionSummary } from "./model/emission.js";
+import { type EmissionGroup, type EmissionSummary, zeroTotals } from "./model/emission.js";
 import type { OrganizationLimit } from "./model/organization-limit.js";
 import type { SummaryQuery } from "./ports/emissions.js";
 
@@ -101,20 +101,7 @@ function mergeSummaries(
   parts: readonly WeightedPart[],
 ): EmissionSummary {
   const groups = new Map<string, EmissionGroup>();
-  const totals: EmissionSummary["totals"] = {
-    co2e: 0,
-    co2eMarketBased: 0,
-    byScope: { "1": 0, "2": 0, "3": 0 },
-    scope2MarketBased: null,
-    count: 0,
-    awaitingFactor: 0,
-    marketAwaitingFactor: 0,
-    earlierYear: 0,
-    otherGeography: 0,
-    proxy: 0,
-    gwpNotConverted: 0,
-    biogenicCo2: 0,
-  };
+  const totals: EmissionSummary["totals"] = zeroTotals();
   for (const { summary, weight, counts } of parts) {
     for (const group of summary.groups) {
       const key = groupKey(groupBy, group);

@@ -1,5 +1,10 @@
 import { scopeKey } from "../core/import-counts.js";
-import type { Emission, EmissionSummary, GroupKey } from "../core/model/emission.js";
+import {
+  type Emission,
+  type EmissionSummary,
+  type GroupKey,
+  zeroTotals,
+} from "../core/model/emission.js";
 import type { GwpSet } from "../core/model/factor.js";
 import { fallbackLabels, marketFigure } from "./emission-labels.js";
 import { type Granularity, prorate, windowShare } from "./proration.js";
@@ -69,20 +74,7 @@ export function createEmissionSummarizer(
       ? "year"
       : null;
   const groups = new Map<string, GroupTotals>();
-  const totals: Totals = {
-    co2e: 0,
-    co2eMarketBased: 0,
-    byScope: { "1": 0, "2": 0, "3": 0 },
-    scope2MarketBased: null,
-    count: 0,
-    awaitingFactor: 0,
-    marketAwaitingFactor: 0,
-    earlierYear: 0,
-    otherGeography: 0,
-    proxy: 0,
-    gwpNotConverted: 0,
-    biogenicCo2: 0,
-  };
+  const totals: Totals = zeroTotals();
 
   const slicesOf = (emission: Emission): Slice[] => {
     if (granularity === null) {

@@ -2,7 +2,11 @@ import { CarbonError } from "../../core/errors.js";
 import { parseGlobalDefaults } from "../../engine/proxies.js";
 import { auditDeletions, SCHEMA_AUDIT } from "./audit.js";
 import { uniqueBuildingNames } from "./building-names.js";
-import { addLibraryCategories, addWttCategories } from "./category-seed.js";
+import {
+  addLibraryCategories,
+  addWttCategories,
+  insertMissingCategories,
+} from "./category-seed.js";
 import { CERTIFICATES_SCHEMA } from "./certificate-cover.js";
 import { COMMENTS_SCHEMA } from "./comments.js";
 import { CUSTOM_FACTOR_VALIDITY_SCHEMA } from "./custom-factor-validity.js";
@@ -41,30 +45,9 @@ export interface Migration {
 
 export { LIBRARY_VERSION_KEY } from "./library-load.js";
 
+/** Migration 2: the whole tree into the empty table (refs 1, 2, ... in categories.csv's order). */
 function seedCategories(db: Db): void {
-  const insert = db.prepare(
-    `INSERT INTO categories (ref, id, code, level, parent_ref, scope, name, default_unit, factor_key, market_factor_key)
-     VALUES (?, ?, ?, ?, (SELECT ref FROM categories WHERE id = ?), ?, ?, ?, ?, ?)`,
-  );
-  categoryTree().forEach((category, index) => {
-    insert.run(
-      index + 1,
-      category.id,
-      category.code,
-      category.level,
-      category.parentId,
-      category.scope,
-      category.name,
-      category.defaultUnit,
-      category.factorKey,
-      category.marketFactorKey,
-    );
-  });
-  const orphans = db
-    .prepare("SELECT count(*) FROM categories WHERE level != 'scope' AND parent_ref IS NULL")
-    .pluck()
-    .get();
-  if (orphans !== 0) throw new Error("categories.csv: a parent is listed after its children");
+  insertMissingCategories(db, categoryTree());
 }
 
 /**

@@ -201,6 +201,24 @@ export const emissionSummarySchema = z.object({
 });
 export type EmissionSummary = z.infer<typeof emissionSummarySchema>;
 
+/** The totals of a summary of no emission, for a summary to add to. */
+export function zeroTotals(): EmissionSummary["totals"] {
+  return {
+    co2e: 0,
+    co2eMarketBased: 0,
+    byScope: { "1": 0, "2": 0, "3": 0 },
+    scope2MarketBased: null,
+    count: 0,
+    awaitingFactor: 0,
+    marketAwaitingFactor: 0,
+    earlierYear: 0,
+    otherGeography: 0,
+    proxy: 0,
+    gwpNotConverted: 0,
+    biogenicCo2: 0,
+  };
+}
+
 /** What a summary of an older carbon serve lacks: its market-based awaiting count is the location's. */
 function withSummaryDefaults(value: unknown): unknown {
   if (typeof value !== "object" || value === null || !("totals" in value)) return value;
