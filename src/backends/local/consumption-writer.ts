@@ -94,14 +94,15 @@ export class ConsumptionWriter {
   readonly #dates = new StoredDates();
   readonly #fleet: FleetLookup;
   readonly #inputs: InputLookup;
-  readonly #rules: DerivationRules;
+  /** Read on the first write: a command that writes no consumption never parses them. */
+  readonly #rules: () => DerivationRules;
   readonly #refs: RefCache;
 
   constructor(
     db: Db,
     catalog: CategoryCatalog,
     calculator: EmissionCalculator,
-    rules: DerivationRules,
+    rules: () => DerivationRules,
     refs: RefCache,
   ) {
     this.#catalog = catalog;
@@ -146,7 +147,7 @@ export class ConsumptionWriter {
       path,
       this.#fleet.batch(),
       this.#inputs.batch(),
-      this.#rules,
+      this.#rules(),
     );
     const allNew = bulk !== undefined && this.#allNew(prepared, bulk);
     const existing = allNew ? new Map<string, ExistingRow>() : this.#existing(prepared);

@@ -59,7 +59,7 @@ export async function openLocalService(options: LocalServiceOptions): Promise<Lo
       customFactors,
       calculator,
       factors: new FactorQueries(db, catalog, companies, calculator),
-      writer: new ConsumptionWriter(db, catalog, calculator, shippedDerivationRules(), refs),
+      writer: new ConsumptionWriter(db, catalog, calculator, shippedDerivationRules, refs),
       refs,
       queries,
       audit: new AuditLog(db),
