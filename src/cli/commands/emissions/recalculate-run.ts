@@ -112,15 +112,17 @@ function beyondLimit(report: RecalculationReport): CarbonError {
   );
 }
 
-async function confirm(ctx: Context, opts: RecalculateOptions, report: RecalculationReport) {
-  if (opts.yes) return;
-  if (!ctx.io.stdinIsTty) {
-    throw new CarbonError(
-      "usage",
-      "recalculating stored emissions needs a confirmation, and stdin is not a terminal",
-      { hint: "add --yes to store without asking, or --dry-run to print the change only" },
-    );
-  }
+/** Without --yes or --dry-run someone must confirm: refused at once when no one can. */
+function checkConfirmable(ctx: Context, opts: RecalculateOptions): void {
+  if (opts.yes || opts.dryRun || ctx.io.stdinIsTty) return;
+  throw new CarbonError(
+    "usage",
+    "recalculating stored emissions needs a confirmation, and stdin is not a terminal",
+    { hint: "add --yes to store without asking, or --dry-run to print the change only" },
+  );
+}
+
+async function confirm(ctx: Context, report: RecalculationReport) {
   const count = formatCount(report.recalculated);
   await confirmOrCancel(
     ctx.input,
@@ -141,24 +143,29 @@ export async function executeRecalculation(ctx: Context, opts: RecalculateOption
     ...(maxChangePercent === undefined ? {} : { maxChangePercent }),
     ...(opts.library === undefined ? {} : { library: opts.library }),
   };
+  checkConfirmable(ctx, opts);
   const service = await ctx.service();
-  const plan = await service.emissions.recalculate({ ...request, dryRun: true });
-  if (opts.dryRun || plan.exceeded) {
-    showRecalculation(ctx, plan);
-    if (plan.exceeded) throw beyondLimit(plan);
-    if (ctx.globals().quiet !== true) ctx.io.err("dry run: nothing was stored");
-    return;
-  }
-  if (ctx.globals().quiet !== true && !opts.yes) {
-    // What the confirmation is about, before it is asked.
-    for (const company of plan.companies) ctx.io.err(companyLine(company));
-    if (!moves(plan)) {
-      ctx.io.err("no figure changes; storing records the factor library each emission now uses");
+  // With --yes there is nothing to show first: the one run is guarded by --max-change itself.
+  if (!opts.yes || opts.dryRun) {
+    const plan = await service.emissions.recalculate({ ...request, dryRun: true });
+    if (opts.dryRun || plan.exceeded) {
+      showRecalculation(ctx, plan);
+      if (plan.exceeded) throw beyondLimit(plan);
+      if (ctx.globals().quiet !== true) ctx.io.err("dry run: nothing was stored");
+      return;
     }
+    if (ctx.globals().quiet !== true) {
+      // What the confirmation is about, before it is asked.
+      for (const company of plan.companies) ctx.io.err(companyLine(company));
+      if (!moves(plan)) {
+        ctx.io.err("no figure changes; storing records the factor library each emission now uses");
+      }
+    }
+    await confirm(ctx, plan);
   }
-  await confirm(ctx, opts, plan);
   const report = await service.emissions.recalculate({ ...request, dryRun: false });
   showRecalculation(ctx, report);
-  // Another writer may have moved the figures between the plan and the run.
+  // Beyond --max-change the engine stored nothing (another writer may also have moved the
+  // figures since a plan was shown).
   if (report.exceeded) throw beyondLimit(report);
 }

@@ -51,21 +51,30 @@ function policyLine(result: PolicyChangeResult): string {
   return `${describe(result.before)} -> ${describe(result.after)}; ${gwp}`;
 }
 
-async function confirm(ctx: Context, opts: PolicyOptions, plan: PolicyChangeResult): Promise<void> {
-  if (opts.yes) return;
-  if (!ctx.io.stdinIsTty) {
-    throw new CarbonError(
-      "usage",
-      "changing the database's policy recalculates every emission and needs a confirmation; stdin is not a terminal",
-      { hint: "add --yes to change it without asking, or --dry-run to print the change only" },
-    );
-  }
+/** Without --yes or --dry-run someone must confirm a change: refused at once when no one can. */
+function checkConfirmable(
+  ctx: Context,
+  opts: PolicyOptions,
+  current: CalculationPolicy,
+  change: Omit<PolicyChange, "dryRun">,
+): void {
+  if (opts.yes || opts.dryRun || ctx.io.stdinIsTty) return;
+  // Asking for the policy already in place changes nothing: it is reported, not refused.
+  if (unchanged({ before: current, after: { ...current, ...change } })) return;
+  throw new CarbonError(
+    "usage",
+    "changing the database's policy recalculates every emission and needs a confirmation; stdin is not a terminal",
+    { hint: "add --yes to change it without asking, or --dry-run to print the change only" },
+  );
+}
+
+async function confirm(ctx: Context, plan: PolicyChangeResult): Promise<void> {
   const count = formatCount(plan.recalculation.recalculated);
   const prompt = `Recalculate ${count} consumptions under ${describe(plan.after)}? [y/N] `;
   await confirmOrCancel(ctx.input, prompt, "the policy and the emissions were left as they were");
 }
 
-function unchanged(result: PolicyChangeResult): boolean {
+function unchanged(result: Pick<PolicyChangeResult, "before" | "after">): boolean {
   return (
     result.before.gwpSet === result.after.gwpSet && result.before.proxies === result.after.proxies
   );
@@ -79,6 +88,7 @@ export async function executePolicy(ctx: Context, opts: PolicyOptions): Promise<
     return;
   }
   const change = changeOf(opts, opts.value);
+  checkConfirmable(ctx, opts, await service.factors.policy(), change);
   const report = (result: PolicyChangeResult): void => {
     showRecalculation(ctx, result.recalculation, result);
     if (quiet) return;
@@ -98,7 +108,7 @@ export async function executePolicy(ctx: Context, opts: PolicyOptions): Promise<
       for (const company of plan.recalculation.companies) ctx.io.err(companyLine(company));
       if (!moves(plan.recalculation)) ctx.io.err("no figure changes");
     }
-    await confirm(ctx, opts, plan);
+    await confirm(ctx, plan);
   }
   report(await service.factors.changePolicy({ ...change, dryRun: false }));
 }
