@@ -3,7 +3,8 @@ import { defineConfig } from "vitest/config";
 /**
  * Two tiers. The fast one (unit, cli, contract, server, conformance) shares each worker process between test
  * files: a test must leave no global state, env, cwd, mock or open handle behind. e2e runs the
- * built binary, so its global setup builds first when dist/ is stale.
+ * built binary, so its global setup builds first when dist/ is stale. Each tier keeps its temporary
+ * files in a directory of its own, removed at the end (test/support/temp-root.ts).
  */
 export default defineConfig({
   test: {
@@ -18,6 +19,7 @@ export default defineConfig({
           sequence: { groupOrder: 0 },
           include: ["test/{unit,cli,contract,server,conformance}/**/*.test.ts"],
           isolate: false,
+          globalSetup: ["test/support/temp-root.ts"],
         },
       },
       {
@@ -27,7 +29,7 @@ export default defineConfig({
           // After the fast tier: the signal and timing tests of the built binary get the machine.
           sequence: { groupOrder: 1 },
           include: ["test/e2e/**/*.test.ts"],
-          globalSetup: ["test/support/build-once.ts"],
+          globalSetup: ["test/support/temp-root.ts", "test/support/build-once.ts"],
         },
       },
     ],
