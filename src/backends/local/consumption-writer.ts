@@ -230,6 +230,8 @@ export class ConsumptionWriter {
       if (derivedCo2e !== 0) counts.co2eByScope["3"] += derivedCo2e;
       // All new: no id repeats in the batch, so no later row looks this one up.
       if (!allNew) written.set(row.id, { row, co2e: values.co2e, awaiting, derivedCo2e });
+      // An absent figure is bound as NaN, which SQLite stores as NULL: better-sqlite3 binds a
+      // number at once but a null only after four other type checks.
       params.push(
         row.id,
         row.entityId,
@@ -240,15 +242,15 @@ export class ConsumptionWriter {
         this.#dates.stored(row.endDate),
         row.quantity,
         row.unit,
-        values.co2e,
-        values.co2,
-        values.ch4,
-        values.n2o,
-        values.co2eMarketBased,
-        values.convertedQuantity,
+        values.co2e ?? NaN,
+        values.co2 ?? NaN,
+        values.ch4 ?? NaN,
+        values.n2o ?? NaN,
+        values.co2eMarketBased ?? NaN,
+        values.convertedQuantity ?? NaN,
         calculationRef,
-        row.input?.ref ?? null,
-        row.kwhPerM3,
+        row.input?.ref ?? NaN,
+        row.kwhPerM3 ?? NaN,
       );
       pending += 1;
       if (pending === INSERT_CHUNK) {

@@ -1,6 +1,8 @@
+import path from "node:path";
+import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
 import { categoryId, uuidV5 } from "../../../src/core/ids.js";
-import { carbonError, consumption, ids, openTemp, seed } from "./helpers.js";
+import { carbonError, consumption, ids, openTemp, seed, tempDir } from "./helpers.js";
 
 describe("upsertConsumption", () => {
   it("inserts, then leaves an identical row unchanged, then updates a changed one", async () => {
@@ -313,5 +315,42 @@ describe("upsertConsumption", () => {
       service.consumptions.get("99999999-9999-4999-8999-999999999999"),
     );
     expect(error.code).toBe("not_found");
+  });
+});
+
+describe("absent emission figures", () => {
+  it("are stored as SQL NULL, not as NaN or 0, on insert and on update", async () => {
+    const file = path.join(tempDir(), "carbon.db");
+    const service = await openTemp(file);
+    await seed(service);
+    // No GB factor is published for 1990: the row awaits one.
+    const awaiting = consumption({ startDate: "1990-01-01", endDate: "1990-01-31" });
+    const stored = () => {
+      const db = new Database(file, { readonly: true });
+      try {
+        return db
+          .prepare(
+            `SELECT typeof(co2e), typeof(co2), typeof(ch4), typeof(n2o), typeof(co2e_market),
+                    typeof(converted_quantity), typeof(input_ref), typeof(kwh_per_m3), typeof(quantity)
+               FROM consumptions WHERE id = ?`,
+          )
+          .raw()
+          .get(awaiting.id);
+      } finally {
+        db.close();
+      }
+    };
+    const nulls = ["null", "null", "null", "null", "null", "null", "null", "null", "real"];
+    expect((await service.consumptions.upsert(awaiting)).emission.co2e).toBeNull();
+    expect(stored()).toEqual(nulls);
+    const calculated = await service.consumptions.upsert({
+      ...awaiting,
+      startDate: "2025-01-01",
+      endDate: "2025-01-31",
+    });
+    expect(calculated.emission.co2e).toBe(1000 * 0.177);
+    expect(stored()?.[0]).toBe("real");
+    await service.consumptions.upsert(awaiting);
+    expect(stored()).toEqual(nulls);
   });
 });
