@@ -9,12 +9,19 @@ import type { Db } from "./database.js";
 const BULK_CACHE_KIB = 4 * 1024;
 
 /**
- * Helper threads for the sorts that build the indexes (PRAGMA threads). The parse worker has
- * finished by then, so on a 2-core machine the second core is idle: with one helper the two
- * indexes of 1,000,000 rows took 0.84-1.31 s instead of 1.22-1.47 s (3 runs each). Each helper
- * sorts within its own cache-sized memory, so the import's peak (while parsing) is not raised.
+ * Helper threads for the sort that builds a unique index (PRAGMA threads). The parse worker has
+ * finished by then, so on a 2-core machine the second core is idle. Each helper sorts within its
+ * own cache-sized memory, so the import's peak (while parsing) is not raised.
  */
 const SORT_HELPERS = Math.min(4, Math.max(1, availableParallelism() - 1));
+
+/**
+ * Helpers for an index's sort: only a unique index's. The ids' sort (long text keys) is faster
+ * with a helper; the company index's (two small integers, few distinct) is slower with one,
+ * since merging the helper's runs costs more than sorting them (bench/NOTES.md).
+ */
+const helpersFor = (index: IndexSql): number =>
+  /^\s*CREATE\s+UNIQUE\b/i.test(index.sql) ? SORT_HELPERS : 0;
 
 interface IndexSql {
   readonly name: string;
@@ -110,8 +117,10 @@ export class BulkIndexes {
     const db = this.#db;
     const threads = Number(db.pragma("threads", { simple: true }));
     try {
-      db.pragma(`threads = ${SORT_HELPERS}`);
-      for (const index of missing) db.exec(index.sql);
+      for (const index of missing) {
+        db.pragma(`threads = ${helpersFor(index)}`);
+        db.exec(index.sql);
+      }
     } finally {
       db.pragma(`threads = ${threads}`);
       this.#restoreCache();
