@@ -12,7 +12,7 @@ import { validateInline } from "./row-outcomes.js";
 import type { RowContext } from "./row-validator.js";
 import { importTwoPass } from "./two-pass.js";
 import type { ConsumptionImportOptions, ConsumptionImportReport } from "./types.js";
-import { workerOutcomes } from "./worker-outcomes.js";
+import { PARSE_WORKER_MIN_BYTES, workerOutcomes } from "./worker-outcomes.js";
 
 export type {
   ConsumptionImportOptions,
@@ -20,6 +20,7 @@ export type {
   ImportProgress,
   RowError,
 } from "./types.js";
+export { PARSE_WORKER_MIN_BYTES, startParseWorker } from "./worker-outcomes.js";
 
 /**
  * `carbon consumptions import FILE`: a streaming, all-or-nothing CSV import.
@@ -40,8 +41,6 @@ export type {
 const DEFAULT_BATCH_SIZE = 500;
 /** Against a server a batch is what the journal confirms at once: small, so a kill loses little. */
 const DEFAULT_REMOTE_BATCH_SIZE = 500;
-/** Below this a worker's start-up (tens of milliseconds) costs more than the overlap saves. */
-export const PARSE_WORKER_MIN_BYTES = 4 * 1024 * 1024;
 
 function positiveInteger(value: number | undefined, flag: string): number | undefined {
   if (value === undefined) return undefined;
@@ -161,6 +160,7 @@ export async function importConsumptions(
           keepCells,
         },
         serviceCompanyLoader(service),
+        options.parseWorker,
       );
       try {
         return await run.execute(

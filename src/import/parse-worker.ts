@@ -1,4 +1,4 @@
-import { parentPort, workerData } from "node:worker_threads";
+import { parentPort } from "node:worker_threads";
 import { CsvSyntaxError, openCsvSource } from "./csv-source.js";
 import { FingerprintSet } from "./fingerprint-set.js";
 import { encodeChunk } from "./outcome-codec.js";
@@ -21,8 +21,7 @@ import {
  * the main thread, which owns the service. See worker-outcomes.ts for the other side.
  */
 
-// A worker module: started with the setup as workerData, and a parent port.
-const setup = workerData as ParseWorkerSetup;
+// A worker module with a parent port; its setup is the first message it gets.
 const port = parentPort;
 
 class CreditGate {
@@ -60,7 +59,15 @@ async function run(): Promise<void> {
     string,
     { resolve: (value: ToWorker) => void; reject: (error: unknown) => void }
   >();
+  let setUp: ((setup: ParseWorkerSetup) => void) | undefined;
+  const received = new Promise<ParseWorkerSetup>((resolve) => {
+    setUp = resolve;
+  });
   port.on("message", (message: ToWorker) => {
+    if (message.type === "setup") {
+      setUp?.(message.setup);
+      return;
+    }
     if (message.type === "credit") {
       gate.give();
       return;
@@ -82,6 +89,8 @@ async function run(): Promise<void> {
         post({ type: "company", companyId });
       }),
   };
+  // Started early (ParseWorkerStart), the worker has loaded its code by the time this comes.
+  const setup = await received;
   const ctx: RowContext = {
     columns: setup.columns,
     headerLength: setup.headerLength,

@@ -1,4 +1,5 @@
 import type { ScopeTotals } from "../core/ports/consumptions.js";
+import type { ParseWorkerStart } from "./worker-outcomes.js";
 
 /** One problem with one row of an imported file. */
 export interface RowError {
@@ -53,7 +54,7 @@ export interface ConsumptionImportOptions {
    * same write, audited. Without it such a row is rejected.
    */
   readonly replaceOverlapping?: boolean;
-  /** Rows per session write; default 2000. */
+  /** Rows per session write; default 500. */
   readonly batchSize?: number;
   /** Ctrl-C: the session is aborted (nothing kept) and CarbonError("interrupted") is thrown. */
   readonly signal?: AbortSignal;
@@ -63,6 +64,11 @@ export interface ConsumptionImportOptions {
    * PARSE_WORKER_MIN_BYTES.
    */
   readonly parseInWorker?: boolean;
+  /**
+   * A parse worker started before the import (startParseWorker), used if the import parses in a
+   * worker; the caller disposes of it afterwards either way (a no-op once the import took it).
+   */
+  readonly parseWorker?: ParseWorkerStart;
   /** Called at most about 10 times a second, and once at the end. */
   readonly onProgress?: (progress: ImportProgress) => void;
   /**

@@ -1,3 +1,4 @@
+import { stat } from "node:fs/promises";
 import { availableParallelism } from "node:os";
 import { setFlagsFromString } from "node:v8";
 import { type ResourceLimits, Worker } from "node:worker_threads";
@@ -83,14 +84,14 @@ export class SerialScavenges {
  * src/import/worker-outcomes.ts: the worker then runs the .ts source with Node's type stripping,
  * with a resolve hook mapping the sources' `./x.js` imports to `./x.ts`.
  */
-function spawn(setup: ParseWorkerSetup): Worker {
+function spawn(): Worker {
   const self = import.meta.url;
   const resourceLimits: ResourceLimits = {
     maxYoungGenerationSizeMb: WORKER_YOUNG_MB,
     maxOldGenerationSizeMb: WORKER_OLD_MB,
   };
   if (!self.endsWith(".ts"))
-    return new Worker(new URL("./parse-worker.js", self), { workerData: setup, resourceLimits });
+    return new Worker(new URL("./parse-worker.js", self), { resourceLimits });
   const entry = JSON.stringify(new URL("./parse-worker.ts", self).href);
   const bootstrap = `
     const { registerHooks } = require("node:module");
@@ -105,7 +106,62 @@ function spawn(setup: ParseWorkerSetup): Worker {
       },
     });
     import(${entry});`;
-  return new Worker(bootstrap, { eval: true, workerData: setup, resourceLimits });
+  return new Worker(bootstrap, { eval: true, resourceLimits });
+}
+
+/** Below this a worker's start-up (tens of milliseconds) costs more than the overlap saves. */
+export const PARSE_WORKER_MIN_BYTES = 4 * 1024 * 1024;
+
+/**
+ * A parse worker started before its setup is known, so that it loads its code while this thread
+ * opens the database, reads the file's header and loads the references (its start-up was the
+ * first 0.2 s of a large import, with this thread idle). It waits for its setup; an import takes
+ * it, or `dispose` stops it. Until taken it does not keep the process alive.
+ */
+export class ParseWorkerStart {
+  #worker: Worker | undefined;
+  /** What went wrong before the worker was taken (it could not load, or stopped). */
+  #fault: Error | undefined;
+
+  constructor() {
+    const worker = spawn();
+    worker.unref();
+    worker.on("error", (error) => {
+      this.#fault ??= error;
+    });
+    worker.on("exit", (code) => {
+      this.#fault ??= new Error(`the parse worker stopped (exit code ${code})`);
+    });
+    this.#worker = worker;
+  }
+
+  /** The worker and any fault so far, once; undefined after `take` or `dispose`. */
+  take(): { readonly worker: Worker; readonly fault: Error | undefined } | undefined {
+    const worker = this.#worker;
+    if (worker === undefined) return undefined;
+    this.#worker = undefined;
+    worker.removeAllListeners("error");
+    worker.removeAllListeners("exit");
+    worker.ref();
+    return { worker, fault: this.#fault };
+  }
+
+  /** Stops the worker unless an import took it (idempotent). */
+  async dispose(): Promise<void> {
+    const worker = this.#worker;
+    this.#worker = undefined;
+    await worker?.terminate();
+  }
+}
+
+/** A parse worker started now for `file` if the import will want one (it is large enough). */
+export async function startParseWorker(file: string): Promise<ParseWorkerStart | undefined> {
+  try {
+    const { size } = await stat(file);
+    return size >= PARSE_WORKER_MIN_BYTES ? new ParseWorkerStart() : undefined;
+  } catch {
+    return undefined; // The import reports a file it cannot read.
+  }
 }
 
 export interface WorkerOutcomes extends OutcomeSource {
@@ -113,8 +169,14 @@ export interface WorkerOutcomes extends OutcomeSource {
   close(): Promise<void>;
 }
 
-export function workerOutcomes(setup: ParseWorkerSetup, loader: CompanyLoader): WorkerOutcomes {
-  const worker = spawn(setup);
+/** Parses in a worker: `started`'s when given (and not taken yet), else a new one. */
+export function workerOutcomes(
+  setup: ParseWorkerSetup,
+  loader: CompanyLoader,
+  started?: ParseWorkerStart,
+): WorkerOutcomes {
+  const early = started?.take();
+  const worker = early?.worker ?? spawn();
   const scavenges = new SerialScavenges();
   scavenges.apply();
   const cap = new YoungGenerationCap();
@@ -148,6 +210,8 @@ export function workerOutcomes(setup: ParseWorkerSetup, loader: CompanyLoader): 
       push({ type: "crash", error: new Error(`the parse worker stopped (exit code ${code})`) });
     }
   });
+  if (early?.fault !== undefined) push({ type: "crash", error: early.fault });
+  else send({ type: "setup", setup });
 
   async function* chunks(): AsyncGenerator<readonly RowOutcome[], void, undefined> {
     for (;;) {

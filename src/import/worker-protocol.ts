@@ -44,6 +44,7 @@ export type FromWorker =
   | { readonly type: "end" };
 
 export type ToWorker =
+  | { readonly type: "setup"; readonly setup: ParseWorkerSetup }
   | { readonly type: "credit" }
   | {
       readonly type: "company";

@@ -12,6 +12,11 @@ import {
   importConsumptions,
 } from "../../../src/import/consumptions.js";
 import { plannedBuildingId } from "../../../src/import/references.js";
+import {
+  PARSE_WORKER_MIN_BYTES,
+  ParseWorkerStart,
+  startParseWorker,
+} from "../../../src/import/worker-outcomes.js";
 
 // The parse worker (large files) must give exactly what validating on the main thread gives:
 // the same report, the same stored rows and buildings, the same rejects file, the same errors.
@@ -127,6 +132,46 @@ afterEach(() => {
 });
 
 describe("importConsumptions with a parse worker", () => {
+  it("takes the worker started before it, and imports the same as the main thread", async () => {
+    const inline = await importWith(false, acme, { createBuildings: true }, false);
+    const started = new ParseWorkerStart();
+    const early = await importWith(
+      true,
+      acme,
+      { createBuildings: true, parseWorker: started },
+      false,
+    );
+    expect(early).toEqual(inline);
+    expect(early.report).toMatchObject({ inserted: 161, committed: true });
+    // Taken by the import: nothing is left to take or to stop.
+    expect(started.take()).toBeUndefined();
+    await started.dispose();
+  });
+
+  it("starts a new worker when the one started before was stopped", async () => {
+    const inline = await importWith(false, acme, { createBuildings: true }, false);
+    const started = new ParseWorkerStart();
+    await started.dispose();
+    const early = await importWith(
+      true,
+      acme,
+      { createBuildings: true, parseWorker: started },
+      false,
+    );
+    expect(early).toEqual(inline);
+  });
+
+  it("starts a worker early only for a file large enough to be parsed in one", async () => {
+    expect(await startParseWorker(acme)).toBeUndefined();
+    expect(await startParseWorker(path.join(dir, "missing.csv"))).toBeUndefined();
+    const large = path.join(dir, "large.csv");
+    fs.writeFileSync(large, Buffer.alloc(PARSE_WORKER_MIN_BYTES, 0x20));
+    const started = await startParseWorker(large);
+    expect(started).toBeInstanceOf(ParseWorkerStart);
+    await started?.dispose();
+    expect(started?.take()).toBeUndefined();
+  });
+
   it("imports the fixtures exactly as the main thread does", async () => {
     const acmeResult = await same(acme, { createBuildings: true });
     expect(acmeResult.report).toMatchObject({ inserted: 161, committed: true });

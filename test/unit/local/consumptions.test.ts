@@ -329,7 +329,7 @@ describe("absent emission figures", () => {
       const db = new Database(file, { readonly: true });
       try {
         return db
-          .prepare(
+          .prepare<[string], string[]>(
             `SELECT typeof(co2e), typeof(co2), typeof(ch4), typeof(n2o), typeof(co2e_market),
                     typeof(converted_quantity), typeof(input_ref), typeof(kwh_per_m3), typeof(quantity)
                FROM consumptions WHERE id = ?`,

@@ -122,7 +122,7 @@ export function importCommand(
 export async function runImport(ctx: Context, opts: ImportOptions): Promise<void> {
   const [
     { importOptions, reportImport },
-    { importConsumptions },
+    { importConsumptions, startParseWorker },
     { createProgressReporter },
     { checkOutputPaths },
     { idResolver },
@@ -137,39 +137,48 @@ export async function runImport(ctx: Context, opts: ImportOptions): Promise<void
   if (parsed.rejectsFile !== undefined) {
     await checkOutputPaths(ctx, [{ flag: "--rejects", file: parsed.rejectsFile }], [parsed.file]);
   }
-  const companyId =
-    opts.company === undefined
-      ? undefined
-      : await idResolver(() => ctx.service()).company("--company", opts.company);
-  const options = companyId === undefined ? parsed : { ...parsed, companyId };
-  const service = await ctx.service();
   const engine = await ctx.engine();
-  if (opts.resume === true && engine.kind === "local" && ctx.globals().quiet !== true) {
-    ctx.io.err(
-      "note: --resume has nothing to do on a local database: a local import is all or nothing",
-    );
-  }
-  const { stateDir } = await import("../../paths.js");
-  const journal =
-    engine.kind === "remote"
-      ? { dir: path.join(stateDir(ctx.env), "imports"), apiUrl: engine.apiUrl }
-      : undefined;
-  // A progress bar on a terminal's stderr only (createProgressReporter checks), not with --quiet.
-  const progress =
-    ctx.globals().quiet === true
-      ? { update() {}, done() {} }
-      : createProgressReporter(ctx.io, { label: options.file });
+  // A local import of a large file parses in a worker: started now, it loads its code while this
+  // thread opens the database (a server import checks the whole file first, on this thread).
+  const parseWorker = engine.kind === "local" ? await startParseWorker(parsed.file) : undefined;
   let report: ConsumptionImportReport;
+  let options: typeof parsed;
   try {
-    report = await importConsumptions(service, {
-      ...options,
-      ...(journal === undefined ? {} : { journal }),
-      resume: opts.resume === true,
-      signal: ctx.signal,
-      onProgress: (snapshot) => progress.update(snapshot),
-    });
+    const companyId =
+      opts.company === undefined
+        ? undefined
+        : await idResolver(() => ctx.service()).company("--company", opts.company);
+    options = companyId === undefined ? parsed : { ...parsed, companyId };
+    const service = await ctx.service();
+    if (opts.resume === true && engine.kind === "local" && ctx.globals().quiet !== true) {
+      ctx.io.err(
+        "note: --resume has nothing to do on a local database: a local import is all or nothing",
+      );
+    }
+    const { stateDir } = await import("../../paths.js");
+    const journal =
+      engine.kind === "remote"
+        ? { dir: path.join(stateDir(ctx.env), "imports"), apiUrl: engine.apiUrl }
+        : undefined;
+    // A progress bar on a terminal's stderr only (createProgressReporter checks), not with --quiet.
+    const progress =
+      ctx.globals().quiet === true
+        ? { update() {}, done() {} }
+        : createProgressReporter(ctx.io, { label: options.file });
+    try {
+      report = await importConsumptions(service, {
+        ...options,
+        ...(journal === undefined ? {} : { journal }),
+        ...(parseWorker === undefined ? {} : { parseWorker }),
+        resume: opts.resume === true,
+        signal: ctx.signal,
+        onProgress: (snapshot) => progress.update(snapshot),
+      });
+    } finally {
+      progress.done();
+    }
   } finally {
-    progress.done();
+    await parseWorker?.dispose();
   }
   reportImport(ctx, report, options);
 }
