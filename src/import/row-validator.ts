@@ -57,15 +57,34 @@ export type RowResult =
   | { readonly ok: false; readonly errors: readonly RowError[] };
 
 const MAX_CACHED_DATES = 10_000;
-/** A file repeats the same few dates (monthly bills): normalizing each once saves a lot. */
-const dates = new Map<string, string | undefined>();
 
-function normalizeDate(text: string): string | undefined {
-  if (dates.has(text)) return dates.get(text);
+/** A date cell's check: its normalized value, or why it is not a date in range. */
+type DateCheck =
+  | { readonly ok: true; readonly date: string }
+  | { readonly ok: false; readonly message: string };
+
+/** A file repeats the same few dates (monthly bills): each cell text is checked once. */
+const dates = new Map<string, DateCheck>();
+
+function dateCheck(text: string): DateCheck {
+  let check = dates.get(text);
+  if (check !== undefined) return check;
   const normalized = normalizeIsoDateTime(text);
+  if (normalized === undefined) {
+    const message = /^\d{4}-\d{2}-\d{2}$/.test(text)
+      ? `expected a real calendar date, got "${text}" (no such day)`
+      : `expected a date YYYY-MM-DD or an ISO 8601 date-time, got "${text}"`;
+    check = { ok: false, message };
+  } else {
+    const problem = yearProblem(normalized);
+    check =
+      problem === undefined
+        ? { ok: true, date: normalized }
+        : { ok: false, message: `${problem}, got "${text}"` };
+  }
   if (dates.size >= MAX_CACHED_DATES) dates.clear();
-  dates.set(text, normalized);
-  return normalized;
+  dates.set(text, check);
+  return check;
 }
 
 /** The company id a row refers to (lower case), if any: what must be loaded before validating. */
@@ -143,16 +162,8 @@ function checkDate(row: Row, field: "startDate" | "endDate"): string | undefined
   const text = row.cell(field === "startDate" ? row.at.startDate : row.at.endDate);
   if (text === "")
     return row.fail(row.column(field), "expected a date YYYY-MM-DD, got an empty cell");
-  const normalized = normalizeDate(text);
-  if (normalized !== undefined) {
-    const problem = yearProblem(normalized);
-    if (problem === undefined) return normalized;
-    return row.fail(row.column(field), `${problem}, got "${text}"`);
-  }
-  const message = /^\d{4}-\d{2}-\d{2}$/.test(text)
-    ? `expected a real calendar date, got "${text}" (no such day)`
-    : `expected a date YYYY-MM-DD or an ISO 8601 date-time, got "${text}"`;
-  return row.fail(row.column(field), message);
+  const check = dateCheck(text);
+  return check.ok ? check.date : row.fail(row.column(field), check.message);
 }
 
 function checkQuantity(row: Row, ctx: RowContext): number | undefined {
