@@ -25,7 +25,7 @@ export function checkDerivedIds(
     for await (const chunk of source.chunks) {
       yield chunk.map((outcome) => {
         if (!isValid(outcome)) return outcome;
-        const first = ids.add(outcome.input.id, outcome.line);
+        const first = ids.addDerived(outcome.input.id, outcome.line);
         if (first === 0) return outcome;
         return {
           line: outcome.line,

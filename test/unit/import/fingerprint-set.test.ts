@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { uuidV5 } from "../../../src/core/ids.js";
 import { FingerprintSet, fingerprint64 } from "../../../src/import/fingerprint-set.js";
 
 function syntheticId(i: number): string {
@@ -66,5 +67,29 @@ describe("FingerprintSet", () => {
 
   it.each([0, -1, 1.5, 2 ** 32])("refuses line %d", (line) => {
     expect(() => new FingerprintSet().add("x", line)).toThrow(RangeError);
+  });
+});
+
+describe("FingerprintSet.addDerived", () => {
+  it("finds every repeat among a million derived ids, with no false positive", () => {
+    const set = FingerprintSet.forRows(1_000_000);
+    const ids: string[] = [];
+    for (let i = 0; i < 1_000_000; i += 1) ids.push(uuidV5(`consumption:row-${i}`));
+    ids.forEach((id, index) => {
+      expect.soft(set.addDerived(id, index + 1)).toBe(0);
+    });
+    expect(set.size).toBe(1_000_000);
+    expect(set.addDerived(ids[123_456] ?? "", 2_000_000)).toBe(123_457);
+    expect(set.addDerived(ids[0] ?? "", 2_000_001)).toBe(1);
+  });
+
+  it("hashes a key that is not a lowercase UUID as add does", () => {
+    const set = new FingerprintSet();
+    expect(set.addDerived("INV-1", 2)).toBe(0);
+    expect(set.addDerived("INV-1", 5)).toBe(2);
+    expect(set.add("INV-1", 6)).toBe(2);
+    const upper = "3F2B7C1E-5D4F-4E8A-9B6C-0D1E2F3A4B5C";
+    expect(set.addDerived(upper, 7)).toBe(0);
+    expect(set.add(upper, 8)).toBe(7);
   });
 });
