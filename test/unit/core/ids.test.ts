@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { CARBON_NAMESPACE, categoryId, isUuid, uuidV5 } from "../../../src/core/ids.js";
+import {
+  CARBON_NAMESPACE,
+  type ConsumptionNaturalKey,
+  categoryId,
+  consumptionId,
+  isUuid,
+  uuidV5,
+} from "../../../src/core/ids.js";
 import { uuidSchema } from "../../../src/core/model/common.js";
 
 // Expected values computed independently with Python's uuid.uuid5(UUID(CARBON_NAMESPACE), name).
@@ -28,6 +35,20 @@ describe("uuidV5", () => {
     uuidV5("y".repeat(1300));
     expect(uuidV5("category:electricity")).toBe(short);
     expect(categoryId("electricity")).toBe(short);
+  });
+});
+
+describe("consumptionId", () => {
+  it("is the v5 UUID of the natural key, as computed independently", () => {
+    const key: ConsumptionNaturalKey = {
+      companyId: "a",
+      buildingId: "b",
+      categoryId: "c",
+      entityId: "INV-1",
+      startDate: "2024-01-01T00:00:00.000Z",
+      endDate: "2024-01-31T00:00:00.000Z",
+    };
+    expect(consumptionId(key)).toBe("76d035de-cebb-5a6e-a11f-36dd05e8ca7f");
   });
 });
 
