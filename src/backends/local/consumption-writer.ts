@@ -11,6 +11,7 @@ import type { EmissionCalculator } from "./emission-calculator.js";
 import { FleetLookup } from "./fleet-lookup.js";
 import type { IdHashSet } from "./id-set.js";
 import { InputLookup } from "./input-lookup.js";
+import { INSERT_CHUNK, InsertChunk, insertStatements } from "./insert-chunk.js";
 import type { RefCache } from "./ref-cache.js";
 import { type PreparedRow, prepareRows, type RowRefs } from "./row-references.js";
 import { StatementCache } from "./statement-cache.js";
@@ -45,44 +46,13 @@ export interface WriteResult {
   readonly outcomes: readonly UpsertOutcome[];
 }
 
-const INSERT_COLUMNS = [
-  "id",
-  "entity_id",
-  "company_ref",
-  "building_ref",
-  "category_ref",
-  "start_date",
-  "end_date",
-  "quantity",
-  "unit",
-  "created_at",
-  "updated_at",
-  "co2e",
-  "co2",
-  "ch4",
-  "n2o",
-  "co2e_market",
-  "converted_quantity",
-  "provenance_ref",
-  "input_ref",
-  "kwh_per_m3",
-];
-const UPDATED_COLUMNS = INSERT_COLUMNS.filter((c) => c !== "id" && c !== "created_at");
-/**
- * created_at and updated_at are the write's time, bound once per statement as `@now`: an
- * update leaves created_at alone (UPDATED_COLUMNS), so the stored creation time survives, and
- * each row binds two values fewer.
- */
-const NOW_COLUMNS = new Set(["created_at", "updated_at"]);
-/** Rows per INSERT statement: 18 anonymous parameters each, and @now. */
-const INSERT_CHUNK = 100;
 const SELECT_CHUNK = 500;
 
 /**
  * Writes consumptions and their emissions, a batch at a time: references are checked for the
  * whole batch first (nothing is written if one is wrong), then one SELECT per 500 ids tells
  * inserts, updates and unchanged rows apart, then multi-row upserts of 100 rows write what
- * changed. The caller owns the transaction.
+ * changed (insert-chunk.ts). The caller owns the transaction.
  */
 export class ConsumptionWriter {
   readonly #catalog: CategoryCatalog;
@@ -117,17 +87,9 @@ export class ConsumptionWriter {
           quantity, unit, co2e, provenance_ref, input_ref, kwh_per_m3
         FROM consumptions WHERE id IN (${marks})`;
     });
-    const insert = (n: number): string => {
-      const row = `(${INSERT_COLUMNS.map((c) => (NOW_COLUMNS.has(c) ? "@now" : "?")).join(",")})`;
-      return `INSERT INTO consumptions (${INSERT_COLUMNS.join(", ")}) VALUES ${new Array(n).fill(row).join(",")}`;
-    };
-    const set = UPDATED_COLUMNS.map((c) => `${c} = excluded.${c}`).join(", ");
-    this.#upserts = new StatementCache(
-      db,
-      (n) => `${insert(n)} ON CONFLICT (id) DO UPDATE SET ${set}`,
-    );
+    this.#upserts = insertStatements(db, true);
     // Without the unique index (bulk mode) an ON CONFLICT clause does not even compile.
-    this.#inserts = new StatementCache(db, insert);
+    this.#inserts = insertStatements(db, false);
     this.#companyIdOf = db
       .prepare<[number], string>("SELECT id FROM companies WHERE ref = ?")
       .pluck();
@@ -155,8 +117,7 @@ export class ConsumptionWriter {
     const counts = zeroImportCounts();
     const outcomes: UpsertOutcome[] = [];
     const now = Date.now();
-    let params: unknown[] = [];
-    let pending = 0;
+    const chunk = new InsertChunk();
     /** Rows written earlier in this batch: a later row with the same id is compared to them. */
     const written = new Map<string, WrittenRow>();
     /** Rows whose id is another company's consumption: the batch fails with all of them. */
@@ -232,10 +193,9 @@ export class ConsumptionWriter {
       if (!allNew) written.set(row.id, { row, co2e: values.co2e, awaiting, derivedCo2e });
       // An absent figure is bound as NaN, which SQLite stores as NULL: better-sqlite3 binds a
       // number at once but a null only after four other type checks.
-      params.push(
+      chunk.values.push(
         row.id,
         row.entityId,
-        row.company.ref,
         row.building.ref,
         row.category.ref,
         this.#dates.stored(row.startDate),
@@ -249,14 +209,11 @@ export class ConsumptionWriter {
         values.co2eMarketBased ?? NaN,
         values.convertedQuantity ?? NaN,
         calculationRef,
-        row.input?.ref ?? NaN,
-        row.kwhPerM3 ?? NaN,
       );
-      pending += 1;
-      if (pending === INSERT_CHUNK) {
-        statements.get(pending).run(...params, { now });
-        params = [];
-        pending = 0;
+      if (
+        chunk.endRow(row.company.ref, row.input?.ref ?? NaN, row.kwhPerM3 ?? NaN) === INSERT_CHUNK
+      ) {
+        chunk.run(statements, now);
       }
     }
     // The caller's transaction (or savepoint) takes back the chunks already written.
@@ -265,7 +222,7 @@ export class ConsumptionWriter {
     if (first !== undefined) {
       throw validationError(`consumption rejected: ${first.path}: ${first.message}`, invalid);
     }
-    if (pending > 0) statements.get(pending).run(...params, { now });
+    chunk.run(statements, now);
     return { counts, outcomes };
   }
 

@@ -1,0 +1,121 @@
+import type { Db } from "./database.js";
+import { StatementCache } from "./statement-cache.js";
+
+/** Columns given per row, in the order the writer pushes their values. */
+const ROW_COLUMNS = [
+  "id",
+  "entity_id",
+  "building_ref",
+  "category_ref",
+  "start_date",
+  "end_date",
+  "quantity",
+  "unit",
+  "co2e",
+  "co2",
+  "ch4",
+  "n2o",
+  "co2e_market",
+  "converted_quantity",
+  "provenance_ref",
+] as const;
+
+/**
+ * Columns usually the same on every row of a chunk (one company; no custom input and no kWh
+ * per m3 on the bill): bound once, by name, when they are.
+ */
+const SHARED_COLUMNS = ["company_ref", "input_ref", "kwh_per_m3"] as const;
+const ALL_SHARED = (1 << SHARED_COLUMNS.length) - 1;
+
+/**
+ * created_at and updated_at are the write's time, bound once per statement as `@now`: an
+ * update leaves created_at alone, so the stored creation time survives.
+ */
+const INSERT_COLUMNS = [...ROW_COLUMNS, ...SHARED_COLUMNS, "created_at", "updated_at"];
+const UPDATED_COLUMNS = INSERT_COLUMNS.filter((c) => c !== "id" && c !== "created_at");
+
+/** Rows per INSERT statement. */
+export const INSERT_CHUNK = 100;
+
+/** SQL of an insert of `rows` rows whose shared columns in `mask` are bound by name. */
+function insertSql(rows: number, mask: number): string {
+  const shared = SHARED_COLUMNS.map((c, i) => ((mask >> i) & 1 ? `@${c}` : "?"));
+  const row = `(${[...ROW_COLUMNS.map(() => "?"), ...shared, "@now", "@now"].join(",")})`;
+  return `INSERT INTO consumptions (${INSERT_COLUMNS.join(", ")}) VALUES ${new Array(rows).fill(row).join(",")}`;
+}
+
+/** Statements keyed by rows and mask, made once each: inserts, or upserts by id. */
+export function insertStatements(db: Db, upsert: boolean): StatementCache {
+  const set = UPDATED_COLUMNS.map((c) => `${c} = excluded.${c}`).join(", ");
+  return new StatementCache(db, (key) => {
+    const sql = insertSql(key >> SHARED_COLUMNS.length, key & ALL_SHARED);
+    return upsert ? `${sql} ON CONFLICT (id) DO UPDATE SET ${set}` : sql;
+  });
+}
+
+/**
+ * The rows of one multi-row INSERT. better-sqlite3 checks the type of every value it binds, the
+ * larger part of an insert's cost, so what every row of the chunk shares is bound once: the
+ * write pushes each row's ROW_COLUMNS values to `values`, then `endRow` takes the shared ones.
+ */
+export class InsertChunk {
+  /** ROW_COLUMNS values, row after row. */
+  values: unknown[] = [];
+  #shared: unknown[] = [];
+  #rows = 0;
+  /** Bit i: SHARED_COLUMNS[i] has had the first row's value on every row so far. */
+  #same = ALL_SHARED;
+
+  get rows(): number {
+    return this.#rows;
+  }
+
+  /** Ends a row with its shared columns; answers how many rows the chunk holds. */
+  endRow(companyRef: number, inputRef: number, kwhPerM3: number): number {
+    const shared = this.#shared;
+    if (this.#rows > 0) {
+      if (!same(shared[0], companyRef)) this.#same &= ~1;
+      if (!same(shared[1], inputRef)) this.#same &= ~2;
+      if (!same(shared[2], kwhPerM3)) this.#same &= ~4;
+    }
+    shared.push(companyRef, inputRef, kwhPerM3);
+    this.#rows += 1;
+    return this.#rows;
+  }
+
+  /** Writes the chunk with `statements` (insertStatements) and empties it. */
+  run(statements: StatementCache, now: number): void {
+    const rows = this.#rows;
+    if (rows === 0) return;
+    const mask = this.#same;
+    const shared = this.#shared;
+    const named: Record<string, unknown> = { now };
+    SHARED_COLUMNS.forEach((column, i) => {
+      if ((mask >> i) & 1) named[column] = shared[i];
+    });
+    const values = mask === ALL_SHARED ? this.values : this.#merged(mask);
+    statements.get((rows << SHARED_COLUMNS.length) | mask).run(...values, named);
+    this.values = [];
+    this.#shared = [];
+    this.#rows = 0;
+    this.#same = ALL_SHARED;
+  }
+
+  /** Each row's values followed by its shared values not bound by name. */
+  #merged(mask: number): unknown[] {
+    const merged: unknown[] = [];
+    const width = ROW_COLUMNS.length;
+    for (let row = 0; row < this.#rows; row += 1) {
+      for (let i = 0; i < width; i += 1) merged.push(this.values[row * width + i]);
+      for (let i = 0; i < SHARED_COLUMNS.length; i += 1) {
+        if (((mask >> i) & 1) === 0) merged.push(this.#shared[row * SHARED_COLUMNS.length + i]);
+      }
+    }
+    return merged;
+  }
+}
+
+/** Equal values, NaN (an absent value, stored as NULL) equal to NaN. */
+function same(a: unknown, b: number): boolean {
+  return a === b || (Number.isNaN(a) && Number.isNaN(b));
+}
