@@ -4,7 +4,7 @@ import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
 import { BulkLoad } from "../../../src/backends/local/bulk-load.js";
 import { openDatabase } from "../../../src/backends/local/database.js";
-import { consumption, openTemp, seed, tempDir } from "./helpers.js";
+import { consumption, ids, openTemp, seed, tempDir } from "./helpers.js";
 
 function journalMode(file: string): unknown {
   const db = new Database(file, { readonly: true });
@@ -111,5 +111,51 @@ describe("a session whose caller promises unique ids", () => {
     await again.write([row]);
     await again.commit();
     expect((await service.consumptions.list({ page: 1, limit: 10 })).pagination.total).toBe(1);
+  });
+});
+
+describe("one write whose rows differ in company and kWh per m3", () => {
+  it("stores each row's own values, in a new table and over stored rows", async () => {
+    const service = await openTemp();
+    await seed(service);
+    const gas = {
+      category: "natural_gas",
+      unitType: "m3",
+      quantity: 250,
+      companyId: ids.esCompany,
+      buildingId: ids.esBuilding2,
+      startDate: "2024-02-01T00:00:00.000Z",
+      endDate: "2024-02-29T00:00:00.000Z",
+    };
+    const rows = [
+      consumption(),
+      consumption({ ...gas, kwhPerM3: 11.63 }),
+      consumption({ companyId: ids.esCompany, buildingId: ids.esBuilding }),
+      consumption({ ...gas }),
+      consumption(),
+    ];
+    const stored = async () =>
+      Promise.all(
+        rows.map(async (row) => {
+          const found = await service.consumptions.get(row.id);
+          return [found.companyId, found.buildingId, found.kwhPerM3 ?? null, found.quantity];
+        }),
+      );
+    const expected = rows.map((row) => [
+      row.companyId,
+      row.buildingId,
+      row.kwhPerM3 ?? null,
+      row.quantity,
+    ]);
+    // Into an empty table (the bulk path: plain inserts), then again over the stored rows.
+    for (const write of [rows, rows.map((row) => ({ ...row, quantity: row.quantity + 1 }))]) {
+      const session = await service.consumptions.openImport({ dryRun: false, uniqueIds: true });
+      await session.write(write);
+      await session.commit();
+      expected.forEach((row, i) => {
+        row[3] = write[i]?.quantity ?? 0;
+      });
+      expect(await stored()).toEqual(expected);
+    }
   });
 });
