@@ -263,7 +263,7 @@ export class UserRepository {
       );
     }
     const before = existing === undefined ? undefined : fromRow(existing);
-    const code = randomBytes(24).toString("base64url");
+    const code = invitationCode();
     const at = now.toISOString();
     const expiresAt = new Date(now.getTime() + INVITATION_DAYS * 86_400_000).toISOString();
     const user = this.#store(
@@ -312,5 +312,16 @@ export class UserRepository {
     const after = this.#store({ ...before, status: "active", updatedAt: now.toISOString() });
     this.#audit("users.accept", before.email, before, after);
     return after;
+  }
+}
+
+/**
+ * A new invitation's code: 24 random bytes in base64url, never starting with "-", which a
+ * command line would read as an option (`carbon auth accept-invite -x...`).
+ */
+export function invitationCode(random: (size: number) => Buffer = randomBytes): string {
+  for (;;) {
+    const code = random(24).toString("base64url");
+    if (!code.startsWith("-")) return code;
   }
 }

@@ -75,9 +75,11 @@ describe("FingerprintSet.addDerived", () => {
     const set = FingerprintSet.forRows(1_000_000);
     const ids: string[] = [];
     for (let i = 0; i < 1_000_000; i += 1) ids.push(uuidV5(`consumption:row-${i}`));
+    let repeats = 0;
     ids.forEach((id, index) => {
-      expect.soft(set.addDerived(id, index + 1)).toBe(0);
+      if (set.addDerived(id, index + 1) !== 0) repeats += 1;
     });
+    expect(repeats).toBe(0);
     expect(set.size).toBe(1_000_000);
     expect(set.addDerived(ids[123_456] ?? "", 2_000_000)).toBe(123_457);
     expect(set.addDerived(ids[0] ?? "", 2_000_001)).toBe(1);

@@ -20,6 +20,7 @@ export function acceptInviteCommand(
         "",
         "The server address is --api-url, else CARBON_API_URL, else the profile's. No token is",
         "needed. carbon serve offers this; a server that does not is a usage error (exit 2).",
+        'A code that starts with "-" goes after --: carbon auth accept-invite -- -q3Vd...',
         "",
         "Examples:",
         "  $ carbon auth accept-invite q3VdZ0m1Yl8o2kR7c5Hn0a9sXwE4tBzU --api-url https://carbon.example.com",
