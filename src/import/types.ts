@@ -1,5 +1,5 @@
+import type { Worker } from "node:worker_threads";
 import type { ScopeTotals } from "../core/ports/consumptions.js";
-import type { ParseWorkerStart } from "./worker-outcomes.js";
 
 /** One problem with one row of an imported file. */
 export interface RowError {
@@ -68,7 +68,7 @@ export interface ConsumptionImportOptions {
    * A parse worker started before the import (startParseWorker), used if the import parses in a
    * worker; the caller disposes of it afterwards either way (a no-op once the import took it).
    */
-  readonly parseWorker?: ParseWorkerStart;
+  readonly parseWorker?: EarlyParseWorker;
   /** Called at most about 10 times a second, and once at the end. */
   readonly onProgress?: (progress: ImportProgress) => void;
   /**
@@ -127,4 +127,12 @@ export interface ConsumptionImportReport {
    * rows: why every row was sent again instead of skipping any.
    */
   readonly resumeRefused?: string;
+}
+
+/** A parse worker started before the import (worker-outcomes.ts, ParseWorkerStart). */
+export interface EarlyParseWorker {
+  /** The worker and any fault so far, once; undefined after `take` or `dispose`. */
+  take(): { readonly worker: Worker; readonly fault: Error | undefined } | undefined;
+  /** Stops the worker unless an import took it (idempotent). */
+  dispose(): Promise<void>;
 }

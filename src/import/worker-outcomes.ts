@@ -7,6 +7,7 @@ import { CsvSyntaxError } from "./csv-source.js";
 import { decodeChunk } from "./outcome-codec.js";
 import type { CompanyLoader } from "./references.js";
 import type { OutcomeSource, RowOutcome } from "./row-outcomes.js";
+import type { EarlyParseWorker } from "./types.js";
 import {
   type FromWorker,
   type ParseWorkerSetup,
@@ -118,7 +119,7 @@ export const PARSE_WORKER_MIN_BYTES = 4 * 1024 * 1024;
  * first 0.2 s of a large import, with this thread idle). It waits for its setup; an import takes
  * it, or `dispose` stops it. Until taken it does not keep the process alive.
  */
-export class ParseWorkerStart {
+export class ParseWorkerStart implements EarlyParseWorker {
   #worker: Worker | undefined;
   /** What went wrong before the worker was taken (it could not load, or stopped). */
   #fault: Error | undefined;
@@ -173,7 +174,7 @@ export interface WorkerOutcomes extends OutcomeSource {
 export function workerOutcomes(
   setup: ParseWorkerSetup,
   loader: CompanyLoader,
-  started?: ParseWorkerStart,
+  started?: EarlyParseWorker,
 ): WorkerOutcomes {
   const early = started?.take();
   const worker = early?.worker ?? spawn();
