@@ -132,9 +132,13 @@ afterEach(() => {
 });
 
 describe("importConsumptions with a parse worker", () => {
-  it("takes the worker started before it, and imports the same as the main thread", async () => {
+  it.each([
+    ["takes the worker started before it", false],
+    ["starts a new worker when the one started before was stopped", true],
+  ])("%s, and imports the same as the main thread", async (_, stoppedFirst) => {
     const inline = await importWith(false, acme, { createBuildings: true }, false);
     const started = new ParseWorkerStart();
+    if (stoppedFirst) await started.dispose();
     const early = await importWith(
       true,
       acme,
@@ -143,22 +147,9 @@ describe("importConsumptions with a parse worker", () => {
     );
     expect(early).toEqual(inline);
     expect(early.report).toMatchObject({ inserted: 161, committed: true });
-    // Taken by the import: nothing is left to take or to stop.
+    // Taken by the import (or stopped): nothing is left to take.
     expect(started.take()).toBeUndefined();
     await started.dispose();
-  });
-
-  it("starts a new worker when the one started before was stopped", async () => {
-    const inline = await importWith(false, acme, { createBuildings: true }, false);
-    const started = new ParseWorkerStart();
-    await started.dispose();
-    const early = await importWith(
-      true,
-      acme,
-      { createBuildings: true, parseWorker: started },
-      false,
-    );
-    expect(early).toEqual(inline);
   });
 
   it("starts a worker early only for a file large enough to be parsed in one", async () => {
