@@ -110,14 +110,19 @@ function spawn(): Worker {
   return new Worker(bootstrap, { eval: true, resourceLimits });
 }
 
+/** The error of a parse worker that stopped before its work was done. */
+function stopped(code: number): Error {
+  return new Error(`the parse worker stopped (exit code ${code})`);
+}
+
 /** Below this a worker's start-up (tens of milliseconds) costs more than the overlap saves. */
 export const PARSE_WORKER_MIN_BYTES = 4 * 1024 * 1024;
 
 /**
  * A parse worker started before its setup is known, so that it loads its code while this thread
- * opens the database, reads the file's header and loads the references (its start-up was the
- * first 0.2 s of a large import, with this thread idle). It waits for its setup; an import takes
- * it, or `dispose` stops it. Until taken it does not keep the process alive.
+ * opens the database, reads the file's header and loads the references, instead of after them
+ * with this thread waiting. It waits for its setup; an import takes it, or `dispose` stops it.
+ * Until taken it does not keep the process alive.
  */
 export class ParseWorkerStart implements EarlyParseWorker {
   #worker: Worker | undefined;
@@ -131,7 +136,7 @@ export class ParseWorkerStart implements EarlyParseWorker {
       this.#fault ??= error;
     });
     worker.on("exit", (code) => {
-      this.#fault ??= new Error(`the parse worker stopped (exit code ${code})`);
+      this.#fault ??= stopped(code);
     });
     this.#worker = worker;
   }
@@ -208,7 +213,7 @@ export function workerOutcomes(
   worker.on("error", (error) => push({ type: "crash", error }));
   worker.on("exit", (code) => {
     if (!closed) {
-      push({ type: "crash", error: new Error(`the parse worker stopped (exit code ${code})`) });
+      push({ type: "crash", error: stopped(code) });
     }
   });
   if (early?.fault !== undefined) push({ type: "crash", error: early.fault });

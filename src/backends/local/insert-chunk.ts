@@ -66,10 +66,6 @@ export class InsertChunk {
   /** Bit i: SHARED_COLUMNS[i] has had the first row's value on every row so far. */
   #same = ALL_SHARED;
 
-  get rows(): number {
-    return this.#rows;
-  }
-
   /** Ends a row with its shared columns; answers how many rows the chunk holds. */
   endRow(companyRef: number, inputRef: number, kwhPerM3: number): number {
     const shared = this.#shared;
