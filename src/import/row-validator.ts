@@ -7,14 +7,13 @@ import {
   KWH_PER_M3_MIN,
   MAX_ENTITY_ID,
   normalizeCountry,
-  normalizeIsoDateTime,
   quantityProblem,
-  yearProblem,
 } from "../core/model/text-values.js";
 import { kwhPerM3Problem } from "../engine/billed-energy.js";
 import type { ColumnMap } from "./columns.js";
 import { otherCompanyMessage } from "./company-flag.js";
 import type { CsvRecord } from "./csv-source.js";
+import { dateCheck } from "./date-cells.js";
 import type { FingerprintSet } from "./fingerprint-set.js";
 import { parseDecimal } from "./numbers.js";
 import { type CategoryRef, plannedBuildingId, type References } from "./references.js";
@@ -55,37 +54,6 @@ export interface RowContext {
 export type RowResult =
   | { readonly ok: true; readonly input: ConsumptionInput }
   | { readonly ok: false; readonly errors: readonly RowError[] };
-
-const MAX_CACHED_DATES = 10_000;
-
-/** A date cell's check: its normalized value, or why it is not a date in range. */
-type DateCheck =
-  | { readonly ok: true; readonly date: string }
-  | { readonly ok: false; readonly message: string };
-
-/** A file repeats the same few dates (monthly bills): each cell text is checked once. */
-const dates = new Map<string, DateCheck>();
-
-function dateCheck(text: string): DateCheck {
-  let check = dates.get(text);
-  if (check !== undefined) return check;
-  const normalized = normalizeIsoDateTime(text);
-  if (normalized === undefined) {
-    const message = /^\d{4}-\d{2}-\d{2}$/.test(text)
-      ? `expected a real calendar date, got "${text}" (no such day)`
-      : `expected a date YYYY-MM-DD or an ISO 8601 date-time, got "${text}"`;
-    check = { ok: false, message };
-  } else {
-    const problem = yearProblem(normalized);
-    check =
-      problem === undefined
-        ? { ok: true, date: normalized }
-        : { ok: false, message: `${problem}, got "${text}"` };
-  }
-  if (dates.size >= MAX_CACHED_DATES) dates.clear();
-  dates.set(text, check);
-  return check;
-}
 
 /** The company id a row refers to (lower case), if any: what must be loaded before validating. */
 export function companyOf(record: CsvRecord, ctx: RowContext): string | undefined {
