@@ -11,7 +11,7 @@ if (major < 22) {
 // Cache compiled code between runs (Node's own on-disk cache; ignored where unsupported).
 const { enableCompileCache } = await import("node:module");
 enableCompileCache?.();
-const { main } = await import("../dist/cli/main.js");
+const { main } = await import("../dist/bundle/main.js");
 process.exitCode = await main(process.argv);
 // Interrupted while a reader had stopped reading (`carbon … | less`): do not wait for it to drain.
 if (process.exitCode === 130 && process.stdout.writableLength > 0) process.exit();

@@ -6,6 +6,7 @@
 import { readFileSync } from "node:fs";
 import { Command, Option } from "commander";
 import { CarbonError, errorTable } from "../core/errors.js";
+import { packageFile } from "../package-files.js";
 import { requestedResource, resources } from "./commands/registry.js";
 import { type Context, createContext, type GlobalOptions } from "./context.js";
 import { createProcessIo, type Io } from "./io.js";
@@ -23,8 +24,7 @@ export interface MainOptions {
 
 function readVersion(): string {
   try {
-    // src/cli/main.ts and dist/cli/main.js are both two levels below the package root.
-    const text = readFileSync(new URL("../../package.json", import.meta.url), "utf8");
+    const text = readFileSync(packageFile("package.json"), "utf8");
     const parsed: unknown = JSON.parse(text);
     if (typeof parsed === "object" && parsed !== null && "version" in parsed) {
       return String(parsed.version);

@@ -81,7 +81,8 @@ export class SerialScavenges {
 }
 
 /**
- * Built code runs dist/import/parse-worker.js. Under the test runner this module is
+ * Built code runs the parse-worker.js beside this module (in dist/import/, or in dist/bundle/
+ * where bin/carbon.js runs the bundle). Under the test runner this module is
  * src/import/worker-outcomes.ts: the worker then runs the .ts source with Node's type stripping,
  * with a resolve hook mapping the sources' `./x.js` imports to `./x.ts`.
  */

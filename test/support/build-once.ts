@@ -1,7 +1,8 @@
 /**
- * Vitest global setup of the tiers that run the built binary: runs the TypeScript build once
- * when dist/ is missing or older than a source, so `npx vitest run test/e2e` works from a fresh
- * clone and a run after `npm run build` does not build again.
+ * Vitest global setup of the tiers that run the built binary: runs the build (tsc, then the
+ * bundle bin/carbon.js runs) once when dist/ is missing or older than a source, so
+ * `npx vitest run test/e2e` works from a fresh clone and a run after `npm run build` does not
+ * build again.
  */
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -19,13 +20,14 @@ function modifiedTimes(dir: string): number[] {
     .map((entry) => fs.statSync(path.join(entry.parentPath, entry.name)).mtimeMs);
 }
 
-/** True when some source (or the build's config) changed after the last build wrote the entry point. */
+/** True when some source (or the build's config) changed after the last build wrote the bundle's entry point. */
 export function buildIsStale(project = root): boolean {
-  const entry = path.join(project, "dist", "cli", "main.js");
+  const entry = path.join(project, "dist", "bundle", "main.js");
   if (!fs.existsSync(entry)) return true;
   const sources = [
     ...modifiedTimes(path.join(project, "src")),
     fs.statSync(path.join(project, "tsconfig.json")).mtimeMs,
+    fs.statSync(path.join(project, "scripts", "bundle.ts")).mtimeMs,
   ];
   return Math.max(...sources) > fs.statSync(entry).mtimeMs;
 }
@@ -33,11 +35,12 @@ export function buildIsStale(project = root): boolean {
 export default function setup(): void {
   if (!buildIsStale()) return;
   const tsc = path.join(root, "node_modules", "typescript", "bin", "tsc");
-  const result = spawnSync(process.execPath, [tsc, "-p", "tsconfig.json"], {
-    cwd: root,
-    encoding: "utf8",
-  });
-  if (result.status !== 0) {
-    throw new Error(`the build failed (tsc -p tsconfig.json):\n${result.stdout}${result.stderr}`);
+  const steps = [[tsc, "-p", "tsconfig.json"], [path.join(root, "scripts", "bundle.ts")]];
+  for (const step of steps) {
+    const result = spawnSync(process.execPath, step, { cwd: root, encoding: "utf8" });
+    if (result.status !== 0) {
+      const command = ["node", ...step.map((arg) => path.relative(root, arg))].join(" ");
+      throw new Error(`the build failed (${command}):\n${result.stdout}${result.stderr}`);
+    }
   }
 }

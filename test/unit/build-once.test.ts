@@ -10,8 +10,13 @@ afterEach(() => {
   for (const dir of made.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-/** A project with one source, its config and a built entry point, each written at `times`. */
-function project(times: { source: number; config: number; built?: number }): string {
+/** A project with one source, its config, its bundle script and a built entry point, each written at `times`. */
+function project(times: {
+  source: number;
+  config: number;
+  bundler?: number;
+  built?: number;
+}): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "carbon-build-"));
   made.push(dir);
   const write = (file: string, at: number): void => {
@@ -21,12 +26,13 @@ function project(times: { source: number; config: number; built?: number }): str
   };
   write("src/core/ids.ts", times.source);
   write("tsconfig.json", times.config);
-  if (times.built !== undefined) write("dist/cli/main.js", times.built);
+  write("scripts/bundle.ts", times.bundler ?? times.config);
+  if (times.built !== undefined) write("dist/bundle/main.js", times.built);
   return dir;
 }
 
 describe("buildIsStale", () => {
-  it("is stale without dist/cli/main.js", () => {
+  it("is stale without dist/bundle/main.js", () => {
     expect(buildIsStale(project({ source: 1000, config: 1000 }))).toBe(true);
   });
 
@@ -34,8 +40,11 @@ describe("buildIsStale", () => {
     expect(buildIsStale(project({ source: 1000, config: 1000, built: 2000 }))).toBe(false);
   });
 
-  it("is stale when a source or the config changed after the build", () => {
+  it("is stale when a source, the config or the bundle script changed after the build", () => {
     expect(buildIsStale(project({ source: 3000, config: 1000, built: 2000 }))).toBe(true);
     expect(buildIsStale(project({ source: 1000, config: 3000, built: 2000 }))).toBe(true);
+    expect(buildIsStale(project({ source: 1000, config: 1000, bundler: 3000, built: 2000 }))).toBe(
+      true,
+    );
   });
 });

@@ -2,6 +2,7 @@ import { closeSync, mkdirSync, openSync } from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { CarbonError, isCarbonError } from "../../core/errors.js";
+import { packageFile } from "../../package-files.js";
 
 export type Db = Database.Database;
 
@@ -23,8 +24,8 @@ export const BUSY_TIMEOUT_MS = 5000;
  */
 export const PAGE_SIZE = 16 * 1024;
 
-/** The fixtures folder of the package: two levels above both `src/backends/local` and `dist/backends/local`. */
-export const FIXTURES_DIR: URL = new URL("../../../fixtures/factors/", import.meta.url);
+/** The factor library's data files, in the package's fixtures folder. */
+export const FIXTURES_DIR: URL = packageFile("fixtures/factors/");
 
 /**
  * A missing database is created private to its user, folders 0700 and file 0600, because it will
