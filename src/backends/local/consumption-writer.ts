@@ -193,26 +193,29 @@ export class ConsumptionWriter {
       if (!allNew) written.set(row.id, { row, co2e: values.co2e, awaiting, derivedCo2e });
       // An absent figure is bound as NaN, which SQLite stores as NULL: better-sqlite3 binds a
       // number at once but a null only after four other type checks.
-      chunk.values.push(
-        row.id,
-        row.entityId,
-        row.building.ref,
-        row.category.ref,
-        this.#dates.stored(row.startDate),
-        this.#dates.stored(row.endDate),
-        row.quantity,
-        row.unit,
-        values.co2e ?? NaN,
-        values.co2 ?? NaN,
-        values.ch4 ?? NaN,
-        values.n2o ?? NaN,
-        values.co2eMarketBased ?? NaN,
-        values.convertedQuantity ?? NaN,
-        calculationRef,
+      const added = chunk.add(
+        [
+          row.id,
+          row.entityId,
+          row.building.ref,
+          row.category.ref,
+          this.#dates.stored(row.startDate),
+          this.#dates.stored(row.endDate),
+          row.quantity,
+          row.unit,
+          values.co2e ?? NaN,
+          values.co2 ?? NaN,
+          values.ch4 ?? NaN,
+          values.n2o ?? NaN,
+          values.co2eMarketBased ?? NaN,
+          values.convertedQuantity ?? NaN,
+          calculationRef,
+        ],
+        row.company.ref,
+        row.input?.ref ?? NaN,
+        row.kwhPerM3 ?? NaN,
       );
-      if (
-        chunk.endRow(row.company.ref, row.input?.ref ?? NaN, row.kwhPerM3 ?? NaN) === INSERT_CHUNK
-      ) {
+      if (added === INSERT_CHUNK) {
         chunk.run(statements, now);
       }
     }

@@ -20,6 +20,25 @@ const ROW_COLUMNS = [
   "provenance_ref",
 ] as const;
 
+/** One row's ROW_COLUMNS values, in that order; an absent figure is NaN (stored as NULL). */
+export type RowValues = readonly [
+  id: string,
+  entityId: string,
+  buildingRef: number,
+  categoryRef: number,
+  startDate: number,
+  endDate: number,
+  quantity: number,
+  unit: string,
+  co2e: number,
+  co2: number,
+  ch4: number,
+  n2o: number,
+  co2eMarket: number,
+  convertedQuantity: number,
+  provenanceRef: number,
+];
+
 /**
  * Columns usually the same on every row of a chunk (one company; no custom input and no kWh
  * per m3 on the bill): bound once, by name, when they are.
@@ -56,26 +75,35 @@ export function insertStatements(db: Db, upsert: boolean): StatementCache {
 /**
  * The rows of one multi-row INSERT. better-sqlite3 checks the type of every value it binds, the
  * larger part of an insert's cost, so what every row of the chunk shares is bound once: the
- * write pushes each row's ROW_COLUMNS values to `values`, then `endRow` takes the shared ones.
+ * write adds each row's ROW_COLUMNS values with `add`, and its shared ones with them. The values
+ * go into arrays sized for a whole chunk and reused from one chunk to the next (growing an array
+ * value by value reallocates it about ten times a chunk).
  */
 export class InsertChunk {
   /** ROW_COLUMNS values, row after row. */
-  values: unknown[] = [];
-  #shared: unknown[] = [];
+  readonly #values: unknown[] = new Array(INSERT_CHUNK * ROW_COLUMNS.length).fill(0);
+  readonly #shared: unknown[] = new Array(INSERT_CHUNK * SHARED_COLUMNS.length).fill(0);
   #rows = 0;
   /** Bit i: SHARED_COLUMNS[i] has had the first row's value on every row so far. */
   #same = ALL_SHARED;
 
-  /** Ends a row with its shared columns; answers how many rows the chunk holds. */
-  endRow(companyRef: number, inputRef: number, kwhPerM3: number): number {
+  /** Adds a row (at most INSERT_CHUNK); answers how many rows the chunk holds. */
+  add(values: RowValues, companyRef: number, inputRef: number, kwhPerM3: number): number {
+    const rows = this.#rows;
+    const stored = this.#values;
+    let at = rows * ROW_COLUMNS.length;
+    for (let i = 0; i < values.length; i += 1) stored[at++] = values[i];
     const shared = this.#shared;
-    if (this.#rows > 0) {
+    if (rows > 0) {
       if (!same(shared[0], companyRef)) this.#same &= ~1;
       if (!same(shared[1], inputRef)) this.#same &= ~2;
       if (!same(shared[2], kwhPerM3)) this.#same &= ~4;
     }
-    shared.push(companyRef, inputRef, kwhPerM3);
-    this.#rows += 1;
+    at = rows * SHARED_COLUMNS.length;
+    shared[at] = companyRef;
+    shared[at + 1] = inputRef;
+    shared[at + 2] = kwhPerM3;
+    this.#rows = rows + 1;
     return this.#rows;
   }
 
@@ -89,10 +117,10 @@ export class InsertChunk {
     SHARED_COLUMNS.forEach((column, i) => {
       if ((mask >> i) & 1) named[column] = shared[i];
     });
-    const values = mask === ALL_SHARED ? this.values : this.#merged(mask);
+    let values = this.#values;
+    if (mask !== ALL_SHARED) values = this.#merged(mask);
+    else if (rows < INSERT_CHUNK) values = values.slice(0, rows * ROW_COLUMNS.length);
     statements.get((rows << SHARED_COLUMNS.length) | mask).run(...values, named);
-    this.values = [];
-    this.#shared = [];
     this.#rows = 0;
     this.#same = ALL_SHARED;
   }
@@ -102,7 +130,7 @@ export class InsertChunk {
     const merged: unknown[] = [];
     const width = ROW_COLUMNS.length;
     for (let row = 0; row < this.#rows; row += 1) {
-      for (let i = 0; i < width; i += 1) merged.push(this.values[row * width + i]);
+      for (let i = 0; i < width; i += 1) merged.push(this.#values[row * width + i]);
       for (let i = 0; i < SHARED_COLUMNS.length; i += 1) {
         if (((mask >> i) & 1) === 0) merged.push(this.#shared[row * SHARED_COLUMNS.length + i]);
       }
