@@ -20,24 +20,14 @@ const ROW_COLUMNS = [
   "provenance_ref",
 ] as const;
 
-/** One row's ROW_COLUMNS values, in that order; an absent figure is NaN (stored as NULL). */
-export type RowValues = readonly [
-  id: string,
-  entityId: string,
-  buildingRef: number,
-  categoryRef: number,
-  startDate: number,
-  endDate: number,
-  quantity: number,
-  unit: string,
-  co2e: number,
-  co2: number,
-  ch4: number,
-  n2o: number,
-  co2eMarket: number,
-  convertedQuantity: number,
-  provenanceRef: number,
-];
+/**
+ * One row's values, one per ROW_COLUMNS entry and in its order (the type follows the list); an
+ * absent figure is NaN, which SQLite stores as NULL.
+ */
+export type RowValues = ValuesOf<typeof ROW_COLUMNS>;
+type ValuesOf<Columns extends readonly string[]> = {
+  readonly [I in keyof Columns]: string | number;
+};
 
 /**
  * Columns usually the same on every row of a chunk (one company; no custom input and no kWh
