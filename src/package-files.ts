@@ -15,9 +15,9 @@ let root: URL | undefined;
 function packageRoot(): URL {
   if (root !== undefined) return root;
   let dir = new URL(".", import.meta.url);
-  for (;;) {
-    if (existsSync(new URL("package.json", dir))) break;
+  while (!existsSync(new URL("package.json", dir))) {
     const parent = new URL("..", dir);
+    // No package.json above (files copied without it): the folder above this module's.
     if (parent.href === dir.href) {
       dir = new URL("..", import.meta.url);
       break;
