@@ -20,7 +20,7 @@ export type {
   ImportProgress,
   RowError,
 } from "./types.js";
-export { PARSE_WORKER_MIN_BYTES, startParseWorker } from "./worker-outcomes.js";
+export { startParseWorker } from "./worker-outcomes.js";
 
 /**
  * `carbon consumptions import FILE`: a streaming, all-or-nothing CSV import.

@@ -4,22 +4,10 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { isHeavy } from "../support/heavy-modules.js";
 import { tempDir } from "./helpers.js";
 
 const support = fileURLToPath(new URL("./support/", import.meta.url));
-const heavy = [
-  /\/node_modules\/zod\//,
-  /\/node_modules\/better-sqlite3\//,
-  /\/node_modules\/cli-table3\//,
-  /\/node_modules\/csv-parse\//,
-  /\/node_modules\/undici\//,
-  /\/node_modules\/conf\//,
-  /\/node_modules\/ajv\//,
-  /\/src\/backends\//,
-  /\/src\/import\//,
-  /\/src\/engine\//,
-  /\/src\/cli\/output\/format\.ts$/,
-];
 
 function loadsFor(args: readonly string[]): {
   status: number | null;
@@ -64,6 +52,6 @@ describe("startup laziness", () => {
     expect(stdout).not.toBe("");
     // The recorder works: commander itself was loaded.
     expect(loaded.some((url) => url.includes("/node_modules/commander/"))).toBe(true);
-    expect(loaded.filter((url) => heavy.some((pattern) => pattern.test(url)))).toEqual([]);
+    expect(loaded.filter(isHeavy)).toEqual([]);
   });
 });

@@ -2,22 +2,18 @@
  * The built binary runs the bundle (dist/bundle/): `--help` and `--version` must load no heavy
  * code from it either. Each chunk names the modules it holds (`// dist/...` and
  * `// node_modules/...` lines), so the modules behind the loaded chunks can be checked against
- * the same list as the sources' laziness test.
+ * the same list as the sources' laziness test (test/support/heavy-modules.ts).
  */
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
+import { isHeavy } from "../support/heavy-modules.js";
 import { createSandbox, repoRoot, type Sandbox } from "./helpers/exec.js";
 
 const recorder = path.join(repoRoot, "test", "cli", "support", "record-loads.ts");
 const bin = path.join(repoRoot, "bin", "carbon.js");
-const heavy = [
-  /^node_modules\/(zod|better-sqlite3|cli-table3|csv-parse|undici|conf|ajv)\//,
-  /^dist\/(backends|import|engine)\//,
-  /^dist\/cli\/output\/format\.js$/,
-];
 
 let sandbox: Sandbox | undefined;
 afterEach(() => {
@@ -64,7 +60,7 @@ describe("the built binary's start-up", () => {
       expect(files.filter((file) => !file.startsWith("dist/bundle/"))).toEqual(["bin/carbon.js"]);
       // The chunks name their modules: commander's are among them.
       expect(modules.some((module) => module.startsWith("node_modules/commander/"))).toBe(true);
-      expect(modules.filter((module) => heavy.some((pattern) => pattern.test(module)))).toEqual([]);
+      expect(modules.filter(isHeavy)).toEqual([]);
     },
   );
 

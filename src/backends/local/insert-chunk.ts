@@ -1,7 +1,7 @@
 import type { Db } from "./database.js";
 import { StatementCache } from "./statement-cache.js";
 
-/** Columns given per row, in the order the writer pushes their values. */
+/** Columns given per row, in the order of the values the writer adds (InsertChunk.add). */
 const ROW_COLUMNS = [
   "id",
   "entity_id",
