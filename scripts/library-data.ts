@@ -11,10 +11,7 @@ import {
   categoryTree,
   FLEET_SUBCATEGORIES,
   libraryCategories,
-  readFixture,
 } from "../dist/backends/local/fixtures.js";
-import { buildRelease, builtReleaseText } from "../dist/backends/local/library-files.js";
-import { CURRENT_RELEASE } from "../dist/backends/local/library-releases.js";
 import { coverageTable, withCoverageTable } from "../dist/engine/coverage.js";
 import {
   DERIVED_LINES_FILE,
@@ -24,6 +21,9 @@ import {
 } from "../dist/engine/derived-lines.js";
 import { categoryLinesCsv, generateLibraryCategories } from "../dist/engine/library-categories.js";
 import { generateWttLines } from "../dist/engine/wtt-categories.js";
+import { readFixture } from "../dist/shipped/fixture-files.js";
+import { buildRelease, builtReleaseText } from "../dist/shipped/library-files.js";
+import { CURRENT_RELEASE } from "../dist/shipped/library-releases.js";
 
 const library = buildRelease(CURRENT_RELEASE);
 const built = new URL(`../fixtures/factors/${CURRENT_RELEASE.builtFile}`, import.meta.url);

@@ -211,7 +211,7 @@ export function debugsHttp(env: Environment): boolean {
 async function openService(ctx: Context, engine: EngineChoice): Promise<CarbonService> {
   if (engine.kind === "local") {
     // Loaded here, not at the top: `carbon --help` must not load better-sqlite3.
-    const { openLocalService } = await import("../backends/local/open.js");
+    const { openLocalService } = await import("../backends/local/index.js");
     const quiet = ctx.globals().quiet === true;
     return openLocalService({
       path: engine.dbPath,

@@ -1,7 +1,7 @@
 import { CarbonError } from "../core/errors.js";
 import type { Page, PageQuery } from "../core/model/common.js";
 import type { CarbonService, ListFilter, ListName, ListRow } from "../core/service.js";
-import { YoungGenerationCap } from "../import/young-generation.js";
+import { YoungGenerationCap } from "../runtime/young-generation.js";
 import type { Context } from "./context.js";
 import type { Paging } from "./flags.js";
 import type { Column } from "./output/format.js";

@@ -3,6 +3,7 @@ import { availableParallelism } from "node:os";
 import { setFlagsFromString } from "node:v8";
 import { type ResourceLimits, Worker } from "node:worker_threads";
 import { CarbonError, type ErrorCode, errorTable } from "../core/errors.js";
+import { YoungGenerationCap } from "../runtime/young-generation.js";
 import { CsvSyntaxError } from "./csv-source.js";
 import { decodeChunk } from "./outcome-codec.js";
 import type { CompanyLoader } from "./references.js";
@@ -15,7 +16,6 @@ import {
   serializeError,
   type ToWorker,
 } from "./worker-protocol.js";
-import { YoungGenerationCap } from "./young-generation.js";
 
 /**
  * The main thread's side of a parse worker (parse-worker.ts): starts it, answers its company

@@ -3,9 +3,9 @@
  * on port 0 reached with a token. For tests that check a command behaves the same on both.
  */
 import path from "node:path";
-import { localActor } from "../../src/backends/local/transaction-tools.js";
 import { createTestIo } from "../../src/cli/io.js";
 import { main } from "../../src/cli/main.js";
+import { localActor } from "../../src/runtime/local-actor.js";
 import { startRealServer } from "../unit/remote/real-server.js";
 import { tempDir } from "./helpers.js";
 

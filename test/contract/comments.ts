@@ -5,8 +5,8 @@
  * oldest first. The same assertions against the local engine and a real `carbon serve`.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { localActor } from "../../src/backends/local/transaction-tools.js";
 import type { CarbonService } from "../../src/core/service.js";
+import { localActor } from "../../src/runtime/local-actor.js";
 import { codeOf, type Driver } from "./suite.js";
 
 const acme = "a4000000-0000-4000-8000-000000000001";

@@ -2,7 +2,6 @@ import { closeSync, mkdirSync, openSync } from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { CarbonError, isCarbonError } from "../../core/errors.js";
-import { packageFile } from "../../package-files.js";
 
 export type Db = Database.Database;
 
@@ -23,9 +22,6 @@ export const BUSY_TIMEOUT_MS = 5000;
  * (fewer pages, fewer writes, shallower trees; bench/NOTES.md).
  */
 export const PAGE_SIZE = 16 * 1024;
-
-/** The factor library's data files, in the package's fixtures folder. */
-export const FIXTURES_DIR: URL = packageFile("fixtures/factors/");
 
 /**
  * A missing database is created private to its user, folders 0700 and file 0600, because it will

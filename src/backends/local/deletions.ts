@@ -16,13 +16,13 @@ import {
   deletionCompany,
 } from "../../core/model/deletion.js";
 import type { GlecEntry } from "../../core/model/glec.js";
+import { localActor } from "../../runtime/local-actor.js";
 import {
   type DeletionParts,
   type Planned,
   planOne,
   refuseReferencedBuildings,
 } from "./deletion-plans.js";
-import { localActor } from "./transaction-tools.js";
 
 export interface DeleteCommand {
   readonly resource: DeletableResource;

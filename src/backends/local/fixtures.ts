@@ -1,14 +1,8 @@
-import { readFileSync } from "node:fs";
 import { categoryId } from "../../core/ids.js";
 import type { Category, CategoryLevel } from "../../core/model/category.js";
 import type { Scope } from "../../core/model/common.js";
 import { parseFixtureCsv } from "../../engine/fixture-csv.js";
-import { FIXTURES_DIR } from "./database.js";
-
-/** The shipped data the migrations load: fixtures/factors/*.csv of the package. */
-export function readFixture(name: string): string {
-  return readFileSync(new URL(name, FIXTURES_DIR), "utf8");
-}
+import { readFixture } from "../../shipped/fixture-files.js";
 
 /**
  * Vehicle categories of the spec. They classify fleet vehicles (scope 1 mobile combustion) and

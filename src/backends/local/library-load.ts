@@ -5,15 +5,15 @@
  */
 import type { EmissionFactor } from "../../core/model/factor.js";
 import type { ProxyDesignation } from "../../engine/proxies.js";
-import type { Db } from "./database.js";
 import {
   FACTOR_COLUMNS,
   FACTOR_TABLE_COLUMNS,
   type FactorRow,
   factorFromRow,
-} from "./factor-rows.js";
-import { type FactorLibrary, factorLibrary, factorOfValues } from "./library-files.js";
-import { BASE_RELEASE, type LibraryRelease } from "./library-releases.js";
+} from "../../shipped/factor-rows.js";
+import { type FactorLibrary, factorLibrary, factorOfValues } from "../../shipped/library-files.js";
+import { BASE_RELEASE, type LibraryRelease } from "../../shipped/library-releases.js";
+import type { Db } from "./database.js";
 import type { ReleaseRow } from "./library-store.js";
 
 /** Meta key of the current release's version (docs/factor-library.md). */

@@ -7,8 +7,8 @@
  */
 import type { EmissionFactor } from "../../core/model/factor.js";
 import type { ProxyDesignation } from "../../engine/proxies.js";
+import { FACTOR_COLUMNS, type FactorRow, factorFromRow } from "../../shipped/factor-rows.js";
 import type { Db } from "./database.js";
-import { FACTOR_COLUMNS, type FactorRow, factorFromRow } from "./factor-rows.js";
 
 /** A factor library release as `factor_releases` keeps it. */
 export interface StoredRelease {

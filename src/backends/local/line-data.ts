@@ -7,9 +7,9 @@ import {
 } from "../../engine/derived-lines.js";
 import type { DerivedSpec } from "../../engine/emission-lines.js";
 import { type LossFraction, resolveLossFraction } from "../../engine/loss-fractions.js";
+import { readFixture } from "../../shipped/fixture-files.js";
 import type { CategoryCatalog, StoredCategory } from "./categories.js";
 import type { Db } from "./database.js";
-import { readFixture } from "./fixtures.js";
 
 /**
  * The derivation rules shipped with the tool, read once: fixtures/factors/derived-lines.csv (made

@@ -17,8 +17,8 @@
  */
 import { parse } from "csv-parse/sync";
 import { lossFractionsFromCsvRows } from "../../engine/loss-fractions.js";
+import { readFixture } from "../../shipped/fixture-files.js";
 import type { Db } from "./database.js";
-import { readFixture } from "./fixtures.js";
 
 /** Meta key: the library version of emissions stored without a calculation record. */
 export const LEGACY_LIBRARY_VERSION_KEY = "library_version_before_lines";

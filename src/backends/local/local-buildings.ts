@@ -12,11 +12,12 @@ import type { Page, PageQuery } from "../../core/model/common.js";
 import type { BuildingMoveRequest, BuildingsPort } from "../../core/ports/buildings.js";
 import type { BuildingFilter } from "../../core/resources/buildings.js";
 import { parseInput } from "../../core/validate.js";
+import { localActor } from "../../runtime/local-actor.js";
 import { type MoveParts, moveBuildings } from "./building-move.js";
 import { type StoredBuilding, toBuilding } from "./buildings.js";
 import type { StoredCompany } from "./companies.js";
 import type { RefCache } from "./ref-cache.js";
-import { localActor, rolledBack, withRollback } from "./transaction-tools.js";
+import { rolledBack, withRollback } from "./transaction-tools.js";
 
 /** What the part needs of its LocalService: storage, and the service's transaction wrappers. */
 export interface LocalBuildingsContext extends MoveParts {

@@ -7,14 +7,14 @@ import type {
   GlecReceipt,
 } from "../../core/model/glec.js";
 import type { GlecPort, GlecQuery } from "../../core/ports/glec.js";
+import { localActor } from "../../runtime/local-actor.js";
+import { shippedGlecFactors } from "../../shipped/glec-factors.js";
 import type { AuditLog } from "./audit.js";
 import type { CompanyRepository } from "./companies.js";
 import type { Db } from "./database.js";
 import { glecDeletion } from "./deletions.js";
 import { GlecRepository } from "./glec.js";
-import { shippedGlecFactors } from "./glec-factors.js";
 import type { Transactions } from "./transaction-tools.js";
-import { localActor } from "./transaction-tools.js";
 
 export class LocalGlec implements GlecPort {
   readonly #db: Db;

@@ -12,11 +12,12 @@ import {
 } from "../../core/model/recalculation.js";
 import { type CompanyBeforeAfter, recalculationReport } from "../../core/recalculation-report.js";
 import { parseInput } from "../../core/validate.js";
+import { localActor } from "../../runtime/local-actor.js";
 import { LibraryStore } from "./library-store.js";
 import type { LocalParts } from "./local-parts.js";
 import type { RecalculationScope } from "./recalculate.js";
 import { summarizeEmissions } from "./summaries.js";
-import { committedOrRolledBack, localActor, withRollback } from "./transaction-tools.js";
+import { committedOrRolledBack, withRollback } from "./transaction-tools.js";
 
 export interface RecalculationContext {
   readonly parts: LocalParts;

@@ -8,6 +8,7 @@ import type {
   ListRow,
   StreamOptions,
 } from "../../core/service.js";
+import { localActor } from "../../runtime/local-actor.js";
 import { toCategory, wholeOrPage } from "./categories.js";
 import type { CertificateRepository } from "./certificates.js";
 import { CommentRepository } from "./comments.js";
@@ -42,7 +43,7 @@ import { plainDeletables } from "./plain-deletables.js";
 import { type RecalculationScope, recalculateEmissions } from "./recalculate.js";
 import { recommendInputs } from "./recommended-inputs.js";
 import { TaskRepository } from "./tasks.js";
-import { localActor, rolledBack, withRollback } from "./transaction-tools.js";
+import { rolledBack, withRollback } from "./transaction-tools.js";
 import { UserRepository } from "./users.js";
 import { VehicleRepository } from "./vehicles.js";
 import { WasteOperatorRepository } from "./waste-operators.js";

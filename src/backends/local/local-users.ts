@@ -1,6 +1,7 @@
 /** The users part of the local engine: the repository inside the service's transactions. */
 import type { UsersPort } from "../../core/ports/users.js";
-import { localActor, type Transactions } from "./transaction-tools.js";
+import { localActor } from "../../runtime/local-actor.js";
+import type { Transactions } from "./transaction-tools.js";
 import type { UserRepository } from "./users.js";
 
 export function localUsers(users: UserRepository, tx: Transactions): UsersPort {

@@ -1,5 +1,9 @@
 import { CarbonError } from "../../core/errors.js";
 import { parseGlobalDefaults } from "../../engine/proxies.js";
+import { FACTOR_TABLE_COLUMNS } from "../../shipped/factor-rows.js";
+import { readFixture } from "../../shipped/fixture-files.js";
+import { factorLibrary } from "../../shipped/library-files.js";
+import { BASE_RELEASE, OPEN_SOURCES_RELEASE } from "../../shipped/library-releases.js";
 import { auditDeletions, SCHEMA_AUDIT } from "./audit.js";
 import { uniqueBuildingNames } from "./building-names.js";
 import {
@@ -13,14 +17,11 @@ import { CUSTOM_FACTOR_VALIDITY_SCHEMA } from "./custom-factor-validity.js";
 import { CUSTOM_INPUTS_SCHEMA } from "./custom-inputs.js";
 import { APPLICATION_ID, type Db, notCarbonDatabase } from "./database.js";
 import { EFFLUENTS_SCHEMA } from "./effluents.js";
-import { FACTOR_TABLE_COLUMNS } from "./factor-rows.js";
-import { categoryTree, readFixture } from "./fixtures.js";
+import { categoryTree } from "./fixtures.js";
 import { GLEC_SCHEMA } from "./glec-schema.js";
 import { GOALS_SCHEMA } from "./goals.js";
 import { INVOICES_SCHEMA } from "./invoices-schema.js";
-import { factorLibrary } from "./library-files.js";
 import { keepLibraryReleases, LIBRARY_VERSION_KEY, loadRelease } from "./library-load.js";
-import { BASE_RELEASE, OPEN_SOURCES_RELEASE } from "./library-releases.js";
 import { addEmissionLines } from "./lines-schema.js";
 import { LIST_INDEXES } from "./list-indexes.js";
 import { ORGANIZATION_LIMITS_SCHEMA } from "./organization-limits.js";

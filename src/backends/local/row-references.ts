@@ -1,8 +1,8 @@
 import { type FieldIssue, validationError } from "../../core/errors.js";
-import { FLEET_ONLY_CATEGORIES, fleetCategory, outsideActivePeriod } from "../../core/fleet.js";
 import type { ConsumptionInput } from "../../core/model/consumption.js";
 import { kwhPerM3Problem } from "../../engine/billed-energy.js";
 import type { DerivationRules } from "../../engine/derived-lines.js";
+import { FLEET_ONLY_CATEGORIES, fleetCategory, outsideActivePeriod } from "../../engine/fleet.js";
 import { convertQuantity, isNaturalGasCategory } from "../../engine/units.js";
 import type { StoredBuilding } from "./buildings.js";
 import type { CategoryCatalog, StoredCategory } from "./categories.js";
@@ -155,7 +155,7 @@ function derivedOnlyProblem(code: string, rules: DerivationRules | undefined): s
 
 /**
  * Why a vehicle's consumption is refused: outside the vehicle's active period, or not in the
- * subcategory the vehicle's type and fuel and the unit choose (src/core/fleet.ts).
+ * subcategory the vehicle's type and fuel and the unit choose (src/engine/fleet.ts).
  */
 function vehicleProblem(
   vehicle: FleetVehicle,

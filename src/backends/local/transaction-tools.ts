@@ -1,5 +1,3 @@
-import os from "node:os";
-
 /** Thrown inside a write transaction to roll it back while keeping what it computed. */
 class Rollback<T> extends Error {
   readonly value: T;
@@ -45,16 +43,6 @@ export function committedOrRolledBack<T>(transaction: () => T): T {
       return value;
     }
     throw error;
-  }
-}
-
-/** Who the local audit trail names: the OS user, or `local` when it cannot be told. */
-export function localActor(): string {
-  try {
-    const name = os.userInfo().username.trim();
-    return name === "" ? "local" : name;
-  } catch {
-    return "local";
   }
 }
 

@@ -21,7 +21,7 @@ import { answerPageSchema } from "../../core/model/wire.js";
 import type { GlecPort } from "../../core/ports/glec.js";
 import { parseInput } from "../../core/validate.js";
 import { calculateEntry } from "../../engine/glec/calculate.js";
-import { shippedGlecFactors } from "../local/glec-factors.js";
+import { shippedGlecFactors } from "../../shipped/glec-factors.js";
 import type { ServerCapabilities } from "./capabilities.js";
 import type { HttpClient } from "./client.js";
 import { allocatedBody, glecRequestBody, iso14083Fields } from "./glec-body.js";

@@ -4,7 +4,7 @@ import { answerDateTimeSchema, answerIdSchema } from "./wire.js";
 
 /**
  * Vehicles (docs/vehicles.md): a company's fleet. A consumption whose entityId is a vehicle is
- * calculated from the vehicle's type and fuel (src/core/fleet.ts).
+ * calculated from the vehicle's type and fuel (src/engine/fleet.ts).
  */
 export const vehicleTypes = [
   "passenger_car",

@@ -1,7 +1,7 @@
 /**
  * The factor table of GLEC calculations: rows of fixtures/factors/glec-defaults.csv, kg CO2e per
  * unit, split into tank-to-wheel (TTW), well-to-tank (WTT) and well-to-wheel (WTW). Pure: the
- * caller reads the file (src/backends/local/glec-factors.ts) and passes its rows.
+ * caller reads the file (src/shipped/glec-factors.ts) and passes its rows.
  */
 import type { GlecFactor } from "../../core/model/glec.js";
 import type { GridLookup } from "./grid.js";

@@ -5,10 +5,10 @@
  * is worked out in the comments from the cited rows.
  */
 import { describe, expect, it } from "vitest";
-import { shippedGlecFactors } from "../../../src/backends/local/glec-factors.js";
 import { CarbonError } from "../../../src/core/errors.js";
 import { type GlecActionInput, glecEntryInputSchema } from "../../../src/core/model/glec.js";
 import { calculateEntry } from "../../../src/engine/glec/calculate.js";
+import { shippedGlecFactors } from "../../../src/shipped/glec-factors.js";
 
 const factors = shippedGlecFactors();
 

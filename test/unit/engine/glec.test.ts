@@ -5,12 +5,12 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { shippedGlecFactors } from "../../../src/backends/local/glec-factors.js";
 import { CarbonError } from "../../../src/core/errors.js";
 import { type GlecActionInput, glecEntryInputSchema } from "../../../src/core/model/glec.js";
 import { glecTocs, glecVehicleTypes } from "../../../src/core/model/glec-codes.js";
 import { calculateEntry } from "../../../src/engine/glec/calculate.js";
 import { ELECTRICITY_ALL_WTT, WTT_FROM_WTW } from "../../../src/engine/glec/factors.js";
+import { shippedGlecFactors } from "../../../src/shipped/glec-factors.js";
 
 const factors = shippedGlecFactors();
 const fixture = JSON.parse(

@@ -12,11 +12,6 @@ import {
   FLEET_SUBCATEGORIES,
   libraryCategories,
 } from "../../../src/backends/local/fixtures.js";
-import { builtReleaseText, factorLibrary } from "../../../src/backends/local/library-files.js";
-import {
-  CURRENT_RELEASE,
-  OPEN_SOURCES_RELEASE,
-} from "../../../src/backends/local/library-releases.js";
 import { coverageTable, withCoverageTable } from "../../../src/engine/coverage.js";
 import {
   derivationRulesCsv,
@@ -29,6 +24,8 @@ import {
   generateLibraryCategories,
 } from "../../../src/engine/library-categories.js";
 import { generateWttLines } from "../../../src/engine/wtt-categories.js";
+import { builtReleaseText, factorLibrary } from "../../../src/shipped/library-files.js";
+import { CURRENT_RELEASE, OPEN_SOURCES_RELEASE } from "../../../src/shipped/library-releases.js";
 import { factors, factorsDir, library, readFixture } from "./library.js";
 
 describe("the current release's built file", () => {

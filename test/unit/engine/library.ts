@@ -11,14 +11,14 @@ import {
   libraryCategories,
   wttCategories,
 } from "../../../src/backends/local/fixtures.js";
-import { buildRelease, factorLibrary } from "../../../src/backends/local/library-files.js";
-import { BASE_RELEASE, CURRENT_RELEASE } from "../../../src/backends/local/library-releases.js";
 import { categoryId } from "../../../src/core/ids.js";
 import { type Category, categorySchema } from "../../../src/core/model/category.js";
 import type { EmissionFactor, StoredCustomFactor } from "../../../src/core/model/factor.js";
 import { calculateEmission } from "../../../src/engine/emission.js";
 import { createFactorIndex, type FactorIndex } from "../../../src/engine/factor-index.js";
 import { resolveFactors } from "../../../src/engine/resolve.js";
+import { buildRelease, factorLibrary } from "../../../src/shipped/library-files.js";
+import { BASE_RELEASE, CURRENT_RELEASE } from "../../../src/shipped/library-releases.js";
 
 export const factorsDir = path.resolve(import.meta.dirname, "../../../fixtures/factors");
 

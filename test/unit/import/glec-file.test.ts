@@ -1,12 +1,12 @@
 /** Reading `glec submit` files: format detection and where a problem is. */
 import { describe, expect, it } from "vitest";
-import { shippedGlecFactors } from "../../../src/backends/local/glec-factors.js";
 import {
   arrayElementLines,
   detectFormat,
   readEntries,
   validateEntries,
 } from "../../../src/import/glec-file.js";
+import { shippedGlecFactors } from "../../../src/shipped/glec-factors.js";
 
 describe("arrayElementLines", () => {
   it.each([

@@ -8,7 +8,6 @@ import { type Db, openReader } from "../../../src/backends/local/database.js";
 import { EmissionCalculator } from "../../../src/backends/local/emission-calculator.js";
 import { FactorQueries } from "../../../src/backends/local/factors.js";
 import { GlecRepository } from "../../../src/backends/local/glec.js";
-import { shippedGlecFactors } from "../../../src/backends/local/glec-factors.js";
 import {
   type Keyset,
   KeysetReader,
@@ -18,6 +17,7 @@ import {
 import { LineData } from "../../../src/backends/local/line-data.js";
 import { queriesOn } from "../../../src/backends/local/queries.js";
 import { SupplierRepository } from "../../../src/backends/local/suppliers.js";
+import { shippedGlecFactors } from "../../../src/shipped/glec-factors.js";
 import { consumption, ids, openTemp, seed, tempDir } from "./helpers.js";
 
 /** A list read as several keysets (one per company), each named. */

@@ -93,7 +93,7 @@ export async function runStatus(ctx: Context, _opts: StatusOptions): Promise<voi
   const { renderObject } = await import("../../output/format.js");
   const engine = await ctx.engine();
   if (engine.kind === "local") {
-    const { localActor } = await import("../../../backends/local/transaction-tools.js");
+    const { localActor } = await import("../../../runtime/local-actor.js");
     const status: LocalStatus = {
       engine: "local",
       user: localActor(),

@@ -51,7 +51,7 @@ export async function runSubmit(ctx: Context, opts: SubmitOptions): Promise<void
   const [{ loadGlecFile }, { shippedGlecFactors }, { preflight }, format, columns, { csvOptions }] =
     await Promise.all([
       import("../../../import/glec-file.js"),
-      import("../../../backends/local/glec-factors.js"),
+      import("../../../shipped/glec-factors.js"),
       import("./preflight.js"),
       import("../../output/format.js"),
       import("./columns.js"),

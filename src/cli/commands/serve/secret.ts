@@ -41,6 +41,6 @@ export function secretFromEnv(env: Environment): Uint8Array | undefined {
 
 /** The secret kept in the (already opened, so migrated) database at `dbPath`. */
 export async function databaseSecret(dbPath: string): Promise<Uint8Array> {
-  const { serverSecret } = await import("../../../backends/local/server-secret.js");
+  const { serverSecret } = await import("../../../backends/local/index.js");
   return serverSecret(dbPath);
 }

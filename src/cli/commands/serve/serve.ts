@@ -55,17 +55,15 @@ function bufferedLog(write: (text: string) => void): {
 
 /** Listens until SIGTERM or Ctrl-C, then drains the requests in flight and closes the database. */
 export async function runServe(ctx: Context, opts: ServeOptions): Promise<void> {
-  const [flags, { openLocalService }, { startServer }, secrets, shutdown, limits, privacy, meta] =
-    await Promise.all([
-      import("../../flags.js"),
-      import("../../../backends/local/open.js"),
-      import("../../../server/app.js"),
-      import("./secret.js"),
-      import("./shutdown.js"),
-      import("./limits.js"),
-      import("./private-db.js"),
-      import("../../../backends/local/server-secret.js"),
-    ]);
+  const [flags, local, { startServer }, secrets, shutdown, limits, privacy] = await Promise.all([
+    import("../../flags.js"),
+    import("../../../backends/local/index.js"),
+    import("../../../server/app.js"),
+    import("./secret.js"),
+    import("./shutdown.js"),
+    import("./limits.js"),
+    import("./private-db.js"),
+  ]);
   const host = flags.parseText("--host", opts.host);
   const port = flags.parseInteger("--port", opts.port, { min: 0, max: 65_535 });
   const maxTokenTtlSeconds = limits.maxTokenTtlSeconds(opts.maxTokenTtl, ctx.env);
@@ -73,7 +71,7 @@ export async function runServe(ctx: Context, opts: ServeOptions): Promise<void> 
   const envSecret = secrets.secretFromEnv(ctx.env);
   const dbPath = await secrets.serveDbPath(ctx);
   privacy.checkPrivateDatabase(dbPath);
-  const service = await openLocalService({
+  const service = await local.openLocalService({
     path: dbPath,
     walAutocheckpointPages: WAL_AUTOCHECKPOINT_PAGES,
     onUpgrade: (message) => ctx.io.err(message),
@@ -92,7 +90,7 @@ export async function runServe(ctx: Context, opts: ServeOptions): Promise<void> 
       host,
       port,
       log: requestLog.log,
-      instanceId: meta.serverInstanceId(dbPath),
+      instanceId: local.serverInstanceId(dbPath),
       maxTokenTtlSeconds,
       ...timeouts,
     });

@@ -4,7 +4,7 @@
  * Flags that differ from an existing account are refused: accounts change through
  * `carbon users update`, which is audited.
  */
-import { openLocalService } from "../../../backends/local/open.js";
+import { openLocalService } from "../../../backends/local/index.js";
 import { CarbonError, isCarbonError } from "../../../core/errors.js";
 import { newId } from "../../../core/ids.js";
 import { hostedOfRole, type User } from "../../../core/model/user.js";

@@ -134,7 +134,7 @@ async function companyIds(ctx: Context, texts: readonly string[]): Promise<strin
   const ids = idResolver(() => {
     opened ??= (async () => {
       const [{ openLocalService }, { serveDbPath }] = await Promise.all([
-        import("../../../backends/local/open.js"),
+        import("../../../backends/local/index.js"),
         import("./secret.js"),
       ]);
       return openLocalService({ path: await serveDbPath(ctx) });
@@ -154,7 +154,7 @@ async function companyIds(ctx: Context, texts: readonly string[]): Promise<strin
 async function storedSecret(dbPath: string): Promise<Uint8Array> {
   const [{ CarbonError }, { openLocalService }, { databaseSecret }] = await Promise.all([
     import("../../../core/errors.js"),
-    import("../../../backends/local/open.js"),
+    import("../../../backends/local/index.js"),
     import("./secret.js"),
   ]);
   if (dbPath === ":memory:") {

@@ -3,8 +3,8 @@
  * vehicles is recorded in the subcategory its vehicle's type and fuel and its unit choose, so the
  * factor, the scope and the category follow from the vehicle, never from a guess.
  */
-import { findUnit } from "../engine/units.js";
-import type { FuelType, VehicleType } from "./model/vehicle.js";
+import type { FuelType, VehicleType } from "../core/model/vehicle.js";
+import { findUnit } from "./units.js";
 
 /**
  * The subcategories only a vehicle's consumption takes: a consumption in one of them whose

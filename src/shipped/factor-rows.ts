@@ -1,5 +1,5 @@
 /** How a library factor is stored in `emission_factors` and read back. */
-import type { EmissionFactor } from "../../core/model/factor.js";
+import type { EmissionFactor } from "../core/model/factor.js";
 
 /** A row of `emission_factors` as `SELECT ${FACTOR_COLUMNS}` reads it. */
 export interface FactorRow {

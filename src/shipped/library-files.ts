@@ -5,13 +5,13 @@
  * (`npm run factors:generate`, a test keeps it in step), which is what a migration reads: a new
  * database then loads 6.5 MB of prepared rows instead of parsing and building them.
  */
-import type { EmissionFactor } from "../../core/model/factor.js";
-import { parseFixtureCsv } from "../../engine/fixture-csv.js";
-import { type AccountedRow, buildLibrary } from "../../engine/library-build.js";
-import { factorsFromCsvRows } from "../../engine/library-rows.js";
-import { type ProxyDesignation, releaseProxies } from "../../engine/proxies.js";
+import type { EmissionFactor } from "../core/model/factor.js";
+import { parseFixtureCsv } from "../engine/fixture-csv.js";
+import { type AccountedRow, buildLibrary } from "../engine/library-build.js";
+import { factorsFromCsvRows } from "../engine/library-rows.js";
+import { type ProxyDesignation, releaseProxies } from "../engine/proxies.js";
 import { FACTOR_TABLE_COLUMNS, type FactorRow, factorFromRow } from "./factor-rows.js";
-import { readFixture } from "./fixtures.js";
+import { readFixture } from "./fixture-files.js";
 import { CURRENT_RELEASE, type LibraryRelease, releaseDigest } from "./library-releases.js";
 
 /** A factor as a row of emission_factors: its values in FACTOR_TABLE_COLUMNS order. */

@@ -1,7 +1,7 @@
 import { parse } from "csv-parse/sync";
-import { type GlecFactorTable, glecFactorTable } from "../../engine/glec/factors.js";
-import { gridLookup } from "../../engine/glec/grid.js";
-import { readFixture } from "./fixtures.js";
+import { type GlecFactorTable, glecFactorTable } from "../engine/glec/factors.js";
+import { gridLookup } from "../engine/glec/grid.js";
+import { readFixture } from "./fixture-files.js";
 import { factorLibrary } from "./library-files.js";
 
 let cached: GlecFactorTable | undefined;

@@ -1,0 +1,243 @@
+/**
+ * The layers of src/ (docs/architecture.md): which folder may import which, checked over every
+ * import of every module, static, type-only and dynamic `import("…")` alike, so a violation
+ * fails the build. When a rule breaks, the fix is to move the code to the layer it belongs to,
+ * not an exception here.
+ */
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import {
+  findCycle,
+  type ImportEdge,
+  importEdges,
+  moduleImports,
+  typeScriptFiles,
+} from "../support/module-imports.js";
+
+const CORE = "src/core/";
+const ENGINE = "src/engine/";
+const SHIPPED = "src/shipped/";
+const RUNTIME = "src/runtime/";
+const LOCAL = "src/backends/local/";
+const REMOTE = "src/backends/remote/";
+const SERVER = "src/server/";
+const IMPORT = "src/import/";
+const CLI = "src/cli/";
+/** The local driver's public entry: all the CLI, the server and the importer may import of it. */
+const LOCAL_ENTRY = "src/backends/local/index.ts";
+const PACKAGE_FILES = "src/package-files.ts";
+
+/** Every file of src/ is in one of these (a folder ends in /), so each has rules. */
+const LAYERS = [CORE, ENGINE, SHIPPED, RUNTIME, LOCAL, REMOTE, SERVER, IMPORT, CLI, PACKAGE_FILES];
+
+/** Node's and the packages' modules that read or write files, sockets, processes or databases. */
+const IO_MODULES = [
+  "fs",
+  "net",
+  "http",
+  "https",
+  "http2",
+  "dgram",
+  "child_process",
+  "worker_threads",
+]
+  .flatMap((name) => [name, `node:${name}`])
+  .concat(["undici", "better-sqlite3", "pg", "pg-copy-streams"]);
+
+interface Rule {
+  readonly name: string;
+  /** The files it is about: under these folders. */
+  readonly files: readonly string[];
+  /** What they may not import: files under these folders (or these files), or these packages. */
+  readonly mayNotImport: readonly string[];
+  /** What they may import all the same, written as mayNotImport is. */
+  readonly except?: readonly string[];
+  /** Why, printed with each import that breaks it. */
+  readonly reason: string;
+}
+
+const RULES: readonly Rule[] = [
+  {
+    name: "core imports only core",
+    files: [CORE],
+    mayNotImport: ["src/"],
+    except: [CORE],
+    reason:
+      "core is the domain language (schemas, the port, errors, ids): every other layer depends on it, so it depends on none of them (engine depends on core, not the reverse)",
+  },
+  {
+    name: "engine imports only core and engine",
+    files: [ENGINE],
+    mayNotImport: ["src/"],
+    except: [CORE, ENGINE],
+    reason:
+      "the engine is the pure calculation (units, factor resolution, emissions, GLEC) that drivers call; it knows no driver, command, server or file",
+  },
+  {
+    name: "engine does no I/O",
+    files: [ENGINE],
+    mayNotImport: IO_MODULES,
+    reason:
+      "the engine is pure: its callers read files and databases (src/shipped/, src/backends/local/) and pass it the data",
+  },
+  {
+    name: "cli, server, import reach the local driver by its entry",
+    files: [CLI, SERVER, IMPORT],
+    mayNotImport: [LOCAL],
+    except: [LOCAL_ENTRY],
+    reason: `the local driver's insides are its own: import what is needed from ${LOCAL_ENTRY}, which exports it`,
+  },
+  {
+    name: "the remote driver imports no local one",
+    files: [REMOTE],
+    mayNotImport: [LOCAL],
+    reason:
+      "the drivers are two implementations of the port: what both need is in core, engine or shipped",
+  },
+  {
+    name: "the local driver imports no remote one",
+    files: [LOCAL],
+    mayNotImport: [REMOTE],
+    reason:
+      "the drivers are two implementations of the port: what both need is in core, engine or shipped",
+  },
+  {
+    name: "drivers import no cli or server",
+    files: [LOCAL, REMOTE],
+    mayNotImport: [CLI, SERVER],
+    reason:
+      "a driver implements the port for whoever uses it: the CLI and the server use drivers, not the reverse",
+  },
+  {
+    name: "server imports no cli",
+    files: [SERVER],
+    mayNotImport: [CLI],
+    reason: "the server exposes any CarbonService; `carbon serve` (src/cli) starts it",
+  },
+  {
+    name: "import imports no cli or server",
+    files: [IMPORT],
+    mayNotImport: [CLI, SERVER],
+    reason:
+      "an import is a pipeline over the port that reports through callbacks; the CLI drives it and renders its outcome",
+  },
+  {
+    name: "shipped imports only core and engine",
+    files: [SHIPPED],
+    mayNotImport: ["src/"],
+    except: [CORE, ENGINE, SHIPPED, PACKAGE_FILES],
+    reason:
+      "the package's data files (fixtures/factors) are read the same for both drivers and the CLI, so their reader knows none of them",
+  },
+  {
+    name: "runtime imports nothing of ours",
+    files: [RUNTIME],
+    mayNotImport: ["src/"],
+    except: [RUNTIME],
+    reason:
+      "what the process asks of Node and the OS (heap tuning, the OS user) is shared by every layer and depends on none",
+  },
+];
+
+/** A folder (ending in /) matches the files under it; a file or package name, itself and its subpaths. */
+function matches(pattern: string, target: string): boolean {
+  return pattern.endsWith("/")
+    ? target.startsWith(pattern)
+    : target === pattern || target.startsWith(`${pattern}/`);
+}
+
+function breaks(rule: Rule, edge: ImportEdge): boolean {
+  return (
+    rule.files.some((folder) => matches(folder, edge.from)) &&
+    rule.mayNotImport.some((pattern) => matches(pattern, edge.to)) &&
+    !(rule.except ?? []).some((pattern) => matches(pattern, edge.to))
+  );
+}
+
+function describeEdge({ from, to, kind }: ImportEdge): string {
+  return `${from} imports ${to}${kind === "static" ? "" : ` (${kind})`}`;
+}
+
+const root = fileURLToPath(new URL("../../", import.meta.url));
+const files = typeScriptFiles(root, "src");
+const { edges, unresolved } = importEdges(root, files);
+
+describe("the layers of src/", () => {
+  it("reads every module and every import it names", () => {
+    expect(unresolved).toEqual([]);
+    expect(files.length).toBeGreaterThan(100);
+    // A lazily loaded driver is seen: the CLI opens the local one with import().
+    expect(edges).toContainEqual({ from: "src/cli/context.ts", to: LOCAL_ENTRY, kind: "dynamic" });
+  });
+
+  it("places every file of src/ in a layer the rules know", () => {
+    const placed = (file: string) => LAYERS.some((layer) => matches(layer, file));
+    expect(files.filter((file) => !placed(file))).toEqual([]);
+  });
+
+  it("has no rule about a folder or file that is gone", () => {
+    const named = RULES.flatMap((rule) => [...rule.files, ...(rule.except ?? [])]);
+    const gone = [...new Set([...named, ...LAYERS])].filter(
+      (pattern) => !files.some((file) => matches(pattern, file)),
+    );
+    expect(gone).toEqual([]);
+  });
+
+  it.each(RULES)("$name", (rule) => {
+    const broken = edges
+      .filter((edge) => breaks(rule, edge))
+      .map((edge) => `${describeEdge(edge)}: ${rule.reason}`);
+    expect(broken).toEqual([]);
+  });
+
+  it("has no import cycle (static imports, type-only ones included)", () => {
+    const cycle = findCycle(
+      edges.filter((edge) => edge.kind !== "dynamic" && edge.to.startsWith("src/")),
+    );
+    expect(cycle === undefined ? "no cycle" : `a cycle: ${cycle.join(" -> ")}`).toBe("no cycle");
+  });
+});
+
+describe("moduleImports", () => {
+  it("finds static, type-only, re-exported and dynamic imports, and nothing in comments", () => {
+    const source = [
+      'import type { A } from "./a.js";',
+      'import { type B } from "./b.js";',
+      'import { type C, c } from "./c.js";',
+      'import "./d.js";',
+      'export * from "./e.js";',
+      'export type { F } from "./f.js";',
+      'export { g } from "./g.js";',
+      'type H = import("./h.js").H;',
+      'const i = await import("./i.js");',
+      "const j = import(`./j.js`);",
+      "const k = import(name);",
+      '// import { l } from "./l.js";',
+      'const m = "import(\\"./m.js\\")";',
+    ].join("\n");
+    expect(moduleImports("example.ts", source)).toEqual([
+      { specifier: "./a.js", kind: "type" },
+      { specifier: "./b.js", kind: "type" },
+      { specifier: "./c.js", kind: "static" },
+      { specifier: "./d.js", kind: "static" },
+      { specifier: "./e.js", kind: "static" },
+      { specifier: "./f.js", kind: "type" },
+      { specifier: "./g.js", kind: "static" },
+      { specifier: "./h.js", kind: "type" },
+      { specifier: "./i.js", kind: "dynamic" },
+      { specifier: "./j.js", kind: "dynamic" },
+      { specifier: null, kind: "dynamic" },
+    ]);
+  });
+
+  it("finds a cycle and names its files in import order", () => {
+    const edge = (from: string, to: string): ImportEdge => ({ from, to, kind: "static" });
+    expect(findCycle([edge("a", "b"), edge("b", "c"), edge("c", "a")])).toEqual([
+      "a",
+      "b",
+      "c",
+      "a",
+    ]);
+    expect(findCycle([edge("a", "b"), edge("a", "c"), edge("b", "c")])).toBeUndefined();
+  });
+});
