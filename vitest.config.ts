@@ -9,6 +9,8 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     pool: "forks",
+    // Both cores of a 2-core machine (vitest's default leaves one idle: cores - 1 workers).
+    maxWorkers: 2,
     testTimeout: 60_000,
     hookTimeout: 60_000,
     projects: [
@@ -19,7 +21,8 @@ export default defineConfig({
           sequence: { groupOrder: 0 },
           include: ["test/{unit,cli,contract,server,conformance}/**/*.test.ts"],
           isolate: false,
-          globalSetup: ["test/support/temp-root.ts"],
+          globalSetup: ["test/support/temp-root.ts", "test/support/db-template.ts"],
+          setupFiles: ["test/support/fresh-databases.ts"],
         },
       },
       {

@@ -236,6 +236,11 @@ export class ImportRun {
       counts = await session.write(rest.map((entry) => entry.input));
     }
     addImportCounts(this.#counts, counts);
+    const { afterBatch } = this.#setup.options;
+    if (afterBatch !== undefined) {
+      const { inserted, updated, unchanged, outcomeUnknown = 0 } = this.#counts;
+      await afterBatch(inserted + updated + unchanged + outcomeUnknown);
+    }
     // Let the event loop turn: when rows are always ready (the parse worker ahead of the
     // writes), awaiting them never leaves the microtask queue, and Ctrl-C would wait for the end.
     await new Promise<void>((resolve) => setImmediate(resolve));

@@ -72,6 +72,11 @@ export interface ConsumptionImportOptions {
   /** Called at most about 10 times a second, and once at the end. */
   readonly onProgress?: (progress: ImportProgress) => void;
   /**
+   * Awaited after each batch is written, with the rows written so far (locally inside the
+   * import's transaction, before the signal is checked): the import goes on when it settles.
+   */
+  readonly afterBatch?: (rowsWritten: number) => Promise<void>;
+  /**
    * Against a server: where the journal of confirmed rows is kept, and the server's address
    * (part of the journal's identity). Without it nothing is journaled.
    */

@@ -2,11 +2,16 @@ import { once } from "node:events";
 import { createWriteStream, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PARSE_WORKER_MIN_BYTES } from "../../src/import/worker-outcomes.js";
 import { createSandbox, interruptWhen, type Sandbox } from "./helpers/exec.js";
 
 // Ctrl-C or a crash in the middle of an import leaves the old state: never half a file.
 const company = "5c9d2e4f-1b3a-4c6d-8e7f-9a0b1c2d3e4f";
-const rows = 300_000;
+// Just over 4 MiB (the size from which the built CLI parses in a worker), as the import of a
+// large file runs.
+const rows = 72_000;
+/** Rows written, in the import's open transaction, when the import pauses for the signal. */
+const pauseAfter = 1000;
 
 async function writeBigCsv(file: string): Promise<void> {
   const out = createWriteStream(file);
@@ -61,17 +66,16 @@ function size(file: string): number {
 }
 
 /**
- * Starts an import and sends `signal` once writes are under way: the write-ahead log grows, or
- * (a first import into an empty table goes through a rollback journal) the database file does.
+ * Starts an import and sends `signal` once writes are under way: the import has written rows in
+ * its open transaction and paused there (CARBON_TEST_PAUSE_IMPORT_ROWS).
  */
 function interruptImport(sandbox: Sandbox, db: string, csv: string, signal: NodeJS.Signals) {
-  const before = size(db);
-  const grown = 4 * 1024 * 1024;
   return interruptWhen(
     sandbox,
     ["--db", db, "consumptions", "import", csv, "--company", company, "--create-buildings"],
-    () => size(`${db}-wal`) > grown || size(db) > before + grown,
+    ({ stderr }) => /paused after \d+ rows written/.test(stderr),
     signal,
+    { env: { CARBON_TEST_PAUSE_IMPORT_ROWS: String(pauseAfter) } },
   );
 }
 
@@ -82,6 +86,7 @@ describe("interrupting an import", () => {
     sandbox = createSandbox();
     csv = path.join(sandbox.home, "big.csv");
     await writeBigCsv(csv);
+    expect(size(csv)).toBeGreaterThan(PARSE_WORKER_MIN_BYTES);
   });
   afterAll(() => sandbox.remove());
 

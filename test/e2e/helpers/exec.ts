@@ -72,20 +72,24 @@ export interface Interrupted {
 
 /**
  * Runs the built binary with `args` in the sandbox and sends `signal` once `ready()` says the
- * work is under way (polled every 20 ms, for at most a minute); `ready` sees the stdout so far.
- * With `stopReading`, stdout is left unread from the moment `ready` is true until the signal is
- * sent, as a pager the user stopped scrolling: a command writing more is held by back-pressure.
+ * work is under way (polled every 20 ms, for at most a minute); `ready` sees the stdout and
+ * stderr so far. With `stopReading`, stdout is left unread from the moment `ready` is true until
+ * the signal is sent, as a pager the user stopped scrolling: a command writing more is held by
+ * back-pressure. `env` adds variables to the sandbox's.
  */
 export async function interruptWhen(
   sandbox: Sandbox,
   args: readonly string[],
-  ready: (output: { readonly stdout: string }) => Promise<boolean> | boolean,
+  ready: (output: {
+    readonly stdout: string;
+    readonly stderr: string;
+  }) => Promise<boolean> | boolean,
   signal: NodeJS.Signals,
-  options: { readonly stopReading?: boolean } = {},
+  options: { readonly stopReading?: boolean; readonly env?: Record<string, string> } = {},
 ): Promise<Interrupted> {
   const child = spawn(process.execPath, [bin, ...args], {
     cwd: repoRoot,
-    env: { PATH: process.env.PATH ?? "", HOME: sandbox.home, NO_COLOR: "1" },
+    env: { PATH: process.env.PATH ?? "", HOME: sandbox.home, NO_COLOR: "1", ...options.env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let stderr = "";
@@ -98,14 +102,14 @@ export async function interruptWhen(
   let stopped = false;
   child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
     stdout += chunk;
-    if (options.stopReading === true && !stopped && ready({ stdout }) === true) {
+    if (options.stopReading === true && !stopped && ready({ stdout, stderr }) === true) {
       stopped = true;
       child.stdout.pause();
     }
   });
   const closed = once(child, "close");
   const deadline = Date.now() + 60_000;
-  while (!(await ready({ stdout })) && Date.now() < deadline) {
+  while (!(await ready({ stdout, stderr })) && Date.now() < deadline) {
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
   child.kill(signal);

@@ -1,15 +1,21 @@
 /** A new database holds the token-signing secret: it is created private to its user. */
 import fs from "node:fs";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startNewDatabasesFrom } from "../../../src/backends/local/open.js";
 import { newId } from "../../../src/core/ids.js";
+import { fromTemplate } from "../../support/fresh-databases.js";
 import { openTemp, tempDir } from "./helpers.js";
 
 function modeOf(file: string): string {
   return (fs.statSync(file).mode & 0o777).toString(8);
 }
 
+// Each file made as a user's first command makes it: from nothing, not from the suite's template.
 describe("the files of a new database", () => {
+  beforeAll(() => startNewDatabasesFrom(undefined));
+  afterAll(fromTemplate);
+
   it("are created 0600 in folders created 0700, WAL and SHM included", async () => {
     const root = tempDir();
     const file = path.join(root, "data", "carbon", "carbon.db");

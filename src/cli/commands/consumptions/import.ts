@@ -1,6 +1,8 @@
 import path from "node:path";
 import { Command } from "commander";
+import { CarbonError } from "../../../core/errors.js";
 import type { ConsumptionImportReport } from "../../../import/consumptions.js";
+import type { ConsumptionImportOptions } from "../../../import/types.js";
 import type { Context } from "../../context.js";
 import type { ImportOptions } from "./import-report.js";
 
@@ -173,6 +175,7 @@ export async function runImport(ctx: Context, opts: ImportOptions): Promise<void
         resume: opts.resume === true,
         signal: ctx.signal,
         onProgress: (snapshot) => progress.update(snapshot),
+        ...pauseForTests(ctx),
       });
     } finally {
       progress.done();
@@ -181,4 +184,32 @@ export async function runImport(ctx: Context, opts: ImportOptions): Promise<void
     await parseWorker?.dispose();
   }
   reportImport(ctx, report, options);
+}
+
+/**
+ * CARBON_TEST_PAUSE_IMPORT_ROWS=N: once N rows are written the import says so on stderr and
+ * waits, its transaction open, until it is interrupted or killed. The signal tests of the built
+ * binary use it to stop an import at a known point of a small file.
+ */
+function pauseForTests(ctx: Context): Pick<ConsumptionImportOptions, "afterBatch"> {
+  const raw = ctx.env.CARBON_TEST_PAUSE_IMPORT_ROWS;
+  if (raw === undefined || raw === "") return {};
+  const rows = Number(raw);
+  if (!Number.isSafeInteger(rows) || rows < 1) {
+    throw new CarbonError(
+      "usage",
+      `CARBON_TEST_PAUSE_IMPORT_ROWS must be a whole number, not ${raw}`,
+    );
+  }
+  let paused = false;
+  return {
+    async afterBatch(written) {
+      if (paused || written < rows) return;
+      paused = true;
+      ctx.io.err(`paused after ${written} rows written (CARBON_TEST_PAUSE_IMPORT_ROWS)`);
+      const signal = ctx.signal;
+      if (signal.aborted) return;
+      await new Promise((resolve) => signal.addEventListener("abort", resolve, { once: true }));
+    },
+  };
 }
