@@ -1,8 +1,14 @@
 /**
- * Setup file of the fast tier's workers: a database file a test opens that does not exist yet
- * starts as a copy of the run's migrated template (db-template.ts). A test of migrating an empty
- * file calls `startNewDatabasesFrom(undefined)` for its own file and `fromTemplate()` after.
+ * Setup file of the fast tier, run before each test file:
+ * - a database file a test opens that does not exist yet starts as a copy of the run's migrated
+ *   template (db-template.ts). A test of what a user's first command makes calls
+ *   `startNewDatabasesFrom(undefined)`, then `fromTemplate()` when done;
+ * - the file's temporary files go in a folder of its own (TMPDIR), removed when the file ends.
  */
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll } from "vitest";
 import { startNewDatabasesFrom } from "../../src/backends/local/open.js";
 
 export function fromTemplate(): void {
@@ -10,3 +16,11 @@ export function fromTemplate(): void {
 }
 
 fromTemplate();
+
+const runTmp = process.env.TMPDIR;
+const fileTmp = mkdtempSync(path.join(os.tmpdir(), "file-"));
+process.env.TMPDIR = fileTmp;
+afterAll(() => {
+  process.env.TMPDIR = runTmp;
+  rmSync(fileTmp, { recursive: true, force: true });
+});
