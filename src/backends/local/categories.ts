@@ -35,8 +35,8 @@ const SELECT = `SELECT c.ref, c.id, c.code, c.level, p.id AS parent_id, c.scope,
 /**
  * The category tree, read on demand: the tree holds thousands of subcategories generated from
  * the factor library, so a command that names a few categories looks those up one by one and
- * keeps them (ids are stored in lower case), and a listing reads the tree each time it is asked
- * for without keeping it (an import lists it once and keeps what it needs of each).
+ * keeps them (ids are stored in lower case), and the first listing reads the whole tree once and
+ * keeps it (a server lists it page after page, and each page read it all again).
  */
 export class CategoryCatalog {
   readonly #db: Db;
@@ -46,6 +46,7 @@ export class CategoryCatalog {
   /** The text as asked (an id or code repeated row after row) -> its answer, with no allocation. */
   readonly #askedIds = new Map<string, StoredCategory | null>();
   readonly #askedTexts = new Map<string, StoredCategory | null>();
+  #all: readonly StoredCategory[] | undefined;
 
   constructor(db: Db) {
     this.#db = db;
@@ -53,10 +54,11 @@ export class CategoryCatalog {
 
   /** Every category in tree order. */
   get all(): readonly StoredCategory[] {
-    return this.#db
+    this.#all ??= this.#db
       .prepare<[], CategoryRow>(`${SELECT} ORDER BY c.ref`)
       .all()
-      .map((row) => this.#byRef.get(row.ref) ?? storedCategory(row));
+      .map((row) => this.#kept(row));
+    return this.#all;
   }
 
   /** The category of a row, kept for the catalog's life. */
