@@ -56,6 +56,17 @@ const MINTED_TTL_SECONDS = 86_400;
 export const DEFAULT_HEADERS_TIMEOUT_MS = 10_000;
 export const DEFAULT_REQUEST_TIMEOUT_MS = 60_000;
 
+let openApi: ReturnType<typeof openApiDocument> | undefined;
+
+/**
+ * The route table's OpenAPI document, made at its first request and kept: the table is fixed,
+ * and converting its schemas costs more than the rest of a server's start.
+ */
+function theOpenApiDocument(): ReturnType<typeof openApiDocument> {
+  openApi ??= openApiDocument(routeTable);
+  return openApi;
+}
+
 /** Path without the query string, control characters replaced: safe for a log line. */
 function pathOf(request: FastifyRequest): string {
   const url = request.raw.url ?? request.url;
@@ -180,8 +191,7 @@ export function createApp(options: AppOptions): FastifyInstance {
   );
 
   app.get("/healthz", async () => ({ status: "ok" }));
-  const document = openApiDocument(routeTable);
-  app.get("/openapi.json", async () => document);
+  app.get("/openapi.json", async () => theOpenApiDocument());
 
   const maxTtlSeconds = options.maxTokenTtlSeconds ?? DEFAULT_MAX_TOKEN_TTL_SECONDS;
   const authenticate = async (request: FastifyRequest): Promise<void> => {
