@@ -39,8 +39,23 @@ export const answerDateSchema = answerDateTimeSchema.transform((value) => value.
 /** A decimal written as a string (GLEC distances and loads) or as a number, as a string. */
 export const answerDecimalTextSchema = answerNumberSchema.transform((value) => String(value));
 
-/** The list envelope read tolerantly: numbers as strings, and an empty `data` object as none. */
-export function answerPageSchema<T extends z.ZodType>(item: T) {
+const pageSchemas = new WeakMap<z.ZodType, z.ZodType>();
+
+/**
+ * The list envelope read tolerantly: numbers as strings, and an empty `data` object as none.
+ * Made once per item schema: a remote service builds one per resource, and building zod schemas
+ * costs more than a command's other set-up.
+ */
+export function answerPageSchema<T extends z.ZodType>(item: T): ReturnType<typeof pageSchema<T>> {
+  let schema = pageSchemas.get(item);
+  if (schema === undefined) {
+    schema = pageSchema(item);
+    pageSchemas.set(item, schema);
+  }
+  return schema as ReturnType<typeof pageSchema<T>>;
+}
+
+function pageSchema<T extends z.ZodType>(item: T) {
   return z.object({
     data: z.preprocess(
       (value) =>
