@@ -32,7 +32,11 @@ export default defineConfig({
           // After the fast tier: the signal and timing tests of the built binary get the machine.
           sequence: { groupOrder: 1 },
           include: ["test/e2e/**/*.test.ts"],
-          globalSetup: ["test/support/temp-root.ts", "test/support/build-once.ts"],
+          globalSetup: [
+            "test/support/temp-root.ts",
+            "test/support/build-once.ts",
+            "test/support/binary-db-template.ts",
+          ],
         },
       },
     ],

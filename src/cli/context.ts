@@ -211,7 +211,11 @@ export function debugsHttp(env: Environment): boolean {
 async function openService(ctx: Context, engine: EngineChoice): Promise<CarbonService> {
   if (engine.kind === "local") {
     // Loaded here, not at the top: `carbon --help` must not load better-sqlite3.
-    const { openLocalService } = await import("../backends/local/index.js");
+    const { openLocalService, startNewDatabasesFrom } = await import("../backends/local/index.js");
+    // The test suites' end-to-end runs of the binary: a new database starts as a copy of a
+    // migrated one (backends/local/open.ts), as their in-process tests' databases do.
+    const template = ctx.env.CARBON_TEST_DB_TEMPLATE;
+    if (template !== undefined && template !== "") startNewDatabasesFrom(template);
     const quiet = ctx.globals().quiet === true;
     return openLocalService({
       path: engine.dbPath,

@@ -22,7 +22,8 @@ interface Report {
 describe("a new user on a fresh machine", () => {
   let sandbox: Sandbox;
   beforeAll(() => {
-    sandbox = createSandbox();
+    // Its first command creates and migrates the database, as a new user's does.
+    sandbox = createSandbox({ fromScratch: true });
   });
   afterAll(() => sandbox.remove());
 

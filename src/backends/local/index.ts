@@ -3,5 +3,10 @@
  * and the importer may import (test/unit/layers.test.ts holds them to it). Everything else here
  * is the driver's insides.
  */
-export { type LocalService, type LocalServiceOptions, openLocalService } from "./open.js";
+export {
+  type LocalService,
+  type LocalServiceOptions,
+  openLocalService,
+  startNewDatabasesFrom,
+} from "./open.js";
 export { serverInstanceId, serverSecret } from "./server-secret.js";

@@ -24,16 +24,27 @@ export interface Sandbox {
 }
 
 /**
- * A clean user for the real, built binary: a temporary HOME, no inherited CARBON_* variables,
- * NO_COLOR=1, and the Node that runs the tests (the pinned one).
+ * What every run of the binary in a sandbox gets, besides its HOME: new databases start from
+ * the tier's migrated template (binary-db-template.ts) unless `fromScratch`.
  */
-export function createSandbox(): Sandbox {
+function templateEnv(fromScratch: boolean): Record<string, string> {
+  const template = process.env.CARBON_TEST_DB_TEMPLATE;
+  return fromScratch || template === undefined ? {} : { CARBON_TEST_DB_TEMPLATE: template };
+}
+
+/**
+ * A clean user for the real, built binary: a temporary HOME, no inherited CARBON_* variables
+ * (but the suite's template of a new database, unless `fromScratch`: a new user's first
+ * command migrates an empty file), NO_COLOR=1, and the Node that runs the tests (the pinned one).
+ */
+export function createSandbox(options: { readonly fromScratch?: boolean } = {}): Sandbox {
   const home = mkdtempSync(path.join(os.tmpdir(), "carbon-e2e-"));
   const baseEnv: Record<string, string> = {
     PATH: process.env.PATH ?? "",
     HOME: home,
     NO_COLOR: "1",
     LANG: "C.UTF-8",
+    ...templateEnv(options.fromScratch === true),
   };
   return {
     home,
@@ -89,7 +100,13 @@ export async function interruptWhen(
 ): Promise<Interrupted> {
   const child = spawn(process.execPath, [bin, ...args], {
     cwd: repoRoot,
-    env: { PATH: process.env.PATH ?? "", HOME: sandbox.home, NO_COLOR: "1", ...options.env },
+    env: {
+      PATH: process.env.PATH ?? "",
+      HOME: sandbox.home,
+      NO_COLOR: "1",
+      ...templateEnv(false),
+      ...options.env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let stderr = "";
