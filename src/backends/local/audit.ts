@@ -17,6 +17,7 @@ import type { Page } from "../../core/model/common.js";
 import type { AuditQuery } from "../../core/ports/audit.js";
 import type { Db } from "./database.js";
 import type { Keyset, SqlValue } from "./keyset.js";
+import { lazy } from "./lazy.js";
 import { pageOf, pageWindow } from "./pagination.js";
 
 /** Migration 6. */
@@ -166,16 +167,18 @@ export class AuditLog {
 
   constructor(db: Db) {
     this.#db = db;
-    this.#insert = db.prepare(
-      `INSERT INTO audit_log (id, action, actor, at, record_id, move_id, building_id,
+    this.#insert = lazy(() =>
+      db.prepare(
+        `INSERT INTO audit_log (id, action, actor, at, record_id, move_id, building_id,
          from_company_id, to_company_id, consumptions, emissions, awaiting_factor, record)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      ),
     );
   }
 
   /** A building moved; inside the caller's transaction. */
   append(record: MoveAuditRecord): void {
-    this.#insert.run(
+    this.#insert().run(
       record.id,
       record.action,
       record.actor,
@@ -194,7 +197,7 @@ export class AuditLog {
 
   /** A record deleted; inside the caller's transaction. */
   appendDeletion(record: DeletionAuditRecord): void {
-    this.#insert.run(
+    this.#insert().run(
       record.id,
       record.action,
       record.actor,
@@ -213,7 +216,7 @@ export class AuditLog {
 
   /** An account changed; inside the caller's transaction (no company: stored as ""). */
   appendUserChange(record: UserAuditRecord): void {
-    this.#insert.run(
+    this.#insert().run(
       record.id,
       record.action,
       record.actor,
@@ -232,7 +235,7 @@ export class AuditLog {
 
   /** A company's emissions recalculated; inside the caller's transaction. */
   appendRecalculation(record: Omit<RecalculationAuditRecord, "recordId" | "buildingId">): void {
-    this.#insert.run(
+    this.#insert().run(
       record.id,
       record.action,
       record.actor,

@@ -12,6 +12,7 @@ import { parseInput } from "../../core/validate.js";
 import type { CompanyRepository, StoredCompany } from "./companies.js";
 import type { Db } from "./database.js";
 import type { Keyset } from "./keyset.js";
+import { lazy } from "./lazy.js";
 import { pageOf, pageWindow } from "./pagination.js";
 
 export interface StoredBuilding extends Building {
@@ -75,36 +76,42 @@ export class BuildingRepository {
 
   constructor(db: Db, companies: CompanyRepository) {
     this.#companies = companies;
-    this.#byId = db.prepare<[string], BuildingRow>(`${SELECT} WHERE b.id = ?`);
-    this.#byName = db.prepare<[number, string], BuildingRow>(
-      `${SELECT} WHERE b.company_ref = ? AND b.name_key = ?`,
+    this.#byId = lazy(() => db.prepare<[string], BuildingRow>(`${SELECT} WHERE b.id = ?`));
+    this.#byName = lazy(() =>
+      db.prepare<[number, string], BuildingRow>(
+        `${SELECT} WHERE b.company_ref = ? AND b.name_key = ?`,
+      ),
     );
-    this.#page = db.prepare<[number, number], BuildingRow>(
-      `${SELECT} ORDER BY b.name, b.id LIMIT ? OFFSET ?`,
+    this.#page = lazy(() =>
+      db.prepare<[number, number], BuildingRow>(`${SELECT} ORDER BY b.name, b.id LIMIT ? OFFSET ?`),
     );
-    this.#pageOfCompany = db.prepare<[number, number, number], BuildingRow>(
-      `${SELECT} WHERE b.company_ref = ? ORDER BY b.name, b.id LIMIT ? OFFSET ?`,
+    this.#pageOfCompany = lazy(() =>
+      db.prepare<[number, number, number], BuildingRow>(
+        `${SELECT} WHERE b.company_ref = ? ORDER BY b.name, b.id LIMIT ? OFFSET ?`,
+      ),
     );
-    this.#count = db.prepare<[], number>("SELECT count(*) FROM buildings").pluck();
-    this.#countOfCompany = db
-      .prepare<[number], number>("SELECT count(*) FROM buildings WHERE company_ref = ?")
-      .pluck();
-    this.#upsert = db.prepare<[string, number, string, string, string | null, string]>(
-      `INSERT INTO buildings (id, company_ref, name, name_key, country, created_at)
+    this.#count = lazy(() => db.prepare<[], number>("SELECT count(*) FROM buildings").pluck());
+    this.#countOfCompany = lazy(() =>
+      db.prepare<[number], number>("SELECT count(*) FROM buildings WHERE company_ref = ?").pluck(),
+    );
+    this.#upsert = lazy(() =>
+      db.prepare<[string, number, string, string, string | null, string]>(
+        `INSERT INTO buildings (id, company_ref, name, name_key, country, created_at)
        VALUES (?, ?, ?, ?, ?, ?)
        ON CONFLICT (id) DO UPDATE SET
          name = excluded.name, name_key = excluded.name_key, country = excluded.country`,
+      ),
     );
   }
 
   find(id: string): StoredBuilding | undefined {
-    const row = this.#byId.get(id.toLowerCase());
+    const row = this.#byId().get(id.toLowerCase());
     return row === undefined ? undefined : fromRow(row);
   }
 
   /** The building of a company with this name, compared as `nameKey` compares names. */
   findByName(companyRef: number, name: string): StoredBuilding | undefined {
-    const row = this.#byName.get(companyRef, nameKey(name));
+    const row = this.#byName().get(companyRef, nameKey(name));
     return row === undefined ? undefined : fromRow(row);
   }
 
@@ -133,19 +140,19 @@ export class BuildingRepository {
   list(query: BuildingFilter & PageQuery): Page<Building> {
     const window = pageWindow(query);
     if (query.companyId === undefined) {
-      const rows = this.#page.all(window.limit, window.offset);
+      const rows = this.#page().all(window.limit, window.offset);
       return pageOf(
         rows.map((row) => toBuilding(fromRow(row))),
         window,
-        this.#count.get() ?? 0,
+        this.#count().get() ?? 0,
       );
     }
     const company = this.#companies.get(query.companyId);
-    const rows = this.#pageOfCompany.all(company.ref, window.limit, window.offset);
+    const rows = this.#pageOfCompany().all(company.ref, window.limit, window.offset);
     return pageOf(
       rows.map((row) => toBuilding(fromRow(row))),
       window,
-      this.#countOfCompany.get(company.ref) ?? 0,
+      this.#countOfCompany().get(company.ref) ?? 0,
     );
   }
 
@@ -187,7 +194,7 @@ export class BuildingRepository {
       );
     }
     this.checkNameFree(company, parsed.name, id);
-    this.#upsert.run(
+    this.#upsert().run(
       id,
       company.ref,
       parsed.name,

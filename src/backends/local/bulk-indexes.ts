@@ -1,5 +1,6 @@
 import { availableParallelism } from "node:os";
 import type { Db } from "./database.js";
+import { lazy } from "./lazy.js";
 
 /**
  * Page cache while the indexes are set aside, and for the sorts that build them again. Appends
@@ -53,16 +54,18 @@ export class BulkIndexes {
   constructor(db: Db, afterTriggers: () => void = () => {}) {
     this.#db = db;
     this.#afterTriggers = afterTriggers;
-    this.#present = db
-      .prepare<[], string>(
-        "SELECT name FROM sqlite_schema WHERE type = 'index' AND tbl_name = 'consumptions'",
-      )
-      .pluck();
+    this.#present = lazy(() =>
+      db
+        .prepare<[], string>(
+          "SELECT name FROM sqlite_schema WHERE type = 'index' AND tbl_name = 'consumptions'",
+        )
+        .pluck(),
+    );
   }
 
   #missing(): IndexSql[] {
     if (this.#set.length === 0) return [];
-    const present = new Set(this.#present.all());
+    const present = new Set(this.#present().all());
     return this.#set.filter((index) => !present.has(index.name));
   }
 

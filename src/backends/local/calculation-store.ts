@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import type { Calculation } from "../../engine/emission-lines.js";
 import type { CategoryCatalog } from "./categories.js";
 import type { Db } from "./database.js";
+import { lazy } from "./lazy.js";
 
 /**
  * Calculation records (`emission_provenance`, lines-schema.ts): what many consumptions share —
@@ -19,18 +20,24 @@ export class CalculationStore {
 
   constructor(db: Db, catalog: CategoryCatalog) {
     this.#catalog = catalog;
-    this.#find = db
-      .prepare<[string], number>("SELECT ref FROM emission_provenance WHERE signature = ?")
-      .pluck();
+    this.#find = lazy(() =>
+      db
+        .prepare<[string], number>("SELECT ref FROM emission_provenance WHERE signature = ?")
+        .pluck(),
+    );
     // The columns older rows describe their one line with are NOT NULL: '' says "see lines".
-    this.#insert = db.prepare<[string, string, string]>(
-      `INSERT INTO emission_provenance (signature, factor_id, factor_source, factor_year,
+    this.#insert = lazy(() =>
+      db.prepare<[string, string, string]>(
+        `INSERT INTO emission_provenance (signature, factor_id, factor_source, factor_year,
          factor_unit, factor_value, resolution, gwp_set, market_factor_id, market_basis,
          library_version, lines)
        VALUES (?, '', '', NULL, '', '', '', '', NULL, NULL, ?, ?)`,
+      ),
     );
-    this.#insertLine = db.prepare<[number, number, string, number | null, number | null]>(
-      "INSERT INTO emission_lines (calculation_ref, line, kind, category_ref, year) VALUES (?, ?, ?, ?, ?)",
+    this.#insertLine = lazy(() =>
+      db.prepare<[number, number, string, number | null, number | null]>(
+        "INSERT INTO emission_lines (calculation_ref, line, kind, category_ref, year) VALUES (?, ?, ?, ?, ?)",
+      ),
     );
   }
 
@@ -44,15 +51,17 @@ export class CalculationStore {
       .digest("base64url")}`;
     const known = this.#refs.get(signature);
     if (known !== undefined) return known;
-    let ref = this.#find.get(signature);
+    let ref = this.#find().get(signature);
     if (ref === undefined) {
-      ref = Number(this.#insert.run(signature, calculation.libraryVersion, lines).lastInsertRowid);
+      ref = Number(
+        this.#insert().run(signature, calculation.libraryVersion, lines).lastInsertRowid,
+      );
       calculation.lines.forEach((line, index) => {
         const category = line.category === null ? undefined : this.#catalog.find(line.category);
         if (line.category !== null && category === undefined) {
           throw new Error(`calculation line of unknown category ${line.category}`);
         }
-        this.#insertLine.run(ref ?? 0, index, line.kind, category?.ref ?? null, line.year);
+        this.#insertLine().run(ref ?? 0, index, line.kind, category?.ref ?? null, line.year);
       });
     }
     this.#refs.set(signature, ref);

@@ -1,9 +1,11 @@
+import type Database from "better-sqlite3";
 import { notFound } from "../../core/errors.js";
 import { isUuid } from "../../core/ids.js";
 import type { Category, CategoryLevel } from "../../core/model/category.js";
 import type { Page, PageQuery, Scope } from "../../core/model/common.js";
 import type { CategoryInfo } from "../../engine/summary.js";
 import type { Db } from "./database.js";
+import { lazy } from "./lazy.js";
 import { pageOfList } from "./pagination.js";
 
 /** A category and its row ref. The tree never changes at run time. */
@@ -47,9 +49,14 @@ export class CategoryCatalog {
   readonly #askedIds = new Map<string, StoredCategory | null>();
   readonly #askedTexts = new Map<string, StoredCategory | null>();
   #all: readonly StoredCategory[] | undefined;
+  /** `#one`'s statements by their condition (a few fixed ones), prepared once each. */
+  readonly #oneBy = new Map<string, Database.Statement<[string | number], CategoryRow>>();
+  /** What `byRef` reads a category not kept yet with. */
+  readonly #ofRef;
 
   constructor(db: Db) {
     this.#db = db;
+    this.#ofRef = lazy(() => db.prepare<[number], CategoryRow>(`${SELECT} WHERE c.ref = ?`));
   }
 
   /** Every category in tree order. */
@@ -75,9 +82,12 @@ export class CategoryCatalog {
   #one(key: string, where: string, value: string | number): StoredCategory | undefined {
     const ref = this.#refOf.get(key);
     if (ref !== undefined) return ref === null ? undefined : this.#byRef.get(ref);
-    const row = this.#db
-      .prepare<[string | number], CategoryRow>(`${SELECT} WHERE ${where}`)
-      .get(value);
+    let statement = this.#oneBy.get(where);
+    if (statement === undefined) {
+      statement = this.#db.prepare<[string | number], CategoryRow>(`${SELECT} WHERE ${where}`);
+      this.#oneBy.set(where, statement);
+    }
+    const row = statement.get(value);
     this.#refOf.set(key, row === undefined ? null : row.ref);
     return row === undefined ? undefined : this.#kept(row);
   }
@@ -106,7 +116,7 @@ export class CategoryCatalog {
   byRef(ref: number): StoredCategory | undefined {
     const known = this.#byRef.get(ref);
     if (known !== undefined) return known;
-    const row = this.#db.prepare<[number], CategoryRow>(`${SELECT} WHERE c.ref = ?`).get(ref);
+    const row = this.#ofRef().get(ref);
     return row === undefined ? undefined : this.#kept(row);
   }
 

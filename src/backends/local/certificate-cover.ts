@@ -7,6 +7,7 @@
  */
 import { convertQuantity } from "../../engine/units.js";
 import type { Db } from "./database.js";
+import { lazy } from "./lazy.js";
 
 /** The market-based figure of `consumptions c` with the kWh certificates cover left out. */
 export const MARKET_FIGURE = `CASE WHEN c.covered_kwh IS NULL THEN c.co2e_market
@@ -186,78 +187,90 @@ export class CertificateCover {
   readonly #markCertified;
 
   constructor(db: Db) {
-    this.#markCertified = db.prepare(
-      MARK("SELECT building_ref AS ref FROM certificates").replace(/;$/, ""),
+    this.#markCertified = lazy(() =>
+      db.prepare(MARK("SELECT building_ref AS ref FROM certificates").replace(/;$/, "")),
     );
-    this.#unsettled = db
-      .prepare<[], number>("SELECT building_ref FROM certificate_unsettled")
-      .pluck();
-    this.#clearUnsettled = db.prepare("DELETE FROM certificate_unsettled");
-    this.#building = db.prepare<[number], { company_ref: number; market: string | null }>(
-      `SELECT b.company_ref, coalesce(b.country, co.country) AS market FROM buildings b
+    this.#unsettled = lazy(() =>
+      db.prepare<[], number>("SELECT building_ref FROM certificate_unsettled").pluck(),
+    );
+    this.#clearUnsettled = lazy(() => db.prepare("DELETE FROM certificate_unsettled"));
+    this.#building = lazy(() =>
+      db.prepare<[number], { company_ref: number; market: string | null }>(
+        `SELECT b.company_ref, coalesce(b.country, co.country) AS market FROM buildings b
          JOIN companies co ON co.ref = b.company_ref WHERE b.ref = ?`,
+      ),
     );
-    this.#certificates = db.prepare<
-      [number],
-      {
-        ref: number;
-        cup: string | null;
-        volume_mwh: number;
-        period_from: string;
-        period_to: string;
-        country_code: string;
-      }
-    >(
-      `SELECT ref, cup, volume_mwh, period_from, period_to, country_code FROM certificates
+    this.#certificates = lazy(() =>
+      db.prepare<
+        [number],
+        {
+          ref: number;
+          cup: string | null;
+          volume_mwh: number;
+          period_from: string;
+          period_to: string;
+          country_code: string;
+        }
+      >(
+        `SELECT ref, cup, volume_mwh, period_from, period_to, country_code FROM certificates
         WHERE building_ref = ?
         ORDER BY cup IS NULL, period_from, period_to, cancellation_id`,
+      ),
     );
-    this.#consumptions = db
-      .prepare<[number, number], unknown>(
-        `SELECT c.rowid, c.start_date, c.end_date, c.quantity, c.unit,
+    this.#consumptions = lazy(() =>
+      db
+        .prepare<[number, number], unknown>(
+          `SELECT c.rowid, c.start_date, c.end_date, c.quantity, c.unit,
                 replace(upper(i.cup), ' ', '')
            FROM consumptions c LEFT JOIN invoices i ON i.id = c.entity_id
           WHERE c.company_ref = ? AND c.building_ref = ? AND c.category_ref = ${ELECTRICITY}
           ORDER BY c.start_date, c.end_date, c.id`,
-      )
-      .raw(true);
-    this.#clear = db.prepare<[number, number]>(
-      `UPDATE consumptions SET covered_kwh = NULL, metered_kwh = NULL
-        WHERE company_ref = ? AND building_ref = ? AND covered_kwh IS NOT NULL`,
+        )
+        .raw(true),
     );
-    this.#cover = db.prepare<[number, number, number]>(
-      "UPDATE consumptions SET covered_kwh = ?, metered_kwh = ? WHERE rowid = ?",
+    this.#clear = lazy(() =>
+      db.prepare<[number, number]>(
+        `UPDATE consumptions SET covered_kwh = NULL, metered_kwh = NULL
+        WHERE company_ref = ? AND building_ref = ? AND covered_kwh IS NOT NULL`,
+      ),
+    );
+    this.#cover = lazy(() =>
+      db.prepare<[number, number, number]>(
+        "UPDATE consumptions SET covered_kwh = ?, metered_kwh = ? WHERE rowid = ?",
+      ),
     );
   }
 
   /** Marks every building that has certificates, for writes made without the triggers. */
   markCertified(): void {
-    this.#markCertified.run();
+    this.#markCertified().run();
   }
 
   /** Reallocates every building marked since the last settle. */
   settle(): void {
-    const refs = this.#unsettled.all();
+    const refs = this.#unsettled().all();
     if (refs.length === 0) return;
     for (const ref of refs) this.#reallocate(ref);
-    this.#clearUnsettled.run();
+    this.#clearUnsettled().run();
   }
 
   #reallocate(buildingRef: number): void {
-    const building = this.#building.get(buildingRef);
+    const building = this.#building().get(buildingRef);
     if (building === undefined) return;
-    this.#clear.run(building.company_ref, buildingRef);
-    const certificates = this.#certificates.all(buildingRef).map((row) => ({
-      ref: row.ref,
-      cup: row.cup,
-      volumeMwh: row.volume_mwh,
-      periodFrom: row.period_from,
-      periodTo: row.period_to,
-      countryCode: row.country_code,
-    }));
+    this.#clear().run(building.company_ref, buildingRef);
+    const certificates = this.#certificates()
+      .all(buildingRef)
+      .map((row) => ({
+        ref: row.ref,
+        cup: row.cup,
+        volumeMwh: row.volume_mwh,
+        periodFrom: row.period_from,
+        periodTo: row.period_to,
+        countryCode: row.country_code,
+      }));
     if (certificates.length === 0) return;
     const consumptions: CoverConsumption[] = [];
-    for (const raw of this.#consumptions.all(building.company_ref, buildingRef)) {
+    for (const raw of this.#consumptions().all(building.company_ref, buildingRef)) {
       // A parsed boundary: the column list above decides the tuple's shape.
       const [rowid, startDate, endDate, quantity, unit, cup] = raw as ConsumptionRow;
       const kwh = convertQuantity(quantity, unit, "kWh");
@@ -273,7 +286,7 @@ export class CertificateCover {
     const kwhOf = new Map(consumptions.map((c) => [c.rowid, c.kwh]));
     for (const [rowid, kwh] of allocateCertificates(building.market, certificates, consumptions)) {
       const total = kwhOf.get(rowid) ?? kwh;
-      this.#cover.run(kwh, total, rowid);
+      this.#cover().run(kwh, total, rowid);
     }
   }
 }

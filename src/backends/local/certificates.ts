@@ -16,6 +16,7 @@ import type { CompanyRepository } from "./companies.js";
 import { CompanyListing } from "./company-listing.js";
 import type { Db } from "./database.js";
 import type { Keyset } from "./keyset.js";
+import { lazy } from "./lazy.js";
 
 interface CertificateRow {
   id: string;
@@ -98,9 +99,9 @@ export class CertificateRepository {
   constructor(db: Db, companies: CompanyRepository, buildings: BuildingRepository) {
     this.#companies = companies;
     this.#buildings = buildings;
-    this.#byId = db.prepare<[string], CertificateRow>(`${SELECT} WHERE r.id = ?`);
-    this.#byCancellation = db.prepare<[string], CertificateRow>(
-      `${SELECT} WHERE r.cancellation_id = ?`,
+    this.#byId = lazy(() => db.prepare<[string], CertificateRow>(`${SELECT} WHERE r.id = ?`));
+    this.#byCancellation = lazy(() =>
+      db.prepare<[string], CertificateRow>(`${SELECT} WHERE r.cancellation_id = ?`),
     );
     this.#listing = new CompanyListing(db, companies, {
       select: SELECT,
@@ -112,8 +113,9 @@ export class CertificateRepository {
       buildings,
     });
     // created_at is kept on update; updated_at moves.
-    this.#upsert = db.prepare<UpsertParams>(
-      `INSERT INTO certificates (id, company_ref, building_ref, cup, volume_mwh, period_from,
+    this.#upsert = lazy(() =>
+      db.prepare<UpsertParams>(
+        `INSERT INTO certificates (id, company_ref, building_ref, cup, volume_mwh, period_from,
          period_to, technology, issuing_body, cancellation_id, country_code, created_at, updated_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (id) DO UPDATE SET
@@ -122,18 +124,21 @@ export class CertificateRepository {
          period_to = excluded.period_to, technology = excluded.technology,
          issuing_body = excluded.issuing_body, cancellation_id = excluded.cancellation_id,
          country_code = excluded.country_code, updated_at = excluded.updated_at`,
+      ),
     );
-    this.#delete = db.prepare<[string]>("DELETE FROM certificates WHERE id = ?");
-    this.#marketOf = db
-      .prepare<[number], string | null>(
-        `SELECT coalesce(b.country, co.country) FROM buildings b
+    this.#delete = lazy(() => db.prepare<[string]>("DELETE FROM certificates WHERE id = ?"));
+    this.#marketOf = lazy(() =>
+      db
+        .prepare<[number], string | null>(
+          `SELECT coalesce(b.country, co.country) FROM buildings b
            JOIN companies co ON co.ref = b.company_ref WHERE b.ref = ?`,
-      )
-      .pluck();
+        )
+        .pluck(),
+    );
   }
 
   find(id: string): FoundCertificate | undefined {
-    const row = this.#byId.get(id.trim().toLowerCase());
+    const row = this.#byId().get(id.trim().toLowerCase());
     return row === undefined
       ? undefined
       : { certificate: fromRow(row), buildingRef: row.building_ref };
@@ -154,7 +159,7 @@ export class CertificateRepository {
   }
 
   delete(id: string): void {
-    this.#delete.run(id);
+    this.#delete().run(id);
   }
 
   /**
@@ -175,11 +180,11 @@ export class CertificateRepository {
         { issues: [{ path: "buildingId", message: `not a building of company ${company.id}` }] },
       );
     }
-    const before = this.#byId.get(id);
+    const before = this.#byId().get(id);
     if (before !== undefined && before.company_ref !== company.ref) {
       throw ownerConflict("certificate", id, before.company_id, company.id);
     }
-    const other = this.#byCancellation.get(parsed.cancellationId);
+    const other = this.#byCancellation().get(parsed.cancellationId);
     if (other !== undefined && other.id !== id) {
       throw new CarbonError(
         "conflict",
@@ -187,7 +192,7 @@ export class CertificateRepository {
         { issues: [{ path: "cancellationId", message: `taken by certificate ${other.id}` }] },
       );
     }
-    const market = this.#marketOf.get(building.ref) ?? null;
+    const market = this.#marketOf().get(building.ref) ?? null;
     if (market === null || market.split("-")[0] !== parsed.countryCode.split("-")[0]) {
       const where =
         market === null ? "has no country (nor has its company)" : `is in market ${market}`;
@@ -202,7 +207,7 @@ export class CertificateRepository {
       );
     }
     const now = new Date().toISOString();
-    this.#upsert.run(
+    this.#upsert().run(
       id,
       company.ref,
       building.ref,

@@ -15,6 +15,7 @@ import { parseInput } from "../../core/validate.js";
 import type { CompanyRepository } from "./companies.js";
 import type { Db } from "./database.js";
 import type { Keyset, SqlValue } from "./keyset.js";
+import { lazy } from "./lazy.js";
 import { pageOf, pageWindow } from "./pagination.js";
 
 /**
@@ -116,27 +117,29 @@ export class CommentRepository {
   constructor(db: Db, companies: CompanyRepository) {
     this.#db = db;
     this.#companies = companies;
-    this.#byId = db.prepare<[string], CommentRow>(`${SELECT} WHERE c.id = ?`);
+    this.#byId = lazy(() => db.prepare<[string], CommentRow>(`${SELECT} WHERE c.id = ?`));
     // created_at and author are kept on update; text and updated_at move.
-    this.#upsert = db.prepare<UpsertParams>(
-      `INSERT INTO comments (id, company_ref, entity_type, entity_id, text, author, created_at,
+    this.#upsert = lazy(() =>
+      db.prepare<UpsertParams>(
+        `INSERT INTO comments (id, company_ref, entity_type, entity_id, text, author, created_at,
          updated_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (id) DO UPDATE SET text = excluded.text, updated_at = excluded.updated_at`,
+      ),
     );
     this.#entityCompany = new Map(
       commentEntityTypes.map((type) => {
         const { table, company } = ENTITY_TABLES[type];
-        const statement = db
-          .prepare<[string], number>(`SELECT ${company} FROM ${table} WHERE id = ?`)
-          .pluck();
+        const statement = lazy(() =>
+          db.prepare<[string], number>(`SELECT ${company} FROM ${table} WHERE id = ?`).pluck(),
+        );
         return [type, statement] as const;
       }),
     );
   }
 
   get(id: string): Comment {
-    const row = this.#byId.get(id.trim().toLowerCase());
+    const row = this.#byId().get(id.trim().toLowerCase());
     if (row === undefined) throw notFound("comment", id);
     return fromRow(row);
   }
@@ -186,7 +189,7 @@ export class CommentRepository {
 
   /** Not found unless the record exists and is the company's, named as the comment names it. */
   #checkEntity(companyRef: number, companyId: string, type: CommentEntityType, id: string): void {
-    const owner = this.#entityCompany.get(type)?.get(id);
+    const owner = this.#entityCompany.get(type)?.().get(id);
     if (owner === companyRef) return;
     throw new CarbonError("not_found", `${type} ${id} not found in company ${companyId}`, {
       hint: "comment on a record of the comment's company (its id and entity type)",
@@ -204,7 +207,7 @@ export class CommentRepository {
     const id = parsed.id.toLowerCase();
     const entityId = parsed.entityId.toLowerCase();
     const company = this.#companies.get(parsed.companyId);
-    const before = this.#byId.get(id);
+    const before = this.#byId().get(id);
     if (before !== undefined && before.company_ref !== company.ref) {
       throw ownerConflict("comment", id, before.company_id, company.id);
     }
@@ -223,7 +226,7 @@ export class CommentRepository {
     }
     this.#checkEntity(company.ref, company.id, parsed.entityType, entityId);
     const now = new Date().toISOString();
-    this.#upsert.run(id, company.ref, parsed.entityType, entityId, parsed.text, author, now, now);
+    this.#upsert().run(id, company.ref, parsed.entityType, entityId, parsed.text, author, now, now);
     return this.get(id);
   }
 }

@@ -4,6 +4,7 @@ import { type Company, type CompanyInput, companyInputSchema } from "../../core/
 import { parseInput } from "../../core/validate.js";
 import type { Db } from "./database.js";
 import type { Keyset } from "./keyset.js";
+import { lazy } from "./lazy.js";
 import { pageOf, pageWindow } from "./pagination.js";
 
 export interface StoredCompany extends Company {
@@ -47,20 +48,28 @@ export class CompanyRepository {
   readonly #upsert;
 
   constructor(db: Db) {
-    this.#byId = db.prepare<[string], CompanyRow>(`SELECT ${COLUMNS} FROM companies WHERE id = ?`);
-    this.#page = db.prepare<[number, number], CompanyRow>(
-      `SELECT ${COLUMNS} FROM companies ORDER BY name, id LIMIT ? OFFSET ?`,
+    this.#byId = lazy(() =>
+      db.prepare<[string], CompanyRow>(`SELECT ${COLUMNS} FROM companies WHERE id = ?`),
     );
-    this.#count = db.prepare<[], number>("SELECT count(*) FROM companies").pluck();
-    this.#refs = db.prepare<[], number>("SELECT ref FROM companies ORDER BY ref").pluck();
-    this.#upsert = db.prepare<[string, string, string | null, string]>(
-      `INSERT INTO companies (id, name, country, created_at) VALUES (?, ?, ?, ?)
+    this.#page = lazy(() =>
+      db.prepare<[number, number], CompanyRow>(
+        `SELECT ${COLUMNS} FROM companies ORDER BY name, id LIMIT ? OFFSET ?`,
+      ),
+    );
+    this.#count = lazy(() => db.prepare<[], number>("SELECT count(*) FROM companies").pluck());
+    this.#refs = lazy(() =>
+      db.prepare<[], number>("SELECT ref FROM companies ORDER BY ref").pluck(),
+    );
+    this.#upsert = lazy(() =>
+      db.prepare<[string, string, string | null, string]>(
+        `INSERT INTO companies (id, name, country, created_at) VALUES (?, ?, ?, ?)
        ON CONFLICT (id) DO UPDATE SET name = excluded.name, country = excluded.country`,
+      ),
     );
   }
 
   find(id: string): StoredCompany | undefined {
-    const row = this.#byId.get(id.toLowerCase());
+    const row = this.#byId().get(id.toLowerCase());
     return row === undefined ? undefined : fromRow(row);
   }
 
@@ -72,17 +81,17 @@ export class CompanyRepository {
 
   list(query: PageQuery): Page<Company> {
     const window = pageWindow(query);
-    const rows = this.#page.all(window.limit, window.offset);
+    const rows = this.#page().all(window.limit, window.offset);
     return pageOf(
       rows.map((row) => toCompany(fromRow(row))),
       window,
-      this.#count.get() ?? 0,
+      this.#count().get() ?? 0,
     );
   }
 
   /** The refs of every company (a list over all companies reads each one's rows in turn). */
   refs(): number[] {
-    return this.#refs.all();
+    return this.#refs().all();
   }
 
   /** Every company in list order (name, id), for keyset pages (index companies_by_name). */
@@ -105,7 +114,7 @@ export class CompanyRepository {
     const parsed = parseInput(companyInputSchema, input, "company");
     const id = parsed.id.toLowerCase();
     const before = this.find(id);
-    this.#upsert.run(id, parsed.name, parsed.country, new Date().toISOString());
+    this.#upsert().run(id, parsed.name, parsed.country, new Date().toISOString());
     const company = this.get(id);
     return before === undefined ? { company } : { company, before };
   }

@@ -12,6 +12,7 @@ import { FleetLookup } from "./fleet-lookup.js";
 import type { IdHashSet } from "./id-set.js";
 import { InputLookup } from "./input-lookup.js";
 import { INSERT_CHUNK, InsertChunk, insertStatements } from "./insert-chunk.js";
+import { lazy } from "./lazy.js";
 import type { RefCache } from "./ref-cache.js";
 import { type PreparedRow, prepareRows, type RowRefs } from "./row-references.js";
 import { StatementCache } from "./statement-cache.js";
@@ -90,9 +91,9 @@ export class ConsumptionWriter {
     this.#upserts = insertStatements(db, true);
     // Without the unique index (bulk mode) an ON CONFLICT clause does not even compile.
     this.#inserts = insertStatements(db, false);
-    this.#companyIdOf = db
-      .prepare<[number], string>("SELECT id FROM companies WHERE ref = ?")
-      .pluck();
+    this.#companyIdOf = lazy(() =>
+      db.prepare<[number], string>("SELECT id FROM companies WHERE ref = ?").pluck(),
+    );
   }
 
   /** `path` prefixes issue paths: "rows." in an import session, "" for one upsert. */
@@ -137,7 +138,7 @@ export class ConsumptionWriter {
       const ownerRef = earlier !== undefined ? earlier.row.company.ref : stored?.[2];
       if (ownerRef !== undefined && ownerRef !== row.company.ref) {
         const owner =
-          earlier?.row.company.id ?? this.#companyIdOf.get(ownerRef) ?? String(ownerRef);
+          earlier?.row.company.id ?? this.#companyIdOf().get(ownerRef) ?? String(ownerRef);
         conflicts.push({
           path: `${path}${path === "" ? "" : `${index}.`}id`,
           message: ownerMessage("consumption", row.id, owner, row.company.id),

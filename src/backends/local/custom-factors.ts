@@ -15,6 +15,7 @@ import type { CompanyRepository } from "./companies.js";
 import type { FactorReach } from "./custom-factor-scope.js";
 import type { Db } from "./database.js";
 import type { Keyset } from "./keyset.js";
+import { lazy } from "./lazy.js";
 import { pageOf, pageWindow } from "./pagination.js";
 import { unitProblem } from "./unit-check.js";
 
@@ -92,24 +93,30 @@ export class CustomFactorRepository {
   constructor(db: Db, companies: CompanyRepository, catalog: CategoryCatalog) {
     this.#companies = companies;
     this.#catalog = catalog;
-    this.#byId = db.prepare<[string], CustomFactorRow>(`${SELECT} WHERE f.id = ?`);
-    this.#ofCompany = db.prepare<[number], CustomFactorRow>(
-      `${SELECT} WHERE f.company_ref = ? ${ORDER}`,
+    this.#byId = lazy(() => db.prepare<[string], CustomFactorRow>(`${SELECT} WHERE f.id = ?`));
+    this.#ofCompany = lazy(() =>
+      db.prepare<[number], CustomFactorRow>(`${SELECT} WHERE f.company_ref = ? ${ORDER}`),
     );
-    this.#page = db.prepare<[number, number, number], CustomFactorRow>(
-      `${SELECT} WHERE f.company_ref = ? ${ORDER} LIMIT ? OFFSET ?`,
+    this.#page = lazy(() =>
+      db.prepare<[number, number, number], CustomFactorRow>(
+        `${SELECT} WHERE f.company_ref = ? ${ORDER} LIMIT ? OFFSET ?`,
+      ),
     );
-    this.#count = db
-      .prepare<[number], number>("SELECT count(*) FROM custom_factors WHERE company_ref = ?")
-      .pluck();
-    this.#upsert = db.prepare(
-      `INSERT INTO custom_factors (id, company_ref, category_ref, basis, valid_from, valid_to, unit, co2e, co2, ch4, n2o, source, created_at)
+    this.#count = lazy(() =>
+      db
+        .prepare<[number], number>("SELECT count(*) FROM custom_factors WHERE company_ref = ?")
+        .pluck(),
+    );
+    this.#upsert = lazy(() =>
+      db.prepare(
+        `INSERT INTO custom_factors (id, company_ref, category_ref, basis, valid_from, valid_to, unit, co2e, co2, ch4, n2o, source, created_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (id) DO UPDATE SET category_ref = excluded.category_ref, basis = excluded.basis,
          valid_from = excluded.valid_from, valid_to = excluded.valid_to, unit = excluded.unit, co2e = excluded.co2e, co2 = excluded.co2,
          ch4 = excluded.ch4, n2o = excluded.n2o, source = excluded.source`,
+      ),
     );
-    this.#delete = db.prepare<[string]>("DELETE FROM custom_factors WHERE id = ?");
+    this.#delete = lazy(() => db.prepare<[string]>("DELETE FROM custom_factors WHERE id = ?"));
   }
 
   /** The factor with this id, and the refs its emissions are recalculated by. */
@@ -120,25 +127,25 @@ export class CustomFactorRepository {
         readonly categoryRef: number;
       }
     | undefined {
-    const row = this.#byId.get(id.trim().toLowerCase());
+    const row = this.#byId().get(id.trim().toLowerCase());
     if (row === undefined) return undefined;
     return { factor: fromRow(row), companyRef: row.company_ref, categoryRef: row.category_ref };
   }
 
   /** Deletes by id; the caller recalculates the emissions it was used for. */
   delete(id: string): void {
-    this.#delete.run(id.trim().toLowerCase());
+    this.#delete().run(id.trim().toLowerCase());
   }
 
   ofCompany(companyRef: number): StoredCustomFactor[] {
-    return this.#ofCompany.all(companyRef).map(fromRow);
+    return this.#ofCompany().all(companyRef).map(fromRow);
   }
 
   list(query: CustomFactorQuery): Page<StoredCustomFactor> {
     const window = pageWindow(query);
     const company = this.#companies.get(query.companyId);
-    const rows = this.#page.all(company.ref, window.limit, window.offset);
-    return pageOf(rows.map(fromRow), window, this.#count.get(company.ref) ?? 0);
+    const rows = this.#page().all(company.ref, window.limit, window.offset);
+    return pageOf(rows.map(fromRow), window, this.#count().get(company.ref) ?? 0);
   }
 
   /** What `list` pages, for keyset pages (index custom_factors_in_order). */
@@ -167,7 +174,7 @@ export class CustomFactorRepository {
     if (unitIssue !== undefined) {
       throw validationError(unitIssue, [{ path: "unit", message: unitIssue }]);
     }
-    const beforeRow = this.#byId.get(id);
+    const beforeRow = this.#byId().get(id);
     if (beforeRow !== undefined && beforeRow.company_ref !== company.ref) {
       throw ownerConflict("custom factor", id, beforeRow.company_id, company.id);
     }
@@ -193,7 +200,7 @@ export class CustomFactorRepository {
     if (before !== undefined && sameFactor(before, next)) {
       return { factor: before, changed: false, companyRef: company.ref, reach };
     }
-    this.#upsert.run(
+    this.#upsert().run(
       id,
       company.ref,
       category.ref,

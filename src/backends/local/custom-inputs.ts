@@ -15,6 +15,7 @@ import { CompanyListing } from "./company-listing.js";
 import type { CustomFactorRepository } from "./custom-factors.js";
 import type { Db } from "./database.js";
 import type { Keyset } from "./keyset.js";
+import { lazy } from "./lazy.js";
 import type { RecalculationScope } from "./recalculate.js";
 
 /** Migration 20: custom inputs, in list order per company and overall. */
@@ -87,13 +88,15 @@ export class CustomInputRepository {
     this.#companies = companies;
     this.#customFactors = customFactors;
     this.#recalculate = recalculate;
-    this.#invoicesNaming = db
-      .prepare<[string], number>("SELECT count(*) FROM invoices WHERE provider = ?")
-      .pluck();
-    this.#named = db.prepare<[number], { count: number; category_ref: number | null }>(
-      "SELECT count(*) AS count, min(category_ref) AS category_ref FROM consumptions WHERE input_ref = ?",
+    this.#invoicesNaming = lazy(() =>
+      db.prepare<[string], number>("SELECT count(*) FROM invoices WHERE provider = ?").pluck(),
     );
-    this.#byId = db.prepare<[string], CustomInputRow>(`${SELECT} WHERE i.id = ?`);
+    this.#named = lazy(() =>
+      db.prepare<[number], { count: number; category_ref: number | null }>(
+        "SELECT count(*) AS count, min(category_ref) AS category_ref FROM consumptions WHERE input_ref = ?",
+      ),
+    );
+    this.#byId = lazy(() => db.prepare<[string], CustomInputRow>(`${SELECT} WHERE i.id = ?`));
     this.#listing = new CompanyListing(db, companies, {
       select: SELECT,
       table: "custom_inputs",
@@ -103,22 +106,24 @@ export class CustomInputRepository {
       decode: fromRow,
     });
     // created_at is kept on update; updated_at moves.
-    this.#upsert = db.prepare<UpsertParams>(
-      `INSERT INTO custom_inputs (id, company_ref, type, name, unit, custom_factor_id,
+    this.#upsert = lazy(() =>
+      db.prepare<UpsertParams>(
+        `INSERT INTO custom_inputs (id, company_ref, type, name, unit, custom_factor_id,
          created_at, updated_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (id) DO UPDATE SET
          type = excluded.type, name = excluded.name, unit = excluded.unit,
          custom_factor_id = excluded.custom_factor_id, updated_at = excluded.updated_at`,
+      ),
     );
   }
 
   /** An input that consumptions or invoices name stays: they would lose what prices them. */
   deletionRefusal(id: string): string | undefined {
-    const row = this.#byId.get(id.trim().toLowerCase());
+    const row = this.#byId().get(id.trim().toLowerCase());
     if (row === undefined) return undefined;
-    const consumptions = this.#named.get(row.ref)?.count ?? 0;
-    const invoices = this.#invoicesNaming.get(row.id) ?? 0;
+    const consumptions = this.#named().get(row.ref)?.count ?? 0;
+    const invoices = this.#invoicesNaming().get(row.id) ?? 0;
     if (consumptions === 0 && invoices === 0) return undefined;
     const named = [
       consumptions === 0 ? "" : `${consumptions} consumption${consumptions === 1 ? "" : "s"}`,
@@ -130,7 +135,7 @@ export class CustomInputRepository {
   }
 
   get(id: string): CustomInput {
-    const row = this.#byId.get(id.trim().toLowerCase());
+    const row = this.#byId().get(id.trim().toLowerCase());
     if (row === undefined) throw notFound("custom input", id);
     return fromRow(row);
   }
@@ -152,7 +157,7 @@ export class CustomInputRepository {
     const parsed = parseInput(customInputInputSchema, input, "custom input");
     const id = parsed.id.toLowerCase();
     const company = this.#companies.get(parsed.companyId);
-    const before = this.#byId.get(id);
+    const before = this.#byId().get(id);
     if (before !== undefined && before.company_ref !== company.ref) {
       throw ownerConflict("custom input", id, before.company_id, company.id);
     }
@@ -174,12 +179,12 @@ export class CustomInputRepository {
         },
       );
     }
-    const named = before === undefined ? undefined : this.#named.get(before.ref);
+    const named = before === undefined ? undefined : this.#named().get(before.ref);
     if (before !== undefined && named !== undefined && named.count > 0) {
       this.#checkNamed(before, named, parsed.type, unit.name, factor?.categoryRef ?? null);
     }
     const now = new Date().toISOString();
-    this.#upsert.run(id, company.ref, parsed.type, parsed.name, unit.name, factorId, now, now);
+    this.#upsert().run(id, company.ref, parsed.type, parsed.name, unit.name, factorId, now, now);
     if (before !== undefined && named !== undefined && named.count > 0) {
       if (before.custom_factor_id !== factorId) {
         this.#recalculate({ companyRef: company.ref, inputRef: before.ref });

@@ -18,6 +18,7 @@ import type { BuildingRepository } from "./buildings.js";
 import type { CompanyRepository } from "./companies.js";
 import type { Db } from "./database.js";
 import type { Keyset, SqlValue } from "./keyset.js";
+import { lazy } from "./lazy.js";
 import { pageOf, pageWindow } from "./pagination.js";
 
 /**
@@ -141,15 +142,18 @@ export class EffluentRepository {
     this.#db = db;
     this.#companies = companies;
     this.#buildings = buildings;
-    this.#byId = db.prepare<[string], EffluentRow>(`${SELECT} WHERE e.id = ?`);
-    this.#limitOf = db
-      .prepare<[number, string, number], string>(
-        "SELECT id FROM effluents WHERE type = 'limit' AND building_ref = ? AND parameter = ? AND year = ?",
-      )
-      .pluck();
+    this.#byId = lazy(() => db.prepare<[string], EffluentRow>(`${SELECT} WHERE e.id = ?`));
+    this.#limitOf = lazy(() =>
+      db
+        .prepare<[number, string, number], string>(
+          "SELECT id FROM effluents WHERE type = 'limit' AND building_ref = ? AND parameter = ? AND year = ?",
+        )
+        .pluck(),
+    );
     // created_at is kept on update; updated_at moves.
-    this.#upsert = db.prepare<UpsertParams>(
-      `INSERT INTO effluents (id, company_ref, building_ref, type, parameter, value, unit, year,
+    this.#upsert = lazy(() =>
+      db.prepare<UpsertParams>(
+        `INSERT INTO effluents (id, company_ref, building_ref, type, parameter, value, unit, year,
          sampled_at, min_value, discharge_point, notes, created_at, updated_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (id) DO UPDATE SET
@@ -158,12 +162,13 @@ export class EffluentRepository {
          year = excluded.year, sampled_at = excluded.sampled_at, min_value = excluded.min_value,
          discharge_point = excluded.discharge_point, notes = excluded.notes,
          updated_at = excluded.updated_at`,
+      ),
     );
-    this.#delete = db.prepare<[string]>("DELETE FROM effluents WHERE id = ?");
+    this.#delete = lazy(() => db.prepare<[string]>("DELETE FROM effluents WHERE id = ?"));
   }
 
   find(id: string): Effluent | undefined {
-    const row = this.#byId.get(id.trim().toLowerCase());
+    const row = this.#byId().get(id.trim().toLowerCase());
     return row === undefined ? undefined : fromRow(row);
   }
 
@@ -175,7 +180,7 @@ export class EffluentRepository {
 
   /** Removes one record (its audit is the caller's). */
   delete(id: string): void {
-    this.#delete.run(id.toLowerCase());
+    this.#delete().run(id.toLowerCase());
   }
 
   /** The filter as SQL: an unknown company or building is not_found. */
@@ -249,12 +254,12 @@ export class EffluentRepository {
         "an effluent record belongs to a building of its own company: see carbon buildings list --company",
       );
     }
-    const before = this.#byId.get(id);
+    const before = this.#byId().get(id);
     if (before !== undefined && before.company_ref !== company.ref) {
       throw ownerConflict("effluent record", id, before.company_id, company.id);
     }
     if (parsed.type === "limit") {
-      const other = this.#limitOf.get(building.ref, parsed.parameter, parsed.year);
+      const other = this.#limitOf().get(building.ref, parsed.parameter, parsed.year);
       if (other !== undefined && other !== id) {
         throw new CarbonError(
           "conflict",
@@ -267,7 +272,7 @@ export class EffluentRepository {
       }
     }
     const now = new Date().toISOString();
-    this.#upsert.run(
+    this.#upsert().run(
       id,
       company.ref,
       building.ref,

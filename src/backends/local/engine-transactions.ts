@@ -5,6 +5,7 @@
  */
 import { CarbonError } from "../../core/errors.js";
 import { translateError } from "./database.js";
+import { lazy } from "./lazy.js";
 import type { LocalImportSession } from "./local-import-session.js";
 import type { LocalParts } from "./local-parts.js";
 
@@ -21,7 +22,9 @@ export class EngineTransactions {
   constructor(parts: LocalParts, session: { readonly current: LocalImportSession | undefined }) {
     this.#p = parts;
     this.#session = session;
-    this.#dataVersionQuery = parts.db.prepare<[], number>("PRAGMA data_version").pluck();
+    this.#dataVersionQuery = lazy(() =>
+      parts.db.prepare<[], number>("PRAGMA data_version").pluck(),
+    );
     this.#transaction = parts.db.transaction((fn: () => void) => fn());
   }
 
@@ -36,7 +39,7 @@ export class EngineTransactions {
 
   /** Another connection committed since we last looked: cached custom factors may be stale. */
   #sync(): void {
-    const version = this.#dataVersionQuery.get();
+    const version = this.#dataVersionQuery().get();
     if (typeof version === "number" && version !== this.#dataVersion) {
       this.#dataVersion = version;
       this.#p.calculator.invalidate();

@@ -1,5 +1,6 @@
 /** The vehicles a batch of consumptions may belong to, read once per company and batch. */
 import type { Db } from "./database.js";
+import { lazy } from "./lazy.js";
 import type { FleetOf } from "./row-references.js";
 import { type FleetVehicle, fleetVehicleOf, type VehicleRow } from "./vehicles.js";
 
@@ -7,9 +8,11 @@ export class FleetLookup {
   readonly #ofCompany;
 
   constructor(db: Db) {
-    this.#ofCompany = db.prepare<[number], VehicleRow>(
-      `SELECT v.id, v.vehicle_type, v.vehicle_category, v.fuel_type, v.ownership, v.active_from,
+    this.#ofCompany = lazy(() =>
+      db.prepare<[number], VehicleRow>(
+        `SELECT v.id, v.vehicle_type, v.vehicle_category, v.fuel_type, v.ownership, v.active_from,
          v.active_to FROM vehicles v WHERE v.company_ref = ?`,
+      ),
     );
   }
 
@@ -20,7 +23,7 @@ export class FleetLookup {
       let fleet = fleets.get(companyRef);
       if (fleet === undefined) {
         fleet = new Map();
-        for (const row of this.#ofCompany.all(companyRef)) fleet.set(row.id, fleetVehicleOf(row));
+        for (const row of this.#ofCompany().all(companyRef)) fleet.set(row.id, fleetVehicleOf(row));
         fleets.set(companyRef, fleet);
       }
       return fleet;

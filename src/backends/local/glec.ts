@@ -18,6 +18,7 @@ import type { GlecFactorTable } from "../../engine/glec/factors.js";
 import type { CompanyRepository } from "./companies.js";
 import type { Db } from "./database.js";
 import type { Keyset, SqlValue } from "./keyset.js";
+import { lazy } from "./lazy.js";
 import { pageOf, pageWindow } from "./pagination.js";
 
 interface EntryRow {
@@ -66,30 +67,40 @@ export class GlecRepository {
     this.#db = db;
     this.#companies = companies;
     this.#factors = factors;
-    this.#byId = db.prepare<[string], EntryRow>(`${SELECT} WHERE e.id = ?`);
-    this.#legs = db.prepare<[number], LegRow>(
-      "SELECT action, result FROM glec_legs WHERE entry_ref = ? ORDER BY position",
+    this.#byId = lazy(() => db.prepare<[string], EntryRow>(`${SELECT} WHERE e.id = ?`));
+    this.#legs = lazy(() =>
+      db.prepare<[number], LegRow>(
+        "SELECT action, result FROM glec_legs WHERE entry_ref = ? ORDER BY position",
+      ),
     );
-    this.#insert = db.prepare(
-      `INSERT INTO glec_entries (id, company_ref, client_id, start_date, end_date, external_id,
+    this.#insert = lazy(() =>
+      db.prepare(
+        `INSERT INTO glec_entries (id, company_ref, client_id, start_date, end_date, external_id,
          from_place, to_place, tonne_km, ttw, wtt, wtw, created_at, updated_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      ),
     );
-    this.#update = db.prepare(
-      `UPDATE glec_entries SET client_id = ?, start_date = ?, end_date = ?, external_id = ?,
+    this.#update = lazy(() =>
+      db.prepare(
+        `UPDATE glec_entries SET client_id = ?, start_date = ?, end_date = ?, external_id = ?,
          from_place = ?, to_place = ?, tonne_km = ?, ttw = ?, wtt = ?, wtw = ?, updated_at = ?
        WHERE ref = ?`,
+      ),
     );
-    this.#deleteLegs = db.prepare<[number]>("DELETE FROM glec_legs WHERE entry_ref = ?");
-    this.#insertLeg = db.prepare(
-      `INSERT INTO glec_legs (entry_ref, position, action_id, method, tonne_km, ttw, wtt, wtw, action, result)
+    this.#deleteLegs = lazy(() =>
+      db.prepare<[number]>("DELETE FROM glec_legs WHERE entry_ref = ?"),
+    );
+    this.#insertLeg = lazy(() =>
+      db.prepare(
+        `INSERT INTO glec_legs (entry_ref, position, action_id, method, tonne_km, ttw, wtt, wtw, action, result)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      ),
     );
-    this.#delete = db.prepare<[number]>("DELETE FROM glec_entries WHERE ref = ?");
+    this.#delete = lazy(() => db.prepare<[number]>("DELETE FROM glec_entries WHERE ref = ?"));
   }
 
   #toEntry(row: EntryRow): GlecEntry {
-    const legs = this.#legs.all(row.ref);
+    const legs = this.#legs().all(row.ref);
     const tonneKm = row.tonne_km;
     const emissions = { ttw: row.ttw, wtt: row.wtt, wtw: row.wtw };
     // Legs stored before the allocation and RF fields read as null for them.
@@ -117,7 +128,7 @@ export class GlecRepository {
   }
 
   get(id: string): GlecEntry {
-    const row = this.#byId.get(id.trim().toLowerCase());
+    const row = this.#byId().get(id.trim().toLowerCase());
     if (row === undefined) throw notFound("GLEC entry", id);
     return this.#toEntry(row);
   }
@@ -187,7 +198,7 @@ export class GlecRepository {
     const calculation = calculateEntry(entry, this.#factors());
     const id = entry.id.toLowerCase();
     const company = this.#companies.get(entry.companyId);
-    const before = this.#byId.get(id);
+    const before = this.#byId().get(id);
     if (before !== undefined && before.company_ref !== company.ref) {
       throw ownerConflict("GLEC entry", id, before.company_id, company.id, GLEC_OWNER_HINT);
     }
@@ -209,16 +220,16 @@ export class GlecRepository {
     ] as const;
     let ref: number;
     if (before === undefined) {
-      const info = this.#insert.run(id, company.ref, ...fields, ...figures, now, now);
+      const info = this.#insert().run(id, company.ref, ...fields, ...figures, now, now);
       ref = Number(info.lastInsertRowid);
     } else {
       ref = before.ref;
-      this.#update.run(...fields, ...figures, now, ref);
-      this.#deleteLegs.run(ref);
+      this.#update().run(...fields, ...figures, now, ref);
+      this.#deleteLegs().run(ref);
     }
     calculation.legs.forEach((leg, position) => {
       const action = entry.actions[position];
-      this.#insertLeg.run(
+      this.#insertLeg().run(
         ref,
         position,
         leg.actionId,
@@ -242,9 +253,9 @@ export class GlecRepository {
   }
 
   delete(id: string): GlecReceipt {
-    const row = this.#byId.get(id.trim().toLowerCase());
+    const row = this.#byId().get(id.trim().toLowerCase());
     if (row === undefined) throw notFound("GLEC entry", id);
-    this.#delete.run(row.ref);
+    this.#delete().run(row.ref);
     return { message: "GLEC entry deleted", id: row.id };
   }
 }

@@ -9,6 +9,7 @@ import type { CompanyRepository } from "./companies.js";
 import { CompanyListing } from "./company-listing.js";
 import type { Db } from "./database.js";
 import type { Keyset } from "./keyset.js";
+import { lazy } from "./lazy.js";
 import { storedList } from "./stored-lists.js";
 
 /**
@@ -109,12 +110,14 @@ export class GoalRepository {
 
   constructor(db: Db, companies: CompanyRepository) {
     this.#companies = companies;
-    this.#byId = db.prepare<[string], GoalRow>(`${SELECT} WHERE g.id = ?`);
-    this.#taskCount = db
-      .prepare<[string], number>(
-        "SELECT count(*) FROM tasks WHERE goal_ref = (SELECT ref FROM goals WHERE id = ?)",
-      )
-      .pluck();
+    this.#byId = lazy(() => db.prepare<[string], GoalRow>(`${SELECT} WHERE g.id = ?`));
+    this.#taskCount = lazy(() =>
+      db
+        .prepare<[string], number>(
+          "SELECT count(*) FROM tasks WHERE goal_ref = (SELECT ref FROM goals WHERE id = ?)",
+        )
+        .pluck(),
+    );
     this.#listing = new CompanyListing(db, companies, {
       select: SELECT,
       table: "goals",
@@ -124,8 +127,9 @@ export class GoalRepository {
       decode: fromRow,
     });
     // created_at is kept on update; updated_at moves.
-    this.#upsert = db.prepare<UpsertParams>(
-      `INSERT INTO goals (id, company_ref, name, base_year, target_year, scopes,
+    this.#upsert = lazy(() =>
+      db.prepare<UpsertParams>(
+        `INSERT INTO goals (id, company_ref, name, base_year, target_year, scopes,
          reduction_percent, pathway, created_at, updated_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (id) DO UPDATE SET
@@ -133,12 +137,13 @@ export class GoalRepository {
          target_year = excluded.target_year, scopes = excluded.scopes,
          reduction_percent = excluded.reduction_percent, pathway = excluded.pathway,
          updated_at = excluded.updated_at`,
+      ),
     );
   }
 
   /** The stored row, for the tasks' reference to their goal; undefined when absent. */
   row(id: string): GoalRow | undefined {
-    return this.#byId.get(id.trim().toLowerCase());
+    return this.#byId().get(id.trim().toLowerCase());
   }
 
   get(id: string): Goal {
@@ -149,7 +154,7 @@ export class GoalRepository {
 
   /** Why the goal cannot be deleted: it still has tasks (they are actions under it). */
   deletionRefusal(id: string): string | undefined {
-    const tasks = this.#taskCount.get(id) ?? 0;
+    const tasks = this.#taskCount().get(id) ?? 0;
     if (tasks === 0) return undefined;
     return `goal ${id} still has ${tasks} ${tasks === 1 ? "task" : "tasks"}; delete them first (carbon goals tasks delete)`;
   }
@@ -169,12 +174,12 @@ export class GoalRepository {
     const parsed = parseInput(goalInputSchema, input, "goal");
     const id = parsed.id.toLowerCase();
     const company = this.#companies.get(parsed.companyId);
-    const before = this.#byId.get(id);
+    const before = this.#byId().get(id);
     if (before !== undefined && before.company_ref !== company.ref) {
       throw ownerConflict("goal", id, before.company_id, company.id);
     }
     const now = new Date().toISOString();
-    this.#upsert.run(
+    this.#upsert().run(
       id,
       company.ref,
       parsed.name,

@@ -3,6 +3,7 @@
  * company and batch, with the category and basis of each input's custom factor.
  */
 import type { Db } from "./database.js";
+import { lazy } from "./lazy.js";
 
 export interface NamedInput {
   readonly ref: number;
@@ -30,11 +31,13 @@ export class InputLookup {
   readonly #ofCompany;
 
   constructor(db: Db) {
-    this.#ofCompany = db.prepare<[number], Row>(
-      `SELECT i.ref, i.id, i.type, i.unit, f.id AS factor_id, f.category_ref AS factor_category_ref
+    this.#ofCompany = lazy(() =>
+      db.prepare<[number], Row>(
+        `SELECT i.ref, i.id, i.type, i.unit, f.id AS factor_id, f.category_ref AS factor_category_ref
          FROM custom_inputs i
          LEFT JOIN custom_factors f ON f.id = i.custom_factor_id AND f.company_ref = i.company_ref
         WHERE i.company_ref = ?`,
+      ),
     );
   }
 
@@ -45,7 +48,7 @@ export class InputLookup {
       let ofCompany = inputs.get(companyRef);
       if (ofCompany === undefined) {
         ofCompany = new Map();
-        for (const row of this.#ofCompany.all(companyRef)) {
+        for (const row of this.#ofCompany().all(companyRef)) {
           ofCompany.set(row.id.toLowerCase(), {
             ref: row.ref,
             id: row.id,

@@ -19,6 +19,7 @@ import type { CompanyRepository } from "./companies.js";
 import type { Db } from "./database.js";
 import { checkInvoice, type InvoiceWriteParts, type StoredLine } from "./invoice-lines.js";
 import type { Keyset, SqlValue } from "./keyset.js";
+import { lazy } from "./lazy.js";
 import { pageOf, pageWindow } from "./pagination.js";
 
 export interface InvoiceRow {
@@ -88,19 +89,23 @@ export class InvoiceRepository {
   readonly #building;
   readonly #emission;
   readonly #upsert;
+  readonly #delete;
 
   constructor(db: Db, companies: CompanyRepository) {
     this.#db = db;
     this.#companies = companies;
-    this.#byId = db.prepare<[string], InvoiceRow>(`${SELECT} WHERE i.id = ?`);
-    this.#building = db.prepare<[string], number>("SELECT 1 FROM buildings WHERE id = ?").pluck();
+    this.#byId = lazy(() => db.prepare<[string], InvoiceRow>(`${SELECT} WHERE i.id = ?`));
+    this.#building = lazy(() =>
+      db.prepare<[string], number>("SELECT 1 FROM buildings WHERE id = ?").pluck(),
+    );
     // The consumption's direct figure (scope 1 or 2, the days of all its years): null awaits.
-    this.#emission = db.prepare<[string], { co2e: number | null }>(
-      "SELECT co2e FROM consumptions WHERE id = ?",
+    this.#emission = lazy(() =>
+      db.prepare<[string], { co2e: number | null }>("SELECT co2e FROM consumptions WHERE id = ?"),
     );
     // created_at is kept on update; updated_at moves.
-    this.#upsert = db.prepare(
-      `INSERT INTO invoices (id, company_id, building_id, type, status, cup, start_date, end_date,
+    this.#upsert = lazy(() =>
+      db.prepare(
+        `INSERT INTO invoices (id, company_id, building_id, type, status, cup, start_date, end_date,
          supplier, total_cost, currency, country_code, external_id, waste_type,
          waste_disposal_method, waste_operator_id, provider, lines, created_at, updated_at)
        VALUES (@id, @company_id, @building_id, @type, @status, @cup, @start_date, @end_date,
@@ -116,14 +121,16 @@ export class InvoiceRepository {
          waste_operator_id = excluded.waste_operator_id, provider = excluded.provider,
          lines = excluded.lines,
          updated_at = excluded.updated_at`,
+      ),
     );
+    this.#delete = lazy(() => db.prepare<[string]>("DELETE FROM invoices WHERE id = ?"));
   }
 
   /** The invoice with each line's consumption and emission as stored now. */
   decode(row: InvoiceRow): Invoice {
     const lines = storedLines(row.lines).map((line, index) => {
       const id = invoiceLineConsumptionId(row.id, index);
-      const stored = line.counted === "not_counted" ? undefined : this.#emission.get(id);
+      const stored = line.counted === "not_counted" ? undefined : this.#emission().get(id);
       // co2e is null exactly while the direct line's location basis awaits a factor.
       const calculated = stored !== undefined && stored.co2e !== null;
       const status: LineEmissionStatus =
@@ -163,7 +170,7 @@ export class InvoiceRepository {
   }
 
   find(id: string): InvoiceRow | undefined {
-    return this.#byId.get(id.trim().toLowerCase());
+    return this.#byId().get(id.trim().toLowerCase());
   }
 
   get(id: string): Invoice {
@@ -176,19 +183,19 @@ export class InvoiceRepository {
   consumptionIds(row: InvoiceRow): string[] {
     return storedLines(row.lines)
       .map((_line, index) => invoiceLineConsumptionId(row.id, index))
-      .filter((id) => this.#emission.get(id) !== undefined);
+      .filter((id) => this.#emission().get(id) !== undefined);
   }
 
   /** Removes the invoice row (its consumptions are the caller's). */
   delete(id: string): void {
-    this.#db.prepare<[string]>("DELETE FROM invoices WHERE id = ?").run(id);
+    this.#delete().run(id);
   }
 
   /** The company and buildings a filter names must exist: else not_found. */
   #checkFilter(filter: InvoiceFilter): void {
     if (filter.companyId !== undefined) this.#companies.get(filter.companyId);
     for (const id of filter.buildingIds ?? []) {
-      if (this.#building.get(id.toLowerCase()) === undefined) throw notFound("building", id);
+      if (this.#building().get(id.toLowerCase()) === undefined) throw notFound("building", id);
     }
   }
 
@@ -264,7 +271,7 @@ export class InvoiceRepository {
       );
     }
     const now = new Date().toISOString();
-    this.#upsert.run({
+    this.#upsert().run({
       id,
       company_id: company.id,
       building_id: building.id,

@@ -17,6 +17,7 @@ import type { CompanyRepository } from "./companies.js";
 import { CompanyListing } from "./company-listing.js";
 import type { Db } from "./database.js";
 import type { Keyset } from "./keyset.js";
+import { lazy } from "./lazy.js";
 
 /** Migration 19: one row per limit, its members a JSON array; listed by period, name and id. */
 export const ORGANIZATION_LIMITS_SCHEMA = `
@@ -100,7 +101,7 @@ export class OrganizationLimitRepository {
   constructor(db: Db, companies: CompanyRepository, buildings: BuildingRepository) {
     this.#companies = companies;
     this.#buildings = buildings;
-    this.#byId = db.prepare<[string], LimitRow>(`${SELECT} WHERE l.id = ?`);
+    this.#byId = lazy(() => db.prepare<[string], LimitRow>(`${SELECT} WHERE l.id = ?`));
     this.#listing = new CompanyListing(db, companies, {
       select: SELECT,
       table: "organization_limits",
@@ -110,19 +111,21 @@ export class OrganizationLimitRepository {
       decode: fromRow,
     });
     // created_at is kept on update; updated_at moves.
-    this.#upsert = db.prepare<UpsertParams>(
-      `INSERT INTO organization_limits (id, company_ref, name, approach, period_from, period_to,
+    this.#upsert = lazy(() =>
+      db.prepare<UpsertParams>(
+        `INSERT INTO organization_limits (id, company_ref, name, approach, period_from, period_to,
          members, created_at, updated_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (id) DO UPDATE SET
          name = excluded.name, approach = excluded.approach, period_from = excluded.period_from,
          period_to = excluded.period_to, members = excluded.members, updated_at = excluded.updated_at`,
+      ),
     );
   }
 
   /** A limit of the company; unknown, or another company's, is not_found. */
   get(companyId: string, limitId: string): OrganizationLimit {
-    const row = this.#byId.get(limitId.trim().toLowerCase());
+    const row = this.#byId().get(limitId.trim().toLowerCase());
     if (row === undefined || row.company_id !== companyId.trim().toLowerCase()) {
       throw notFound("organization limit", limitId);
     }
@@ -131,7 +134,7 @@ export class OrganizationLimitRepository {
 
   /** A limit by its id alone, whatever its company (a deletion checks the company after). */
   find(limitId: string): OrganizationLimit {
-    const row = this.#byId.get(limitId.trim().toLowerCase());
+    const row = this.#byId().get(limitId.trim().toLowerCase());
     if (row === undefined) throw notFound("organization limit", limitId);
     return fromRow(row);
   }
@@ -149,7 +152,7 @@ export class OrganizationLimitRepository {
     const parsed = parseInput(organizationLimitInputSchema, input, "organization limit");
     const id = parsed.id.toLowerCase();
     const company = this.#companies.get(parsed.companyId);
-    const before = this.#byId.get(id);
+    const before = this.#byId().get(id);
     if (before !== undefined && before.company_ref !== company.ref) {
       throw ownerConflict("organization limit", id, before.company_id, company.id);
     }
@@ -180,7 +183,7 @@ export class OrganizationLimitRepository {
       return { buildingId: building.id, sharePercent };
     });
     const now = new Date().toISOString();
-    this.#upsert.run(
+    this.#upsert().run(
       id,
       company.ref,
       parsed.name,

@@ -1,5 +1,6 @@
 import type { Calculation } from "../../engine/emission-lines.js";
 import type { Db } from "./database.js";
+import { lazy } from "./lazy.js";
 import { legacyCalculation, type ProvenanceRow } from "./legacy-calculations.js";
 import { LEGACY_LIBRARY_VERSION_KEY } from "./lines-schema.js";
 
@@ -43,31 +44,41 @@ export class RefCache {
   #inputRefs = new Map<number, InputRef>();
 
   constructor(db: Db) {
-    this.#maxima = db.prepare<[], Maxima>(
-      `SELECT coalesce((SELECT max(ref) FROM companies), 0) AS companies,
+    this.#maxima = lazy(() =>
+      db.prepare<[], Maxima>(
+        `SELECT coalesce((SELECT max(ref) FROM companies), 0) AS companies,
               coalesce((SELECT max(ref) FROM buildings), 0) AS buildings,
               coalesce((SELECT max(ref) FROM emission_provenance), 0) AS provenance,
               coalesce((SELECT max(ref) FROM custom_inputs), 0) AS inputs`,
+      ),
     );
-    this.#inputs = db.prepare<[], { ref: number; id: string; type: string }>(
-      "SELECT ref, id, type FROM custom_inputs",
+    this.#inputs = lazy(() =>
+      db.prepare<[], { ref: number; id: string; type: string }>(
+        "SELECT ref, id, type FROM custom_inputs",
+      ),
     );
-    this.#companies = db.prepare<[], { ref: number; id: string }>("SELECT ref, id FROM companies");
-    this.#buildings = db.prepare<[], { ref: number; id: string; name: string }>(
-      "SELECT ref, id, name FROM buildings",
+    this.#companies = lazy(() =>
+      db.prepare<[], { ref: number; id: string }>("SELECT ref, id FROM companies"),
     );
-    this.#provenance = db.prepare<[number], ProvenanceRow & { ref: number }>(
-      `SELECT ref, factor_id AS factorId, factor_source AS factorSource, factor_year AS factorYear,
+    this.#buildings = lazy(() =>
+      db.prepare<[], { ref: number; id: string; name: string }>(
+        "SELECT ref, id, name FROM buildings",
+      ),
+    );
+    this.#provenance = lazy(() =>
+      db.prepare<[number], ProvenanceRow & { ref: number }>(
+        `SELECT ref, factor_id AS factorId, factor_source AS factorSource, factor_year AS factorYear,
               factor_unit AS factorUnit, factor_value AS factorValue, resolution, gwp_set AS gwpSet,
               geography, market_factor_id AS marketFactorId, market_basis AS marketBasis,
               market_resolution AS marketResolution, market_geography AS marketGeography,
               market_factor_year AS marketFactorYear, market_gwp_set AS marketGwpSet,
               library_version AS libraryVersion, lines
          FROM emission_provenance WHERE ref > ?`,
+      ),
     );
-    this.#legacyVersion = db
-      .prepare<[string], string>("SELECT value FROM meta WHERE key = ?")
-      .pluck();
+    this.#legacyVersion = lazy(() =>
+      db.prepare<[string], string>("SELECT value FROM meta WHERE key = ?").pluck(),
+    );
   }
 
   invalidate(): void {
@@ -75,31 +86,41 @@ export class RefCache {
   }
 
   ensure(): void {
-    const now = this.#maxima.get();
+    const now = this.#maxima().get();
     if (now === undefined) return;
     const known = this.#known;
     if (known === undefined || known.companies !== now.companies) {
-      this.#companyIds = new Map(this.#companies.all().map((row) => [row.ref, row.id]));
+      this.#companyIds = new Map(
+        this.#companies()
+          .all()
+          .map((row) => [row.ref, row.id]),
+      );
     }
     if (known === undefined || known.buildings !== now.buildings) {
       this.#buildingRefs = new Map(
-        this.#buildings.all().map((row) => [row.ref, { id: row.id, name: row.name }]),
+        this.#buildings()
+          .all()
+          .map((row) => [row.ref, { id: row.id, name: row.name }]),
       );
     }
     if (known === undefined || known.provenance !== now.provenance) {
       // Records are never changed: only those added since are read (all after a rollback).
       const after = known !== undefined && now.provenance > known.provenance ? known.provenance : 0;
       if (after === 0) this.#calculations = new Map();
-      for (const { ref, ...row } of this.#provenance.all(after)) {
+      for (const { ref, ...row } of this.#provenance().all(after)) {
         this.#calculations.set(ref, legacyCalculation(row));
       }
     }
     if (this.#legacyAwaiting === undefined) {
-      const version = this.#legacyVersion.get(LEGACY_LIBRARY_VERSION_KEY) ?? null;
+      const version = this.#legacyVersion().get(LEGACY_LIBRARY_VERSION_KEY) ?? null;
       this.#legacyAwaiting = legacyCalculation(null, version);
     }
     if (known === undefined || known.inputs !== now.inputs) {
-      this.#inputRefs = new Map(this.#inputs.all().map(({ ref, ...input }) => [ref, input]));
+      this.#inputRefs = new Map(
+        this.#inputs()
+          .all()
+          .map(({ ref, ...input }) => [ref, input]),
+      );
     }
     this.#known = now;
   }

@@ -14,6 +14,7 @@ import type { BuildingRepository } from "./buildings.js";
 import { MARKET_FIGURE, UNCOVERED_SHARE } from "./certificate-cover.js";
 import type { CompanyRepository } from "./companies.js";
 import type { Db } from "./database.js";
+import { lazy } from "./lazy.js";
 import { pageOfList } from "./pagination.js";
 import type { RefCache } from "./ref-cache.js";
 
@@ -61,9 +62,10 @@ export class RegosDashboard {
     this.#buildings = buildings;
     this.#refs = refs;
     // The market figure as every read gives it (rows.ts): covered kWh left out.
-    this.#consumptions = db
-      .prepare<[number, number, number], unknown>(
-        `SELECT c.building_ref, c.start_date, c.end_date, c.quantity, c.unit, c.co2e,
+    this.#consumptions = lazy(() =>
+      db
+        .prepare<[number, number, number], unknown>(
+          `SELECT c.building_ref, c.start_date, c.end_date, c.quantity, c.unit, c.co2e,
                 ${MARKET_FIGURE}, c.covered_kwh,
                 replace(upper(i.cup), ' ', ''), c.converted_quantity, c.provenance_ref,
                 ${UNCOVERED_SHARE}
@@ -71,17 +73,19 @@ export class RegosDashboard {
           WHERE c.company_ref = ?
             AND c.category_ref = (SELECT ref FROM categories WHERE code = 'electricity')
             AND c.start_date < ? AND c.end_date >= ?`,
-      )
-      .raw(true);
-    this.#certificates = db.prepare<
-      [number, string, string],
-      { building_ref: number; cup: string | null }
-    >(
-      `SELECT DISTINCT building_ref, cup FROM certificates
-        WHERE company_ref = ? AND period_from <= ? AND period_to >= ?`,
+        )
+        .raw(true),
     );
-    this.#names = db.prepare<[number], { ref: number; id: string; name: string }>(
-      "SELECT ref, id, name FROM buildings WHERE company_ref = ?",
+    this.#certificates = lazy(() =>
+      db.prepare<[number, string, string], { building_ref: number; cup: string | null }>(
+        `SELECT DISTINCT building_ref, cup FROM certificates
+        WHERE company_ref = ? AND period_from <= ? AND period_to >= ?`,
+      ),
+    );
+    this.#names = lazy(() =>
+      db.prepare<[number], { ref: number; id: string; name: string }>(
+        "SELECT ref, id, name FROM buildings WHERE company_ref = ?",
+      ),
     );
   }
 
@@ -120,7 +124,7 @@ export class RegosDashboard {
     const before = Date.parse(`${to}T00:00:00.000Z`) + DAY_MS;
     const after = Date.parse(`${from}T00:00:00.000Z`);
     this.#refs.ensure();
-    for (const raw of this.#consumptions.all(company.ref, Math.min(before, 8.64e15), after)) {
+    for (const raw of this.#consumptions().all(company.ref, Math.min(before, 8.64e15), after)) {
       // A parsed boundary: the column list above decides the tuple's shape.
       const row = raw as Row;
       const [buildingRef, start, end, quantity, unit, co2e, market, covered, rowCup] = row;
@@ -151,10 +155,14 @@ export class RegosDashboard {
         sum.marketKg += (line.figures.co2eMarketBased ?? 0) * share;
       }
     }
-    for (const row of this.#certificates.all(company.ref, to, from)) {
+    for (const row of this.#certificates().all(company.ref, to, from)) {
       if (wanted(row.building_ref, row.cup)) sumsOf(row.building_ref, row.cup);
     }
-    const names = new Map(this.#names.all(company.ref).map((b) => [b.ref, b]));
+    const names = new Map(
+      this.#names()
+        .all(company.ref)
+        .map((b) => [b.ref, b]),
+    );
     const rows: RegosRow[] = [...sums.values()].map((sum) => {
       const named = names.get(sum.buildingRef);
       return {

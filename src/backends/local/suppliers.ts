@@ -13,6 +13,7 @@ import { parseInput } from "../../core/validate.js";
 import type { CompanyRepository } from "./companies.js";
 import type { Db } from "./database.js";
 import type { Keyset, SqlValue } from "./keyset.js";
+import { lazy } from "./lazy.js";
 import { pageOf, pageWindow } from "./pagination.js";
 
 interface SupplierRow {
@@ -61,28 +62,32 @@ export class SupplierRepository {
   constructor(db: Db, companies: CompanyRepository) {
     this.#db = db;
     this.#companies = companies;
-    this.#byId = db.prepare<[string], SupplierRow>(`${SELECT} WHERE s.id = ?`);
-    this.#byExternalId = db.prepare<[number, string], SupplierRow>(
-      `${SELECT} WHERE s.company_ref = ? AND s.external_id = ?`,
+    this.#byId = lazy(() => db.prepare<[string], SupplierRow>(`${SELECT} WHERE s.id = ?`));
+    this.#byExternalId = lazy(() =>
+      db.prepare<[number, string], SupplierRow>(
+        `${SELECT} WHERE s.company_ref = ? AND s.external_id = ?`,
+      ),
     );
-    this.#upsert = db.prepare(
-      `INSERT INTO suppliers (id, company_ref, type, name, email, address, external_id, created_at, updated_at)
+    this.#upsert = lazy(() =>
+      db.prepare(
+        `INSERT INTO suppliers (id, company_ref, type, name, email, address, external_id, created_at, updated_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (id) DO UPDATE SET type = excluded.type, name = excluded.name,
          email = excluded.email, address = excluded.address, external_id = excluded.external_id,
          updated_at = excluded.updated_at`,
+      ),
     );
-    this.#delete = db.prepare<[string]>("DELETE FROM suppliers WHERE id = ?");
+    this.#delete = lazy(() => db.prepare<[string]>("DELETE FROM suppliers WHERE id = ?"));
   }
 
   find(id: string): StoredSupplier | undefined {
-    const row = this.#byId.get(id.trim().toLowerCase());
+    const row = this.#byId().get(id.trim().toLowerCase());
     return row === undefined ? undefined : fromRow(row);
   }
 
   /** Deletes by id (nothing refers to a supplier); false when there was none. */
   delete(id: string): boolean {
-    return this.#delete.run(id.trim().toLowerCase()).changes > 0;
+    return this.#delete().run(id.trim().toLowerCase()).changes > 0;
   }
 
   /** The clauses of a query's company and type filters, and their parameters. */
@@ -143,12 +148,12 @@ export class SupplierRepository {
     const parsed = parseInput(supplierInputSchema, input, "supplier");
     const company = this.#companies.get(parsed.companyId);
     const id = effectiveSupplierId(parsed);
-    const before = this.#byId.get(id);
+    const before = this.#byId().get(id);
     if (before !== undefined && before.company_ref !== company.ref) {
       throw ownerConflict("supplier", id, before.company_id, company.id);
     }
     if (parsed.externalId !== null) {
-      const holder = this.#byExternalId.get(company.ref, parsed.externalId);
+      const holder = this.#byExternalId().get(company.ref, parsed.externalId);
       if (holder !== undefined && holder.id !== id) {
         const message = `externalId "${parsed.externalId}" already names supplier ${holder.id} of company ${company.id}`;
         throw new CarbonError("conflict", message, {
@@ -173,7 +178,7 @@ export class SupplierRepository {
     ) {
       return result("unchanged");
     }
-    this.#upsert.run(
+    this.#upsert().run(
       id,
       company.ref,
       parsed.type,

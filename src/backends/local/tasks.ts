@@ -9,6 +9,7 @@ import type { CompanyRepository } from "./companies.js";
 import type { Db } from "./database.js";
 import type { GoalRepository } from "./goals.js";
 import type { Keyset, SqlValue } from "./keyset.js";
+import { lazy } from "./lazy.js";
 import { pageOf, pageWindow } from "./pagination.js";
 
 interface TaskRow {
@@ -68,21 +69,23 @@ export class TaskRepository {
     this.#db = db;
     this.#companies = companies;
     this.#goals = goals;
-    this.#byId = db.prepare<[string], TaskRow>(`${SELECT} WHERE t.id = ?`);
+    this.#byId = lazy(() => db.prepare<[string], TaskRow>(`${SELECT} WHERE t.id = ?`));
     // created_at is kept on update; updated_at moves.
-    this.#upsert = db.prepare<UpsertParams>(
-      `INSERT INTO tasks (id, company_ref, goal_ref, title, owner, due_date, status,
+    this.#upsert = lazy(() =>
+      db.prepare<UpsertParams>(
+        `INSERT INTO tasks (id, company_ref, goal_ref, title, owner, due_date, status,
          expected_reduction_kg, created_at, updated_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (id) DO UPDATE SET
          goal_ref = excluded.goal_ref, title = excluded.title, owner = excluded.owner,
          due_date = excluded.due_date, status = excluded.status,
          expected_reduction_kg = excluded.expected_reduction_kg, updated_at = excluded.updated_at`,
+      ),
     );
   }
 
   get(id: string): Task {
-    const row = this.#byId.get(id.trim().toLowerCase());
+    const row = this.#byId().get(id.trim().toLowerCase());
     if (row === undefined) throw notFound("task", id);
     return fromRow(row);
   }
@@ -148,12 +151,12 @@ export class TaskRepository {
         "a task belongs to a goal of its own company: see carbon goals list --company",
       );
     }
-    const before = this.#byId.get(id);
+    const before = this.#byId().get(id);
     if (before !== undefined && before.company_ref !== company.ref) {
       throw ownerConflict("task", id, before.company_id, company.id);
     }
     const now = new Date().toISOString();
-    this.#upsert.run(
+    this.#upsert().run(
       id,
       company.ref,
       goal.ref,

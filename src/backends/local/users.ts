@@ -24,6 +24,7 @@ import type { AuditLog } from "./audit.js";
 import type { CompanyRepository } from "./companies.js";
 import type { Db } from "./database.js";
 import type { Keyset, SqlValue } from "./keyset.js";
+import { lazy } from "./lazy.js";
 import { pageOf, pageWindow } from "./pagination.js";
 import {
   accessOf,
@@ -48,13 +49,16 @@ export class UserRepository {
     this.#db = db;
     this.#companies = companies;
     this.#log = audit;
-    this.#byId = db.prepare<[string], UserRow>(`${SELECT} WHERE u.id = ?`);
-    this.#byEmail = db.prepare<[string], UserRow>(`${SELECT} WHERE u.email_key = ?`);
-    this.#byCode = db.prepare<[string], UserRow & { invite_expires_at: string | null }>(
-      `SELECT u.*, u.invite_expires_at FROM users u WHERE u.invite_hash = ? AND u.status = 'pending'`,
+    this.#byId = lazy(() => db.prepare<[string], UserRow>(`${SELECT} WHERE u.id = ?`));
+    this.#byEmail = lazy(() => db.prepare<[string], UserRow>(`${SELECT} WHERE u.email_key = ?`));
+    this.#byCode = lazy(() =>
+      db.prepare<[string], UserRow & { invite_expires_at: string | null }>(
+        `SELECT u.*, u.invite_expires_at FROM users u WHERE u.invite_hash = ? AND u.status = 'pending'`,
+      ),
     );
-    this.#insert = db.prepare(
-      `INSERT INTO users (id, email, email_key, name, phone, language, external_id, role, companies,
+    this.#insert = lazy(() =>
+      db.prepare(
+        `INSERT INTO users (id, email, email_key, name, phone, language, external_id, role, companies,
          status, invite_hash, invite_expires_at, created_at, updated_at)
        VALUES (@id, @email, @emailKey, @name, @phone, @language, @externalId, @role, @companies,
          @status, @inviteHash, @inviteExpiresAt, @now, @now)
@@ -66,12 +70,13 @@ export class UserRepository {
            THEN coalesce(excluded.invite_hash, users.invite_hash) END,
          invite_expires_at = CASE WHEN excluded.status = 'pending'
            THEN coalesce(excluded.invite_expires_at, users.invite_expires_at) END`,
+      ),
     );
   }
 
   /** One account by id, or undefined (the per-request check of a token's account). */
   find(id: string): StoredUser | undefined {
-    const row = this.#byId.get(id.trim().toLowerCase());
+    const row = this.#byId().get(id.trim().toLowerCase());
     return row === undefined ? undefined : fromRow(row);
   }
 
@@ -82,7 +87,7 @@ export class UserRepository {
   }
 
   byEmail(email: string): StoredUser {
-    const row = this.#byEmail.get(email.trim().toLowerCase());
+    const row = this.#byEmail().get(email.trim().toLowerCase());
     if (row === undefined) throw notFound("user", email);
     return fromRow(row);
   }
@@ -119,7 +124,7 @@ export class UserRepository {
 
   /** No other account may hold the e-mail (conflict). */
   #checkEmail(email: string, id: string): void {
-    const other = this.#byEmail.get(email.toLowerCase());
+    const other = this.#byEmail().get(email.toLowerCase());
     if (other === undefined || other.id === id) return;
     throw new CarbonError("conflict", `another user (${other.id}) has the e-mail ${email}`, {
       issues: [{ path: "email", message: "taken by another user" }],
@@ -153,7 +158,7 @@ export class UserRepository {
   }
 
   #store(user: StoredUser, invitation?: { hash: string; expiresAt: string }): StoredUser {
-    this.#insert.run({
+    this.#insert().run({
       id: user.id,
       email: user.email,
       emailKey: user.email.toLowerCase(),
@@ -251,7 +256,7 @@ export class UserRepository {
    */
   invite(invite: UserInvite, actor: string, now = new Date()): Invitation {
     const parsed = parseInput(userInviteSchema, invite, "invitation");
-    const existing = this.#byEmail.get(parsed.email.toLowerCase());
+    const existing = this.#byEmail().get(parsed.email.toLowerCase());
     if (existing !== undefined && existing.status !== "pending") {
       throw new CarbonError(
         "conflict",
@@ -293,7 +298,7 @@ export class UserRepository {
    * cannot be probed; not a 401, which a client reads as a server without the route).
    */
   redeem(code: string, now = new Date()): StoredUser {
-    const row = this.#byCode.get(codeHash(code.trim()));
+    const row = this.#byCode().get(codeHash(code.trim()));
     if (
       row === undefined ||
       row.invite_expires_at === null ||

@@ -23,6 +23,7 @@ import type { CompanyRepository, StoredCompany } from "./companies.js";
 import { CompanyListing } from "./company-listing.js";
 import type { Db } from "./database.js";
 import type { Keyset } from "./keyset.js";
+import { lazy } from "./lazy.js";
 import { StoredDates } from "./stored-dates.js";
 
 export interface VehicleRow {
@@ -140,23 +141,29 @@ export class VehicleRepository {
   constructor(db: Db, companies: CompanyRepository, buildings: BuildingRepository) {
     this.#companies = companies;
     this.#buildings = buildings;
-    this.#byId = db.prepare<[string], VehicleRow>(`${SELECT} WHERE v.id = ?`);
-    this.#byPlate = db.prepare<[number, string], VehicleRow>(
-      `${SELECT} WHERE v.company_ref = ? AND v.plate_key = ?`,
+    this.#byId = lazy(() => db.prepare<[string], VehicleRow>(`${SELECT} WHERE v.id = ?`));
+    this.#byPlate = lazy(() =>
+      db.prepare<[number, string], VehicleRow>(
+        `${SELECT} WHERE v.company_ref = ? AND v.plate_key = ?`,
+      ),
     );
     // Consumptions of the vehicle outside a period (ms bounds; the end is exclusive).
-    this.#consumptionsOutside = db
-      .prepare<[number, string, number, number], number>(
-        `SELECT count(*) FROM consumptions WHERE company_ref = ? AND entity_id = ?
+    this.#consumptionsOutside = lazy(() =>
+      db
+        .prepare<[number, string, number, number], number>(
+          `SELECT count(*) FROM consumptions WHERE company_ref = ? AND entity_id = ?
            AND (start_date < ? OR end_date >= ?)`,
-      )
-      .pluck();
-    this.#consumptionsOf = db
-      .prepare<[string, string], number>(
-        `SELECT count(*) FROM consumptions
+        )
+        .pluck(),
+    );
+    this.#consumptionsOf = lazy(() =>
+      db
+        .prepare<[string, string], number>(
+          `SELECT count(*) FROM consumptions
           WHERE company_ref = (SELECT company_ref FROM vehicles WHERE id = ?) AND entity_id = ?`,
-      )
-      .pluck();
+        )
+        .pluck(),
+    );
     this.#listing = new CompanyListing(db, companies, {
       select: SELECT,
       table: "vehicles",
@@ -167,8 +174,9 @@ export class VehicleRepository {
       buildings,
     });
     // created_at is kept on update; updated_at moves.
-    this.#upsert = db.prepare<UpsertParams>(
-      `INSERT INTO vehicles (id, company_ref, building_ref, name, license_plate, plate_key,
+    this.#upsert = lazy(() =>
+      db.prepare<UpsertParams>(
+        `INSERT INTO vehicles (id, company_ref, building_ref, name, license_plate, plate_key,
          vehicle_type, vehicle_category, fuel_type, ownership, active_from, active_to,
          created_at, updated_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -179,23 +187,24 @@ export class VehicleRepository {
          fuel_type = excluded.fuel_type, ownership = excluded.ownership,
          active_from = excluded.active_from, active_to = excluded.active_to,
          updated_at = excluded.updated_at`,
+      ),
     );
   }
 
   /** Whether a vehicle has this id (any text: a malformed id is simply none). */
   exists(id: unknown): boolean {
-    return typeof id === "string" && this.#byId.get(id.trim().toLowerCase()) !== undefined;
+    return typeof id === "string" && this.#byId().get(id.trim().toLowerCase()) !== undefined;
   }
 
   get(id: string): Vehicle {
-    const row = this.#byId.get(id.trim().toLowerCase());
+    const row = this.#byId().get(id.trim().toLowerCase());
     if (row === undefined) throw notFound("vehicle", id);
     return fromRow(row);
   }
 
   /** Why the vehicle cannot be deleted: consumptions of the fleet still belong to it. */
   deletionRefusal(id: string): string | undefined {
-    const consumptions = this.#consumptionsOf.get(id, id) ?? 0;
+    const consumptions = this.#consumptionsOf().get(id, id) ?? 0;
     if (consumptions === 0) return undefined;
     return `vehicle ${id} still has ${consumptions} ${consumptions === 1 ? "consumption" : "consumptions"}; delete them first, or end its active period (--active-to) instead`;
   }
@@ -212,7 +221,7 @@ export class VehicleRepository {
 
   /** Conflict when another vehicle of the company already has the plate (as `plateKey` sees it). */
   #checkPlateFree(company: StoredCompany, plate: string, id: string): void {
-    const other = this.#byPlate.get(company.ref, plateKey(plate));
+    const other = this.#byPlate().get(company.ref, plateKey(plate));
     if (other === undefined || other.id === id) return;
     throw new CarbonError(
       "conflict",
@@ -229,7 +238,7 @@ export class VehicleRepository {
    * and an active period that holds them all (conflict otherwise).
    */
   #checkConsumptionsKept(before: VehicleRow, after: FleetVehicle, company: StoredCompany): void {
-    const everything = this.#consumptionsOutside.get(company.ref, before.id, 8.64e15, -8.64e15);
+    const everything = this.#consumptionsOutside().get(company.ref, before.id, 8.64e15, -8.64e15);
     if (everything === 0 || everything === undefined) return;
     if (before.fuel_type !== after.fuelType || before.vehicle_type !== after.vehicleType) {
       throw new CarbonError(
@@ -248,7 +257,7 @@ export class VehicleRepository {
       after.activeTo === null
         ? 8.64e15
         : this.#dates.stored(`${after.activeTo}T00:00:00.000Z`) + 864e5;
-    const outside = this.#consumptionsOutside.get(company.ref, before.id, from, to) ?? 0;
+    const outside = this.#consumptionsOutside().get(company.ref, before.id, from, to) ?? 0;
     if (outside > 0) {
       throw new CarbonError(
         "conflict",
@@ -272,7 +281,7 @@ export class VehicleRepository {
     const parsed = parseInput(vehicleInputSchema, input, "vehicle");
     const id = parsed.id.toLowerCase();
     const company = this.#companies.get(parsed.companyId);
-    const before = this.#byId.get(id);
+    const before = this.#byId().get(id);
     if (before !== undefined && before.company_ref !== company.ref) {
       throw ownerConflict("vehicle", id, before.company_id, company.id);
     }
@@ -295,7 +304,7 @@ export class VehicleRepository {
     if (parsed.licensePlate !== null) this.#checkPlateFree(company, parsed.licensePlate, id);
     if (before !== undefined) this.#checkConsumptionsKept(before, { ...parsed, id }, company);
     const now = new Date().toISOString();
-    this.#upsert.run(
+    this.#upsert().run(
       id,
       company.ref,
       buildingRef,

@@ -16,6 +16,7 @@ import type { CompanyRepository, StoredCompany } from "./companies.js";
 import { CompanyListing } from "./company-listing.js";
 import type { Db } from "./database.js";
 import type { Keyset } from "./keyset.js";
+import { lazy } from "./lazy.js";
 import { storedList } from "./stored-lists.js";
 
 /**
@@ -95,12 +96,16 @@ export class WasteOperatorRepository {
 
   constructor(db: Db, companies: CompanyRepository) {
     this.#companies = companies;
-    this.#byId = db.prepare<[string], WasteOperatorRow>(`${SELECT} WHERE w.id = ?`);
-    this.#invoiceCount = db
-      .prepare<[string], number>("SELECT count(*) FROM invoices WHERE waste_operator_id = ?")
-      .pluck();
-    this.#byName = db.prepare<[number, string], WasteOperatorRow>(
-      `${SELECT} WHERE w.company_ref = ? AND w.name_key = ?`,
+    this.#byId = lazy(() => db.prepare<[string], WasteOperatorRow>(`${SELECT} WHERE w.id = ?`));
+    this.#invoiceCount = lazy(() =>
+      db
+        .prepare<[string], number>("SELECT count(*) FROM invoices WHERE waste_operator_id = ?")
+        .pluck(),
+    );
+    this.#byName = lazy(() =>
+      db.prepare<[number, string], WasteOperatorRow>(
+        `${SELECT} WHERE w.company_ref = ? AND w.name_key = ?`,
+      ),
     );
     this.#listing = new CompanyListing(db, companies, {
       select: SELECT,
@@ -111,26 +116,28 @@ export class WasteOperatorRepository {
       decode: fromRow,
     });
     // created_at is kept on update; updated_at moves.
-    this.#upsert = db.prepare<UpsertParams>(
-      `INSERT INTO waste_operators (id, company_ref, name, name_key, registration_code,
+    this.#upsert = lazy(() =>
+      db.prepare<UpsertParams>(
+        `INSERT INTO waste_operators (id, company_ref, name, name_key, registration_code,
          country_code, treatments, created_at, updated_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (id) DO UPDATE SET
          name = excluded.name, name_key = excluded.name_key,
          registration_code = excluded.registration_code, country_code = excluded.country_code,
          treatments = excluded.treatments, updated_at = excluded.updated_at`,
+      ),
     );
   }
 
   /** Why the operator cannot be deleted: waste invoices still name it. */
   deletionRefusal(id: string): string | undefined {
-    const invoices = this.#invoiceCount.get(id) ?? 0;
+    const invoices = this.#invoiceCount().get(id) ?? 0;
     if (invoices === 0) return undefined;
     return `waste operator ${id} is named by ${invoices} ${invoices === 1 ? "invoice" : "invoices"}; change or delete them first`;
   }
 
   get(id: string): WasteOperator {
-    const row = this.#byId.get(id.trim().toLowerCase());
+    const row = this.#byId().get(id.trim().toLowerCase());
     if (row === undefined) throw notFound("waste operator", id);
     return fromRow(row);
   }
@@ -147,7 +154,7 @@ export class WasteOperatorRepository {
 
   /** Conflict when another operator of the company already has the name (as `nameKey` sees it). */
   #checkNameFree(company: StoredCompany, name: string, id: string): void {
-    const other = this.#byName.get(company.ref, nameKey(name));
+    const other = this.#byName().get(company.ref, nameKey(name));
     if (other === undefined || other.id === id) return;
     throw new CarbonError(
       "conflict",
@@ -168,13 +175,13 @@ export class WasteOperatorRepository {
     const parsed = parseInput(wasteOperatorInputSchema, input, "waste operator");
     const id = parsed.id.toLowerCase();
     const company = this.#companies.get(parsed.companyId);
-    const before = this.#byId.get(id);
+    const before = this.#byId().get(id);
     if (before !== undefined && before.company_ref !== company.ref) {
       throw ownerConflict("waste operator", id, before.company_id, company.id);
     }
     this.#checkNameFree(company, parsed.name, id);
     const now = new Date().toISOString();
-    this.#upsert.run(
+    this.#upsert().run(
       id,
       company.ref,
       parsed.name,
