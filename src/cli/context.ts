@@ -1,5 +1,6 @@
 import path from "node:path";
 import type * as ApiUrlModule from "../backends/remote/api-url.js";
+import type { RetryPolicy } from "../backends/remote/retry.js";
 import { CarbonError } from "../core/errors.js";
 import type { CarbonService } from "../core/service.js";
 import {
@@ -75,6 +76,8 @@ export interface ContextOptions {
   readonly signal: AbortSignal;
   /** Default: an empty stdin. */
   readonly input?: UserInput;
+  /** How a remote service retries (tests shorten its waits); default: the driver's policy. */
+  readonly retry?: Partial<RetryPolicy>;
 }
 
 function given(value: string | undefined): string | undefined {
@@ -208,7 +211,11 @@ export function debugsHttp(env: Environment): boolean {
   return words.some((word) => word === "http" || word === "all" || word === "*");
 }
 
-async function openService(ctx: Context, engine: EngineChoice): Promise<CarbonService> {
+async function openService(
+  ctx: Context,
+  engine: EngineChoice,
+  retry: Partial<RetryPolicy> | undefined,
+): Promise<CarbonService> {
   if (engine.kind === "local") {
     // Loaded here, not at the top: `carbon --help` must not load better-sqlite3.
     const { openLocalService, startNewDatabasesFrom } = await import("../backends/local/index.js");
@@ -243,6 +250,7 @@ async function openService(ctx: Context, engine: EngineChoice): Promise<CarbonSe
     signal: ctx.signal,
     ...(concurrency === undefined ? {} : { concurrency }),
     ...(debugsHttp(ctx.env) ? { debug: (line: string) => io.err(line) } : {}),
+    ...(retry === undefined ? {} : { retry }),
   });
 }
 
@@ -277,7 +285,7 @@ export function createContext(options: ContextOptions): Context {
       opening ??= (async () => {
         const engine = await ctx.engine();
         if (options.globals().verbose === true) io.err(engineLine(engine));
-        return openService(ctx, engine);
+        return openService(ctx, engine, options.retry);
       })();
       return opening;
     },

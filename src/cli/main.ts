@@ -3,8 +3,10 @@
  * codes. Loads only commander and light modules; every command loads what it needs when it runs,
  * so `carbon --help` and `carbon --version` stay instant.
  */
+
 import { readFileSync } from "node:fs";
 import { Command, Option } from "commander";
+import type { RetryPolicy } from "../backends/remote/retry.js";
 import { CarbonError, errorTable } from "../core/errors.js";
 import { packageFile } from "../package-files.js";
 import { requestedResource, resources } from "./commands/registry.js";
@@ -20,6 +22,8 @@ export interface MainOptions {
   readonly io?: Io;
   readonly env?: Environment;
   readonly input?: UserInput;
+  /** How a remote service retries (tests shorten its waits); default: the driver's policy. */
+  readonly retry?: Partial<RetryPolicy>;
 }
 
 function readVersion(): string {
@@ -105,7 +109,14 @@ export async function main(argv: readonly string[], options: MainOptions = {}): 
   let program: Command | undefined;
   const globals = (): GlobalOptions => program?.opts<GlobalOptions>() ?? {};
   const input = options.input ?? createProcessInput();
-  const ctx = createContext({ io, env, globals, signal: controller.signal, input });
+  const ctx = createContext({
+    io,
+    env,
+    globals,
+    signal: controller.signal,
+    input,
+    ...(options.retry === undefined ? {} : { retry: options.retry }),
+  });
 
   let interrupts = 0;
   const onSigint = (): void => {

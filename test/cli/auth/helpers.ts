@@ -47,6 +47,8 @@ export function user(): {
         io,
         env: { ...env, ...options.env },
         input,
+        // The driver's retries as they are, with waits of milliseconds instead of seconds.
+        retry: { baseDelayMs: 1, maxDelayMs: 5 },
       });
       return {
         code,
