@@ -11,6 +11,7 @@
 import { mkdtempSync, rmSync, statfsSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 
 /** Free space /dev/shm must have to be used: the files of the tests running at once, and more. */
 const MEMORY_NEEDED = 4 * 1024 ** 3;
@@ -25,13 +26,25 @@ function baseDir(): string {
   return os.tmpdir();
 }
 
+/**
+ * Node's compile cache for the run's processes (the workers, the parse workers they start from
+ * the sources, the CLI processes the tests spawn): kept between runs beside the dependencies, and
+ * checked by Node against each module's source, so a changed module is compiled again.
+ */
+const COMPILE_CACHE = fileURLToPath(
+  new URL("../../node_modules/.cache/node-compile-cache", import.meta.url),
+);
+
 export default function setup(): () => void {
   const previous = process.env.TMPDIR;
   const root = mkdtempSync(path.join(baseDir(), "carbon-test-run-"));
   process.env.TMPDIR = root;
+  const cacheWasSet = process.env.NODE_COMPILE_CACHE !== undefined;
+  if (!cacheWasSet) process.env.NODE_COMPILE_CACHE = COMPILE_CACHE;
   return () => {
     if (previous === undefined) delete process.env.TMPDIR;
     else process.env.TMPDIR = previous;
+    if (!cacheWasSet) delete process.env.NODE_COMPILE_CACHE;
     rmSync(root, { recursive: true, force: true });
   };
 }
