@@ -60,11 +60,6 @@ async function storedCount(sandbox: Sandbox, db: string): Promise<number> {
   return doc.data.find((group) => group.key.scope === "2")?.count ?? 0;
 }
 
-/** The file's size; 0 when it is not there, also when it goes between two looks (a WAL does). */
-function size(file: string): number {
-  return statSync(file, { throwIfNoEntry: false })?.size ?? 0;
-}
-
 /**
  * Starts an import and sends `signal` once writes are under way: the import has written rows in
  * its open transaction and paused there (CARBON_TEST_PAUSE_IMPORT_ROWS).
@@ -86,7 +81,7 @@ describe("interrupting an import", () => {
     sandbox = createSandbox();
     csv = path.join(sandbox.home, "big.csv");
     await writeBigCsv(csv);
-    expect(size(csv)).toBeGreaterThan(PARSE_WORKER_MIN_BYTES);
+    expect(statSync(csv).size).toBeGreaterThan(PARSE_WORKER_MIN_BYTES);
   });
   afterAll(() => sandbox.remove());
 

@@ -9,6 +9,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { checkTemplate, TEMPLATE_ENV } from "./new-databases.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
@@ -21,11 +22,9 @@ export default function setup(): () => void {
     { cwd: root, encoding: "utf8", env: { PATH: process.env.PATH ?? "", HOME: dir } },
   );
   if (made.status !== 0) throw new Error(`the template database was not made:\n${made.stderr}`);
-  // The binary closed it: one file, private to its user.
-  if (fs.existsSync(`${file}-wal`)) throw new Error(`${file} was not closed cleanly`);
-  if ((fs.statSync(file).mode & 0o777) !== 0o600) throw new Error(`${file} is not private`);
-  process.env.CARBON_TEST_DB_TEMPLATE = file;
+  checkTemplate(file);
+  process.env[TEMPLATE_ENV] = file;
   return () => {
-    delete process.env.CARBON_TEST_DB_TEMPLATE;
+    delete process.env[TEMPLATE_ENV];
   };
 }

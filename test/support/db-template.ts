@@ -9,17 +9,14 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { openLocalService } from "../../src/backends/local/open.js";
-
-const TEMPLATE_ENV = "CARBON_TEST_DB_TEMPLATE";
+import { checkTemplate, TEMPLATE_ENV } from "./new-databases.js";
 
 export default async function setup(): Promise<() => void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "template-"));
   const file = path.join(dir, "carbon.db");
   const service = await openLocalService({ path: file });
   await service.close();
-  // A clean close checkpoints and removes the WAL: the one file holds the whole database, 0600.
-  if ((fs.statSync(file).mode & 0o777) !== 0o600) throw new Error(`${file} is not private`);
-  if (fs.existsSync(`${file}-wal`)) throw new Error(`${file} was not closed cleanly`);
+  checkTemplate(file);
   process.env[TEMPLATE_ENV] = file;
   return () => {
     delete process.env[TEMPLATE_ENV];

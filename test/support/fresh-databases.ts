@@ -1,19 +1,15 @@
 /**
  * Setup file of the fast tier, run before each test file:
  * - a database file a test opens that does not exist yet starts as a copy of the run's migrated
- *   template (db-template.ts). A test of what a user's first command makes calls
- *   `startNewDatabasesFrom(undefined)`, then `fromTemplate()` when done;
+ *   template (db-template.ts); a test of what a user's first command makes opens its database
+ *   in `fromScratch` (new-databases.ts);
  * - the file's temporary files go in a folder of its own (TMPDIR), removed when the file ends.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll } from "vitest";
-import { startNewDatabasesFrom } from "../../src/backends/local/open.js";
-
-export function fromTemplate(): void {
-  startNewDatabasesFrom(process.env.CARBON_TEST_DB_TEMPLATE);
-}
+import { fromTemplate } from "./new-databases.js";
 
 fromTemplate();
 

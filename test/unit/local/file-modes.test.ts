@@ -1,10 +1,9 @@
 /** A new database holds the token-signing secret: it is created private to its user. */
 import fs from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startNewDatabasesFrom } from "../../../src/backends/local/open.js";
+import { describe, expect, it } from "vitest";
 import { newId } from "../../../src/core/ids.js";
-import { fromTemplate } from "../../support/fresh-databases.js";
+import { fromScratch } from "../../support/new-databases.js";
 import { openTemp, tempDir } from "./helpers.js";
 
 function modeOf(file: string): string {
@@ -13,13 +12,10 @@ function modeOf(file: string): string {
 
 // Each file made as a user's first command makes it: from nothing, not from the suite's template.
 describe("the files of a new database", () => {
-  beforeAll(() => startNewDatabasesFrom(undefined));
-  afterAll(fromTemplate);
-
   it("are created 0600 in folders created 0700, WAL and SHM included", async () => {
     const root = tempDir();
     const file = path.join(root, "data", "carbon", "carbon.db");
-    const service = await openTemp(file);
+    const service = await fromScratch(() => openTemp(file));
     await service.companies.upsert({ id: newId(), name: "Private Ltd", country: "ES" });
     expect(modeOf(path.join(root, "data"))).toBe("700");
     expect(modeOf(path.join(root, "data", "carbon"))).toBe("700");
@@ -33,7 +29,7 @@ describe("the files of a new database", () => {
     fs.mkdirSync(folder);
     fs.chmodSync(folder, 0o755);
     const created = path.join(folder, "created.db");
-    await openTemp(created);
+    await fromScratch(() => openTemp(created));
     const existing = path.join(folder, "existing.db");
     fs.writeFileSync(existing, "");
     fs.chmodSync(existing, 0o640);

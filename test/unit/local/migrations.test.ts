@@ -11,9 +11,9 @@ import {
   wttCategories,
 } from "../../../src/backends/local/fixtures.js";
 import { LATEST_VERSION, MIGRATIONS, migrate } from "../../../src/backends/local/migrations.js";
-import { openLocalService, startNewDatabasesFrom } from "../../../src/backends/local/open.js";
+import { openLocalService } from "../../../src/backends/local/open.js";
 import { categoryId } from "../../../src/core/ids.js";
-import { fromTemplate } from "../../support/fresh-databases.js";
+import { fromScratch } from "../../support/new-databases.js";
 import { carbonError, openTemp, tempDir } from "./helpers.js";
 
 const fixtures = path.resolve(import.meta.dirname, "../../../fixtures/factors");
@@ -37,8 +37,7 @@ describe("migrations", () => {
   it("creates the folder and the database, and records the schema version", async () => {
     const file = path.join(tempDir(), "nested", "deeper", "carbon.db");
     // From an empty file, as a user's first command does (not from the suite's template).
-    startNewDatabasesFrom(undefined);
-    const service = await openTemp(file).finally(fromTemplate);
+    const service = await fromScratch(() => openTemp(file));
     expect(fs.existsSync(file)).toBe(true);
     expect(service.path).toBe(file);
     await service.close();
