@@ -7,6 +7,7 @@ import { once } from "node:events";
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { stateDir } from "../../src/cli/paths.js";
 import { createSandbox, interruptWhen, repoRoot, type Sandbox } from "./helpers/exec.js";
 
 const company = "6d1e3f5a-2c4b-4d7e-9f80-1a2b3c4d5e6f";
@@ -115,7 +116,8 @@ function importArgs(serve: Serve, csv: string, ...extra: string[]): string[] {
 
 /** The journals of imports against a server, in the sandbox's state folder. */
 function journals(sandbox: Sandbox): string[] {
-  const dir = path.join(sandbox.home, ".local", "state", "carbon", "imports");
+  // Where the import command keeps them (commands/consumptions/import.ts).
+  const dir = path.join(stateDir({ HOME: sandbox.home }), "imports");
   if (!existsSync(dir)) return [];
   return readdirSync(dir)
     .filter((name) => name.endsWith(".journal"))
