@@ -6,11 +6,11 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { openLocalService } from "../../src/backends/local/open.js";
-import { serverSecret } from "../../src/backends/local/server-secret.js";
 import { createTestIo } from "../../src/cli/io.js";
 import { main } from "../../src/cli/main.js";
 import { startServer } from "../../src/server/app.js";
 import { verifyToken } from "../../src/server/auth.js";
+import { serverSecret } from "../../src/store/sqlite/server-secret.js";
 import { COMPANY_A, call, tempDir } from "./helpers.js";
 
 async function carbon(args: readonly string[]) {

@@ -1,10 +1,10 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { serverSecret } from "../../src/backends/local/server-secret.js";
 import { createTestIo } from "../../src/cli/io.js";
 import { main } from "../../src/cli/main.js";
 import { formatDuration, parseDuration } from "../../src/core/durations.js";
 import { verifyToken } from "../../src/server/auth.js";
+import { serverSecret } from "../../src/store/sqlite/server-secret.js";
 import { COMPANY_A, COMPANY_B, tempDir } from "./helpers.js";
 
 async function carbon(args: readonly string[], env: Record<string, string> = {}) {

@@ -7,13 +7,13 @@ import {
 import type { Page, PageQuery } from "../../core/model/common.js";
 import { nameKey } from "../../core/names.js";
 import { ownerConflict } from "../../core/ownership.js";
+import { pageOf, pageWindow } from "../../core/pagination.js";
 import type { BuildingFilter } from "../../core/resources/buildings.js";
 import { parseInput } from "../../core/validate.js";
-import type { CompanyRepository, StoredCompany } from "./companies.js";
-import type { Db } from "./database.js";
-import type { Keyset } from "./keyset.js";
-import { lazy } from "./lazy.js";
-import { pageOf, pageWindow } from "./pagination.js";
+import type { CompanyRepository, StoredCompany } from "../../store/sqlite/companies.js";
+import type { Db } from "../../store/sqlite/database.js";
+import type { Keyset } from "../../store/sqlite/keyset.js";
+import { lazy } from "../../store/sqlite/lazy.js";
 
 export interface StoredBuilding extends Building {
   readonly ref: number;

@@ -3,10 +3,10 @@ import { notFound } from "../../core/errors.js";
 import { isUuid } from "../../core/ids.js";
 import type { Category, CategoryLevel } from "../../core/model/category.js";
 import type { Page, PageQuery, Scope } from "../../core/model/common.js";
+import { pageOfList } from "../../core/pagination.js";
 import type { CategoryInfo } from "../../engine/summary.js";
-import type { Db } from "./database.js";
-import { lazy } from "./lazy.js";
-import { pageOfList } from "./pagination.js";
+import type { Db } from "../../store/sqlite/database.js";
+import { lazy } from "../../store/sqlite/lazy.js";
 
 /** A category and its row ref. The tree never changes at run time. */
 export interface StoredCategory extends Category {

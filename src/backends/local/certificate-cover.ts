@@ -6,8 +6,8 @@
  * sees market-based figures that already leave out the covered kWh.
  */
 import { convertQuantity } from "../../engine/units.js";
-import type { Db } from "./database.js";
-import { lazy } from "./lazy.js";
+import type { Db } from "../../store/sqlite/database.js";
+import { lazy } from "../../store/sqlite/lazy.js";
 
 /** The market-based figure of `consumptions c` with the kWh certificates cover left out. */
 export const MARKET_FIGURE = `CASE WHEN c.covered_kwh IS NULL THEN c.co2e_market

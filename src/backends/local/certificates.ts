@@ -11,12 +11,12 @@ import type { Page, PageQuery } from "../../core/model/common.js";
 import { ownerConflict } from "../../core/ownership.js";
 import type { CertificateFilter } from "../../core/resources/certificates.js";
 import { parseInput } from "../../core/validate.js";
+import type { CompanyRepository } from "../../store/sqlite/companies.js";
+import { CompanyListing } from "../../store/sqlite/company-listing.js";
+import type { Db } from "../../store/sqlite/database.js";
+import type { Keyset } from "../../store/sqlite/keyset.js";
+import { lazy } from "../../store/sqlite/lazy.js";
 import type { BuildingRepository } from "./buildings.js";
-import type { CompanyRepository } from "./companies.js";
-import { CompanyListing } from "./company-listing.js";
-import type { Db } from "./database.js";
-import type { Keyset } from "./keyset.js";
-import { lazy } from "./lazy.js";
 
 interface CertificateRow {
   id: string;

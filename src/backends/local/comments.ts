@@ -10,13 +10,13 @@ import {
 } from "../../core/model/comment.js";
 import type { Page, PageQuery } from "../../core/model/common.js";
 import { ownerConflict } from "../../core/ownership.js";
+import { pageOf, pageWindow } from "../../core/pagination.js";
 import type { CommentFilter } from "../../core/resources/comments.js";
 import { parseInput } from "../../core/validate.js";
-import type { CompanyRepository } from "./companies.js";
-import type { Db } from "./database.js";
-import type { Keyset, SqlValue } from "./keyset.js";
-import { lazy } from "./lazy.js";
-import { pageOf, pageWindow } from "./pagination.js";
+import type { CompanyRepository } from "../../store/sqlite/companies.js";
+import type { Db } from "../../store/sqlite/database.js";
+import type { Keyset, SqlValue } from "../../store/sqlite/keyset.js";
+import { lazy } from "../../store/sqlite/lazy.js";
 
 /**
  * Migration 13: the table and its indexes in list order (of a company, of one record, and of

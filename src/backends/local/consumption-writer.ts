@@ -5,18 +5,18 @@ import { MOVE_HINT, ownerMessage } from "../../core/ownership.js";
 import type { ImportCounts } from "../../core/ports/consumptions.js";
 import type { DerivationRules } from "../../engine/derived-lines.js";
 import { derivedCo2e } from "../../engine/stored-lines.js";
+import type { Db } from "../../store/sqlite/database.js";
+import { lazy } from "../../store/sqlite/lazy.js";
+import { StatementCache } from "../../store/sqlite/statement-cache.js";
+import { StoredDates } from "../../store/sqlite/stored-dates.js";
 import type { CategoryCatalog } from "./categories.js";
-import type { Db } from "./database.js";
 import type { EmissionCalculator } from "./emission-calculator.js";
 import { FleetLookup } from "./fleet-lookup.js";
 import type { IdHashSet } from "./id-set.js";
 import { InputLookup } from "./input-lookup.js";
 import { INSERT_CHUNK, InsertChunk, insertStatements } from "./insert-chunk.js";
-import { lazy } from "./lazy.js";
 import type { RefCache } from "./ref-cache.js";
 import { type PreparedRow, prepareRows, type RowRefs } from "./row-references.js";
-import { StatementCache } from "./statement-cache.js";
-import { StoredDates } from "./stored-dates.js";
 import { type ExistingRow, sameAsStored, sameRow } from "./stored-rows.js";
 
 interface WrittenRow {

@@ -8,15 +8,15 @@ import {
   validityOf,
 } from "../../core/model/factor.js";
 import { ownerConflict } from "../../core/ownership.js";
+import { pageOf, pageWindow } from "../../core/pagination.js";
 import type { CustomFactorQuery } from "../../core/service.js";
 import { parseInput } from "../../core/validate.js";
+import type { CompanyRepository } from "../../store/sqlite/companies.js";
+import type { Db } from "../../store/sqlite/database.js";
+import type { Keyset } from "../../store/sqlite/keyset.js";
+import { lazy } from "../../store/sqlite/lazy.js";
 import type { CategoryCatalog, StoredCategory } from "./categories.js";
-import type { CompanyRepository } from "./companies.js";
 import type { FactorReach } from "./custom-factor-scope.js";
-import type { Db } from "./database.js";
-import type { Keyset } from "./keyset.js";
-import { lazy } from "./lazy.js";
-import { pageOf, pageWindow } from "./pagination.js";
 import { unitProblem } from "./unit-check.js";
 
 interface CustomFactorRow {

@@ -10,12 +10,12 @@ import { ownerConflict } from "../../core/ownership.js";
 import type { CustomInputFilter } from "../../core/resources/custom-inputs.js";
 import { parseInput } from "../../core/validate.js";
 import { findUnit } from "../../engine/units.js";
-import type { CompanyRepository } from "./companies.js";
-import { CompanyListing } from "./company-listing.js";
+import type { CompanyRepository } from "../../store/sqlite/companies.js";
+import { CompanyListing } from "../../store/sqlite/company-listing.js";
+import type { Db } from "../../store/sqlite/database.js";
+import type { Keyset } from "../../store/sqlite/keyset.js";
+import { lazy } from "../../store/sqlite/lazy.js";
 import type { CustomFactorRepository } from "./custom-factors.js";
-import type { Db } from "./database.js";
-import type { Keyset } from "./keyset.js";
-import { lazy } from "./lazy.js";
 import type { RecalculationScope } from "./recalculate.js";
 
 /** Migration 20: custom inputs, in list order per company and overall. */

@@ -5,14 +5,14 @@
  */
 import { CarbonError, isCarbonError } from "../../core/errors.js";
 import type { DeletableResource, DeletedRecord } from "../../core/model/deletion.js";
+import type { CompanyRepository } from "../../store/sqlite/companies.js";
+import type { Db } from "../../store/sqlite/database.js";
 import type { AuditLog } from "./audit.js";
 import type { BuildingRepository } from "./buildings.js";
 import type { CategoryCatalog } from "./categories.js";
 import { CertificateRepository } from "./certificates.js";
-import type { CompanyRepository } from "./companies.js";
 import { customFactorScope } from "./custom-factor-scope.js";
 import type { CustomFactorRepository } from "./custom-factors.js";
-import type { Db } from "./database.js";
 import { EffluentRepository } from "./effluents.js";
 import { InvoiceRepository } from "./invoices.js";
 import type { ConsumptionQueries } from "./queries.js";

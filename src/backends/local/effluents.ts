@@ -12,14 +12,14 @@ import {
   effluentInputSchema,
 } from "../../core/model/effluent.js";
 import { notInCompany, ownerConflict } from "../../core/ownership.js";
+import { pageOf, pageWindow } from "../../core/pagination.js";
 import type { EffluentFilter } from "../../core/resources/effluents.js";
 import { parseInput } from "../../core/validate.js";
+import type { CompanyRepository } from "../../store/sqlite/companies.js";
+import type { Db } from "../../store/sqlite/database.js";
+import type { Keyset, SqlValue } from "../../store/sqlite/keyset.js";
+import { lazy } from "../../store/sqlite/lazy.js";
 import type { BuildingRepository } from "./buildings.js";
-import type { CompanyRepository } from "./companies.js";
-import type { Db } from "./database.js";
-import type { Keyset, SqlValue } from "./keyset.js";
-import { lazy } from "./lazy.js";
-import { pageOf, pageWindow } from "./pagination.js";
 
 /**
  * Migration 18: the table with its index in list order per company, the lookup of a building's

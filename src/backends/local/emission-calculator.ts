@@ -3,12 +3,13 @@ import { awaitingCalculation, awaitingValues } from "../../engine/awaiting-lines
 import { createLazyFactorIndex, type FactorIndex } from "../../engine/factor-index.js";
 import { resolveFactors } from "../../engine/resolve.js";
 import { cutInside } from "../../engine/validity-cuts.js";
+import type { Db } from "../../store/sqlite/database.js";
+import { LIBRARY_VERSION_KEY } from "../../store/sqlite/library-load.js";
+import { LibraryStore } from "../../store/sqlite/library-store.js";
+import { type CalculationPolicy, readPolicy } from "../../store/sqlite/resolution-schema.js";
 import type { CalculationStore } from "./calculation-store.js";
 import type { StoredCategory } from "./categories.js";
 import { CustomCuts } from "./custom-cuts.js";
-import type { Db } from "./database.js";
-import { LIBRARY_VERSION_KEY } from "./library-load.js";
-import { LibraryStore } from "./library-store.js";
 import {
   type CalculatedEmission,
   calculateSplit,
@@ -23,7 +24,6 @@ import {
 } from "./line-calculator.js";
 import type { LineData } from "./line-data.js";
 import { ResolutionCache } from "./resolution-cache.js";
-import { type CalculationPolicy, readPolicy } from "./resolution-schema.js";
 import { resolvedUnit, stretchSlot } from "./resolution-slots.js";
 
 export type { CalculatedEmission } from "./line-calculator.js";

@@ -4,13 +4,17 @@
  * transaction, refused while an import session is open.
  */
 import { CarbonError } from "../../core/errors.js";
-import { translateError } from "./database.js";
-import { lazy } from "./lazy.js";
+import type { StoreTransaction, StoreTransactions } from "../../rules/store.js";
+import { translateError } from "../../store/sqlite/database.js";
+import { lazy } from "../../store/sqlite/lazy.js";
+import type { SqliteTransactions } from "../../store/sqlite/store.js";
 import type { LocalImportSession } from "./local-import-session.js";
 import type { LocalParts } from "./local-parts.js";
 
 export class EngineTransactions {
   readonly #p: LocalParts;
+  readonly #tables: StoreTransaction;
+  readonly #store: SqliteTransactions;
   /** The open import session: while there is one, other writes are refused. */
   readonly #session: { readonly current: LocalImportSession | undefined };
   #dataVersion = -1;
@@ -19,8 +23,14 @@ export class EngineTransactions {
   /** Made once: `db.transaction(fn)` builds its wrappers (and statements) on every call. */
   readonly #transaction;
 
-  constructor(parts: LocalParts, session: { readonly current: LocalImportSession | undefined }) {
+  constructor(
+    parts: LocalParts,
+    session: { readonly current: LocalImportSession | undefined },
+    store: { readonly tables: StoreTransaction; readonly transactions: SqliteTransactions },
+  ) {
     this.#p = parts;
+    this.#tables = store.tables;
+    this.#store = store.transactions;
     this.#session = session;
     this.#dataVersionQuery = lazy(() =>
       parts.db.prepare<[], number>("PRAGMA data_version").pluck(),
@@ -55,14 +65,21 @@ export class EngineTransactions {
     });
   }
 
-  /** A write transaction (BEGIN IMMEDIATE), refused while an import session is open. */
-  write<T>(fn: () => T): T {
+  /** Refused while an import session is open: its transaction holds the connection. */
+  #refuseDuringSession(): void {
     if (this.#session.current !== undefined) {
       throw new CarbonError(
         "conflict",
         "an import session is open on this database connection; commit or abort it first",
       );
     }
+  }
+
+  /** A write transaction (BEGIN IMMEDIATE), refused while an import session is open. */
+  write<T>(fn: () => T): T {
+    this.#refuseDuringSession();
+    // A rule's write awaiting between its statements holds the transaction of the connection.
+    if (this.#store.writing) throw new Error("a write transaction is already open");
     return this.guard(() => {
       this.#sync();
       try {
@@ -80,4 +97,32 @@ export class EngineTransactions {
       }
     });
   }
+
+  /** The rules' transactions over the port's tables (src/rules/store.ts). */
+  readonly rules: StoreTransactions = {
+    read: async (fn) => {
+      this.read(() => undefined);
+      try {
+        return await fn(this.#tables);
+      } catch (error) {
+        throw translateError(error, this.#p.path);
+      }
+    },
+    // All of it or none, certificate cover settled before the commit.
+    write: async (fn) => {
+      this.#refuseDuringSession();
+      try {
+        return await this.#store.write(async () => {
+          this.#sync();
+          const value = await fn(this.#tables);
+          this.#p.cover.settle();
+          return value;
+        });
+      } catch (error) {
+        this.#p.calculator.forgetWrites();
+        this.#p.refs.invalidate();
+        throw translateError(error, this.#p.path);
+      }
+    },
+  };
 }

@@ -5,8 +5,8 @@
 import { CarbonError } from "../../core/errors.js";
 import type { EmissionFactor } from "../../core/model/factor.js";
 import type { FactorChange, FactorRelease } from "../../core/model/factor-release.js";
-import { changedFields } from "./library-load.js";
-import type { LibraryStore, StoredRelease } from "./library-store.js";
+import { changedFields } from "../../store/sqlite/library-load.js";
+import type { LibraryStore, StoredRelease } from "../../store/sqlite/library-store.js";
 
 /** Every release loaded, oldest first; the last is the current one. */
 export function listReleases(store: LibraryStore): FactorRelease[] {

@@ -2,16 +2,16 @@ import { usageError, validationError } from "../../core/errors.js";
 import { countrySchema, type Page } from "../../core/model/common.js";
 import type { EmissionFactor, FactorResolution } from "../../core/model/factor.js";
 import type { FactorChange, FactorRelease } from "../../core/model/factor-release.js";
+import { pageOf, pageWindow } from "../../core/pagination.js";
 import type { FactorQuery, ResolveFactorQuery } from "../../core/ports/factors.js";
 import { FACTOR_COLUMNS, type FactorRow, factorFromRow } from "../../shipped/factor-rows.js";
+import type { CompanyRepository } from "../../store/sqlite/companies.js";
+import type { Db } from "../../store/sqlite/database.js";
+import type { Keyset, SqlValue } from "../../store/sqlite/keyset.js";
+import { LibraryStore } from "../../store/sqlite/library-store.js";
 import type { CategoryCatalog } from "./categories.js";
-import type { CompanyRepository } from "./companies.js";
-import type { Db } from "./database.js";
 import type { EmissionCalculator } from "./emission-calculator.js";
 import { diffReleases, listReleases } from "./factor-releases.js";
-import type { Keyset, SqlValue } from "./keyset.js";
-import { LibraryStore } from "./library-store.js";
-import { pageOf, pageWindow } from "./pagination.js";
 
 /** Key, country (global rows first), year, library order, then id (index emission_factors_in_order). */
 const ORDER_TERMS = ["key", "ifnull(country, '')", "year", "priority", "id"];

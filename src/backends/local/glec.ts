@@ -11,15 +11,15 @@ import {
   glecLegResultSchema,
 } from "../../core/model/glec.js";
 import { GLEC_OWNER_HINT, ownerConflict } from "../../core/ownership.js";
+import { pageOf, pageWindow } from "../../core/pagination.js";
 import type { GlecFilter, GlecQuery } from "../../core/ports/glec.js";
 import { parseInput } from "../../core/validate.js";
 import { calculateEntry, intensityOf, rfUpliftOf } from "../../engine/glec/calculate.js";
 import type { GlecFactorTable } from "../../engine/glec/factors.js";
-import type { CompanyRepository } from "./companies.js";
-import type { Db } from "./database.js";
-import type { Keyset, SqlValue } from "./keyset.js";
-import { lazy } from "./lazy.js";
-import { pageOf, pageWindow } from "./pagination.js";
+import type { CompanyRepository } from "../../store/sqlite/companies.js";
+import type { Db } from "../../store/sqlite/database.js";
+import type { Keyset, SqlValue } from "../../store/sqlite/keyset.js";
+import { lazy } from "../../store/sqlite/lazy.js";
 
 interface EntryRow {
   ref: number;

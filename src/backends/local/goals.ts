@@ -5,12 +5,12 @@ import { type Goal, type GoalInput, goalInputSchema } from "../../core/model/goa
 import { ownerConflict } from "../../core/ownership.js";
 import type { GoalFilter } from "../../core/resources/goals.js";
 import { parseInput } from "../../core/validate.js";
-import type { CompanyRepository } from "./companies.js";
-import { CompanyListing } from "./company-listing.js";
-import type { Db } from "./database.js";
-import type { Keyset } from "./keyset.js";
-import { lazy } from "./lazy.js";
-import { storedList } from "./stored-lists.js";
+import type { CompanyRepository } from "../../store/sqlite/companies.js";
+import { CompanyListing } from "../../store/sqlite/company-listing.js";
+import type { Db } from "../../store/sqlite/database.js";
+import type { Keyset } from "../../store/sqlite/keyset.js";
+import { lazy } from "../../store/sqlite/lazy.js";
+import { storedList } from "../../store/sqlite/stored-lists.js";
 
 /**
  * Migration 14: goals and their tasks, each with indexes in list order (of a company, and of

@@ -3,10 +3,11 @@
  * and the importer may import (test/unit/layers.test.ts holds them to it). Everything else here
  * is the driver's insides.
  */
+
+export { serverInstanceId, serverSecret } from "../../store/sqlite/server-secret.js";
 export {
   type LocalService,
   type LocalServiceOptions,
   openLocalService,
   startNewDatabasesFrom,
 } from "./open.js";
-export { serverInstanceId, serverSecret } from "./server-secret.js";

@@ -2,8 +2,8 @@
  * The custom inputs a batch of consumptions may name (`provider`, `fuelType`), read once per
  * company and batch, with the category and basis of each input's custom factor.
  */
-import type { Db } from "./database.js";
-import { lazy } from "./lazy.js";
+import type { Db } from "../../store/sqlite/database.js";
+import { lazy } from "../../store/sqlite/lazy.js";
 
 export interface NamedInput {
   readonly ref: number;

@@ -1,5 +1,5 @@
-import type { Db } from "./database.js";
-import { StatementCache } from "./statement-cache.js";
+import type { Db } from "../../store/sqlite/database.js";
+import { StatementCache } from "../../store/sqlite/statement-cache.js";
 
 /** Columns given per row, in the order of the values the writer adds (InsertChunk.add). */
 const ROW_COLUMNS = [

@@ -13,14 +13,14 @@ import {
   type LineEmissionStatus,
 } from "../../core/model/invoice.js";
 import { ownerConflict } from "../../core/ownership.js";
+import { pageOf, pageWindow } from "../../core/pagination.js";
 import type { InvoiceFilter } from "../../core/resources/invoices.js";
 import { parseInput } from "../../core/validate.js";
-import type { CompanyRepository } from "./companies.js";
-import type { Db } from "./database.js";
+import type { CompanyRepository } from "../../store/sqlite/companies.js";
+import type { Db } from "../../store/sqlite/database.js";
+import type { Keyset, SqlValue } from "../../store/sqlite/keyset.js";
+import { lazy } from "../../store/sqlite/lazy.js";
 import { checkInvoice, type InvoiceWriteParts, type StoredLine } from "./invoice-lines.js";
-import type { Keyset, SqlValue } from "./keyset.js";
-import { lazy } from "./lazy.js";
-import { pageOf, pageWindow } from "./pagination.js";
 
 export interface InvoiceRow {
   id: string;

@@ -8,8 +8,8 @@ import {
 import type { DerivedSpec } from "../../engine/emission-lines.js";
 import { type LossFraction, resolveLossFraction } from "../../engine/loss-fractions.js";
 import { readFixture } from "../../shipped/fixture-files.js";
+import type { Db } from "../../store/sqlite/database.js";
 import type { CategoryCatalog, StoredCategory } from "./categories.js";
-import type { Db } from "./database.js";
 
 /**
  * The derivation rules shipped with the tool, read once: fixtures/factors/derived-lines.csv (made

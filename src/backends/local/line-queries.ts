@@ -8,12 +8,12 @@
 import type Database from "better-sqlite3";
 import type { Page } from "../../core/model/common.js";
 import type { Emission } from "../../core/model/emission.js";
+import { pageOf, pageWindow } from "../../core/pagination.js";
 import type { EmissionFilter, EmissionQuery } from "../../core/ports/emissions.js";
 import type { Calculation } from "../../engine/emission-lines.js";
-import type { Db } from "./database.js";
+import type { Db } from "../../store/sqlite/database.js";
+import { type Keyset, KeysetReader } from "../../store/sqlite/keyset.js";
 import { type FilterContext, lineFilterOf, type Where, whereOf } from "./filters.js";
-import { type Keyset, KeysetReader } from "./keyset.js";
-import { pageOf, pageWindow } from "./pagination.js";
 import type { RefCache } from "./ref-cache.js";
 import { type LineFilter, ROW_COLUMNS, type RowDecoder, type RowTuple } from "./rows.js";
 

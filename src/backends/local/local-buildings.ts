@@ -13,9 +13,9 @@ import type { BuildingMoveRequest, BuildingsPort } from "../../core/ports/buildi
 import type { BuildingFilter } from "../../core/resources/buildings.js";
 import { parseInput } from "../../core/validate.js";
 import { localActor } from "../../runtime/local-actor.js";
+import type { StoredCompany } from "../../store/sqlite/companies.js";
 import { type MoveParts, moveBuildings } from "./building-move.js";
 import { type StoredBuilding, toBuilding } from "./buildings.js";
-import type { StoredCompany } from "./companies.js";
 import type { RefCache } from "./ref-cache.js";
 import { rolledBack, withRollback } from "./transaction-tools.js";
 

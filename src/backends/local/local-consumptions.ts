@@ -7,10 +7,10 @@ import {
 } from "../../core/model/consumption.js";
 import type { ConsumptionsPort, ImportCounts } from "../../core/ports/consumptions.js";
 import { parseInput } from "../../core/validate.js";
+import { BulkIndexes } from "../../store/sqlite/bulk-indexes.js";
+import { BulkLoad } from "../../store/sqlite/bulk-load.js";
+import type { StoredCompany } from "../../store/sqlite/companies.js";
 import type { StoredBuilding } from "./buildings.js";
-import { BulkIndexes } from "./bulk-indexes.js";
-import { BulkLoad } from "./bulk-load.js";
-import type { StoredCompany } from "./companies.js";
 import type { RowRefs } from "./consumption-writer.js";
 import { LocalImportSession } from "./local-import-session.js";
 import { StoredOverlaps } from "./local-overlaps.js";

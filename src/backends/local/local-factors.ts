@@ -1,8 +1,8 @@
 import type { FactorsPort } from "../../core/ports/factors.js";
+import { readPolicy } from "../../store/sqlite/resolution-schema.js";
 import type { FactorQueries } from "./factors.js";
 import type { RecalculationContext } from "./local-recalculation.js";
 import { changePolicy } from "./policy-change.js";
-import { readPolicy } from "./resolution-schema.js";
 import { rolledBack, type Transactions, withRollback } from "./transaction-tools.js";
 
 /**

@@ -9,9 +9,9 @@ import type {
 import type { GlecPort, GlecQuery } from "../../core/ports/glec.js";
 import { localActor } from "../../runtime/local-actor.js";
 import { shippedGlecFactors } from "../../shipped/glec-factors.js";
+import type { CompanyRepository } from "../../store/sqlite/companies.js";
+import type { Db } from "../../store/sqlite/database.js";
 import type { AuditLog } from "./audit.js";
-import type { CompanyRepository } from "./companies.js";
-import type { Db } from "./database.js";
 import { glecDeletion } from "./deletions.js";
 import { GlecRepository } from "./glec.js";
 import type { Transactions } from "./transaction-tools.js";

@@ -8,10 +8,10 @@ import type {
   ImportSession,
   ImportSessionOptions,
 } from "../../core/ports/consumptions.js";
+import type { BulkIndexes } from "../../store/sqlite/bulk-indexes.js";
+import type { BulkLoad } from "../../store/sqlite/bulk-load.js";
+import type { CompanyRepository, StoredCompany } from "../../store/sqlite/companies.js";
 import type { BuildingRepository, StoredBuilding } from "./buildings.js";
-import type { BulkIndexes } from "./bulk-indexes.js";
-import type { BulkLoad } from "./bulk-load.js";
-import type { CompanyRepository, StoredCompany } from "./companies.js";
 import type { BulkMode, RowRefs } from "./consumption-writer.js";
 import { IdHashSet } from "./id-set.js";
 

@@ -11,11 +11,11 @@ import type { ConsumptionOverlap } from "../../core/ports/consumptions.js";
 import { idHashOf, keyHashOf } from "../../engine/overlap-hashes.js";
 import { DAY_MS, dayOf } from "../../engine/overlaps.js";
 import { LookupBatch, PeriodIndex } from "../../engine/period-index.js";
+import type { Db } from "../../store/sqlite/database.js";
+import { StoredDates } from "../../store/sqlite/stored-dates.js";
 import type { CategoryCatalog } from "./categories.js";
 import type { RowRefs } from "./consumption-writer.js";
-import type { Db } from "./database.js";
 import type { ConsumptionQueries } from "./queries.js";
-import { StoredDates } from "./stored-dates.js";
 
 /** `dayOf` in SQL (a floor division): small integers cost the scan less than millisecond doubles. */
 function dayColumn(column: string): string {

@@ -1,11 +1,12 @@
+import type { CompanyRepository } from "../../store/sqlite/companies.js";
+import type { Db } from "../../store/sqlite/database.js";
+import type { SqliteTables, SqliteTransactions } from "../../store/sqlite/store.js";
 import type { AuditLog } from "./audit.js";
 import type { BuildingRepository } from "./buildings.js";
 import type { CategoryCatalog } from "./categories.js";
 import type { CertificateCover } from "./certificate-cover.js";
-import type { CompanyRepository } from "./companies.js";
 import type { ConsumptionWriter } from "./consumption-writer.js";
 import type { CustomFactorRepository } from "./custom-factors.js";
-import type { Db } from "./database.js";
 import type { EmissionCalculator } from "./emission-calculator.js";
 import type { FactorQueries } from "./factors.js";
 import type { BoundQueries, ConsumptionQueries } from "./queries.js";
@@ -15,6 +16,9 @@ import type { RefCache } from "./ref-cache.js";
 export interface LocalParts {
   readonly path: string;
   readonly db: Db;
+  /** The Store port's tables (src/rules/store.ts) and the store's write transactions. */
+  readonly tables: SqliteTables;
+  readonly transactions: SqliteTransactions;
   readonly catalog: CategoryCatalog;
   readonly companies: CompanyRepository;
   readonly buildings: BuildingRepository;

@@ -13,7 +13,7 @@ import {
 import { type CompanyBeforeAfter, recalculationReport } from "../../core/recalculation-report.js";
 import { parseInput } from "../../core/validate.js";
 import { localActor } from "../../runtime/local-actor.js";
-import { LibraryStore } from "./library-store.js";
+import { LibraryStore } from "../../store/sqlite/library-store.js";
 import type { LocalParts } from "./local-parts.js";
 import type { RecalculationScope } from "./recalculate.js";
 import { summarizeEmissions } from "./summaries.js";

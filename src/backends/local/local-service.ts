@@ -8,11 +8,20 @@ import type {
   ListRow,
   StreamOptions,
 } from "../../core/service.js";
+import { companyRecord } from "../../rules/companies.js";
+import {
+  getWasteOperator,
+  listWasteOperators,
+  upsertWasteOperator,
+  wasteOperatorRefusal,
+} from "../../rules/waste-operators.js";
 import { localActor } from "../../runtime/local-actor.js";
+import { toCompany } from "../../store/sqlite/companies.js";
+import { KeysetReader } from "../../store/sqlite/keyset.js";
+import type { WasteOperatorRepository } from "../../store/sqlite/waste-operators.js";
 import { toCategory, wholeOrPage } from "./categories.js";
 import type { CertificateRepository } from "./certificates.js";
 import { CommentRepository } from "./comments.js";
-import { toCompany } from "./companies.js";
 import { CustomInputRepository } from "./custom-inputs.js";
 import type { DeletionParts } from "./deletion-plans.js";
 import { deleteCommand, deleteRecords } from "./deletions.js";
@@ -20,7 +29,6 @@ import { EffluentRepository } from "./effluents.js";
 import { EngineTransactions } from "./engine-transactions.js";
 import { GoalRepository } from "./goals.js";
 import { InvoiceRepository } from "./invoices.js";
-import { KeysetReader } from "./keyset.js";
 import { LocalAudit } from "./local-audit.js";
 import { LocalBuildings } from "./local-buildings.js";
 import { localCertificates } from "./local-certificates.js";
@@ -46,7 +54,6 @@ import { TaskRepository } from "./tasks.js";
 import { rolledBack, withRollback } from "./transaction-tools.js";
 import { UserRepository } from "./users.js";
 import { VehicleRepository } from "./vehicles.js";
-import { WasteOperatorRepository } from "./waste-operators.js";
 
 /**
  * The embedded engine: one SQLite file, the engine's pure functions for factors and emissions.
@@ -98,7 +105,11 @@ export class LocalService implements CarbonService {
   constructor(parts: LocalParts) {
     this.#p = parts;
     this.path = parts.path;
-    this.#tx = new EngineTransactions(parts, this.#session);
+    this.#tx = new EngineTransactions(parts, this.#session, {
+      tables: parts.tables,
+      transactions: parts.transactions,
+    });
+    const rules = this.#tx.rules;
     this.buildings = new LocalBuildings({
       ...parts,
       recalculate: (scope) => this.#recalculate(scope),
@@ -128,9 +139,13 @@ export class LocalService implements CarbonService {
       },
     });
     this.suppliers = new LocalSuppliersPart(parts.db, parts.companies, tx);
-    const wasteOperators = new WasteOperatorRepository(parts.db, parts.companies);
+    const wasteOperators = parts.tables.wasteOperators;
     this.#wasteOperators = wasteOperators;
-    this.wasteOperators = localResource(wasteOperators, tx);
+    this.wasteOperators = {
+      list: (query) => rules.read((t) => listWasteOperators(t, query)),
+      get: (id) => rules.read((t) => getWasteOperator(t, id)),
+      upsert: (input) => rules.write((t) => upsertWasteOperator(t, input)),
+    };
     const vehicles = new VehicleRepository(parts.db, parts.companies, parts.buildings);
     this.#vehicles = vehicles;
     this.vehicles = localVehicles(vehicles, tx);
@@ -214,7 +229,10 @@ export class LocalService implements CarbonService {
     get: async (id) => this.#tx.guard(() => toCompany(this.#p.companies.get(id))),
     upsert: async (input) =>
       this.#tx.write(() => {
-        const { company, before } = this.#p.companies.upsert(input);
+        const record = companyRecord(input);
+        const before = this.#p.companies.find(record.id);
+        this.#p.companies.save(record, new Date().toISOString());
+        const company = this.#p.companies.get(record.id);
         if (before !== undefined && before.country !== company.country) {
           this.#recalculate({ companyRef: company.ref, buildingsWithoutCountry: true });
         }
@@ -244,7 +262,11 @@ export class LocalService implements CarbonService {
       ...this.#p,
       recalculate: (scope: RecalculationScope) => this.#recalculate(scope),
       plain: plainDeletables({
-        wasteOperators: this.#wasteOperators,
+        wasteOperators: {
+          get: (id) => this.#wasteOperators.get(id),
+          deletionRefusal: (id) =>
+            wasteOperatorRefusal(id, this.#wasteOperators.invoiceCount(id.trim().toLowerCase())),
+        },
         comments: this.#comments,
         goals: this.#goals,
         tasks: this.#tasks,

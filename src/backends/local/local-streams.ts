@@ -1,11 +1,14 @@
 import { MAX_PAGE_LIMIT } from "../../core/model/common.js";
+import { pageWindow } from "../../core/pagination.js";
 import type { ListFilter, ListName, ListRow, StreamOptions } from "../../core/service.js";
+import type { CompanyRepository } from "../../store/sqlite/companies.js";
+import type { KeysetReader } from "../../store/sqlite/keyset.js";
+import type { WasteOperatorRepository } from "../../store/sqlite/waste-operators.js";
 import type { AuditLog } from "./audit.js";
 import type { BuildingRepository } from "./buildings.js";
 import { type CategoryCatalog, toCategory } from "./categories.js";
 import type { CertificateRepository } from "./certificates.js";
 import type { CommentRepository } from "./comments.js";
-import type { CompanyRepository } from "./companies.js";
 import type { CustomFactorRepository } from "./custom-factors.js";
 import type { CustomInputRepository } from "./custom-inputs.js";
 import type { EffluentRepository } from "./effluents.js";
@@ -13,15 +16,12 @@ import type { FactorQueries } from "./factors.js";
 import type { GlecRepository } from "./glec.js";
 import type { GoalRepository } from "./goals.js";
 import type { InvoiceRepository } from "./invoices.js";
-import type { KeysetReader } from "./keyset.js";
 import type { OrganizationLimitRepository } from "./organization-limits.js";
-import { pageWindow } from "./pagination.js";
 import type { ConsumptionQueries } from "./queries.js";
 import type { SupplierRepository } from "./suppliers.js";
 import type { TaskRepository } from "./tasks.js";
 import type { UserRepository } from "./users.js";
 import type { VehicleRepository } from "./vehicles.js";
-import type { WasteOperatorRepository } from "./waste-operators.js";
 
 /** One list's pages of at most `limit` rows: each `next()` reads one page. */
 export type PageReader<T> = (limit: number) => Generator<readonly T[], void, undefined>;

@@ -6,8 +6,8 @@ import type {
 } from "../../core/model/supplier.js";
 import type { SuppliersPort } from "../../core/ports/suppliers.js";
 import { isSupplierRowError, supplierRowProblems } from "../../core/supplier-problems.js";
-import type { CompanyRepository } from "./companies.js";
-import type { Db } from "./database.js";
+import type { CompanyRepository } from "../../store/sqlite/companies.js";
+import type { Db } from "../../store/sqlite/database.js";
 import { SupplierRepository } from "./suppliers.js";
 import type { Transactions } from "./transaction-tools.js";
 

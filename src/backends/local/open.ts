@@ -1,12 +1,18 @@
 import { constants, copyFileSync, mkdirSync } from "node:fs";
 import path from "node:path";
+import {
+  BUSY_TIMEOUT_MS,
+  openDatabase,
+  openReader,
+  translateError,
+} from "../../store/sqlite/database.js";
+import { SqliteTransactions, sqliteTables } from "../../store/sqlite/store.js";
 import { AuditLog } from "./audit.js";
 import { CalculationStore } from "./calculation-store.js";
 import { CategoryCatalog } from "./categories.js";
 import { CertificateCover } from "./certificate-cover.js";
 import { ConsumptionWriter } from "./consumption-writer.js";
 import { CustomFactorRepository } from "./custom-factors.js";
-import { BUSY_TIMEOUT_MS, openDatabase, openReader, translateError } from "./database.js";
 import { EmissionCalculator } from "./emission-calculator.js";
 import { FactorQueries } from "./factors.js";
 import { LineData, shippedDerivationRules } from "./line-data.js";
@@ -79,6 +85,8 @@ export async function openLocalService(options: LocalServiceOptions): Promise<Lo
     return new LocalService({
       path: file,
       db,
+      tables: sqliteTables(db, companies),
+      transactions: new SqliteTransactions(db),
       catalog,
       companies,
       buildings,

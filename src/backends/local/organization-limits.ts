@@ -12,12 +12,12 @@ import {
 import { ownerConflict } from "../../core/ownership.js";
 import type { OrganizationLimitQuery } from "../../core/ports/organization-limits.js";
 import { parseInput } from "../../core/validate.js";
+import type { CompanyRepository } from "../../store/sqlite/companies.js";
+import { CompanyListing } from "../../store/sqlite/company-listing.js";
+import type { Db } from "../../store/sqlite/database.js";
+import type { Keyset } from "../../store/sqlite/keyset.js";
+import { lazy } from "../../store/sqlite/lazy.js";
 import type { BuildingRepository } from "./buildings.js";
-import type { CompanyRepository } from "./companies.js";
-import { CompanyListing } from "./company-listing.js";
-import type { Db } from "./database.js";
-import type { Keyset } from "./keyset.js";
-import { lazy } from "./lazy.js";
 
 /** Migration 19: one row per limit, its members a JSON array; listed by period, name and id. */
 export const ORGANIZATION_LIMITS_SCHEMA = `

@@ -10,8 +10,8 @@ import type {
   PolicyChangeResult,
 } from "../../core/model/calculation-policy.js";
 import { recalculationReport } from "../../core/recalculation-report.js";
+import { readPolicy, writePolicy } from "../../store/sqlite/resolution-schema.js";
 import { type RecalculationContext, recalculationRun } from "./local-recalculation.js";
-import { readPolicy, writePolicy } from "./resolution-schema.js";
 
 /** Stores the policy the change asks for and recalculates every emission under it. */
 export function changePolicy(

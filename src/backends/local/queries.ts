@@ -2,20 +2,20 @@ import { notFound } from "../../core/errors.js";
 import type { Page } from "../../core/model/common.js";
 import type { Consumption } from "../../core/model/consumption.js";
 import type { Emission } from "../../core/model/emission.js";
+import { pageOf, pageWindow } from "../../core/pagination.js";
 import type { ConsumptionQuery } from "../../core/ports/consumptions.js";
 import type { EmissionFilter, EmissionQuery } from "../../core/ports/emissions.js";
 import type { ConsumptionSummaryRow } from "../../engine/summary.js";
+import { CompanyRepository } from "../../store/sqlite/companies.js";
+import type { Db } from "../../store/sqlite/database.js";
+import type { Keyset } from "../../store/sqlite/keyset.js";
+import { StoredDates } from "../../store/sqlite/stored-dates.js";
 import { BuildingRepository } from "./buildings.js";
 import type { CategoryCatalog } from "./categories.js";
-import { CompanyRepository } from "./companies.js";
-import type { Db } from "./database.js";
 import { type FilterContext, type Where, whereOf } from "./filters.js";
-import type { Keyset } from "./keyset.js";
 import { LineQueries, rowKeysets, type Statement } from "./line-queries.js";
-import { pageOf, pageWindow } from "./pagination.js";
 import { RefCache } from "./ref-cache.js";
 import { ROW_COLUMNS, RowDecoder, type RowTuple } from "./rows.js";
-import { StoredDates } from "./stored-dates.js";
 
 /**
  * The list order: start date, then the row's place in the table (rowid). Both are in every index

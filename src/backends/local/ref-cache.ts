@@ -1,8 +1,8 @@
 import type { Calculation } from "../../engine/emission-lines.js";
-import type { Db } from "./database.js";
-import { lazy } from "./lazy.js";
+import type { Db } from "../../store/sqlite/database.js";
+import { lazy } from "../../store/sqlite/lazy.js";
+import { LEGACY_LIBRARY_VERSION_KEY } from "../../store/sqlite/lines-schema.js";
 import { legacyCalculation, type ProvenanceRow } from "./legacy-calculations.js";
-import { LEGACY_LIBRARY_VERSION_KEY } from "./lines-schema.js";
 
 export interface BuildingRef {
   readonly id: string;

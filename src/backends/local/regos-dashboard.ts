@@ -7,15 +7,15 @@
 import { notFound, usageError } from "../../core/errors.js";
 import type { Page } from "../../core/model/common.js";
 import type { RegosQuery, RegosRow } from "../../core/model/regos-dashboard.js";
+import { pageOfList } from "../../core/pagination.js";
 import { type DateWindow, windowShare } from "../../engine/proration.js";
 import { storedLines } from "../../engine/stored-lines.js";
 import { convertQuantity } from "../../engine/units.js";
+import type { CompanyRepository } from "../../store/sqlite/companies.js";
+import type { Db } from "../../store/sqlite/database.js";
+import { lazy } from "../../store/sqlite/lazy.js";
 import type { BuildingRepository } from "./buildings.js";
 import { MARKET_FIGURE, UNCOVERED_SHARE } from "./certificate-cover.js";
-import type { CompanyRepository } from "./companies.js";
-import type { Db } from "./database.js";
-import { lazy } from "./lazy.js";
-import { pageOfList } from "./pagination.js";
 import type { RefCache } from "./ref-cache.js";
 
 type Row = [

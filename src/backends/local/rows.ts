@@ -10,11 +10,11 @@ import {
   lineFigures,
 } from "../../engine/emission-lines.js";
 import { type StoredLine, storedLines } from "../../engine/stored-lines.js";
+import { StoredDates } from "../../store/sqlite/stored-dates.js";
 import type { CategoryCatalog, StoredCategory } from "./categories.js";
 import { MARKET_FIGURE, UNCOVERED_SHARE } from "./certificate-cover.js";
 import { yearOf } from "./line-calculator.js";
 import type { RefCache } from "./ref-cache.js";
-import { StoredDates } from "./stored-dates.js";
 
 /**
  * The columns every read takes from `consumptions c`, in the order of RowTuple. Refs are turned

@@ -1,6 +1,7 @@
 /** How the writer tells a row it is given from the one stored (or written earlier) with its id. */
+
+import type { StoredDates } from "../../store/sqlite/stored-dates.js";
 import type { PreparedRow } from "./row-references.js";
-import type { StoredDates } from "./stored-dates.js";
 
 /** The stored columns a row is compared on, then co2e and the calculation record's ref, then the bill's kWh per m3. */
 export type ExistingRow = [

@@ -9,12 +9,12 @@ import {
   supplierInputSchema,
 } from "../../core/model/supplier.js";
 import { ownerConflict } from "../../core/ownership.js";
+import { pageOf, pageWindow } from "../../core/pagination.js";
 import { parseInput } from "../../core/validate.js";
-import type { CompanyRepository } from "./companies.js";
-import type { Db } from "./database.js";
-import type { Keyset, SqlValue } from "./keyset.js";
-import { lazy } from "./lazy.js";
-import { pageOf, pageWindow } from "./pagination.js";
+import type { CompanyRepository } from "../../store/sqlite/companies.js";
+import type { Db } from "../../store/sqlite/database.js";
+import type { Keyset, SqlValue } from "../../store/sqlite/keyset.js";
+import { lazy } from "../../store/sqlite/lazy.js";
 
 interface SupplierRow {
   ref: number;

@@ -3,14 +3,14 @@ import { notFound } from "../../core/errors.js";
 import type { Page, PageQuery } from "../../core/model/common.js";
 import { type Task, type TaskInput, taskInputSchema } from "../../core/model/goal.js";
 import { notInCompany, ownerConflict } from "../../core/ownership.js";
+import { pageOf, pageWindow } from "../../core/pagination.js";
 import type { TaskFilter } from "../../core/resources/tasks.js";
 import { parseInput } from "../../core/validate.js";
-import type { CompanyRepository } from "./companies.js";
-import type { Db } from "./database.js";
+import type { CompanyRepository } from "../../store/sqlite/companies.js";
+import type { Db } from "../../store/sqlite/database.js";
+import type { Keyset, SqlValue } from "../../store/sqlite/keyset.js";
+import { lazy } from "../../store/sqlite/lazy.js";
 import type { GoalRepository } from "./goals.js";
-import type { Keyset, SqlValue } from "./keyset.js";
-import { lazy } from "./lazy.js";
-import { pageOf, pageWindow } from "./pagination.js";
 
 interface TaskRow {
   id: string;

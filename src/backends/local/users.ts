@@ -19,13 +19,12 @@ import {
   userInviteSchema,
   userPatchSchema,
 } from "../../core/model/user.js";
+import { pageOf, pageWindow } from "../../core/pagination.js";
 import { parseInput } from "../../core/validate.js";
-import type { AuditLog } from "./audit.js";
-import type { CompanyRepository } from "./companies.js";
-import type { Db } from "./database.js";
-import type { Keyset, SqlValue } from "./keyset.js";
-import { lazy } from "./lazy.js";
-import { pageOf, pageWindow } from "./pagination.js";
+import type { CompanyRepository } from "../../store/sqlite/companies.js";
+import type { Db } from "../../store/sqlite/database.js";
+import type { Keyset, SqlValue } from "../../store/sqlite/keyset.js";
+import { lazy } from "../../store/sqlite/lazy.js";
 import {
   accessOf,
   codeHash,
@@ -34,7 +33,8 @@ import {
   INVITATION_DAYS,
   SELECT,
   type UserRow,
-} from "./user-rows.js";
+} from "../../store/sqlite/user-rows.js";
+import type { AuditLog } from "./audit.js";
 
 export class UserRepository {
   readonly #db: Db;

@@ -18,13 +18,13 @@ import {
 import { ownerConflict } from "../../core/ownership.js";
 import type { VehicleFilter } from "../../core/resources/vehicles.js";
 import { parseInput } from "../../core/validate.js";
+import type { CompanyRepository, StoredCompany } from "../../store/sqlite/companies.js";
+import { CompanyListing } from "../../store/sqlite/company-listing.js";
+import type { Db } from "../../store/sqlite/database.js";
+import type { Keyset } from "../../store/sqlite/keyset.js";
+import { lazy } from "../../store/sqlite/lazy.js";
+import { StoredDates } from "../../store/sqlite/stored-dates.js";
 import type { BuildingRepository } from "./buildings.js";
-import type { CompanyRepository, StoredCompany } from "./companies.js";
-import { CompanyListing } from "./company-listing.js";
-import type { Db } from "./database.js";
-import type { Keyset } from "./keyset.js";
-import { lazy } from "./lazy.js";
-import { StoredDates } from "./stored-dates.js";
 
 export interface VehicleRow {
   id: string;

@@ -3,11 +3,11 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { serverSecret } from "../../../src/backends/local/server-secret.js";
 import { runServe } from "../../../src/cli/commands/serve/serve.js";
 import { createContext } from "../../../src/cli/context.js";
 import { createTestIo } from "../../../src/cli/io.js";
 import { verifyToken } from "../../../src/server/auth.js";
+import { serverSecret } from "../../../src/store/sqlite/server-secret.js";
 import { type RealServer, startRealServer } from "../../unit/remote/real-server.js";
 import { user } from "./helpers.js";
 

@@ -7,11 +7,6 @@ import fs from "node:fs";
 import path from "node:path";
 import { parse } from "csv-parse/sync";
 import { describe, expect, it } from "vitest";
-import {
-  categoryTree,
-  FLEET_SUBCATEGORIES,
-  libraryCategories,
-} from "../../../src/backends/local/fixtures.js";
 import { coverageTable, withCoverageTable } from "../../../src/engine/coverage.js";
 import {
   derivationRulesCsv,
@@ -24,6 +19,11 @@ import {
   generateLibraryCategories,
 } from "../../../src/engine/library-categories.js";
 import { generateWttLines } from "../../../src/engine/wtt-categories.js";
+import {
+  categoryTree,
+  FLEET_SUBCATEGORIES,
+  libraryCategories,
+} from "../../../src/shipped/categories.js";
 import { builtReleaseText, factorLibrary } from "../../../src/shipped/library-files.js";
 import { CURRENT_RELEASE, OPEN_SOURCES_RELEASE } from "../../../src/shipped/library-releases.js";
 import { factors, factorsDir, library, readFixture } from "./library.js";

@@ -5,18 +5,18 @@
 import fs from "node:fs";
 import path from "node:path";
 import { parse } from "csv-parse/sync";
-import {
-  categoryTree,
-  FLEET_SUBCATEGORIES,
-  libraryCategories,
-  wttCategories,
-} from "../../../src/backends/local/fixtures.js";
 import { categoryId } from "../../../src/core/ids.js";
 import { type Category, categorySchema } from "../../../src/core/model/category.js";
 import type { EmissionFactor, StoredCustomFactor } from "../../../src/core/model/factor.js";
 import { calculateEmission } from "../../../src/engine/emission.js";
 import { createFactorIndex, type FactorIndex } from "../../../src/engine/factor-index.js";
 import { resolveFactors } from "../../../src/engine/resolve.js";
+import {
+  categoryTree,
+  FLEET_SUBCATEGORIES,
+  libraryCategories,
+  wttCategories,
+} from "../../../src/shipped/categories.js";
 import { buildRelease, factorLibrary } from "../../../src/shipped/library-files.js";
 import { BASE_RELEASE, CURRENT_RELEASE } from "../../../src/shipped/library-releases.js";
 

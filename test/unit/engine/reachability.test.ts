@@ -6,11 +6,11 @@
  * selectable the test fails until its entry is removed.
  */
 import { describe, expect, it } from "vitest";
-import { wttCategories } from "../../../src/backends/local/fixtures.js";
 import type { EmissionFactor } from "../../../src/core/model/factor.js";
 import { isDerivedLineKey } from "../../../src/engine/library-categories.js";
 import { resolveFactors } from "../../../src/engine/resolve.js";
 import { findUnit } from "../../../src/engine/units.js";
+import { wttCategories } from "../../../src/shipped/categories.js";
 import { factors, index, library, tree } from "./library.js";
 
 const slot = (f: EmissionFactor): string =>

@@ -8,7 +8,6 @@ import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { SERVER_INSTANCE_KEY } from "../../../src/backends/local/server-secret.js";
 import { createRemoteService } from "../../../src/backends/remote/remote-service.js";
 import { newId } from "../../../src/core/ids.js";
 import {
@@ -16,6 +15,7 @@ import {
   type ConsumptionImportReport,
   importConsumptions,
 } from "../../../src/import/consumptions.js";
+import { SERVER_INSTANCE_KEY } from "../../../src/store/sqlite/server-secret.js";
 import { type RealServer, type RealServerOptions, startRealServer } from "../remote/real-server.js";
 import { rowId, storedIds, writeRowsCsv } from "./remote-helpers.js";
 

@@ -2,8 +2,8 @@ import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
-import { BulkLoad } from "../../../src/backends/local/bulk-load.js";
-import { openDatabase } from "../../../src/backends/local/database.js";
+import { BulkLoad } from "../../../src/store/sqlite/bulk-load.js";
+import { openDatabase } from "../../../src/store/sqlite/database.js";
 import { consumption, ids, openTemp, seed, tempDir } from "./helpers.js";
 
 function journalMode(file: string): unknown {

@@ -17,8 +17,8 @@ const connections = vi.hoisted(() => new Map<string, Database.Database>());
 const fullOnOpen = vi.hoisted(() => new Set<string>());
 
 // The real openDatabase; the test only keeps the connection it opens, to lower its page limit.
-vi.mock("../../../src/backends/local/database.js", async (importOriginal) => {
-  const real = await importOriginal<typeof import("../../../src/backends/local/database.js")>();
+vi.mock("../../../src/store/sqlite/database.js", async (importOriginal) => {
+  const real = await importOriginal<typeof import("../../../src/store/sqlite/database.js")>();
   return {
     ...real,
     openDatabase: (file: string, busyTimeoutMs?: number) => {
@@ -38,7 +38,7 @@ const { main } = await import("../../../src/cli/main.js");
 const { CarbonError } = await import("../../../src/core/errors.js");
 const { carbonError, consumption, ids, openTemp, seed, tempDir } = await import("./helpers.js");
 afterAll(() => {
-  vi.doUnmock("../../../src/backends/local/database.js");
+  vi.doUnmock("../../../src/store/sqlite/database.js");
   vi.resetModules();
 });
 

@@ -4,20 +4,20 @@ import { AuditLog } from "../../../src/backends/local/audit.js";
 import { CalculationStore } from "../../../src/backends/local/calculation-store.js";
 import { CategoryCatalog } from "../../../src/backends/local/categories.js";
 import { CustomFactorRepository } from "../../../src/backends/local/custom-factors.js";
-import { type Db, openReader } from "../../../src/backends/local/database.js";
 import { EmissionCalculator } from "../../../src/backends/local/emission-calculator.js";
 import { FactorQueries } from "../../../src/backends/local/factors.js";
 import { GlecRepository } from "../../../src/backends/local/glec.js";
+import { LineData } from "../../../src/backends/local/line-data.js";
+import { queriesOn } from "../../../src/backends/local/queries.js";
+import { SupplierRepository } from "../../../src/backends/local/suppliers.js";
+import { shippedGlecFactors } from "../../../src/shipped/glec-factors.js";
+import { type Db, openReader } from "../../../src/store/sqlite/database.js";
 import {
   type Keyset,
   KeysetReader,
   keysetSql,
   type SqlValue,
-} from "../../../src/backends/local/keyset.js";
-import { LineData } from "../../../src/backends/local/line-data.js";
-import { queriesOn } from "../../../src/backends/local/queries.js";
-import { SupplierRepository } from "../../../src/backends/local/suppliers.js";
-import { shippedGlecFactors } from "../../../src/shipped/glec-factors.js";
+} from "../../../src/store/sqlite/keyset.js";
 import { consumption, ids, openTemp, seed, tempDir } from "./helpers.js";
 
 /** A list read as several keysets (one per company), each named. */

@@ -3,16 +3,16 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { parse } from "csv-parse/sync";
 import { describe, expect, it } from "vitest";
-import { openDatabase, PAGE_SIZE } from "../../../src/backends/local/database.js";
+import { LATEST_VERSION, MIGRATIONS, migrate } from "../../../src/backends/local/migrations.js";
+import { openLocalService } from "../../../src/backends/local/open.js";
+import { categoryId } from "../../../src/core/ids.js";
 import {
   FLEET_SUBCATEGORIES,
   libraryCategories,
   VEHICLE_CATEGORIES,
   wttCategories,
-} from "../../../src/backends/local/fixtures.js";
-import { LATEST_VERSION, MIGRATIONS, migrate } from "../../../src/backends/local/migrations.js";
-import { openLocalService } from "../../../src/backends/local/open.js";
-import { categoryId } from "../../../src/core/ids.js";
+} from "../../../src/shipped/categories.js";
+import { openDatabase, PAGE_SIZE } from "../../../src/store/sqlite/database.js";
 import { fromScratch } from "../../support/new-databases.js";
 import { carbonError, openTemp, tempDir } from "./helpers.js";
 

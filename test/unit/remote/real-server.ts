@@ -4,9 +4,9 @@ import os from "node:os";
 import path from "node:path";
 import type { LocalService } from "../../../src/backends/local/local-service.js";
 import { openLocalService } from "../../../src/backends/local/open.js";
-import { serverInstanceId } from "../../../src/backends/local/server-secret.js";
 import { startServer } from "../../../src/server/app.js";
 import { type Role, signToken } from "../../../src/server/auth.js";
+import { serverInstanceId } from "../../../src/store/sqlite/server-secret.js";
 
 export interface RealServer {
   readonly url: string;

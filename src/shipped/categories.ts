@@ -1,8 +1,8 @@
-import { categoryId } from "../../core/ids.js";
-import type { Category, CategoryLevel } from "../../core/model/category.js";
-import type { Scope } from "../../core/model/common.js";
-import { parseFixtureCsv } from "../../engine/fixture-csv.js";
-import { readFixture } from "../../shipped/fixture-files.js";
+import { categoryId } from "../core/ids.js";
+import type { Category, CategoryLevel } from "../core/model/category.js";
+import type { Scope } from "../core/model/common.js";
+import { parseFixtureCsv } from "../engine/fixture-csv.js";
+import { readFixture } from "./fixture-files.js";
 
 /**
  * Vehicle categories of the spec. They classify fleet vehicles (scope 1 mobile combustion) and

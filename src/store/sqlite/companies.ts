@@ -1,15 +1,13 @@
 import { notFound } from "../../core/errors.js";
 import type { Page, PageQuery } from "../../core/model/common.js";
-import { type Company, type CompanyInput, companyInputSchema } from "../../core/model/company.js";
-import { parseInput } from "../../core/validate.js";
+import type { Company } from "../../core/model/company.js";
+import { pageOf, pageWindow } from "../../core/pagination.js";
+import type { CompanyRecord, CompanyTable, StoredCompany } from "../../rules/store.js";
 import type { Db } from "./database.js";
 import type { Keyset } from "./keyset.js";
 import { lazy } from "./lazy.js";
-import { pageOf, pageWindow } from "./pagination.js";
 
-export interface StoredCompany extends Company {
-  readonly ref: number;
-}
+export type { StoredCompany };
 
 interface CompanyRow {
   ref: number;
@@ -40,7 +38,8 @@ export function toCompany(company: StoredCompany): Company {
   };
 }
 
-export class CompanyRepository {
+/** Companies in SQLite: listed by name, saved by id. */
+export class CompanyRepository implements CompanyTable {
   readonly #byId;
   readonly #page;
   readonly #count;
@@ -106,16 +105,8 @@ export class CompanyRepository {
     };
   }
 
-  /** Upsert by id; returns the stored company and the one it replaced, if any. */
-  upsert(input: CompanyInput): {
-    readonly company: StoredCompany;
-    readonly before?: StoredCompany;
-  } {
-    const parsed = parseInput(companyInputSchema, input, "company");
-    const id = parsed.id.toLowerCase();
-    const before = this.find(id);
-    this.#upsert().run(id, parsed.name, parsed.country, new Date().toISOString());
-    const company = this.get(id);
-    return before === undefined ? { company } : { company, before };
+  /** Inserts or replaces by id; createdAt is the first save's `at`. */
+  save(record: CompanyRecord, at: string): void {
+    this.#upsert().run(record.id, record.name, record.country, at);
   }
 }

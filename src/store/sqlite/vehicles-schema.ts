@@ -1,8 +1,8 @@
 /** Migration 15: the vehicles table and the fleet subcategories (docs/vehicles.md). */
 
+import { FLEET_SUBCATEGORIES } from "../../shipped/categories.js";
 import { insertMissingCategories } from "./category-seed.js";
 import type { Db } from "./database.js";
-import { FLEET_SUBCATEGORIES } from "./fixtures.js";
 
 /**
  * Migration 15: the table, its indexes in list order (of a company, and of every company), and

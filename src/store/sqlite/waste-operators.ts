@@ -1,18 +1,14 @@
-/** Waste operators in SQLite: listed in name order, upserted by id, names unique per company. */
-import { CarbonError, notFound } from "../../core/errors.js";
+/** Waste operators in SQLite: listed in name order, saved by id, names unique per company. */
+import { notFound } from "../../core/errors.js";
 import type { Page, PageQuery } from "../../core/model/common.js";
 import {
   type WasteOperator,
-  type WasteOperatorInput,
   type WasteTreatment,
-  wasteOperatorInputSchema,
   wasteTreatments,
 } from "../../core/model/waste-operator.js";
-import { nameKey } from "../../core/names.js";
-import { ownerConflict } from "../../core/ownership.js";
 import type { WasteOperatorFilter } from "../../core/resources/waste-operators.js";
-import { parseInput } from "../../core/validate.js";
-import type { CompanyRepository, StoredCompany } from "./companies.js";
+import type { Owned, WasteOperatorRecord, WasteOperatorTable } from "../../rules/store.js";
+import type { CompanyRepository } from "./companies.js";
 import { CompanyListing } from "./company-listing.js";
 import type { Db } from "./database.js";
 import type { Keyset } from "./keyset.js";
@@ -61,7 +57,7 @@ function isTreatment(value: unknown): value is WasteTreatment {
   return wasteTreatments.some((treatment) => treatment === value);
 }
 
-function fromRow(row: WasteOperatorRow): WasteOperator {
+function fromRow(row: WasteOperatorRow): Owned<WasteOperator> {
   return {
     id: row.id,
     companyId: row.company_id,
@@ -71,7 +67,13 @@ function fromRow(row: WasteOperatorRow): WasteOperator {
     treatments: storedList(row.treatments, isTreatment),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    companyRef: row.company_ref,
   };
+}
+
+function toWasteOperator(row: WasteOperatorRow): WasteOperator {
+  const { companyRef: _, ...operator } = fromRow(row);
+  return operator;
 }
 
 type UpsertParams = [
@@ -86,8 +88,7 @@ type UpsertParams = [
   string,
 ];
 
-export class WasteOperatorRepository {
-  readonly #companies: CompanyRepository;
+export class WasteOperatorRepository implements WasteOperatorTable {
   readonly #byId;
   readonly #byName;
   readonly #listing: CompanyListing<WasteOperatorRow, WasteOperator>;
@@ -95,7 +96,6 @@ export class WasteOperatorRepository {
   readonly #invoiceCount;
 
   constructor(db: Db, companies: CompanyRepository) {
-    this.#companies = companies;
     this.#byId = lazy(() => db.prepare<[string], WasteOperatorRow>(`${SELECT} WHERE w.id = ?`));
     this.#invoiceCount = lazy(() =>
       db
@@ -113,7 +113,7 @@ export class WasteOperatorRepository {
       alias: "w",
       order: ["name", "id"],
       key: (row) => [row.name, row.id],
-      decode: fromRow,
+      decode: toWasteOperator,
     });
     // created_at is kept on update; updated_at moves.
     this.#upsert = lazy(() =>
@@ -129,17 +129,25 @@ export class WasteOperatorRepository {
     );
   }
 
-  /** Why the operator cannot be deleted: waste invoices still name it. */
-  deletionRefusal(id: string): string | undefined {
-    const invoices = this.#invoiceCount().get(id) ?? 0;
-    if (invoices === 0) return undefined;
-    return `waste operator ${id} is named by ${invoices} ${invoices === 1 ? "invoice" : "invoices"}; change or delete them first`;
+  invoiceCount(id: string): number {
+    return this.#invoiceCount().get(id) ?? 0;
   }
 
-  get(id: string): WasteOperator {
-    const row = this.#byId().get(id.trim().toLowerCase());
-    if (row === undefined) throw notFound("waste operator", id);
-    return fromRow(row);
+  find(id: string): Owned<WasteOperator> | undefined {
+    const row = this.#byId().get(id);
+    return row === undefined ? undefined : fromRow(row);
+  }
+
+  /** For the callers not yet on the port: the operator, or not_found. */
+  get(id: string): Owned<WasteOperator> {
+    const found = this.find(id.trim().toLowerCase());
+    if (found === undefined) throw notFound("waste operator", id);
+    return found;
+  }
+
+  findByName(companyRef: number, nameKey: string): WasteOperator | undefined {
+    const row = this.#byName().get(companyRef, nameKey);
+    return row === undefined ? undefined : toWasteOperator(row);
   }
 
   /** One company's page, or every company's; an unknown company is not_found. */
@@ -152,46 +160,17 @@ export class WasteOperatorRepository {
     return this.#listing.keyset(filter);
   }
 
-  /** Conflict when another operator of the company already has the name (as `nameKey` sees it). */
-  #checkNameFree(company: StoredCompany, name: string, id: string): void {
-    const other = this.#byName().get(company.ref, nameKey(name));
-    if (other === undefined || other.id === id) return;
-    throw new CarbonError(
-      "conflict",
-      `company "${company.name}" (${company.id}) already has a waste operator named "${other.name}" (${other.id}); waste operator names are unique per company, ignoring case and repeated spaces`,
-      {
-        hint: "choose another name, or use that operator's id to update it",
-        issues: [{ path: "name", message: `taken by waste operator ${other.id}` }],
-      },
-    );
-  }
-
-  /**
-   * Upsert by id, replacing every field but createdAt. The company must exist (not_found), an
-   * operator keeps its company (conflict), and its name is no other operator's of the company
-   * (conflict).
-   */
-  upsert(input: WasteOperatorInput): WasteOperator {
-    const parsed = parseInput(wasteOperatorInputSchema, input, "waste operator");
-    const id = parsed.id.toLowerCase();
-    const company = this.#companies.get(parsed.companyId);
-    const before = this.#byId().get(id);
-    if (before !== undefined && before.company_ref !== company.ref) {
-      throw ownerConflict("waste operator", id, before.company_id, company.id);
-    }
-    this.#checkNameFree(company, parsed.name, id);
-    const now = new Date().toISOString();
+  save(record: WasteOperatorRecord, at: string): void {
     this.#upsert().run(
-      id,
-      company.ref,
-      parsed.name,
-      nameKey(parsed.name),
-      parsed.registrationCode,
-      parsed.countryCode,
-      JSON.stringify(parsed.treatments),
-      now,
-      now,
+      record.id,
+      record.companyRef,
+      record.name,
+      record.nameKey,
+      record.registrationCode,
+      record.countryCode,
+      JSON.stringify(record.treatments),
+      at,
+      at,
     );
-    return this.get(id);
   }
 }

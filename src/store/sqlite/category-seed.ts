@@ -1,7 +1,7 @@
 /** Categories a migration adds to an existing tree (docs/factor-library.md, "Categories"). */
 import type { Category } from "../../core/model/category.js";
+import { categoryTree, libraryCategories, wttCategories } from "../../shipped/categories.js";
 import type { Db } from "./database.js";
-import { categoryTree, libraryCategories, wttCategories } from "./fixtures.js";
 
 /**
  * Inserts the categories whose code the tree lacks, in the order given, after every existing

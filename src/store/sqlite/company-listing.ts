@@ -1,10 +1,9 @@
 import type Database from "better-sqlite3";
 import type { Page, PageQuery } from "../../core/model/common.js";
-import type { BuildingRepository } from "./buildings.js";
+import { pageOf, pageWindow } from "../../core/pagination.js";
 import type { CompanyRepository } from "./companies.js";
 import type { Db } from "./database.js";
 import type { Keyset, SqlValue } from "./keyset.js";
-import { pageOf, pageWindow } from "./pagination.js";
 
 /** A table of records that belong to companies (a `company_ref` column), listed in one order. */
 export interface CompanyListingSpec<Row, T> {
@@ -18,7 +17,7 @@ export interface CompanyListingSpec<Row, T> {
   key(row: Row): readonly SqlValue[];
   decode(row: Row): T;
   /** Records that may name a building (a `building_ref` column): lists filter by it too. */
-  readonly buildings?: BuildingRepository;
+  readonly buildings?: { get(id: string): { readonly ref: number } };
 }
 
 interface ListStatements<Row> {

@@ -15,9 +15,7 @@
  *   database: migration 30 adds every category the table lacks.
  * Existing consumptions keep their figures: lines are added by recalculating them.
  */
-import { parse } from "csv-parse/sync";
-import { lossFractionsFromCsvRows } from "../../engine/loss-fractions.js";
-import { readFixture } from "../../shipped/fixture-files.js";
+import { shippedLossFractions } from "../../shipped/loss-fractions.js";
 import type { Db } from "./database.js";
 
 /** Meta key: the library version of emissions stored without a calculation record. */
@@ -46,21 +44,13 @@ CREATE TABLE grid_loss_fractions (
 ) WITHOUT ROWID;
 `;
 
-/** The file the grid loss fractions come from. */
-const LOSS_FRACTIONS_FILE = "extra/egrid-2023-subregions.csv";
-
 /** Replaces the grid loss fractions with the shipped file's. */
 export function loadLossFractions(db: Db): void {
-  const rows = parse<Record<string, string>>(readFixture(LOSS_FRACTIONS_FILE), {
-    columns: true,
-    bom: true,
-    skip_empty_lines: true,
-  });
   db.exec("DELETE FROM grid_loss_fractions");
   const insert = db.prepare(
     "INSERT INTO grid_loss_fractions (key, country, year, value, source, source_ref) VALUES (?, ?, ?, ?, ?, ?)",
   );
-  for (const f of lossFractionsFromCsvRows(rows)) {
+  for (const f of shippedLossFractions()) {
     insert.run(f.key, f.country, f.year, f.value, f.source, f.sourceRef);
   }
 }

@@ -1,10 +1,5 @@
-import { usageError } from "../../core/errors.js";
-import {
-  DEFAULT_PAGE_LIMIT,
-  MAX_PAGE_LIMIT,
-  type Page,
-  type PageQuery,
-} from "../../core/model/common.js";
+import { usageError } from "./errors.js";
+import { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT, type Page, type PageQuery } from "./model/common.js";
 
 export interface PageWindow {
   readonly page: number;

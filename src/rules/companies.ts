@@ -1,0 +1,30 @@
+/** Companies: the one a record names must exist; an upsert validates and keeps createdAt. */
+import { notFound } from "../core/errors.js";
+import { type CompanyInput, companyInputSchema } from "../core/model/company.js";
+import { parseInput } from "../core/validate.js";
+import type { CompanyRecord, StoredCompany, StoreTransaction } from "./store.js";
+
+/** The company with this id; an unknown one is not_found. */
+export async function companyOf(tx: StoreTransaction, id: string): Promise<StoredCompany> {
+  const company = await tx.companies.find(id);
+  if (company === undefined) throw notFound("company", id);
+  return company;
+}
+
+/** The company an input describes, validated (a usage error names each field at fault). */
+export function companyRecord(input: CompanyInput): CompanyRecord {
+  const parsed = parseInput(companyInputSchema, input, "company");
+  return { id: parsed.id.toLowerCase(), name: parsed.name, country: parsed.country };
+}
+
+/** Upsert by id; answers the stored company and the one it replaced, if any. */
+export async function upsertCompany(
+  tx: StoreTransaction,
+  input: CompanyInput,
+): Promise<{ readonly company: StoredCompany; readonly before?: StoredCompany }> {
+  const record = companyRecord(input);
+  const before = await tx.companies.find(record.id);
+  await tx.companies.save(record, new Date().toISOString());
+  const company = await companyOf(tx, record.id);
+  return before === undefined ? { company } : { company, before };
+}

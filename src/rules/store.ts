@@ -1,0 +1,71 @@
+/**
+ * The Store port: what the local engine's rules (this folder) ask of the database, and all
+ * they know of it. A store implements it (src/store/sqlite/ first); the rules hold no SQL and
+ * name no driver.
+ *
+ * A table's methods answer a value or a promise of one (`Awaitable`): the SQLite store answers
+ * at once, a store reached over the network answers later, and the rules await either. What a
+ * rule awaits is a record, a page or a batch, never one round trip per row of a batch, and every
+ * call of a rule runs inside one transaction of the store (`StoreTransactions`).
+ */
+import type { Page, PageQuery } from "../core/model/common.js";
+import type { Company } from "../core/model/company.js";
+import type { WasteOperator } from "../core/model/waste-operator.js";
+import type { WasteOperatorFilter } from "../core/resources/waste-operators.js";
+
+/** A value now (an embedded store) or later (a store over the network). */
+export type Awaitable<T> = T | Promise<T>;
+
+/** A company as the store keeps it: `ref` is the store's own key, opaque to the rules. */
+export interface StoredCompany extends Company {
+  readonly ref: number;
+}
+
+/** A record of a company's, with the store's key of its company. */
+export type Owned<T> = T & { readonly companyRef: number };
+
+/** A company as the rules write it; the store stamps createdAt on the first save. */
+export interface CompanyRecord {
+  readonly id: string;
+  readonly name: string;
+  readonly country: string | null;
+}
+
+export interface CompanyTable {
+  find(id: string): Awaitable<StoredCompany | undefined>;
+  save(record: CompanyRecord, at: string): Awaitable<void>;
+}
+
+/** A waste operator as the rules write it; the store stamps createdAt (kept) and updatedAt. */
+export interface WasteOperatorRecord {
+  readonly id: string;
+  readonly companyRef: number;
+  readonly name: string;
+  /** The name as `nameKey` compares names: unique per company. */
+  readonly nameKey: string;
+  readonly registrationCode: string | null;
+  readonly countryCode: string | null;
+  readonly treatments: WasteOperator["treatments"];
+}
+
+export interface WasteOperatorTable {
+  find(id: string): Awaitable<Owned<WasteOperator> | undefined>;
+  findByName(companyRef: number, nameKey: string): Awaitable<WasteOperator | undefined>;
+  list(query: WasteOperatorFilter & PageQuery): Awaitable<Page<WasteOperator>>;
+  /** Inserts or replaces by id, keeping createdAt; `at` is the time of the write. */
+  save(record: WasteOperatorRecord, at: string): Awaitable<void>;
+  /** How many invoices name the operator. */
+  invoiceCount(id: string): Awaitable<number>;
+}
+
+/** The tables, as one transaction sees them. */
+export interface StoreTransaction {
+  readonly companies: CompanyTable;
+  readonly wasteOperators: WasteOperatorTable;
+}
+
+/** How a rule's work runs: a read, or a write that commits all of it or none. */
+export interface StoreTransactions {
+  read<T>(fn: (tx: StoreTransaction) => Promise<T>): Promise<T>;
+  write<T>(fn: (tx: StoreTransaction) => Promise<T>): Promise<T>;
+}
