@@ -8,6 +8,8 @@
  * rule awaits is a record, a page or a batch, never one round trip per row of a batch, and every
  * call of a rule runs inside one transaction of the store (`StoreTransactions`).
  */
+
+import type { Building } from "../core/model/building.js";
 import type { Page, PageQuery } from "../core/model/common.js";
 import type { Company } from "../core/model/company.js";
 import type { WasteOperator } from "../core/model/waste-operator.js";
@@ -19,6 +21,16 @@ export type Awaitable<T> = T | Promise<T>;
 /** A company as the store keeps it: `ref` is the store's own key, opaque to the rules. */
 export interface StoredCompany extends Company {
   readonly ref: number;
+}
+
+/** A building as the store keeps it: `ref` and `companyRef` are the store's own keys. */
+export interface StoredBuilding extends Building {
+  readonly ref: number;
+  readonly companyRef: number;
+}
+
+export interface BuildingTable {
+  find(id: string): Awaitable<StoredBuilding | undefined>;
 }
 
 /** A record of a company's, with the store's key of its company. */
@@ -61,6 +73,7 @@ export interface WasteOperatorTable {
 /** The tables, as one transaction sees them. */
 export interface StoreTransaction {
   readonly companies: CompanyTable;
+  readonly buildings: BuildingTable;
   readonly wasteOperators: WasteOperatorTable;
 }
 

@@ -10,15 +10,13 @@ import { ownerConflict } from "../../core/ownership.js";
 import { pageOf, pageWindow } from "../../core/pagination.js";
 import type { BuildingFilter } from "../../core/resources/buildings.js";
 import { parseInput } from "../../core/validate.js";
+import type { BuildingTable, StoredBuilding } from "../../rules/store.js";
 import type { CompanyRepository, StoredCompany } from "../../store/sqlite/companies.js";
 import type { Db } from "../../store/sqlite/database.js";
 import type { Keyset } from "../../store/sqlite/keyset.js";
 import { lazy } from "../../store/sqlite/lazy.js";
 
-export interface StoredBuilding extends Building {
-  readonly ref: number;
-  readonly companyRef: number;
-}
+export type { StoredBuilding };
 
 interface BuildingRow {
   ref: number;
@@ -64,7 +62,7 @@ export interface BuildingUpsert {
   readonly before?: StoredBuilding;
 }
 
-export class BuildingRepository {
+export class BuildingRepository implements BuildingTable {
   readonly #companies: CompanyRepository;
   readonly #byId;
   readonly #byName;

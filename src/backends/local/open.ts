@@ -85,7 +85,7 @@ export async function openLocalService(options: LocalServiceOptions): Promise<Lo
     return new LocalService({
       path: file,
       db,
-      tables: sqliteTables(db, companies),
+      tables: sqliteTables(db, companies, buildings),
       transactions: new SqliteTransactions(db),
       catalog,
       companies,

@@ -4,7 +4,7 @@
  * on the connection: a second write waits for the first to end, so two writes never share a
  * transaction even when a rule awaits between statements.
  */
-import type { StoreTransaction } from "../../rules/store.js";
+import type { BuildingTable, StoreTransaction } from "../../rules/store.js";
 import type { CompanyRepository } from "./companies.js";
 import type { Db } from "./database.js";
 import { lazy } from "./lazy.js";
@@ -13,14 +13,21 @@ import { WasteOperatorRepository } from "./waste-operators.js";
 /** The port's tables as SQLite implements them (the driver's older code reads them directly). */
 export interface SqliteTables extends StoreTransaction {
   readonly companies: CompanyRepository;
+  readonly buildings: BuildingTable;
   readonly wasteOperators: WasteOperatorRepository;
 }
 
 /** The tables, made on first use: a command prepares only the statements it runs. */
-export function sqliteTables(db: Db, companies: CompanyRepository): SqliteTables {
+export function sqliteTables(
+  db: Db,
+  companies: CompanyRepository,
+  // Still the driver's (src/backends/local/buildings.ts) until its rules move out.
+  buildings: BuildingTable,
+): SqliteTables {
   const wasteOperators = lazy(() => new WasteOperatorRepository(db, companies));
   return {
     companies,
+    buildings,
     get wasteOperators() {
       return wasteOperators();
     },
