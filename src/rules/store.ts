@@ -13,6 +13,7 @@ import type { Building } from "../core/model/building.js";
 import type { Page, PageQuery } from "../core/model/common.js";
 import type { Company } from "../core/model/company.js";
 import type { WasteOperator } from "../core/model/waste-operator.js";
+import type { GlecQuery } from "../core/ports/glec.js";
 import type { WasteOperatorFilter } from "../core/resources/waste-operators.js";
 
 /** A value now (an embedded store) or later (a store over the network). */
@@ -70,11 +71,58 @@ export interface WasteOperatorTable {
   invoiceCount(id: string): Awaitable<number>;
 }
 
+/** A GLEC entry's columns as the rules write them (figures from the engine's calculation). */
+export interface GlecEntryRecord {
+  readonly id: string;
+  readonly companyRef: number;
+  readonly clientId: string | null;
+  readonly startDate: string;
+  readonly endDate: string;
+  readonly externalId: string;
+  readonly from: string;
+  readonly to: string;
+  readonly tonneKm: number;
+  readonly ttw: number;
+  readonly wtt: number;
+  readonly wtw: number;
+  /** In order: each leg's submitted action and its calculation, kept as JSON values. */
+  readonly legs: readonly GlecLegRecord[];
+}
+
+export interface GlecLegRecord {
+  readonly actionId: string;
+  readonly method: string;
+  readonly tonneKm: number;
+  readonly ttw: number;
+  readonly wtt: number;
+  readonly wtw: number;
+  readonly action: unknown;
+  readonly result: unknown;
+}
+
+/** A stored GLEC entry: its record read back, with its company's id and its timestamps. */
+export interface StoredGlecEntry extends Omit<GlecEntryRecord, "legs"> {
+  readonly companyId: string;
+  readonly createdAt: string;
+  readonly updatedAt: string;
+  readonly legs: readonly { readonly action: unknown; readonly result: unknown }[];
+}
+
+export interface GlecTable {
+  find(id: string): Awaitable<StoredGlecEntry | undefined>;
+  /** Entries in start date, id order, of a company (unknown: not_found) and a period. */
+  list(query: GlecQuery): Awaitable<Page<StoredGlecEntry>>;
+  /** Inserts the entry, or replaces the one with its id and all its legs (createdAt kept). */
+  save(record: GlecEntryRecord, at: string): Awaitable<void>;
+  delete(id: string): Awaitable<void>;
+}
+
 /** The tables, as one transaction sees them. */
 export interface StoreTransaction {
   readonly companies: CompanyTable;
   readonly buildings: BuildingTable;
   readonly wasteOperators: WasteOperatorTable;
+  readonly glec: GlecTable;
 }
 
 /** How a rule's work runs: a read, or a write that commits all of it or none. */

@@ -1,4 +1,4 @@
-/** The GLEC part of the local engine: the repository inside the service's transactions. */
+/** The GLEC part of the local engine: the rules (src/rules/glec.ts) in the port's transactions. */
 import type { Page } from "../../core/model/common.js";
 import type {
   GlecCalculation,
@@ -7,55 +7,47 @@ import type {
   GlecReceipt,
 } from "../../core/model/glec.js";
 import type { GlecPort, GlecQuery } from "../../core/ports/glec.js";
+import {
+  calculateGlecEntry,
+  deleteGlecEntry,
+  getGlecEntry,
+  listGlecEntries,
+  submitGlecEntry,
+} from "../../rules/glec.js";
+import type { StoreTransactions } from "../../rules/store.js";
 import { localActor } from "../../runtime/local-actor.js";
 import { shippedGlecFactors } from "../../shipped/glec-factors.js";
-import type { CompanyRepository } from "../../store/sqlite/companies.js";
-import type { Db } from "../../store/sqlite/database.js";
 import type { AuditLog } from "./audit.js";
 import { glecDeletion } from "./deletions.js";
-import { GlecRepository } from "./glec.js";
-import type { Transactions } from "./transaction-tools.js";
 
 export class LocalGlec implements GlecPort {
-  readonly #db: Db;
-  readonly #companies: CompanyRepository;
   readonly #audit: AuditLog;
-  readonly #tx: Transactions;
-  #repo: GlecRepository | undefined;
+  readonly #rules: StoreTransactions;
 
-  constructor(db: Db, companies: CompanyRepository, audit: AuditLog, tx: Transactions) {
-    this.#db = db;
-    this.#companies = companies;
+  constructor(audit: AuditLog, rules: StoreTransactions) {
     this.#audit = audit;
-    this.#tx = tx;
-  }
-
-  /** Made on first use: its statements are prepared only when GLEC is used. */
-  repository(): GlecRepository {
-    this.#repo ??= new GlecRepository(this.#db, this.#companies, shippedGlecFactors);
-    return this.#repo;
+    this.#rules = rules;
   }
 
   async submit(input: GlecEntryInput): Promise<GlecReceipt> {
-    return this.#tx.write(() => this.repository().submit(input));
+    return this.#rules.write((tx) => submitGlecEntry(tx, input, shippedGlecFactors()));
   }
 
   async calculate(input: GlecEntryInput): Promise<GlecCalculation> {
-    return this.#tx.read(() => this.repository().calculate(input));
+    return calculateGlecEntry(input, shippedGlecFactors());
   }
 
   async list(query: GlecQuery): Promise<Page<GlecEntry>> {
-    return this.#tx.read(() => this.repository().list(query));
+    return this.#rules.read((tx) => listGlecEntries(tx, query));
   }
 
   async get(id: string): Promise<GlecEntry> {
-    return this.#tx.read(() => this.repository().get(id));
+    return this.#rules.read((tx) => getGlecEntry(tx, id));
   }
 
   async delete(id: string, options: { readonly actor?: string } = {}): Promise<GlecReceipt> {
-    return this.#tx.write(() => {
-      const entry = this.repository().get(id);
-      const receipt = this.repository().delete(id);
+    return this.#rules.write(async (tx) => {
+      const { receipt, entry } = await deleteGlecEntry(tx, id);
       this.#audit.appendDeletion(glecDeletion(entry, options.actor ?? localActor()));
       return receipt;
     });

@@ -120,7 +120,7 @@ export class LocalService implements CarbonService {
       read: <T>(fn: () => T) => this.#tx.read(fn),
       write: <T>(fn: () => T) => this.#tx.write(fn),
     };
-    this.glec = new LocalGlec(parts.db, parts.companies, parts.audit, tx);
+    this.glec = new LocalGlec(parts.audit, rules);
     this.audit = new LocalAudit(parts.audit, tx);
     this.factors = localFactors(parts.factors, tx, {
       parts,
@@ -310,7 +310,6 @@ export class LocalService implements CarbonService {
       ...this.#p,
       reader: new KeysetReader(this.#p.db),
       suppliers: () => this.suppliers,
-      glec: () => this.glec.repository(),
       wasteOperators: this.#wasteOperators,
       comments: this.#comments,
       vehicles: this.#vehicles,

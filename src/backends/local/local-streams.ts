@@ -1,8 +1,10 @@
 import { MAX_PAGE_LIMIT } from "../../core/model/common.js";
 import { pageWindow } from "../../core/pagination.js";
 import type { ListFilter, ListName, ListRow, StreamOptions } from "../../core/service.js";
+import { glecEntryOf } from "../../rules/glec.js";
 import type { CompanyRepository } from "../../store/sqlite/companies.js";
 import type { KeysetReader } from "../../store/sqlite/keyset.js";
+import type { SqliteTables } from "../../store/sqlite/store.js";
 import type { WasteOperatorRepository } from "../../store/sqlite/waste-operators.js";
 import type { AuditLog } from "./audit.js";
 import type { BuildingRepository } from "./buildings.js";
@@ -13,7 +15,6 @@ import type { CustomFactorRepository } from "./custom-factors.js";
 import type { CustomInputRepository } from "./custom-inputs.js";
 import type { EffluentRepository } from "./effluents.js";
 import type { FactorQueries } from "./factors.js";
-import type { GlecRepository } from "./glec.js";
 import type { GoalRepository } from "./goals.js";
 import type { InvoiceRepository } from "./invoices.js";
 import type { OrganizationLimitRepository } from "./organization-limits.js";
@@ -32,6 +33,7 @@ export type ListReaders = {
 
 export interface StreamSources {
   readonly reader: KeysetReader;
+  readonly tables: SqliteTables;
   readonly catalog: CategoryCatalog;
   readonly companies: CompanyRepository;
   readonly buildings: BuildingRepository;
@@ -39,7 +41,6 @@ export interface StreamSources {
   readonly customFactors: CustomFactorRepository;
   readonly queries: ConsumptionQueries;
   readonly suppliers: () => Pick<SupplierRepository, "keyset">;
-  readonly glec: () => GlecRepository;
   readonly audit: AuditLog;
   readonly wasteOperators: WasteOperatorRepository;
   readonly comments: CommentRepository;
@@ -95,7 +96,10 @@ export function listReaders(s: StreamSources): ListReaders {
     emissions: (filter) => (limit) =>
       linePages(s.reader.merged(s.queries.emissionKeysets(filter), limit), limit),
     suppliers: (filter) => (limit) => s.reader.pages(s.suppliers().keyset(filter), limit),
-    glecEntries: (filter) => (limit) => s.reader.pages(s.glec().keyset(filter), limit),
+    glecEntries: (filter) => (limit) => {
+      const keyset = s.tables.glec.keyset(filter);
+      return s.reader.pages({ ...keyset, decode: (row) => glecEntryOf(keyset.decode(row)) }, limit);
+    },
     audit: (filter) => (limit) => s.reader.pages(s.audit.keyset(filter), limit),
     wasteOperators: (filter) => (limit) => s.reader.pages(s.wasteOperators.keyset(filter), limit),
     comments: (filter) => (limit) => s.reader.pages(s.comments.keyset(filter), limit),

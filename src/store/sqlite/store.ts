@@ -7,6 +7,7 @@
 import type { BuildingTable, StoreTransaction } from "../../rules/store.js";
 import type { CompanyRepository } from "./companies.js";
 import type { Db } from "./database.js";
+import { GlecRepository } from "./glec.js";
 import { lazy } from "./lazy.js";
 import { WasteOperatorRepository } from "./waste-operators.js";
 
@@ -15,6 +16,7 @@ export interface SqliteTables extends StoreTransaction {
   readonly companies: CompanyRepository;
   readonly buildings: BuildingTable;
   readonly wasteOperators: WasteOperatorRepository;
+  readonly glec: GlecRepository;
 }
 
 /** The tables, made on first use: a command prepares only the statements it runs. */
@@ -25,11 +27,15 @@ export function sqliteTables(
   buildings: BuildingTable,
 ): SqliteTables {
   const wasteOperators = lazy(() => new WasteOperatorRepository(db, companies));
+  const glec = lazy(() => new GlecRepository(db, companies));
   return {
     companies,
     buildings,
     get wasteOperators() {
       return wasteOperators();
+    },
+    get glec() {
+      return glec();
     },
   };
 }

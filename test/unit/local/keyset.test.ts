@@ -6,12 +6,11 @@ import { CategoryCatalog } from "../../../src/backends/local/categories.js";
 import { CustomFactorRepository } from "../../../src/backends/local/custom-factors.js";
 import { EmissionCalculator } from "../../../src/backends/local/emission-calculator.js";
 import { FactorQueries } from "../../../src/backends/local/factors.js";
-import { GlecRepository } from "../../../src/backends/local/glec.js";
 import { LineData } from "../../../src/backends/local/line-data.js";
 import { queriesOn } from "../../../src/backends/local/queries.js";
 import { SupplierRepository } from "../../../src/backends/local/suppliers.js";
-import { shippedGlecFactors } from "../../../src/shipped/glec-factors.js";
 import { type Db, openReader } from "../../../src/store/sqlite/database.js";
+import { GlecRepository } from "../../../src/store/sqlite/glec.js";
 import {
   type Keyset,
   KeysetReader,
@@ -45,7 +44,7 @@ async function keysets(): Promise<{ db: Db; all: [string, Keyset<unknown, unknow
   );
   const factors = new FactorQueries(db, catalog, companies, calculator);
   const suppliers = new SupplierRepository(db, companies);
-  const glec = new GlecRepository(db, companies, shippedGlecFactors);
+  const glec = new GlecRepository(db, companies);
   const audit = new AuditLog(db);
   const company = ids.esCompany;
   const all: [string, Keyset<unknown, unknown>][] = [

@@ -1,25 +1,12 @@
-/** GLEC service footprint entries in the local database (tables of glec-schema.ts). */
-import { notFound } from "../../core/errors.js";
+/** GLEC service footprint entries in SQLite (tables of glec-schema.ts), each with its legs. */
 import type { Page } from "../../core/model/common.js";
-import {
-  type GlecCalculation,
-  type GlecEntry,
-  type GlecEntryInput,
-  type GlecReceipt,
-  glecEntryInputSchema,
-  glecEntrySchema,
-  glecLegResultSchema,
-} from "../../core/model/glec.js";
-import { GLEC_OWNER_HINT, ownerConflict } from "../../core/ownership.js";
 import { pageOf, pageWindow } from "../../core/pagination.js";
 import type { GlecFilter, GlecQuery } from "../../core/ports/glec.js";
-import { parseInput } from "../../core/validate.js";
-import { calculateEntry, intensityOf, rfUpliftOf } from "../../engine/glec/calculate.js";
-import type { GlecFactorTable } from "../../engine/glec/factors.js";
-import type { CompanyRepository } from "../../store/sqlite/companies.js";
-import type { Db } from "../../store/sqlite/database.js";
-import type { Keyset, SqlValue } from "../../store/sqlite/keyset.js";
-import { lazy } from "../../store/sqlite/lazy.js";
+import type { GlecEntryRecord, GlecTable, StoredGlecEntry } from "../../rules/store.js";
+import type { CompanyRepository } from "./companies.js";
+import type { Db } from "./database.js";
+import type { Keyset, SqlValue } from "./keyset.js";
+import { lazy } from "./lazy.js";
 
 interface EntryRow {
   ref: number;
@@ -51,10 +38,9 @@ const SELECT = `SELECT e.ref, e.id, c.id AS company_id, e.company_ref, e.client_
   FROM glec_entries e JOIN companies c ON c.ref = e.company_ref`;
 const ORDER = "ORDER BY e.start_date, e.id";
 
-export class GlecRepository {
+export class GlecRepository implements GlecTable {
   readonly #db: Db;
   readonly #companies: CompanyRepository;
-  readonly #factors: () => GlecFactorTable;
   readonly #byId;
   readonly #legs;
   readonly #insert;
@@ -63,10 +49,9 @@ export class GlecRepository {
   readonly #insertLeg;
   readonly #delete;
 
-  constructor(db: Db, companies: CompanyRepository, factors: () => GlecFactorTable) {
+  constructor(db: Db, companies: CompanyRepository) {
     this.#db = db;
     this.#companies = companies;
-    this.#factors = factors;
     this.#byId = lazy(() => db.prepare<[string], EntryRow>(`${SELECT} WHERE e.id = ?`));
     this.#legs = lazy(() =>
       db.prepare<[number], LegRow>(
@@ -96,41 +81,35 @@ export class GlecRepository {
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
     );
-    this.#delete = lazy(() => db.prepare<[number]>("DELETE FROM glec_entries WHERE ref = ?"));
+    this.#delete = lazy(() => db.prepare<[string]>("DELETE FROM glec_entries WHERE id = ?"));
   }
 
-  #toEntry(row: EntryRow): GlecEntry {
-    const legs = this.#legs().all(row.ref);
-    const tonneKm = row.tonne_km;
-    const emissions = { ttw: row.ttw, wtt: row.wtt, wtw: row.wtw };
-    // Legs stored before the allocation and RF fields read as null for them.
-    const results = legs.map((leg) => glecLegResultSchema.parse(JSON.parse(leg.result)));
-    return glecEntrySchema.parse({
+  #stored(row: EntryRow): StoredGlecEntry {
+    return {
       id: row.id,
+      companyId: row.company_id,
+      companyRef: row.company_ref,
       clientId: row.client_id,
       startDate: row.start_date,
       endDate: row.end_date,
-      actions: legs.map((leg) => JSON.parse(leg.action)),
-      companyId: row.company_id,
       externalId: row.external_id,
       from: row.from_place,
       to: row.to_place,
-      calculation: {
-        legs: results,
-        tonneKm,
-        emissions,
-        intensity: intensityOf(emissions, tonneKm),
-        rfUplift: rfUpliftOf(results),
-      },
+      tonneKm: row.tonne_km,
+      ttw: row.ttw,
+      wtt: row.wtt,
+      wtw: row.wtw,
       createdAt: row.created_at,
       updatedAt: row.updated_at,
-    });
+      legs: this.#legs()
+        .all(row.ref)
+        .map((leg) => ({ action: JSON.parse(leg.action), result: JSON.parse(leg.result) })),
+    };
   }
 
-  get(id: string): GlecEntry {
-    const row = this.#byId().get(id.trim().toLowerCase());
-    if (row === undefined) throw notFound("GLEC entry", id);
-    return this.#toEntry(row);
+  find(id: string): StoredGlecEntry | undefined {
+    const row = this.#byId().get(id);
+    return row === undefined ? undefined : this.#stored(row);
   }
 
   /**
@@ -155,7 +134,7 @@ export class GlecRepository {
     return { where, params };
   }
 
-  list(query: GlecQuery): Page<GlecEntry> {
+  list(query: GlecQuery): Page<StoredGlecEntry> {
     const window = pageWindow(query);
     const { where: clauses, params } = this.#where(query);
     const where = clauses.length === 0 ? "" : `WHERE ${clauses.join(" AND ")}`;
@@ -167,95 +146,63 @@ export class GlecRepository {
       .pluck()
       .get(...params);
     return pageOf(
-      rows.map((row) => this.#toEntry(row)),
+      rows.map((row) => this.#stored(row)),
       window,
       total ?? 0,
     );
   }
 
   /** What `list` pages, for keyset pages (start date, id: glec_entries_by_company or _by_start). */
-  keyset(filter: GlecFilter): Keyset<EntryRow, GlecEntry> {
+  keyset(filter: GlecFilter): Keyset<EntryRow, StoredGlecEntry> {
     return {
       select: SELECT,
       ...this.#where(filter),
       order: ["e.start_date", "e.id"],
       key: (row) => [row.start_date, row.id],
-      decode: (row) => this.#toEntry(row),
+      decode: (row) => this.#stored(row),
     };
   }
 
-  /** Validates and calculates an entry as `submit` does; reads and stores nothing. */
-  calculate(input: GlecEntryInput): GlecCalculation {
-    return calculateEntry(parseInput(glecEntryInputSchema, input, "GLEC entry"), this.#factors());
-  }
-
-  /**
-   * Validates, calculates and stores an entry; the same id replaces the entry (one row, its legs
-   * rewritten). The company must exist; an entry keeps its company (conflict otherwise).
-   */
-  submit(input: GlecEntryInput): GlecReceipt {
-    const entry = parseInput(glecEntryInputSchema, input, "GLEC entry");
-    const calculation = calculateEntry(entry, this.#factors());
-    const id = entry.id.toLowerCase();
-    const company = this.#companies.get(entry.companyId);
-    const before = this.#byId().get(id);
-    if (before !== undefined && before.company_ref !== company.ref) {
-      throw ownerConflict("GLEC entry", id, before.company_id, company.id, GLEC_OWNER_HINT);
-    }
-    const now = new Date().toISOString();
-    const clientId = entry.clientId === null ? null : entry.clientId.toLowerCase();
-    const figures = [
-      calculation.tonneKm,
-      calculation.emissions.ttw,
-      calculation.emissions.wtt,
-      calculation.emissions.wtw,
-    ] as const;
+  save(record: GlecEntryRecord, at: string): void {
     const fields = [
-      clientId,
-      entry.startDate,
-      entry.endDate,
-      entry.externalId,
-      entry.from,
-      entry.to,
+      record.clientId,
+      record.startDate,
+      record.endDate,
+      record.externalId,
+      record.from,
+      record.to,
+      record.tonneKm,
+      record.ttw,
+      record.wtt,
+      record.wtw,
     ] as const;
+    const before = this.#byId().get(record.id);
     let ref: number;
     if (before === undefined) {
-      const info = this.#insert().run(id, company.ref, ...fields, ...figures, now, now);
+      const info = this.#insert().run(record.id, record.companyRef, ...fields, at, at);
       ref = Number(info.lastInsertRowid);
     } else {
       ref = before.ref;
-      this.#update().run(...fields, ...figures, now, ref);
+      this.#update().run(...fields, at, ref);
       this.#deleteLegs().run(ref);
     }
-    calculation.legs.forEach((leg, position) => {
-      const action = entry.actions[position];
+    record.legs.forEach((leg, position) => {
       this.#insertLeg().run(
         ref,
         position,
         leg.actionId,
         leg.method,
         leg.tonneKm,
-        leg.emissions.ttw,
-        leg.emissions.wtt,
-        leg.emissions.wtw,
-        JSON.stringify({
-          ...action,
-          id: leg.actionId,
-          vehicleId: action?.vehicleId?.toLowerCase() ?? null,
-        }),
-        JSON.stringify(leg),
+        leg.ttw,
+        leg.wtt,
+        leg.wtw,
+        JSON.stringify(leg.action),
+        JSON.stringify(leg.result),
       );
     });
-    return {
-      message: before === undefined ? "GLEC entry created" : "GLEC entry replaced",
-      id,
-    };
   }
 
-  delete(id: string): GlecReceipt {
-    const row = this.#byId().get(id.trim().toLowerCase());
-    if (row === undefined) throw notFound("GLEC entry", id);
-    this.#delete().run(row.ref);
-    return { message: "GLEC entry deleted", id: row.id };
+  delete(id: string): void {
+    this.#delete().run(id);
   }
 }
