@@ -10,9 +10,9 @@
 import { randomUUID } from "node:crypto";
 import { CarbonError, notFound } from "../../core/errors.js";
 import type { BuildingMoveItem, BuildingMoveResult } from "../../core/model/building-move.js";
+import type { AuditLog } from "../../store/sqlite/audit.js";
 import type { CompanyRepository } from "../../store/sqlite/companies.js";
 import type { Db } from "../../store/sqlite/database.js";
-import type { AuditLog } from "./audit.js";
 import type { BuildingRepository, StoredBuilding } from "./buildings.js";
 import type { RecalculationScope } from "./recalculate.js";
 

@@ -1,5 +1,5 @@
 import type { Validity } from "../../core/model/factor.js";
-import type { CategoryCatalog } from "./categories.js";
+import type { CategoryCatalog } from "../../store/sqlite/categories.js";
 import { shippedDerivationRules } from "./line-data.js";
 import type { RecalculationScope } from "./recalculate.js";
 

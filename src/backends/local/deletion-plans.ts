@@ -5,11 +5,11 @@
  */
 import { CarbonError, isCarbonError } from "../../core/errors.js";
 import type { DeletableResource, DeletedRecord } from "../../core/model/deletion.js";
+import type { AuditLog } from "../../store/sqlite/audit.js";
+import type { CategoryCatalog } from "../../store/sqlite/categories.js";
 import type { CompanyRepository } from "../../store/sqlite/companies.js";
 import type { Db } from "../../store/sqlite/database.js";
-import type { AuditLog } from "./audit.js";
 import type { BuildingRepository } from "./buildings.js";
-import type { CategoryCatalog } from "./categories.js";
 import { CertificateRepository } from "./certificates.js";
 import { customFactorScope } from "./custom-factor-scope.js";
 import type { CustomFactorRepository } from "./custom-factors.js";

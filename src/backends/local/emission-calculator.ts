@@ -3,12 +3,12 @@ import { awaitingCalculation, awaitingValues } from "../../engine/awaiting-lines
 import { createLazyFactorIndex, type FactorIndex } from "../../engine/factor-index.js";
 import { resolveFactors } from "../../engine/resolve.js";
 import { cutInside } from "../../engine/validity-cuts.js";
+import type { StoredCategory } from "../../store/sqlite/categories.js";
 import type { Db } from "../../store/sqlite/database.js";
 import { LIBRARY_VERSION_KEY } from "../../store/sqlite/library-load.js";
 import { LibraryStore } from "../../store/sqlite/library-store.js";
 import { type CalculationPolicy, readPolicy } from "../../store/sqlite/resolution-schema.js";
 import type { CalculationStore } from "./calculation-store.js";
-import type { StoredCategory } from "./categories.js";
 import { CustomCuts } from "./custom-cuts.js";
 import {
   type CalculatedEmission,

@@ -5,11 +5,11 @@ import type { FactorChange, FactorRelease } from "../../core/model/factor-releas
 import { pageOf, pageWindow } from "../../core/pagination.js";
 import type { FactorQuery, ResolveFactorQuery } from "../../core/ports/factors.js";
 import { FACTOR_COLUMNS, type FactorRow, factorFromRow } from "../../shipped/factor-rows.js";
+import type { CategoryCatalog } from "../../store/sqlite/categories.js";
 import type { CompanyRepository } from "../../store/sqlite/companies.js";
 import type { Db } from "../../store/sqlite/database.js";
 import type { Keyset, SqlValue } from "../../store/sqlite/keyset.js";
 import { LibraryStore } from "../../store/sqlite/library-store.js";
-import type { CategoryCatalog } from "./categories.js";
 import type { EmissionCalculator } from "./emission-calculator.js";
 import { diffReleases, listReleases } from "./factor-releases.js";
 

@@ -15,7 +15,7 @@ import {
 } from "../../engine/emission-lines.js";
 import type { LossFraction } from "../../engine/loss-fractions.js";
 import type { YearPart } from "../../engine/proration.js";
-import type { StoredCategory } from "./categories.js";
+import type { StoredCategory } from "../../store/sqlite/categories.js";
 
 /** What a key's consumptions within one year share: their calculation and its record. */
 export interface UnsplitLines {

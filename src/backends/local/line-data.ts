@@ -8,8 +8,8 @@ import {
 import type { DerivedSpec } from "../../engine/emission-lines.js";
 import { type LossFraction, resolveLossFraction } from "../../engine/loss-fractions.js";
 import { readFixture } from "../../shipped/fixture-files.js";
+import type { CategoryCatalog, StoredCategory } from "../../store/sqlite/categories.js";
 import type { Db } from "../../store/sqlite/database.js";
-import type { CategoryCatalog, StoredCategory } from "./categories.js";
 
 /**
  * The derivation rules shipped with the tool, read once: fixtures/factors/derived-lines.csv (made

@@ -2,7 +2,7 @@
 import type { AuditRecord } from "../../core/model/audit.js";
 import type { Page } from "../../core/model/common.js";
 import type { AuditPort, AuditQuery } from "../../core/ports/audit.js";
-import type { AuditLog } from "./audit.js";
+import type { AuditLog } from "../../store/sqlite/audit.js";
 import type { Transactions } from "./transaction-tools.js";
 
 export class LocalAudit implements AuditPort {

@@ -2,7 +2,7 @@ import { notFound } from "../../core/errors.js";
 import { customFactorInputSchema } from "../../core/model/factor.js";
 import type { CustomFactorsPort } from "../../core/ports/custom-factors.js";
 import { parseInput } from "../../core/validate.js";
-import type { CategoryCatalog } from "./categories.js";
+import type { CategoryCatalog } from "../../store/sqlite/categories.js";
 import { customFactorScope } from "./custom-factor-scope.js";
 import type { CustomFactorRepository, CustomFactorUpsert } from "./custom-factors.js";
 import { type RecalculationContext, recalculationRun } from "./local-recalculation.js";

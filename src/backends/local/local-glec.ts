@@ -17,7 +17,7 @@ import {
 import type { StoreTransactions } from "../../rules/store.js";
 import { localActor } from "../../runtime/local-actor.js";
 import { shippedGlecFactors } from "../../shipped/glec-factors.js";
-import type { AuditLog } from "./audit.js";
+import type { AuditLog } from "../../store/sqlite/audit.js";
 import { glecDeletion } from "./deletions.js";
 
 export class LocalGlec implements GlecPort {

@@ -11,9 +11,9 @@ import type { ConsumptionOverlap } from "../../core/ports/consumptions.js";
 import { idHashOf, keyHashOf } from "../../engine/overlap-hashes.js";
 import { DAY_MS, dayOf } from "../../engine/overlaps.js";
 import { LookupBatch, PeriodIndex } from "../../engine/period-index.js";
+import type { CategoryCatalog } from "../../store/sqlite/categories.js";
 import type { Db } from "../../store/sqlite/database.js";
 import { StoredDates } from "../../store/sqlite/stored-dates.js";
-import type { CategoryCatalog } from "./categories.js";
 import type { RowRefs } from "./consumption-writer.js";
 import type { ConsumptionQueries } from "./queries.js";
 

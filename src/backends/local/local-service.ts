@@ -16,10 +16,10 @@ import {
   wasteOperatorRefusal,
 } from "../../rules/waste-operators.js";
 import { localActor } from "../../runtime/local-actor.js";
+import { toCategory, wholeOrPage } from "../../store/sqlite/categories.js";
 import { toCompany } from "../../store/sqlite/companies.js";
 import { KeysetReader } from "../../store/sqlite/keyset.js";
 import type { WasteOperatorRepository } from "../../store/sqlite/waste-operators.js";
-import { toCategory, wholeOrPage } from "./categories.js";
 import type { CertificateRepository } from "./certificates.js";
 import { CommentRepository } from "./comments.js";
 import { CustomInputRepository } from "./custom-inputs.js";

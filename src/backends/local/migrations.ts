@@ -5,6 +5,7 @@ import { FACTOR_TABLE_COLUMNS } from "../../shipped/factor-rows.js";
 import { readFixture } from "../../shipped/fixture-files.js";
 import { factorLibrary } from "../../shipped/library-files.js";
 import { BASE_RELEASE, OPEN_SOURCES_RELEASE } from "../../shipped/library-releases.js";
+import { auditDeletions, SCHEMA_AUDIT } from "../../store/sqlite/audit.js";
 import { uniqueBuildingNames } from "../../store/sqlite/building-names.js";
 import {
   addLibraryCategories,
@@ -32,7 +33,6 @@ import { SUPPLIERS_SCHEMA } from "../../store/sqlite/supplier-schema.js";
 import { USERS_SCHEMA } from "../../store/sqlite/user-rows.js";
 import { addVehicles } from "../../store/sqlite/vehicles-schema.js";
 import { WASTE_OPERATORS_SCHEMA } from "../../store/sqlite/waste-operators.js";
-import { auditDeletions, SCHEMA_AUDIT } from "./audit.js";
 import { CERTIFICATES_SCHEMA } from "./certificate-cover.js";
 import { COMMENTS_SCHEMA } from "./comments.js";
 import { CUSTOM_INPUTS_SCHEMA } from "./custom-inputs.js";

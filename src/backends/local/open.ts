@@ -1,5 +1,7 @@
 import { constants, copyFileSync, mkdirSync } from "node:fs";
 import path from "node:path";
+import { AuditLog } from "../../store/sqlite/audit.js";
+import { CategoryCatalog } from "../../store/sqlite/categories.js";
 import {
   BUSY_TIMEOUT_MS,
   openDatabase,
@@ -7,9 +9,7 @@ import {
   translateError,
 } from "../../store/sqlite/database.js";
 import { SqliteTransactions, sqliteTables } from "../../store/sqlite/store.js";
-import { AuditLog } from "./audit.js";
 import { CalculationStore } from "./calculation-store.js";
-import { CategoryCatalog } from "./categories.js";
 import { CertificateCover } from "./certificate-cover.js";
 import { ConsumptionWriter } from "./consumption-writer.js";
 import { CustomFactorRepository } from "./custom-factors.js";

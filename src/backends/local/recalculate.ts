@@ -1,6 +1,6 @@
 import type { Validity } from "../../core/model/factor.js";
+import type { CategoryCatalog } from "../../store/sqlite/categories.js";
 import type { Db } from "../../store/sqlite/database.js";
-import type { CategoryCatalog } from "./categories.js";
 import type { EmissionCalculator } from "./emission-calculator.js";
 
 /** Which stored emissions to recalculate. */

@@ -1,5 +1,5 @@
 import { convertQuantity, findUnit, isNaturalGasCategory } from "../../engine/units.js";
-import type { StoredCategory } from "./categories.js";
+import type { StoredCategory } from "../../store/sqlite/categories.js";
 
 /** Answers per category and spelling: imports repeat the same few pairs a million times. */
 const answers = new Map<string, Map<string, string | null>>();

@@ -21,6 +21,7 @@ import {
 } from "../../core/model/user.js";
 import { pageOf, pageWindow } from "../../core/pagination.js";
 import { parseInput } from "../../core/validate.js";
+import type { AuditLog } from "../../store/sqlite/audit.js";
 import type { CompanyRepository } from "../../store/sqlite/companies.js";
 import type { Db } from "../../store/sqlite/database.js";
 import type { Keyset, SqlValue } from "../../store/sqlite/keyset.js";
@@ -34,7 +35,6 @@ import {
   SELECT,
   type UserRow,
 } from "../../store/sqlite/user-rows.js";
-import type { AuditLog } from "./audit.js";
 
 export class UserRepository {
   readonly #db: Db;

@@ -1,14 +1,14 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { AuditLog } from "../../../src/backends/local/audit.js";
 import { CalculationStore } from "../../../src/backends/local/calculation-store.js";
-import { CategoryCatalog } from "../../../src/backends/local/categories.js";
 import { CustomFactorRepository } from "../../../src/backends/local/custom-factors.js";
 import { EmissionCalculator } from "../../../src/backends/local/emission-calculator.js";
 import { FactorQueries } from "../../../src/backends/local/factors.js";
 import { LineData } from "../../../src/backends/local/line-data.js";
 import { queriesOn } from "../../../src/backends/local/queries.js";
 import { SupplierRepository } from "../../../src/backends/local/suppliers.js";
+import { AuditLog } from "../../../src/store/sqlite/audit.js";
+import { CategoryCatalog } from "../../../src/store/sqlite/categories.js";
 import { type Db, openReader } from "../../../src/store/sqlite/database.js";
 import { GlecRepository } from "../../../src/store/sqlite/glec.js";
 import {

@@ -6,13 +6,13 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { CalculationStore } from "../../../src/backends/local/calculation-store.js";
-import { CategoryCatalog } from "../../../src/backends/local/categories.js";
 import { EmissionCalculator } from "../../../src/backends/local/emission-calculator.js";
 import { LineData } from "../../../src/backends/local/line-data.js";
 import { MIGRATIONS, migrate } from "../../../src/backends/local/migrations.js";
 import { FACTOR_TABLE_COLUMNS } from "../../../src/shipped/factor-rows.js";
 import { factorLibrary } from "../../../src/shipped/library-files.js";
 import { BASE_RELEASE, OPEN_SOURCES_RELEASE } from "../../../src/shipped/library-releases.js";
+import { CategoryCatalog } from "../../../src/store/sqlite/categories.js";
 import { openDatabase } from "../../../src/store/sqlite/database.js";
 import { loadRelease } from "../../../src/store/sqlite/library-load.js";
 import { LibraryStore } from "../../../src/store/sqlite/library-store.js";

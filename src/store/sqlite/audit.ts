@@ -16,9 +16,9 @@ import { deletionActions, userActions } from "../../core/model/audit.js";
 import type { Page } from "../../core/model/common.js";
 import { pageOf, pageWindow } from "../../core/pagination.js";
 import type { AuditQuery } from "../../core/ports/audit.js";
-import type { Db } from "../../store/sqlite/database.js";
-import type { Keyset, SqlValue } from "../../store/sqlite/keyset.js";
-import { lazy } from "../../store/sqlite/lazy.js";
+import type { Db } from "./database.js";
+import type { Keyset, SqlValue } from "./keyset.js";
+import { lazy } from "./lazy.js";
 
 /** Migration 6. */
 export const SCHEMA_AUDIT = `

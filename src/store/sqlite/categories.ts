@@ -5,8 +5,8 @@ import type { Category, CategoryLevel } from "../../core/model/category.js";
 import type { Page, PageQuery, Scope } from "../../core/model/common.js";
 import { pageOfList } from "../../core/pagination.js";
 import type { CategoryInfo } from "../../engine/summary.js";
-import type { Db } from "../../store/sqlite/database.js";
-import { lazy } from "../../store/sqlite/lazy.js";
+import type { Db } from "./database.js";
+import { lazy } from "./lazy.js";
 
 /** A category and its row ref. The tree never changes at run time. */
 export interface StoredCategory extends Category {
