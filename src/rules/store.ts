@@ -10,10 +10,12 @@
  */
 
 import type { Building } from "../core/model/building.js";
+import type { Certificate } from "../core/model/certificate.js";
 import type { Page, PageQuery } from "../core/model/common.js";
 import type { Company } from "../core/model/company.js";
 import type { WasteOperator } from "../core/model/waste-operator.js";
 import type { GlecQuery } from "../core/ports/glec.js";
+import type { CertificateFilter } from "../core/resources/certificates.js";
 import type { WasteOperatorFilter } from "../core/resources/waste-operators.js";
 
 /** A value now (an embedded store) or later (a store over the network). */
@@ -117,12 +119,28 @@ export interface GlecTable {
   delete(id: string): Awaitable<void>;
 }
 
+/** An energy attribute certificate as the rules write it; createdAt is kept on a replace. */
+export interface CertificateRecord
+  extends Omit<Certificate, "companyId" | "buildingId" | "createdAt" | "updatedAt"> {
+  readonly companyRef: number;
+  readonly buildingRef: number;
+}
+
+export interface CertificateTable {
+  find(id: string): Awaitable<Owned<Certificate> | undefined>;
+  findByCancellation(cancellationId: string): Awaitable<Certificate | undefined>;
+  list(query: CertificateFilter & PageQuery): Awaitable<Page<Certificate>>;
+  save(record: CertificateRecord, at: string): Awaitable<void>;
+  delete(id: string): Awaitable<void>;
+}
+
 /** The tables, as one transaction sees them. */
 export interface StoreTransaction {
   readonly companies: CompanyTable;
   readonly buildings: BuildingTable;
   readonly wasteOperators: WasteOperatorTable;
   readonly glec: GlecTable;
+  readonly certificates: CertificateTable;
 }
 
 /** How a rule's work runs: a read, or a write that commits all of it or none. */

@@ -9,8 +9,8 @@ import type { AuditLog } from "../../store/sqlite/audit.js";
 import type { CategoryCatalog } from "../../store/sqlite/categories.js";
 import type { CompanyRepository } from "../../store/sqlite/companies.js";
 import type { Db } from "../../store/sqlite/database.js";
+import type { SqliteTables } from "../../store/sqlite/store.js";
 import type { BuildingRepository } from "./buildings.js";
-import { CertificateRepository } from "./certificates.js";
 import { customFactorScope } from "./custom-factor-scope.js";
 import type { CustomFactorRepository } from "./custom-factors.js";
 import { EffluentRepository } from "./effluents.js";
@@ -27,6 +27,8 @@ export interface DeletionParts {
   readonly customFactors: CustomFactorRepository;
   readonly queries: ConsumptionQueries;
   readonly audit: AuditLog;
+  /** The Store port's tables, read here synchronously until deletions move to the rules. */
+  readonly tables: SqliteTables;
   /** Invalidates the calculator's caches and recalculates the scope's emissions in place. */
   readonly recalculate: (scope: RecalculationScope) => void;
   /** The records that go alone, found by their repository and deleted by id. */
@@ -329,10 +331,10 @@ function planEffluent(parts: DeletionParts, id: string): Planned | undefined {
 }
 
 function planCertificate(parts: DeletionParts, id: string): Planned | undefined {
-  const certificates = new CertificateRepository(parts.db, parts.companies, parts.buildings);
-  const found = certificates.find(id);
+  const certificates = parts.tables.certificates;
+  const found = certificates.find(id.trim().toLowerCase());
   if (found === undefined) return undefined;
-  const { certificate } = found;
+  const { companyRef: _, ...certificate } = found;
   return {
     item: {
       resource: "certificate",

@@ -17,10 +17,10 @@ import {
 } from "../../rules/waste-operators.js";
 import { localActor } from "../../runtime/local-actor.js";
 import { toCategory, wholeOrPage } from "../../store/sqlite/categories.js";
+import type { CertificateRepository } from "../../store/sqlite/certificates.js";
 import { toCompany } from "../../store/sqlite/companies.js";
 import { KeysetReader } from "../../store/sqlite/keyset.js";
 import type { WasteOperatorRepository } from "../../store/sqlite/waste-operators.js";
-import type { CertificateRepository } from "./certificates.js";
 import { CommentRepository } from "./comments.js";
 import { CustomInputRepository } from "./custom-inputs.js";
 import type { DeletionParts } from "./deletion-plans.js";
@@ -165,9 +165,8 @@ export class LocalService implements CarbonService {
       ...localResource(goals, tx),
       progress: async (id) => goalProgress(this, id),
     };
-    const certificates = localCertificates(parts, tx);
-    this.#certificates = certificates.repository;
-    this.certificates = certificates;
+    this.#certificates = parts.tables.certificates;
+    this.certificates = localCertificates(parts, tx, rules);
     this.tasks = localResource(tasks, tx);
     const effluents = new EffluentRepository(parts.db, parts.companies, parts.buildings);
     this.#effluents = effluents;

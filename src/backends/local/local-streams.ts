@@ -4,12 +4,12 @@ import type { ListFilter, ListName, ListRow, StreamOptions } from "../../core/se
 import { glecEntryOf } from "../../rules/glec.js";
 import type { AuditLog } from "../../store/sqlite/audit.js";
 import { type CategoryCatalog, toCategory } from "../../store/sqlite/categories.js";
+import type { CertificateRepository } from "../../store/sqlite/certificates.js";
 import type { CompanyRepository } from "../../store/sqlite/companies.js";
 import type { KeysetReader } from "../../store/sqlite/keyset.js";
 import type { SqliteTables } from "../../store/sqlite/store.js";
 import type { WasteOperatorRepository } from "../../store/sqlite/waste-operators.js";
 import type { BuildingRepository } from "./buildings.js";
-import type { CertificateRepository } from "./certificates.js";
 import type { CommentRepository } from "./comments.js";
 import type { CustomFactorRepository } from "./custom-factors.js";
 import type { CustomInputRepository } from "./custom-inputs.js";

@@ -5,6 +5,7 @@
  * transaction even when a rule awaits between statements.
  */
 import type { BuildingTable, StoreTransaction } from "../../rules/store.js";
+import { CertificateRepository } from "./certificates.js";
 import type { CompanyRepository } from "./companies.js";
 import type { Db } from "./database.js";
 import { GlecRepository } from "./glec.js";
@@ -17,17 +18,24 @@ export interface SqliteTables extends StoreTransaction {
   readonly buildings: BuildingTable;
   readonly wasteOperators: WasteOperatorRepository;
   readonly glec: GlecRepository;
+  readonly certificates: CertificateRepository;
+}
+
+/** The buildings table, still the driver's (src/backends/local/buildings.ts) until its rules move. */
+export interface DriverBuildings extends BuildingTable {
+  /** The building, or not_found: list filters name one. */
+  get(id: string): { readonly ref: number };
 }
 
 /** The tables, made on first use: a command prepares only the statements it runs. */
 export function sqliteTables(
   db: Db,
   companies: CompanyRepository,
-  // Still the driver's (src/backends/local/buildings.ts) until its rules move out.
-  buildings: BuildingTable,
+  buildings: DriverBuildings,
 ): SqliteTables {
   const wasteOperators = lazy(() => new WasteOperatorRepository(db, companies));
   const glec = lazy(() => new GlecRepository(db, companies));
+  const certificates = lazy(() => new CertificateRepository(db, companies, buildings));
   return {
     companies,
     buildings,
@@ -36,6 +44,9 @@ export function sqliteTables(
     },
     get glec() {
       return glec();
+    },
+    get certificates() {
+      return certificates();
     },
   };
 }

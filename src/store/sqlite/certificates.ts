@@ -1,0 +1,166 @@
+/** Energy attribute certificates in SQLite: listed by period, saved by id, found by cancellation. */
+import {
+  type Certificate,
+  type CertificateTechnology,
+  certificateTechnologies,
+} from "../../core/model/certificate.js";
+import type { Page, PageQuery } from "../../core/model/common.js";
+import type { CertificateFilter } from "../../core/resources/certificates.js";
+import type { CertificateRecord, CertificateTable, Owned } from "../../rules/store.js";
+import type { CompanyRepository } from "./companies.js";
+import { CompanyListing } from "./company-listing.js";
+import type { Db } from "./database.js";
+import type { Keyset } from "./keyset.js";
+import { lazy } from "./lazy.js";
+
+interface CertificateRow {
+  id: string;
+  company_id: string;
+  company_ref: number;
+  building_id: string;
+  building_ref: number;
+  cup: string | null;
+  volume_mwh: number;
+  period_from: string;
+  period_to: string;
+  technology: string;
+  issuing_body: string;
+  cancellation_id: string;
+  country_code: string;
+  created_at: string;
+  updated_at: string;
+}
+
+const SELECT = `SELECT r.id, co.id AS company_id, r.company_ref, b.id AS building_id,
+  r.building_ref, r.cup, r.volume_mwh, r.period_from, r.period_to, r.technology, r.issuing_body,
+  r.cancellation_id, r.country_code, r.created_at, r.updated_at
+  FROM certificates r JOIN companies co ON co.ref = r.company_ref
+  JOIN buildings b ON b.ref = r.building_ref`;
+
+function technologyOf(value: string): CertificateTechnology {
+  return certificateTechnologies.find((technology) => technology === value) ?? "other";
+}
+
+function fromRow(row: CertificateRow): Owned<Certificate> {
+  return {
+    companyRef: row.company_ref,
+    id: row.id,
+    companyId: row.company_id,
+    buildingId: row.building_id,
+    cup: row.cup,
+    volumeMwh: row.volume_mwh,
+    periodFrom: row.period_from,
+    periodTo: row.period_to,
+    technology: technologyOf(row.technology),
+    issuingBody: row.issuing_body,
+    cancellationId: row.cancellation_id,
+    countryCode: row.country_code,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+type UpsertParams = [
+  string,
+  number,
+  number,
+  string | null,
+  number,
+  string,
+  string,
+  string,
+  string,
+  string,
+  string,
+  string,
+  string,
+];
+
+function toCertificate(row: CertificateRow): Certificate {
+  const { companyRef: _, ...certificate } = fromRow(row);
+  return certificate;
+}
+
+export class CertificateRepository implements CertificateTable {
+  readonly #byId;
+  readonly #byCancellation;
+  readonly #listing: CompanyListing<CertificateRow, Certificate>;
+  readonly #upsert;
+  readonly #delete;
+
+  constructor(
+    db: Db,
+    companies: CompanyRepository,
+    buildings: { get(id: string): { readonly ref: number } },
+  ) {
+    this.#byId = lazy(() => db.prepare<[string], CertificateRow>(`${SELECT} WHERE r.id = ?`));
+    this.#byCancellation = lazy(() =>
+      db.prepare<[string], CertificateRow>(`${SELECT} WHERE r.cancellation_id = ?`),
+    );
+    this.#listing = new CompanyListing(db, companies, {
+      select: SELECT,
+      table: "certificates",
+      alias: "r",
+      order: ["period_from", "id"],
+      key: (row) => [row.period_from, row.id],
+      decode: toCertificate,
+      buildings,
+    });
+    // created_at is kept on update; updated_at moves.
+    this.#upsert = lazy(() =>
+      db.prepare<UpsertParams>(
+        `INSERT INTO certificates (id, company_ref, building_ref, cup, volume_mwh, period_from,
+         period_to, technology, issuing_body, cancellation_id, country_code, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (id) DO UPDATE SET
+         building_ref = excluded.building_ref, cup = excluded.cup,
+         volume_mwh = excluded.volume_mwh, period_from = excluded.period_from,
+         period_to = excluded.period_to, technology = excluded.technology,
+         issuing_body = excluded.issuing_body, cancellation_id = excluded.cancellation_id,
+         country_code = excluded.country_code, updated_at = excluded.updated_at`,
+      ),
+    );
+    this.#delete = lazy(() => db.prepare<[string]>("DELETE FROM certificates WHERE id = ?"));
+  }
+
+  find(id: string): Owned<Certificate> | undefined {
+    const row = this.#byId().get(id);
+    return row === undefined ? undefined : fromRow(row);
+  }
+
+  findByCancellation(cancellationId: string): Certificate | undefined {
+    const row = this.#byCancellation().get(cancellationId);
+    return row === undefined ? undefined : toCertificate(row);
+  }
+
+  list(query: CertificateFilter & PageQuery): Page<Certificate> {
+    return this.#listing.list(query);
+  }
+
+  keyset(filter: CertificateFilter): Keyset<CertificateRow, Certificate> {
+    return this.#listing.keyset(filter);
+  }
+
+  /** The coverage of its building is settled by the write's end (certificate-cover.ts). */
+  delete(id: string): void {
+    this.#delete().run(id);
+  }
+
+  save(record: CertificateRecord, at: string): void {
+    this.#upsert().run(
+      record.id,
+      record.companyRef,
+      record.buildingRef,
+      record.cup,
+      record.volumeMwh,
+      record.periodFrom,
+      record.periodTo,
+      record.technology,
+      record.issuingBody,
+      record.cancellationId,
+      record.countryCode,
+      at,
+      at,
+    );
+  }
+}
