@@ -12,7 +12,9 @@
 import type { Building } from "../core/model/building.js";
 import type { Page, PageQuery } from "../core/model/common.js";
 import type { Company } from "../core/model/company.js";
+import type { ConsolidationApproach, OrganizationLimit } from "../core/model/organization-limit.js";
 import type { WasteOperator } from "../core/model/waste-operator.js";
+import type { OrganizationLimitQuery } from "../core/ports/organization-limits.js";
 import type { WasteOperatorFilter } from "../core/resources/waste-operators.js";
 
 /** A value now (an embedded store) or later (a store over the network). */
@@ -70,11 +72,36 @@ export interface WasteOperatorTable {
   invoiceCount(id: string): Awaitable<number>;
 }
 
+/** A member of a limit as the rules write it: a subsidiary company or a building, by id. */
+export type OrganizationLimitMemberRecord =
+  | { readonly companyId: string; readonly sharePercent: number }
+  | { readonly buildingId: string; readonly sharePercent: number };
+
+/** An organization limit as the rules write it; the store stamps createdAt (kept) and updatedAt. */
+export interface OrganizationLimitRecord {
+  readonly id: string;
+  readonly companyRef: number;
+  readonly name: string;
+  readonly approach: ConsolidationApproach;
+  readonly periodFrom: string;
+  readonly periodTo: string;
+  /** Each one found by the rules, in the input's order. */
+  readonly members: readonly OrganizationLimitMemberRecord[];
+}
+
+export interface OrganizationLimitTable {
+  find(id: string): Awaitable<Owned<OrganizationLimit> | undefined>;
+  list(query: OrganizationLimitQuery): Awaitable<Page<OrganizationLimit>>;
+  /** Inserts or replaces by id, keeping createdAt; `at` is the time of the write. */
+  save(record: OrganizationLimitRecord, at: string): Awaitable<void>;
+}
+
 /** The tables, as one transaction sees them. */
 export interface StoreTransaction {
   readonly companies: CompanyTable;
   readonly buildings: BuildingTable;
   readonly wasteOperators: WasteOperatorTable;
+  readonly organizationLimits: OrganizationLimitTable;
 }
 
 /** How a rule's work runs: a read, or a write that commits all of it or none. */

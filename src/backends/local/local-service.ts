@@ -18,6 +18,7 @@ import {
 import { localActor } from "../../runtime/local-actor.js";
 import { toCompany } from "../../store/sqlite/companies.js";
 import { KeysetReader } from "../../store/sqlite/keyset.js";
+import type { OrganizationLimitRepository } from "../../store/sqlite/organization-limits.js";
 import type { WasteOperatorRepository } from "../../store/sqlite/waste-operators.js";
 import { toCategory, wholeOrPage } from "./categories.js";
 import type { CertificateRepository } from "./certificates.js";
@@ -46,7 +47,6 @@ import { type ListReaders, listReaders, streamPages } from "./local-streams.js";
 import { LocalSuppliersPart } from "./local-suppliers.js";
 import { localUsers } from "./local-users.js";
 import { localVehicles } from "./local-vehicles.js";
-import { OrganizationLimitRepository } from "./organization-limits.js";
 import { plainDeletables } from "./plain-deletables.js";
 import { type RecalculationScope, recalculateEmissions } from "./recalculate.js";
 import { recommendInputs } from "./recommended-inputs.js";
@@ -206,9 +206,8 @@ export class LocalService implements CarbonService {
       write: (fn) => this.#tx.write(fn),
       recalculate: (scope) => this.#recalculate(scope),
     });
-    const limits = new OrganizationLimitRepository(parts.db, parts.companies, parts.buildings);
-    this.#organizationLimits = limits;
-    this.organizationLimits = localOrganizationLimits(limits, tx, this);
+    this.#organizationLimits = parts.tables.organizationLimits;
+    this.organizationLimits = localOrganizationLimits(rules, this);
     const customInputs = new CustomInputRepository(
       parts.db,
       parts.companies,
@@ -272,7 +271,7 @@ export class LocalService implements CarbonService {
         tasks: this.#tasks,
         vehicles: this.#vehicles,
         customInputs: this.#customInputs,
-        organizationLimits: this.#organizationLimits,
+        organizationLimits: { find: (id) => this.#organizationLimits.get(id) },
       }),
     };
   }

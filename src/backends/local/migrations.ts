@@ -22,6 +22,7 @@ import {
 } from "../../store/sqlite/library-load.js";
 import { addEmissionLines } from "../../store/sqlite/lines-schema.js";
 import { LIST_INDEXES } from "../../store/sqlite/list-indexes.js";
+import { ORGANIZATION_LIMITS_SCHEMA } from "../../store/sqlite/organization-limits.js";
 import {
   provenanceOfEachBasis,
   readPolicy,
@@ -38,7 +39,6 @@ import { COMMENTS_SCHEMA } from "./comments.js";
 import { CUSTOM_INPUTS_SCHEMA } from "./custom-inputs.js";
 import { EFFLUENTS_SCHEMA } from "./effluents.js";
 import { GOALS_SCHEMA } from "./goals.js";
-import { ORGANIZATION_LIMITS_SCHEMA } from "./organization-limits.js";
 
 export interface Migration {
   readonly version: number;
