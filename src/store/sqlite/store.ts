@@ -6,6 +6,7 @@
  */
 import type { BuildingTable, StoreTransaction } from "../../rules/store.js";
 import type { CompanyRepository } from "./companies.js";
+import { CustomInputRepository } from "./custom-inputs.js";
 import type { Db } from "./database.js";
 import { lazy } from "./lazy.js";
 import { OrganizationLimitRepository } from "./organization-limits.js";
@@ -17,6 +18,7 @@ export interface SqliteTables extends StoreTransaction {
   readonly buildings: BuildingTable;
   readonly wasteOperators: WasteOperatorRepository;
   readonly organizationLimits: OrganizationLimitRepository;
+  readonly customInputs: CustomInputRepository;
 }
 
 /** The tables, made on first use: a command prepares only the statements it runs. */
@@ -28,6 +30,7 @@ export function sqliteTables(
 ): SqliteTables {
   const wasteOperators = lazy(() => new WasteOperatorRepository(db, companies));
   const organizationLimits = lazy(() => new OrganizationLimitRepository(db, companies));
+  const customInputs = lazy(() => new CustomInputRepository(db, companies));
   return {
     companies,
     buildings,
@@ -36,6 +39,9 @@ export function sqliteTables(
     },
     get organizationLimits() {
       return organizationLimits();
+    },
+    get customInputs() {
+      return customInputs();
     },
   };
 }
