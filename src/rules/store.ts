@@ -13,9 +13,13 @@ import type { Building } from "../core/model/building.js";
 import type { Certificate } from "../core/model/certificate.js";
 import type { Page, PageQuery } from "../core/model/common.js";
 import type { Company } from "../core/model/company.js";
+import type { CustomInput } from "../core/model/custom-input.js";
+import type { ConsolidationApproach, OrganizationLimit } from "../core/model/organization-limit.js";
 import type { WasteOperator } from "../core/model/waste-operator.js";
 import type { GlecQuery } from "../core/ports/glec.js";
+import type { OrganizationLimitQuery } from "../core/ports/organization-limits.js";
 import type { CertificateFilter } from "../core/resources/certificates.js";
+import type { CustomInputFilter } from "../core/resources/custom-inputs.js";
 import type { WasteOperatorFilter } from "../core/resources/waste-operators.js";
 
 /** A value now (an embedded store) or later (a store over the network). */
@@ -134,6 +138,61 @@ export interface CertificateTable {
   delete(id: string): Awaitable<void>;
 }
 
+/** A member of a limit as the rules write it: a subsidiary company or a building, by id. */
+export type OrganizationLimitMemberRecord =
+  | { readonly companyId: string; readonly sharePercent: number }
+  | { readonly buildingId: string; readonly sharePercent: number };
+
+/** An organization limit as the rules write it; the store stamps createdAt (kept) and updatedAt. */
+export interface OrganizationLimitRecord {
+  readonly id: string;
+  readonly companyRef: number;
+  readonly name: string;
+  readonly approach: ConsolidationApproach;
+  readonly periodFrom: string;
+  readonly periodTo: string;
+  /** Each one found by the rules, in the input's order. */
+  readonly members: readonly OrganizationLimitMemberRecord[];
+}
+
+export interface OrganizationLimitTable {
+  find(id: string): Awaitable<Owned<OrganizationLimit> | undefined>;
+  list(query: OrganizationLimitQuery): Awaitable<Page<OrganizationLimit>>;
+  /** Inserts or replaces by id, keeping createdAt; `at` is the time of the write. */
+  save(record: OrganizationLimitRecord, at: string): Awaitable<void>;
+}
+
+/** A custom input as the store keeps it: consumptions name it by `ref`, the store's own key. */
+export type StoredCustomInput = Owned<CustomInput> & { readonly ref: number };
+
+/** A custom input as the rules write it; the store stamps createdAt (kept) and updatedAt. */
+export interface CustomInputRecord {
+  readonly id: string;
+  readonly companyRef: number;
+  readonly type: string;
+  readonly name: string;
+  /** The unit's name as the engine spells it. */
+  readonly unit: string;
+  readonly customFactorId: string | null;
+}
+
+/** The consumptions naming a custom input: how many, and their category (the least ref). */
+export interface CustomInputUse {
+  readonly count: number;
+  readonly categoryRef: number | null;
+}
+
+export interface CustomInputTable {
+  find(id: string): Awaitable<StoredCustomInput | undefined>;
+  list(query: CustomInputFilter & PageQuery): Awaitable<Page<CustomInput>>;
+  /** Inserts or replaces by id, keeping createdAt; `at` is the time of the write. */
+  save(record: CustomInputRecord, at: string): Awaitable<void>;
+  /** The consumptions naming the input of this `ref`. */
+  consumptionsNaming(ref: number): Awaitable<CustomInputUse>;
+  /** How many invoices name the input. */
+  invoiceCount(id: string): Awaitable<number>;
+}
+
 /** The tables, as one transaction sees them. */
 export interface StoreTransaction {
   readonly companies: CompanyTable;
@@ -141,6 +200,8 @@ export interface StoreTransaction {
   readonly wasteOperators: WasteOperatorTable;
   readonly glec: GlecTable;
   readonly certificates: CertificateTable;
+  readonly organizationLimits: OrganizationLimitTable;
+  readonly customInputs: CustomInputTable;
 }
 
 /** How a rule's work runs: a read, or a write that commits all of it or none. */

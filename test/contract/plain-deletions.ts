@@ -96,6 +96,18 @@ export function describePlainDeletionContract(name: string, open: () => Promise<
       expect((await service.wasteOperators.get(operator)).name).toBe("Recycla");
     });
 
+    it("a deletion's record is the record as get answers it, no field more", async () => {
+      const records: [DeletableResource, string, unknown][] = [
+        ["wasteOperator", operator, await service.wasteOperators.get(operator)],
+        ["comment", comment, await service.comments.get(comment)],
+        ["task", task, await service.tasks.get(task)],
+      ];
+      for (const [resource, id, record] of records) {
+        const plan = await remove(resource, [id], true);
+        expect(plan.deleted[0]?.record).toEqual(record);
+      }
+    });
+
     it("a goal that still has tasks is a conflict, and nothing is deleted", async () => {
       const refused = remove("goal", [goal]);
       await expect(refused).rejects.toThrow(/still has 1 task/);

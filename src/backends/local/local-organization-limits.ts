@@ -1,27 +1,26 @@
-/** The organization limits part of the local engine: the repository in transactions, and the consolidation. */
+/** The organization limits part of the local engine: the rules in transactions, and the consolidation. */
 import { consolidateSummary } from "../../core/consolidated-summary.js";
 import { consolidate, consolidationSources } from "../../core/consolidation.js";
 import type { BuildingsPort } from "../../core/ports/buildings.js";
 import type { EmissionsPort } from "../../core/ports/emissions.js";
 import type { OrganizationLimitsPort } from "../../core/ports/organization-limits.js";
-import type { OrganizationLimitRepository } from "./organization-limits.js";
-
-interface Transactions {
-  read<T>(fn: () => T): T;
-  write<T>(fn: () => T): T;
-}
+import {
+  getOrganizationLimit,
+  listOrganizationLimits,
+  upsertOrganizationLimit,
+} from "../../rules/organization-limits.js";
+import type { StoreTransactions } from "../../rules/store.js";
 
 export function localOrganizationLimits(
-  limits: OrganizationLimitRepository,
-  tx: Transactions,
+  rules: StoreTransactions,
   service: { readonly emissions: EmissionsPort; readonly buildings: BuildingsPort },
 ): OrganizationLimitsPort {
-  const get = async (companyId: string, limitId: string) =>
-    tx.read(() => limits.get(companyId, limitId));
+  const get = (companyId: string, limitId: string) =>
+    rules.read((t) => getOrganizationLimit(t, companyId, limitId));
   return {
-    list: async (query) => tx.read(() => limits.list(query)),
+    list: (query) => rules.read((t) => listOrganizationLimits(t, query)),
     get,
-    upsert: async (input) => tx.write(() => limits.upsert(input)),
+    upsert: (input) => rules.write((t) => upsertOrganizationLimit(t, input)),
     consolidate: async (companyId, limitId) =>
       consolidate(consolidationSources(service), await get(companyId, limitId)),
     consolidatedSummary: async (companyId, limitId, query) =>

@@ -10,6 +10,12 @@ import type {
 } from "../../core/service.js";
 import { companyRecord } from "../../rules/companies.js";
 import {
+  customInputRefusal,
+  getCustomInput,
+  listCustomInputs,
+  upsertCustomInput,
+} from "../../rules/custom-inputs.js";
+import {
   getWasteOperator,
   listWasteOperators,
   upsertWasteOperator,
@@ -19,10 +25,11 @@ import { localActor } from "../../runtime/local-actor.js";
 import { toCategory, wholeOrPage } from "../../store/sqlite/categories.js";
 import type { CertificateRepository } from "../../store/sqlite/certificates.js";
 import { toCompany } from "../../store/sqlite/companies.js";
+import type { CustomInputRepository } from "../../store/sqlite/custom-inputs.js";
 import { KeysetReader } from "../../store/sqlite/keyset.js";
+import type { OrganizationLimitRepository } from "../../store/sqlite/organization-limits.js";
 import type { WasteOperatorRepository } from "../../store/sqlite/waste-operators.js";
 import { CommentRepository } from "./comments.js";
-import { CustomInputRepository } from "./custom-inputs.js";
 import type { DeletionParts } from "./deletion-plans.js";
 import { deleteCommand, deleteRecords } from "./deletions.js";
 import { EffluentRepository } from "./effluents.js";
@@ -46,7 +53,6 @@ import { type ListReaders, listReaders, streamPages } from "./local-streams.js";
 import { LocalSuppliersPart } from "./local-suppliers.js";
 import { localUsers } from "./local-users.js";
 import { localVehicles } from "./local-vehicles.js";
-import { OrganizationLimitRepository } from "./organization-limits.js";
 import { plainDeletables } from "./plain-deletables.js";
 import { type RecalculationScope, recalculateEmissions } from "./recalculate.js";
 import { recommendInputs } from "./recommended-inputs.js";
@@ -205,17 +211,19 @@ export class LocalService implements CarbonService {
       write: (fn) => this.#tx.write(fn),
       recalculate: (scope) => this.#recalculate(scope),
     });
-    const limits = new OrganizationLimitRepository(parts.db, parts.companies, parts.buildings);
-    this.#organizationLimits = limits;
-    this.organizationLimits = localOrganizationLimits(limits, tx, this);
-    const customInputs = new CustomInputRepository(
-      parts.db,
-      parts.companies,
-      parts.customFactors,
-      (scope) => this.#recalculate(scope),
-    );
-    this.#customInputs = customInputs;
-    this.customInputs = localResource(customInputs, tx);
+    this.#organizationLimits = parts.tables.organizationLimits;
+    this.organizationLimits = localOrganizationLimits(rules, this);
+    this.#customInputs = parts.tables.customInputs;
+    // An input's factor changing redoes the emissions of the consumptions naming it.
+    const customInputDriver = {
+      customFactors: parts.customFactors,
+      recalculate: (scope: RecalculationScope) => this.#recalculate(scope),
+    };
+    this.customInputs = {
+      list: (query) => rules.read((t) => listCustomInputs(t, query)),
+      get: (id) => rules.read((t) => getCustomInput(t, id)),
+      upsert: (input) => rules.write((t) => upsertCustomInput(t, input, customInputDriver)),
+    };
   }
 
   async close(): Promise<void> {
@@ -270,8 +278,20 @@ export class LocalService implements CarbonService {
         goals: this.#goals,
         tasks: this.#tasks,
         vehicles: this.#vehicles,
-        customInputs: this.#customInputs,
-        organizationLimits: this.#organizationLimits,
+        customInputs: {
+          get: (id) => this.#customInputs.get(id),
+          deletionRefusal: (id) => {
+            const input = this.#customInputs.find(id.trim().toLowerCase());
+            if (input === undefined) return undefined;
+            const consumptions = this.#customInputs.consumptionsNaming(input.ref).count;
+            return customInputRefusal(
+              input.id,
+              consumptions,
+              this.#customInputs.invoiceCount(input.id),
+            );
+          },
+        },
+        organizationLimits: { find: (id) => this.#organizationLimits.get(id) },
       }),
     };
   }

@@ -13,6 +13,7 @@ import {
   insertMissingCategories,
 } from "../../store/sqlite/category-seed.js";
 import { CUSTOM_FACTOR_VALIDITY_SCHEMA } from "../../store/sqlite/custom-factor-validity.js";
+import { CUSTOM_INPUTS_SCHEMA } from "../../store/sqlite/custom-inputs.js";
 import { APPLICATION_ID, type Db, notCarbonDatabase } from "../../store/sqlite/database.js";
 import { GLEC_SCHEMA } from "../../store/sqlite/glec-schema.js";
 import { INVOICES_SCHEMA } from "../../store/sqlite/invoices-schema.js";
@@ -23,6 +24,7 @@ import {
 } from "../../store/sqlite/library-load.js";
 import { addEmissionLines } from "../../store/sqlite/lines-schema.js";
 import { LIST_INDEXES } from "../../store/sqlite/list-indexes.js";
+import { ORGANIZATION_LIMITS_SCHEMA } from "../../store/sqlite/organization-limits.js";
 import {
   provenanceOfEachBasis,
   readPolicy,
@@ -35,10 +37,8 @@ import { addVehicles } from "../../store/sqlite/vehicles-schema.js";
 import { WASTE_OPERATORS_SCHEMA } from "../../store/sqlite/waste-operators.js";
 import { CERTIFICATES_SCHEMA } from "./certificate-cover.js";
 import { COMMENTS_SCHEMA } from "./comments.js";
-import { CUSTOM_INPUTS_SCHEMA } from "./custom-inputs.js";
 import { EFFLUENTS_SCHEMA } from "./effluents.js";
 import { GOALS_SCHEMA } from "./goals.js";
-import { ORGANIZATION_LIMITS_SCHEMA } from "./organization-limits.js";
 
 export interface Migration {
   readonly version: number;

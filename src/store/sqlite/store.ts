@@ -7,9 +7,11 @@
 import type { BuildingTable, StoreTransaction } from "../../rules/store.js";
 import { CertificateRepository } from "./certificates.js";
 import type { CompanyRepository } from "./companies.js";
+import { CustomInputRepository } from "./custom-inputs.js";
 import type { Db } from "./database.js";
 import { GlecRepository } from "./glec.js";
 import { lazy } from "./lazy.js";
+import { OrganizationLimitRepository } from "./organization-limits.js";
 import { WasteOperatorRepository } from "./waste-operators.js";
 
 /** The port's tables as SQLite implements them (the driver's older code reads them directly). */
@@ -19,6 +21,8 @@ export interface SqliteTables extends StoreTransaction {
   readonly wasteOperators: WasteOperatorRepository;
   readonly glec: GlecRepository;
   readonly certificates: CertificateRepository;
+  readonly organizationLimits: OrganizationLimitRepository;
+  readonly customInputs: CustomInputRepository;
 }
 
 /** The buildings table, still the driver's (src/backends/local/buildings.ts) until its rules move. */
@@ -36,6 +40,8 @@ export function sqliteTables(
   const wasteOperators = lazy(() => new WasteOperatorRepository(db, companies));
   const glec = lazy(() => new GlecRepository(db, companies));
   const certificates = lazy(() => new CertificateRepository(db, companies, buildings));
+  const organizationLimits = lazy(() => new OrganizationLimitRepository(db, companies));
+  const customInputs = lazy(() => new CustomInputRepository(db, companies));
   return {
     companies,
     buildings,
@@ -47,6 +53,12 @@ export function sqliteTables(
     },
     get certificates() {
       return certificates();
+    },
+    get organizationLimits() {
+      return organizationLimits();
+    },
+    get customInputs() {
+      return customInputs();
     },
   };
 }

@@ -139,10 +139,10 @@ export class WasteOperatorRepository implements WasteOperatorTable {
   }
 
   /** For the callers not yet on the port: the operator, or not_found. */
-  get(id: string): Owned<WasteOperator> {
-    const found = this.find(id.trim().toLowerCase());
-    if (found === undefined) throw notFound("waste operator", id);
-    return found;
+  get(id: string): WasteOperator {
+    const row = this.#byId().get(id.trim().toLowerCase());
+    if (row === undefined) throw notFound("waste operator", id);
+    return toWasteOperator(row);
   }
 
   findByName(companyRef: number, nameKey: string): WasteOperator | undefined {
