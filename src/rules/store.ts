@@ -10,9 +10,11 @@
  */
 
 import type { Building } from "../core/model/building.js";
+import type { Comment, CommentEntityType } from "../core/model/comment.js";
 import type { Page, PageQuery } from "../core/model/common.js";
 import type { Company } from "../core/model/company.js";
 import type { WasteOperator } from "../core/model/waste-operator.js";
+import type { CommentFilter } from "../core/resources/comments.js";
 import type { WasteOperatorFilter } from "../core/resources/waste-operators.js";
 
 /** A value now (an embedded store) or later (a store over the network). */
@@ -48,6 +50,28 @@ export interface CompanyTable {
   save(record: CompanyRecord, at: string): Awaitable<void>;
 }
 
+/** A comment as the rules write it; the store stamps createdAt and updatedAt. */
+export interface CommentRecord {
+  readonly id: string;
+  readonly companyRef: number;
+  readonly entityType: CommentEntityType;
+  readonly entityId: string;
+  readonly text: string;
+  readonly author: string;
+}
+
+export interface CommentTable {
+  find(id: string): Awaitable<Owned<Comment> | undefined>;
+  list(query: CommentFilter & PageQuery): Awaitable<Page<Comment>>;
+  /** The key of the company owning the record of this type and id; undefined when none is. */
+  entityCompany(type: CommentEntityType, id: string): Awaitable<number | undefined>;
+  /**
+   * Inserts by id, or on an existing id replaces only the text: the company, the record, the
+   * author and createdAt are kept. `at` is the time of the write.
+   */
+  save(record: CommentRecord, at: string): Awaitable<void>;
+}
+
 /** A waste operator as the rules write it; the store stamps createdAt (kept) and updatedAt. */
 export interface WasteOperatorRecord {
   readonly id: string;
@@ -74,6 +98,7 @@ export interface WasteOperatorTable {
 export interface StoreTransaction {
   readonly companies: CompanyTable;
   readonly buildings: BuildingTable;
+  readonly comments: CommentTable;
   readonly wasteOperators: WasteOperatorTable;
 }
 

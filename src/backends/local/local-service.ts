@@ -8,6 +8,7 @@ import type {
   ListRow,
   StreamOptions,
 } from "../../core/service.js";
+import { getComment, listComments, upsertComment } from "../../rules/comments.js";
 import { companyRecord } from "../../rules/companies.js";
 import {
   getWasteOperator,
@@ -16,12 +17,12 @@ import {
   wasteOperatorRefusal,
 } from "../../rules/waste-operators.js";
 import { localActor } from "../../runtime/local-actor.js";
+import type { CommentRepository } from "../../store/sqlite/comments.js";
 import { toCompany } from "../../store/sqlite/companies.js";
 import { KeysetReader } from "../../store/sqlite/keyset.js";
 import type { WasteOperatorRepository } from "../../store/sqlite/waste-operators.js";
 import { toCategory, wholeOrPage } from "./categories.js";
 import type { CertificateRepository } from "./certificates.js";
-import { CommentRepository } from "./comments.js";
 import { CustomInputRepository } from "./custom-inputs.js";
 import type { DeletionParts } from "./deletion-plans.js";
 import { deleteCommand, deleteRecords } from "./deletions.js";
@@ -149,13 +150,12 @@ export class LocalService implements CarbonService {
     const vehicles = new VehicleRepository(parts.db, parts.companies, parts.buildings);
     this.#vehicles = vehicles;
     this.vehicles = localVehicles(vehicles, tx);
-    const comments = new CommentRepository(parts.db, parts.companies);
-    this.#comments = comments;
+    this.#comments = parts.tables.comments;
     this.comments = {
-      list: async (query) => tx.read(() => comments.list(query)),
-      get: async (id) => tx.read(() => comments.get(id)),
-      upsert: async (input, as) =>
-        tx.write(() => comments.upsert(input, as?.author ?? localActor())),
+      list: (query) => rules.read((t) => listComments(t, query)),
+      get: (id) => rules.read((t) => getComment(t, id)),
+      upsert: (input, as) =>
+        rules.write((t) => upsertComment(t, input, as?.author ?? localActor())),
     };
     const goals = new GoalRepository(parts.db, parts.companies);
     const tasks = new TaskRepository(parts.db, parts.companies, goals);

@@ -1,6 +1,7 @@
 import { MAX_PAGE_LIMIT } from "../../core/model/common.js";
 import { pageWindow } from "../../core/pagination.js";
 import type { ListFilter, ListName, ListRow, StreamOptions } from "../../core/service.js";
+import type { CommentRepository } from "../../store/sqlite/comments.js";
 import type { CompanyRepository } from "../../store/sqlite/companies.js";
 import type { KeysetReader } from "../../store/sqlite/keyset.js";
 import type { WasteOperatorRepository } from "../../store/sqlite/waste-operators.js";
@@ -8,7 +9,6 @@ import type { AuditLog } from "./audit.js";
 import type { BuildingRepository } from "./buildings.js";
 import { type CategoryCatalog, toCategory } from "./categories.js";
 import type { CertificateRepository } from "./certificates.js";
-import type { CommentRepository } from "./comments.js";
 import type { CustomFactorRepository } from "./custom-factors.js";
 import type { CustomInputRepository } from "./custom-inputs.js";
 import type { EffluentRepository } from "./effluents.js";

@@ -11,6 +11,7 @@ import {
   addWttCategories,
   insertMissingCategories,
 } from "../../store/sqlite/category-seed.js";
+import { COMMENTS_SCHEMA } from "../../store/sqlite/comments.js";
 import { CUSTOM_FACTOR_VALIDITY_SCHEMA } from "../../store/sqlite/custom-factor-validity.js";
 import { APPLICATION_ID, type Db, notCarbonDatabase } from "../../store/sqlite/database.js";
 import { GLEC_SCHEMA } from "../../store/sqlite/glec-schema.js";
@@ -34,7 +35,6 @@ import { addVehicles } from "../../store/sqlite/vehicles-schema.js";
 import { WASTE_OPERATORS_SCHEMA } from "../../store/sqlite/waste-operators.js";
 import { auditDeletions, SCHEMA_AUDIT } from "./audit.js";
 import { CERTIFICATES_SCHEMA } from "./certificate-cover.js";
-import { COMMENTS_SCHEMA } from "./comments.js";
 import { CUSTOM_INPUTS_SCHEMA } from "./custom-inputs.js";
 import { EFFLUENTS_SCHEMA } from "./effluents.js";
 import { GOALS_SCHEMA } from "./goals.js";

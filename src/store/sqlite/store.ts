@@ -5,6 +5,7 @@
  * transaction even when a rule awaits between statements.
  */
 import type { BuildingTable, StoreTransaction } from "../../rules/store.js";
+import { CommentRepository } from "./comments.js";
 import type { CompanyRepository } from "./companies.js";
 import type { Db } from "./database.js";
 import { lazy } from "./lazy.js";
@@ -14,6 +15,7 @@ import { WasteOperatorRepository } from "./waste-operators.js";
 export interface SqliteTables extends StoreTransaction {
   readonly companies: CompanyRepository;
   readonly buildings: BuildingTable;
+  readonly comments: CommentRepository;
   readonly wasteOperators: WasteOperatorRepository;
 }
 
@@ -25,9 +27,13 @@ export function sqliteTables(
   buildings: BuildingTable,
 ): SqliteTables {
   const wasteOperators = lazy(() => new WasteOperatorRepository(db, companies));
+  const comments = lazy(() => new CommentRepository(db, companies));
   return {
     companies,
     buildings,
+    get comments() {
+      return comments();
+    },
     get wasteOperators() {
       return wasteOperators();
     },
