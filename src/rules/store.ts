@@ -11,10 +11,12 @@
 
 import type { Building } from "../core/model/building.js";
 import type { Comment, CommentEntityType } from "../core/model/comment.js";
-import type { Page, PageQuery } from "../core/model/common.js";
+import type { Page, PageQuery, Scope } from "../core/model/common.js";
 import type { Company } from "../core/model/company.js";
+import type { Goal } from "../core/model/goal.js";
 import type { WasteOperator } from "../core/model/waste-operator.js";
 import type { CommentFilter } from "../core/resources/comments.js";
+import type { GoalFilter } from "../core/resources/goals.js";
 import type { WasteOperatorFilter } from "../core/resources/waste-operators.js";
 
 /** A value now (an embedded store) or later (a store over the network). */
@@ -72,6 +74,33 @@ export interface CommentTable {
   save(record: CommentRecord, at: string): Awaitable<void>;
 }
 
+/** A goal as the store keeps it: `ref` (its tasks name it by it) and `companyRef` are the store's. */
+export interface StoredGoal extends Goal {
+  readonly ref: number;
+  readonly companyRef: number;
+}
+
+/** A goal as the rules write it; the store stamps createdAt (kept) and updatedAt. */
+export interface GoalRecord {
+  readonly id: string;
+  readonly companyRef: number;
+  readonly name: string;
+  readonly baseYear: number;
+  readonly targetYear: number;
+  readonly scopes: readonly Scope[];
+  readonly reductionPercent: number;
+  readonly pathway: string | null;
+}
+
+export interface GoalTable {
+  find(id: string): Awaitable<StoredGoal | undefined>;
+  list(query: GoalFilter & PageQuery): Awaitable<Page<Goal>>;
+  /** Inserts or replaces by id, keeping createdAt; `at` is the time of the write. */
+  save(record: GoalRecord, at: string): Awaitable<void>;
+  /** How many tasks the goal has. */
+  taskCount(id: string): Awaitable<number>;
+}
+
 /** A waste operator as the rules write it; the store stamps createdAt (kept) and updatedAt. */
 export interface WasteOperatorRecord {
   readonly id: string;
@@ -99,6 +128,7 @@ export interface StoreTransaction {
   readonly companies: CompanyTable;
   readonly buildings: BuildingTable;
   readonly comments: CommentTable;
+  readonly goals: GoalTable;
   readonly wasteOperators: WasteOperatorTable;
 }
 

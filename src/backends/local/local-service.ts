@@ -10,6 +10,7 @@ import type {
 } from "../../core/service.js";
 import { getComment, listComments, upsertComment } from "../../rules/comments.js";
 import { companyRecord } from "../../rules/companies.js";
+import { getGoal, goalRefusal, listGoals, upsertGoal } from "../../rules/goals.js";
 import {
   getWasteOperator,
   listWasteOperators,
@@ -19,6 +20,7 @@ import {
 import { localActor } from "../../runtime/local-actor.js";
 import type { CommentRepository } from "../../store/sqlite/comments.js";
 import { toCompany } from "../../store/sqlite/companies.js";
+import type { GoalRepository } from "../../store/sqlite/goals.js";
 import { KeysetReader } from "../../store/sqlite/keyset.js";
 import type { WasteOperatorRepository } from "../../store/sqlite/waste-operators.js";
 import { toCategory, wholeOrPage } from "./categories.js";
@@ -28,7 +30,6 @@ import type { DeletionParts } from "./deletion-plans.js";
 import { deleteCommand, deleteRecords } from "./deletions.js";
 import { EffluentRepository } from "./effluents.js";
 import { EngineTransactions } from "./engine-transactions.js";
-import { GoalRepository } from "./goals.js";
 import { InvoiceRepository } from "./invoices.js";
 import { LocalAudit } from "./local-audit.js";
 import { LocalBuildings } from "./local-buildings.js";
@@ -157,12 +158,14 @@ export class LocalService implements CarbonService {
       upsert: (input, as) =>
         rules.write((t) => upsertComment(t, input, as?.author ?? localActor())),
     };
-    const goals = new GoalRepository(parts.db, parts.companies);
+    const goals = parts.tables.goals;
     const tasks = new TaskRepository(parts.db, parts.companies, goals);
     this.#goals = goals;
     this.#tasks = tasks;
     this.goals = {
-      ...localResource(goals, tx),
+      list: (query) => rules.read((t) => listGoals(t, query)),
+      get: (id) => rules.read((t) => getGoal(t, id)),
+      upsert: (input) => rules.write((t) => upsertGoal(t, input)),
       progress: async (id) => goalProgress(this, id),
     };
     const certificates = localCertificates(parts, tx);
@@ -268,7 +271,10 @@ export class LocalService implements CarbonService {
             wasteOperatorRefusal(id, this.#wasteOperators.invoiceCount(id.trim().toLowerCase())),
         },
         comments: this.#comments,
-        goals: this.#goals,
+        goals: {
+          get: (id) => this.#goals.get(id),
+          deletionRefusal: (id) => goalRefusal(id, this.#goals.taskCount(id)),
+        },
         tasks: this.#tasks,
         vehicles: this.#vehicles,
         customInputs: this.#customInputs,

@@ -8,9 +8,9 @@ import type { TaskFilter } from "../../core/resources/tasks.js";
 import { parseInput } from "../../core/validate.js";
 import type { CompanyRepository } from "../../store/sqlite/companies.js";
 import type { Db } from "../../store/sqlite/database.js";
+import type { GoalRepository } from "../../store/sqlite/goals.js";
 import type { Keyset, SqlValue } from "../../store/sqlite/keyset.js";
 import { lazy } from "../../store/sqlite/lazy.js";
-import type { GoalRepository } from "./goals.js";
 
 interface TaskRow {
   id: string;
@@ -99,7 +99,7 @@ export class TaskRepository {
       params.push(this.#companies.get(filter.companyId).ref);
     }
     if (filter.goalId !== undefined) {
-      const goal = this.#goals.row(filter.goalId);
+      const goal = this.#goals.find(filter.goalId.trim().toLowerCase());
       if (goal === undefined) throw notFound("goal", filter.goalId);
       where.push("t.goal_ref = ?");
       params.push(goal.ref);
@@ -143,8 +143,8 @@ export class TaskRepository {
     const parsed = parseInput(taskInputSchema, input, "task");
     const id = parsed.id.toLowerCase();
     const company = this.#companies.get(parsed.companyId);
-    const goal = this.#goals.row(parsed.goalId);
-    if (goal === undefined || goal.company_ref !== company.ref) {
+    const goal = this.#goals.find(parsed.goalId.trim().toLowerCase());
+    if (goal === undefined || goal.companyRef !== company.ref) {
       throw notInCompany(
         { what: "goal", id: parsed.goalId, field: "goalId" },
         company,

@@ -8,6 +8,7 @@ import type { BuildingTable, StoreTransaction } from "../../rules/store.js";
 import { CommentRepository } from "./comments.js";
 import type { CompanyRepository } from "./companies.js";
 import type { Db } from "./database.js";
+import { GoalRepository } from "./goals.js";
 import { lazy } from "./lazy.js";
 import { WasteOperatorRepository } from "./waste-operators.js";
 
@@ -16,6 +17,7 @@ export interface SqliteTables extends StoreTransaction {
   readonly companies: CompanyRepository;
   readonly buildings: BuildingTable;
   readonly comments: CommentRepository;
+  readonly goals: GoalRepository;
   readonly wasteOperators: WasteOperatorRepository;
 }
 
@@ -28,11 +30,15 @@ export function sqliteTables(
 ): SqliteTables {
   const wasteOperators = lazy(() => new WasteOperatorRepository(db, companies));
   const comments = lazy(() => new CommentRepository(db, companies));
+  const goals = lazy(() => new GoalRepository(db, companies));
   return {
     companies,
     buildings,
     get comments() {
       return comments();
+    },
+    get goals() {
+      return goals();
     },
     get wasteOperators() {
       return wasteOperators();
