@@ -13,10 +13,11 @@ import type { Building } from "../core/model/building.js";
 import type { Comment, CommentEntityType } from "../core/model/comment.js";
 import type { Page, PageQuery, Scope } from "../core/model/common.js";
 import type { Company } from "../core/model/company.js";
-import type { Goal } from "../core/model/goal.js";
+import type { Goal, Task, TaskStatus } from "../core/model/goal.js";
 import type { WasteOperator } from "../core/model/waste-operator.js";
 import type { CommentFilter } from "../core/resources/comments.js";
 import type { GoalFilter } from "../core/resources/goals.js";
+import type { TaskFilter } from "../core/resources/tasks.js";
 import type { WasteOperatorFilter } from "../core/resources/waste-operators.js";
 
 /** A value now (an embedded store) or later (a store over the network). */
@@ -101,6 +102,26 @@ export interface GoalTable {
   taskCount(id: string): Awaitable<number>;
 }
 
+/** A task as the rules write it, under its goal's `ref`; the store stamps createdAt and updatedAt. */
+export interface TaskRecord {
+  readonly id: string;
+  readonly companyRef: number;
+  readonly goalRef: number;
+  readonly title: string;
+  readonly owner: string;
+  readonly dueDate: string;
+  readonly status: TaskStatus;
+  readonly expectedReductionKg: number | null;
+}
+
+export interface TaskTable {
+  find(id: string): Awaitable<Owned<Task> | undefined>;
+  /** One company's or goal's page, or every company's; an unknown company or goal is not_found. */
+  list(query: TaskFilter & PageQuery): Awaitable<Page<Task>>;
+  /** Inserts or replaces by id (its goal too), keeping createdAt; `at` is the time of the write. */
+  save(record: TaskRecord, at: string): Awaitable<void>;
+}
+
 /** A waste operator as the rules write it; the store stamps createdAt (kept) and updatedAt. */
 export interface WasteOperatorRecord {
   readonly id: string;
@@ -129,6 +150,7 @@ export interface StoreTransaction {
   readonly buildings: BuildingTable;
   readonly comments: CommentTable;
   readonly goals: GoalTable;
+  readonly tasks: TaskTable;
   readonly wasteOperators: WasteOperatorTable;
 }
 

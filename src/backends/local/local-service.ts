@@ -11,6 +11,7 @@ import type {
 import { getComment, listComments, upsertComment } from "../../rules/comments.js";
 import { companyRecord } from "../../rules/companies.js";
 import { getGoal, goalRefusal, listGoals, upsertGoal } from "../../rules/goals.js";
+import { getTask, listTasks, upsertTask } from "../../rules/tasks.js";
 import {
   getWasteOperator,
   listWasteOperators,
@@ -22,6 +23,7 @@ import type { CommentRepository } from "../../store/sqlite/comments.js";
 import { toCompany } from "../../store/sqlite/companies.js";
 import type { GoalRepository } from "../../store/sqlite/goals.js";
 import { KeysetReader } from "../../store/sqlite/keyset.js";
+import type { TaskRepository } from "../../store/sqlite/tasks.js";
 import type { WasteOperatorRepository } from "../../store/sqlite/waste-operators.js";
 import { toCategory, wholeOrPage } from "./categories.js";
 import type { CertificateRepository } from "./certificates.js";
@@ -52,7 +54,6 @@ import { OrganizationLimitRepository } from "./organization-limits.js";
 import { plainDeletables } from "./plain-deletables.js";
 import { type RecalculationScope, recalculateEmissions } from "./recalculate.js";
 import { recommendInputs } from "./recommended-inputs.js";
-import { TaskRepository } from "./tasks.js";
 import { rolledBack, withRollback } from "./transaction-tools.js";
 import { UserRepository } from "./users.js";
 import { VehicleRepository } from "./vehicles.js";
@@ -158,10 +159,8 @@ export class LocalService implements CarbonService {
       upsert: (input, as) =>
         rules.write((t) => upsertComment(t, input, as?.author ?? localActor())),
     };
-    const goals = parts.tables.goals;
-    const tasks = new TaskRepository(parts.db, parts.companies, goals);
-    this.#goals = goals;
-    this.#tasks = tasks;
+    this.#goals = parts.tables.goals;
+    this.#tasks = parts.tables.tasks;
     this.goals = {
       list: (query) => rules.read((t) => listGoals(t, query)),
       get: (id) => rules.read((t) => getGoal(t, id)),
@@ -171,7 +170,11 @@ export class LocalService implements CarbonService {
     const certificates = localCertificates(parts, tx);
     this.#certificates = certificates.repository;
     this.certificates = certificates;
-    this.tasks = localResource(tasks, tx);
+    this.tasks = {
+      list: (query) => rules.read((t) => listTasks(t, query)),
+      get: (id) => rules.read((t) => getTask(t, id)),
+      upsert: (input) => rules.write((t) => upsertTask(t, input)),
+    };
     const effluents = new EffluentRepository(parts.db, parts.companies, parts.buildings);
     this.#effluents = effluents;
     this.effluents = {

@@ -5,6 +5,7 @@ import type { CommentRepository } from "../../store/sqlite/comments.js";
 import type { CompanyRepository } from "../../store/sqlite/companies.js";
 import type { GoalRepository } from "../../store/sqlite/goals.js";
 import type { KeysetReader } from "../../store/sqlite/keyset.js";
+import type { TaskRepository } from "../../store/sqlite/tasks.js";
 import type { WasteOperatorRepository } from "../../store/sqlite/waste-operators.js";
 import type { AuditLog } from "./audit.js";
 import type { BuildingRepository } from "./buildings.js";
@@ -19,7 +20,6 @@ import type { InvoiceRepository } from "./invoices.js";
 import type { OrganizationLimitRepository } from "./organization-limits.js";
 import type { ConsumptionQueries } from "./queries.js";
 import type { SupplierRepository } from "./suppliers.js";
-import type { TaskRepository } from "./tasks.js";
 import type { UserRepository } from "./users.js";
 import type { VehicleRepository } from "./vehicles.js";
 

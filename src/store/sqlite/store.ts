@@ -10,6 +10,7 @@ import type { CompanyRepository } from "./companies.js";
 import type { Db } from "./database.js";
 import { GoalRepository } from "./goals.js";
 import { lazy } from "./lazy.js";
+import { TaskRepository } from "./tasks.js";
 import { WasteOperatorRepository } from "./waste-operators.js";
 
 /** The port's tables as SQLite implements them (the driver's older code reads them directly). */
@@ -18,6 +19,7 @@ export interface SqliteTables extends StoreTransaction {
   readonly buildings: BuildingTable;
   readonly comments: CommentRepository;
   readonly goals: GoalRepository;
+  readonly tasks: TaskRepository;
   readonly wasteOperators: WasteOperatorRepository;
 }
 
@@ -31,6 +33,7 @@ export function sqliteTables(
   const wasteOperators = lazy(() => new WasteOperatorRepository(db, companies));
   const comments = lazy(() => new CommentRepository(db, companies));
   const goals = lazy(() => new GoalRepository(db, companies));
+  const tasks = lazy(() => new TaskRepository(db, companies, goals()));
   return {
     companies,
     buildings,
@@ -39,6 +42,9 @@ export function sqliteTables(
     },
     get goals() {
       return goals();
+    },
+    get tasks() {
+      return tasks();
     },
     get wasteOperators() {
       return wasteOperators();
