@@ -11,15 +11,20 @@
 
 import type { Building } from "../core/model/building.js";
 import type { Certificate } from "../core/model/certificate.js";
-import type { Page, PageQuery } from "../core/model/common.js";
+import type { Comment, CommentEntityType } from "../core/model/comment.js";
+import type { Page, PageQuery, Scope } from "../core/model/common.js";
 import type { Company } from "../core/model/company.js";
 import type { CustomInput } from "../core/model/custom-input.js";
+import type { Goal, Task, TaskStatus } from "../core/model/goal.js";
 import type { ConsolidationApproach, OrganizationLimit } from "../core/model/organization-limit.js";
 import type { WasteOperator } from "../core/model/waste-operator.js";
 import type { GlecQuery } from "../core/ports/glec.js";
 import type { OrganizationLimitQuery } from "../core/ports/organization-limits.js";
 import type { CertificateFilter } from "../core/resources/certificates.js";
+import type { CommentFilter } from "../core/resources/comments.js";
 import type { CustomInputFilter } from "../core/resources/custom-inputs.js";
+import type { GoalFilter } from "../core/resources/goals.js";
+import type { TaskFilter } from "../core/resources/tasks.js";
 import type { WasteOperatorFilter } from "../core/resources/waste-operators.js";
 
 /** A value now (an embedded store) or later (a store over the network). */
@@ -53,6 +58,75 @@ export interface CompanyRecord {
 export interface CompanyTable {
   find(id: string): Awaitable<StoredCompany | undefined>;
   save(record: CompanyRecord, at: string): Awaitable<void>;
+}
+
+/** A comment as the rules write it; the store stamps createdAt and updatedAt. */
+export interface CommentRecord {
+  readonly id: string;
+  readonly companyRef: number;
+  readonly entityType: CommentEntityType;
+  readonly entityId: string;
+  readonly text: string;
+  readonly author: string;
+}
+
+export interface CommentTable {
+  find(id: string): Awaitable<Owned<Comment> | undefined>;
+  list(query: CommentFilter & PageQuery): Awaitable<Page<Comment>>;
+  /** The key of the company owning the record of this type and id; undefined when none is. */
+  entityCompany(type: CommentEntityType, id: string): Awaitable<number | undefined>;
+  /**
+   * Inserts by id, or on an existing id replaces only the text: the company, the record, the
+   * author and createdAt are kept. `at` is the time of the write.
+   */
+  save(record: CommentRecord, at: string): Awaitable<void>;
+}
+
+/** A goal as the store keeps it: `ref` (its tasks name it by it) and `companyRef` are the store's. */
+export interface StoredGoal extends Goal {
+  readonly ref: number;
+  readonly companyRef: number;
+}
+
+/** A goal as the rules write it; the store stamps createdAt (kept) and updatedAt. */
+export interface GoalRecord {
+  readonly id: string;
+  readonly companyRef: number;
+  readonly name: string;
+  readonly baseYear: number;
+  readonly targetYear: number;
+  readonly scopes: readonly Scope[];
+  readonly reductionPercent: number;
+  readonly pathway: string | null;
+}
+
+export interface GoalTable {
+  find(id: string): Awaitable<StoredGoal | undefined>;
+  list(query: GoalFilter & PageQuery): Awaitable<Page<Goal>>;
+  /** Inserts or replaces by id, keeping createdAt; `at` is the time of the write. */
+  save(record: GoalRecord, at: string): Awaitable<void>;
+  /** How many tasks the goal has. */
+  taskCount(id: string): Awaitable<number>;
+}
+
+/** A task as the rules write it, under its goal's `ref`; the store stamps createdAt and updatedAt. */
+export interface TaskRecord {
+  readonly id: string;
+  readonly companyRef: number;
+  readonly goalRef: number;
+  readonly title: string;
+  readonly owner: string;
+  readonly dueDate: string;
+  readonly status: TaskStatus;
+  readonly expectedReductionKg: number | null;
+}
+
+export interface TaskTable {
+  find(id: string): Awaitable<Owned<Task> | undefined>;
+  /** One company's or goal's page, or every company's; an unknown company or goal is not_found. */
+  list(query: TaskFilter & PageQuery): Awaitable<Page<Task>>;
+  /** Inserts or replaces by id (its goal too), keeping createdAt; `at` is the time of the write. */
+  save(record: TaskRecord, at: string): Awaitable<void>;
 }
 
 /** A waste operator as the rules write it; the store stamps createdAt (kept) and updatedAt. */
@@ -197,6 +271,9 @@ export interface CustomInputTable {
 export interface StoreTransaction {
   readonly companies: CompanyTable;
   readonly buildings: BuildingTable;
+  readonly comments: CommentTable;
+  readonly goals: GoalTable;
+  readonly tasks: TaskTable;
   readonly wasteOperators: WasteOperatorTable;
   readonly glec: GlecTable;
   readonly certificates: CertificateTable;

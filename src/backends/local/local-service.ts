@@ -8,6 +8,7 @@ import type {
   ListRow,
   StreamOptions,
 } from "../../core/service.js";
+import { getComment, listComments, upsertComment } from "../../rules/comments.js";
 import { companyRecord } from "../../rules/companies.js";
 import {
   customInputRefusal,
@@ -15,6 +16,8 @@ import {
   listCustomInputs,
   upsertCustomInput,
 } from "../../rules/custom-inputs.js";
+import { getGoal, goalRefusal, listGoals, upsertGoal } from "../../rules/goals.js";
+import { getTask, listTasks, upsertTask } from "../../rules/tasks.js";
 import {
   getWasteOperator,
   listWasteOperators,
@@ -24,17 +27,18 @@ import {
 import { localActor } from "../../runtime/local-actor.js";
 import { toCategory, wholeOrPage } from "../../store/sqlite/categories.js";
 import type { CertificateRepository } from "../../store/sqlite/certificates.js";
+import type { CommentRepository } from "../../store/sqlite/comments.js";
 import { toCompany } from "../../store/sqlite/companies.js";
 import type { CustomInputRepository } from "../../store/sqlite/custom-inputs.js";
+import type { GoalRepository } from "../../store/sqlite/goals.js";
 import { KeysetReader } from "../../store/sqlite/keyset.js";
 import type { OrganizationLimitRepository } from "../../store/sqlite/organization-limits.js";
+import type { TaskRepository } from "../../store/sqlite/tasks.js";
 import type { WasteOperatorRepository } from "../../store/sqlite/waste-operators.js";
-import { CommentRepository } from "./comments.js";
 import type { DeletionParts } from "./deletion-plans.js";
 import { deleteCommand, deleteRecords } from "./deletions.js";
 import { EffluentRepository } from "./effluents.js";
 import { EngineTransactions } from "./engine-transactions.js";
-import { GoalRepository } from "./goals.js";
 import { InvoiceRepository } from "./invoices.js";
 import { LocalAudit } from "./local-audit.js";
 import { LocalBuildings } from "./local-buildings.js";
@@ -56,7 +60,6 @@ import { localVehicles } from "./local-vehicles.js";
 import { plainDeletables } from "./plain-deletables.js";
 import { type RecalculationScope, recalculateEmissions } from "./recalculate.js";
 import { recommendInputs } from "./recommended-inputs.js";
-import { TaskRepository } from "./tasks.js";
 import { rolledBack, withRollback } from "./transaction-tools.js";
 import { UserRepository } from "./users.js";
 import { VehicleRepository } from "./vehicles.js";
@@ -155,25 +158,28 @@ export class LocalService implements CarbonService {
     const vehicles = new VehicleRepository(parts.db, parts.companies, parts.buildings);
     this.#vehicles = vehicles;
     this.vehicles = localVehicles(vehicles, tx);
-    const comments = new CommentRepository(parts.db, parts.companies);
-    this.#comments = comments;
+    this.#comments = parts.tables.comments;
     this.comments = {
-      list: async (query) => tx.read(() => comments.list(query)),
-      get: async (id) => tx.read(() => comments.get(id)),
-      upsert: async (input, as) =>
-        tx.write(() => comments.upsert(input, as?.author ?? localActor())),
+      list: (query) => rules.read((t) => listComments(t, query)),
+      get: (id) => rules.read((t) => getComment(t, id)),
+      upsert: (input, as) =>
+        rules.write((t) => upsertComment(t, input, as?.author ?? localActor())),
     };
-    const goals = new GoalRepository(parts.db, parts.companies);
-    const tasks = new TaskRepository(parts.db, parts.companies, goals);
-    this.#goals = goals;
-    this.#tasks = tasks;
+    this.#goals = parts.tables.goals;
+    this.#tasks = parts.tables.tasks;
     this.goals = {
-      ...localResource(goals, tx),
+      list: (query) => rules.read((t) => listGoals(t, query)),
+      get: (id) => rules.read((t) => getGoal(t, id)),
+      upsert: (input) => rules.write((t) => upsertGoal(t, input)),
       progress: async (id) => goalProgress(this, id),
     };
     this.#certificates = parts.tables.certificates;
     this.certificates = localCertificates(parts, tx, rules);
-    this.tasks = localResource(tasks, tx);
+    this.tasks = {
+      list: (query) => rules.read((t) => listTasks(t, query)),
+      get: (id) => rules.read((t) => getTask(t, id)),
+      upsert: (input) => rules.write((t) => upsertTask(t, input)),
+    };
     const effluents = new EffluentRepository(parts.db, parts.companies, parts.buildings);
     this.#effluents = effluents;
     this.effluents = {
@@ -275,7 +281,10 @@ export class LocalService implements CarbonService {
             wasteOperatorRefusal(id, this.#wasteOperators.invoiceCount(id.trim().toLowerCase())),
         },
         comments: this.#comments,
-        goals: this.#goals,
+        goals: {
+          get: (id) => this.#goals.get(id),
+          deletionRefusal: (id) => goalRefusal(id, this.#goals.taskCount(id)),
+        },
         tasks: this.#tasks,
         vehicles: this.#vehicles,
         customInputs: {

@@ -12,10 +12,12 @@ import {
   addWttCategories,
   insertMissingCategories,
 } from "../../store/sqlite/category-seed.js";
+import { COMMENTS_SCHEMA } from "../../store/sqlite/comments.js";
 import { CUSTOM_FACTOR_VALIDITY_SCHEMA } from "../../store/sqlite/custom-factor-validity.js";
 import { CUSTOM_INPUTS_SCHEMA } from "../../store/sqlite/custom-inputs.js";
 import { APPLICATION_ID, type Db, notCarbonDatabase } from "../../store/sqlite/database.js";
 import { GLEC_SCHEMA } from "../../store/sqlite/glec-schema.js";
+import { GOALS_SCHEMA } from "../../store/sqlite/goals.js";
 import { INVOICES_SCHEMA } from "../../store/sqlite/invoices-schema.js";
 import {
   keepLibraryReleases,
@@ -36,9 +38,7 @@ import { USERS_SCHEMA } from "../../store/sqlite/user-rows.js";
 import { addVehicles } from "../../store/sqlite/vehicles-schema.js";
 import { WASTE_OPERATORS_SCHEMA } from "../../store/sqlite/waste-operators.js";
 import { CERTIFICATES_SCHEMA } from "./certificate-cover.js";
-import { COMMENTS_SCHEMA } from "./comments.js";
 import { EFFLUENTS_SCHEMA } from "./effluents.js";
-import { GOALS_SCHEMA } from "./goals.js";
 
 export interface Migration {
   readonly version: number;

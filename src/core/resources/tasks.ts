@@ -1,7 +1,7 @@
 /**
  * Tasks of reduction goals as a plain resource (docs/goals.md). The spec has the listing
  * (`GET /goals/tasks`); the upsert and the get by id are extensions. A task's goal must exist
- * in the task's company (src/backends/local/tasks.ts).
+ * in the task's company (src/rules/tasks.ts).
  */
 import { z } from "zod";
 import { uuidSchema } from "../model/common.js";

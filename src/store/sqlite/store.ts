@@ -6,18 +6,24 @@
  */
 import type { BuildingTable, StoreTransaction } from "../../rules/store.js";
 import { CertificateRepository } from "./certificates.js";
+import { CommentRepository } from "./comments.js";
 import type { CompanyRepository } from "./companies.js";
 import { CustomInputRepository } from "./custom-inputs.js";
 import type { Db } from "./database.js";
 import { GlecRepository } from "./glec.js";
+import { GoalRepository } from "./goals.js";
 import { lazy } from "./lazy.js";
 import { OrganizationLimitRepository } from "./organization-limits.js";
+import { TaskRepository } from "./tasks.js";
 import { WasteOperatorRepository } from "./waste-operators.js";
 
 /** The port's tables as SQLite implements them (the driver's older code reads them directly). */
 export interface SqliteTables extends StoreTransaction {
   readonly companies: CompanyRepository;
   readonly buildings: BuildingTable;
+  readonly comments: CommentRepository;
+  readonly goals: GoalRepository;
+  readonly tasks: TaskRepository;
   readonly wasteOperators: WasteOperatorRepository;
   readonly glec: GlecRepository;
   readonly certificates: CertificateRepository;
@@ -42,9 +48,21 @@ export function sqliteTables(
   const certificates = lazy(() => new CertificateRepository(db, companies, buildings));
   const organizationLimits = lazy(() => new OrganizationLimitRepository(db, companies));
   const customInputs = lazy(() => new CustomInputRepository(db, companies));
+  const comments = lazy(() => new CommentRepository(db, companies));
+  const goals = lazy(() => new GoalRepository(db, companies));
+  const tasks = lazy(() => new TaskRepository(db, companies, goals()));
   return {
     companies,
     buildings,
+    get comments() {
+      return comments();
+    },
+    get goals() {
+      return goals();
+    },
+    get tasks() {
+      return tasks();
+    },
     get wasteOperators() {
       return wasteOperators();
     },

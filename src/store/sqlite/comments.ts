@@ -1,22 +1,19 @@
-/** Comments in SQLite: listed oldest first, upserted by id, each on a record of its company. */
+/** Comments in SQLite: listed oldest first, saved by id, each on a record of its company. */
 import type Database from "better-sqlite3";
-import { CarbonError, notFound } from "../../core/errors.js";
+import { notFound } from "../../core/errors.js";
 import {
   type Comment,
   type CommentEntityType,
-  type CommentInput,
   commentEntityTypes,
-  commentInputSchema,
 } from "../../core/model/comment.js";
 import type { Page, PageQuery } from "../../core/model/common.js";
-import { ownerConflict } from "../../core/ownership.js";
 import { pageOf, pageWindow } from "../../core/pagination.js";
 import type { CommentFilter } from "../../core/resources/comments.js";
-import { parseInput } from "../../core/validate.js";
-import type { CompanyRepository } from "../../store/sqlite/companies.js";
-import type { Db } from "../../store/sqlite/database.js";
-import type { Keyset, SqlValue } from "../../store/sqlite/keyset.js";
-import { lazy } from "../../store/sqlite/lazy.js";
+import type { CommentRecord, CommentTable, Owned } from "../../rules/store.js";
+import type { CompanyRepository } from "./companies.js";
+import type { Db } from "./database.js";
+import type { Keyset, SqlValue } from "./keyset.js";
+import { lazy } from "./lazy.js";
 
 /**
  * Migration 13: the table and its indexes in list order (of a company, of one record, and of
@@ -66,7 +63,7 @@ const SELECT = `SELECT c.id, co.id AS company_id, c.company_ref, c.entity_type, 
   c.text, c.author, c.created_at, c.updated_at
   FROM comments c JOIN companies co ON co.ref = c.company_ref`;
 
-function fromRow(row: CommentRow): Comment {
+function fromRow(row: CommentRow): Owned<Comment> {
   return {
     id: row.id,
     companyId: row.company_id,
@@ -76,7 +73,13 @@ function fromRow(row: CommentRow): Comment {
     author: row.author,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    companyRef: row.company_ref,
   };
+}
+
+function toComment(row: CommentRow): Comment {
+  const { companyRef: _, ...comment } = fromRow(row);
+  return comment;
 }
 
 /** The WHERE clauses and parameters of a filter (the company already looked up). */
@@ -105,7 +108,7 @@ interface ListStatements {
 
 type UpsertParams = [string, number, string, string, string, string, string, string];
 
-export class CommentRepository {
+export class CommentRepository implements CommentTable {
   readonly #db: Db;
   readonly #companies: CompanyRepository;
   readonly #byId;
@@ -138,10 +141,19 @@ export class CommentRepository {
     );
   }
 
+  find(id: string): Owned<Comment> | undefined {
+    const row = this.#byId().get(id);
+    return row === undefined ? undefined : fromRow(row);
+  }
+
+  /**
+   * For the callers not yet on the port (deletions): the comment as the port answers it (no
+   * store key: a deletion reports and audits the record as is), or not_found.
+   */
   get(id: string): Comment {
     const row = this.#byId().get(id.trim().toLowerCase());
     if (row === undefined) throw notFound("comment", id);
-    return fromRow(row);
+    return toComment(row);
   }
 
   /** One company's page, one record's, or every company's; an unknown company is not_found. */
@@ -153,7 +165,7 @@ export class CommentRepository {
     const clause = where.length === 0 ? "" : ` WHERE ${where.join(" AND ")}`;
     const { page, count } = this.#listStatements(clause);
     const rows = page.all(...params, window.limit, window.offset);
-    return pageOf(rows.map(fromRow), window, count.get(...params) ?? 0);
+    return pageOf(rows.map(toComment), window, count.get(...params) ?? 0);
   }
 
   #listStatements(clause: string): ListStatements {
@@ -183,50 +195,26 @@ export class CommentRepository {
       params,
       order: ["c.created_at", "c.id"],
       key: (row) => [row.created_at, row.id],
-      decode: fromRow,
+      decode: toComment,
     };
   }
 
-  /** Not found unless the record exists and is the company's, named as the comment names it. */
-  #checkEntity(companyRef: number, companyId: string, type: CommentEntityType, id: string): void {
-    const owner = this.#entityCompany.get(type)?.().get(id);
-    if (owner === companyRef) return;
-    throw new CarbonError("not_found", `${type} ${id} not found in company ${companyId}`, {
-      hint: "comment on a record of the comment's company (its id and entity type)",
-      issues: [{ path: "entityId", message: `no ${type} ${id} in company ${companyId}` }],
-    });
+  /** The key of the company that owns the record of this type and id; undefined when none is. */
+  entityCompany(type: CommentEntityType, id: string): number | undefined {
+    return this.#entityCompany.get(type)?.().get(id);
   }
 
-  /**
-   * Upsert by id: the text changes, the rest stays. The company must exist and the record be
-   * its (not_found); a comment keeps its company and its record (conflict). The author is the
-   * caller's, kept from the first write.
-   */
-  upsert(input: CommentInput, author: string): Comment {
-    const parsed = parseInput(commentInputSchema, input, "comment");
-    const id = parsed.id.toLowerCase();
-    const entityId = parsed.entityId.toLowerCase();
-    const company = this.#companies.get(parsed.companyId);
-    const before = this.#byId().get(id);
-    if (before !== undefined && before.company_ref !== company.ref) {
-      throw ownerConflict("comment", id, before.company_id, company.id);
-    }
-    if (
-      before !== undefined &&
-      (before.entity_type !== parsed.entityType || before.entity_id !== entityId)
-    ) {
-      throw new CarbonError(
-        "conflict",
-        `comment ${id} is on ${before.entity_type} ${before.entity_id}, not ${parsed.entityType} ${entityId}; a comment stays on its record`,
-        {
-          hint: "write a new comment (another id) on the other record",
-          issues: [{ path: "entityId", message: `comment is on ${before.entity_id}` }],
-        },
-      );
-    }
-    this.#checkEntity(company.ref, company.id, parsed.entityType, entityId);
-    const now = new Date().toISOString();
-    this.#upsert().run(id, company.ref, parsed.entityType, entityId, parsed.text, author, now, now);
-    return this.get(id);
+  /** Inserts by id, or replaces the text of the comment with that id (its author is kept). */
+  save(record: CommentRecord, at: string): void {
+    this.#upsert().run(
+      record.id,
+      record.companyRef,
+      record.entityType,
+      record.entityId,
+      record.text,
+      record.author,
+      at,
+      at,
+    );
   }
 }

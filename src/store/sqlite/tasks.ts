@@ -1,16 +1,15 @@
-/** Tasks of reduction goals in SQLite: listed by due date, upserted by id under a goal of the company. */
+/** Tasks of reduction goals in SQLite: listed by due date, saved by id under a goal. */
 import { notFound } from "../../core/errors.js";
 import type { Page, PageQuery } from "../../core/model/common.js";
-import { type Task, type TaskInput, taskInputSchema } from "../../core/model/goal.js";
-import { notInCompany, ownerConflict } from "../../core/ownership.js";
+import type { Task } from "../../core/model/goal.js";
 import { pageOf, pageWindow } from "../../core/pagination.js";
 import type { TaskFilter } from "../../core/resources/tasks.js";
-import { parseInput } from "../../core/validate.js";
-import type { CompanyRepository } from "../../store/sqlite/companies.js";
-import type { Db } from "../../store/sqlite/database.js";
-import type { Keyset, SqlValue } from "../../store/sqlite/keyset.js";
-import { lazy } from "../../store/sqlite/lazy.js";
+import type { Owned, TaskRecord, TaskTable } from "../../rules/store.js";
+import type { CompanyRepository } from "./companies.js";
+import type { Db } from "./database.js";
 import type { GoalRepository } from "./goals.js";
+import type { Keyset, SqlValue } from "./keyset.js";
+import { lazy } from "./lazy.js";
 
 interface TaskRow {
   id: string;
@@ -30,7 +29,7 @@ const SELECT = `SELECT t.id, co.id AS company_id, t.company_ref, g.id AS goal_id
   t.owner, t.due_date, t.status, t.expected_reduction_kg, t.created_at, t.updated_at
   FROM tasks t JOIN companies co ON co.ref = t.company_ref JOIN goals g ON g.ref = t.goal_ref`;
 
-function fromRow(row: TaskRow): Task {
+function fromRow(row: TaskRow): Owned<Task> {
   return {
     id: row.id,
     companyId: row.company_id,
@@ -42,7 +41,13 @@ function fromRow(row: TaskRow): Task {
     expectedReductionKg: row.expected_reduction_kg,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    companyRef: row.company_ref,
   };
+}
+
+function toTask(row: TaskRow): Task {
+  const { companyRef: _, ...task } = fromRow(row);
+  return task;
 }
 
 type UpsertParams = [
@@ -58,7 +63,7 @@ type UpsertParams = [
   string,
 ];
 
-export class TaskRepository {
+export class TaskRepository implements TaskTable {
   readonly #db: Db;
   readonly #companies: CompanyRepository;
   readonly #goals: GoalRepository;
@@ -84,10 +89,19 @@ export class TaskRepository {
     );
   }
 
+  find(id: string): Owned<Task> | undefined {
+    const row = this.#byId().get(id);
+    return row === undefined ? undefined : fromRow(row);
+  }
+
+  /**
+   * For the callers not yet on the port (deletions): the task as the port answers it (no store
+   * key: a deletion reports and audits the record as is), or not_found.
+   */
   get(id: string): Task {
     const row = this.#byId().get(id.trim().toLowerCase());
     if (row === undefined) throw notFound("task", id);
-    return fromRow(row);
+    return toTask(row);
   }
 
   /** The filter as SQL: an unknown company or goal is not_found. */
@@ -99,7 +113,7 @@ export class TaskRepository {
       params.push(this.#companies.get(filter.companyId).ref);
     }
     if (filter.goalId !== undefined) {
-      const goal = this.#goals.row(filter.goalId);
+      const goal = this.#goals.find(filter.goalId.trim().toLowerCase());
       if (goal === undefined) throw notFound("goal", filter.goalId);
       where.push("t.goal_ref = ?");
       params.push(goal.ref);
@@ -119,7 +133,7 @@ export class TaskRepository {
       .prepare<SqlValue[], number>(`SELECT count(*) FROM tasks t${clause}`)
       .pluck()
       .get(...params);
-    return pageOf(rows.map(fromRow), window, total ?? 0);
+    return pageOf(rows.map(toTask), window, total ?? 0);
   }
 
   /** What `list` pages, for keyset pages (tasks_in_order, tasks_of_goal or tasks_by_due_date). */
@@ -131,43 +145,23 @@ export class TaskRepository {
       params,
       order: ["t.due_date", "t.id"],
       key: (row) => [row.due_date, row.id],
-      decode: fromRow,
+      decode: toTask,
     };
   }
 
-  /**
-   * Upsert by id, replacing every field but createdAt. The company must exist, the goal must be
-   * one of the company's (not_found either way), and a task keeps its company (conflict).
-   */
-  upsert(input: TaskInput): Task {
-    const parsed = parseInput(taskInputSchema, input, "task");
-    const id = parsed.id.toLowerCase();
-    const company = this.#companies.get(parsed.companyId);
-    const goal = this.#goals.row(parsed.goalId);
-    if (goal === undefined || goal.company_ref !== company.ref) {
-      throw notInCompany(
-        { what: "goal", id: parsed.goalId, field: "goalId" },
-        company,
-        "a task belongs to a goal of its own company: see carbon goals list --company",
-      );
-    }
-    const before = this.#byId().get(id);
-    if (before !== undefined && before.company_ref !== company.ref) {
-      throw ownerConflict("task", id, before.company_id, company.id);
-    }
-    const now = new Date().toISOString();
+  /** Inserts or replaces by id (its goal too), keeping createdAt; `at` is the time of the write. */
+  save(record: TaskRecord, at: string): void {
     this.#upsert().run(
-      id,
-      company.ref,
-      goal.ref,
-      parsed.title,
-      parsed.owner,
-      parsed.dueDate,
-      parsed.status,
-      parsed.expectedReductionKg,
-      now,
-      now,
+      record.id,
+      record.companyRef,
+      record.goalRef,
+      record.title,
+      record.owner,
+      record.dueDate,
+      record.status,
+      record.expectedReductionKg,
+      at,
+      at,
     );
-    return this.get(id);
   }
 }

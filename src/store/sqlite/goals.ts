@@ -1,16 +1,15 @@
-/** Reduction goals in SQLite: listed in name order, upserted by id; migration 14 adds tasks too. */
+/** Reduction goals in SQLite: listed in name order, saved by id; migration 14 adds tasks too. */
 import { notFound } from "../../core/errors.js";
 import type { Page, PageQuery, Scope } from "../../core/model/common.js";
-import { type Goal, type GoalInput, goalInputSchema } from "../../core/model/goal.js";
-import { ownerConflict } from "../../core/ownership.js";
+import type { Goal } from "../../core/model/goal.js";
 import type { GoalFilter } from "../../core/resources/goals.js";
-import { parseInput } from "../../core/validate.js";
-import type { CompanyRepository } from "../../store/sqlite/companies.js";
-import { CompanyListing } from "../../store/sqlite/company-listing.js";
-import type { Db } from "../../store/sqlite/database.js";
-import type { Keyset } from "../../store/sqlite/keyset.js";
-import { lazy } from "../../store/sqlite/lazy.js";
-import { storedList } from "../../store/sqlite/stored-lists.js";
+import type { GoalRecord, GoalTable, StoredGoal } from "../../rules/store.js";
+import type { CompanyRepository } from "./companies.js";
+import { CompanyListing } from "./company-listing.js";
+import type { Db } from "./database.js";
+import type { Keyset } from "./keyset.js";
+import { lazy } from "./lazy.js";
+import { storedList } from "./stored-lists.js";
 
 /**
  * Migration 14: goals and their tasks, each with indexes in list order (of a company, and of
@@ -50,7 +49,7 @@ CREATE INDEX tasks_of_goal ON tasks (goal_ref, due_date, id);
 CREATE INDEX tasks_by_due_date ON tasks (due_date, id);
 `;
 
-export interface GoalRow {
+interface GoalRow {
   ref: number;
   id: string;
   company_id: string;
@@ -73,7 +72,7 @@ function isScope(value: unknown): value is Scope {
   return value === 1 || value === 2 || value === 3;
 }
 
-function fromRow(row: GoalRow): Goal {
+function fromRow(row: GoalRow): StoredGoal {
   return {
     id: row.id,
     companyId: row.company_id,
@@ -85,7 +84,14 @@ function fromRow(row: GoalRow): Goal {
     pathway: row.pathway,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    ref: row.ref,
+    companyRef: row.company_ref,
   };
+}
+
+function toGoal(row: GoalRow): Goal {
+  const { ref: _, companyRef: __, ...goal } = fromRow(row);
+  return goal;
 }
 
 type UpsertParams = [
@@ -101,15 +107,13 @@ type UpsertParams = [
   string,
 ];
 
-export class GoalRepository {
-  readonly #companies: CompanyRepository;
+export class GoalRepository implements GoalTable {
   readonly #byId;
   readonly #listing: CompanyListing<GoalRow, Goal>;
   readonly #upsert;
   readonly #taskCount;
 
   constructor(db: Db, companies: CompanyRepository) {
-    this.#companies = companies;
     this.#byId = lazy(() => db.prepare<[string], GoalRow>(`${SELECT} WHERE g.id = ?`));
     this.#taskCount = lazy(() =>
       db
@@ -124,7 +128,7 @@ export class GoalRepository {
       alias: "g",
       order: ["name", "id"],
       key: (row) => [row.name, row.id],
-      decode: fromRow,
+      decode: toGoal,
     });
     // created_at is kept on update; updated_at moves.
     this.#upsert = lazy(() =>
@@ -141,22 +145,24 @@ export class GoalRepository {
     );
   }
 
-  /** The stored row, for the tasks' reference to their goal; undefined when absent. */
-  row(id: string): GoalRow | undefined {
-    return this.#byId().get(id.trim().toLowerCase());
+  find(id: string): StoredGoal | undefined {
+    const row = this.#byId().get(id);
+    return row === undefined ? undefined : fromRow(row);
   }
 
+  /**
+   * For the callers not yet on the port (deletions): the goal as the port answers it (no store
+   * key: a deletion reports and audits the record as is), or not_found.
+   */
   get(id: string): Goal {
-    const row = this.row(id);
+    const row = this.#byId().get(id.trim().toLowerCase());
     if (row === undefined) throw notFound("goal", id);
-    return fromRow(row);
+    return toGoal(row);
   }
 
-  /** Why the goal cannot be deleted: it still has tasks (they are actions under it). */
-  deletionRefusal(id: string): string | undefined {
-    const tasks = this.#taskCount().get(id) ?? 0;
-    if (tasks === 0) return undefined;
-    return `goal ${id} still has ${tasks} ${tasks === 1 ? "task" : "tasks"}; delete them first (carbon goals tasks delete)`;
+  /** How many tasks the goal has. */
+  taskCount(id: string): number {
+    return this.#taskCount().get(id) ?? 0;
   }
 
   /** One company's page, or every company's; an unknown company is not_found. */
@@ -169,28 +175,18 @@ export class GoalRepository {
     return this.#listing.keyset(filter);
   }
 
-  /** Upsert by id, replacing every field but createdAt; the company must exist and stays. */
-  upsert(input: GoalInput): Goal {
-    const parsed = parseInput(goalInputSchema, input, "goal");
-    const id = parsed.id.toLowerCase();
-    const company = this.#companies.get(parsed.companyId);
-    const before = this.#byId().get(id);
-    if (before !== undefined && before.company_ref !== company.ref) {
-      throw ownerConflict("goal", id, before.company_id, company.id);
-    }
-    const now = new Date().toISOString();
+  save(record: GoalRecord, at: string): void {
     this.#upsert().run(
-      id,
-      company.ref,
-      parsed.name,
-      parsed.baseYear,
-      parsed.targetYear,
-      JSON.stringify(parsed.scopes),
-      parsed.reductionPercent,
-      parsed.pathway,
-      now,
-      now,
+      record.id,
+      record.companyRef,
+      record.name,
+      record.baseYear,
+      record.targetYear,
+      JSON.stringify(record.scopes),
+      record.reductionPercent,
+      record.pathway,
+      at,
+      at,
     );
-    return this.get(id);
   }
 }
