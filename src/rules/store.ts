@@ -12,6 +12,7 @@
 import type { Building } from "../core/model/building.js";
 import type { Page, PageQuery } from "../core/model/common.js";
 import type { Company } from "../core/model/company.js";
+import type { StoredSupplier, SupplierQuery, SupplierType } from "../core/model/supplier.js";
 import type { WasteOperator } from "../core/model/waste-operator.js";
 import type { WasteOperatorFilter } from "../core/resources/waste-operators.js";
 
@@ -45,6 +46,8 @@ export interface CompanyRecord {
 
 export interface CompanyTable {
   find(id: string): Awaitable<StoredCompany | undefined>;
+  /** The companies of these ids that exist, in no particular order (a batch's companies). */
+  findMany(ids: readonly string[]): Awaitable<StoredCompany[]>;
   save(record: CompanyRecord, at: string): Awaitable<void>;
 }
 
@@ -70,11 +73,42 @@ export interface WasteOperatorTable {
   invoiceCount(id: string): Awaitable<number>;
 }
 
+/** A supplier or client as the rules write it; the store stamps createdAt (kept) and updatedAt. */
+export interface SupplierRecord {
+  readonly id: string;
+  readonly companyRef: number;
+  readonly type: SupplierType;
+  readonly name: string;
+  readonly email: string | null;
+  readonly address: string | null;
+  /** Names one supplier within its company. */
+  readonly externalId: string | null;
+}
+
+/** A supplier's externalId within a company, as a batch looks its holder up. */
+export interface SupplierExternalKey {
+  readonly companyRef: number;
+  readonly externalId: string;
+}
+
+export interface SupplierTable {
+  find(id: string): Awaitable<Owned<StoredSupplier> | undefined>;
+  /** The suppliers of these ids that exist, in no particular order. */
+  findMany(ids: readonly string[]): Awaitable<Owned<StoredSupplier>[]>;
+  /** The suppliers holding these externalIds in their companies, in no particular order. */
+  findByExternalIds(keys: readonly SupplierExternalKey[]): Awaitable<Owned<StoredSupplier>[]>;
+  /** Ordered by name, then id; an unknown company is not_found. */
+  list(query: SupplierQuery): Awaitable<Page<StoredSupplier>>;
+  /** Inserts or replaces each by id, in order, keeping createdAt; `at` is the time of the write. */
+  saveMany(records: readonly SupplierRecord[], at: string): Awaitable<void>;
+}
+
 /** The tables, as one transaction sees them. */
 export interface StoreTransaction {
   readonly companies: CompanyTable;
   readonly buildings: BuildingTable;
   readonly wasteOperators: WasteOperatorTable;
+  readonly suppliers: SupplierTable;
 }
 
 /** How a rule's work runs: a read, or a write that commits all of it or none. */

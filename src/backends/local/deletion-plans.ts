@@ -7,6 +7,7 @@ import { CarbonError, isCarbonError } from "../../core/errors.js";
 import type { DeletableResource, DeletedRecord } from "../../core/model/deletion.js";
 import type { CompanyRepository } from "../../store/sqlite/companies.js";
 import type { Db } from "../../store/sqlite/database.js";
+import type { SqliteTables } from "../../store/sqlite/store.js";
 import type { AuditLog } from "./audit.js";
 import type { BuildingRepository } from "./buildings.js";
 import type { CategoryCatalog } from "./categories.js";
@@ -17,10 +18,11 @@ import { EffluentRepository } from "./effluents.js";
 import { InvoiceRepository } from "./invoices.js";
 import type { ConsumptionQueries } from "./queries.js";
 import type { RecalculationScope } from "./recalculate.js";
-import { SupplierRepository } from "./suppliers.js";
 
 export interface DeletionParts {
   readonly db: Db;
+  /** The Store port's tables as SQLite implements them, read here synchronously. */
+  readonly tables: SqliteTables;
   readonly catalog: CategoryCatalog;
   readonly companies: CompanyRepository;
   readonly buildings: BuildingRepository;
@@ -223,9 +225,10 @@ function planCustomFactor(parts: DeletionParts, id: string): Planned | undefined
 }
 
 function planSupplier(parts: DeletionParts, id: string): Planned | undefined {
-  const suppliers = new SupplierRepository(parts.db, parts.companies);
-  const supplier = suppliers.find(id);
-  if (supplier === undefined) return undefined;
+  const suppliers = parts.tables.suppliers;
+  const found = suppliers.find(id.trim().toLowerCase());
+  if (found === undefined) return undefined;
+  const { companyRef: _, ...supplier } = found;
   return {
     item: {
       resource: "supplier",

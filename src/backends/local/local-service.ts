@@ -43,7 +43,7 @@ import { localOrganizationLimits } from "./local-organization-limits.js";
 import type { LocalParts } from "./local-parts.js";
 import { localResource } from "./local-resource.js";
 import { type ListReaders, listReaders, streamPages } from "./local-streams.js";
-import { LocalSuppliersPart } from "./local-suppliers.js";
+import { localSuppliers } from "./local-suppliers.js";
 import { localUsers } from "./local-users.js";
 import { localVehicles } from "./local-vehicles.js";
 import { OrganizationLimitRepository } from "./organization-limits.js";
@@ -72,7 +72,7 @@ export class LocalService implements CarbonService {
   readonly buildings: LocalBuildings;
   readonly factors: CarbonService["factors"];
   readonly customFactors: CarbonService["customFactors"];
-  readonly suppliers: LocalSuppliersPart;
+  readonly suppliers: CarbonService["suppliers"];
 
   readonly glec: LocalGlec;
   readonly audit: LocalAudit;
@@ -138,7 +138,7 @@ export class LocalService implements CarbonService {
         recalculate: (scope) => this.#recalculate(scope),
       },
     });
-    this.suppliers = new LocalSuppliersPart(parts.db, parts.companies, tx);
+    this.suppliers = localSuppliers(rules);
     const wasteOperators = parts.tables.wasteOperators;
     this.#wasteOperators = wasteOperators;
     this.wasteOperators = {
@@ -309,7 +309,7 @@ export class LocalService implements CarbonService {
     this.#listReaders ??= listReaders({
       ...this.#p,
       reader: new KeysetReader(this.#p.db),
-      suppliers: () => this.suppliers,
+      suppliers: () => this.#p.tables.suppliers,
       glec: () => this.glec.repository(),
       wasteOperators: this.#wasteOperators,
       comments: this.#comments,

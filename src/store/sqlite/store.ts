@@ -8,6 +8,7 @@ import type { BuildingTable, StoreTransaction } from "../../rules/store.js";
 import type { CompanyRepository } from "./companies.js";
 import type { Db } from "./database.js";
 import { lazy } from "./lazy.js";
+import { SupplierRepository } from "./suppliers.js";
 import { WasteOperatorRepository } from "./waste-operators.js";
 
 /** The port's tables as SQLite implements them (the driver's older code reads them directly). */
@@ -15,6 +16,7 @@ export interface SqliteTables extends StoreTransaction {
   readonly companies: CompanyRepository;
   readonly buildings: BuildingTable;
   readonly wasteOperators: WasteOperatorRepository;
+  readonly suppliers: SupplierRepository;
 }
 
 /** The tables, made on first use: a command prepares only the statements it runs. */
@@ -25,11 +27,15 @@ export function sqliteTables(
   buildings: BuildingTable,
 ): SqliteTables {
   const wasteOperators = lazy(() => new WasteOperatorRepository(db, companies));
+  const suppliers = lazy(() => new SupplierRepository(db, companies));
   return {
     companies,
     buildings,
     get wasteOperators() {
       return wasteOperators();
+    },
+    get suppliers() {
+      return suppliers();
     },
   };
 }

@@ -9,7 +9,6 @@ import { FactorQueries } from "../../../src/backends/local/factors.js";
 import { GlecRepository } from "../../../src/backends/local/glec.js";
 import { LineData } from "../../../src/backends/local/line-data.js";
 import { queriesOn } from "../../../src/backends/local/queries.js";
-import { SupplierRepository } from "../../../src/backends/local/suppliers.js";
 import { shippedGlecFactors } from "../../../src/shipped/glec-factors.js";
 import { type Db, openReader } from "../../../src/store/sqlite/database.js";
 import {
@@ -18,6 +17,7 @@ import {
   keysetSql,
   type SqlValue,
 } from "../../../src/store/sqlite/keyset.js";
+import { SupplierRepository } from "../../../src/store/sqlite/suppliers.js";
 import { consumption, ids, openTemp, seed, tempDir } from "./helpers.js";
 
 /** A list read as several keysets (one per company), each named. */
