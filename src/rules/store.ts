@@ -9,10 +9,12 @@
  * call of a rule runs inside one transaction of the store (`StoreTransactions`).
  */
 
+import type { UserAuditRecord } from "../core/model/audit.js";
 import type { Building } from "../core/model/building.js";
 import type { Page, PageQuery } from "../core/model/common.js";
 import type { Company } from "../core/model/company.js";
 import type { StoredSupplier, SupplierQuery, SupplierType } from "../core/model/supplier.js";
+import type { HostedRole, StoredUser, UserQuery, UserStatus } from "../core/model/user.js";
 import type { WasteOperator } from "../core/model/waste-operator.js";
 import type { WasteOperatorFilter } from "../core/resources/waste-operators.js";
 
@@ -103,12 +105,58 @@ export interface SupplierTable {
   saveMany(records: readonly SupplierRecord[], at: string): Awaitable<void>;
 }
 
+/** An account as the rules write it; the store stamps createdAt (kept) and updatedAt. */
+export interface UserRecord {
+  readonly id: string;
+  readonly email: string;
+  /** The e-mail as accounts are told apart: without case, unique. */
+  readonly emailKey: string;
+  readonly name: string | null;
+  readonly phone: string | null;
+  readonly language: string | null;
+  readonly externalId: string | null;
+  readonly role: HostedRole;
+  /** The ids of the companies it sees; none: every company. */
+  readonly companies: readonly string[];
+  readonly status: UserStatus;
+}
+
+/** A pending account's invitation: the hash of its one-time code, and when the code expires. */
+export interface UserInvitation {
+  readonly hash: string;
+  readonly expiresAt: string;
+}
+
+export interface UserTable {
+  find(id: string): Awaitable<StoredUser | undefined>;
+  findByEmail(emailKey: string): Awaitable<StoredUser | undefined>;
+  /** The pending account whose invitation's code has this hash, and when the code expires. */
+  findInvited(
+    hash: string,
+  ): Awaitable<{ readonly user: StoredUser; readonly expiresAt: string | null } | undefined>;
+  /** By e-mail (case ignored), then id; an unknown company is not_found. */
+  list(query: UserQuery): Awaitable<Page<StoredUser>>;
+  /**
+   * Inserts or replaces by id, keeping createdAt. A pending account keeps its invitation unless
+   * a new one is given; an account of any other status forgets it.
+   */
+  save(record: UserRecord, at: string, invitation?: UserInvitation): Awaitable<void>;
+}
+
+/** The audit trail, as far as the rules append to it. */
+export interface AuditTable {
+  /** A change to an account's access. */
+  appendUserChange(record: UserAuditRecord): Awaitable<void>;
+}
+
 /** The tables, as one transaction sees them. */
 export interface StoreTransaction {
   readonly companies: CompanyTable;
   readonly buildings: BuildingTable;
   readonly wasteOperators: WasteOperatorTable;
   readonly suppliers: SupplierTable;
+  readonly users: UserTable;
+  readonly audit: AuditTable;
 }
 
 /** How a rule's work runs: a read, or a write that commits all of it or none. */

@@ -52,7 +52,6 @@ import { type RecalculationScope, recalculateEmissions } from "./recalculate.js"
 import { recommendInputs } from "./recommended-inputs.js";
 import { TaskRepository } from "./tasks.js";
 import { rolledBack, withRollback } from "./transaction-tools.js";
-import { UserRepository } from "./users.js";
 import { VehicleRepository } from "./vehicles.js";
 
 /**
@@ -99,7 +98,6 @@ export class LocalService implements CarbonService {
   readonly inputs: CarbonService["inputs"] = {
     recommended: (query) => recommendInputs(this, query),
   };
-  readonly #users: UserRepository;
   readonly users: CarbonService["users"];
 
   constructor(parts: LocalParts) {
@@ -176,8 +174,7 @@ export class LocalService implements CarbonService {
       write: async (inputs) => tx.write(() => effluents.write(inputs)),
       writesAtomically: true,
     };
-    this.#users = new UserRepository(parts.db, parts.companies, parts.audit);
-    this.users = localUsers(this.#users, tx);
+    this.users = localUsers(rules);
     const read = <T>(fn: () => T): T => this.#tx.read(fn);
     const guard = <T>(fn: () => T): T => this.#tx.guard(fn);
     this.#invoices = new InvoiceRepository(parts.db, parts.companies);
@@ -321,7 +318,7 @@ export class LocalService implements CarbonService {
       certificates: this.#certificates,
       organizationLimits: this.#organizationLimits,
       customInputs: this.#customInputs,
-      users: this.#users,
+      users: this.#p.tables.users,
     });
     return streamPages(this.#listReaders, list, filter, options, (fn) => this.#tx.read(fn));
   }

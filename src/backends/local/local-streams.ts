@@ -4,6 +4,7 @@ import type { ListFilter, ListName, ListRow, StreamOptions } from "../../core/se
 import type { CompanyRepository } from "../../store/sqlite/companies.js";
 import type { KeysetReader } from "../../store/sqlite/keyset.js";
 import type { SupplierRepository } from "../../store/sqlite/suppliers.js";
+import type { UserRepository } from "../../store/sqlite/users.js";
 import type { WasteOperatorRepository } from "../../store/sqlite/waste-operators.js";
 import type { AuditLog } from "./audit.js";
 import type { BuildingRepository } from "./buildings.js";
@@ -20,7 +21,6 @@ import type { InvoiceRepository } from "./invoices.js";
 import type { OrganizationLimitRepository } from "./organization-limits.js";
 import type { ConsumptionQueries } from "./queries.js";
 import type { TaskRepository } from "./tasks.js";
-import type { UserRepository } from "./users.js";
 import type { VehicleRepository } from "./vehicles.js";
 
 /** One list's pages of at most `limit` rows: each `next()` reads one page. */

@@ -4,11 +4,12 @@
  * on the connection: a second write waits for the first to end, so two writes never share a
  * transaction even when a rule awaits between statements.
  */
-import type { BuildingTable, StoreTransaction } from "../../rules/store.js";
+import type { AuditTable, BuildingTable, StoreTransaction } from "../../rules/store.js";
 import type { CompanyRepository } from "./companies.js";
 import type { Db } from "./database.js";
 import { lazy } from "./lazy.js";
 import { SupplierRepository } from "./suppliers.js";
+import { UserRepository } from "./users.js";
 import { WasteOperatorRepository } from "./waste-operators.js";
 
 /** The port's tables as SQLite implements them (the driver's older code reads them directly). */
@@ -17,6 +18,8 @@ export interface SqliteTables extends StoreTransaction {
   readonly buildings: BuildingTable;
   readonly wasteOperators: WasteOperatorRepository;
   readonly suppliers: SupplierRepository;
+  readonly users: UserRepository;
+  readonly audit: AuditTable;
 }
 
 /** The tables, made on first use: a command prepares only the statements it runs. */
@@ -25,17 +28,24 @@ export function sqliteTables(
   companies: CompanyRepository,
   // Still the driver's (src/backends/local/buildings.ts) until its rules move out.
   buildings: BuildingTable,
+  // Still the driver's (src/backends/local/audit.ts) until its rules move out.
+  audit: AuditTable,
 ): SqliteTables {
   const wasteOperators = lazy(() => new WasteOperatorRepository(db, companies));
   const suppliers = lazy(() => new SupplierRepository(db, companies));
+  const users = lazy(() => new UserRepository(db, companies));
   return {
     companies,
     buildings,
+    audit,
     get wasteOperators() {
       return wasteOperators();
     },
     get suppliers() {
       return suppliers();
+    },
+    get users() {
+      return users();
     },
   };
 }
