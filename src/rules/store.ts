@@ -9,6 +9,7 @@
  * call of a rule runs inside one transaction of the store (`StoreTransactions`).
  */
 
+import type { UserAuditRecord } from "../core/model/audit.js";
 import type { Building } from "../core/model/building.js";
 import type { Certificate } from "../core/model/certificate.js";
 import type { Comment, CommentEntityType } from "../core/model/comment.js";
@@ -17,6 +18,8 @@ import type { Company } from "../core/model/company.js";
 import type { CustomInput } from "../core/model/custom-input.js";
 import type { Goal, Task, TaskStatus } from "../core/model/goal.js";
 import type { ConsolidationApproach, OrganizationLimit } from "../core/model/organization-limit.js";
+import type { StoredSupplier, SupplierQuery, SupplierType } from "../core/model/supplier.js";
+import type { HostedRole, StoredUser, UserQuery, UserStatus } from "../core/model/user.js";
 import type { WasteOperator } from "../core/model/waste-operator.js";
 import type { GlecQuery } from "../core/ports/glec.js";
 import type { OrganizationLimitQuery } from "../core/ports/organization-limits.js";
@@ -57,6 +60,8 @@ export interface CompanyRecord {
 
 export interface CompanyTable {
   find(id: string): Awaitable<StoredCompany | undefined>;
+  /** The companies of these ids that exist, in no particular order (a batch's companies). */
+  findMany(ids: readonly string[]): Awaitable<StoredCompany[]>;
   save(record: CompanyRecord, at: string): Awaitable<void>;
 }
 
@@ -267,6 +272,80 @@ export interface CustomInputTable {
   invoiceCount(id: string): Awaitable<number>;
 }
 
+/** A supplier or client as the rules write it; the store stamps createdAt (kept) and updatedAt. */
+export interface SupplierRecord {
+  readonly id: string;
+  readonly companyRef: number;
+  readonly type: SupplierType;
+  readonly name: string;
+  readonly email: string | null;
+  readonly address: string | null;
+  /** Names one supplier within its company. */
+  readonly externalId: string | null;
+}
+
+/** A supplier's externalId within a company, as a batch looks its holder up. */
+export interface SupplierExternalKey {
+  readonly companyRef: number;
+  readonly externalId: string;
+}
+
+export interface SupplierTable {
+  find(id: string): Awaitable<Owned<StoredSupplier> | undefined>;
+  /** The suppliers of these ids that exist, in no particular order. */
+  findMany(ids: readonly string[]): Awaitable<Owned<StoredSupplier>[]>;
+  /** The suppliers holding these externalIds in their companies, in no particular order. */
+  findByExternalIds(keys: readonly SupplierExternalKey[]): Awaitable<Owned<StoredSupplier>[]>;
+  /** Ordered by name, then id; an unknown company is not_found. */
+  list(query: SupplierQuery): Awaitable<Page<StoredSupplier>>;
+  /** Inserts or replaces each by id, in order, keeping createdAt; `at` is the time of the write. */
+  saveMany(records: readonly SupplierRecord[], at: string): Awaitable<void>;
+}
+
+/** An account as the rules write it; the store stamps createdAt (kept) and updatedAt. */
+export interface UserRecord {
+  readonly id: string;
+  readonly email: string;
+  /** The e-mail as accounts are told apart: without case, unique. */
+  readonly emailKey: string;
+  readonly name: string | null;
+  readonly phone: string | null;
+  readonly language: string | null;
+  readonly externalId: string | null;
+  readonly role: HostedRole;
+  /** The ids of the companies it sees; none: every company. */
+  readonly companies: readonly string[];
+  readonly status: UserStatus;
+}
+
+/** A pending account's invitation: the hash of its one-time code, and when the code expires. */
+export interface UserInvitation {
+  readonly hash: string;
+  readonly expiresAt: string;
+}
+
+export interface UserTable {
+  find(id: string): Awaitable<StoredUser | undefined>;
+  findByEmail(emailKey: string): Awaitable<StoredUser | undefined>;
+  /** The pending account whose invitation's code has this hash, and when the code expires. */
+  findInvited(
+    hash: string,
+  ): Awaitable<{ readonly user: StoredUser; readonly expiresAt: string | null } | undefined>;
+  /** By e-mail (case ignored), then id; an unknown company is not_found. */
+  list(query: UserQuery): Awaitable<Page<StoredUser>>;
+  /**
+   * Inserts or replaces by id, keeping createdAt. A pending account keeps its invitation unless
+   * a new one is given; an account of any other status forgets it.
+   */
+  save(record: UserRecord, at: string, invitation?: UserInvitation): Awaitable<void>;
+}
+
+/** The audit trail, as far as the rules append to it. */
+export interface AuditTable {
+  /** A change to an account's access. */
+  appendUserChange(record: UserAuditRecord): Awaitable<void>;
+}
+
 /** The tables, as one transaction sees them. */
 export interface StoreTransaction {
   readonly companies: CompanyTable;
@@ -279,6 +358,9 @@ export interface StoreTransaction {
   readonly certificates: CertificateTable;
   readonly organizationLimits: OrganizationLimitTable;
   readonly customInputs: CustomInputTable;
+  readonly suppliers: SupplierTable;
+  readonly users: UserTable;
+  readonly audit: AuditTable;
 }
 
 /** How a rule's work runs: a read, or a write that commits all of it or none. */

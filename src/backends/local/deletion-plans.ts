@@ -17,18 +17,17 @@ import { EffluentRepository } from "./effluents.js";
 import { InvoiceRepository } from "./invoices.js";
 import type { ConsumptionQueries } from "./queries.js";
 import type { RecalculationScope } from "./recalculate.js";
-import { SupplierRepository } from "./suppliers.js";
 
 export interface DeletionParts {
   readonly db: Db;
+  /** The Store port's tables as SQLite implements them, read here synchronously. */
+  readonly tables: SqliteTables;
   readonly catalog: CategoryCatalog;
   readonly companies: CompanyRepository;
   readonly buildings: BuildingRepository;
   readonly customFactors: CustomFactorRepository;
   readonly queries: ConsumptionQueries;
   readonly audit: AuditLog;
-  /** The Store port's tables, read here synchronously until deletions move to the rules. */
-  readonly tables: SqliteTables;
   /** Invalidates the calculator's caches and recalculates the scope's emissions in place. */
   readonly recalculate: (scope: RecalculationScope) => void;
   /** The records that go alone, found by their repository and deleted by id. */
@@ -225,9 +224,10 @@ function planCustomFactor(parts: DeletionParts, id: string): Planned | undefined
 }
 
 function planSupplier(parts: DeletionParts, id: string): Planned | undefined {
-  const suppliers = new SupplierRepository(parts.db, parts.companies);
-  const supplier = suppliers.find(id);
-  if (supplier === undefined) return undefined;
+  const suppliers = parts.tables.suppliers;
+  const found = suppliers.find(id.trim().toLowerCase());
+  if (found === undefined) return undefined;
+  const { companyRef: _, ...supplier } = found;
   return {
     item: {
       resource: "supplier",

@@ -54,14 +54,13 @@ import { localOrganizationLimits } from "./local-organization-limits.js";
 import type { LocalParts } from "./local-parts.js";
 import { localResource } from "./local-resource.js";
 import { type ListReaders, listReaders, streamPages } from "./local-streams.js";
-import { LocalSuppliersPart } from "./local-suppliers.js";
+import { localSuppliers } from "./local-suppliers.js";
 import { localUsers } from "./local-users.js";
 import { localVehicles } from "./local-vehicles.js";
 import { plainDeletables } from "./plain-deletables.js";
 import { type RecalculationScope, recalculateEmissions } from "./recalculate.js";
 import { recommendInputs } from "./recommended-inputs.js";
 import { rolledBack, withRollback } from "./transaction-tools.js";
-import { UserRepository } from "./users.js";
 import { VehicleRepository } from "./vehicles.js";
 
 /**
@@ -81,7 +80,7 @@ export class LocalService implements CarbonService {
   readonly buildings: LocalBuildings;
   readonly factors: CarbonService["factors"];
   readonly customFactors: CarbonService["customFactors"];
-  readonly suppliers: LocalSuppliersPart;
+  readonly suppliers: CarbonService["suppliers"];
 
   readonly glec: LocalGlec;
   readonly audit: LocalAudit;
@@ -108,7 +107,6 @@ export class LocalService implements CarbonService {
   readonly inputs: CarbonService["inputs"] = {
     recommended: (query) => recommendInputs(this, query),
   };
-  readonly #users: UserRepository;
   readonly users: CarbonService["users"];
 
   constructor(parts: LocalParts) {
@@ -147,7 +145,7 @@ export class LocalService implements CarbonService {
         recalculate: (scope) => this.#recalculate(scope),
       },
     });
-    this.suppliers = new LocalSuppliersPart(parts.db, parts.companies, tx);
+    this.suppliers = localSuppliers(rules);
     const wasteOperators = parts.tables.wasteOperators;
     this.#wasteOperators = wasteOperators;
     this.wasteOperators = {
@@ -187,8 +185,7 @@ export class LocalService implements CarbonService {
       write: async (inputs) => tx.write(() => effluents.write(inputs)),
       writesAtomically: true,
     };
-    this.#users = new UserRepository(parts.db, parts.companies, parts.audit);
-    this.users = localUsers(this.#users, tx);
+    this.users = localUsers(rules);
     const read = <T>(fn: () => T): T => this.#tx.read(fn);
     const guard = <T>(fn: () => T): T => this.#tx.guard(fn);
     this.#invoices = new InvoiceRepository(parts.db, parts.companies);
@@ -337,7 +334,7 @@ export class LocalService implements CarbonService {
     this.#listReaders ??= listReaders({
       ...this.#p,
       reader: new KeysetReader(this.#p.db),
-      suppliers: () => this.suppliers,
+      suppliers: () => this.#p.tables.suppliers,
       wasteOperators: this.#wasteOperators,
       comments: this.#comments,
       vehicles: this.#vehicles,
@@ -348,7 +345,7 @@ export class LocalService implements CarbonService {
       certificates: this.#certificates,
       organizationLimits: this.#organizationLimits,
       customInputs: this.#customInputs,
-      users: this.#users,
+      users: this.#p.tables.users,
     });
     return streamPages(this.#listReaders, list, filter, options, (fn) => this.#tx.read(fn));
   }

@@ -12,7 +12,9 @@ import type { GoalRepository } from "../../store/sqlite/goals.js";
 import type { KeysetReader } from "../../store/sqlite/keyset.js";
 import type { OrganizationLimitRepository } from "../../store/sqlite/organization-limits.js";
 import type { SqliteTables } from "../../store/sqlite/store.js";
+import type { SupplierRepository } from "../../store/sqlite/suppliers.js";
 import type { TaskRepository } from "../../store/sqlite/tasks.js";
+import type { UserRepository } from "../../store/sqlite/users.js";
 import type { WasteOperatorRepository } from "../../store/sqlite/waste-operators.js";
 import type { BuildingRepository } from "./buildings.js";
 import type { CustomFactorRepository } from "./custom-factors.js";
@@ -20,8 +22,6 @@ import type { EffluentRepository } from "./effluents.js";
 import type { FactorQueries } from "./factors.js";
 import type { InvoiceRepository } from "./invoices.js";
 import type { ConsumptionQueries } from "./queries.js";
-import type { SupplierRepository } from "./suppliers.js";
-import type { UserRepository } from "./users.js";
 import type { VehicleRepository } from "./vehicles.js";
 
 /** One list's pages of at most `limit` rows: each `next()` reads one page. */

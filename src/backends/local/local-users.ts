@@ -1,18 +1,26 @@
-/** The users part of the local engine: the repository inside the service's transactions. */
+/** The users part of the local engine: the rules (src/rules/users.ts) in its transactions. */
 import type { UsersPort } from "../../core/ports/users.js";
+import type { StoreTransactions } from "../../rules/store.js";
+import {
+  getUser,
+  getUserByEmail,
+  inviteUser,
+  listUsers,
+  redeemInvitation,
+  updateUser,
+  upsertUser,
+} from "../../rules/users.js";
 import { localActor } from "../../runtime/local-actor.js";
-import type { Transactions } from "./transaction-tools.js";
-import type { UserRepository } from "./users.js";
 
-export function localUsers(users: UserRepository, tx: Transactions): UsersPort {
+export function localUsers(rules: StoreTransactions): UsersPort {
   return {
-    list: async (query) => tx.read(() => users.list(query)),
-    get: async (id) => tx.read(() => users.get(id)),
-    byEmail: async (email) => tx.read(() => users.byEmail(email)),
+    list: (query) => rules.read((t) => listUsers(t, query)),
+    get: (id) => rules.read((t) => getUser(t, id)),
+    byEmail: (email) => rules.read((t) => getUserByEmail(t, email)),
     upsert: async (input, as) =>
-      tx.write(() => users.upsert(input, as?.actor ?? localActor()).user),
-    update: async (patch, as) => tx.write(() => users.update(patch, as?.actor ?? localActor())),
-    invite: async (invite, as) => tx.write(() => users.invite(invite, as?.actor ?? localActor())),
-    redeemInvitation: async (code) => tx.write(() => users.redeem(code)),
+      (await rules.write((t) => upsertUser(t, input, as?.actor ?? localActor()))).user,
+    update: (patch, as) => rules.write((t) => updateUser(t, patch, as?.actor ?? localActor())),
+    invite: (invite, as) => rules.write((t) => inviteUser(t, invite, as?.actor ?? localActor())),
+    redeemInvitation: (code) => rules.write((t) => redeemInvitation(t, code)),
   };
 }

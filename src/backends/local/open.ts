@@ -82,10 +82,11 @@ export async function openLocalService(options: LocalServiceOptions): Promise<Lo
       new LineData(db, catalog),
       (companyRef) => customFactors.ofCompany(companyRef),
     );
+    const audit = new AuditLog(db);
     return new LocalService({
       path: file,
       db,
-      tables: sqliteTables(db, companies, buildings),
+      tables: sqliteTables(db, companies, buildings, audit),
       transactions: new SqliteTransactions(db),
       catalog,
       companies,
@@ -96,7 +97,7 @@ export async function openLocalService(options: LocalServiceOptions): Promise<Lo
       writer: new ConsumptionWriter(db, catalog, calculator, shippedDerivationRules, refs),
       refs,
       queries,
-      audit: new AuditLog(db),
+      audit,
       cover: new CertificateCover(db),
       // A stream reads on a connection of its own (an in-memory database has only one).
       openReader:

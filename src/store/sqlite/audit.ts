@@ -16,6 +16,7 @@ import { deletionActions, userActions } from "../../core/model/audit.js";
 import type { Page } from "../../core/model/common.js";
 import { pageOf, pageWindow } from "../../core/pagination.js";
 import type { AuditQuery } from "../../core/ports/audit.js";
+import type { AuditTable } from "../../rules/store.js";
 import type { Db } from "./database.js";
 import type { Keyset, SqlValue } from "./keyset.js";
 import { lazy } from "./lazy.js";
@@ -161,7 +162,7 @@ function fromRow(row: AuditRow): AuditRecord {
   };
 }
 
-export class AuditLog {
+export class AuditLog implements AuditTable {
   readonly #db: Db;
   readonly #insert;
 

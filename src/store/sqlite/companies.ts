@@ -72,6 +72,10 @@ export class CompanyRepository implements CompanyTable {
     return row === undefined ? undefined : fromRow(row);
   }
 
+  findMany(ids: readonly string[]): StoredCompany[] {
+    return [...new Set(ids.map((id) => id.toLowerCase()))].flatMap((id) => this.find(id) ?? []);
+  }
+
   get(id: string): StoredCompany {
     const company = this.find(id);
     if (company === undefined) throw notFound("company", id);

@@ -5,6 +5,7 @@
  * transaction even when a rule awaits between statements.
  */
 import type { BuildingTable, StoreTransaction } from "../../rules/store.js";
+import type { AuditLog } from "./audit.js";
 import { CertificateRepository } from "./certificates.js";
 import { CommentRepository } from "./comments.js";
 import type { CompanyRepository } from "./companies.js";
@@ -14,13 +15,16 @@ import { GlecRepository } from "./glec.js";
 import { GoalRepository } from "./goals.js";
 import { lazy } from "./lazy.js";
 import { OrganizationLimitRepository } from "./organization-limits.js";
+import { SupplierRepository } from "./suppliers.js";
 import { TaskRepository } from "./tasks.js";
+import { UserRepository } from "./users.js";
 import { WasteOperatorRepository } from "./waste-operators.js";
 
 /** The port's tables as SQLite implements them (the driver's older code reads them directly). */
 export interface SqliteTables extends StoreTransaction {
   readonly companies: CompanyRepository;
-  readonly buildings: BuildingTable;
+  readonly buildings: DriverBuildings;
+  readonly audit: AuditLog;
   readonly comments: CommentRepository;
   readonly goals: GoalRepository;
   readonly tasks: TaskRepository;
@@ -29,6 +33,8 @@ export interface SqliteTables extends StoreTransaction {
   readonly certificates: CertificateRepository;
   readonly organizationLimits: OrganizationLimitRepository;
   readonly customInputs: CustomInputRepository;
+  readonly suppliers: SupplierRepository;
+  readonly users: UserRepository;
 }
 
 /** The buildings table, still the driver's (src/backends/local/buildings.ts) until its rules move. */
@@ -37,48 +43,45 @@ export interface DriverBuildings extends BuildingTable {
   get(id: string): { readonly ref: number };
 }
 
+/** An object whose every property is made by its function on first read, then kept. */
+function onFirstUse<T extends object>(make: { readonly [K in keyof T]: () => T[K] }): T {
+  const made: Partial<T> = {};
+  const tables = {};
+  for (const key of Object.keys(make) as (keyof T & string)[]) {
+    Object.defineProperty(tables, key, {
+      enumerable: true,
+      get: () => {
+        made[key] ??= make[key]();
+        return made[key];
+      },
+    });
+  }
+  return tables as T;
+}
+
 /** The tables, made on first use: a command prepares only the statements it runs. */
 export function sqliteTables(
   db: Db,
   companies: CompanyRepository,
   buildings: DriverBuildings,
+  audit: AuditLog,
 ): SqliteTables {
-  const wasteOperators = lazy(() => new WasteOperatorRepository(db, companies));
-  const glec = lazy(() => new GlecRepository(db, companies));
-  const certificates = lazy(() => new CertificateRepository(db, companies, buildings));
-  const organizationLimits = lazy(() => new OrganizationLimitRepository(db, companies));
-  const customInputs = lazy(() => new CustomInputRepository(db, companies));
-  const comments = lazy(() => new CommentRepository(db, companies));
-  const goals = lazy(() => new GoalRepository(db, companies));
-  const tasks = lazy(() => new TaskRepository(db, companies, goals()));
-  return {
-    companies,
-    buildings,
-    get comments() {
-      return comments();
-    },
-    get goals() {
-      return goals();
-    },
-    get tasks() {
-      return tasks();
-    },
-    get wasteOperators() {
-      return wasteOperators();
-    },
-    get glec() {
-      return glec();
-    },
-    get certificates() {
-      return certificates();
-    },
-    get organizationLimits() {
-      return organizationLimits();
-    },
-    get customInputs() {
-      return customInputs();
-    },
-  };
+  const tables: SqliteTables = onFirstUse<SqliteTables>({
+    companies: () => companies,
+    buildings: () => buildings,
+    audit: () => audit,
+    comments: () => new CommentRepository(db, companies),
+    goals: () => new GoalRepository(db, companies),
+    tasks: () => new TaskRepository(db, companies, tables.goals),
+    wasteOperators: () => new WasteOperatorRepository(db, companies),
+    glec: () => new GlecRepository(db, companies),
+    certificates: () => new CertificateRepository(db, companies, buildings),
+    organizationLimits: () => new OrganizationLimitRepository(db, companies),
+    customInputs: () => new CustomInputRepository(db, companies),
+    suppliers: () => new SupplierRepository(db, companies),
+    users: () => new UserRepository(db, companies),
+  });
+  return tables;
 }
 
 export class SqliteTransactions {

@@ -1,5 +1,4 @@
 /** The users table (docs/users.md): its schema, rows as accounts, and the list conditions. */
-import { createHash } from "node:crypto";
 import {
   type HostedRole,
   hostedRoles,
@@ -36,9 +35,6 @@ CREATE TABLE users (
 );
 CREATE INDEX users_in_order ON users (email_key, id);
 `;
-
-/** How long an invitation's code works. */
-export const INVITATION_DAYS = 7;
 
 export interface UserRow {
   id: string;
@@ -84,20 +80,6 @@ export function fromRow(row: UserRow): StoredUser {
     status: statusOf(row.status),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
-  };
-}
-
-/** The SHA-256 of a code: what is stored, so the database never holds a usable code. */
-export function codeHash(code: string): string {
-  return createHash("sha256").update(code).digest("hex");
-}
-
-/** An account's access, as an audit record keeps it. */
-export function accessOf(user: StoredUser) {
-  return {
-    roles: user.roles,
-    companies: user.companies.map((entry) => entry.companyId),
-    status: user.status,
   };
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { invitationCode } from "../../../src/backends/local/users.js";
+import { invitationCode } from "../../../src/rules/users.js";
 
 describe("invitationCode", () => {
   it("draws again rather than give a code a command line would read as an option", () => {

@@ -6,7 +6,7 @@ import { EmissionCalculator } from "../../../src/backends/local/emission-calcula
 import { FactorQueries } from "../../../src/backends/local/factors.js";
 import { LineData } from "../../../src/backends/local/line-data.js";
 import { queriesOn } from "../../../src/backends/local/queries.js";
-import { SupplierRepository } from "../../../src/backends/local/suppliers.js";
+import { shippedGlecFactors } from "../../../src/shipped/glec-factors.js";
 import { AuditLog } from "../../../src/store/sqlite/audit.js";
 import { CategoryCatalog } from "../../../src/store/sqlite/categories.js";
 import { type Db, openReader } from "../../../src/store/sqlite/database.js";
@@ -17,6 +17,7 @@ import {
   keysetSql,
   type SqlValue,
 } from "../../../src/store/sqlite/keyset.js";
+import { SupplierRepository } from "../../../src/store/sqlite/suppliers.js";
 import { consumption, ids, openTemp, seed, tempDir } from "./helpers.js";
 
 /** A list read as several keysets (one per company), each named. */

@@ -1,20 +1,17 @@
-import { CarbonError } from "../../core/errors.js";
+/** Suppliers and clients in SQLite (migration 4): listed by name, saved by id. */
 import type { Page } from "../../core/model/common.js";
-import {
-  effectiveSupplierId,
-  type StoredSupplier,
-  type SupplierQuery,
-  type SupplierType,
-  type SupplierUpsertResult,
-  supplierInputSchema,
-} from "../../core/model/supplier.js";
-import { ownerConflict } from "../../core/ownership.js";
+import type { StoredSupplier, SupplierQuery, SupplierType } from "../../core/model/supplier.js";
 import { pageOf, pageWindow } from "../../core/pagination.js";
-import { parseInput } from "../../core/validate.js";
-import type { CompanyRepository } from "../../store/sqlite/companies.js";
-import type { Db } from "../../store/sqlite/database.js";
-import type { Keyset, SqlValue } from "../../store/sqlite/keyset.js";
-import { lazy } from "../../store/sqlite/lazy.js";
+import type {
+  Owned,
+  SupplierExternalKey,
+  SupplierRecord,
+  SupplierTable,
+} from "../../rules/store.js";
+import type { CompanyRepository } from "./companies.js";
+import type { Db } from "./database.js";
+import type { Keyset, SqlValue } from "./keyset.js";
+import { lazy } from "./lazy.js";
 
 interface SupplierRow {
   ref: number;
@@ -34,7 +31,7 @@ const SELECT = `SELECT s.ref, s.id, co.id AS company_id, s.company_ref, s.type, 
     s.address, s.external_id, s.created_at, s.updated_at
   FROM suppliers s JOIN companies co ON co.ref = s.company_ref`;
 
-function fromRow(row: SupplierRow): StoredSupplier {
+function fromRow(row: SupplierRow): Owned<StoredSupplier> {
   return {
     id: row.id,
     companyId: row.company_id,
@@ -45,13 +42,19 @@ function fromRow(row: SupplierRow): StoredSupplier {
     externalId: row.external_id,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    companyRef: row.company_ref,
   };
+}
+
+function toSupplier(row: SupplierRow): StoredSupplier {
+  const { companyRef: _, ...supplier } = fromRow(row);
+  return supplier;
 }
 
 type Filter = { readonly companyRef?: number; readonly type?: SupplierType };
 
-/** The stored suppliers and clients (migration 4). */
-export class SupplierRepository {
+/** The stored suppliers and clients. */
+export class SupplierRepository implements SupplierTable {
   readonly #db: Db;
   readonly #companies: CompanyRepository;
   readonly #byId;
@@ -68,6 +71,7 @@ export class SupplierRepository {
         `${SELECT} WHERE s.company_ref = ? AND s.external_id = ?`,
       ),
     );
+    // created_at is kept on update; updated_at moves.
     this.#upsert = lazy(() =>
       db.prepare(
         `INSERT INTO suppliers (id, company_ref, type, name, email, address, external_id, created_at, updated_at)
@@ -80,12 +84,25 @@ export class SupplierRepository {
     this.#delete = lazy(() => db.prepare<[string]>("DELETE FROM suppliers WHERE id = ?"));
   }
 
-  find(id: string): StoredSupplier | undefined {
-    const row = this.#byId().get(id.trim().toLowerCase());
+  find(id: string): Owned<StoredSupplier> | undefined {
+    const row = this.#byId().get(id);
     return row === undefined ? undefined : fromRow(row);
   }
 
-  /** Deletes by id (nothing refers to a supplier); false when there was none. */
+  findMany(ids: readonly string[]): Owned<StoredSupplier>[] {
+    return [...new Set(ids)].flatMap((id) => this.find(id) ?? []);
+  }
+
+  findByExternalIds(keys: readonly SupplierExternalKey[]): Owned<StoredSupplier>[] {
+    const found = new Map<string, Owned<StoredSupplier>>();
+    for (const key of keys) {
+      const row = this.#byExternalId().get(key.companyRef, key.externalId);
+      if (row !== undefined) found.set(row.id, fromRow(row));
+    }
+    return [...found.values()];
+  }
+
+  /** Deletes by id (nothing refers to a supplier); false when there was none. For the deletions. */
   delete(id: string): boolean {
     return this.#delete().run(id.trim().toLowerCase()).changes > 0;
   }
@@ -125,7 +142,7 @@ export class SupplierRepository {
       .prepare<(string | number)[], number>(`SELECT count(*) FROM suppliers s${clause}`)
       .pluck()
       .get(...params);
-    return pageOf(rows.map(fromRow), window, total ?? 0);
+    return pageOf(rows.map(toSupplier), window, total ?? 0);
   }
 
   /** What `list` pages, for keyset pages (name, id: suppliers_by_company or _by_name). */
@@ -135,60 +152,23 @@ export class SupplierRepository {
       ...this.#where(query),
       order: ["s.name", "s.id"],
       key: (row) => [row.name, row.id],
-      decode: fromRow,
+      decode: toSupplier,
     };
   }
 
-  /**
-   * Upsert by id (derived from company + externalId when missing). The company must exist
-   * (not_found). A supplier keeps its company, and an externalId already naming another
-   * supplier of the company is refused (conflict; the issue's path says which field).
-   */
-  upsert(input: unknown, now: string): SupplierUpsertResult {
-    const parsed = parseInput(supplierInputSchema, input, "supplier");
-    const company = this.#companies.get(parsed.companyId);
-    const id = effectiveSupplierId(parsed);
-    const before = this.#byId().get(id);
-    if (before !== undefined && before.company_ref !== company.ref) {
-      throw ownerConflict("supplier", id, before.company_id, company.id);
+  saveMany(records: readonly SupplierRecord[], at: string): void {
+    for (const record of records) {
+      this.#upsert().run(
+        record.id,
+        record.companyRef,
+        record.type,
+        record.name,
+        record.email,
+        record.address,
+        record.externalId,
+        at,
+        at,
+      );
     }
-    if (parsed.externalId !== null) {
-      const holder = this.#byExternalId().get(company.ref, parsed.externalId);
-      if (holder !== undefined && holder.id !== id) {
-        const message = `externalId "${parsed.externalId}" already names supplier ${holder.id} of company ${company.id}`;
-        throw new CarbonError("conflict", message, {
-          issues: [{ path: "externalId", message: `already names supplier ${holder.id}` }],
-          hint: "send that supplier's id, or leave id out to update it by externalId",
-        });
-      }
-    }
-    const result = (outcome: SupplierUpsertResult["outcome"]): SupplierUpsertResult => ({
-      id,
-      name: parsed.name,
-      email: parsed.email,
-      outcome,
-    });
-    if (
-      before !== undefined &&
-      before.type === parsed.type &&
-      before.name === parsed.name &&
-      before.email === parsed.email &&
-      before.address === parsed.address &&
-      before.external_id === parsed.externalId
-    ) {
-      return result("unchanged");
-    }
-    this.#upsert().run(
-      id,
-      company.ref,
-      parsed.type,
-      parsed.name,
-      parsed.email,
-      parsed.address,
-      parsed.externalId,
-      before?.created_at ?? now,
-      now,
-    );
-    return result(before === undefined ? "inserted" : "updated");
   }
 }
