@@ -12,7 +12,9 @@
 import type { Building } from "../core/model/building.js";
 import type { Page, PageQuery } from "../core/model/common.js";
 import type { Company } from "../core/model/company.js";
+import type { ParsedVehicleInput, Vehicle } from "../core/model/vehicle.js";
 import type { WasteOperator } from "../core/model/waste-operator.js";
+import type { VehicleFilter } from "../core/resources/vehicles.js";
 import type { WasteOperatorFilter } from "../core/resources/waste-operators.js";
 
 /** A value now (an embedded store) or later (a store over the network). */
@@ -70,11 +72,69 @@ export interface WasteOperatorTable {
   invoiceCount(id: string): Awaitable<number>;
 }
 
+/** A vehicle as the store keeps it: with its company's key and its plate as `plateKey` has it. */
+export type StoredVehicle = Owned<Vehicle> & { readonly plateKey: string | null };
+
+/** A vehicle as the rules write it; the store stamps createdAt (kept) and updatedAt. */
+export interface VehicleRecord {
+  readonly id: string;
+  readonly companyRef: number;
+  /** The store's key of its building (of the same company), or null. */
+  readonly buildingRef: number | null;
+  readonly name: string;
+  readonly licensePlate: string | null;
+  /** The plate as `plateKey` compares plates: unique per company. */
+  readonly plateKey: string | null;
+  readonly vehicleType: ParsedVehicleInput["vehicleType"];
+  readonly vehicleCategory: ParsedVehicleInput["vehicleCategory"];
+  readonly fuelType: ParsedVehicleInput["fuelType"];
+  readonly ownership: ParsedVehicleInput["ownership"];
+  readonly activeFrom: string;
+  readonly activeTo: string | null;
+}
+
+/** A plate of a company, as `plateKey` has it. */
+export interface CompanyPlate {
+  readonly companyRef: number;
+  readonly plateKey: string;
+}
+
+/** A vehicle of a company and the active period it is to have (dates `YYYY-MM-DD`, both days in). */
+export interface VehiclePeriod {
+  readonly companyRef: number;
+  readonly vehicleId: string;
+  readonly activeFrom: string;
+  /** Null: open-ended. */
+  readonly activeTo: string | null;
+}
+
+/** How many of the company's consumptions name the vehicle: in all, and outside the period. */
+export interface VehicleConsumptions {
+  readonly total: number;
+  readonly outside: number;
+}
+
+export interface VehicleTable {
+  find(id: string): Awaitable<StoredVehicle | undefined>;
+  /** The vehicles of these ids that exist, in no order. */
+  findMany(ids: readonly string[]): Awaitable<readonly StoredVehicle[]>;
+  /** The vehicles that hold any of these plates, in no order. */
+  findByPlates(plates: readonly CompanyPlate[]): Awaitable<readonly StoredVehicle[]>;
+  list(query: VehicleFilter & PageQuery): Awaitable<Page<Vehicle>>;
+  /** Inserts or replaces each by id, in order, keeping createdAt; `at` is the time of the write. */
+  saveAll(records: readonly VehicleRecord[], at: string): Awaitable<void>;
+  /** Of each period, the consumptions of its vehicle in its company; answers in the same order. */
+  consumptions(periods: readonly VehiclePeriod[]): Awaitable<readonly VehicleConsumptions[]>;
+  /** How many consumptions of the vehicle's company name it. */
+  consumptionCount(id: string): Awaitable<number>;
+}
+
 /** The tables, as one transaction sees them. */
 export interface StoreTransaction {
   readonly companies: CompanyTable;
   readonly buildings: BuildingTable;
   readonly wasteOperators: WasteOperatorTable;
+  readonly vehicles: VehicleTable;
 }
 
 /** How a rule's work runs: a read, or a write that commits all of it or none. */

@@ -9,6 +9,7 @@ import type {
   StreamOptions,
 } from "../../core/service.js";
 import { companyRecord } from "../../rules/companies.js";
+import { vehicleRefusal } from "../../rules/vehicles.js";
 import {
   getWasteOperator,
   listWasteOperators,
@@ -18,6 +19,7 @@ import {
 import { localActor } from "../../runtime/local-actor.js";
 import { toCompany } from "../../store/sqlite/companies.js";
 import { KeysetReader } from "../../store/sqlite/keyset.js";
+import type { VehicleRepository } from "../../store/sqlite/vehicles.js";
 import type { WasteOperatorRepository } from "../../store/sqlite/waste-operators.js";
 import { toCategory, wholeOrPage } from "./categories.js";
 import type { CertificateRepository } from "./certificates.js";
@@ -53,7 +55,6 @@ import { recommendInputs } from "./recommended-inputs.js";
 import { TaskRepository } from "./tasks.js";
 import { rolledBack, withRollback } from "./transaction-tools.js";
 import { UserRepository } from "./users.js";
-import { VehicleRepository } from "./vehicles.js";
 
 /**
  * The embedded engine: one SQLite file, the engine's pure functions for factors and emissions.
@@ -146,9 +147,8 @@ export class LocalService implements CarbonService {
       get: (id) => rules.read((t) => getWasteOperator(t, id)),
       upsert: (input) => rules.write((t) => upsertWasteOperator(t, input)),
     };
-    const vehicles = new VehicleRepository(parts.db, parts.companies, parts.buildings);
-    this.#vehicles = vehicles;
-    this.vehicles = localVehicles(vehicles, tx);
+    this.#vehicles = parts.tables.vehicles;
+    this.vehicles = localVehicles(rules);
     const comments = new CommentRepository(parts.db, parts.companies);
     this.#comments = comments;
     this.comments = {
@@ -270,7 +270,10 @@ export class LocalService implements CarbonService {
         comments: this.#comments,
         goals: this.#goals,
         tasks: this.#tasks,
-        vehicles: this.#vehicles,
+        vehicles: {
+          get: (id) => this.#vehicles.get(id),
+          deletionRefusal: (id) => vehicleRefusal(id, this.#vehicles.consumptionCount(id)),
+        },
         customInputs: this.#customInputs,
         organizationLimits: this.#organizationLimits,
       }),

@@ -3,6 +3,7 @@ import { pageWindow } from "../../core/pagination.js";
 import type { ListFilter, ListName, ListRow, StreamOptions } from "../../core/service.js";
 import type { CompanyRepository } from "../../store/sqlite/companies.js";
 import type { KeysetReader } from "../../store/sqlite/keyset.js";
+import type { VehicleRepository } from "../../store/sqlite/vehicles.js";
 import type { WasteOperatorRepository } from "../../store/sqlite/waste-operators.js";
 import type { AuditLog } from "./audit.js";
 import type { BuildingRepository } from "./buildings.js";
@@ -21,7 +22,6 @@ import type { ConsumptionQueries } from "./queries.js";
 import type { SupplierRepository } from "./suppliers.js";
 import type { TaskRepository } from "./tasks.js";
 import type { UserRepository } from "./users.js";
-import type { VehicleRepository } from "./vehicles.js";
 
 /** One list's pages of at most `limit` rows: each `next()` reads one page. */
 export type PageReader<T> = (limit: number) => Generator<readonly T[], void, undefined>;

@@ -8,6 +8,7 @@ import type { BuildingTable, StoreTransaction } from "../../rules/store.js";
 import type { CompanyRepository } from "./companies.js";
 import type { Db } from "./database.js";
 import { lazy } from "./lazy.js";
+import { VehicleRepository } from "./vehicles.js";
 import { WasteOperatorRepository } from "./waste-operators.js";
 
 /** The port's tables as SQLite implements them (the driver's older code reads them directly). */
@@ -15,21 +16,27 @@ export interface SqliteTables extends StoreTransaction {
   readonly companies: CompanyRepository;
   readonly buildings: BuildingTable;
   readonly wasteOperators: WasteOperatorRepository;
+  readonly vehicles: VehicleRepository;
 }
 
 /** The tables, made on first use: a command prepares only the statements it runs. */
 export function sqliteTables(
   db: Db,
   companies: CompanyRepository,
-  // Still the driver's (src/backends/local/buildings.ts) until its rules move out.
-  buildings: BuildingTable,
+  // Still the driver's (src/backends/local/buildings.ts) until its rules move out; `get` finds
+  // one by id or throws not_found, for the lists filtered by building.
+  buildings: BuildingTable & { get(id: string): { readonly ref: number } },
 ): SqliteTables {
   const wasteOperators = lazy(() => new WasteOperatorRepository(db, companies));
+  const vehicles = lazy(() => new VehicleRepository(db, companies, buildings));
   return {
     companies,
     buildings,
     get wasteOperators() {
       return wasteOperators();
+    },
+    get vehicles() {
+      return vehicles();
     },
   };
 }
