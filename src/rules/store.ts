@@ -12,8 +12,10 @@
 import type { Building } from "../core/model/building.js";
 import type { Page, PageQuery } from "../core/model/common.js";
 import type { Company } from "../core/model/company.js";
+import type { Effluent, EffluentType } from "../core/model/effluent.js";
 import type { ParsedVehicleInput, Vehicle } from "../core/model/vehicle.js";
 import type { WasteOperator } from "../core/model/waste-operator.js";
+import type { EffluentFilter } from "../core/resources/effluents.js";
 import type { VehicleFilter } from "../core/resources/vehicles.js";
 import type { WasteOperatorFilter } from "../core/resources/waste-operators.js";
 
@@ -129,12 +131,55 @@ export interface VehicleTable {
   consumptionCount(id: string): Awaitable<number>;
 }
 
+/** An effluent record as the store keeps it: with its company's and its building's keys. */
+export type StoredEffluent = Owned<Effluent> & { readonly buildingRef: number };
+
+/** An effluent record as the rules write it; the store stamps createdAt (kept) and updatedAt. */
+export interface EffluentRecord {
+  readonly id: string;
+  readonly companyRef: number;
+  /** The store's key of its building (of the same company). */
+  readonly buildingRef: number;
+  readonly type: EffluentType;
+  readonly parameter: string;
+  readonly value: number;
+  readonly unit: string;
+  readonly year: number;
+  /** A quality record's sampling date; null for a limit. */
+  readonly sampledAt: string | null;
+  readonly minValue: number | null;
+  readonly dischargePoint: string | null;
+  readonly notes: string | null;
+}
+
+/** A building's limit of a parameter for a year: there is one at most. */
+export interface EffluentLimitKey {
+  readonly buildingRef: number;
+  readonly parameter: string;
+  readonly year: number;
+}
+
+export interface EffluentTable {
+  find(id: string): Awaitable<StoredEffluent | undefined>;
+  /** The records of these ids that exist, in no order. */
+  findMany(ids: readonly string[]): Awaitable<readonly StoredEffluent[]>;
+  /** The limits that exist of these keys, each with its record's id, in no order. */
+  limits(
+    keys: readonly EffluentLimitKey[],
+  ): Awaitable<readonly (EffluentLimitKey & { readonly id: string })[]>;
+  /** One page of a company's records; an unknown company or building is not_found. */
+  list(query: EffluentFilter & PageQuery): Awaitable<Page<Effluent>>;
+  /** Inserts or replaces each by id, in order, keeping createdAt; `at` is the time of the write. */
+  saveAll(records: readonly EffluentRecord[], at: string): Awaitable<void>;
+}
+
 /** The tables, as one transaction sees them. */
 export interface StoreTransaction {
   readonly companies: CompanyTable;
   readonly buildings: BuildingTable;
   readonly wasteOperators: WasteOperatorTable;
   readonly vehicles: VehicleTable;
+  readonly effluents: EffluentTable;
 }
 
 /** How a rule's work runs: a read, or a write that commits all of it or none. */

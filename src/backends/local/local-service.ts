@@ -9,6 +9,12 @@ import type {
   StreamOptions,
 } from "../../core/service.js";
 import { companyRecord } from "../../rules/companies.js";
+import {
+  getEffluent,
+  listEffluents,
+  upsertEffluent,
+  writeEffluents,
+} from "../../rules/effluents.js";
 import { vehicleRefusal } from "../../rules/vehicles.js";
 import {
   getWasteOperator,
@@ -18,6 +24,7 @@ import {
 } from "../../rules/waste-operators.js";
 import { localActor } from "../../runtime/local-actor.js";
 import { toCompany } from "../../store/sqlite/companies.js";
+import type { EffluentRepository } from "../../store/sqlite/effluents.js";
 import { KeysetReader } from "../../store/sqlite/keyset.js";
 import type { VehicleRepository } from "../../store/sqlite/vehicles.js";
 import type { WasteOperatorRepository } from "../../store/sqlite/waste-operators.js";
@@ -27,7 +34,6 @@ import { CommentRepository } from "./comments.js";
 import { CustomInputRepository } from "./custom-inputs.js";
 import type { DeletionParts } from "./deletion-plans.js";
 import { deleteCommand, deleteRecords } from "./deletions.js";
-import { EffluentRepository } from "./effluents.js";
 import { EngineTransactions } from "./engine-transactions.js";
 import { GoalRepository } from "./goals.js";
 import { InvoiceRepository } from "./invoices.js";
@@ -169,11 +175,13 @@ export class LocalService implements CarbonService {
     this.#certificates = certificates.repository;
     this.certificates = certificates;
     this.tasks = localResource(tasks, tx);
-    const effluents = new EffluentRepository(parts.db, parts.companies, parts.buildings);
-    this.#effluents = effluents;
+    this.#effluents = parts.tables.effluents;
     this.effluents = {
-      ...localResource(effluents, tx),
-      write: async (inputs) => tx.write(() => effluents.write(inputs)),
+      list: (query) => rules.read((t) => listEffluents(t, query)),
+      get: (id) => rules.read((t) => getEffluent(t, id)),
+      upsert: (input) => rules.write((t) => upsertEffluent(t, input)),
+      // One transaction: a refused record stores none of them.
+      write: (inputs) => rules.write((t) => writeEffluents(t, inputs)),
       writesAtomically: true,
     };
     this.#users = new UserRepository(parts.db, parts.companies, parts.audit);

@@ -13,6 +13,7 @@ import {
 } from "../../store/sqlite/category-seed.js";
 import { CUSTOM_FACTOR_VALIDITY_SCHEMA } from "../../store/sqlite/custom-factor-validity.js";
 import { APPLICATION_ID, type Db, notCarbonDatabase } from "../../store/sqlite/database.js";
+import { EFFLUENTS_SCHEMA } from "../../store/sqlite/effluents.js";
 import { GLEC_SCHEMA } from "../../store/sqlite/glec-schema.js";
 import { INVOICES_SCHEMA } from "../../store/sqlite/invoices-schema.js";
 import {
@@ -36,7 +37,6 @@ import { auditDeletions, SCHEMA_AUDIT } from "./audit.js";
 import { CERTIFICATES_SCHEMA } from "./certificate-cover.js";
 import { COMMENTS_SCHEMA } from "./comments.js";
 import { CUSTOM_INPUTS_SCHEMA } from "./custom-inputs.js";
-import { EFFLUENTS_SCHEMA } from "./effluents.js";
 import { GOALS_SCHEMA } from "./goals.js";
 import { ORGANIZATION_LIMITS_SCHEMA } from "./organization-limits.js";
 

@@ -7,6 +7,7 @@
 import type { BuildingTable, StoreTransaction } from "../../rules/store.js";
 import type { CompanyRepository } from "./companies.js";
 import type { Db } from "./database.js";
+import { EffluentRepository } from "./effluents.js";
 import { lazy } from "./lazy.js";
 import { VehicleRepository } from "./vehicles.js";
 import { WasteOperatorRepository } from "./waste-operators.js";
@@ -17,6 +18,7 @@ export interface SqliteTables extends StoreTransaction {
   readonly buildings: BuildingTable;
   readonly wasteOperators: WasteOperatorRepository;
   readonly vehicles: VehicleRepository;
+  readonly effluents: EffluentRepository;
 }
 
 /** The tables, made on first use: a command prepares only the statements it runs. */
@@ -29,6 +31,7 @@ export function sqliteTables(
 ): SqliteTables {
   const wasteOperators = lazy(() => new WasteOperatorRepository(db, companies));
   const vehicles = lazy(() => new VehicleRepository(db, companies, buildings));
+  const effluents = lazy(() => new EffluentRepository(db, companies, buildings));
   return {
     companies,
     buildings,
@@ -37,6 +40,9 @@ export function sqliteTables(
     },
     get vehicles() {
       return vehicles();
+    },
+    get effluents() {
+      return effluents();
     },
   };
 }
