@@ -16,18 +16,22 @@ import type { Comment, CommentEntityType } from "../core/model/comment.js";
 import type { Page, PageQuery, Scope } from "../core/model/common.js";
 import type { Company } from "../core/model/company.js";
 import type { CustomInput } from "../core/model/custom-input.js";
+import type { Effluent, EffluentType } from "../core/model/effluent.js";
 import type { Goal, Task, TaskStatus } from "../core/model/goal.js";
 import type { ConsolidationApproach, OrganizationLimit } from "../core/model/organization-limit.js";
 import type { StoredSupplier, SupplierQuery, SupplierType } from "../core/model/supplier.js";
 import type { HostedRole, StoredUser, UserQuery, UserStatus } from "../core/model/user.js";
+import type { ParsedVehicleInput, Vehicle } from "../core/model/vehicle.js";
 import type { WasteOperator } from "../core/model/waste-operator.js";
 import type { GlecQuery } from "../core/ports/glec.js";
 import type { OrganizationLimitQuery } from "../core/ports/organization-limits.js";
 import type { CertificateFilter } from "../core/resources/certificates.js";
 import type { CommentFilter } from "../core/resources/comments.js";
 import type { CustomInputFilter } from "../core/resources/custom-inputs.js";
+import type { EffluentFilter } from "../core/resources/effluents.js";
 import type { GoalFilter } from "../core/resources/goals.js";
 import type { TaskFilter } from "../core/resources/tasks.js";
+import type { VehicleFilter } from "../core/resources/vehicles.js";
 import type { WasteOperatorFilter } from "../core/resources/waste-operators.js";
 
 /** A value now (an embedded store) or later (a store over the network). */
@@ -346,6 +350,105 @@ export interface AuditTable {
   appendUserChange(record: UserAuditRecord): Awaitable<void>;
 }
 
+/** A vehicle as the store keeps it: with its company's key and its plate as `plateKey` has it. */
+export type StoredVehicle = Owned<Vehicle> & { readonly plateKey: string | null };
+
+/** A vehicle as the rules write it; the store stamps createdAt (kept) and updatedAt. */
+export interface VehicleRecord {
+  readonly id: string;
+  readonly companyRef: number;
+  /** The store's key of its building (of the same company), or null. */
+  readonly buildingRef: number | null;
+  readonly name: string;
+  readonly licensePlate: string | null;
+  /** The plate as `plateKey` compares plates: unique per company. */
+  readonly plateKey: string | null;
+  readonly vehicleType: ParsedVehicleInput["vehicleType"];
+  readonly vehicleCategory: ParsedVehicleInput["vehicleCategory"];
+  readonly fuelType: ParsedVehicleInput["fuelType"];
+  readonly ownership: ParsedVehicleInput["ownership"];
+  readonly activeFrom: string;
+  readonly activeTo: string | null;
+}
+
+/** A plate of a company, as `plateKey` has it. */
+export interface CompanyPlate {
+  readonly companyRef: number;
+  readonly plateKey: string;
+}
+
+/** A vehicle of a company and the active period it is to have (dates `YYYY-MM-DD`, both days in). */
+export interface VehiclePeriod {
+  readonly companyRef: number;
+  readonly vehicleId: string;
+  readonly activeFrom: string;
+  /** Null: open-ended. */
+  readonly activeTo: string | null;
+}
+
+/** How many of the company's consumptions name the vehicle: in all, and outside the period. */
+export interface VehicleConsumptions {
+  readonly total: number;
+  readonly outside: number;
+}
+
+export interface VehicleTable {
+  find(id: string): Awaitable<StoredVehicle | undefined>;
+  /** The vehicles of these ids that exist, in no order. */
+  findMany(ids: readonly string[]): Awaitable<readonly StoredVehicle[]>;
+  /** The vehicles that hold any of these plates, in no order. */
+  findByPlates(plates: readonly CompanyPlate[]): Awaitable<readonly StoredVehicle[]>;
+  list(query: VehicleFilter & PageQuery): Awaitable<Page<Vehicle>>;
+  /** Inserts or replaces each by id, in order, keeping createdAt; `at` is the time of the write. */
+  saveAll(records: readonly VehicleRecord[], at: string): Awaitable<void>;
+  /** Of each period, the consumptions of its vehicle in its company; answers in the same order. */
+  consumptions(periods: readonly VehiclePeriod[]): Awaitable<readonly VehicleConsumptions[]>;
+  /** How many consumptions of the vehicle's company name it. */
+  consumptionCount(id: string): Awaitable<number>;
+}
+
+/** An effluent record as the store keeps it: with its company's and its building's keys. */
+export type StoredEffluent = Owned<Effluent> & { readonly buildingRef: number };
+
+/** An effluent record as the rules write it; the store stamps createdAt (kept) and updatedAt. */
+export interface EffluentRecord {
+  readonly id: string;
+  readonly companyRef: number;
+  /** The store's key of its building (of the same company). */
+  readonly buildingRef: number;
+  readonly type: EffluentType;
+  readonly parameter: string;
+  readonly value: number;
+  readonly unit: string;
+  readonly year: number;
+  /** A quality record's sampling date; null for a limit. */
+  readonly sampledAt: string | null;
+  readonly minValue: number | null;
+  readonly dischargePoint: string | null;
+  readonly notes: string | null;
+}
+
+/** A building's limit of a parameter for a year: there is one at most. */
+export interface EffluentLimitKey {
+  readonly buildingRef: number;
+  readonly parameter: string;
+  readonly year: number;
+}
+
+export interface EffluentTable {
+  find(id: string): Awaitable<StoredEffluent | undefined>;
+  /** The records of these ids that exist, in no order. */
+  findMany(ids: readonly string[]): Awaitable<readonly StoredEffluent[]>;
+  /** The limits that exist of these keys, each with its record's id, in no order. */
+  limits(
+    keys: readonly EffluentLimitKey[],
+  ): Awaitable<readonly (EffluentLimitKey & { readonly id: string })[]>;
+  /** One page of a company's records; an unknown company or building is not_found. */
+  list(query: EffluentFilter & PageQuery): Awaitable<Page<Effluent>>;
+  /** Inserts or replaces each by id, in order, keeping createdAt; `at` is the time of the write. */
+  saveAll(records: readonly EffluentRecord[], at: string): Awaitable<void>;
+}
+
 /** The tables, as one transaction sees them. */
 export interface StoreTransaction {
   readonly companies: CompanyTable;
@@ -361,6 +464,8 @@ export interface StoreTransaction {
   readonly suppliers: SupplierTable;
   readonly users: UserTable;
   readonly audit: AuditTable;
+  readonly vehicles: VehicleTable;
+  readonly effluents: EffluentTable;
 }
 
 /** How a rule's work runs: a read, or a write that commits all of it or none. */

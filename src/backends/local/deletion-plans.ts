@@ -9,11 +9,11 @@ import type { AuditLog } from "../../store/sqlite/audit.js";
 import type { CategoryCatalog } from "../../store/sqlite/categories.js";
 import type { CompanyRepository } from "../../store/sqlite/companies.js";
 import type { Db } from "../../store/sqlite/database.js";
+import { EffluentRepository } from "../../store/sqlite/effluents.js";
 import type { SqliteTables } from "../../store/sqlite/store.js";
 import type { BuildingRepository } from "./buildings.js";
 import { customFactorScope } from "./custom-factor-scope.js";
 import type { CustomFactorRepository } from "./custom-factors.js";
-import { EffluentRepository } from "./effluents.js";
 import { InvoiceRepository } from "./invoices.js";
 import type { ConsumptionQueries } from "./queries.js";
 import type { RecalculationScope } from "./recalculate.js";
@@ -312,7 +312,7 @@ export function refuseReferencedBuildings(db: Db, found: readonly Planned[]): vo
 
 function planEffluent(parts: DeletionParts, id: string): Planned | undefined {
   const effluents = new EffluentRepository(parts.db, parts.companies, parts.buildings);
-  const effluent = effluents.find(id);
+  const effluent = effluents.lookup(id);
   if (effluent === undefined) return undefined;
   return {
     item: {

@@ -16,8 +16,15 @@ import {
   listCustomInputs,
   upsertCustomInput,
 } from "../../rules/custom-inputs.js";
+import {
+  getEffluent,
+  listEffluents,
+  upsertEffluent,
+  writeEffluents,
+} from "../../rules/effluents.js";
 import { getGoal, goalRefusal, listGoals, upsertGoal } from "../../rules/goals.js";
 import { getTask, listTasks, upsertTask } from "../../rules/tasks.js";
+import { vehicleRefusal } from "../../rules/vehicles.js";
 import {
   getWasteOperator,
   listWasteOperators,
@@ -30,14 +37,15 @@ import type { CertificateRepository } from "../../store/sqlite/certificates.js";
 import type { CommentRepository } from "../../store/sqlite/comments.js";
 import { toCompany } from "../../store/sqlite/companies.js";
 import type { CustomInputRepository } from "../../store/sqlite/custom-inputs.js";
+import type { EffluentRepository } from "../../store/sqlite/effluents.js";
 import type { GoalRepository } from "../../store/sqlite/goals.js";
 import { KeysetReader } from "../../store/sqlite/keyset.js";
 import type { OrganizationLimitRepository } from "../../store/sqlite/organization-limits.js";
 import type { TaskRepository } from "../../store/sqlite/tasks.js";
+import type { VehicleRepository } from "../../store/sqlite/vehicles.js";
 import type { WasteOperatorRepository } from "../../store/sqlite/waste-operators.js";
 import type { DeletionParts } from "./deletion-plans.js";
 import { deleteCommand, deleteRecords } from "./deletions.js";
-import { EffluentRepository } from "./effluents.js";
 import { EngineTransactions } from "./engine-transactions.js";
 import { InvoiceRepository } from "./invoices.js";
 import { LocalAudit } from "./local-audit.js";
@@ -61,7 +69,6 @@ import { plainDeletables } from "./plain-deletables.js";
 import { type RecalculationScope, recalculateEmissions } from "./recalculate.js";
 import { recommendInputs } from "./recommended-inputs.js";
 import { rolledBack, withRollback } from "./transaction-tools.js";
-import { VehicleRepository } from "./vehicles.js";
 
 /**
  * The embedded engine: one SQLite file, the engine's pure functions for factors and emissions.
@@ -153,9 +160,8 @@ export class LocalService implements CarbonService {
       get: (id) => rules.read((t) => getWasteOperator(t, id)),
       upsert: (input) => rules.write((t) => upsertWasteOperator(t, input)),
     };
-    const vehicles = new VehicleRepository(parts.db, parts.companies, parts.buildings);
-    this.#vehicles = vehicles;
-    this.vehicles = localVehicles(vehicles, tx);
+    this.#vehicles = parts.tables.vehicles;
+    this.vehicles = localVehicles(rules);
     this.#comments = parts.tables.comments;
     this.comments = {
       list: (query) => rules.read((t) => listComments(t, query)),
@@ -178,11 +184,13 @@ export class LocalService implements CarbonService {
       get: (id) => rules.read((t) => getTask(t, id)),
       upsert: (input) => rules.write((t) => upsertTask(t, input)),
     };
-    const effluents = new EffluentRepository(parts.db, parts.companies, parts.buildings);
-    this.#effluents = effluents;
+    this.#effluents = parts.tables.effluents;
     this.effluents = {
-      ...localResource(effluents, tx),
-      write: async (inputs) => tx.write(() => effluents.write(inputs)),
+      list: (query) => rules.read((t) => listEffluents(t, query)),
+      get: (id) => rules.read((t) => getEffluent(t, id)),
+      upsert: (input) => rules.write((t) => upsertEffluent(t, input)),
+      // One transaction: a refused record stores none of them.
+      write: (inputs) => rules.write((t) => writeEffluents(t, inputs)),
       writesAtomically: true,
     };
     this.users = localUsers(rules);
@@ -283,7 +291,10 @@ export class LocalService implements CarbonService {
           deletionRefusal: (id) => goalRefusal(id, this.#goals.taskCount(id)),
         },
         tasks: this.#tasks,
-        vehicles: this.#vehicles,
+        vehicles: {
+          get: (id) => this.#vehicles.get(id),
+          deletionRefusal: (id) => vehicleRefusal(id, this.#vehicles.consumptionCount(id)),
+        },
         customInputs: {
           get: (id) => this.#customInputs.get(id),
           deletionRefusal: (id) => {

@@ -8,6 +8,7 @@ import type { CertificateRepository } from "../../store/sqlite/certificates.js";
 import type { CommentRepository } from "../../store/sqlite/comments.js";
 import type { CompanyRepository } from "../../store/sqlite/companies.js";
 import type { CustomInputRepository } from "../../store/sqlite/custom-inputs.js";
+import type { EffluentRepository } from "../../store/sqlite/effluents.js";
 import type { GoalRepository } from "../../store/sqlite/goals.js";
 import type { KeysetReader } from "../../store/sqlite/keyset.js";
 import type { OrganizationLimitRepository } from "../../store/sqlite/organization-limits.js";
@@ -15,14 +16,13 @@ import type { SqliteTables } from "../../store/sqlite/store.js";
 import type { SupplierRepository } from "../../store/sqlite/suppliers.js";
 import type { TaskRepository } from "../../store/sqlite/tasks.js";
 import type { UserRepository } from "../../store/sqlite/users.js";
+import type { VehicleRepository } from "../../store/sqlite/vehicles.js";
 import type { WasteOperatorRepository } from "../../store/sqlite/waste-operators.js";
 import type { BuildingRepository } from "./buildings.js";
 import type { CustomFactorRepository } from "./custom-factors.js";
-import type { EffluentRepository } from "./effluents.js";
 import type { FactorQueries } from "./factors.js";
 import type { InvoiceRepository } from "./invoices.js";
 import type { ConsumptionQueries } from "./queries.js";
-import type { VehicleRepository } from "./vehicles.js";
 
 /** One list's pages of at most `limit` rows: each `next()` reads one page. */
 export type PageReader<T> = (limit: number) => Generator<readonly T[], void, undefined>;

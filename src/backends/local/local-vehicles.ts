@@ -1,44 +1,14 @@
-/** The vehicles part of the local engine: the repository inside the service's transactions. */
-import {
-  isVehicleRowError,
-  type VehicleRowProblem,
-  type VehiclesPort,
-  vehicleRowProblems,
-} from "../../core/ports/vehicles.js";
-import { localResource } from "./local-resource.js";
-import type { Transactions } from "./transaction-tools.js";
-import type { VehicleRepository } from "./vehicles.js";
+/** The vehicles part of the local engine: the rules (src/rules/vehicles.ts) in the store's transactions. */
+import type { VehiclesPort } from "../../core/ports/vehicles.js";
+import type { StoreTransactions } from "../../rules/store.js";
+import { getVehicle, listVehicles, upsertVehicle, writeVehicles } from "../../rules/vehicles.js";
 
-/** Thrown inside a write transaction to roll it back. */
-const ROLLBACK = Symbol("rollback");
-
-export function localVehicles(vehicles: VehicleRepository, tx: Transactions): VehiclesPort {
+export function localVehicles(rules: StoreTransactions): VehiclesPort {
   return {
-    ...localResource(vehicles, tx),
+    list: (query) => rules.read((t) => listVehicles(t, query)),
+    get: (id) => rules.read((t) => getVehicle(t, id)),
+    upsert: (input) => rules.write((t) => upsertVehicle(t, input)),
     /** One transaction: every row is tried, then all are kept, or none (a refusal, a dry run). */
-    write: async (inputs, options) => {
-      const outcomes: ("inserted" | "updated" | undefined)[] = [];
-      const problems: VehicleRowProblem[] = [];
-      try {
-        tx.write(() => {
-          inputs.forEach((input, index) => {
-            try {
-              const existed = vehicles.exists(input.id);
-              vehicles.upsert(input);
-              outcomes.push(existed ? "updated" : "inserted");
-            } catch (error) {
-              if (!isVehicleRowError(error)) throw error;
-              outcomes.push(undefined);
-              problems.push(...vehicleRowProblems(index, error));
-            }
-          });
-          if (options.dryRun || problems.length > 0) throw ROLLBACK;
-        });
-      } catch (error) {
-        if (error !== ROLLBACK) throw error;
-        return { outcomes, problems, stored: 0 };
-      }
-      return { outcomes, problems, stored: inputs.length };
-    },
+    write: (inputs, options) => rules.write((t) => writeVehicles(t, inputs, options)),
   };
 }

@@ -16,6 +16,7 @@ import { COMMENTS_SCHEMA } from "../../store/sqlite/comments.js";
 import { CUSTOM_FACTOR_VALIDITY_SCHEMA } from "../../store/sqlite/custom-factor-validity.js";
 import { CUSTOM_INPUTS_SCHEMA } from "../../store/sqlite/custom-inputs.js";
 import { APPLICATION_ID, type Db, notCarbonDatabase } from "../../store/sqlite/database.js";
+import { EFFLUENTS_SCHEMA } from "../../store/sqlite/effluents.js";
 import { GLEC_SCHEMA } from "../../store/sqlite/glec-schema.js";
 import { GOALS_SCHEMA } from "../../store/sqlite/goals.js";
 import { INVOICES_SCHEMA } from "../../store/sqlite/invoices-schema.js";
@@ -38,7 +39,6 @@ import { USERS_SCHEMA } from "../../store/sqlite/user-rows.js";
 import { addVehicles } from "../../store/sqlite/vehicles-schema.js";
 import { WASTE_OPERATORS_SCHEMA } from "../../store/sqlite/waste-operators.js";
 import { CERTIFICATES_SCHEMA } from "./certificate-cover.js";
-import { EFFLUENTS_SCHEMA } from "./effluents.js";
 
 export interface Migration {
   readonly version: number;

@@ -2,7 +2,7 @@
  * Vehicles as a plain resource (docs/vehicles.md). The spec has the listing and the upsert
  * (`GET, POST /vehicles`); the get by id is an extension, read from the listing where a server
  * does not offer it. Licence plates unique per company and the building's company live in the
- * local repository (src/backends/local/vehicles.ts).
+ * local engine's rules (src/rules/vehicles.ts).
  */
 import { z } from "zod";
 import { uuidSchema } from "../model/common.js";

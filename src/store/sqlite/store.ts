@@ -11,6 +11,7 @@ import { CommentRepository } from "./comments.js";
 import type { CompanyRepository } from "./companies.js";
 import { CustomInputRepository } from "./custom-inputs.js";
 import type { Db } from "./database.js";
+import { EffluentRepository } from "./effluents.js";
 import { GlecRepository } from "./glec.js";
 import { GoalRepository } from "./goals.js";
 import { lazy } from "./lazy.js";
@@ -18,6 +19,7 @@ import { OrganizationLimitRepository } from "./organization-limits.js";
 import { SupplierRepository } from "./suppliers.js";
 import { TaskRepository } from "./tasks.js";
 import { UserRepository } from "./users.js";
+import { VehicleRepository } from "./vehicles.js";
 import { WasteOperatorRepository } from "./waste-operators.js";
 
 /** The port's tables as SQLite implements them (the driver's older code reads them directly). */
@@ -35,6 +37,8 @@ export interface SqliteTables extends StoreTransaction {
   readonly customInputs: CustomInputRepository;
   readonly suppliers: SupplierRepository;
   readonly users: UserRepository;
+  readonly vehicles: VehicleRepository;
+  readonly effluents: EffluentRepository;
 }
 
 /** The buildings table, still the driver's (src/backends/local/buildings.ts) until its rules move. */
@@ -80,6 +84,8 @@ export function sqliteTables(
     customInputs: () => new CustomInputRepository(db, companies),
     suppliers: () => new SupplierRepository(db, companies),
     users: () => new UserRepository(db, companies),
+    vehicles: () => new VehicleRepository(db, companies, buildings),
+    effluents: () => new EffluentRepository(db, companies, buildings),
   });
   return tables;
 }

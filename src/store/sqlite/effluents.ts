@@ -4,22 +4,20 @@
  */
 
 import { exceedsLimit } from "../../core/effluent-limits.js";
-import { CarbonError, notFound } from "../../core/errors.js";
 import type { Page, PageQuery } from "../../core/model/common.js";
-import {
-  type Effluent,
-  type EffluentInput,
-  effluentInputSchema,
-} from "../../core/model/effluent.js";
-import { notInCompany, ownerConflict } from "../../core/ownership.js";
+import type { Effluent } from "../../core/model/effluent.js";
 import { pageOf, pageWindow } from "../../core/pagination.js";
 import type { EffluentFilter } from "../../core/resources/effluents.js";
-import { parseInput } from "../../core/validate.js";
-import type { CompanyRepository } from "../../store/sqlite/companies.js";
-import type { Db } from "../../store/sqlite/database.js";
-import type { Keyset, SqlValue } from "../../store/sqlite/keyset.js";
-import { lazy } from "../../store/sqlite/lazy.js";
-import type { BuildingRepository } from "./buildings.js";
+import type {
+  EffluentLimitKey,
+  EffluentRecord,
+  EffluentTable,
+  StoredEffluent,
+} from "../../rules/store.js";
+import type { CompanyRepository } from "./companies.js";
+import type { Db } from "./database.js";
+import type { Keyset, SqlValue } from "./keyset.js";
+import { lazy } from "./lazy.js";
 
 /**
  * Migration 18: the table with its index in list order per company, the lookup of a building's
@@ -112,6 +110,10 @@ function fromRow(row: EffluentRow): Effluent {
   };
 }
 
+function storedEffluent(row: EffluentRow): StoredEffluent {
+  return { ...fromRow(row), companyRef: row.company_ref, buildingRef: row.building_ref };
+}
+
 type UpsertParams = [
   string,
   number,
@@ -129,16 +131,21 @@ type UpsertParams = [
   string,
 ];
 
-export class EffluentRepository {
+export class EffluentRepository implements EffluentTable {
   readonly #db: Db;
   readonly #companies: CompanyRepository;
-  readonly #buildings: BuildingRepository;
+  readonly #buildings: { get(id: string): { readonly ref: number } };
   readonly #byId;
   readonly #limitOf;
   readonly #upsert;
   readonly #delete;
 
-  constructor(db: Db, companies: CompanyRepository, buildings: BuildingRepository) {
+  /** `buildings` finds a building by id (not_found otherwise), for the lists by building. */
+  constructor(
+    db: Db,
+    companies: CompanyRepository,
+    buildings: { get(id: string): { readonly ref: number } },
+  ) {
     this.#db = db;
     this.#companies = companies;
     this.#buildings = buildings;
@@ -167,15 +174,33 @@ export class EffluentRepository {
     this.#delete = lazy(() => db.prepare<[string]>("DELETE FROM effluents WHERE id = ?"));
   }
 
-  find(id: string): Effluent | undefined {
+  find(id: string): StoredEffluent | undefined {
+    const row = this.#byId().get(id);
+    return row === undefined ? undefined : storedEffluent(row);
+  }
+
+  /** For the callers not yet on the port (deletions): the record of an id as given, if any. */
+  lookup(id: string): Effluent | undefined {
     const row = this.#byId().get(id.trim().toLowerCase());
     return row === undefined ? undefined : fromRow(row);
   }
 
-  get(id: string): Effluent {
-    const found = this.find(id);
-    if (found === undefined) throw notFound("effluent record", id);
+  findMany(ids: readonly string[]): StoredEffluent[] {
+    const found: StoredEffluent[] = [];
+    for (const id of new Set(ids)) {
+      const row = this.#byId().get(id);
+      if (row !== undefined) found.push(storedEffluent(row));
+    }
     return found;
+  }
+
+  limits(keys: readonly EffluentLimitKey[]): (EffluentLimitKey & { readonly id: string })[] {
+    const found = new Map<string, EffluentLimitKey & { readonly id: string }>();
+    for (const { buildingRef, parameter, year } of keys) {
+      const id = this.#limitOf().get(buildingRef, parameter, year);
+      if (id !== undefined) found.set(id, { buildingRef, parameter, year, id });
+    }
+    return [...found.values()];
   }
 
   /** Removes one record (its audit is the caller's). */
@@ -232,62 +257,26 @@ export class EffluentRepository {
     };
   }
 
-  /** Upserts in order, inside the caller's transaction: a refused one throws, rolling all back. */
-  write(inputs: readonly EffluentInput[]): void {
-    for (const input of inputs) this.upsert(input);
-  }
-
-  /**
-   * Upsert by id, replacing every field but createdAt. The building must be one of the
-   * company's (not_found), a record keeps its company, and a building has one limit per
-   * parameter and year (conflict naming the other record).
-   */
-  upsert(input: EffluentInput): Effluent {
-    const parsed = parseInput(effluentInputSchema, input, "effluent record");
-    const id = parsed.id.toLowerCase();
-    const company = this.#companies.get(parsed.companyId);
-    const building = this.#buildings.find(parsed.buildingId);
-    if (building === undefined || building.companyRef !== company.ref) {
-      throw notInCompany(
-        { what: "building", id: parsed.buildingId, field: "buildingId" },
-        company,
-        "an effluent record belongs to a building of its own company: see carbon buildings list --company",
+  /** A limit's sampled_at is '' (the list order's key never holds a NULL). */
+  saveAll(records: readonly EffluentRecord[], at: string): void {
+    const upsert = this.#upsert();
+    for (const record of records) {
+      upsert.run(
+        record.id,
+        record.companyRef,
+        record.buildingRef,
+        record.type,
+        record.parameter,
+        record.value,
+        record.unit,
+        record.year,
+        record.sampledAt ?? "",
+        record.minValue,
+        record.dischargePoint,
+        record.notes,
+        at,
+        at,
       );
     }
-    const before = this.#byId().get(id);
-    if (before !== undefined && before.company_ref !== company.ref) {
-      throw ownerConflict("effluent record", id, before.company_id, company.id);
-    }
-    if (parsed.type === "limit") {
-      const other = this.#limitOf().get(building.ref, parsed.parameter, parsed.year);
-      if (other !== undefined && other !== id) {
-        throw new CarbonError(
-          "conflict",
-          `building ${building.id} already has a ${parsed.parameter} limit for ${parsed.year}: effluent record ${other}`,
-          {
-            hint: `a building has one limit per parameter and year: update that record (--id ${other}) instead`,
-            issues: [{ path: "year", message: `the ${parsed.year} limit is ${other}` }],
-          },
-        );
-      }
-    }
-    const now = new Date().toISOString();
-    this.#upsert().run(
-      id,
-      company.ref,
-      building.ref,
-      parsed.type,
-      parsed.parameter,
-      parsed.value,
-      parsed.unit,
-      parsed.year,
-      parsed.sampledAt ?? "",
-      parsed.minValue,
-      parsed.dischargePoint,
-      parsed.notes,
-      now,
-      now,
-    );
-    return this.get(id);
   }
 }

@@ -1,0 +1,284 @@
+/** Vehicles in SQLite: listed in name order, saved by id, licence plates unique per company. */
+import { notFound } from "../../core/errors.js";
+import type { Page, PageQuery } from "../../core/model/common.js";
+import {
+  type FuelType,
+  fuelTypes,
+  type Ownership,
+  ownerships,
+  type Vehicle,
+  type VehicleCategory,
+  type VehicleType,
+  vehicleCategories,
+  vehicleTypes,
+} from "../../core/model/vehicle.js";
+import type { VehicleFilter } from "../../core/resources/vehicles.js";
+import type {
+  CompanyPlate,
+  StoredVehicle,
+  VehicleConsumptions,
+  VehiclePeriod,
+  VehicleRecord,
+  VehicleTable,
+} from "../../rules/store.js";
+import type { CompanyRepository } from "./companies.js";
+import { CompanyListing } from "./company-listing.js";
+import type { Db } from "./database.js";
+import type { Keyset } from "./keyset.js";
+import { lazy } from "./lazy.js";
+import { StoredDates } from "./stored-dates.js";
+
+export interface VehicleRow {
+  id: string;
+  company_id: string;
+  company_ref: number;
+  building_id: string | null;
+  name: string;
+  license_plate: string | null;
+  plate_key: string | null;
+  vehicle_type: string;
+  vehicle_category: string;
+  fuel_type: string;
+  ownership: string;
+  active_from: string;
+  active_to: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+const SELECT = `SELECT v.id, co.id AS company_id, v.company_ref, b.id AS building_id, v.name,
+  v.license_plate, v.plate_key, v.vehicle_type, v.vehicle_category, v.fuel_type, v.ownership, v.active_from,
+  v.active_to, v.created_at, v.updated_at
+  FROM vehicles v JOIN companies co ON co.ref = v.company_ref
+  LEFT JOIN buildings b ON b.ref = v.building_ref`;
+
+/** The stored text, written only from parsed input, as one of `values`. */
+function known<const T extends readonly string[]>(values: T, text: string): T[number] {
+  const found = values.find((value) => value === text);
+  if (found === undefined) throw new Error(`vehicles: unexpected stored value "${text}"`);
+  return found;
+}
+
+/** What the calculation of a fleet consumption needs of its vehicle. */
+export interface FleetVehicle {
+  readonly id: string;
+  readonly vehicleType: VehicleType;
+  readonly fuelType: FuelType;
+  readonly ownership: Ownership;
+  readonly vehicleCategory: VehicleCategory;
+  readonly activeFrom: string;
+  readonly activeTo: string | null;
+}
+
+/** The columns a fleet consumption's check reads. */
+export type FleetRow = Pick<
+  VehicleRow,
+  | "id"
+  | "vehicle_type"
+  | "vehicle_category"
+  | "fuel_type"
+  | "ownership"
+  | "active_from"
+  | "active_to"
+>;
+
+export function fleetVehicleOf(row: FleetRow): FleetVehicle {
+  return {
+    id: row.id,
+    vehicleType: known(vehicleTypes, row.vehicle_type),
+    vehicleCategory: known(vehicleCategories, row.vehicle_category),
+    fuelType: known(fuelTypes, row.fuel_type),
+    ownership: known(ownerships, row.ownership),
+    activeFrom: row.active_from,
+    activeTo: row.active_to,
+  };
+}
+
+function fromRow(row: VehicleRow): Vehicle {
+  const fleet = fleetVehicleOf(row);
+  return {
+    id: row.id,
+    companyId: row.company_id,
+    buildingId: row.building_id,
+    name: row.name,
+    licensePlate: row.license_plate,
+    vehicleType: fleet.vehicleType,
+    vehicleCategory: fleet.vehicleCategory,
+    fuelType: fleet.fuelType,
+    ownership: fleet.ownership,
+    activeFrom: row.active_from,
+    activeTo: row.active_to,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+function storedVehicle(row: VehicleRow): StoredVehicle {
+  return { ...fromRow(row), companyRef: row.company_ref, plateKey: row.plate_key };
+}
+
+type UpsertParams = [
+  string,
+  number,
+  number | null,
+  string,
+  string | null,
+  string | null,
+  string,
+  string,
+  string,
+  string,
+  string,
+  string | null,
+  string,
+  string,
+];
+
+/** The last instant a Date holds (ms): no stored date is after it, none before its negative. */
+const LATEST = 8.64e15;
+
+export class VehicleRepository implements VehicleTable {
+  readonly #byId;
+  readonly #byPlate;
+  readonly #consumptionsOutside;
+  readonly #consumptionsOf;
+  readonly #listing: CompanyListing<VehicleRow, Vehicle>;
+  readonly #upsert;
+  readonly #dates = new StoredDates();
+
+  /** `buildings` finds a building by id (not_found otherwise), for the lists by building. */
+  constructor(
+    db: Db,
+    companies: CompanyRepository,
+    buildings: { get(id: string): { readonly ref: number } },
+  ) {
+    this.#byId = lazy(() => db.prepare<[string], VehicleRow>(`${SELECT} WHERE v.id = ?`));
+    this.#byPlate = lazy(() =>
+      db.prepare<[number, string], VehicleRow>(
+        `${SELECT} WHERE v.company_ref = ? AND v.plate_key = ?`,
+      ),
+    );
+    // Consumptions of the vehicle outside a period (ms bounds; the end is exclusive).
+    this.#consumptionsOutside = lazy(() =>
+      db
+        .prepare<[number, string, number, number], number>(
+          `SELECT count(*) FROM consumptions WHERE company_ref = ? AND entity_id = ?
+           AND (start_date < ? OR end_date >= ?)`,
+        )
+        .pluck(),
+    );
+    this.#consumptionsOf = lazy(() =>
+      db
+        .prepare<[string, string], number>(
+          `SELECT count(*) FROM consumptions
+          WHERE company_ref = (SELECT company_ref FROM vehicles WHERE id = ?) AND entity_id = ?`,
+        )
+        .pluck(),
+    );
+    this.#listing = new CompanyListing(db, companies, {
+      select: SELECT,
+      table: "vehicles",
+      alias: "v",
+      order: ["name", "id"],
+      key: (row) => [row.name, row.id],
+      decode: fromRow,
+      buildings,
+    });
+    // created_at is kept on update; updated_at moves.
+    this.#upsert = lazy(() =>
+      db.prepare<UpsertParams>(
+        `INSERT INTO vehicles (id, company_ref, building_ref, name, license_plate, plate_key,
+         vehicle_type, vehicle_category, fuel_type, ownership, active_from, active_to,
+         created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (id) DO UPDATE SET
+         building_ref = excluded.building_ref, name = excluded.name,
+         license_plate = excluded.license_plate, plate_key = excluded.plate_key,
+         vehicle_type = excluded.vehicle_type, vehicle_category = excluded.vehicle_category,
+         fuel_type = excluded.fuel_type, ownership = excluded.ownership,
+         active_from = excluded.active_from, active_to = excluded.active_to,
+         updated_at = excluded.updated_at`,
+      ),
+    );
+  }
+
+  find(id: string): StoredVehicle | undefined {
+    const row = this.#byId().get(id);
+    return row === undefined ? undefined : storedVehicle(row);
+  }
+
+  /** For the callers not yet on the port (deletions): the vehicle, or not_found. */
+  get(id: string): Vehicle {
+    const row = this.#byId().get(id.trim().toLowerCase());
+    if (row === undefined) throw notFound("vehicle", id);
+    return fromRow(row);
+  }
+
+  findMany(ids: readonly string[]): StoredVehicle[] {
+    const found: StoredVehicle[] = [];
+    for (const id of new Set(ids)) {
+      const row = this.#byId().get(id);
+      if (row !== undefined) found.push(storedVehicle(row));
+    }
+    return found;
+  }
+
+  findByPlates(plates: readonly CompanyPlate[]): StoredVehicle[] {
+    const found = new Map<string, StoredVehicle>();
+    for (const { companyRef, plateKey } of plates) {
+      const row = this.#byPlate().get(companyRef, plateKey);
+      if (row !== undefined) found.set(row.id, storedVehicle(row));
+    }
+    return [...found.values()];
+  }
+
+  /** One company's page, or every company's; an unknown company is not_found. */
+  list(query: VehicleFilter & PageQuery): Page<Vehicle> {
+    return this.#listing.list(query);
+  }
+
+  /** What `list` pages, for keyset pages (vehicles_in_order or _by_name). */
+  keyset(filter: VehicleFilter): Keyset<VehicleRow, Vehicle> {
+    return this.#listing.keyset(filter);
+  }
+
+  consumptions(periods: readonly VehiclePeriod[]): VehicleConsumptions[] {
+    const outside = this.#consumptionsOutside();
+    return periods.map(({ companyRef, vehicleId, activeFrom, activeTo }) => {
+      // Starting before the end of time or ending after its start: every one of them.
+      const total = outside.get(companyRef, vehicleId, LATEST, -LATEST) ?? 0;
+      if (total === 0) return { total, outside: 0 };
+      // The period's days, from the first's midnight to the midnight after the last (UTC).
+      const from = this.#dates.stored(`${activeFrom}T00:00:00.000Z`);
+      const to =
+        activeTo === null ? LATEST : this.#dates.stored(`${activeTo}T00:00:00.000Z`) + 864e5;
+      return { total, outside: outside.get(companyRef, vehicleId, from, to) ?? 0 };
+    });
+  }
+
+  consumptionCount(id: string): number {
+    return this.#consumptionsOf().get(id, id) ?? 0;
+  }
+
+  saveAll(records: readonly VehicleRecord[], at: string): void {
+    const upsert = this.#upsert();
+    for (const record of records) {
+      upsert.run(
+        record.id,
+        record.companyRef,
+        record.buildingRef,
+        record.name,
+        record.licensePlate,
+        record.plateKey,
+        record.vehicleType,
+        record.vehicleCategory,
+        record.fuelType,
+        record.ownership,
+        record.activeFrom,
+        record.activeTo,
+        at,
+        at,
+      );
+    }
+  }
+}
