@@ -19,12 +19,6 @@ import type { Awaitable, CustomInputUse, StoredCustomInput, StoreTransaction } f
 
 /** What the upsert asks of the driver's code that is not on the port yet. */
 export interface CustomInputDriver {
-  /** The custom factor with this id, with the store's keys of its company and category. */
-  readonly customFactors: {
-    find(
-      id: string,
-    ): Awaitable<{ readonly companyRef: number; readonly categoryRef: number } | undefined>;
-  };
   /** Redoes, in the rule's transaction, the emissions of the consumptions naming the input. */
   recalculate(scope: { readonly companyRef: number; readonly inputRef: number }): Awaitable<number>;
 }
@@ -119,7 +113,7 @@ export async function upsertCustomInput(
     );
   }
   const factorId = parsed.customFactorId?.toLowerCase() ?? null;
-  const factor = factorId === null ? undefined : await driver.customFactors.find(factorId);
+  const factor = factorId === null ? undefined : await tx.customFactors.find(factorId);
   if (factorId !== null && (factor === undefined || factor.companyRef !== company.ref)) {
     throw new CarbonError("not_found", `custom factor ${factorId} not found (at customFactorId)`, {
       issues: [{ path: "customFactorId", message: "not a custom factor of the company" }],

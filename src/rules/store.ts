@@ -11,12 +11,14 @@
 
 import type { UserAuditRecord } from "../core/model/audit.js";
 import type { Building } from "../core/model/building.js";
+import type { Category } from "../core/model/category.js";
 import type { Certificate } from "../core/model/certificate.js";
 import type { Comment, CommentEntityType } from "../core/model/comment.js";
 import type { Page, PageQuery, Scope } from "../core/model/common.js";
 import type { Company } from "../core/model/company.js";
 import type { CustomInput } from "../core/model/custom-input.js";
 import type { Effluent, EffluentType } from "../core/model/effluent.js";
+import type { FactorBasis, StoredCustomFactor } from "../core/model/factor.js";
 import type { Goal, Task, TaskStatus } from "../core/model/goal.js";
 import type { ConsolidationApproach, OrganizationLimit } from "../core/model/organization-limit.js";
 import type { StoredSupplier, SupplierQuery, SupplierType } from "../core/model/supplier.js";
@@ -27,6 +29,7 @@ import type { GlecQuery } from "../core/ports/glec.js";
 import type { OrganizationLimitQuery } from "../core/ports/organization-limits.js";
 import type { CertificateFilter } from "../core/resources/certificates.js";
 import type { CommentFilter } from "../core/resources/comments.js";
+import type { CustomFactorFilter } from "../core/resources/custom-factors.js";
 import type { CustomInputFilter } from "../core/resources/custom-inputs.js";
 import type { EffluentFilter } from "../core/resources/effluents.js";
 import type { GoalFilter } from "../core/resources/goals.js";
@@ -449,6 +452,45 @@ export interface EffluentTable {
   saveAll(records: readonly EffluentRecord[], at: string): Awaitable<void>;
 }
 
+/** A category as the store keeps it: `ref` is the store's key (a custom factor names it by it). */
+export interface StoredCategory extends Category {
+  readonly ref: number;
+}
+
+/** The category tree (it does not change at run time). */
+export interface CategoryTable {
+  /** The category of this code (any case) or id; undefined when none is. */
+  find(codeOrId: string): Awaitable<StoredCategory | undefined>;
+}
+
+/** A custom factor as the store keeps it: with its company's and its subcategory's keys. */
+export type OwnedCustomFactor = Owned<StoredCustomFactor> & { readonly categoryRef: number };
+
+/** A custom factor as the rules write it. */
+export interface CustomFactorRecord {
+  readonly id: string;
+  readonly companyRef: number;
+  /** The store's key of its subcategory. */
+  readonly categoryRef: number;
+  readonly basis: FactorBasis;
+  readonly validFrom: string | null;
+  readonly validTo: string | null;
+  readonly unit: string;
+  readonly co2e: number;
+  readonly co2: number | null;
+  readonly ch4: number | null;
+  readonly n2o: number | null;
+  readonly source: string;
+}
+
+export interface CustomFactorTable {
+  find(id: string): Awaitable<OwnedCustomFactor | undefined>;
+  /** One company's page, by subcategory, basis, first day valid; an unknown company is not_found. */
+  list(query: CustomFactorFilter & PageQuery): Awaitable<Page<StoredCustomFactor>>;
+  /** Inserts or replaces by id; `at` is createdAt on an insert, kept on a replace. */
+  save(record: CustomFactorRecord, at: string): Awaitable<void>;
+}
+
 /** The tables, as one transaction sees them. */
 export interface StoreTransaction {
   readonly companies: CompanyTable;
@@ -466,6 +508,8 @@ export interface StoreTransaction {
   readonly audit: AuditTable;
   readonly vehicles: VehicleTable;
   readonly effluents: EffluentTable;
+  readonly categories: CategoryTable;
+  readonly customFactors: CustomFactorTable;
 }
 
 /** How a rule's work runs: a read, or a write that commits all of it or none. */

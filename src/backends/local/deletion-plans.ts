@@ -5,6 +5,7 @@
  */
 import { CarbonError, isCarbonError } from "../../core/errors.js";
 import type { DeletableResource, DeletedRecord } from "../../core/model/deletion.js";
+import { customFactorScope } from "../../rules/custom-factor-scope.js";
 import type { AuditLog } from "../../store/sqlite/audit.js";
 import type { CategoryCatalog } from "../../store/sqlite/categories.js";
 import type { CompanyRepository } from "../../store/sqlite/companies.js";
@@ -12,9 +13,8 @@ import type { Db } from "../../store/sqlite/database.js";
 import { EffluentRepository } from "../../store/sqlite/effluents.js";
 import type { SqliteTables } from "../../store/sqlite/store.js";
 import type { BuildingRepository } from "./buildings.js";
-import { customFactorScope } from "./custom-factor-scope.js";
-import type { CustomFactorRepository } from "./custom-factors.js";
 import { InvoiceRepository } from "./invoices.js";
+import { derivationSources } from "./local-custom-factors.js";
 import type { ConsumptionQueries } from "./queries.js";
 import type { RecalculationScope } from "./recalculate.js";
 
@@ -25,7 +25,6 @@ export interface DeletionParts {
   readonly catalog: CategoryCatalog;
   readonly companies: CompanyRepository;
   readonly buildings: BuildingRepository;
-  readonly customFactors: CustomFactorRepository;
   readonly queries: ConsumptionQueries;
   readonly audit: AuditLog;
   /** Invalidates the calculator's caches and recalculates the scope's emissions in place. */
@@ -200,9 +199,10 @@ function planBuilding(parts: DeletionParts, id: string): Planned | undefined {
 }
 
 function planCustomFactor(parts: DeletionParts, id: string): Planned | undefined {
-  const found = parts.customFactors.find(id);
+  const customFactors = parts.tables.customFactors;
+  const found = customFactors.find(id.trim().toLowerCase());
   if (found === undefined) return undefined;
-  const { factor, companyRef, categoryRef } = found;
+  const { companyRef, categoryRef, ...factor } = found;
   return {
     item: {
       resource: "customFactor",
@@ -214,10 +214,14 @@ function planCustomFactor(parts: DeletionParts, id: string): Planned | undefined
     },
     emissions: 0,
     remove: () => {
-      parts.customFactors.delete(factor.id);
+      customFactors.delete(factor.id);
       // The emissions it gave fall back to the next factor in the resolution order.
       parts.recalculate(
-        customFactorScope(parts.catalog, companyRef, [{ categoryRef, validity: factor }]),
+        customFactorScope(
+          companyRef,
+          [{ categoryRef, validity: factor }],
+          derivationSources(parts.catalog),
+        ),
       );
     },
   };

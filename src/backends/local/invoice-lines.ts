@@ -8,12 +8,12 @@ import { invoiceLineConsumptionId } from "../../core/ids.js";
 import { fuelParents, lineCategory } from "../../core/invoice-categories.js";
 import type { ConsumptionInput } from "../../core/model/consumption.js";
 import type { InvoiceLine, LineEmissionStatus, ParsedInvoice } from "../../core/model/invoice.js";
+import { unitProblem } from "../../rules/unit-check.js";
 import type { CategoryCatalog, StoredCategory } from "../../store/sqlite/categories.js";
 import type { CompanyRepository, StoredCompany } from "../../store/sqlite/companies.js";
 import type { WasteOperatorRepository } from "../../store/sqlite/waste-operators.js";
 import type { BuildingRepository, StoredBuilding } from "./buildings.js";
 import type { ConsumptionWriter } from "./consumption-writer.js";
-import { unitProblem } from "./unit-check.js";
 
 /** A line as stored: what was saved, and how it counted when saved (without a consumption). */
 export interface StoredLine extends InvoiceLine {

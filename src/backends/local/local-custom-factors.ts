@@ -1,64 +1,69 @@
-import { notFound } from "../../core/errors.js";
-import { customFactorInputSchema } from "../../core/model/factor.js";
 import type { CustomFactorsPort } from "../../core/ports/custom-factors.js";
-import { parseInput } from "../../core/validate.js";
+import {
+  type CustomFactorDriver,
+  changeCustomFactor,
+  getCustomFactor,
+  listCustomFactors,
+  parseCustomFactor,
+  upsertCustomFactor,
+} from "../../rules/custom-factors.js";
+import type { RecalculationDriver } from "../../rules/recalculation.js";
+import type { StoreTransactions } from "../../rules/store.js";
 import type { CategoryCatalog } from "../../store/sqlite/categories.js";
-import { customFactorScope } from "./custom-factor-scope.js";
-import type { CustomFactorRepository, CustomFactorUpsert } from "./custom-factors.js";
-import { type RecalculationContext, recalculationRun } from "./local-recalculation.js";
+import { shippedDerivationRules } from "./line-data.js";
+import { type RecalculationContext, recalculationRunAround } from "./local-recalculation.js";
 import type { RecalculationScope } from "./recalculate.js";
-import { committedOrRolledBack, type Transactions, withRollback } from "./transaction-tools.js";
+import { settledWrite, withRollback } from "./transaction-tools.js";
 
 /** What the custom factors part needs of the LocalService. */
-export interface CustomFactorsParts extends Transactions {
-  readonly customFactors: CustomFactorRepository;
+export interface CustomFactorsParts {
+  readonly rules: StoreTransactions;
   readonly catalog: CategoryCatalog;
   /** Recalculates stored emissions, inside the write that changed their factor. */
-  recalculate(scope: RecalculationScope): void;
+  recalculate(scope: RecalculationScope): number;
   /** What a recalculation run reported per scope and category needs (local-recalculation.ts). */
   readonly run: RecalculationContext;
 }
 
-/** The custom factors part of the local engine. */
+/**
+ * The subcategories whose consumptions' scope 3 category 3 lines a factor of the subcategory of
+ * this ref prices, by the shipped derivation rules: their refs.
+ */
+export function derivationSources(catalog: CategoryCatalog): (categoryRef: number) => number[] {
+  return (categoryRef) => {
+    const category = catalog.byRef(categoryRef);
+    if (category === undefined) return [];
+    return shippedDerivationRules()
+      .sourcesOf(category.code)
+      .flatMap((code) => catalog.find(code)?.ref ?? []);
+  };
+}
+
+/** The custom factors part of the local engine: the rules in the port's transactions. */
 export function localCustomFactors(parts: CustomFactorsParts): CustomFactorsPort {
-  const { customFactors, catalog } = parts;
-  /** The emissions a write can move: its subcategories' on the days of its validities. */
-  const scopeOf = (result: CustomFactorUpsert): RecalculationScope | undefined =>
-    result.changed ? customFactorScope(catalog, result.companyRef, result.reach) : undefined;
+  const { rules } = parts;
+  const driver: CustomFactorDriver = {
+    sourcesOf: derivationSources(parts.catalog),
+    recalculate: (scope) => parts.recalculate(scope),
+  };
   return {
-    list: async (query) => parts.read(() => customFactors.list(query)),
-    get: async (id) =>
-      parts.read(() => {
-        const found = customFactors.find(id);
-        if (found === undefined) throw notFound("custom factor", id);
-        return found.factor;
-      }),
+    list: (query) => rules.read((t) => listCustomFactors(t, query)),
+    get: (id) => rules.read((t) => getCustomFactor(t, id)),
     /** A new or changed factor recalculates the emissions it can move (custom-factor-scope.ts). */
-    upsert: async (input) =>
-      parts.write(() => {
-        const result = customFactors.upsert(input);
-        const scope = scopeOf(result);
-        if (scope !== undefined) parts.recalculate(scope);
-        return result.factor;
-      }),
+    upsert: (input) => rules.write((t) => upsertCustomFactor(t, input, driver)),
     /** The same write, with the company's summary before and after it: what moved. */
     change: async (input, { dryRun }) => {
-      const { companyId } = parseInput(customFactorInputSchema, input, "custom emission factor");
-      return committedOrRolledBack(() =>
-        parts.run.write(() => {
-          let result: CustomFactorUpsert | undefined;
-          const recalculation = recalculationRun(
-            parts.run,
-            { dryRun, companyIds: [companyId] },
-            {
-              change: () => {
-                result = customFactors.upsert(input);
-              },
-              scopeOf: () => (result === undefined ? undefined : scopeOf(result)),
-            },
-          );
-          if (result === undefined) throw new Error("the custom factor was not written");
-          const answer = { factor: result.factor, recalculation };
+      // Checked before the write begins.
+      parseCustomFactor(input);
+      const run: CustomFactorDriver & RecalculationDriver = {
+        ...driver,
+        run: (request, change, scopeOf) =>
+          recalculationRunAround(parts.run, request, change, scopeOf),
+      };
+      return settledWrite(() =>
+        rules.write(async (t) => {
+          const answer = await changeCustomFactor(t, input, { dryRun }, run);
+          // A dry run rolls the write back and answers what it would have done.
           return dryRun ? withRollback(() => answer)() : answer;
         }),
       );

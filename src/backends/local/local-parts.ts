@@ -6,7 +6,6 @@ import type { SqliteTables, SqliteTransactions } from "../../store/sqlite/store.
 import type { BuildingRepository } from "./buildings.js";
 import type { CertificateCover } from "./certificate-cover.js";
 import type { ConsumptionWriter } from "./consumption-writer.js";
-import type { CustomFactorRepository } from "./custom-factors.js";
 import type { EmissionCalculator } from "./emission-calculator.js";
 import type { FactorQueries } from "./factors.js";
 import type { BoundQueries, ConsumptionQueries } from "./queries.js";
@@ -22,7 +21,6 @@ export interface LocalParts {
   readonly catalog: CategoryCatalog;
   readonly companies: CompanyRepository;
   readonly buildings: BuildingRepository;
-  readonly customFactors: CustomFactorRepository;
   readonly calculator: EmissionCalculator;
   readonly factors: FactorQueries;
   readonly writer: ConsumptionWriter;

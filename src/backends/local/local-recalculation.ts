@@ -5,6 +5,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { notFound } from "../../core/errors.js";
+import type { EmissionSummary } from "../../core/model/emission.js";
 import {
   type RecalculationReport,
   type RecalculationRequest,
@@ -66,25 +67,70 @@ export function recalculationRun(
       p.calculator.unpin();
     }
   }
+  const started = startRun(context, input);
+  run.change?.();
+  return finishRun(context, input, started, run.scopeOf);
+}
+
+/**
+ * The same run around a change that awaits (a rule's write through the Store port), in the
+ * rule's transaction; the current release prices it.
+ */
+export async function recalculationRunAround(
+  context: RecalculationContext,
+  input: RunInput,
+  change: () => Promise<void>,
+  scopeOf?: RunChange["scopeOf"],
+): Promise<RecalculationReport> {
+  const started = startRun(context, input);
+  await change();
+  return finishRun(context, input, started, scopeOf);
+}
+
+/** What a run reads of its request: `library` is settled before (`recalculationRun`). */
+type RunInput = Pick<RecalculationInput, "dryRun" | "maxChangePercent" | "actor"> & {
+  readonly companyIds?: readonly string[];
+};
+
+/** Each company of the run, with its summary before the change. */
+type Started = readonly {
+  readonly ref: number;
+  readonly companyId: string;
+  readonly before: EmissionSummary;
+}[];
+
+function summaryOf(p: LocalParts, companyId: string): EmissionSummary {
+  return summarizeEmissions(p, { companyId, groupBy: BY_SCOPE_AND_CATEGORY });
+}
+
+function startRun(context: RecalculationContext, input: RunInput): Started {
+  const p = context.parts;
   const companies = (input.companyIds ?? []).map((id) => p.companies.get(id));
   const refs = input.companyIds === undefined ? p.companies.refs() : companies.map((c) => c.ref);
   p.refs.ensure();
-  const summary = (companyId: string) =>
-    summarizeEmissions(p, { companyId, groupBy: BY_SCOPE_AND_CATEGORY });
-  const befores = refs.map((ref) => {
+  return refs.map((ref) => {
     const companyId = p.refs.companyId(ref);
-    return { ref, companyId, before: summary(companyId) };
+    return { ref, companyId, before: summaryOf(p, companyId) };
   });
-  run.change?.();
+}
+
+/** Recalculates each company (what `scopeOf` names), and reports and audits the run. */
+function finishRun(
+  context: RecalculationContext,
+  input: RunInput,
+  befores: Started,
+  scopeOf: RunChange["scopeOf"],
+): RecalculationReport {
+  const p = context.parts;
   const counts = new Map<string, number>();
   for (const { ref, companyId } of befores) {
-    const scope = run.scopeOf === undefined ? { companyRef: ref } : run.scopeOf(ref);
+    const scope = scopeOf === undefined ? { companyRef: ref } : scopeOf(ref);
     counts.set(companyId, scope === undefined ? 0 : context.recalculate(scope));
   }
   const results: CompanyBeforeAfter[] = befores.map(({ companyId, before }) => ({
     companyId,
     before,
-    after: summary(companyId),
+    after: summaryOf(p, companyId),
   }));
   const recalculated = [...counts.values()].reduce((sum, count) => sum + count, 0);
   const report = recalculationReport({
@@ -94,8 +140,7 @@ export function recalculationRun(
     recalculated,
     factorLibraryVersion: p.calculator.libraryVersion(),
   });
-  if (report.stored)
-    audit(p, report, counts, input.actor ?? localActor(), run.scopeOf !== undefined);
+  if (report.stored) audit(p, report, counts, input.actor ?? localActor(), scopeOf !== undefined);
   return report;
 }
 

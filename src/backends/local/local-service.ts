@@ -142,8 +142,7 @@ export class LocalService implements CarbonService {
       recalculate: (scope) => this.#recalculate(scope),
     });
     this.customFactors = localCustomFactors({
-      ...tx,
-      customFactors: parts.customFactors,
+      rules,
       catalog: parts.catalog,
       recalculate: (scope) => this.#recalculate(scope),
       run: {
@@ -227,7 +226,6 @@ export class LocalService implements CarbonService {
     this.#customInputs = parts.tables.customInputs;
     // An input's factor changing redoes the emissions of the consumptions naming it.
     const customInputDriver = {
-      customFactors: parts.customFactors,
       recalculate: (scope: RecalculationScope) => this.#recalculate(scope),
     };
     this.customInputs = {

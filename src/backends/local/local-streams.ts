@@ -19,7 +19,6 @@ import type { UserRepository } from "../../store/sqlite/users.js";
 import type { VehicleRepository } from "../../store/sqlite/vehicles.js";
 import type { WasteOperatorRepository } from "../../store/sqlite/waste-operators.js";
 import type { BuildingRepository } from "./buildings.js";
-import type { CustomFactorRepository } from "./custom-factors.js";
 import type { FactorQueries } from "./factors.js";
 import type { InvoiceRepository } from "./invoices.js";
 import type { ConsumptionQueries } from "./queries.js";
@@ -38,7 +37,6 @@ export interface StreamSources {
   readonly companies: CompanyRepository;
   readonly buildings: BuildingRepository;
   readonly factors: FactorQueries;
-  readonly customFactors: CustomFactorRepository;
   readonly queries: ConsumptionQueries;
   readonly suppliers: () => Pick<SupplierRepository, "keyset">;
   readonly audit: AuditLog;
@@ -90,7 +88,8 @@ export function listReaders(s: StreamSources): ListReaders {
     buildings: (filter) => (limit) => s.reader.pages(s.buildings.keyset(filter), limit),
     categories: (filter) => (limit) => slices(s.catalog.filtered(filter).map(toCategory), limit),
     factors: (filter) => (limit) => s.reader.pages(s.factors.keyset(filter), limit),
-    customFactors: (filter) => (limit) => s.reader.pages(s.customFactors.keyset(filter), limit),
+    customFactors: (filter) => (limit) =>
+      s.reader.pages(s.tables.customFactors.keyset(filter), limit),
     consumptions: (filter) => (limit) =>
       s.reader.merged(s.queries.consumptionKeysets(filter), limit),
     emissions: (filter) => (limit) =>

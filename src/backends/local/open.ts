@@ -12,7 +12,6 @@ import { SqliteTransactions, sqliteTables } from "../../store/sqlite/store.js";
 import { CalculationStore } from "./calculation-store.js";
 import { CertificateCover } from "./certificate-cover.js";
 import { ConsumptionWriter } from "./consumption-writer.js";
-import { CustomFactorRepository } from "./custom-factors.js";
 import { EmissionCalculator } from "./emission-calculator.js";
 import { FactorQueries } from "./factors.js";
 import { LineData, shippedDerivationRules } from "./line-data.js";
@@ -75,23 +74,22 @@ export async function openLocalService(options: LocalServiceOptions): Promise<Lo
     migrate(db, file, undefined, options.onUpgrade);
     const catalog = new CategoryCatalog(db);
     const { queries, refs, companies, buildings } = queriesOn(db, catalog);
-    const customFactors = new CustomFactorRepository(db, companies, catalog);
+    const audit = new AuditLog(db);
+    const tables = sqliteTables(db, companies, buildings, audit, catalog);
     const calculator = new EmissionCalculator(
       db,
       new CalculationStore(db, catalog),
       new LineData(db, catalog),
-      (companyRef) => customFactors.ofCompany(companyRef),
+      (companyRef) => tables.customFactors.ofCompany(companyRef),
     );
-    const audit = new AuditLog(db);
     return new LocalService({
       path: file,
       db,
-      tables: sqliteTables(db, companies, buildings, audit),
+      tables,
       transactions: new SqliteTransactions(db),
       catalog,
       companies,
       buildings,
-      customFactors,
       calculator,
       factors: new FactorQueries(db, catalog, companies, calculator),
       writer: new ConsumptionWriter(db, catalog, calculator, shippedDerivationRules, refs),

@@ -46,6 +46,19 @@ export function committedOrRolledBack<T>(transaction: () => T): T {
   }
 }
 
+/** `committedOrRolledBack` for a transaction that answers a promise (a rule's, on the Store port). */
+export async function settledWrite<T>(transaction: () => Promise<T>): Promise<T> {
+  try {
+    return await transaction();
+  } catch (error) {
+    if (error instanceof Rollback) {
+      const { value }: { value: T } = error;
+      return value;
+    }
+    throw error;
+  }
+}
+
 /** How a part of the LocalService runs its work: reads, and write transactions (BEGIN IMMEDIATE). */
 export interface Transactions {
   read<T>(fn: () => T): T;

@@ -6,9 +6,11 @@
  */
 import type { BuildingTable, StoreTransaction } from "../../rules/store.js";
 import type { AuditLog } from "./audit.js";
+import type { CategoryCatalog } from "./categories.js";
 import { CertificateRepository } from "./certificates.js";
 import { CommentRepository } from "./comments.js";
 import type { CompanyRepository } from "./companies.js";
+import { CustomFactorRepository } from "./custom-factors.js";
 import { CustomInputRepository } from "./custom-inputs.js";
 import type { Db } from "./database.js";
 import { EffluentRepository } from "./effluents.js";
@@ -39,6 +41,8 @@ export interface SqliteTables extends StoreTransaction {
   readonly users: UserRepository;
   readonly vehicles: VehicleRepository;
   readonly effluents: EffluentRepository;
+  readonly categories: CategoryCatalog;
+  readonly customFactors: CustomFactorRepository;
 }
 
 /** The buildings table, still the driver's (src/backends/local/buildings.ts) until its rules move. */
@@ -69,6 +73,7 @@ export function sqliteTables(
   companies: CompanyRepository,
   buildings: DriverBuildings,
   audit: AuditLog,
+  catalog: CategoryCatalog,
 ): SqliteTables {
   const tables: SqliteTables = onFirstUse<SqliteTables>({
     companies: () => companies,
@@ -86,6 +91,8 @@ export function sqliteTables(
     users: () => new UserRepository(db, companies),
     vehicles: () => new VehicleRepository(db, companies, buildings),
     effluents: () => new EffluentRepository(db, companies, buildings),
+    categories: () => catalog,
+    customFactors: () => new CustomFactorRepository(db, companies),
   });
   return tables;
 }

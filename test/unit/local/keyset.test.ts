@@ -1,7 +1,6 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { CalculationStore } from "../../../src/backends/local/calculation-store.js";
-import { CustomFactorRepository } from "../../../src/backends/local/custom-factors.js";
 import { EmissionCalculator } from "../../../src/backends/local/emission-calculator.js";
 import { FactorQueries } from "../../../src/backends/local/factors.js";
 import { LineData } from "../../../src/backends/local/line-data.js";
@@ -9,6 +8,7 @@ import { queriesOn } from "../../../src/backends/local/queries.js";
 import { shippedGlecFactors } from "../../../src/shipped/glec-factors.js";
 import { AuditLog } from "../../../src/store/sqlite/audit.js";
 import { CategoryCatalog } from "../../../src/store/sqlite/categories.js";
+import { CustomFactorRepository } from "../../../src/store/sqlite/custom-factors.js";
 import { type Db, openReader } from "../../../src/store/sqlite/database.js";
 import { GlecRepository } from "../../../src/store/sqlite/glec.js";
 import {
@@ -36,7 +36,7 @@ async function keysets(): Promise<{ db: Db; all: [string, Keyset<unknown, unknow
   const db = openReader(file);
   const catalog = new CategoryCatalog(db);
   const { queries, companies, buildings } = queriesOn(db, catalog);
-  const custom = new CustomFactorRepository(db, companies, catalog);
+  const custom = new CustomFactorRepository(db, companies);
   const calculator = new EmissionCalculator(
     db,
     new CalculationStore(db, catalog),
