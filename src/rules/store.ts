@@ -11,6 +11,7 @@
 
 import type { UserAuditRecord } from "../core/model/audit.js";
 import type { Building } from "../core/model/building.js";
+import type { CalculationPolicy } from "../core/model/calculation-policy.js";
 import type { Category } from "../core/model/category.js";
 import type { Certificate } from "../core/model/certificate.js";
 import type { Comment, CommentEntityType } from "../core/model/comment.js";
@@ -18,13 +19,14 @@ import type { Page, PageQuery, Scope } from "../core/model/common.js";
 import type { Company } from "../core/model/company.js";
 import type { CustomInput } from "../core/model/custom-input.js";
 import type { Effluent, EffluentType } from "../core/model/effluent.js";
-import type { FactorBasis, StoredCustomFactor } from "../core/model/factor.js";
+import type { EmissionFactor, FactorBasis, StoredCustomFactor } from "../core/model/factor.js";
 import type { Goal, Task, TaskStatus } from "../core/model/goal.js";
 import type { ConsolidationApproach, OrganizationLimit } from "../core/model/organization-limit.js";
 import type { StoredSupplier, SupplierQuery, SupplierType } from "../core/model/supplier.js";
 import type { HostedRole, StoredUser, UserQuery, UserStatus } from "../core/model/user.js";
 import type { ParsedVehicleInput, Vehicle } from "../core/model/vehicle.js";
 import type { WasteOperator } from "../core/model/waste-operator.js";
+import type { FactorQuery } from "../core/ports/factors.js";
 import type { GlecQuery } from "../core/ports/glec.js";
 import type { OrganizationLimitQuery } from "../core/ports/organization-limits.js";
 import type { CertificateFilter } from "../core/resources/certificates.js";
@@ -491,6 +493,34 @@ export interface CustomFactorTable {
   save(record: CustomFactorRecord, at: string): Awaitable<void>;
 }
 
+/** A release of the factor library the store has loaded: `ref` is its key, in load order. */
+export interface StoredRelease {
+  readonly ref: number;
+  readonly version: string;
+  readonly name: string;
+  readonly note: string;
+  readonly loadedAt: string;
+  readonly factors: number;
+  readonly added: number;
+  readonly changed: number;
+  readonly removed: number;
+}
+
+/** The factor library (read-only at run time) and the calculation policy. */
+export interface FactorTable {
+  /** The current release's factors, by key, country (global rows first), year, library order. */
+  list(query: FactorQuery): Awaitable<Page<EmissionFactor>>;
+  /** Every release loaded, oldest first: the last is the current one. */
+  releases(): Awaitable<StoredRelease[]>;
+  /** The latest release of this version or name (a version may be loaded again later). */
+  release(versionOrName: string): Awaitable<StoredRelease | undefined>;
+  /** Every factor of a release, in library order. */
+  factorsOf(releaseRef: number): Awaitable<EmissionFactor[]>;
+  /** The GWP set and proxy policy: the defaults until one is saved. */
+  policy(): Awaitable<CalculationPolicy>;
+  savePolicy(policy: CalculationPolicy): Awaitable<void>;
+}
+
 /** The tables, as one transaction sees them. */
 export interface StoreTransaction {
   readonly companies: CompanyTable;
@@ -510,6 +540,7 @@ export interface StoreTransaction {
   readonly effluents: EffluentTable;
   readonly categories: CategoryTable;
   readonly customFactors: CustomFactorTable;
+  readonly factors: FactorTable;
 }
 
 /** How a rule's work runs: a read, or a write that commits all of it or none. */

@@ -1,29 +1,42 @@
 import type { FactorsPort } from "../../core/ports/factors.js";
-import { readPolicy } from "../../store/sqlite/resolution-schema.js";
-import type { FactorQueries } from "./factors.js";
-import type { RecalculationContext } from "./local-recalculation.js";
-import { changePolicy } from "./policy-change.js";
-import { rolledBack, type Transactions, withRollback } from "./transaction-tools.js";
+import { diffFactorReleases, factorReleases } from "../../rules/factor-releases.js";
+import { type FactorResolver, listFactors, resolveFactor } from "../../rules/factors.js";
+import { changePolicy, factorPolicy, type PolicyDriver } from "../../rules/policy-change.js";
+import type { StoreTransactions } from "../../rules/store.js";
+import { type RecalculationContext, recalculationRunAround } from "./local-recalculation.js";
+import { settledWrite, withRollback } from "./transaction-tools.js";
 
 /**
- * The factors part of the local engine: the shipped library and resolution, read by `read`;
- * the database's calculation policy, changed in one write transaction (rolled back for a dry run).
+ * The factors part of the local engine: the library, its releases and resolution, read in the
+ * port's transactions; the database's calculation policy, changed in one write transaction
+ * (rolled back for a dry run).
  */
 export function localFactors(
-  factors: FactorQueries,
-  tx: Pick<Transactions, "read" | "write">,
+  rules: StoreTransactions,
+  resolver: FactorResolver,
   context: RecalculationContext,
 ): FactorsPort {
+  const { calculator } = context.parts;
+  const driver: PolicyDriver = {
+    gwpOf: (set) => calculator.index().gwpOf(set),
+    libraryVersion: () => calculator.libraryVersion(),
+    policyChanged: () => calculator.invalidate(),
+    run: (request, change, scopeOf) => recalculationRunAround(context, request, change, scopeOf),
+  };
   return {
-    list: async (query) => tx.read(() => factors.list(query)),
+    list: (query) => rules.read((t) => listFactors(t, query)),
     // The read first drops cached custom factors another connection's commits made stale.
-    resolve: async (query) => tx.read(() => factors.resolve(query)),
-    policy: async () => tx.read(() => readPolicy(context.parts.db)),
-    async changePolicy(change) {
-      const run = () => changePolicy(context, change);
-      return change.dryRun ? rolledBack(() => tx.write(withRollback(run))) : tx.write(run);
-    },
-    releases: async () => tx.read(() => factors.releases()),
-    diff: async (query) => tx.read(() => factors.diff(query.from, query.to)),
+    resolve: (query) => rules.read((t) => resolveFactor(t, query, resolver)),
+    policy: () => rules.read((t) => factorPolicy(t)),
+    changePolicy: (change) =>
+      settledWrite(() =>
+        rules.write(async (t) => {
+          const result = await changePolicy(t, change, driver);
+          // A dry run rolls the write back and answers what it would have done.
+          return change.dryRun ? withRollback(() => result)() : result;
+        }),
+      ),
+    releases: () => rules.read((t) => factorReleases(t)),
+    diff: (query) => rules.read((t) => diffFactorReleases(t, query.from, query.to)),
   };
 }

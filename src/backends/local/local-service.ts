@@ -136,7 +136,7 @@ export class LocalService implements CarbonService {
     };
     this.glec = new LocalGlec(parts.audit, rules);
     this.audit = new LocalAudit(parts.audit, tx);
-    this.factors = localFactors(parts.factors, tx, {
+    this.factors = localFactors(rules, parts.factors, {
       parts,
       write: (fn) => this.#tx.write(fn),
       recalculate: (scope) => this.#recalculate(scope),

@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { scopeSchema } from "./common.js";
-import { gwpSetSchema } from "./factor.js";
+import { type EmissionFactor, gwpSetSchema } from "./factor.js";
 import { answerIntegerSchema, answerNumberSchema } from "./wire.js";
 
 /** A release a database has loaded, oldest first; `current` is the one new emissions use. */
@@ -100,3 +100,19 @@ export const factorChangeAnswerSchema = z
     new: answerSide.nullable().default(null),
   })
   .loose();
+
+/** The figures a diff compares: a change in any is a changed factor. */
+export const COMPARED_FIELDS = [
+  "co2e",
+  "co2",
+  "ch4",
+  "n2o",
+  "biogenicCo2",
+  "gwpSet",
+  "calorificBasis",
+] as const satisfies readonly (keyof EmissionFactor)[];
+
+/** Which of the compared figures differ from one version of a factor to another. */
+export function changedFields(before: EmissionFactor, after: EmissionFactor): string[] {
+  return COMPARED_FIELDS.filter((field) => before[field] !== after[field]);
+}

@@ -3,7 +3,7 @@
  * kept): migration 30 turns the library loaded so far into the first release, and each later
  * library migration loads its release after the current one.
  */
-import type { EmissionFactor } from "../../core/model/factor.js";
+import { changedFields } from "../../core/model/factor-release.js";
 import type { ProxyDesignation } from "../../engine/proxies.js";
 import {
   FACTOR_COLUMNS,
@@ -125,21 +125,6 @@ function currentVersion(db: Db): string | undefined {
     .prepare<[string], string>("SELECT value FROM meta WHERE key = ?")
     .pluck()
     .get(LIBRARY_VERSION_KEY);
-}
-
-/** The figures a diff compares: a change in any is a changed factor. */
-export const COMPARED_FIELDS = [
-  "co2e",
-  "co2",
-  "ch4",
-  "n2o",
-  "biogenicCo2",
-  "gwpSet",
-  "calorificBasis",
-] as const satisfies readonly (keyof EmissionFactor)[];
-
-export function changedFields(before: EmissionFactor, after: EmissionFactor): string[] {
-  return COMPARED_FIELDS.filter((field) => before[field] !== after[field]);
 }
 
 /**

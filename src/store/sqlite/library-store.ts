@@ -7,22 +7,13 @@
  */
 import type { EmissionFactor } from "../../core/model/factor.js";
 import type { ProxyDesignation } from "../../engine/proxies.js";
+import type { StoredRelease } from "../../rules/store.js";
 import { FACTOR_COLUMNS, type FactorRow, factorFromRow } from "../../shipped/factor-rows.js";
 import type { Db } from "./database.js";
 import { lazy } from "./lazy.js";
 
 /** A factor library release as `factor_releases` keeps it. */
-export interface StoredRelease {
-  readonly ref: number;
-  readonly version: string;
-  readonly name: string;
-  readonly note: string;
-  readonly loadedAt: string;
-  readonly factors: number;
-  readonly added: number;
-  readonly changed: number;
-  readonly removed: number;
-}
+export type { StoredRelease };
 
 export interface ReleaseRow {
   ref: number;

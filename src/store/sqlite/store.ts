@@ -14,6 +14,7 @@ import { CustomFactorRepository } from "./custom-factors.js";
 import { CustomInputRepository } from "./custom-inputs.js";
 import type { Db } from "./database.js";
 import { EffluentRepository } from "./effluents.js";
+import { FactorRepository } from "./factors.js";
 import { GlecRepository } from "./glec.js";
 import { GoalRepository } from "./goals.js";
 import { lazy } from "./lazy.js";
@@ -43,6 +44,7 @@ export interface SqliteTables extends StoreTransaction {
   readonly effluents: EffluentRepository;
   readonly categories: CategoryCatalog;
   readonly customFactors: CustomFactorRepository;
+  readonly factors: FactorRepository;
 }
 
 /** The buildings table, still the driver's (src/backends/local/buildings.ts) until its rules move. */
@@ -93,6 +95,7 @@ export function sqliteTables(
     effluents: () => new EffluentRepository(db, companies, buildings),
     categories: () => catalog,
     customFactors: () => new CustomFactorRepository(db, companies),
+    factors: () => new FactorRepository(db),
   });
   return tables;
 }

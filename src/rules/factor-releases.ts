@@ -1,16 +1,19 @@
 /**
- * `carbon factors releases` and `carbon factors diff OLD NEW` on the local engine: the releases
- * kept in the database (library-store.ts) and the factors that differ between two of them.
+ * `carbon factors releases` and `carbon factors diff OLD NEW`: the releases the store has
+ * loaded and the factors that differ between two of them.
  */
-import { CarbonError } from "../../core/errors.js";
-import type { EmissionFactor } from "../../core/model/factor.js";
-import type { FactorChange, FactorRelease } from "../../core/model/factor-release.js";
-import { changedFields } from "../../store/sqlite/library-load.js";
-import type { LibraryStore, StoredRelease } from "../../store/sqlite/library-store.js";
+import { CarbonError } from "../core/errors.js";
+import type { EmissionFactor } from "../core/model/factor.js";
+import {
+  changedFields,
+  type FactorChange,
+  type FactorRelease,
+} from "../core/model/factor-release.js";
+import type { StoredRelease, StoreTransaction } from "./store.js";
 
 /** Every release loaded, oldest first; the last is the current one. */
-export function listReleases(store: LibraryStore): FactorRelease[] {
-  const releases = store.releases();
+export async function factorReleases(tx: StoreTransaction): Promise<FactorRelease[]> {
+  const releases = await tx.factors.releases();
   const current = releases.at(-1)?.ref;
   return releases.map((r) => ({
     version: r.version,
@@ -25,8 +28,8 @@ export function listReleases(store: LibraryStore): FactorRelease[] {
   }));
 }
 
-function releaseOf(store: LibraryStore, versionOrName: string): StoredRelease {
-  const release = store.release(versionOrName);
+async function releaseOf(tx: StoreTransaction, versionOrName: string): Promise<StoredRelease> {
+  const release = await tx.factors.release(versionOrName);
   if (release === undefined) {
     throw new CarbonError(
       "not_found",
@@ -76,9 +79,15 @@ const orderKey = (c: FactorChange): string =>
  * The factors added (only in `to`), removed (only in `from`) and changed (one id, another value,
  * gas split, biogenic CO2, GWP set or calorific basis) from one release to the other.
  */
-export function diffReleases(store: LibraryStore, from: string, to: string): FactorChange[] {
-  const before = new Map(store.rowsOf(releaseOf(store, from).ref).map((f) => [f.id, f]));
-  const after = store.rowsOf(releaseOf(store, to).ref);
+export async function diffFactorReleases(
+  tx: StoreTransaction,
+  from: string,
+  to: string,
+): Promise<FactorChange[]> {
+  const older = await releaseOf(tx, from);
+  const newer = await releaseOf(tx, to);
+  const before = new Map((await tx.factors.factorsOf(older.ref)).map((f) => [f.id, f]));
+  const after = await tx.factors.factorsOf(newer.ref);
   const changes: FactorChange[] = [];
   for (const row of after) {
     const old = before.get(row.id);
