@@ -15,7 +15,7 @@ export function localCertificates(
   return {
     list: (query) => rules.read((t) => listCertificates(t, query)),
     get: (id) => rules.read((t) => getCertificate(t, id)),
-    // The write's end settles the coverage of the buildings it touched (certificate-cover.ts).
+    // The write's end settles the coverage of the buildings it touched (certificate-settle.ts).
     upsert: (input) => rules.write((t) => upsertCertificate(t, input)),
     dashboard: async (query) => tx.read(() => dashboard.page(query)),
   };

@@ -4,7 +4,7 @@ import type { CompanyRepository } from "../../store/sqlite/companies.js";
 import type { Db } from "../../store/sqlite/database.js";
 import type { SqliteTables, SqliteTransactions } from "../../store/sqlite/store.js";
 import type { BuildingRepository } from "./buildings.js";
-import type { CertificateCover } from "./certificate-cover.js";
+import type { CertificateCover } from "./certificate-settle.js";
 import type { ConsumptionWriter } from "./consumption-writer.js";
 import type { CustomFactorRepository } from "./custom-factors.js";
 import type { EmissionCalculator } from "./emission-calculator.js";

@@ -12,6 +12,7 @@ import {
   addWttCategories,
   insertMissingCategories,
 } from "../../store/sqlite/category-seed.js";
+import { CERTIFICATES_SCHEMA } from "../../store/sqlite/certificate-cover.js";
 import { COMMENTS_SCHEMA } from "../../store/sqlite/comments.js";
 import { CUSTOM_FACTOR_VALIDITY_SCHEMA } from "../../store/sqlite/custom-factor-validity.js";
 import { CUSTOM_INPUTS_SCHEMA } from "../../store/sqlite/custom-inputs.js";
@@ -38,7 +39,6 @@ import { SUPPLIERS_SCHEMA } from "../../store/sqlite/supplier-schema.js";
 import { USERS_SCHEMA } from "../../store/sqlite/user-rows.js";
 import { addVehicles } from "../../store/sqlite/vehicles-schema.js";
 import { WASTE_OPERATORS_SCHEMA } from "../../store/sqlite/waste-operators.js";
-import { CERTIFICATES_SCHEMA } from "./certificate-cover.js";
 
 export interface Migration {
   readonly version: number;

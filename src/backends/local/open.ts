@@ -2,6 +2,7 @@ import { constants, copyFileSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { AuditLog } from "../../store/sqlite/audit.js";
 import { CategoryCatalog } from "../../store/sqlite/categories.js";
+import { CertificateCoverStore } from "../../store/sqlite/certificate-cover.js";
 import {
   BUSY_TIMEOUT_MS,
   openDatabase,
@@ -10,7 +11,7 @@ import {
 } from "../../store/sqlite/database.js";
 import { SqliteTransactions, sqliteTables } from "../../store/sqlite/store.js";
 import { CalculationStore } from "./calculation-store.js";
-import { CertificateCover } from "./certificate-cover.js";
+import { CertificateCover } from "./certificate-settle.js";
 import { ConsumptionWriter } from "./consumption-writer.js";
 import { CustomFactorRepository } from "./custom-factors.js";
 import { EmissionCalculator } from "./emission-calculator.js";
@@ -98,7 +99,7 @@ export async function openLocalService(options: LocalServiceOptions): Promise<Lo
       refs,
       queries,
       audit,
-      cover: new CertificateCover(db),
+      cover: new CertificateCover(new CertificateCoverStore(db)),
       // A stream reads on a connection of its own (an in-memory database has only one).
       openReader:
         file === ":memory:"
