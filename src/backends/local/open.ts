@@ -9,6 +9,7 @@ import {
   openReader,
   translateError,
 } from "../../store/sqlite/database.js";
+import { migrate } from "../../store/sqlite/migrations.js";
 import { SqliteTransactions, sqliteTables } from "../../store/sqlite/store.js";
 import { CalculationStore } from "./calculation-store.js";
 import { CertificateCover } from "./certificate-settle.js";
@@ -18,7 +19,6 @@ import { EmissionCalculator } from "./emission-calculator.js";
 import { FactorQueries } from "./factors.js";
 import { LineData, shippedDerivationRules } from "./line-data.js";
 import { LocalService } from "./local-service.js";
-import { migrate } from "./migrations.js";
 import { queriesOn } from "./queries.js";
 
 export { LocalService } from "./local-service.js";
