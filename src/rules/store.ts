@@ -449,6 +449,55 @@ export interface EffluentTable {
   saveAll(records: readonly EffluentRecord[], at: string): Awaitable<void>;
 }
 
+/** An electricity consumption as the regos dashboard sums it. */
+export interface RegosConsumption {
+  /** The store's key of its building. */
+  readonly buildingRef: number;
+  /** Canonical UTC date-times. */
+  readonly startDate: string;
+  readonly endDate: string;
+  readonly quantity: number;
+  readonly unit: string;
+  readonly co2e: number | null;
+  /** The market-based figure with the kWh certificates cover left out. */
+  readonly co2eMarketBased: number | null;
+  /** The kWh certificates cover, or null. */
+  readonly coveredKwh: number | null;
+  /** Its invoice's supply point as certificates keep it (no spaces, upper case), or null. */
+  readonly cup: string | null;
+  readonly convertedQuantity: number | null;
+  /** The store's key of its calculation record; null: stored awaiting a factor before records. */
+  readonly calculationRef: number | null;
+  /** The share of its market-based figure no certificate covers (1: none covered). */
+  readonly uncoveredShare: number;
+}
+
+/** A building, or one supply point of it, that a certificate names. */
+export interface RegosSupplyPoint {
+  readonly buildingRef: number;
+  readonly cup: string | null;
+}
+
+/** A building of the company, by the store's key. */
+export interface RegosBuilding {
+  readonly ref: number;
+  readonly id: string;
+  readonly name: string;
+}
+
+/** What the regos dashboard reads; periods are calendar days `YYYY-MM-DD`, both inclusive. */
+export interface RegosTable {
+  /** The company's electricity consumptions whose period shares a day with from..to, in no order. */
+  electricity(companyRef: number, from: string, to: string): Awaitable<readonly RegosConsumption[]>;
+  /**
+   * The buildings, and supply points, that the company's certificates whose period shares a day
+   * with from..to name.
+   */
+  certified(companyRef: number, from: string, to: string): Awaitable<readonly RegosSupplyPoint[]>;
+  /** Every building of the company. */
+  buildings(companyRef: number): Awaitable<readonly RegosBuilding[]>;
+}
+
 /** The tables, as one transaction sees them. */
 export interface StoreTransaction {
   readonly companies: CompanyTable;
@@ -466,6 +515,7 @@ export interface StoreTransaction {
   readonly audit: AuditTable;
   readonly vehicles: VehicleTable;
   readonly effluents: EffluentTable;
+  readonly regos: RegosTable;
 }
 
 /** How a rule's work runs: a read, or a write that commits all of it or none. */

@@ -178,7 +178,7 @@ export class LocalService implements CarbonService {
       progress: async (id) => goalProgress(this, id),
     };
     this.#certificates = parts.tables.certificates;
-    this.certificates = localCertificates(parts, tx, rules);
+    this.certificates = localCertificates(parts, rules);
     this.tasks = {
       list: (query) => rules.read((t) => listTasks(t, query)),
       get: (id) => rules.read((t) => getTask(t, id)),

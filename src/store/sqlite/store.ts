@@ -16,6 +16,7 @@ import { GlecRepository } from "./glec.js";
 import { GoalRepository } from "./goals.js";
 import { lazy } from "./lazy.js";
 import { OrganizationLimitRepository } from "./organization-limits.js";
+import { RegosRepository } from "./regos-dashboard.js";
 import { SupplierRepository } from "./suppliers.js";
 import { TaskRepository } from "./tasks.js";
 import { UserRepository } from "./users.js";
@@ -39,6 +40,7 @@ export interface SqliteTables extends StoreTransaction {
   readonly users: UserRepository;
   readonly vehicles: VehicleRepository;
   readonly effluents: EffluentRepository;
+  readonly regos: RegosRepository;
 }
 
 /** The buildings table, still the driver's (src/backends/local/buildings.ts) until its rules move. */
@@ -86,6 +88,7 @@ export function sqliteTables(
     users: () => new UserRepository(db, companies),
     vehicles: () => new VehicleRepository(db, companies, buildings),
     effluents: () => new EffluentRepository(db, companies, buildings),
+    regos: () => new RegosRepository(db),
   });
   return tables;
 }
