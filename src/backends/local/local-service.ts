@@ -60,7 +60,6 @@ import type { LocalImportSession } from "./local-import-session.js";
 import { localInvoices } from "./local-invoices.js";
 import { localOrganizationLimits } from "./local-organization-limits.js";
 import type { LocalParts } from "./local-parts.js";
-import { localResource } from "./local-resource.js";
 import { type ListReaders, listReaders, streamPages } from "./local-streams.js";
 import { localSuppliers } from "./local-suppliers.js";
 import { localUsers } from "./local-users.js";
