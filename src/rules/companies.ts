@@ -2,10 +2,13 @@
 import { notFound } from "../core/errors.js";
 import { type CompanyInput, companyInputSchema } from "../core/model/company.js";
 import { parseInput } from "../core/validate.js";
-import type { CompanyRecord, StoredCompany, StoreTransaction } from "./store.js";
+import type { CompanyRecord, CompanyTable, StoredCompany, StoreTransaction } from "./store.js";
 
 /** The company with this id; an unknown one is not_found. */
-export async function companyOf(tx: StoreTransaction, id: string): Promise<StoredCompany> {
+export async function companyOf(
+  tx: { readonly companies: Pick<CompanyTable, "find"> },
+  id: string,
+): Promise<StoredCompany> {
   const company = await tx.companies.find(id);
   if (company === undefined) throw notFound("company", id);
   return company;

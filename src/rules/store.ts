@@ -25,6 +25,7 @@ import type { ParsedVehicleInput, Vehicle } from "../core/model/vehicle.js";
 import type { WasteOperator } from "../core/model/waste-operator.js";
 import type { GlecQuery } from "../core/ports/glec.js";
 import type { OrganizationLimitQuery } from "../core/ports/organization-limits.js";
+import type { BuildingFilter } from "../core/resources/buildings.js";
 import type { CertificateFilter } from "../core/resources/certificates.js";
 import type { CommentFilter } from "../core/resources/comments.js";
 import type { CustomInputFilter } from "../core/resources/custom-inputs.js";
@@ -48,8 +49,27 @@ export interface StoredBuilding extends Building {
   readonly companyRef: number;
 }
 
+/** A building as the rules write it; the store stamps createdAt on the first save (kept). */
+export interface BuildingRecord {
+  readonly id: string;
+  readonly companyRef: number;
+  readonly name: string;
+  /** The name as `nameKey` compares names: unique per company. */
+  readonly nameKey: string;
+  readonly country: string | null;
+}
+
 export interface BuildingTable {
+  /** The building of this id (any case); undefined when there is none. */
   find(id: string): Awaitable<StoredBuilding | undefined>;
+  /** The buildings of these ids (any case) that exist, in no particular order. */
+  findMany(ids: readonly string[]): Awaitable<StoredBuilding[]>;
+  /** The building of the company whose name has this `nameKey`. */
+  findByName(companyRef: number, nameKey: string): Awaitable<StoredBuilding | undefined>;
+  /** One company's page, or every company's, by name then id; an unknown company is not_found. */
+  list(query: BuildingFilter & PageQuery): Awaitable<Page<Building>>;
+  /** Inserts or replaces by id (name and country; the company stays); `at` stamps createdAt. */
+  save(record: BuildingRecord, at: string): Awaitable<void>;
 }
 
 /** A record of a company's, with the store's key of its company. */

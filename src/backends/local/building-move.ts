@@ -10,10 +10,12 @@
 import { randomUUID } from "node:crypto";
 import { CarbonError, notFound } from "../../core/errors.js";
 import type { BuildingMoveItem, BuildingMoveResult } from "../../core/model/building-move.js";
+import { nameKey } from "../../core/names.js";
+import { buildingNameTaken } from "../../rules/buildings.js";
 import type { AuditLog } from "../../store/sqlite/audit.js";
+import type { BuildingRepository, StoredBuilding } from "../../store/sqlite/buildings.js";
 import type { CompanyRepository } from "../../store/sqlite/companies.js";
 import type { Db } from "../../store/sqlite/database.js";
-import type { BuildingRepository, StoredBuilding } from "./buildings.js";
 import type { RecalculationScope } from "./recalculate.js";
 
 export interface MoveParts {
@@ -22,7 +24,7 @@ export interface MoveParts {
   readonly buildings: BuildingRepository;
   readonly audit: AuditLog;
   /** Invalidates the calculator's caches and recalculates the scope's emissions in place. */
-  readonly recalculate: (scope: RecalculationScope) => void;
+  readonly recalculate: (scope: RecalculationScope) => number;
 }
 
 export interface MoveCommand {
@@ -117,12 +119,14 @@ export function moveBuildings(parts: MoveParts, command: MoveCommand): BuildingM
         );
       }
       // Checked after the buildings moved before it, so two of the same name conflict too.
-      parts.buildings.checkNameFree(
-        target,
-        building.name,
-        building.id,
-        "rename one of the two first (an upsert of the building by its id with another name), then move",
-      );
+      const other = parts.buildings.findByName(target.ref, nameKey(building.name));
+      if (other !== undefined && other.id !== building.id) {
+        throw buildingNameTaken(
+          target,
+          other,
+          "rename one of the two first (an upsert of the building by its id with another name), then move",
+        );
+      }
       moveBuilding.run(target.ref, building.ref);
       moveConsumptions.run(target.ref, building.ref);
       moveInvoices.run(target.id, building.id);

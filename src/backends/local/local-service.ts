@@ -126,6 +126,7 @@ export class LocalService implements CarbonService {
     const rules = this.#tx.rules;
     this.buildings = new LocalBuildings({
       ...parts,
+      rules,
       recalculate: (scope) => this.#recalculate(scope),
       guard: (fn) => this.#tx.guard(fn),
       write: (fn) => this.#tx.write(fn),

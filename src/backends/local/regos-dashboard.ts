@@ -11,10 +11,10 @@ import { pageOfList } from "../../core/pagination.js";
 import { type DateWindow, windowShare } from "../../engine/proration.js";
 import { storedLines } from "../../engine/stored-lines.js";
 import { convertQuantity } from "../../engine/units.js";
+import type { BuildingRepository } from "../../store/sqlite/buildings.js";
 import type { CompanyRepository } from "../../store/sqlite/companies.js";
 import type { Db } from "../../store/sqlite/database.js";
 import { lazy } from "../../store/sqlite/lazy.js";
-import type { BuildingRepository } from "./buildings.js";
 import { MARKET_FIGURE, UNCOVERED_SHARE } from "./certificate-cover.js";
 import type { RefCache } from "./ref-cache.js";
 

@@ -1,20 +1,17 @@
-import { CarbonError, notFound } from "../../core/errors.js";
-import {
-  type Building,
-  type BuildingInput,
-  buildingInputSchema,
-} from "../../core/model/building.js";
+/**
+ * Buildings in SQLite: listed by name, saved by id, names unique per company as `nameKey`
+ * compares them (the `name_key` column).
+ */
+import { notFound } from "../../core/errors.js";
+import type { Building } from "../../core/model/building.js";
 import type { Page, PageQuery } from "../../core/model/common.js";
-import { nameKey } from "../../core/names.js";
-import { ownerConflict } from "../../core/ownership.js";
 import { pageOf, pageWindow } from "../../core/pagination.js";
 import type { BuildingFilter } from "../../core/resources/buildings.js";
-import { parseInput } from "../../core/validate.js";
-import type { BuildingTable, StoredBuilding } from "../../rules/store.js";
-import type { CompanyRepository, StoredCompany } from "../../store/sqlite/companies.js";
-import type { Db } from "../../store/sqlite/database.js";
-import type { Keyset } from "../../store/sqlite/keyset.js";
-import { lazy } from "../../store/sqlite/lazy.js";
+import type { BuildingRecord, BuildingTable, StoredBuilding } from "../../rules/store.js";
+import type { CompanyRepository } from "./companies.js";
+import type { Db } from "./database.js";
+import type { Keyset } from "./keyset.js";
+import { lazy } from "./lazy.js";
 
 export type { StoredBuilding };
 
@@ -47,7 +44,8 @@ function fromRow(row: BuildingRow): StoredBuilding {
   };
 }
 
-export function toBuilding(building: StoredBuilding): Building {
+/** The building as the API answers it, without the store's keys. */
+function toBuilding(building: StoredBuilding): Building {
   return {
     id: building.id,
     companyId: building.companyId,
@@ -55,11 +53,6 @@ export function toBuilding(building: StoredBuilding): Building {
     country: building.country,
     createdAt: building.createdAt,
   };
-}
-
-export interface BuildingUpsert {
-  readonly building: StoredBuilding;
-  readonly before?: StoredBuilding;
 }
 
 export class BuildingRepository implements BuildingTable {
@@ -107,28 +100,19 @@ export class BuildingRepository implements BuildingTable {
     return row === undefined ? undefined : fromRow(row);
   }
 
-  /** The building of a company with this name, compared as `nameKey` compares names. */
-  findByName(companyRef: number, name: string): StoredBuilding | undefined {
-    const row = this.#byName().get(companyRef, nameKey(name));
+  findMany(ids: readonly string[]): StoredBuilding[] {
+    return [...new Set(ids.map((id) => id.toLowerCase()))].flatMap((id) => this.find(id) ?? []);
+  }
+
+  findByName(companyRef: number, nameKey: string): StoredBuilding | undefined {
+    const row = this.#byName().get(companyRef, nameKey);
     return row === undefined ? undefined : fromRow(row);
   }
 
-  /** Conflict when another building of the company already has the name (as `nameKey` sees it). */
-  checkNameFree(
-    company: StoredCompany,
-    name: string,
-    id: string,
-    hint = "choose another name, or use that building's id",
-  ): void {
-    const other = this.findByName(company.ref, name);
-    if (other === undefined || other.id === id) return;
-    throw new CarbonError(
-      "conflict",
-      `company "${company.name}" (${company.id}) already has a building named "${other.name}" (${other.id}); building names are unique per company, ignoring case and repeated spaces`,
-      { hint },
-    );
-  }
-
+  /**
+   * The building, or not_found: for the driver's code not on the port yet (list filters by
+   * building, deletions, invoices, the dashboard).
+   */
   get(id: string): StoredBuilding {
     const building = this.find(id);
     if (building === undefined) throw notFound("building", id);
@@ -168,39 +152,14 @@ export class BuildingRepository implements BuildingTable {
     };
   }
 
-  /**
-   * Upsert by id. The company must exist (not_found). A building keeps its company: changing it
-   * is a move of the building and its data, which this is not (conflict). Its name must not be
-   * another building's of the company (conflict).
-   */
-  upsert(
-    input: BuildingInput,
-    companyOf?: (id: string) => StoredCompany | undefined,
-  ): BuildingUpsert {
-    const parsed = parseInput(buildingInputSchema, input, "building");
-    const id = parsed.id.toLowerCase();
-    const company = (companyOf ?? ((c: string) => this.#companies.find(c)))(parsed.companyId);
-    if (company === undefined) throw notFound("company", parsed.companyId);
-    const before = this.find(id);
-    if (before !== undefined && before.companyRef !== company.ref) {
-      throw ownerConflict(
-        "building",
-        id,
-        before.companyId,
-        company.id,
-        "moving a building to another company is `carbon buildings move`",
-      );
-    }
-    this.checkNameFree(company, parsed.name, id);
+  save(record: BuildingRecord, at: string): void {
     this.#upsert().run(
-      id,
-      company.ref,
-      parsed.name,
-      nameKey(parsed.name),
-      parsed.country,
-      new Date().toISOString(),
+      record.id,
+      record.companyRef,
+      record.name,
+      record.nameKey,
+      record.country,
+      at,
     );
-    const building = this.get(id);
-    return before === undefined ? { building } : { building, before };
   }
 }
