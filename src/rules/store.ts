@@ -9,7 +9,7 @@
  * call of a rule runs inside one transaction of the store (`StoreTransactions`).
  */
 
-import type { UserAuditRecord } from "../core/model/audit.js";
+import type { MoveAuditRecord, UserAuditRecord } from "../core/model/audit.js";
 import type { Building } from "../core/model/building.js";
 import type { Certificate } from "../core/model/certificate.js";
 import type { Comment, CommentEntityType } from "../core/model/comment.js";
@@ -70,6 +70,29 @@ export interface BuildingTable {
   list(query: BuildingFilter & PageQuery): Awaitable<Page<Building>>;
   /** Inserts or replaces by id (name and country; the company stays); `at` stamps createdAt. */
   save(record: BuildingRecord, at: string): Awaitable<void>;
+  /** The buildings of the company holding these `nameKey`s, each or undefined, in their order. */
+  findByNames(
+    companyRef: number,
+    nameKeys: readonly string[],
+  ): Awaitable<readonly (StoredBuilding | undefined)[]>;
+  /** What the consumptions of each building (by `ref`) come to, in the same order. */
+  footprints(refs: readonly number[]): Awaitable<readonly BuildingFootprint[]>;
+  /**
+   * Gives each building to the company, and with it its data: its consumptions, the invoices
+   * billing it and its effluent records.
+   */
+  move(buildings: readonly StoredBuilding[], company: StoredCompany): Awaitable<void>;
+}
+
+/** What a building's consumptions come to, as a move reports them. */
+export interface BuildingFootprint {
+  readonly consumptions: number;
+  /** Of them, those with a calculated figure. */
+  readonly emissions: number;
+  /** The kgCO2e of those. */
+  readonly co2e: number;
+  /** Of them, those naming a custom input. */
+  readonly namingInputs: number;
 }
 
 /** A record of a company's, with the store's key of its company. */
@@ -368,6 +391,8 @@ export interface UserTable {
 export interface AuditTable {
   /** A change to an account's access. */
   appendUserChange(record: UserAuditRecord): Awaitable<void>;
+  /** Buildings moved, one record each. */
+  appendMoves(records: readonly MoveAuditRecord[]): Awaitable<void>;
 }
 
 /** A vehicle as the store keeps it: with its company's key and its plate as `plateKey` has it. */

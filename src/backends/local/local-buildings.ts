@@ -1,17 +1,15 @@
 /**
  * The buildings part of the local engine: list, get and upsert are the rules' (src/rules/
  * buildings.ts) in the rules' transactions, a country change recalculating the building's
- * emissions with the driver's calculator; and the all-or-nothing move (building-move.ts).
+ * emissions with the driver's calculator; and the all-or-nothing move (src/rules/building-move.ts),
+ * its recalculation the driver's too.
  */
 import type { Building, BuildingInput } from "../../core/model/building.js";
-import {
-  type BuildingMoveResult,
-  buildingMoveInputSchema,
-} from "../../core/model/building-move.js";
+import type { BuildingMoveResult } from "../../core/model/building-move.js";
 import type { Page, PageQuery } from "../../core/model/common.js";
 import type { BuildingMoveRequest, BuildingsPort } from "../../core/ports/buildings.js";
 import type { BuildingFilter } from "../../core/resources/buildings.js";
-import { parseInput } from "../../core/validate.js";
+import { type BuildingMoveDriver, moveBuildings, moveCommand } from "../../rules/building-move.js";
 import {
   type BuildingDriver,
   type BuildingTransaction,
@@ -20,35 +18,40 @@ import {
   toBuilding,
   upsertBuilding,
 } from "../../rules/buildings.js";
-import type { StoredBuilding, StoreTransactions } from "../../rules/store.js";
+import type { StoredBuilding, StoreTransaction, StoreTransactions } from "../../rules/store.js";
 import { localActor } from "../../runtime/local-actor.js";
 import type { StoredCompany } from "../../store/sqlite/companies.js";
 import type { SqliteTables } from "../../store/sqlite/store.js";
-import { type MoveParts, moveBuildings } from "./building-move.js";
+import type { RecalculationScope } from "./recalculate.js";
 import type { RefCache } from "./ref-cache.js";
-import { rolledBack, withRollback } from "./transaction-tools.js";
+import { rolledBackWrite } from "./transaction-tools.js";
 
-/** What the part needs of its LocalService: storage, and the service's transaction wrappers. */
-export interface LocalBuildingsContext extends MoveParts {
+/** What the part needs of its LocalService: its tables and transactions, and the calculator. */
+export interface LocalBuildingsContext {
   readonly refs: RefCache;
   /** The Store port's tables, as an import's session reaches them inside its transaction. */
   readonly tables: SqliteTables;
   /** The rules' transactions (src/rules/store.ts). */
   readonly rules: StoreTransactions;
-  /** Translates storage errors (a read). */
-  guard<T>(fn: () => T): T;
-  /** One write transaction, refused while an import session is open. */
-  write<T>(fn: () => T): T;
+  /** Invalidates the calculator's caches and recalculates the scope's emissions in place. */
+  readonly recalculate: (scope: RecalculationScope) => number;
 }
 
 export class LocalBuildings implements BuildingsPort {
   readonly #c: LocalBuildingsContext;
   /** A country change recalculates the building's emissions, with the driver's calculator. */
   readonly #driver: BuildingDriver;
+  /** A move recalculates the moved buildings' emissions under their new company. */
+  readonly #moveDriver: BuildingMoveDriver;
 
   constructor(context: LocalBuildingsContext) {
     this.#c = context;
     this.#driver = { recalculate: (scope) => context.recalculate(scope) };
+    this.#moveDriver = {
+      recalculate: ({ companyRef, buildingRefs }) => {
+        for (const buildingRef of buildingRefs) context.recalculate({ companyRef, buildingRef });
+      },
+    };
   }
 
   async list(query: BuildingFilter & PageQuery): Promise<Page<Building>> {
@@ -83,17 +86,11 @@ export class LocalBuildings implements BuildingsPort {
     return building;
   }
 
-  /** One transaction (see building-move.ts); a dry run runs it and rolls it back. */
+  /** One transaction (see src/rules/building-move.ts); a dry run runs it and rolls it back. */
   async move(request: BuildingMoveRequest): Promise<BuildingMoveResult> {
-    const input = parseInput(
-      buildingMoveInputSchema,
-      { buildingIds: request.buildingIds, companyId: request.companyId },
-      "building move",
-    );
-    const dryRun = request.dryRun === true;
-    const command = { ...input, dryRun, actor: request.actor ?? localActor() };
-    const run = () => moveBuildings(this.#c, command);
-    if (!dryRun) return this.#c.write(run);
-    return rolledBack(() => this.#c.write(withRollback(run)));
+    const command = moveCommand(request, localActor);
+    const run = (t: StoreTransaction) => moveBuildings(t, command, this.#moveDriver);
+    if (!command.dryRun) return this.#c.rules.write(run);
+    return rolledBackWrite((fn) => this.#c.rules.write(fn), run);
   }
 }

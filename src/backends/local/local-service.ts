@@ -128,8 +128,6 @@ export class LocalService implements CarbonService {
       ...parts,
       rules,
       recalculate: (scope) => this.#recalculate(scope),
-      guard: (fn) => this.#tx.guard(fn),
-      write: (fn) => this.#tx.write(fn),
     });
     const tx = {
       read: <T>(fn: () => T) => this.#tx.read(fn),

@@ -7,7 +7,13 @@ import type { Building } from "../../core/model/building.js";
 import type { Page, PageQuery } from "../../core/model/common.js";
 import { pageOf, pageWindow } from "../../core/pagination.js";
 import type { BuildingFilter } from "../../core/resources/buildings.js";
-import type { BuildingRecord, BuildingTable, StoredBuilding } from "../../rules/store.js";
+import type {
+  BuildingFootprint,
+  BuildingRecord,
+  BuildingTable,
+  StoredBuilding,
+  StoredCompany,
+} from "../../rules/store.js";
 import type { CompanyRepository } from "./companies.js";
 import type { Db } from "./database.js";
 import type { Keyset } from "./keyset.js";
@@ -64,6 +70,8 @@ export class BuildingRepository implements BuildingTable {
   readonly #count;
   readonly #countOfCompany;
   readonly #upsert;
+  readonly #footprint;
+  readonly #moves;
 
   constructor(db: Db, companies: CompanyRepository) {
     this.#companies = companies;
@@ -93,6 +101,25 @@ export class BuildingRepository implements BuildingTable {
          name = excluded.name, name_key = excluded.name_key, country = excluded.country`,
       ),
     );
+    this.#footprint = lazy(() =>
+      db.prepare<[number], BuildingFootprint>(
+        `SELECT count(*) AS consumptions, count(co2e) AS emissions,
+              coalesce(sum(co2e), 0) AS co2e, count(input_ref) AS namingInputs
+         FROM consumptions WHERE building_ref = ?`,
+      ),
+    );
+    this.#moves = lazy(() => ({
+      building: db.prepare<[number, number]>("UPDATE buildings SET company_ref = ? WHERE ref = ?"),
+      consumptions: db.prepare<[number, number]>(
+        "UPDATE consumptions SET company_ref = ? WHERE building_ref = ?",
+      ),
+      invoices: db.prepare<[string, string]>(
+        "UPDATE invoices SET company_id = ? WHERE building_id = ?",
+      ),
+      effluents: db.prepare<[number, number]>(
+        "UPDATE effluents SET company_ref = ? WHERE building_ref = ?",
+      ),
+    }));
   }
 
   find(id: string): StoredBuilding | undefined {
@@ -107,6 +134,10 @@ export class BuildingRepository implements BuildingTable {
   findByName(companyRef: number, nameKey: string): StoredBuilding | undefined {
     const row = this.#byName().get(companyRef, nameKey);
     return row === undefined ? undefined : fromRow(row);
+  }
+
+  findByNames(companyRef: number, nameKeys: readonly string[]): (StoredBuilding | undefined)[] {
+    return nameKeys.map((key) => this.findByName(companyRef, key));
   }
 
   /**
@@ -150,6 +181,25 @@ export class BuildingRepository implements BuildingTable {
       key: (row) => [row.name, row.id],
       decode: (row) => toBuilding(fromRow(row)),
     };
+  }
+
+  footprints(refs: readonly number[]): BuildingFootprint[] {
+    return refs.map(
+      (ref) =>
+        this.#footprint().get(ref) ?? { consumptions: 0, emissions: 0, co2e: 0, namingInputs: 0 },
+    );
+  }
+
+  move(buildings: readonly StoredBuilding[], company: StoredCompany): void {
+    const moves = this.#moves();
+    for (const building of buildings) {
+      moves.building.run(company.ref, building.ref);
+      moves.consumptions.run(company.ref, building.ref);
+      // An invoice goes with the building it bills, as its lines' consumptions do.
+      moves.invoices.run(company.id, building.id);
+      // A building's effluent records are its data too: they go with it.
+      moves.effluents.run(company.ref, building.ref);
+    }
   }
 
   save(record: BuildingRecord, at: string): void {
