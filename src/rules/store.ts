@@ -9,7 +9,7 @@
  * call of a rule runs inside one transaction of the store (`StoreTransactions`).
  */
 
-import type { UserAuditRecord } from "../core/model/audit.js";
+import type { MoveAuditRecord, UserAuditRecord } from "../core/model/audit.js";
 import type { Building } from "../core/model/building.js";
 import type { Certificate } from "../core/model/certificate.js";
 import type { Comment, CommentEntityType } from "../core/model/comment.js";
@@ -25,6 +25,7 @@ import type { ParsedVehicleInput, Vehicle } from "../core/model/vehicle.js";
 import type { WasteOperator } from "../core/model/waste-operator.js";
 import type { GlecQuery } from "../core/ports/glec.js";
 import type { OrganizationLimitQuery } from "../core/ports/organization-limits.js";
+import type { BuildingFilter } from "../core/resources/buildings.js";
 import type { CertificateFilter } from "../core/resources/certificates.js";
 import type { CommentFilter } from "../core/resources/comments.js";
 import type { CustomInputFilter } from "../core/resources/custom-inputs.js";
@@ -48,8 +49,50 @@ export interface StoredBuilding extends Building {
   readonly companyRef: number;
 }
 
+/** A building as the rules write it; the store stamps createdAt on the first save (kept). */
+export interface BuildingRecord {
+  readonly id: string;
+  readonly companyRef: number;
+  readonly name: string;
+  /** The name as `nameKey` compares names: unique per company. */
+  readonly nameKey: string;
+  readonly country: string | null;
+}
+
 export interface BuildingTable {
+  /** The building of this id (any case); undefined when there is none. */
   find(id: string): Awaitable<StoredBuilding | undefined>;
+  /** The buildings of these ids (any case) that exist, in no particular order. */
+  findMany(ids: readonly string[]): Awaitable<StoredBuilding[]>;
+  /** The building of the company whose name has this `nameKey`. */
+  findByName(companyRef: number, nameKey: string): Awaitable<StoredBuilding | undefined>;
+  /** One company's page, or every company's, by name then id; an unknown company is not_found. */
+  list(query: BuildingFilter & PageQuery): Awaitable<Page<Building>>;
+  /** Inserts or replaces by id (name and country; the company stays); `at` stamps createdAt. */
+  save(record: BuildingRecord, at: string): Awaitable<void>;
+  /** The buildings of the company holding these `nameKey`s, each or undefined, in their order. */
+  findByNames(
+    companyRef: number,
+    nameKeys: readonly string[],
+  ): Awaitable<readonly (StoredBuilding | undefined)[]>;
+  /** What the consumptions of each building (by `ref`) come to, in the same order. */
+  footprints(refs: readonly number[]): Awaitable<readonly BuildingFootprint[]>;
+  /**
+   * Gives each building to the company, and with it its data: its consumptions, the invoices
+   * billing it and its effluent records.
+   */
+  move(buildings: readonly StoredBuilding[], company: StoredCompany): Awaitable<void>;
+}
+
+/** What a building's consumptions come to, as a move reports them. */
+export interface BuildingFootprint {
+  readonly consumptions: number;
+  /** Of them, those with a calculated figure. */
+  readonly emissions: number;
+  /** The kgCO2e of those. */
+  readonly co2e: number;
+  /** Of them, those naming a custom input. */
+  readonly namingInputs: number;
 }
 
 /** A record of a company's, with the store's key of its company. */
@@ -348,6 +391,8 @@ export interface UserTable {
 export interface AuditTable {
   /** A change to an account's access. */
   appendUserChange(record: UserAuditRecord): Awaitable<void>;
+  /** Buildings moved, one record each. */
+  appendMoves(records: readonly MoveAuditRecord[]): Awaitable<void>;
 }
 
 /** A vehicle as the store keeps it: with its company's key and its plate as `plateKey` has it. */

@@ -6,12 +6,12 @@
 import { CarbonError, isCarbonError } from "../../core/errors.js";
 import type { DeletableResource, DeletedRecord } from "../../core/model/deletion.js";
 import type { AuditLog } from "../../store/sqlite/audit.js";
+import type { BuildingRepository } from "../../store/sqlite/buildings.js";
 import type { CategoryCatalog } from "../../store/sqlite/categories.js";
 import type { CompanyRepository } from "../../store/sqlite/companies.js";
 import type { Db } from "../../store/sqlite/database.js";
 import { EffluentRepository } from "../../store/sqlite/effluents.js";
 import type { SqliteTables } from "../../store/sqlite/store.js";
-import type { BuildingRepository } from "./buildings.js";
 import { customFactorScope } from "./custom-factor-scope.js";
 import type { CustomFactorRepository } from "./custom-factors.js";
 import { InvoiceRepository } from "./invoices.js";

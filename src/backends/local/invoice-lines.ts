@@ -8,10 +8,10 @@ import { invoiceLineConsumptionId } from "../../core/ids.js";
 import { fuelParents, lineCategory } from "../../core/invoice-categories.js";
 import type { ConsumptionInput } from "../../core/model/consumption.js";
 import type { InvoiceLine, LineEmissionStatus, ParsedInvoice } from "../../core/model/invoice.js";
+import type { BuildingRepository, StoredBuilding } from "../../store/sqlite/buildings.js";
 import type { CategoryCatalog, StoredCategory } from "../../store/sqlite/categories.js";
 import type { CompanyRepository, StoredCompany } from "../../store/sqlite/companies.js";
 import type { WasteOperatorRepository } from "../../store/sqlite/waste-operators.js";
-import type { BuildingRepository, StoredBuilding } from "./buildings.js";
 import type { ConsumptionWriter } from "./consumption-writer.js";
 import { unitProblem } from "./unit-check.js";
 

@@ -9,7 +9,7 @@ import type {
   StreamOptions,
 } from "../../core/service.js";
 import { getComment, listComments, upsertComment } from "../../rules/comments.js";
-import { companyRecord } from "../../rules/companies.js";
+import { upsertCompany } from "../../rules/companies.js";
 import {
   customInputRefusal,
   getCustomInput,
@@ -125,9 +125,8 @@ export class LocalService implements CarbonService {
     const rules = this.#tx.rules;
     this.buildings = new LocalBuildings({
       ...parts,
+      rules,
       recalculate: (scope) => this.#recalculate(scope),
-      guard: (fn) => this.#tx.guard(fn),
-      write: (fn) => this.#tx.write(fn),
     });
     const tx = {
       read: <T>(fn: () => T) => this.#tx.read(fn),
@@ -244,16 +243,11 @@ export class LocalService implements CarbonService {
   readonly companies: CarbonService["companies"] = {
     list: async (query) => this.#tx.guard(() => this.#p.companies.list(query)),
     get: async (id) => this.#tx.guard(() => toCompany(this.#p.companies.get(id))),
-    upsert: async (input) =>
-      this.#tx.write(() => {
-        const record = companyRecord(input);
-        const before = this.#p.companies.find(record.id);
-        this.#p.companies.save(record, new Date().toISOString());
-        const company = this.#p.companies.get(record.id);
-        if (before !== undefined && before.country !== company.country) {
-          this.#recalculate({ companyRef: company.ref, buildingsWithoutCountry: true });
-        }
-        return toCompany(company);
+    // A change of country recalculates, with the driver's calculator, what follows it.
+    upsert: (input) =>
+      this.#tx.rules.write(async (t) => {
+        const driver = { recalculate: (scope: RecalculationScope) => this.#recalculate(scope) };
+        return toCompany((await upsertCompany(t, input, driver)).company);
       }),
   };
 

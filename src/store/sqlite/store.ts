@@ -4,8 +4,9 @@
  * on the connection: a second write waits for the first to end, so two writes never share a
  * transaction even when a rule awaits between statements.
  */
-import type { BuildingTable, StoreTransaction } from "../../rules/store.js";
+import type { StoreTransaction } from "../../rules/store.js";
 import type { AuditLog } from "./audit.js";
+import type { BuildingRepository } from "./buildings.js";
 import { CertificateRepository } from "./certificates.js";
 import { CommentRepository } from "./comments.js";
 import type { CompanyRepository } from "./companies.js";
@@ -26,7 +27,7 @@ import { WasteOperatorRepository } from "./waste-operators.js";
 /** The port's tables as SQLite implements them (the driver's older code reads them directly). */
 export interface SqliteTables extends StoreTransaction {
   readonly companies: CompanyRepository;
-  readonly buildings: DriverBuildings;
+  readonly buildings: BuildingRepository;
   readonly audit: AuditLog;
   readonly comments: CommentRepository;
   readonly goals: GoalRepository;
@@ -41,12 +42,6 @@ export interface SqliteTables extends StoreTransaction {
   readonly vehicles: VehicleRepository;
   readonly effluents: EffluentRepository;
   readonly regos: RegosRepository;
-}
-
-/** The buildings table, still the driver's (src/backends/local/buildings.ts) until its rules move. */
-export interface DriverBuildings extends BuildingTable {
-  /** The building, or not_found: list filters name one. */
-  get(id: string): { readonly ref: number };
 }
 
 /** An object whose every property is made by its function on first read, then kept. */
@@ -69,7 +64,7 @@ function onFirstUse<T extends object>(make: { readonly [K in keyof T]: () => T[K
 export function sqliteTables(
   db: Db,
   companies: CompanyRepository,
-  buildings: DriverBuildings,
+  buildings: BuildingRepository,
   audit: AuditLog,
 ): SqliteTables {
   const tables: SqliteTables = onFirstUse<SqliteTables>({
