@@ -1,11 +1,23 @@
-/** Companies: the one a record names must exist; an upsert validates and keeps createdAt. */
+/**
+ * Companies: the one a record names must exist; an upsert validates and keeps createdAt, and a
+ * change of country recalculates what follows it.
+ */
 import { notFound } from "../core/errors.js";
 import { type CompanyInput, companyInputSchema } from "../core/model/company.js";
 import { parseInput } from "../core/validate.js";
-import type { CompanyRecord, StoredCompany, StoreTransaction } from "./store.js";
+import type {
+  Awaitable,
+  CompanyRecord,
+  CompanyTable,
+  StoredCompany,
+  StoreTransaction,
+} from "./store.js";
 
 /** The company with this id; an unknown one is not_found. */
-export async function companyOf(tx: StoreTransaction, id: string): Promise<StoredCompany> {
+export async function companyOf(
+  tx: { readonly companies: Pick<CompanyTable, "find"> },
+  id: string,
+): Promise<StoredCompany> {
   const company = await tx.companies.find(id);
   if (company === undefined) throw notFound("company", id);
   return company;
@@ -17,14 +29,33 @@ export function companyRecord(input: CompanyInput): CompanyRecord {
   return { id: parsed.id.toLowerCase(), name: parsed.name, country: parsed.country };
 }
 
-/** Upsert by id; answers the stored company and the one it replaced, if any. */
+/** What the upsert asks of the driver's code that is not on the port yet. */
+export interface CompanyDriver {
+  /**
+   * Redoes, in the rule's transaction, the stored emissions of the company's buildings that
+   * have no country of their own (they follow the company's).
+   */
+  recalculate(scope: {
+    readonly companyRef: number;
+    readonly buildingsWithoutCountry: true;
+  }): Awaitable<number>;
+}
+
+/**
+ * Upsert by id; a change of country recalculates the emissions of the buildings that follow it.
+ * Answers the stored company and the one it replaced, if any.
+ */
 export async function upsertCompany(
   tx: StoreTransaction,
   input: CompanyInput,
+  driver: CompanyDriver,
 ): Promise<{ readonly company: StoredCompany; readonly before?: StoredCompany }> {
   const record = companyRecord(input);
   const before = await tx.companies.find(record.id);
   await tx.companies.save(record, new Date().toISOString());
   const company = await companyOf(tx, record.id);
+  if (before !== undefined && before.country !== company.country) {
+    await driver.recalculate({ companyRef: company.ref, buildingsWithoutCountry: true });
+  }
   return before === undefined ? { company } : { company, before };
 }

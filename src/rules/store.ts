@@ -9,7 +9,7 @@
  * call of a rule runs inside one transaction of the store (`StoreTransactions`).
  */
 
-import type { UserAuditRecord } from "../core/model/audit.js";
+import type { MoveAuditRecord, UserAuditRecord } from "../core/model/audit.js";
 import type { Building } from "../core/model/building.js";
 import type { CalculationPolicy } from "../core/model/calculation-policy.js";
 import type { Category } from "../core/model/category.js";
@@ -29,6 +29,7 @@ import type { WasteOperator } from "../core/model/waste-operator.js";
 import type { FactorQuery } from "../core/ports/factors.js";
 import type { GlecQuery } from "../core/ports/glec.js";
 import type { OrganizationLimitQuery } from "../core/ports/organization-limits.js";
+import type { BuildingFilter } from "../core/resources/buildings.js";
 import type { CertificateFilter } from "../core/resources/certificates.js";
 import type { CommentFilter } from "../core/resources/comments.js";
 import type { CustomFactorFilter } from "../core/resources/custom-factors.js";
@@ -53,8 +54,50 @@ export interface StoredBuilding extends Building {
   readonly companyRef: number;
 }
 
+/** A building as the rules write it; the store stamps createdAt on the first save (kept). */
+export interface BuildingRecord {
+  readonly id: string;
+  readonly companyRef: number;
+  readonly name: string;
+  /** The name as `nameKey` compares names: unique per company. */
+  readonly nameKey: string;
+  readonly country: string | null;
+}
+
 export interface BuildingTable {
+  /** The building of this id (any case); undefined when there is none. */
   find(id: string): Awaitable<StoredBuilding | undefined>;
+  /** The buildings of these ids (any case) that exist, in no particular order. */
+  findMany(ids: readonly string[]): Awaitable<StoredBuilding[]>;
+  /** The building of the company whose name has this `nameKey`. */
+  findByName(companyRef: number, nameKey: string): Awaitable<StoredBuilding | undefined>;
+  /** One company's page, or every company's, by name then id; an unknown company is not_found. */
+  list(query: BuildingFilter & PageQuery): Awaitable<Page<Building>>;
+  /** Inserts or replaces by id (name and country; the company stays); `at` stamps createdAt. */
+  save(record: BuildingRecord, at: string): Awaitable<void>;
+  /** The buildings of the company holding these `nameKey`s, each or undefined, in their order. */
+  findByNames(
+    companyRef: number,
+    nameKeys: readonly string[],
+  ): Awaitable<readonly (StoredBuilding | undefined)[]>;
+  /** What the consumptions of each building (by `ref`) come to, in the same order. */
+  footprints(refs: readonly number[]): Awaitable<readonly BuildingFootprint[]>;
+  /**
+   * Gives each building to the company, and with it its data: its consumptions, the invoices
+   * billing it and its effluent records.
+   */
+  move(buildings: readonly StoredBuilding[], company: StoredCompany): Awaitable<void>;
+}
+
+/** What a building's consumptions come to, as a move reports them. */
+export interface BuildingFootprint {
+  readonly consumptions: number;
+  /** Of them, those with a calculated figure. */
+  readonly emissions: number;
+  /** The kgCO2e of those. */
+  readonly co2e: number;
+  /** Of them, those naming a custom input. */
+  readonly namingInputs: number;
 }
 
 /** A record of a company's, with the store's key of its company. */
@@ -353,6 +396,8 @@ export interface UserTable {
 export interface AuditTable {
   /** A change to an account's access. */
   appendUserChange(record: UserAuditRecord): Awaitable<void>;
+  /** Buildings moved, one record each. */
+  appendMoves(records: readonly MoveAuditRecord[]): Awaitable<void>;
 }
 
 /** A vehicle as the store keeps it: with its company's key and its plate as `plateKey` has it. */
@@ -454,6 +499,55 @@ export interface EffluentTable {
   saveAll(records: readonly EffluentRecord[], at: string): Awaitable<void>;
 }
 
+/** An electricity consumption as the regos dashboard sums it. */
+export interface RegosConsumption {
+  /** The store's key of its building. */
+  readonly buildingRef: number;
+  /** Canonical UTC date-times. */
+  readonly startDate: string;
+  readonly endDate: string;
+  readonly quantity: number;
+  readonly unit: string;
+  readonly co2e: number | null;
+  /** The market-based figure with the kWh certificates cover left out. */
+  readonly co2eMarketBased: number | null;
+  /** The kWh certificates cover, or null. */
+  readonly coveredKwh: number | null;
+  /** Its invoice's supply point as certificates keep it (no spaces, upper case), or null. */
+  readonly cup: string | null;
+  readonly convertedQuantity: number | null;
+  /** The store's key of its calculation record; null: stored awaiting a factor before records. */
+  readonly calculationRef: number | null;
+  /** The share of its market-based figure no certificate covers (1: none covered). */
+  readonly uncoveredShare: number;
+}
+
+/** A building, or one supply point of it, that a certificate names. */
+export interface RegosSupplyPoint {
+  readonly buildingRef: number;
+  readonly cup: string | null;
+}
+
+/** A building of the company, by the store's key. */
+export interface RegosBuilding {
+  readonly ref: number;
+  readonly id: string;
+  readonly name: string;
+}
+
+/** What the regos dashboard reads; periods are calendar days `YYYY-MM-DD`, both inclusive. */
+export interface RegosTable {
+  /** The company's electricity consumptions whose period shares a day with from..to, in no order. */
+  electricity(companyRef: number, from: string, to: string): Awaitable<readonly RegosConsumption[]>;
+  /**
+   * The buildings, and supply points, that the company's certificates whose period shares a day
+   * with from..to name.
+   */
+  certified(companyRef: number, from: string, to: string): Awaitable<readonly RegosSupplyPoint[]>;
+  /** Every building of the company. */
+  buildings(companyRef: number): Awaitable<readonly RegosBuilding[]>;
+}
+
 /** A category as the store keeps it: `ref` is the store's key (a custom factor names it by it). */
 export interface StoredCategory extends Category {
   readonly ref: number;
@@ -538,6 +632,7 @@ export interface StoreTransaction {
   readonly audit: AuditTable;
   readonly vehicles: VehicleTable;
   readonly effluents: EffluentTable;
+  readonly regos: RegosTable;
   readonly categories: CategoryTable;
   readonly customFactors: CustomFactorTable;
   readonly factors: FactorTable;

@@ -1,9 +1,9 @@
 import { notFound, usageError } from "../../core/errors.js";
 import { isoDateSchema, type Scope } from "../../core/model/common.js";
 import type { EmissionFilter } from "../../core/ports/emissions.js";
+import type { BuildingRepository } from "../../store/sqlite/buildings.js";
 import type { CategoryCatalog } from "../../store/sqlite/categories.js";
 import type { CompanyRepository } from "../../store/sqlite/companies.js";
-import type { BuildingRepository } from "./buildings.js";
 import type { LineFilter } from "./rows.js";
 
 /** A WHERE clause over `consumptions c` and its parameters. */

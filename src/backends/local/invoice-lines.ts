@@ -9,10 +9,10 @@ import { fuelParents, lineCategory } from "../../core/invoice-categories.js";
 import type { ConsumptionInput } from "../../core/model/consumption.js";
 import type { InvoiceLine, LineEmissionStatus, ParsedInvoice } from "../../core/model/invoice.js";
 import { unitProblem } from "../../rules/unit-check.js";
+import type { BuildingRepository, StoredBuilding } from "../../store/sqlite/buildings.js";
 import type { CategoryCatalog, StoredCategory } from "../../store/sqlite/categories.js";
 import type { CompanyRepository, StoredCompany } from "../../store/sqlite/companies.js";
 import type { WasteOperatorRepository } from "../../store/sqlite/waste-operators.js";
-import type { BuildingRepository, StoredBuilding } from "./buildings.js";
 import type { ConsumptionWriter } from "./consumption-writer.js";
 
 /** A line as stored: what was saved, and how it counted when saved (without a consumption). */

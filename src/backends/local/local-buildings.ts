@@ -1,79 +1,96 @@
 /**
- * The buildings part of the local engine: the repository's list, get and upsert inside the
- * service's read and write wrappers, a country change recalculating the building's emissions,
- * and the all-or-nothing move (building-move.ts).
+ * The buildings part of the local engine: list, get and upsert are the rules' (src/rules/
+ * buildings.ts) in the rules' transactions, a country change recalculating the building's
+ * emissions with the driver's calculator; and the all-or-nothing move (src/rules/building-move.ts),
+ * its recalculation the driver's too.
  */
 import type { Building, BuildingInput } from "../../core/model/building.js";
-import {
-  type BuildingMoveResult,
-  buildingMoveInputSchema,
-} from "../../core/model/building-move.js";
+import type { BuildingMoveResult } from "../../core/model/building-move.js";
 import type { Page, PageQuery } from "../../core/model/common.js";
 import type { BuildingMoveRequest, BuildingsPort } from "../../core/ports/buildings.js";
 import type { BuildingFilter } from "../../core/resources/buildings.js";
-import { parseInput } from "../../core/validate.js";
+import { type BuildingMoveDriver, moveBuildings, moveCommand } from "../../rules/building-move.js";
+import {
+  type BuildingDriver,
+  type BuildingTransaction,
+  getBuilding,
+  listBuildings,
+  toBuilding,
+  upsertBuilding,
+} from "../../rules/buildings.js";
+import type { StoredBuilding, StoreTransaction, StoreTransactions } from "../../rules/store.js";
 import { localActor } from "../../runtime/local-actor.js";
 import type { StoredCompany } from "../../store/sqlite/companies.js";
-import { type MoveParts, moveBuildings } from "./building-move.js";
-import { type StoredBuilding, toBuilding } from "./buildings.js";
+import type { SqliteTables } from "../../store/sqlite/store.js";
+import type { RecalculationScope } from "./recalculate.js";
 import type { RefCache } from "./ref-cache.js";
-import { rolledBack, withRollback } from "./transaction-tools.js";
+import { rolledBackWrite } from "./transaction-tools.js";
 
-/** What the part needs of its LocalService: storage, and the service's transaction wrappers. */
-export interface LocalBuildingsContext extends MoveParts {
+/** What the part needs of its LocalService: its tables and transactions, and the calculator. */
+export interface LocalBuildingsContext {
   readonly refs: RefCache;
-  /** Translates storage errors (a read). */
-  guard<T>(fn: () => T): T;
-  /** One write transaction, refused while an import session is open. */
-  write<T>(fn: () => T): T;
+  /** The Store port's tables, as an import's session reaches them inside its transaction. */
+  readonly tables: SqliteTables;
+  /** The rules' transactions (src/rules/store.ts). */
+  readonly rules: StoreTransactions;
+  /** Invalidates the calculator's caches and recalculates the scope's emissions in place. */
+  readonly recalculate: (scope: RecalculationScope) => number;
 }
 
 export class LocalBuildings implements BuildingsPort {
   readonly #c: LocalBuildingsContext;
+  /** A country change recalculates the building's emissions, with the driver's calculator. */
+  readonly #driver: BuildingDriver;
+  /** A move recalculates the moved buildings' emissions under their new company. */
+  readonly #moveDriver: BuildingMoveDriver;
 
   constructor(context: LocalBuildingsContext) {
     this.#c = context;
+    this.#driver = { recalculate: (scope) => context.recalculate(scope) };
+    this.#moveDriver = {
+      recalculate: ({ companyRef, buildingRefs }) => {
+        for (const buildingRef of buildingRefs) context.recalculate({ companyRef, buildingRef });
+      },
+    };
   }
 
   async list(query: BuildingFilter & PageQuery): Promise<Page<Building>> {
-    return this.#c.guard(() => this.#c.buildings.list(query));
+    return this.#c.rules.read((t) => listBuildings(t, query));
   }
 
   async get(id: string): Promise<Building> {
-    return this.#c.guard(() => toBuilding(this.#c.buildings.get(id)));
+    return this.#c.rules.read((t) => getBuilding(t, id));
   }
 
   async upsert(input: BuildingInput): Promise<Building> {
-    return this.#c.write(() => toBuilding(this.store(input)));
+    return this.#c.rules.write(async (t) => toBuilding(await this.#upsert(t, input)));
   }
 
   /**
-   * The upsert inside a write already open (an import's `--create-buildings` too): `companyOf`
-   * finds the company where the caller keeps its own view of them.
+   * The upsert inside a write already open: an import's `--create-buildings`, in its session's
+   * transaction, `companyOf` finding the company where the session keeps its own view of them.
    */
-  store(
+  async store(
     input: BuildingInput,
-    companyOf?: (id: string) => StoredCompany | undefined,
-  ): StoredBuilding {
-    const { building, before } = this.#c.buildings.upsert(input, companyOf);
+    companyOf: (id: string) => StoredCompany | undefined,
+  ): Promise<StoredBuilding> {
+    return this.#upsert(
+      { companies: { find: companyOf }, buildings: this.#c.tables.buildings },
+      input,
+    );
+  }
+
+  async #upsert(tx: BuildingTransaction, input: BuildingInput): Promise<StoredBuilding> {
+    const { building } = await upsertBuilding(tx, input, this.#driver);
     this.#c.refs.invalidate(); // the name may have changed
-    if (before !== undefined && before.country !== building.country) {
-      this.#c.recalculate({ companyRef: building.companyRef, buildingRef: building.ref });
-    }
     return building;
   }
 
-  /** One transaction (see building-move.ts); a dry run runs it and rolls it back. */
+  /** One transaction (see src/rules/building-move.ts); a dry run runs it and rolls it back. */
   async move(request: BuildingMoveRequest): Promise<BuildingMoveResult> {
-    const input = parseInput(
-      buildingMoveInputSchema,
-      { buildingIds: request.buildingIds, companyId: request.companyId },
-      "building move",
-    );
-    const dryRun = request.dryRun === true;
-    const command = { ...input, dryRun, actor: request.actor ?? localActor() };
-    const run = () => moveBuildings(this.#c, command);
-    if (!dryRun) return this.#c.write(run);
-    return rolledBack(() => this.#c.write(withRollback(run)));
+    const command = moveCommand(request, localActor);
+    const run = (t: StoreTransaction) => moveBuildings(t, command, this.#moveDriver);
+    if (!command.dryRun) return this.#c.rules.write(run);
+    return rolledBackWrite((fn) => this.#c.rules.write(fn), run);
   }
 }

@@ -7,10 +7,10 @@ import {
 } from "../../core/model/consumption.js";
 import type { ConsumptionsPort, ImportCounts } from "../../core/ports/consumptions.js";
 import { parseInput } from "../../core/validate.js";
+import type { StoredBuilding } from "../../store/sqlite/buildings.js";
 import { BulkIndexes } from "../../store/sqlite/bulk-indexes.js";
 import { BulkLoad } from "../../store/sqlite/bulk-load.js";
 import type { StoredCompany } from "../../store/sqlite/companies.js";
-import type { StoredBuilding } from "./buildings.js";
 import type { RowRefs } from "./consumption-writer.js";
 import { LocalImportSession } from "./local-import-session.js";
 import { StoredOverlaps } from "./local-overlaps.js";
@@ -26,10 +26,11 @@ export interface ConsumptionsPartContext {
   write<T>(fn: () => T): T;
   /** Database errors translated into CarbonErrors. */
   guard<T>(fn: () => T): T;
+  /** `--create-buildings`: the building upsert, in the session's transaction. */
   upsertBuilding(
     input: BuildingInput,
-    companyOf?: (id: string) => StoredCompany | undefined,
-  ): StoredBuilding;
+    companyOf: (id: string) => StoredCompany | undefined,
+  ): Promise<StoredBuilding>;
   /** Deletes consumptions, audited, inside the current transaction; answers how many. */
   removeConsumptions(ids: readonly string[]): number;
   /** The service's open import session: while there is one, it refuses other writes. */

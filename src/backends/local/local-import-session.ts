@@ -8,10 +8,10 @@ import type {
   ImportSession,
   ImportSessionOptions,
 } from "../../core/ports/consumptions.js";
+import type { BuildingRepository, StoredBuilding } from "../../store/sqlite/buildings.js";
 import type { BulkIndexes } from "../../store/sqlite/bulk-indexes.js";
 import type { BulkLoad } from "../../store/sqlite/bulk-load.js";
 import type { CompanyRepository, StoredCompany } from "../../store/sqlite/companies.js";
-import type { BuildingRepository, StoredBuilding } from "./buildings.js";
 import type { BulkMode, RowRefs } from "./consumption-writer.js";
 import { IdHashSet } from "./id-set.js";
 
@@ -22,7 +22,7 @@ export interface SessionHost {
   upsertBuilding(
     input: BuildingInput,
     companyOf: (id: string) => StoredCompany | undefined,
-  ): StoredBuilding;
+  ): Promise<StoredBuilding>;
   /** Runs `fn` with SQLite errors mapped to CarbonErrors. */
   guard<T>(fn: () => T): T;
   exec(sql: string): void;
@@ -142,27 +142,50 @@ export class LocalImportSession implements ImportSession {
         host.exec("RELEASE carbon_batch");
         return result;
       } catch (error) {
-        if (host.inTransaction()) {
-          host.exec("ROLLBACK TO carbon_batch");
-          host.exec("RELEASE carbon_batch");
-        } else {
-          // No savepoint is left to go back to; the error that ended the transaction is the news.
-          this.#lost = { error };
-        }
-        // What the batch created is gone: look references up again rather than trust a cache.
-        this.#companies.clear();
-        this.#buildings.clear();
-        host.batchRolledBack();
+        this.#undoBatch(error);
         throw error;
       }
     });
   }
 
+  /** `#batch` for work that awaits: a rule's, on tables that answer at once. */
+  async #batchAsync<T>(fn: () => Promise<T>): Promise<T> {
+    const host = this.#host;
+    host.guard(() => host.exec("SAVEPOINT carbon_batch"));
+    try {
+      const result = await fn();
+      host.guard(() => host.exec("RELEASE carbon_batch"));
+      return result;
+    } catch (error) {
+      // Undone and translated inside the host's guard, as `#batch` does.
+      return host.guard(() => {
+        this.#undoBatch(error);
+        throw error;
+      });
+    }
+  }
+
+  /** The batch failed with `error`: its savepoint is rolled back, or the transaction was lost. */
+  #undoBatch(error: unknown): void {
+    const host = this.#host;
+    if (host.inTransaction()) {
+      host.exec("ROLLBACK TO carbon_batch");
+      host.exec("RELEASE carbon_batch");
+    } else {
+      // No savepoint is left to go back to; the error that ended the transaction is the news.
+      this.#lost = { error };
+    }
+    // What the batch created is gone: look references up again rather than trust a cache.
+    this.#companies.clear();
+    this.#buildings.clear();
+    host.batchRolledBack();
+  }
+
   async createBuildings(inputs: readonly BuildingInput[]): Promise<void> {
     this.#checkOpen();
-    this.#batch(() => {
+    await this.#batchAsync(async () => {
       for (const input of inputs) {
-        const building = this.#host.upsertBuilding(input, (id) => this.#company(id));
+        const building = await this.#host.upsertBuilding(input, (id) => this.#company(id));
         this.#buildings.set(building.id, building);
       }
     });

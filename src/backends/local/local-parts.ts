@@ -1,10 +1,10 @@
 import type { AuditLog } from "../../store/sqlite/audit.js";
+import type { BuildingRepository } from "../../store/sqlite/buildings.js";
 import type { CategoryCatalog } from "../../store/sqlite/categories.js";
 import type { CompanyRepository } from "../../store/sqlite/companies.js";
 import type { Db } from "../../store/sqlite/database.js";
 import type { SqliteTables, SqliteTransactions } from "../../store/sqlite/store.js";
-import type { BuildingRepository } from "./buildings.js";
-import type { CertificateCover } from "./certificate-cover.js";
+import type { CertificateCover } from "./certificate-settle.js";
 import type { ConsumptionWriter } from "./consumption-writer.js";
 import type { EmissionCalculator } from "./emission-calculator.js";
 import type { FactorQueries } from "./factors.js";

@@ -9,7 +9,7 @@ import type {
   StreamOptions,
 } from "../../core/service.js";
 import { getComment, listComments, upsertComment } from "../../rules/comments.js";
-import { companyRecord } from "../../rules/companies.js";
+import { upsertCompany } from "../../rules/companies.js";
 import {
   customInputRefusal,
   getCustomInput,
@@ -60,7 +60,6 @@ import type { LocalImportSession } from "./local-import-session.js";
 import { localInvoices } from "./local-invoices.js";
 import { localOrganizationLimits } from "./local-organization-limits.js";
 import type { LocalParts } from "./local-parts.js";
-import { localResource } from "./local-resource.js";
 import { type ListReaders, listReaders, streamPages } from "./local-streams.js";
 import { localSuppliers } from "./local-suppliers.js";
 import { localUsers } from "./local-users.js";
@@ -126,9 +125,8 @@ export class LocalService implements CarbonService {
     const rules = this.#tx.rules;
     this.buildings = new LocalBuildings({
       ...parts,
+      rules,
       recalculate: (scope) => this.#recalculate(scope),
-      guard: (fn) => this.#tx.guard(fn),
-      write: (fn) => this.#tx.write(fn),
     });
     const tx = {
       read: <T>(fn: () => T) => this.#tx.read(fn),
@@ -177,7 +175,7 @@ export class LocalService implements CarbonService {
       progress: async (id) => goalProgress(this, id),
     };
     this.#certificates = parts.tables.certificates;
-    this.certificates = localCertificates(parts, tx, rules);
+    this.certificates = localCertificates(parts, rules);
     this.tasks = {
       list: (query) => rules.read((t) => listTasks(t, query)),
       get: (id) => rules.read((t) => getTask(t, id)),
@@ -243,16 +241,11 @@ export class LocalService implements CarbonService {
   readonly companies: CarbonService["companies"] = {
     list: async (query) => this.#tx.guard(() => this.#p.companies.list(query)),
     get: async (id) => this.#tx.guard(() => toCompany(this.#p.companies.get(id))),
-    upsert: async (input) =>
-      this.#tx.write(() => {
-        const record = companyRecord(input);
-        const before = this.#p.companies.find(record.id);
-        this.#p.companies.save(record, new Date().toISOString());
-        const company = this.#p.companies.get(record.id);
-        if (before !== undefined && before.country !== company.country) {
-          this.#recalculate({ companyRef: company.ref, buildingsWithoutCountry: true });
-        }
-        return toCompany(company);
+    // A change of country recalculates, with the driver's calculator, what follows it.
+    upsert: (input) =>
+      this.#tx.rules.write(async (t) => {
+        const driver = { recalculate: (scope: RecalculationScope) => this.#recalculate(scope) };
+        return toCompany((await upsertCompany(t, input, driver)).company);
       }),
   };
 

@@ -2,21 +2,22 @@ import { constants, copyFileSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { AuditLog } from "../../store/sqlite/audit.js";
 import { CategoryCatalog } from "../../store/sqlite/categories.js";
+import { CertificateCoverStore } from "../../store/sqlite/certificate-cover.js";
 import {
   BUSY_TIMEOUT_MS,
   openDatabase,
   openReader,
   translateError,
 } from "../../store/sqlite/database.js";
+import { migrate } from "../../store/sqlite/migrations.js";
 import { SqliteTransactions, sqliteTables } from "../../store/sqlite/store.js";
 import { CalculationStore } from "./calculation-store.js";
-import { CertificateCover } from "./certificate-cover.js";
+import { CertificateCover } from "./certificate-settle.js";
 import { ConsumptionWriter } from "./consumption-writer.js";
 import { EmissionCalculator } from "./emission-calculator.js";
 import { FactorQueries } from "./factors.js";
 import { LineData, shippedDerivationRules } from "./line-data.js";
 import { LocalService } from "./local-service.js";
-import { migrate } from "./migrations.js";
 import { queriesOn } from "./queries.js";
 
 export { LocalService } from "./local-service.js";
@@ -96,7 +97,7 @@ export async function openLocalService(options: LocalServiceOptions): Promise<Lo
       refs,
       queries,
       audit,
-      cover: new CertificateCover(db),
+      cover: new CertificateCover(new CertificateCoverStore(db)),
       // A stream reads on a connection of its own (an in-memory database has only one).
       openReader:
         file === ":memory:"

@@ -11,8 +11,8 @@ import {
 } from "../../engine/emission-lines.js";
 import { type StoredLine, storedLines } from "../../engine/stored-lines.js";
 import type { CategoryCatalog, StoredCategory } from "../../store/sqlite/categories.js";
+import { MARKET_FIGURE, UNCOVERED_SHARE } from "../../store/sqlite/certificate-cover.js";
 import { StoredDates } from "../../store/sqlite/stored-dates.js";
-import { MARKET_FIGURE, UNCOVERED_SHARE } from "./certificate-cover.js";
 import { yearOf } from "./line-calculator.js";
 import type { RefCache } from "./ref-cache.js";
 

@@ -31,6 +31,28 @@ export function rolledBack<T>(transaction: () => T): T {
 }
 
 /**
+ * Runs a rule's work in a write transaction of `write` (the rules' own), then rolls it back: a
+ * dry run answers what it computed and stores nothing.
+ */
+export async function rolledBackWrite<X, T>(
+  write: (fn: (tx: X) => Promise<never>) => Promise<unknown>,
+  fn: (tx: X) => Promise<T>,
+): Promise<T> {
+  try {
+    await write(async (tx) => {
+      throw new Rollback(await fn(tx));
+    });
+  } catch (error) {
+    if (error instanceof Rollback) {
+      const { value }: { value: T } = error;
+      return value;
+    }
+    throw error;
+  }
+  throw new Error("the dry-run transaction did not roll back");
+}
+
+/**
  * Runs a transaction that either commits and answers its value, or rolls back through
  * `withRollback` and answers the value it carried out.
  */

@@ -2,7 +2,8 @@
  * Energy attribute certificates as a plain resource (docs/certificates.md). The specification
  * has none of their routes: listing, get, upsert (and the delete of src/server/routes/deletions.ts)
  * are extensions of carbon serve, used only where a server announces them. Their effect on
- * market-based emissions lives in src/backends/local/certificate-cover.ts.
+ * market-based emissions lives in src/engine/certificate-cover.ts (the allocation) and
+ * src/store/sqlite/certificate-cover.ts (what triggers mark, and the covered kWh).
  */
 import { z } from "zod";
 import {

@@ -196,6 +196,11 @@ export class AuditLog implements AuditTable {
     );
   }
 
+  /** Buildings moved, in order; inside the caller's transaction. */
+  appendMoves(records: readonly MoveAuditRecord[]): void {
+    for (const record of records) this.append(record);
+  }
+
   /** A record deleted; inside the caller's transaction. */
   appendDeletion(record: DeletionAuditRecord): void {
     this.#insert().run(

@@ -4,8 +4,9 @@
  * on the connection: a second write waits for the first to end, so two writes never share a
  * transaction even when a rule awaits between statements.
  */
-import type { BuildingTable, StoreTransaction } from "../../rules/store.js";
+import type { StoreTransaction } from "../../rules/store.js";
 import type { AuditLog } from "./audit.js";
+import type { BuildingRepository } from "./buildings.js";
 import type { CategoryCatalog } from "./categories.js";
 import { CertificateRepository } from "./certificates.js";
 import { CommentRepository } from "./comments.js";
@@ -19,6 +20,7 @@ import { GlecRepository } from "./glec.js";
 import { GoalRepository } from "./goals.js";
 import { lazy } from "./lazy.js";
 import { OrganizationLimitRepository } from "./organization-limits.js";
+import { RegosRepository } from "./regos-dashboard.js";
 import { SupplierRepository } from "./suppliers.js";
 import { TaskRepository } from "./tasks.js";
 import { UserRepository } from "./users.js";
@@ -28,7 +30,7 @@ import { WasteOperatorRepository } from "./waste-operators.js";
 /** The port's tables as SQLite implements them (the driver's older code reads them directly). */
 export interface SqliteTables extends StoreTransaction {
   readonly companies: CompanyRepository;
-  readonly buildings: DriverBuildings;
+  readonly buildings: BuildingRepository;
   readonly audit: AuditLog;
   readonly comments: CommentRepository;
   readonly goals: GoalRepository;
@@ -42,15 +44,10 @@ export interface SqliteTables extends StoreTransaction {
   readonly users: UserRepository;
   readonly vehicles: VehicleRepository;
   readonly effluents: EffluentRepository;
+  readonly regos: RegosRepository;
   readonly categories: CategoryCatalog;
   readonly customFactors: CustomFactorRepository;
   readonly factors: FactorRepository;
-}
-
-/** The buildings table, still the driver's (src/backends/local/buildings.ts) until its rules move. */
-export interface DriverBuildings extends BuildingTable {
-  /** The building, or not_found: list filters name one. */
-  get(id: string): { readonly ref: number };
 }
 
 /** An object whose every property is made by its function on first read, then kept. */
@@ -73,7 +70,7 @@ function onFirstUse<T extends object>(make: { readonly [K in keyof T]: () => T[K
 export function sqliteTables(
   db: Db,
   companies: CompanyRepository,
-  buildings: DriverBuildings,
+  buildings: BuildingRepository,
   audit: AuditLog,
   catalog: CategoryCatalog,
 ): SqliteTables {
@@ -93,6 +90,7 @@ export function sqliteTables(
     users: () => new UserRepository(db, companies),
     vehicles: () => new VehicleRepository(db, companies, buildings),
     effluents: () => new EffluentRepository(db, companies, buildings),
+    regos: () => new RegosRepository(db),
     categories: () => catalog,
     customFactors: () => new CustomFactorRepository(db, companies),
     factors: () => new FactorRepository(db),

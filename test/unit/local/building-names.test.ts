@@ -2,10 +2,10 @@
 import path from "node:path";
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
-import { MIGRATIONS, migrate } from "../../../src/backends/local/migrations.js";
 import { openLocalService } from "../../../src/backends/local/open.js";
 import { categoryId } from "../../../src/core/ids.js";
 import { openDatabase } from "../../../src/store/sqlite/database.js";
+import { MIGRATIONS, migrate } from "../../../src/store/sqlite/migrations.js";
 import { tempDir } from "./helpers.js";
 
 const acme = "11111111-1111-4111-8111-111111111111";

@@ -7,7 +7,7 @@ import {
   allocateCertificates,
   type CoverCertificate,
   type CoverConsumption,
-} from "../../../src/backends/local/certificate-cover.js";
+} from "../../../src/engine/certificate-cover.js";
 
 function certificate(
   ref: number,

@@ -6,12 +6,12 @@ import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
-import { LATEST_VERSION, MIGRATIONS, migrate } from "../../../src/backends/local/migrations.js";
 import { openLocalService } from "../../../src/backends/local/open.js";
 import { categoryId } from "../../../src/core/ids.js";
 import type { GlecEntryInput } from "../../../src/core/model/glec.js";
 import { importConsumptions } from "../../../src/import/consumptions.js";
 import { openDatabase } from "../../../src/store/sqlite/database.js";
+import { LATEST_VERSION, MIGRATIONS, migrate } from "../../../src/store/sqlite/migrations.js";
 import { carbonError, consumption, ids, openTemp, seed, tempDir } from "./helpers.js";
 
 const glecFixture: GlecEntryInput = JSON.parse(

@@ -5,7 +5,6 @@ import { EmissionCalculator } from "../../../src/backends/local/emission-calcula
 import { FactorQueries } from "../../../src/backends/local/factors.js";
 import { LineData } from "../../../src/backends/local/line-data.js";
 import { queriesOn } from "../../../src/backends/local/queries.js";
-import { shippedGlecFactors } from "../../../src/shipped/glec-factors.js";
 import { AuditLog } from "../../../src/store/sqlite/audit.js";
 import { CategoryCatalog } from "../../../src/store/sqlite/categories.js";
 import { CustomFactorRepository } from "../../../src/store/sqlite/custom-factors.js";

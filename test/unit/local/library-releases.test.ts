@@ -8,7 +8,6 @@ import { describe, expect, it } from "vitest";
 import { CalculationStore } from "../../../src/backends/local/calculation-store.js";
 import { EmissionCalculator } from "../../../src/backends/local/emission-calculator.js";
 import { LineData } from "../../../src/backends/local/line-data.js";
-import { MIGRATIONS, migrate } from "../../../src/backends/local/migrations.js";
 import { FACTOR_TABLE_COLUMNS } from "../../../src/shipped/factor-rows.js";
 import { factorLibrary } from "../../../src/shipped/library-files.js";
 import { BASE_RELEASE, OPEN_SOURCES_RELEASE } from "../../../src/shipped/library-releases.js";
@@ -16,6 +15,7 @@ import { CategoryCatalog } from "../../../src/store/sqlite/categories.js";
 import { openDatabase } from "../../../src/store/sqlite/database.js";
 import { loadRelease } from "../../../src/store/sqlite/library-load.js";
 import { LibraryStore } from "../../../src/store/sqlite/library-store.js";
+import { MIGRATIONS, migrate } from "../../../src/store/sqlite/migrations.js";
 import { tempDir } from "./helpers.js";
 
 function database(upTo?: number) {

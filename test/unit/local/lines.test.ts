@@ -9,11 +9,11 @@
 import path from "node:path";
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
-import { MIGRATIONS, migrate } from "../../../src/backends/local/migrations.js";
 import { openLocalService } from "../../../src/backends/local/open.js";
 import { emissionIdOf, emissionLineIdOf } from "../../../src/backends/local/rows.js";
 import { categoryId } from "../../../src/core/ids.js";
 import { openDatabase } from "../../../src/store/sqlite/database.js";
+import { MIGRATIONS, migrate } from "../../../src/store/sqlite/migrations.js";
 import { carbonError, consumption, ids, openTemp, seed, tempDir } from "./helpers.js";
 
 /** The subcategories migration 35 adds to a database that lacks them (categories.csv block). */

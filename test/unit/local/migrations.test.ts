@@ -3,7 +3,6 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { parse } from "csv-parse/sync";
 import { describe, expect, it } from "vitest";
-import { LATEST_VERSION, MIGRATIONS, migrate } from "../../../src/backends/local/migrations.js";
 import { openLocalService } from "../../../src/backends/local/open.js";
 import { categoryId } from "../../../src/core/ids.js";
 import {
@@ -13,6 +12,7 @@ import {
   wttCategories,
 } from "../../../src/shipped/categories.js";
 import { openDatabase, PAGE_SIZE } from "../../../src/store/sqlite/database.js";
+import { LATEST_VERSION, MIGRATIONS, migrate } from "../../../src/store/sqlite/migrations.js";
 import { fromScratch } from "../../support/new-databases.js";
 import { carbonError, openTemp, tempDir } from "./helpers.js";
 

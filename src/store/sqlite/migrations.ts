@@ -1,44 +1,35 @@
 import { CarbonError } from "../../core/errors.js";
-import { parseGlobalDefaults } from "../../engine/proxies.js";
 import { categoryTree } from "../../shipped/categories.js";
 import { FACTOR_TABLE_COLUMNS } from "../../shipped/factor-rows.js";
-import { readFixture } from "../../shipped/fixture-files.js";
+import { baseGlobalDefaults } from "../../shipped/global-defaults.js";
 import { factorLibrary } from "../../shipped/library-files.js";
 import { BASE_RELEASE, OPEN_SOURCES_RELEASE } from "../../shipped/library-releases.js";
-import { auditDeletions, SCHEMA_AUDIT } from "../../store/sqlite/audit.js";
-import { uniqueBuildingNames } from "../../store/sqlite/building-names.js";
+import { auditDeletions, SCHEMA_AUDIT } from "./audit.js";
+import { uniqueBuildingNames } from "./building-names.js";
 import {
   addLibraryCategories,
   addWttCategories,
   insertMissingCategories,
-} from "../../store/sqlite/category-seed.js";
-import { COMMENTS_SCHEMA } from "../../store/sqlite/comments.js";
-import { CUSTOM_FACTOR_VALIDITY_SCHEMA } from "../../store/sqlite/custom-factor-validity.js";
-import { CUSTOM_INPUTS_SCHEMA } from "../../store/sqlite/custom-inputs.js";
-import { APPLICATION_ID, type Db, notCarbonDatabase } from "../../store/sqlite/database.js";
-import { EFFLUENTS_SCHEMA } from "../../store/sqlite/effluents.js";
-import { GLEC_SCHEMA } from "../../store/sqlite/glec-schema.js";
-import { GOALS_SCHEMA } from "../../store/sqlite/goals.js";
-import { INVOICES_SCHEMA } from "../../store/sqlite/invoices-schema.js";
-import {
-  keepLibraryReleases,
-  LIBRARY_VERSION_KEY,
-  loadRelease,
-} from "../../store/sqlite/library-load.js";
-import { addEmissionLines } from "../../store/sqlite/lines-schema.js";
-import { LIST_INDEXES } from "../../store/sqlite/list-indexes.js";
-import { ORGANIZATION_LIMITS_SCHEMA } from "../../store/sqlite/organization-limits.js";
-import {
-  provenanceOfEachBasis,
-  readPolicy,
-  writePolicy,
-} from "../../store/sqlite/resolution-schema.js";
-import { consumptionDatesAsIntegers, SCHEMA_V1 } from "../../store/sqlite/schema.js";
-import { SUPPLIERS_SCHEMA } from "../../store/sqlite/supplier-schema.js";
-import { USERS_SCHEMA } from "../../store/sqlite/user-rows.js";
-import { addVehicles } from "../../store/sqlite/vehicles-schema.js";
-import { WASTE_OPERATORS_SCHEMA } from "../../store/sqlite/waste-operators.js";
+} from "./category-seed.js";
 import { CERTIFICATES_SCHEMA } from "./certificate-cover.js";
+import { COMMENTS_SCHEMA } from "./comments.js";
+import { CUSTOM_FACTOR_VALIDITY_SCHEMA } from "./custom-factor-validity.js";
+import { CUSTOM_INPUTS_SCHEMA } from "./custom-inputs.js";
+import { APPLICATION_ID, type Db, notCarbonDatabase } from "./database.js";
+import { EFFLUENTS_SCHEMA } from "./effluents.js";
+import { GLEC_SCHEMA } from "./glec-schema.js";
+import { GOALS_SCHEMA } from "./goals.js";
+import { INVOICES_SCHEMA } from "./invoices-schema.js";
+import { keepLibraryReleases, LIBRARY_VERSION_KEY, loadRelease } from "./library-load.js";
+import { addEmissionLines } from "./lines-schema.js";
+import { LIST_INDEXES } from "./list-indexes.js";
+import { ORGANIZATION_LIMITS_SCHEMA } from "./organization-limits.js";
+import { provenanceOfEachBasis, readPolicy, writePolicy } from "./resolution-schema.js";
+import { consumptionDatesAsIntegers, SCHEMA_V1 } from "./schema.js";
+import { SUPPLIERS_SCHEMA } from "./supplier-schema.js";
+import { USERS_SCHEMA } from "./user-rows.js";
+import { addVehicles } from "./vehicles-schema.js";
+import { WASTE_OPERATORS_SCHEMA } from "./waste-operators.js";
 
 export interface Migration {
   readonly version: number;
@@ -52,7 +43,7 @@ export interface Migration {
   readonly rebuildsReferencedTable?: true;
 }
 
-export { LIBRARY_VERSION_KEY } from "../../store/sqlite/library-load.js";
+export { LIBRARY_VERSION_KEY } from "./library-load.js";
 
 /** Migration 2: the whole tree into the empty table (refs 1, 2, ... in categories.csv's order). */
 function seedCategories(db: Db): void {
@@ -82,7 +73,7 @@ export function loadFactorLibrary(db: Db): void {
   const insertDefault = db.prepare(
     "INSERT INTO global_defaults (key, country, year, reason) VALUES (?, ?, ?, ?)",
   );
-  for (const d of parseGlobalDefaults(readFixture(BASE_RELEASE.defaultsFile))) {
+  for (const d of baseGlobalDefaults()) {
     insertDefault.run(d.key, d.country, d.year, d.reason);
   }
   db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)").run(

@@ -1,13 +1,20 @@
 /**
- * Which kWh of electricity certificates cover (docs/certificates.md#coverage). Triggers mark a
- * building "to settle" whenever something its coverage depends on changes (a certificate, an
- * electricity consumption, an invoice's supply point, a country); `settle` reallocates those
- * buildings before the write commits, so every read (lists, summaries, exports, the dashboard)
- * sees market-based figures that already leave out the covered kWh.
+ * Which kWh of electricity certificates cover (docs/certificates.md#coverage), in SQLite.
+ * Triggers mark a building "to settle" whenever something its coverage depends on changes (a
+ * certificate, an electricity consumption, an invoice's supply point, a country); before the
+ * write commits, the driver reads the marked buildings (`unsettled`), allocates their
+ * certificates (src/engine/certificate-cover.ts) and writes the coverage back (`saveCover`), so
+ * every read (lists, summaries, exports, the dashboard) sees market-based figures that already
+ * leave out the covered kWh.
  */
-import { convertQuantity } from "../../engine/units.js";
-import type { Db } from "../../store/sqlite/database.js";
-import { lazy } from "../../store/sqlite/lazy.js";
+import type {
+  BuildingCover,
+  CoverBuilding,
+  CoverCertificate,
+  MeteredConsumption,
+} from "../../engine/certificate-cover.js";
+import type { Db } from "./database.js";
+import { lazy } from "./lazy.js";
 
 /** The market-based figure of `consumptions c` with the kWh certificates cover left out. */
 export const MARKET_FIGURE = `CASE WHEN c.covered_kwh IS NULL THEN c.co2e_market
@@ -104,64 +111,6 @@ CREATE TRIGGER certificate_supply_point_updated AFTER UPDATE OF cup, building_id
 END;
 `;
 
-/** A certificate as the allocation reads it. */
-export interface CoverCertificate {
-  readonly ref: number;
-  readonly cup: string | null;
-  readonly volumeMwh: number;
-  readonly periodFrom: string;
-  readonly periodTo: string;
-  readonly countryCode: string;
-}
-
-/** An electricity consumption of the building, in allocation order. */
-export interface CoverConsumption {
-  readonly rowid: number;
-  /** UTC days `YYYY-MM-DD` of its period (both inclusive). */
-  readonly firstDay: string;
-  readonly lastDay: string;
-  readonly kwh: number;
-  /** Its invoice's supply point, or null. */
-  readonly cup: string | null;
-}
-
-/** The country of a market (`US-CAMX` is in `US`). */
-function countryOf(market: string): string {
-  return market.split("-")[0] ?? market;
-}
-
-/**
- * Allocates each certificate's MWh to the consumptions it may cover, in order: certificates
- * naming a supply point first, then by period start, period end and cancellation id (the
- * caller's order); each to the consumptions of its market whose period shares a day with its
- * own (and of its supply point when it names one), earliest first. A certificate never gives
- * more than its volume, a consumption never takes more than its kWh. Returns covered kWh by rowid.
- */
-export function allocateCertificates(
-  market: string | null,
-  certificates: readonly CoverCertificate[],
-  consumptions: readonly CoverConsumption[],
-): Map<number, number> {
-  const covered = new Map<number, number>();
-  if (market === null) return covered;
-  for (const certificate of certificates) {
-    if (countryOf(certificate.countryCode) !== countryOf(market)) continue;
-    let left = certificate.volumeMwh * 1000;
-    for (const consumption of consumptions) {
-      if (left <= 0) break;
-      if (certificate.cup !== null && consumption.cup !== certificate.cup) continue;
-      if (consumption.firstDay > certificate.periodTo) continue;
-      if (consumption.lastDay < certificate.periodFrom) continue;
-      const already = covered.get(consumption.rowid) ?? 0;
-      const take = Math.min(left, consumption.kwh - already);
-      if (take <= 0) continue;
-      covered.set(consumption.rowid, already + take);
-      left -= take;
-    }
-  }
-  return covered;
-}
-
 type ConsumptionRow = [
   rowid: number,
   startDate: number,
@@ -171,15 +120,15 @@ type ConsumptionRow = [
   cup: string | null,
 ];
 
+/** The UTC day `YYYY-MM-DD` of a stored date. */
 function day(ms: number): string {
   return new Date(ms).toISOString().slice(0, 10);
 }
 
-/** Settles the buildings the triggers marked, inside the caller's write transaction. */
-export class CertificateCover {
+/** The buildings to settle, read and written inside the caller's write transaction. */
+export class CertificateCoverStore {
   readonly #unsettled;
   readonly #clearUnsettled;
-  readonly #building;
   readonly #certificates;
   readonly #consumptions;
   readonly #clear;
@@ -190,16 +139,15 @@ export class CertificateCover {
     this.#markCertified = lazy(() =>
       db.prepare(MARK("SELECT building_ref AS ref FROM certificates").replace(/;$/, "")),
     );
+    // A marked building deleted since has no company: its mark is only cleared.
     this.#unsettled = lazy(() =>
-      db.prepare<[], number>("SELECT building_ref FROM certificate_unsettled").pluck(),
-    );
-    this.#clearUnsettled = lazy(() => db.prepare("DELETE FROM certificate_unsettled"));
-    this.#building = lazy(() =>
-      db.prepare<[number], { company_ref: number; market: string | null }>(
-        `SELECT b.company_ref, coalesce(b.country, co.country) AS market FROM buildings b
-         JOIN companies co ON co.ref = b.company_ref WHERE b.ref = ?`,
+      db.prepare<[], { ref: number; company_ref: number | null; market: string | null }>(
+        `SELECT u.building_ref AS ref, b.company_ref, coalesce(b.country, co.country) AS market
+         FROM certificate_unsettled u LEFT JOIN buildings b ON b.ref = u.building_ref
+         LEFT JOIN companies co ON co.ref = b.company_ref`,
       ),
     );
+    this.#clearUnsettled = lazy(() => db.prepare("DELETE FROM certificate_unsettled"));
     this.#certificates = lazy(() =>
       db.prepare<
         [number],
@@ -246,47 +194,60 @@ export class CertificateCover {
     this.#markCertified().run();
   }
 
-  /** Reallocates every building marked since the last settle. */
-  settle(): void {
-    const refs = this.#unsettled().all();
-    if (refs.length === 0) return;
-    for (const ref of refs) this.#reallocate(ref);
-    this.#clearUnsettled().run();
+  /**
+   * The buildings marked since the last settle that still exist, each with its certificates
+   * and, when it has any, its electricity consumptions; undefined when none is marked (one
+   * statement: what every write's end costs when nothing is to settle).
+   */
+  unsettled(): CoverBuilding[] | undefined {
+    const marked = this.#unsettled().all();
+    if (marked.length === 0) return undefined;
+    const buildings: CoverBuilding[] = [];
+    for (const { ref, company_ref: companyRef, market } of marked) {
+      if (companyRef === null) continue;
+      const certificates = this.#certificates()
+        .all(ref)
+        .map(
+          (row): CoverCertificate => ({
+            ref: row.ref,
+            cup: row.cup,
+            volumeMwh: row.volume_mwh,
+            periodFrom: row.period_from,
+            periodTo: row.period_to,
+            countryCode: row.country_code,
+          }),
+        );
+      const consumptions: MeteredConsumption[] = [];
+      if (certificates.length > 0) {
+        for (const raw of this.#consumptions().all(companyRef, ref)) {
+          // A parsed boundary: the column list above decides the tuple's shape.
+          const [rowid, startDate, endDate, quantity, unit, cup] = raw as ConsumptionRow;
+          consumptions.push({
+            rowid,
+            firstDay: day(startDate),
+            lastDay: day(endDate),
+            quantity,
+            unit,
+            cup,
+          });
+        }
+      }
+      buildings.push({ ref, companyRef, market, certificates, consumptions });
+    }
+    return buildings;
   }
 
-  #reallocate(buildingRef: number): void {
-    const building = this.#building().get(buildingRef);
-    if (building === undefined) return;
-    this.#clear().run(building.company_ref, buildingRef);
-    const certificates = this.#certificates()
-      .all(buildingRef)
-      .map((row) => ({
-        ref: row.ref,
-        cup: row.cup,
-        volumeMwh: row.volume_mwh,
-        periodFrom: row.period_from,
-        periodTo: row.period_to,
-        countryCode: row.country_code,
-      }));
-    if (certificates.length === 0) return;
-    const consumptions: CoverConsumption[] = [];
-    for (const raw of this.#consumptions().all(building.company_ref, buildingRef)) {
-      // A parsed boundary: the column list above decides the tuple's shape.
-      const [rowid, startDate, endDate, quantity, unit, cup] = raw as ConsumptionRow;
-      const kwh = convertQuantity(quantity, unit, "kWh");
-      if (!kwh.ok || !(kwh.value > 0)) continue;
-      consumptions.push({
-        rowid,
-        firstDay: day(startDate),
-        lastDay: day(endDate),
-        kwh: kwh.value,
-        cup,
-      });
+  /**
+   * Writes each building's coverage in place of what it had, and clears every mark: the
+   * buildings `unsettled` answered are settled.
+   */
+  saveCover(buildings: readonly BuildingCover[]): void {
+    for (const building of buildings) {
+      this.#clear().run(building.companyRef, building.ref);
+      for (const { rowid, coveredKwh, meteredKwh } of building.covered) {
+        this.#cover().run(coveredKwh, meteredKwh, rowid);
+      }
     }
-    const kwhOf = new Map(consumptions.map((c) => [c.rowid, c.kwh]));
-    for (const [rowid, kwh] of allocateCertificates(building.market, certificates, consumptions)) {
-      const total = kwhOf.get(rowid) ?? kwh;
-      this.#cover().run(kwh, total, rowid);
-    }
+    this.#clearUnsettled().run();
   }
 }
