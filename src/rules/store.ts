@@ -11,6 +11,7 @@
 
 import type { UserAuditRecord } from "../core/model/audit.js";
 import type { Building } from "../core/model/building.js";
+import type { Category } from "../core/model/category.js";
 import type { Certificate } from "../core/model/certificate.js";
 import type { Comment, CommentEntityType } from "../core/model/comment.js";
 import type { Page, PageQuery, Scope } from "../core/model/common.js";
@@ -18,6 +19,12 @@ import type { Company } from "../core/model/company.js";
 import type { CustomInput } from "../core/model/custom-input.js";
 import type { Effluent, EffluentType } from "../core/model/effluent.js";
 import type { Goal, Task, TaskStatus } from "../core/model/goal.js";
+import type {
+  Invoice,
+  InvoiceLine,
+  LineEmissionStatus,
+  ParsedInvoice,
+} from "../core/model/invoice.js";
 import type { ConsolidationApproach, OrganizationLimit } from "../core/model/organization-limit.js";
 import type { StoredSupplier, SupplierQuery, SupplierType } from "../core/model/supplier.js";
 import type { HostedRole, StoredUser, UserQuery, UserStatus } from "../core/model/user.js";
@@ -30,6 +37,7 @@ import type { CommentFilter } from "../core/resources/comments.js";
 import type { CustomInputFilter } from "../core/resources/custom-inputs.js";
 import type { EffluentFilter } from "../core/resources/effluents.js";
 import type { GoalFilter } from "../core/resources/goals.js";
+import type { InvoiceFilter } from "../core/resources/invoices.js";
 import type { TaskFilter } from "../core/resources/tasks.js";
 import type { VehicleFilter } from "../core/resources/vehicles.js";
 import type { WasteOperatorFilter } from "../core/resources/waste-operators.js";
@@ -50,6 +58,8 @@ export interface StoredBuilding extends Building {
 
 export interface BuildingTable {
   find(id: string): Awaitable<StoredBuilding | undefined>;
+  /** The buildings of these ids that exist, in no particular order (a batch's buildings). */
+  findMany(ids: readonly string[]): Awaitable<StoredBuilding[]>;
 }
 
 /** A record of a company's, with the store's key of its company. */
@@ -152,6 +162,8 @@ export interface WasteOperatorRecord {
 
 export interface WasteOperatorTable {
   find(id: string): Awaitable<Owned<WasteOperator> | undefined>;
+  /** The operators of these ids that exist, in no particular order (a batch's operators). */
+  findMany(ids: readonly string[]): Awaitable<Owned<WasteOperator>[]>;
   findByName(companyRef: number, nameKey: string): Awaitable<WasteOperator | undefined>;
   list(query: WasteOperatorFilter & PageQuery): Awaitable<Page<WasteOperator>>;
   /** Inserts or replaces by id, keeping createdAt; `at` is the time of the write. */
@@ -449,6 +461,46 @@ export interface EffluentTable {
   saveAll(records: readonly EffluentRecord[], at: string): Awaitable<void>;
 }
 
+/** A category of the tree with its parent's code, as an invoice's line is checked against it. */
+export interface TreeCategory extends Category {
+  readonly parentCode: string | null;
+}
+
+/** The category tree, which never changes at run time. */
+export interface CategoryTable {
+  /** The category each of these codes (in any case) or ids names, by the text as given. */
+  findMany(codesOrIds: readonly string[]): Awaitable<ReadonlyMap<string, TreeCategory>>;
+}
+
+/** An invoice's line as stored: what was saved, and how it counted when saved. */
+export interface StoredInvoiceLine extends InvoiceLine {
+  readonly counted: LineEmissionStatus;
+}
+
+/**
+ * An invoice as the rules write it, its company and building by their (lower-case) ids; the
+ * store stamps createdAt (kept) and updatedAt.
+ */
+export interface InvoiceRecord extends Omit<ParsedInvoice, "lines"> {
+  readonly lines: readonly StoredInvoiceLine[];
+}
+
+/**
+ * An invoice as answered (each line with its consumption's emission as stored now), with the
+ * consumptions its lines have now, counted or not.
+ */
+export type StoredInvoice = Invoice & { readonly consumptionIds: readonly string[] };
+
+export interface InvoiceTable {
+  find(id: string): Awaitable<StoredInvoice | undefined>;
+  /** The invoices of these ids that exist, in no particular order. */
+  findMany(ids: readonly string[]): Awaitable<readonly StoredInvoice[]>;
+  /** In (company, startDate, id) order; an unknown company or building is not_found. */
+  list(query: InvoiceFilter & PageQuery): Awaitable<Page<Invoice>>;
+  /** Inserts or replaces each by id, in order, keeping createdAt; `at` is the time of the write. */
+  saveAll(records: readonly InvoiceRecord[], at: string): Awaitable<void>;
+}
+
 /** The tables, as one transaction sees them. */
 export interface StoreTransaction {
   readonly companies: CompanyTable;
@@ -466,6 +518,8 @@ export interface StoreTransaction {
   readonly audit: AuditTable;
   readonly vehicles: VehicleTable;
   readonly effluents: EffluentTable;
+  readonly categories: CategoryTable;
+  readonly invoices: InvoiceTable;
 }
 
 /** How a rule's work runs: a read, or a write that commits all of it or none. */

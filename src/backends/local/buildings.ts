@@ -107,6 +107,10 @@ export class BuildingRepository implements BuildingTable {
     return row === undefined ? undefined : fromRow(row);
   }
 
+  findMany(ids: readonly string[]): StoredBuilding[] {
+    return [...new Set(ids.map((id) => id.toLowerCase()))].flatMap((id) => this.find(id) ?? []);
+  }
+
   /** The building of a company with this name, compared as `nameKey` compares names. */
   findByName(companyRef: number, name: string): StoredBuilding | undefined {
     const row = this.#byName().get(companyRef, nameKey(name));

@@ -11,13 +11,13 @@ import { ownerConflict } from "../../core/ownership.js";
 import { pageOf, pageWindow } from "../../core/pagination.js";
 import type { CustomFactorQuery } from "../../core/service.js";
 import { parseInput } from "../../core/validate.js";
+import { unitProblem } from "../../rules/unit-check.js";
 import type { CategoryCatalog, StoredCategory } from "../../store/sqlite/categories.js";
 import type { CompanyRepository } from "../../store/sqlite/companies.js";
 import type { Db } from "../../store/sqlite/database.js";
 import type { Keyset } from "../../store/sqlite/keyset.js";
 import { lazy } from "../../store/sqlite/lazy.js";
 import type { FactorReach } from "./custom-factor-scope.js";
-import { unitProblem } from "./unit-check.js";
 
 interface CustomFactorRow {
   id: string;

@@ -14,7 +14,6 @@ import type { SqliteTables } from "../../store/sqlite/store.js";
 import type { BuildingRepository } from "./buildings.js";
 import { customFactorScope } from "./custom-factor-scope.js";
 import type { CustomFactorRepository } from "./custom-factors.js";
-import { InvoiceRepository } from "./invoices.js";
 import type { ConsumptionQueries } from "./queries.js";
 import type { RecalculationScope } from "./recalculate.js";
 
@@ -246,11 +245,10 @@ function planSupplier(parts: DeletionParts, id: string): Planned | undefined {
 
 /** An invoice goes with its lines' consumptions and their emissions. */
 function planInvoice(parts: DeletionParts, id: string): Planned | undefined {
-  const invoices = new InvoiceRepository(parts.db, parts.companies);
-  const row = invoices.find(id);
-  if (row === undefined) return undefined;
-  const record = invoices.decode(row);
-  const consumptions = invoices.consumptionIds(row);
+  const invoices = parts.tables.invoices;
+  const found = invoices.find(id.trim().toLowerCase());
+  if (found === undefined) return undefined;
+  const { consumptionIds: consumptions, ...record } = found;
   return {
     item: {
       resource: "invoice",

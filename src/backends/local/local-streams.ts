@@ -10,6 +10,7 @@ import type { CompanyRepository } from "../../store/sqlite/companies.js";
 import type { CustomInputRepository } from "../../store/sqlite/custom-inputs.js";
 import type { EffluentRepository } from "../../store/sqlite/effluents.js";
 import type { GoalRepository } from "../../store/sqlite/goals.js";
+import type { InvoiceRepository } from "../../store/sqlite/invoices.js";
 import type { KeysetReader } from "../../store/sqlite/keyset.js";
 import type { OrganizationLimitRepository } from "../../store/sqlite/organization-limits.js";
 import type { SqliteTables } from "../../store/sqlite/store.js";
@@ -21,7 +22,6 @@ import type { WasteOperatorRepository } from "../../store/sqlite/waste-operators
 import type { BuildingRepository } from "./buildings.js";
 import type { CustomFactorRepository } from "./custom-factors.js";
 import type { FactorQueries } from "./factors.js";
-import type { InvoiceRepository } from "./invoices.js";
 import type { ConsumptionQueries } from "./queries.js";
 
 /** One list's pages of at most `limit` rows: each `next()` reads one page. */

@@ -86,7 +86,7 @@ export async function openLocalService(options: LocalServiceOptions): Promise<Lo
     return new LocalService({
       path: file,
       db,
-      tables: sqliteTables(db, companies, buildings, audit),
+      tables: sqliteTables(db, companies, buildings, audit, catalog),
       transactions: new SqliteTransactions(db),
       catalog,
       companies,

@@ -4,12 +4,12 @@ import { kwhPerM3Problem } from "../../engine/billed-energy.js";
 import type { DerivationRules } from "../../engine/derived-lines.js";
 import { FLEET_ONLY_CATEGORIES, fleetCategory, outsideActivePeriod } from "../../engine/fleet.js";
 import { convertQuantity, isNaturalGasCategory } from "../../engine/units.js";
+import { unitProblem } from "../../rules/unit-check.js";
 import type { CategoryCatalog, StoredCategory } from "../../store/sqlite/categories.js";
 import type { StoredCompany } from "../../store/sqlite/companies.js";
 import type { FleetVehicle } from "../../store/sqlite/vehicles.js";
 import type { StoredBuilding } from "./buildings.js";
 import type { InputsOf } from "./input-lookup.js";
-import { unitProblem } from "./unit-check.js";
 
 /** A company's vehicles by id (src/backends/local/fleet-lookup.ts, one query per company). */
 export type FleetOf = (companyRef: number) => ReadonlyMap<string, FleetVehicle>;

@@ -5,6 +5,7 @@ import type { Category, CategoryLevel } from "../../core/model/category.js";
 import type { Page, PageQuery, Scope } from "../../core/model/common.js";
 import { pageOfList } from "../../core/pagination.js";
 import type { CategoryInfo } from "../../engine/summary.js";
+import type { CategoryTable, TreeCategory } from "../../rules/store.js";
 import type { Db } from "./database.js";
 import { lazy } from "./lazy.js";
 
@@ -40,7 +41,7 @@ const SELECT = `SELECT c.ref, c.id, c.code, c.level, p.id AS parent_id, c.scope,
  * keeps them (ids are stored in lower case), and the first listing reads the whole tree once and
  * keeps it (a server lists it page after page, and each page read it all again).
  */
-export class CategoryCatalog {
+export class CategoryCatalog implements CategoryTable {
   readonly #db: Db;
   readonly #byRef = new Map<number, StoredCategory>();
   /** Lower-case id or code -> ref; null: known to name no category. */
@@ -148,6 +149,18 @@ export class CategoryCatalog {
       return this.all.filter((c) => c.parentId === parent.id && ofLevel(c));
     }
     return this.list(filter.level);
+  }
+
+  /** The category each code or id names (as `find` reads it), with its parent's code. */
+  findMany(codesOrIds: readonly string[]): Map<string, TreeCategory> {
+    const found = new Map<string, TreeCategory>();
+    for (const text of codesOrIds) {
+      const category = this.find(text);
+      if (category === undefined || found.has(text)) continue;
+      const parent = category.parentId === null ? undefined : this.byId(category.parentId);
+      found.set(text, { ...toCategory(category), parentCode: parent?.code ?? null });
+    }
+    return found;
   }
 
   #parent(codeOrId: string): StoredCategory {

@@ -6,6 +6,7 @@
  */
 import type { BuildingTable, StoreTransaction } from "../../rules/store.js";
 import type { AuditLog } from "./audit.js";
+import type { CategoryCatalog } from "./categories.js";
 import { CertificateRepository } from "./certificates.js";
 import { CommentRepository } from "./comments.js";
 import type { CompanyRepository } from "./companies.js";
@@ -14,6 +15,7 @@ import type { Db } from "./database.js";
 import { EffluentRepository } from "./effluents.js";
 import { GlecRepository } from "./glec.js";
 import { GoalRepository } from "./goals.js";
+import { InvoiceRepository } from "./invoices.js";
 import { lazy } from "./lazy.js";
 import { OrganizationLimitRepository } from "./organization-limits.js";
 import { SupplierRepository } from "./suppliers.js";
@@ -39,6 +41,8 @@ export interface SqliteTables extends StoreTransaction {
   readonly users: UserRepository;
   readonly vehicles: VehicleRepository;
   readonly effluents: EffluentRepository;
+  readonly categories: CategoryCatalog;
+  readonly invoices: InvoiceRepository;
 }
 
 /** The buildings table, still the driver's (src/backends/local/buildings.ts) until its rules move. */
@@ -69,6 +73,7 @@ export function sqliteTables(
   companies: CompanyRepository,
   buildings: DriverBuildings,
   audit: AuditLog,
+  catalog: CategoryCatalog,
 ): SqliteTables {
   const tables: SqliteTables = onFirstUse<SqliteTables>({
     companies: () => companies,
@@ -86,6 +91,8 @@ export function sqliteTables(
     users: () => new UserRepository(db, companies),
     vehicles: () => new VehicleRepository(db, companies, buildings),
     effluents: () => new EffluentRepository(db, companies, buildings),
+    categories: () => catalog,
+    invoices: () => new InvoiceRepository(db, companies),
   });
   return tables;
 }

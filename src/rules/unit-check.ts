@@ -1,11 +1,12 @@
-import { convertQuantity, findUnit, isNaturalGasCategory } from "../../engine/units.js";
-import type { StoredCategory } from "../../store/sqlite/categories.js";
+/** Whether a quantity's unit suits a category: a check of every consumption and invoice line. */
+import type { Category } from "../core/model/category.js";
+import { convertQuantity, findUnit, isNaturalGasCategory } from "../engine/units.js";
 
 /** Answers per category and spelling: imports repeat the same few pairs a million times. */
 const answers = new Map<string, Map<string, string | null>>();
 const MAX_SPELLINGS = 1000;
 
-function check(unit: string, category: StoredCategory): string | null {
+function check(unit: string, category: Category): string | null {
   const target = category.defaultUnit;
   if (target === null) return null;
   const naturalGas = isNaturalGasCategory(category.code);
@@ -22,7 +23,7 @@ function check(unit: string, category: StoredCategory): string | null {
  * not convert to the category's default unit; natural gas also converts volume <-> energy), or
  * undefined when it can.
  */
-export function unitProblem(unit: string, category: StoredCategory): string | undefined {
+export function unitProblem(unit: string, category: Category): string | undefined {
   let known = answers.get(category.id);
   if (known === undefined) {
     known = new Map();
