@@ -6,11 +6,17 @@
 import type { FieldIssue } from "../core/errors.js";
 import { invoiceLineConsumptionId } from "../core/ids.js";
 import { fuelParents, lineCategory } from "../core/invoice-categories.js";
+import type { Category } from "../core/model/category.js";
 import type { ConsumptionInput } from "../core/model/consumption.js";
 import type { InvoiceLine, LineEmissionStatus, ParsedInvoice } from "../core/model/invoice.js";
 import type { WasteOperator } from "../core/model/waste-operator.js";
-import type { StoredBuilding, StoredCompany, StoredInvoiceLine, TreeCategory } from "./store.js";
+import type { StoredBuilding, StoredCompany, StoredInvoiceLine } from "./store.js";
 import { unitProblem } from "./unit-check.js";
+
+/** A category of the tree with its parent's code, as a line is checked against it. */
+export interface TreeCategory extends Category {
+  readonly parentCode: string | null;
+}
 
 /** What an invoice is checked against, read before it (or its batch) is. */
 export interface InvoiceReferences {

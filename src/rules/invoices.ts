@@ -21,7 +21,7 @@ import { ownerConflict } from "../core/ownership.js";
 import type { InvoiceBatchResult } from "../core/ports/invoices.js";
 import type { InvoiceFilter } from "../core/resources/invoices.js";
 import { parseInput } from "../core/validate.js";
-import { checkInvoice, lineCodes } from "./invoice-lines.js";
+import { checkInvoice, lineCodes, type TreeCategory } from "./invoice-lines.js";
 import type {
   Awaitable,
   InvoiceRecord,
@@ -29,7 +29,6 @@ import type {
   StoredCompany,
   StoredInvoice,
   StoreTransaction,
-  TreeCategory,
 } from "./store.js";
 
 /** Where the consumption writer's problems with an invoice's rows are: its lines. */
@@ -87,17 +86,42 @@ interface Known {
   readonly invoices: Map<string, StoredInvoice>;
 }
 
-/** Reads, in one call of each table, what the invoices name. */
+function unique(values: readonly string[]): string[] {
+  return [...new Set(values)];
+}
+
+/**
+ * The categories the lines name, by the code (or id) as given, each with its parent's code:
+ * the tree's few categories a batch names, each read once.
+ */
+async function readCategories(
+  tx: StoreTransaction,
+  codes: readonly string[],
+): Promise<ReadonlyMap<string, TreeCategory>> {
+  const found = await Promise.all(
+    codes.map(async (code) => [code, await tx.categories.find(code)] as const),
+  );
+  const parentIds = unique(found.flatMap(([, category]) => category?.parentId ?? []));
+  const parents = await Promise.all(parentIds.map((id) => tx.categories.find(id)));
+  const parentCode = new Map(parentIds.map((id, at) => [id, parents[at]?.code ?? null]));
+  const categories = new Map<string, TreeCategory>();
+  for (const [code, category] of found) {
+    if (category === undefined) continue;
+    const parent = category.parentId === null ? null : (parentCode.get(category.parentId) ?? null);
+    categories.set(code, { ...category, parentCode: parent });
+  }
+  return categories;
+}
+
+/** Reads what the invoices name, before any is checked: one call of each table but the tree's. */
 async function readKnown(tx: StoreTransaction, parsed: readonly ParsedInvoice[]): Promise<Known> {
-  const unique = (values: readonly string[]) => [...new Set(values)];
   const operatorIds = unique(parsed.flatMap((row) => row.wasteOperatorId ?? []));
-  const codes = unique(parsed.flatMap(lineCodes));
   const [companies, buildings, operators, invoices, categories] = await Promise.all([
     tx.companies.findMany(unique(parsed.map((row) => row.companyId.toLowerCase()))),
     tx.buildings.findMany(unique(parsed.map((row) => row.buildingId.toLowerCase()))),
     operatorIds.length === 0 ? [] : tx.wasteOperators.findMany(operatorIds),
     tx.invoices.findMany(unique(parsed.map((row) => row.id))),
-    codes.length === 0 ? new Map<string, TreeCategory>() : tx.categories.findMany(codes),
+    readCategories(tx, unique(parsed.flatMap(lineCodes))),
   ]);
   return {
     companies: new Map(companies.map((company) => [company.id, company])),

@@ -461,15 +461,15 @@ export interface EffluentTable {
   saveAll(records: readonly EffluentRecord[], at: string): Awaitable<void>;
 }
 
-/** A category of the tree with its parent's code, as an invoice's line is checked against it. */
-export interface TreeCategory extends Category {
-  readonly parentCode: string | null;
+/** A category as the store keeps it: `ref` is the store's key (a custom factor names it by it). */
+export interface StoredCategory extends Category {
+  readonly ref: number;
 }
 
-/** The category tree, which never changes at run time. */
+/** The category tree (it does not change at run time). */
 export interface CategoryTable {
-  /** The category each of these codes (in any case) or ids names, by the text as given. */
-  findMany(codesOrIds: readonly string[]): Awaitable<ReadonlyMap<string, TreeCategory>>;
+  /** The category of this code (any case) or id; undefined when none is. */
+  find(codeOrId: string): Awaitable<StoredCategory | undefined>;
 }
 
 /** An invoice's line as stored: what was saved, and how it counted when saved. */

@@ -5,14 +5,12 @@ import type { Category, CategoryLevel } from "../../core/model/category.js";
 import type { Page, PageQuery, Scope } from "../../core/model/common.js";
 import { pageOfList } from "../../core/pagination.js";
 import type { CategoryInfo } from "../../engine/summary.js";
-import type { CategoryTable, TreeCategory } from "../../rules/store.js";
+import type { CategoryTable, StoredCategory } from "../../rules/store.js";
 import type { Db } from "./database.js";
 import { lazy } from "./lazy.js";
 
 /** A category and its row ref. The tree never changes at run time. */
-export interface StoredCategory extends Category {
-  readonly ref: number;
-}
+export type { StoredCategory };
 
 interface CategoryRow {
   ref: number;
@@ -149,18 +147,6 @@ export class CategoryCatalog implements CategoryTable {
       return this.all.filter((c) => c.parentId === parent.id && ofLevel(c));
     }
     return this.list(filter.level);
-  }
-
-  /** The category each code or id names (as `find` reads it), with its parent's code. */
-  findMany(codesOrIds: readonly string[]): Map<string, TreeCategory> {
-    const found = new Map<string, TreeCategory>();
-    for (const text of codesOrIds) {
-      const category = this.find(text);
-      if (category === undefined || found.has(text)) continue;
-      const parent = category.parentId === null ? undefined : this.byId(category.parentId);
-      found.set(text, { ...toCategory(category), parentCode: parent?.code ?? null });
-    }
-    return found;
   }
 
   #parent(codeOrId: string): StoredCategory {
