@@ -21,6 +21,12 @@ import type { CustomInput } from "../core/model/custom-input.js";
 import type { Effluent, EffluentType } from "../core/model/effluent.js";
 import type { EmissionFactor, FactorBasis, StoredCustomFactor } from "../core/model/factor.js";
 import type { Goal, Task, TaskStatus } from "../core/model/goal.js";
+import type {
+  Invoice,
+  InvoiceLine,
+  LineEmissionStatus,
+  ParsedInvoice,
+} from "../core/model/invoice.js";
 import type { ConsolidationApproach, OrganizationLimit } from "../core/model/organization-limit.js";
 import type { StoredSupplier, SupplierQuery, SupplierType } from "../core/model/supplier.js";
 import type { HostedRole, StoredUser, UserQuery, UserStatus } from "../core/model/user.js";
@@ -36,6 +42,7 @@ import type { CustomFactorFilter } from "../core/resources/custom-factors.js";
 import type { CustomInputFilter } from "../core/resources/custom-inputs.js";
 import type { EffluentFilter } from "../core/resources/effluents.js";
 import type { GoalFilter } from "../core/resources/goals.js";
+import type { InvoiceFilter } from "../core/resources/invoices.js";
 import type { TaskFilter } from "../core/resources/tasks.js";
 import type { VehicleFilter } from "../core/resources/vehicles.js";
 import type { WasteOperatorFilter } from "../core/resources/waste-operators.js";
@@ -200,6 +207,8 @@ export interface WasteOperatorRecord {
 
 export interface WasteOperatorTable {
   find(id: string): Awaitable<Owned<WasteOperator> | undefined>;
+  /** The operators of these ids that exist, in no particular order (a batch's operators). */
+  findMany(ids: readonly string[]): Awaitable<Owned<WasteOperator>[]>;
   findByName(companyRef: number, nameKey: string): Awaitable<WasteOperator | undefined>;
   list(query: WasteOperatorFilter & PageQuery): Awaitable<Page<WasteOperator>>;
   /** Inserts or replaces by id, keeping createdAt; `at` is the time of the write. */
@@ -615,8 +624,38 @@ export interface FactorTable {
   savePolicy(policy: CalculationPolicy): Awaitable<void>;
 }
 
+/** An invoice's line as stored: what was saved, and how it counted when saved. */
+export interface StoredInvoiceLine extends InvoiceLine {
+  readonly counted: LineEmissionStatus;
+}
+
+/**
+ * An invoice as the rules write it, its company and building by their (lower-case) ids; the
+ * store stamps createdAt (kept) and updatedAt.
+ */
+export interface InvoiceRecord extends Omit<ParsedInvoice, "lines"> {
+  readonly lines: readonly StoredInvoiceLine[];
+}
+
+/**
+ * An invoice as answered (each line with its consumption's emission as stored now), with the
+ * consumptions its lines have now, counted or not.
+ */
+export type StoredInvoice = Invoice & { readonly consumptionIds: readonly string[] };
+
+export interface InvoiceTable {
+  find(id: string): Awaitable<StoredInvoice | undefined>;
+  /** The invoices of these ids that exist, in no particular order. */
+  findMany(ids: readonly string[]): Awaitable<readonly StoredInvoice[]>;
+  /** In (company, startDate, id) order; an unknown company or building is not_found. */
+  list(query: InvoiceFilter & PageQuery): Awaitable<Page<Invoice>>;
+  /** Inserts or replaces each by id, in order, keeping createdAt; `at` is the time of the write. */
+  saveAll(records: readonly InvoiceRecord[], at: string): Awaitable<void>;
+}
+
 /** The tables, as one transaction sees them. */
 export interface StoreTransaction {
+  readonly invoices: InvoiceTable;
   readonly companies: CompanyTable;
   readonly buildings: BuildingTable;
   readonly comments: CommentTable;

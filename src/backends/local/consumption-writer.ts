@@ -13,10 +13,10 @@ import { StoredDates } from "../../store/sqlite/stored-dates.js";
 import type { EmissionCalculator } from "./emission-calculator.js";
 import { FleetLookup } from "./fleet-lookup.js";
 import type { IdHashSet } from "./id-set.js";
-import { InputLookup } from "./input-lookup.js";
+import { InputLookup, type InputsOf } from "./input-lookup.js";
 import { INSERT_CHUNK, InsertChunk, insertStatements } from "./insert-chunk.js";
 import type { RefCache } from "./ref-cache.js";
-import { type PreparedRow, prepareRows, type RowRefs } from "./row-references.js";
+import { type FleetOf, type PreparedRow, prepareRows, type RowRefs } from "./row-references.js";
 import { type ExistingRow, sameAsStored, sameRow } from "./stored-rows.js";
 
 interface WrittenRow {
@@ -39,6 +39,12 @@ export interface BulkMode {
   readonly ids: IdHashSet | undefined;
   active(): boolean;
   leave(): void;
+}
+
+/** The vehicles and custom inputs rows may name, each company's read on first need. */
+export interface RowLookups {
+  readonly fleet: FleetOf;
+  readonly inputs: InputsOf;
 }
 
 export interface WriteResult {
@@ -96,20 +102,32 @@ export class ConsumptionWriter {
     );
   }
 
-  /** `path` prefixes issue paths: "rows." in an import session, "" for one upsert. */
+  /**
+   * Lookups for one batch: writes that share them read each company's vehicles and custom
+   * inputs once (what the rows name must not change between those writes).
+   */
+  lookups(): RowLookups {
+    return { fleet: this.#fleet.batch(), inputs: this.#inputs.batch() };
+  }
+
+  /**
+   * `path` prefixes issue paths: "rows." in an import session, "" for one upsert. Without
+   * `lookups`, the write reads its own.
+   */
   write(
     rows: readonly ConsumptionInput[],
     refs: RowRefs,
     path: string,
     bulk?: BulkMode,
+    lookups: RowLookups = this.lookups(),
   ): WriteResult {
     const prepared = prepareRows(
       rows,
       refs,
       this.#catalog,
       path,
-      this.#fleet.batch(),
-      this.#inputs.batch(),
+      lookups.fleet,
+      lookups.inputs,
       this.#rules(),
     );
     const allNew = bulk !== undefined && this.#allNew(prepared, bulk);

@@ -13,7 +13,6 @@ import type { CompanyRepository } from "../../store/sqlite/companies.js";
 import type { Db } from "../../store/sqlite/database.js";
 import { EffluentRepository } from "../../store/sqlite/effluents.js";
 import type { SqliteTables } from "../../store/sqlite/store.js";
-import { InvoiceRepository } from "./invoices.js";
 import { derivationSources } from "./local-custom-factors.js";
 import type { ConsumptionQueries } from "./queries.js";
 import type { RecalculationScope } from "./recalculate.js";
@@ -250,11 +249,10 @@ function planSupplier(parts: DeletionParts, id: string): Planned | undefined {
 
 /** An invoice goes with its lines' consumptions and their emissions. */
 function planInvoice(parts: DeletionParts, id: string): Planned | undefined {
-  const invoices = new InvoiceRepository(parts.db, parts.companies);
-  const row = invoices.find(id);
-  if (row === undefined) return undefined;
-  const record = invoices.decode(row);
-  const consumptions = invoices.consumptionIds(row);
+  const invoices = parts.tables.invoices;
+  const found = invoices.find(id.trim().toLowerCase());
+  if (found === undefined) return undefined;
+  const { consumptionIds: consumptions, ...record } = found;
   return {
     item: {
       resource: "invoice",

@@ -1,62 +1,67 @@
-/** The local engine's invoices part: reads, upserts and batches (imports) on the SQLite file. */
-import { type FieldIssue, isCarbonError, validationError } from "../../core/errors.js";
-import type { Invoice } from "../../core/model/invoice.js";
+/**
+ * The local engine's invoices part: the rules (src/rules/invoices.ts) in the store's
+ * transactions, with the consumption writer (driver code not on the port yet) writing the
+ * consumptions of the invoices' lines.
+ */
 import type { InvoicesPort } from "../../core/ports/invoices.js";
-import type { InvoiceWriteParts } from "./invoice-lines.js";
-import type { InvoiceRepository } from "./invoices.js";
-import { rolledBack, withRollback } from "./transaction-tools.js";
+import {
+  getInvoice,
+  type InvoiceConsumptionWriter,
+  listInvoices,
+  upsertInvoice,
+  writeInvoices,
+} from "../../rules/invoices.js";
+import type { StoreTransaction, StoreTransactions } from "../../rules/store.js";
+import type { BuildingRepository } from "../../store/sqlite/buildings.js";
+import type { CompanyRepository } from "../../store/sqlite/companies.js";
+import type { ConsumptionWriter } from "./consumption-writer.js";
+import { rolledBackRule } from "./transaction-tools.js";
 
-export interface InvoicesPartContext {
-  readonly invoices: InvoiceRepository;
-  readonly parts: InvoiceWriteParts;
-  read<T>(fn: () => T): T;
-  /** A write transaction (the invoice, its consumptions and emissions together). */
-  write<T>(fn: () => T): T;
+/** What the invoices' consumptions are written with. */
+export interface InvoiceDriver {
+  readonly writer: ConsumptionWriter;
+  readonly companies: CompanyRepository;
+  readonly buildings: BuildingRepository;
+  /** Deletes consumptions, audited, inside the current transaction. */
+  removeConsumptions(ids: readonly string[]): number;
 }
 
-/** Each invoice's problems, with paths prefixed by its index in the batch. */
-function batchIssues(index: number, error: unknown): FieldIssue[] {
-  if (!isCarbonError(error) || error.code === "internal" || error.code === "unavailable") {
-    throw error;
-  }
-  if (error.issues.length === 0) return [{ path: `${index}`, message: error.message }];
-  return error.issues.map((issue) => ({
-    path: issue.path === "" ? `${index}` : `${index}.${issue.path}`,
-    message: issue.message,
-  }));
-}
-
-export function localInvoices(context: InvoicesPartContext): InvoicesPort {
-  const { invoices, parts } = context;
+/** The consumption writer as the invoice rules ask for it: one call per batch of invoices. */
+function invoiceConsumptions(driver: InvoiceDriver): InvoiceConsumptionWriter {
   return {
-    list: async (query) => context.read(() => invoices.list(query)),
-    get: async (id) => context.read(() => invoices.get(id)),
-    upsert: async (input) => context.write(() => invoices.upsert(input, parts)),
-    async write(inputs, options) {
-      let inserted = 0;
-      const run = (): Invoice[] => {
-        const issues: FieldIssue[] = [];
-        const stored: Invoice[] = [];
-        inputs.forEach((input, index) => {
-          try {
-            const isNew = typeof input.id !== "string" || invoices.find(input.id) === undefined;
-            stored.push(invoices.upsert(input, parts));
-            if (isNew) inserted += 1;
-          } catch (error) {
-            issues.push(...batchIssues(index, error));
+    apply(changes, path) {
+      // The vehicles and custom inputs the rows may name: read once per company for the batch.
+      const lookups = driver.writer.lookups();
+      return changes.map(({ gone, rows, company, building }) => {
+        try {
+          if (gone.length > 0) driver.removeConsumptions(gone);
+          if (rows.length > 0) {
+            const refs = {
+              company: (id: string) => (id === company.id ? company : driver.companies.find(id)),
+              building: (id: string) => (id === building.id ? building : driver.buildings.find(id)),
+            };
+            driver.writer.write(rows, refs, path, undefined, lookups);
           }
-        });
-        const first = issues[0];
-        if (first !== undefined) {
-          // Thrown inside the transaction: nothing of the batch is kept.
-          throw validationError(`invoices rejected: ${first.path}: ${first.message}`, issues);
+          return undefined;
+        } catch (error) {
+          return error;
         }
-        return stored;
-      };
-      const stored = options.dryRun
-        ? rolledBack(() => context.write(withRollback(run)))
-        : context.write(run);
-      return { invoices: stored, inserted, committed: !options.dryRun };
+      });
+    },
+  };
+}
+
+export function localInvoices(rules: StoreTransactions, driver: InvoiceDriver): InvoicesPort {
+  const writer = invoiceConsumptions(driver);
+  return {
+    list: (query) => rules.read((t) => listInvoices(t, query)),
+    get: (id) => rules.read((t) => getInvoice(t, id)),
+    upsert: (input) => rules.write((t) => upsertInvoice(t, input, writer)),
+    // One transaction: a refused invoice stores none of them; a dry run rolls it back.
+    async write(inputs, options) {
+      const run = (t: StoreTransaction) => writeInvoices(t, inputs, writer);
+      if (!options.dryRun) return { ...(await rules.write(run)), committed: true };
+      return { ...(await rolledBackRule(rules, run)), committed: false };
     },
   };
 }

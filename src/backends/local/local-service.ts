@@ -47,7 +47,6 @@ import type { WasteOperatorRepository } from "../../store/sqlite/waste-operators
 import type { DeletionParts } from "./deletion-plans.js";
 import { deleteCommand, deleteRecords } from "./deletions.js";
 import { EngineTransactions } from "./engine-transactions.js";
-import { InvoiceRepository } from "./invoices.js";
 import { LocalAudit } from "./local-audit.js";
 import { LocalBuildings } from "./local-buildings.js";
 import { localCertificates } from "./local-certificates.js";
@@ -102,7 +101,6 @@ export class LocalService implements CarbonService {
   readonly #certificates: CertificateRepository;
   readonly certificates: CarbonService["certificates"];
   readonly tasks: CarbonService["tasks"];
-  readonly #invoices: InvoiceRepository;
   readonly invoices: CarbonService["invoices"];
   readonly #effluents: EffluentRepository;
   readonly effluents: CarbonService["effluents"];
@@ -193,15 +191,9 @@ export class LocalService implements CarbonService {
     this.users = localUsers(rules);
     const read = <T>(fn: () => T): T => this.#tx.read(fn);
     const guard = <T>(fn: () => T): T => this.#tx.guard(fn);
-    this.#invoices = new InvoiceRepository(parts.db, parts.companies);
-    this.invoices = localInvoices({
-      ...tx,
-      invoices: this.#invoices,
-      parts: {
-        ...parts,
-        wasteOperators,
-        removeConsumptions: (ids) => this.#removeConsumptions(ids),
-      },
+    this.invoices = localInvoices(rules, {
+      ...parts,
+      removeConsumptions: (ids) => this.#removeConsumptions(ids),
     });
     this.consumptions = localConsumptions({
       parts,
@@ -342,7 +334,7 @@ export class LocalService implements CarbonService {
       vehicles: this.#vehicles,
       goals: this.#goals,
       tasks: this.#tasks,
-      invoices: this.#invoices,
+      invoices: this.#p.tables.invoices,
       effluents: this.#effluents,
       certificates: this.#certificates,
       organizationLimits: this.#organizationLimits,

@@ -11,6 +11,7 @@ import type { CompanyRepository } from "../../store/sqlite/companies.js";
 import type { CustomInputRepository } from "../../store/sqlite/custom-inputs.js";
 import type { EffluentRepository } from "../../store/sqlite/effluents.js";
 import type { GoalRepository } from "../../store/sqlite/goals.js";
+import type { InvoiceRepository } from "../../store/sqlite/invoices.js";
 import type { KeysetReader } from "../../store/sqlite/keyset.js";
 import type { OrganizationLimitRepository } from "../../store/sqlite/organization-limits.js";
 import type { SqliteTables } from "../../store/sqlite/store.js";
@@ -20,7 +21,6 @@ import type { UserRepository } from "../../store/sqlite/users.js";
 import type { VehicleRepository } from "../../store/sqlite/vehicles.js";
 import type { WasteOperatorRepository } from "../../store/sqlite/waste-operators.js";
 import type { FactorQueries } from "./factors.js";
-import type { InvoiceRepository } from "./invoices.js";
 import type { ConsumptionQueries } from "./queries.js";
 
 /** One list's pages of at most `limit` rows: each `next()` reads one page. */

@@ -1,3 +1,5 @@
+import type { StoreTransaction, StoreTransactions } from "../../rules/store.js";
+
 /** Thrown inside a write transaction to roll it back while keeping what it computed. */
 class Rollback<T> extends Error {
   readonly value: T;
@@ -22,6 +24,26 @@ export function rolledBack<T>(transaction: () => T): T {
   } catch (error) {
     if (error instanceof Rollback) {
       // The value is the one `withRollback` wrapped: the caller pairs the two.
+      const { value }: { value: T } = error;
+      return value;
+    }
+    throw error;
+  }
+  throw new Error("the dry-run transaction did not roll back");
+}
+
+/** Runs a rule in a write transaction of the store, rolls it back, and answers what it computed. */
+export async function rolledBackRule<T>(
+  rules: StoreTransactions,
+  fn: (tx: StoreTransaction) => Promise<T>,
+): Promise<T> {
+  try {
+    await rules.write(async (tx) => {
+      throw new Rollback(await fn(tx));
+    });
+  } catch (error) {
+    if (error instanceof Rollback) {
+      // The value is the one thrown above.
       const { value }: { value: T } = error;
       return value;
     }

@@ -18,6 +18,7 @@ import { EffluentRepository } from "./effluents.js";
 import { FactorRepository } from "./factors.js";
 import { GlecRepository } from "./glec.js";
 import { GoalRepository } from "./goals.js";
+import { InvoiceRepository } from "./invoices.js";
 import { lazy } from "./lazy.js";
 import { OrganizationLimitRepository } from "./organization-limits.js";
 import { RegosRepository } from "./regos-dashboard.js";
@@ -48,6 +49,7 @@ export interface SqliteTables extends StoreTransaction {
   readonly categories: CategoryCatalog;
   readonly customFactors: CustomFactorRepository;
   readonly factors: FactorRepository;
+  readonly invoices: InvoiceRepository;
 }
 
 /** An object whose every property is made by its function on first read, then kept. */
@@ -94,6 +96,7 @@ export function sqliteTables(
     categories: () => catalog,
     customFactors: () => new CustomFactorRepository(db, companies),
     factors: () => new FactorRepository(db),
+    invoices: () => new InvoiceRepository(db, companies),
   });
   return tables;
 }

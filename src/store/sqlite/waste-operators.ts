@@ -138,6 +138,10 @@ export class WasteOperatorRepository implements WasteOperatorTable {
     return row === undefined ? undefined : fromRow(row);
   }
 
+  findMany(ids: readonly string[]): Owned<WasteOperator>[] {
+    return [...new Set(ids)].flatMap((id) => this.find(id) ?? []);
+  }
+
   /** For the callers not yet on the port: the operator, or not_found. */
   get(id: string): WasteOperator {
     const row = this.#byId().get(id.trim().toLowerCase());

@@ -3,48 +3,52 @@
  * company's, the waste operator is the company's and offers the route, and each line has a
  * category of the tree and a unit it takes; a counted line becomes a consumption's input.
  */
-import type { FieldIssue } from "../../core/errors.js";
-import { invoiceLineConsumptionId } from "../../core/ids.js";
-import { fuelParents, lineCategory } from "../../core/invoice-categories.js";
-import type { ConsumptionInput } from "../../core/model/consumption.js";
-import type { InvoiceLine, LineEmissionStatus, ParsedInvoice } from "../../core/model/invoice.js";
-import { unitProblem } from "../../rules/unit-check.js";
-import type { BuildingRepository, StoredBuilding } from "../../store/sqlite/buildings.js";
-import type { CategoryCatalog, StoredCategory } from "../../store/sqlite/categories.js";
-import type { CompanyRepository, StoredCompany } from "../../store/sqlite/companies.js";
-import type { WasteOperatorRepository } from "../../store/sqlite/waste-operators.js";
-import type { ConsumptionWriter } from "./consumption-writer.js";
+import type { FieldIssue } from "../core/errors.js";
+import { invoiceLineConsumptionId } from "../core/ids.js";
+import { fuelParents, lineCategory } from "../core/invoice-categories.js";
+import type { Category } from "../core/model/category.js";
+import type { ConsumptionInput } from "../core/model/consumption.js";
+import type { InvoiceLine, LineEmissionStatus, ParsedInvoice } from "../core/model/invoice.js";
+import type { WasteOperator } from "../core/model/waste-operator.js";
+import type { StoredBuilding, StoredCompany, StoredInvoiceLine } from "./store.js";
+import { unitProblem } from "./unit-check.js";
 
-/** A line as stored: what was saved, and how it counted when saved (without a consumption). */
-export interface StoredLine extends InvoiceLine {
-  readonly counted: LineEmissionStatus;
+/** A category of the tree with its parent's code, as a line is checked against it. */
+export interface TreeCategory extends Category {
+  readonly parentCode: string | null;
 }
 
-/** What an upsert needs besides the invoices table. */
-export interface InvoiceWriteParts {
-  readonly companies: CompanyRepository;
-  readonly buildings: BuildingRepository;
-  readonly catalog: CategoryCatalog;
-  readonly writer: ConsumptionWriter;
-  readonly wasteOperators: WasteOperatorRepository;
-  /** Deletes consumptions, audited, inside the current transaction. */
-  removeConsumptions(ids: readonly string[]): number;
+/** What an invoice is checked against, read before it (or its batch) is. */
+export interface InvoiceReferences {
+  readonly company: StoredCompany;
+  readonly building: StoredBuilding;
+  /** The operator the invoice names (found), or undefined when it names none. */
+  readonly operator: WasteOperator | undefined;
+  /** The categories its lines name, by the code or id as `lineCodes` gave it. */
+  readonly categories: ReadonlyMap<string, TreeCategory>;
 }
 
 /** What an invoice's save writes, or the problems that refuse it (all of them at once). */
 export interface CheckedInvoice {
   readonly issues: FieldIssue[];
-  readonly lines: StoredLine[];
+  readonly lines: StoredInvoiceLine[];
   readonly rows: ConsumptionInput[];
+}
+
+/** The category codes (or ids) the invoice's lines name, to read before checking it. */
+export function lineCodes(parsed: ParsedInvoice): string[] {
+  return parsed.lines.flatMap((line) => {
+    const placed = lineCategory(parsed, line.fuel);
+    return placed.kind === "category" ? [placed.code] : [];
+  });
 }
 
 export function checkInvoice(
   parsed: ParsedInvoice,
   id: string,
-  company: StoredCompany,
-  building: StoredBuilding,
-  parts: InvoiceWriteParts,
+  references: InvoiceReferences,
 ): CheckedInvoice {
+  const { company, building } = references;
   const issues: FieldIssue[] = [];
   if (building.companyRef !== company.ref) {
     issues.push({
@@ -52,11 +56,11 @@ export function checkInvoice(
       message: `building ${building.id} belongs to company ${building.companyId}, not ${company.id}`,
     });
   }
-  issues.push(...operatorIssues(parsed, company.id, parts));
-  const lines: StoredLine[] = [];
+  issues.push(...operatorIssues(parsed, company.id, references.operator));
+  const lines: StoredInvoiceLine[] = [];
   const rows: ConsumptionInput[] = [];
   parsed.lines.forEach((line, index) => {
-    const placed = placeLine(parsed, line, parts.catalog);
+    const placed = placeLine(parsed, line, references.categories);
     if ("field" in placed) {
       issues.push({ path: `lines.${index}.${placed.field}`, message: placed.message });
       return;
@@ -83,10 +87,9 @@ export function checkInvoice(
 function operatorIssues(
   parsed: ParsedInvoice,
   companyId: string,
-  parts: InvoiceWriteParts,
+  operator: WasteOperator | undefined,
 ): FieldIssue[] {
-  if (parsed.wasteOperatorId === null) return [];
-  const operator = parts.wasteOperators.get(parsed.wasteOperatorId);
+  if (operator === undefined) return [];
   if (operator.companyId !== companyId) {
     return [
       {
@@ -108,19 +111,23 @@ function operatorIssues(
 }
 
 type Placed =
-  | { readonly counted: LineEmissionStatus; readonly category?: StoredCategory }
+  | { readonly counted: LineEmissionStatus; readonly category?: TreeCategory }
   | { readonly field: string; readonly message: string };
 
 /** The line's category in the stored tree, checked with its unit; or why it has none. */
-function placeLine(parsed: ParsedInvoice, line: InvoiceLine, catalog: CategoryCatalog): Placed {
+function placeLine(
+  parsed: ParsedInvoice,
+  line: InvoiceLine,
+  categories: ReadonlyMap<string, TreeCategory>,
+): Placed {
   const placed = lineCategory(parsed, line.fuel);
   if (placed.kind === "invalid") return { field: placed.field, message: placed.message };
   if (placed.kind !== "category") return { counted: placed.kind };
-  const category = catalog.find(placed.code);
+  const category = categories.get(placed.code);
   const usable = category !== undefined && category.level === "subcategory";
   const parents = fuelParents[parsed.type];
   if (parents !== undefined) {
-    const parent = usable ? catalog.byId(category.parentId ?? "")?.code : undefined;
+    const parent = usable ? (category.parentCode ?? undefined) : undefined;
     if (!usable || parent === undefined || !parents.includes(parent)) {
       return {
         field: "fuel",
