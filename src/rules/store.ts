@@ -46,6 +46,9 @@ import type { InvoiceFilter } from "../core/resources/invoices.js";
 import type { TaskFilter } from "../core/resources/tasks.js";
 import type { VehicleFilter } from "../core/resources/vehicles.js";
 import type { WasteOperatorFilter } from "../core/resources/waste-operators.js";
+import type { Calculation } from "../engine/emission-lines.js";
+import type { LossFraction } from "../engine/loss-fractions.js";
+import type { ProxyDesignation } from "../engine/proxies.js";
 
 /** A value now (an embedded store) or later (a store over the network). */
 export type Awaitable<T> = T | Promise<T>;
@@ -653,6 +656,40 @@ export interface InvoiceTable {
   saveAll(records: readonly InvoiceRecord[], at: string): Awaitable<void>;
 }
 
+/**
+ * What pricing a consumption reads, synchronously once `PricingTable.prepare` has answered: the
+ * factor library (current release, or a kept one by ref), the policy, the companies' custom
+ * factors, the grid loss fractions and the factors' biogenic CO2. The SQLite store reads each on
+ * first need (no network lies between); a store over the network loads them when `prepare`
+ * answers (the library once, the custom factors of the companies it is given).
+ */
+export interface PricingData {
+  /** The factor rows of a key in the current release, or in the kept release `releaseRef`. */
+  factorRows(key: string, releaseRef?: number): readonly EmissionFactor[];
+  proxies(releaseRef?: number): readonly ProxyDesignation[];
+  policy(): CalculationPolicy;
+  /** The version of the library in use. */
+  libraryVersion(): string;
+  customFactors(companyRef: number): StoredCustomFactor[];
+  lossFractions(): readonly LossFraction[];
+  /** The biogenic CO2 of library factors by id, in the current release or `releaseRef`. */
+  biogenic(releaseRef: number | undefined): ReadonlyMap<string, number>;
+  /** A category of the tree by code (any case) or id, or by the store's key. */
+  category(codeOrId: string): StoredCategory | undefined;
+  /**
+   * The key of a calculation record (content-addressed: the same calculation always has the
+   * same), written if new. A store that batches its writes writes it before any row naming it.
+   */
+  calculationRef(calculation: Calculation): number;
+  /** After a rollback the records written in it are gone: forget the keys handed out. */
+  forgetCalculations(): void;
+}
+
+export interface PricingTable {
+  /** Pricing data for consumptions of these companies (their custom factors read with it). */
+  prepare(companyRefs: readonly number[]): Awaitable<PricingData>;
+}
+
 /** The tables, as one transaction sees them. */
 export interface StoreTransaction {
   readonly invoices: InvoiceTable;
@@ -675,6 +712,7 @@ export interface StoreTransaction {
   readonly categories: CategoryTable;
   readonly customFactors: CustomFactorTable;
   readonly factors: FactorTable;
+  readonly pricing: PricingTable;
 }
 
 /** How a rule's work runs: a read, or a write that commits all of it or none. */

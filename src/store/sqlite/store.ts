@@ -21,6 +21,7 @@ import { GoalRepository } from "./goals.js";
 import { InvoiceRepository } from "./invoices.js";
 import { lazy } from "./lazy.js";
 import { OrganizationLimitRepository } from "./organization-limits.js";
+import { SqlitePricing } from "./pricing.js";
 import { RegosRepository } from "./regos-dashboard.js";
 import { SupplierRepository } from "./suppliers.js";
 import { TaskRepository } from "./tasks.js";
@@ -49,6 +50,7 @@ export interface SqliteTables extends StoreTransaction {
   readonly categories: CategoryCatalog;
   readonly customFactors: CustomFactorRepository;
   readonly factors: FactorRepository;
+  readonly pricing: SqlitePricing;
   readonly invoices: InvoiceRepository;
 }
 
@@ -96,6 +98,7 @@ export function sqliteTables(
     categories: () => catalog,
     customFactors: () => new CustomFactorRepository(db, companies),
     factors: () => new FactorRepository(db),
+    pricing: () => new SqlitePricing(db, catalog, tables.customFactors),
     invoices: () => new InvoiceRepository(db, companies),
   });
   return tables;
