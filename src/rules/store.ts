@@ -30,7 +30,14 @@ import type {
 import type { ConsolidationApproach, OrganizationLimit } from "../core/model/organization-limit.js";
 import type { StoredSupplier, SupplierQuery, SupplierType } from "../core/model/supplier.js";
 import type { HostedRole, StoredUser, UserQuery, UserStatus } from "../core/model/user.js";
-import type { ParsedVehicleInput, Vehicle } from "../core/model/vehicle.js";
+import type {
+  FuelType,
+  Ownership,
+  ParsedVehicleInput,
+  Vehicle,
+  VehicleCategory,
+  VehicleType,
+} from "../core/model/vehicle.js";
 import type { WasteOperator } from "../core/model/waste-operator.js";
 import type { FactorQuery } from "../core/ports/factors.js";
 import type { GlecQuery } from "../core/ports/glec.js";
@@ -690,6 +697,113 @@ export interface PricingTable {
   prepare(companyRefs: readonly number[]): Awaitable<PricingData>;
 }
 
+/** A category of the tree looked up by its id or by the store's key, synchronously. */
+export interface CategoryIndex {
+  byId(id: string): StoredCategory | undefined;
+  byRef(ref: number): StoredCategory | undefined;
+}
+
+/** What the check of a fleet consumption needs of its vehicle. */
+export interface FleetVehicle {
+  readonly id: string;
+  readonly vehicleType: VehicleType;
+  readonly fuelType: FuelType;
+  readonly ownership: Ownership;
+  readonly vehicleCategory: VehicleCategory;
+  readonly activeFrom: string;
+  readonly activeTo: string | null;
+}
+
+/** A custom input a consumption may name (`provider`, `fuelType`), with its factor's category. */
+export interface NamedInput {
+  readonly ref: number;
+  readonly id: string;
+  readonly type: string;
+  readonly unit: string;
+  /** The input's custom factor, if it has one (and the company still has it). */
+  readonly factorId: string | null;
+  readonly factorCategoryRef: number | null;
+}
+
+/** A company's vehicles by id (lower case). */
+export type FleetOf = (companyRef: number) => ReadonlyMap<string, FleetVehicle>;
+/** A company's custom inputs by id (lower case). */
+export type InputsOf = (companyRef: number) => ReadonlyMap<string, NamedInput>;
+
+/**
+ * The vehicles and custom inputs of a batch's companies, synchronously once made: the SQLite
+ * store reads each company's on first need; a store over the network reads those of the
+ * companies it is given.
+ */
+export interface RowLookups {
+  readonly fleet: FleetOf;
+  readonly inputs: InputsOf;
+}
+
+/**
+ * A stored consumption as the writer compares a row with it: the columns it is written with,
+ * then its co2e and calculation record's key (dates canonical, as the model has them).
+ */
+export type StoredConsumptionRow = readonly [
+  id: string,
+  entityId: string,
+  companyRef: number,
+  buildingRef: number,
+  categoryRef: number,
+  startDate: string,
+  endDate: string,
+  quantity: number,
+  unit: string,
+  co2e: number | null,
+  calculationRef: number | null,
+  inputRef: number | null,
+  kwhPerM3: number | null,
+];
+
+/**
+ * One row to write: id, entity id, building key, category key, start and end date (canonical),
+ * quantity, unit, co2e, co2, ch4, n2o, market-based co2e, converted quantity, calculation
+ * record's key. An absent figure is NaN.
+ */
+export type ConsumptionRowValues = readonly [
+  id: string,
+  entityId: string,
+  buildingRef: number,
+  categoryRef: number,
+  startDate: string,
+  endDate: string,
+  quantity: number,
+  unit: string,
+  co2e: number,
+  co2: number,
+  ch4: number,
+  n2o: number,
+  co2eMarketBased: number,
+  convertedQuantity: number,
+  calculationRef: number,
+];
+
+/** Where a batch's rows go: a store writes them when it will, all of them before `end` answers. */
+export interface ConsumptionSink {
+  /** `inputRef` and `kwhPerM3` are NaN when absent. */
+  add(values: ConsumptionRowValues, companyRef: number, inputRef: number, kwhPerM3: number): void;
+  end(): Awaitable<void>;
+}
+
+export interface ConsumptionTable {
+  /** The stored rows of these ids, by id (one read per few hundred ids, never one per row). */
+  stored(ids: readonly string[]): Awaitable<ReadonlyMap<string, StoredConsumptionRow>>;
+  /**
+   * A sink for one batch's rows, created and updated at `at` (ms): upserts by id, or plain
+   * inserts of rows known to be new (a bulk load).
+   */
+  sink(mode: "upsert" | "insert", at: number): ConsumptionSink;
+  /** The vehicles and custom inputs the rows of a batch may name. */
+  lookups(): RowLookups;
+  /** The company of this key's id (the owner of a conflicting consumption). */
+  companyId(ref: number): Awaitable<string | undefined>;
+}
+
 /** The tables, as one transaction sees them. */
 export interface StoreTransaction {
   readonly invoices: InvoiceTable;
@@ -713,6 +827,7 @@ export interface StoreTransaction {
   readonly customFactors: CustomFactorTable;
   readonly factors: FactorTable;
   readonly pricing: PricingTable;
+  readonly consumptions: ConsumptionTable;
 }
 
 /** How a rule's work runs: a read, or a write that commits all of it or none. */

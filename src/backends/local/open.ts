@@ -1,5 +1,6 @@
 import { constants, copyFileSync, mkdirSync } from "node:fs";
 import path from "node:path";
+import { ConsumptionWriter } from "../../rules/consumption-writer.js";
 import { EmissionCalculator } from "../../rules/emission-calculator.js";
 import { LineData } from "../../rules/line-data.js";
 import { shippedDerivationRules } from "../../shipped/derivation-rules.js";
@@ -15,7 +16,6 @@ import {
 import { migrate } from "../../store/sqlite/migrations.js";
 import { SqliteTransactions, sqliteTables } from "../../store/sqlite/store.js";
 import { CertificateCover } from "./certificate-settle.js";
-import { ConsumptionWriter } from "./consumption-writer.js";
 import { FactorQueries } from "./factors.js";
 import { LocalService } from "./local-service.js";
 import { queriesOn } from "./queries.js";
@@ -92,7 +92,7 @@ export async function openLocalService(options: LocalServiceOptions): Promise<Lo
       buildings,
       calculator,
       factors: new FactorQueries(db, catalog, companies, calculator),
-      writer: new ConsumptionWriter(db, catalog, calculator, shippedDerivationRules, refs),
+      writer: new ConsumptionWriter(catalog, calculator, shippedDerivationRules, refs),
       refs,
       queries,
       audit,

@@ -11,6 +11,7 @@ import type { CategoryCatalog } from "./categories.js";
 import { CertificateRepository } from "./certificates.js";
 import { CommentRepository } from "./comments.js";
 import type { CompanyRepository } from "./companies.js";
+import { SqliteConsumptions } from "./consumptions.js";
 import { CustomFactorRepository } from "./custom-factors.js";
 import { CustomInputRepository } from "./custom-inputs.js";
 import type { Db } from "./database.js";
@@ -51,6 +52,7 @@ export interface SqliteTables extends StoreTransaction {
   readonly customFactors: CustomFactorRepository;
   readonly factors: FactorRepository;
   readonly pricing: SqlitePricing;
+  readonly consumptions: SqliteConsumptions;
   readonly invoices: InvoiceRepository;
 }
 
@@ -99,6 +101,7 @@ export function sqliteTables(
     customFactors: () => new CustomFactorRepository(db, companies),
     factors: () => new FactorRepository(db),
     pricing: () => new SqlitePricing(db, catalog, tables.customFactors),
+    consumptions: () => new SqliteConsumptions(db),
     invoices: () => new InvoiceRepository(db, companies),
   });
   return tables;
