@@ -6,7 +6,6 @@
 import { CarbonError } from "../../core/errors.js";
 import type { StoreTransaction, StoreTransactions } from "../../rules/store.js";
 import { translateError } from "../../store/sqlite/database.js";
-import { lazy } from "../../store/sqlite/lazy.js";
 import type { SqliteTransactions } from "../../store/sqlite/store.js";
 import type { LocalImportSession } from "./local-import-session.js";
 import type { LocalParts } from "./local-parts.js";
@@ -18,10 +17,6 @@ export class EngineTransactions {
   /** The open import session: while there is one, other writes are refused. */
   readonly #session: { readonly current: LocalImportSession | undefined };
   #dataVersion = -1;
-  /** Prepared once: `db.pragma()` prepares a statement on every call. */
-  readonly #dataVersionQuery;
-  /** Made once: `db.transaction(fn)` builds its wrappers (and statements) on every call. */
-  readonly #transaction;
 
   constructor(
     parts: LocalParts,
@@ -32,10 +27,6 @@ export class EngineTransactions {
     this.#tables = store.tables;
     this.#store = store.transactions;
     this.#session = session;
-    this.#dataVersionQuery = lazy(() =>
-      parts.db.prepare<[], number>("PRAGMA data_version").pluck(),
-    );
-    this.#transaction = parts.db.transaction((fn: () => void) => fn());
   }
 
   /** Runs `fn`, its SQLite errors translated into the engine's (busy, full, read-only…). */
@@ -49,7 +40,7 @@ export class EngineTransactions {
 
   /** Another connection committed since we last looked: cached custom factors may be stale. */
   #sync(): void {
-    const version = this.#dataVersionQuery().get();
+    const version = this.#store.dataVersion();
     if (typeof version === "number" && version !== this.#dataVersion) {
       this.#dataVersion = version;
       this.#p.calculator.invalidate();
@@ -83,13 +74,11 @@ export class EngineTransactions {
     return this.guard(() => {
       this.#sync();
       try {
-        let result: { readonly value: T } | undefined;
-        this.#transaction.immediate(() => {
-          result = { value: fn() };
+        return this.#store.immediate(() => {
+          const value = fn();
           this.#p.cover.settle();
+          return value;
         });
-        if (result === undefined) throw new Error("the write transaction returned nothing");
-        return result.value;
       } catch (error) {
         this.#p.calculator.forgetWrites();
         this.#p.refs.invalidate();

@@ -13,6 +13,7 @@ import type { StoredBuilding } from "../../store/sqlite/buildings.js";
 import { BulkIndexes } from "../../store/sqlite/bulk-indexes.js";
 import { BulkLoad } from "../../store/sqlite/bulk-load.js";
 import type { StoredCompany } from "../../store/sqlite/companies.js";
+import { SqliteImportTransaction } from "../../store/sqlite/import-transaction.js";
 import { LocalImportSession } from "./local-import-session.js";
 import { StoredOverlaps } from "./local-overlaps.js";
 import type { LocalParts } from "./local-parts.js";
@@ -80,19 +81,18 @@ export function localConsumptions(context: ConsumptionsPartContext): LocalConsum
           companies: p.companies,
           buildings: p.buildings,
           guard: (fn) => context.guard(fn),
-          exec: (sql) => {
-            p.db.exec(sql);
-          },
+          // Every row of a bulk load is new: the buildings with certificates are settled again.
+          transaction: new SqliteImportTransaction(
+            p.db,
+            new BulkIndexes(p.db, () => p.cover.markCertified()),
+            new BulkLoad(p.db),
+          ),
           settle: () => p.cover.settle(),
-          inTransaction: () => p.db.inTransaction,
           upsertBuilding: (input, companyOf) => context.upsertBuilding(input, companyOf),
           writeRows: async (rows, refs, bulk): Promise<ImportCounts> =>
             (await p.writer.write(p.tables, rows, refs, "rows.", bulk)).counts,
           overlaps: new StoredOverlaps(p.db, p.catalog, p.queries),
           removeConsumptions: (ids) => context.removeConsumptions(ids),
-          // Every row of a bulk load is new: the buildings with certificates are settled again.
-          indexes: new BulkIndexes(p.db, () => p.cover.markCertified()),
-          bulkLoad: new BulkLoad(p.db),
           batchRolledBack: () => {
             p.calculator.forgetWrites();
             p.refs.invalidate();

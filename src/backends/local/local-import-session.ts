@@ -1,4 +1,3 @@
-import Database from "better-sqlite3";
 import { CarbonError } from "../../core/errors.js";
 import type { BuildingInput } from "../../core/model/building.js";
 import type { Consumption, ConsumptionInput } from "../../core/model/consumption.js";
@@ -11,9 +10,8 @@ import type {
 import type { BulkMode, RowRefs } from "../../rules/consumption-writer.js";
 import { IdHashSet } from "../../rules/id-set.js";
 import type { BuildingRepository, StoredBuilding } from "../../store/sqlite/buildings.js";
-import type { BulkIndexes } from "../../store/sqlite/bulk-indexes.js";
-import type { BulkLoad } from "../../store/sqlite/bulk-load.js";
 import type { CompanyRepository, StoredCompany } from "../../store/sqlite/companies.js";
+import type { SqliteImportTransaction } from "../../store/sqlite/import-transaction.js";
 
 /** What a session needs from the service that opened it. */
 export interface SessionHost {
@@ -25,11 +23,10 @@ export interface SessionHost {
   ): Promise<StoredBuilding>;
   /** Runs `fn` with SQLite errors mapped to CarbonErrors. */
   guard<T>(fn: () => T): T;
-  exec(sql: string): void;
+  /** The session's one transaction, its batches and its bulk load (the store's). */
+  readonly transaction: SqliteImportTransaction;
   /** Work that triggers left for the end of the transaction (certificate coverage). */
   settle(): void;
-  /** False once SQLite rolled the whole transaction back by itself (a full disk can). */
-  inTransaction(): boolean;
   writeRows(
     rows: readonly ConsumptionInput[],
     refs: RowRefs,
@@ -42,8 +39,6 @@ export interface SessionHost {
   };
   /** Deletes consumptions in the session's transaction, audited; answers how many. */
   removeConsumptions(ids: readonly string[]): number;
-  readonly indexes: BulkIndexes;
-  readonly bulkLoad: BulkLoad;
   /** A batch's savepoint was rolled back: forget references written in it. */
   batchRolledBack(): void;
   /** Called once the transaction is over (committed or rolled back). */
@@ -80,32 +75,17 @@ export class LocalImportSession implements ImportSession {
   constructor(host: SessionHost, options: ImportSessionOptions) {
     this.#host = host;
     this.#dryRun = options.dryRun;
-    const { indexes, bulkLoad } = host;
-    let empty = false;
-    this.#bulk = host.guard(() => {
-      if (indexes.tableEmpty()) bulkLoad.enter();
-      try {
-        host.exec("BEGIN IMMEDIATE");
-      } catch (error) {
-        bulkLoad.leave();
-        throw error;
-      }
-      try {
-        empty = indexes.tableEmpty();
-        if (!indexes.dropIfEmpty()) return undefined;
-      } catch (error) {
-        host.exec("ROLLBACK");
-        bulkLoad.leave();
-        throw error;
-      }
-      return {
-        // A caller that guarantees unique ids spares the set (16 MB per million rows); the
-        // unique index built at COMMIT is the backstop.
-        ids: options.uniqueIds === true ? undefined : new IdHashSet(),
-        active: () => indexes.dropped,
-        leave: () => indexes.restore(),
-      };
-    });
+    const { empty, bulk } = host.guard(() => host.transaction.begin());
+    this.#bulk =
+      bulk === undefined
+        ? undefined
+        : {
+            // A caller that guarantees unique ids spares the set (16 MB per million rows); the
+            // unique index built at COMMIT is the backstop.
+            ids: options.uniqueIds === true ? undefined : new IdHashSet(),
+            active: () => bulk.active(),
+            leave: () => bulk.leave(),
+          };
     this.detectsOverlaps = !empty;
     this.#refs = {
       company: (id) => this.#company(id),
@@ -140,10 +120,10 @@ export class LocalImportSession implements ImportSession {
   #batch<T>(fn: () => T): T {
     const host = this.#host;
     return host.guard(() => {
-      host.exec("SAVEPOINT carbon_batch");
+      host.transaction.beginBatch();
       try {
         const result = fn();
-        host.exec("RELEASE carbon_batch");
+        host.transaction.endBatch();
         return result;
       } catch (error) {
         this.#undoBatch(error);
@@ -155,10 +135,10 @@ export class LocalImportSession implements ImportSession {
   /** `#batch` for work that awaits: a rule's, on tables that answer at once. */
   async #batchAsync<T>(fn: () => Promise<T>): Promise<T> {
     const host = this.#host;
-    host.guard(() => host.exec("SAVEPOINT carbon_batch"));
+    host.guard(() => host.transaction.beginBatch());
     try {
       const result = await fn();
-      host.guard(() => host.exec("RELEASE carbon_batch"));
+      host.guard(() => host.transaction.endBatch());
       return result;
     } catch (error) {
       // Undone and translated inside the host's guard, as `#batch` does.
@@ -172,10 +152,7 @@ export class LocalImportSession implements ImportSession {
   /** The batch failed with `error`: its savepoint is rolled back, or the transaction was lost. */
   #undoBatch(error: unknown): void {
     const host = this.#host;
-    if (host.inTransaction()) {
-      host.exec("ROLLBACK TO carbon_batch");
-      host.exec("RELEASE carbon_batch");
-    } else {
+    if (!host.transaction.undoBatch()) {
       // No savepoint is left to go back to; the error that ended the transaction is the news.
       this.#lost = { error };
     }
@@ -252,15 +229,11 @@ export class LocalImportSession implements ImportSession {
     }
     try {
       host.guard(() => {
-        if (statement === "COMMIT") {
-          restoreIndexes(host.indexes);
-          host.settle();
-        }
-        host.exec(statement);
+        if (statement === "COMMIT") host.transaction.commit(() => host.settle());
+        else host.transaction.rollback();
       });
     } catch (error) {
-      // A COMMIT that fails (busy, disk full) may leave the transaction open: roll it back.
-      if (host.inTransaction()) host.exec("ROLLBACK");
+      host.transaction.rollbackIfOpen();
       this.#close(true);
       throw error;
     }
@@ -271,24 +244,7 @@ export class LocalImportSession implements ImportSession {
   #close(rolledBack: boolean): void {
     const host = this.#host;
     this.#open = false;
-    host.indexes.forget();
-    host.guard(() => host.bulkLoad.leave());
+    host.guard(() => host.transaction.close());
     host.ended(rolledBack);
-  }
-}
-
-/** Builds the set-aside indexes; two rows with one id (a broken `uniqueIds` promise) fail here. */
-function restoreIndexes(indexes: BulkIndexes): void {
-  try {
-    indexes.restore();
-  } catch (error) {
-    if (error instanceof Database.SqliteError && error.code === "SQLITE_CONSTRAINT_UNIQUE") {
-      throw new CarbonError(
-        "conflict",
-        "two rows of this import have the same id: nothing was stored",
-        { cause: error },
-      );
-    }
-    throw error;
   }
 }

@@ -68,10 +68,8 @@ export async function openLocalService(options: LocalServiceOptions): Promise<Lo
   if (newDatabaseTemplate !== undefined && file !== ":memory:") {
     copyTemplate(newDatabaseTemplate, file);
   }
-  const db = openDatabase(file, busyTimeoutMs);
+  const db = openDatabase(file, busyTimeoutMs, options.walAutocheckpointPages);
   try {
-    const pages = options.walAutocheckpointPages;
-    if (pages !== undefined) db.pragma(`wal_autocheckpoint = ${Math.trunc(pages)}`);
     migrate(db, file, undefined, options.onUpgrade);
     const catalog = new CategoryCatalog(db);
     const { queries, refs, companies, buildings } = queriesOn(db, catalog);

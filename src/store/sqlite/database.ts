@@ -41,7 +41,12 @@ function createPrivately(file: string): void {
  * Opens (creating if needed) the SQLite file and applies the connection pragmas. A file that is
  * not a SQLite database is a usage error, not a crash.
  */
-export function openDatabase(file: string, busyTimeoutMs = BUSY_TIMEOUT_MS): Db {
+export function openDatabase(
+  file: string,
+  busyTimeoutMs = BUSY_TIMEOUT_MS,
+  /** WAL pages after which a commit checkpoints; absent: SQLite's default (1000). */
+  walAutocheckpointPages?: number,
+): Db {
   if (file !== ":memory:") createPrivately(path.resolve(file));
   let db: Db;
   try {
@@ -57,6 +62,9 @@ export function openDatabase(file: string, busyTimeoutMs = BUSY_TIMEOUT_MS): Db 
     db.pragma("synchronous = NORMAL");
     db.pragma("foreign_keys = ON");
     db.pragma(`cache_size = -${CACHE_KIB}`);
+    if (walAutocheckpointPages !== undefined) {
+      db.pragma(`wal_autocheckpoint = ${Math.trunc(walAutocheckpointPages)}`);
+    }
     return db;
   } catch (error) {
     db.close();

@@ -116,11 +116,33 @@ export class SqliteTransactions {
   readonly #commit;
   readonly #rollback;
 
+  /** Prepared once: `db.pragma()` prepares a statement on every call. */
+  readonly #dataVersion;
+  /** Made once: `db.transaction(fn)` builds its wrappers (and statements) on every call. */
+  readonly #immediate;
+
   constructor(db: Db) {
     this.#db = db;
+    this.#dataVersion = lazy(() => db.prepare<[], number>("PRAGMA data_version").pluck());
+    this.#immediate = db.transaction((fn: () => void) => fn());
     this.#begin = lazy(() => db.prepare("BEGIN IMMEDIATE"));
     this.#commit = lazy(() => db.prepare("COMMIT"));
     this.#rollback = lazy(() => db.prepare("ROLLBACK"));
+  }
+
+  /** A number that changes when another connection commits to the file. */
+  dataVersion(): number | undefined {
+    return this.#dataVersion().get();
+  }
+
+  /** Runs `fn` in one BEGIN IMMEDIATE transaction, for the driver's code that does not await. */
+  immediate<T>(fn: () => T): T {
+    let result: { readonly value: T } | undefined;
+    this.#immediate.immediate(() => {
+      result = { value: fn() };
+    });
+    if (result === undefined) throw new Error("the write transaction returned nothing");
+    return result.value;
   }
 
   /** True while a write of this connection is open (between its BEGIN and its end). */
