@@ -17,6 +17,7 @@ import type { Certificate } from "../core/model/certificate.js";
 import type { Comment, CommentEntityType } from "../core/model/comment.js";
 import type { Page, PageQuery, Scope } from "../core/model/common.js";
 import type { Company } from "../core/model/company.js";
+import type { Consumption } from "../core/model/consumption.js";
 import type { CustomInput } from "../core/model/custom-input.js";
 import type { Effluent, EffluentType } from "../core/model/effluent.js";
 import type { EmissionFactor, FactorBasis, StoredCustomFactor } from "../core/model/factor.js";
@@ -802,6 +803,32 @@ export interface ConsumptionTable {
   lookups(): RowLookups;
   /** The company of this key's id (the owner of a conflicting consumption). */
   companyId(ref: number): Awaitable<string | undefined>;
+}
+
+/**
+ * A stored consumption as an overlap check indexes it: its store key (the index's handle), id,
+ * building and category keys, entity id, and first and last day (days since the epoch).
+ */
+export type OverlapVisit = (
+  key: number,
+  id: string,
+  buildingRef: number,
+  categoryRef: number,
+  entityId: string,
+  firstDay: number,
+  lastDay: number,
+) => void;
+
+export interface OverlapTable {
+  /**
+   * Every stored consumption of the company, one `visit` each (streamed, never held whole);
+   * `size` is told first how many there may be, to size the index.
+   */
+  scan(companyRef: number, size: (count: number) => void, visit: OverlapVisit): Awaitable<void>;
+  /** The stored consumptions of these store keys, by key (a key no longer held is absent). */
+  atKeys(keys: readonly number[]): Awaitable<ReadonlyMap<number, Consumption>>;
+  /** The stored consumptions of these ids, by id. */
+  byIds(ids: readonly string[]): Awaitable<ReadonlyMap<string, Consumption>>;
 }
 
 /** The tables, as one transaction sees them. */
