@@ -14,6 +14,7 @@ import type { CompanyRepository } from "./companies.js";
 import { CustomFactorRepository } from "./custom-factors.js";
 import { CustomInputRepository } from "./custom-inputs.js";
 import type { Db } from "./database.js";
+import { DeletionStore } from "./deletions.js";
 import { EffluentRepository } from "./effluents.js";
 import { FactorRepository } from "./factors.js";
 import { GlecRepository } from "./glec.js";
@@ -50,6 +51,7 @@ export interface SqliteTables extends StoreTransaction {
   readonly customFactors: CustomFactorRepository;
   readonly factors: FactorRepository;
   readonly invoices: InvoiceRepository;
+  readonly deletions: DeletionStore;
 }
 
 /** An object whose every property is made by its function on first read, then kept. */
@@ -97,6 +99,7 @@ export function sqliteTables(
     customFactors: () => new CustomFactorRepository(db, companies),
     factors: () => new FactorRepository(db),
     invoices: () => new InvoiceRepository(db, companies),
+    deletions: () => new DeletionStore(db),
   });
   return tables;
 }
