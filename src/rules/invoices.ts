@@ -53,7 +53,11 @@ export interface InvoiceConsumptionWriter {
    * Answers, for each invoice, the error that refused it, or undefined; a refused invoice may
    * have written part of its rows (its batch then stores nothing).
    */
-  apply(changes: readonly InvoiceConsumptionChange[], path: string): Awaitable<readonly unknown[]>;
+  apply(
+    tx: StoreTransaction,
+    changes: readonly InvoiceConsumptionChange[],
+    path: string,
+  ): Awaitable<readonly unknown[]>;
 }
 
 export async function getInvoice(tx: StoreTransaction, id: string): Promise<Invoice> {
@@ -191,7 +195,7 @@ export async function upsertInvoice(
 ): Promise<Invoice> {
   const parsed = parseInvoice(input);
   const { record, change } = check(parsed, await readKnown(tx, [parsed]));
-  const [refused] = await writer.apply([change], LINES_PATH);
+  const [refused] = await writer.apply(tx, [change], LINES_PATH);
   if (refused !== undefined) throw refused;
   await tx.invoices.saveAll([record], new Date().toISOString());
   return getInvoice(tx, parsed.id);
@@ -242,6 +246,7 @@ export async function writeInvoices(
     pending = [];
     if (batch.length === 0) return;
     const errors = await writer.apply(
+      tx,
       batch.map(({ change }) => change),
       LINES_PATH,
     );

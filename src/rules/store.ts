@@ -31,7 +31,14 @@ import type {
 import type { ConsolidationApproach, OrganizationLimit } from "../core/model/organization-limit.js";
 import type { StoredSupplier, SupplierQuery, SupplierType } from "../core/model/supplier.js";
 import type { HostedRole, StoredUser, UserQuery, UserStatus } from "../core/model/user.js";
-import type { ParsedVehicleInput, Vehicle } from "../core/model/vehicle.js";
+import type {
+  FuelType,
+  Ownership,
+  ParsedVehicleInput,
+  Vehicle,
+  VehicleCategory,
+  VehicleType,
+} from "../core/model/vehicle.js";
 import type { WasteOperator } from "../core/model/waste-operator.js";
 import type { FactorQuery } from "../core/ports/factors.js";
 import type { GlecQuery } from "../core/ports/glec.js";
@@ -47,6 +54,9 @@ import type { InvoiceFilter } from "../core/resources/invoices.js";
 import type { TaskFilter } from "../core/resources/tasks.js";
 import type { VehicleFilter } from "../core/resources/vehicles.js";
 import type { WasteOperatorFilter } from "../core/resources/waste-operators.js";
+import type { Calculation } from "../engine/emission-lines.js";
+import type { LossFraction } from "../engine/loss-fractions.js";
+import type { ProxyDesignation } from "../engine/proxies.js";
 
 /** A value now (an embedded store) or later (a store over the network). */
 export type Awaitable<T> = T | Promise<T>;
@@ -699,6 +709,147 @@ export interface DeletionTable {
   removeEffluentsOf(buildingRefs: readonly number[]): Awaitable<void>;
 }
 
+/**
+ * What pricing a consumption reads, synchronously once `PricingTable.prepare` has answered: the
+ * factor library (current release, or a kept one by ref), the policy, the companies' custom
+ * factors, the grid loss fractions and the factors' biogenic CO2. The SQLite store reads each on
+ * first need (no network lies between); a store over the network loads them when `prepare`
+ * answers (the library once, the custom factors of the companies it is given).
+ */
+export interface PricingData {
+  /** The factor rows of a key in the current release, or in the kept release `releaseRef`. */
+  factorRows(key: string, releaseRef?: number): readonly EmissionFactor[];
+  proxies(releaseRef?: number): readonly ProxyDesignation[];
+  policy(): CalculationPolicy;
+  /** The version of the library in use. */
+  libraryVersion(): string;
+  customFactors(companyRef: number): StoredCustomFactor[];
+  lossFractions(): readonly LossFraction[];
+  /** The biogenic CO2 of library factors by id, in the current release or `releaseRef`. */
+  biogenic(releaseRef: number | undefined): ReadonlyMap<string, number>;
+  /** A category of the tree by code (any case) or id, or by the store's key. */
+  category(codeOrId: string): StoredCategory | undefined;
+  /**
+   * The key of a calculation record (content-addressed: the same calculation always has the
+   * same), written if new. A store that batches its writes writes it before any row naming it.
+   */
+  calculationRef(calculation: Calculation): number;
+  /** After a rollback the records written in it are gone: forget the keys handed out. */
+  forgetCalculations(): void;
+}
+
+export interface PricingTable {
+  /** Pricing data for consumptions of these companies (their custom factors read with it). */
+  prepare(companyRefs: readonly number[]): Awaitable<PricingData>;
+}
+
+/** A category of the tree looked up by its id or by the store's key, synchronously. */
+export interface CategoryIndex {
+  byId(id: string): StoredCategory | undefined;
+  byRef(ref: number): StoredCategory | undefined;
+}
+
+/** What the check of a fleet consumption needs of its vehicle. */
+export interface FleetVehicle {
+  readonly id: string;
+  readonly vehicleType: VehicleType;
+  readonly fuelType: FuelType;
+  readonly ownership: Ownership;
+  readonly vehicleCategory: VehicleCategory;
+  readonly activeFrom: string;
+  readonly activeTo: string | null;
+}
+
+/** A custom input a consumption may name (`provider`, `fuelType`), with its factor's category. */
+export interface NamedInput {
+  readonly ref: number;
+  readonly id: string;
+  readonly type: string;
+  readonly unit: string;
+  /** The input's custom factor, if it has one (and the company still has it). */
+  readonly factorId: string | null;
+  readonly factorCategoryRef: number | null;
+}
+
+/** A company's vehicles by id (lower case). */
+export type FleetOf = (companyRef: number) => ReadonlyMap<string, FleetVehicle>;
+/** A company's custom inputs by id (lower case). */
+export type InputsOf = (companyRef: number) => ReadonlyMap<string, NamedInput>;
+
+/**
+ * The vehicles and custom inputs of a batch's companies, synchronously once made: the SQLite
+ * store reads each company's on first need; a store over the network reads those of the
+ * companies it is given.
+ */
+export interface RowLookups {
+  readonly fleet: FleetOf;
+  readonly inputs: InputsOf;
+}
+
+/**
+ * A stored consumption as the writer compares a row with it: the columns it is written with,
+ * then its co2e and calculation record's key (dates canonical, as the model has them).
+ */
+export type StoredConsumptionRow = readonly [
+  id: string,
+  entityId: string,
+  companyRef: number,
+  buildingRef: number,
+  categoryRef: number,
+  startDate: string,
+  endDate: string,
+  quantity: number,
+  unit: string,
+  co2e: number | null,
+  calculationRef: number | null,
+  inputRef: number | null,
+  kwhPerM3: number | null,
+];
+
+/**
+ * One row to write: id, entity id, building key, category key, start and end date (canonical),
+ * quantity, unit, co2e, co2, ch4, n2o, market-based co2e, converted quantity, calculation
+ * record's key. An absent figure is NaN.
+ */
+export type ConsumptionRowValues = readonly [
+  id: string,
+  entityId: string,
+  buildingRef: number,
+  categoryRef: number,
+  startDate: string,
+  endDate: string,
+  quantity: number,
+  unit: string,
+  co2e: number,
+  co2: number,
+  ch4: number,
+  n2o: number,
+  co2eMarketBased: number,
+  convertedQuantity: number,
+  calculationRef: number,
+];
+
+/** Where a batch's rows go: a store writes them when it will, all of them before `end` answers. */
+export interface ConsumptionSink {
+  /** `inputRef` and `kwhPerM3` are NaN when absent. */
+  add(values: ConsumptionRowValues, companyRef: number, inputRef: number, kwhPerM3: number): void;
+  end(): Awaitable<void>;
+}
+
+export interface ConsumptionTable {
+  /** The stored rows of these ids, by id (one read per few hundred ids, never one per row). */
+  stored(ids: readonly string[]): Awaitable<ReadonlyMap<string, StoredConsumptionRow>>;
+  /**
+   * A sink for one batch's rows, created and updated at `at` (ms): upserts by id, or plain
+   * inserts of rows known to be new (a bulk load).
+   */
+  sink(mode: "upsert" | "insert", at: number): ConsumptionSink;
+  /** The vehicles and custom inputs the rows of a batch may name. */
+  lookups(): RowLookups;
+  /** The company of this key's id (the owner of a conflicting consumption). */
+  companyId(ref: number): Awaitable<string | undefined>;
+}
+
 /** The tables, as one transaction sees them. */
 export interface StoreTransaction {
   readonly invoices: InvoiceTable;
@@ -721,6 +872,8 @@ export interface StoreTransaction {
   readonly categories: CategoryTable;
   readonly customFactors: CustomFactorTable;
   readonly factors: FactorTable;
+  readonly pricing: PricingTable;
+  readonly consumptions: ConsumptionTable;
   readonly deletions: DeletionTable;
 }
 

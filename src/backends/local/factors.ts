@@ -1,5 +1,6 @@
 import type { EmissionFactor, FactorResolution } from "../../core/model/factor.js";
 import type { FactorQuery } from "../../core/ports/factors.js";
+import type { EmissionCalculator } from "../../rules/emission-calculator.js";
 import type { CheckedResolution, FactorResolver } from "../../rules/factors.js";
 import type { FactorRow } from "../../shipped/factor-rows.js";
 import type { CategoryCatalog } from "../../store/sqlite/categories.js";
@@ -7,7 +8,6 @@ import type { CompanyRepository } from "../../store/sqlite/companies.js";
 import type { Db } from "../../store/sqlite/database.js";
 import { FactorRepository } from "../../store/sqlite/factors.js";
 import type { Keyset } from "../../store/sqlite/keyset.js";
-import type { EmissionCalculator } from "./emission-calculator.js";
 
 /**
  * The factor library as the driver reads it beside the rules: keyset pages of the store's rows

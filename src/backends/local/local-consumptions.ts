@@ -7,11 +7,12 @@ import {
 } from "../../core/model/consumption.js";
 import type { ConsumptionsPort, ImportCounts } from "../../core/ports/consumptions.js";
 import { parseInput } from "../../core/validate.js";
+import type { RowRefs } from "../../rules/consumption-writer.js";
+import type { StoreTransactions } from "../../rules/store.js";
 import type { StoredBuilding } from "../../store/sqlite/buildings.js";
 import { BulkIndexes } from "../../store/sqlite/bulk-indexes.js";
 import { BulkLoad } from "../../store/sqlite/bulk-load.js";
 import type { StoredCompany } from "../../store/sqlite/companies.js";
-import type { RowRefs } from "./consumption-writer.js";
 import { LocalImportSession } from "./local-import-session.js";
 import { StoredOverlaps } from "./local-overlaps.js";
 import type { LocalParts } from "./local-parts.js";
@@ -22,8 +23,8 @@ export interface ConsumptionsPartContext {
   readonly parts: LocalParts;
   /** A read after dropping caches another connection's commits made stale. */
   read<T>(fn: () => T): T;
-  /** A write transaction, refused while an import session is open. */
-  write<T>(fn: () => T): T;
+  /** The rules' transactions (a write refused while an import session is open). */
+  readonly rules: StoreTransactions;
   /** Database errors translated into CarbonErrors. */
   guard<T>(fn: () => T): T;
   /** `--create-buildings`: the building upsert, in the session's transaction. */
@@ -59,8 +60,8 @@ export function localConsumptions(context: ConsumptionsPartContext): LocalConsum
       context.read(() => new Set(ids.filter((id) => p.queries.findConsumption(id) !== undefined))),
     async upsert(input) {
       const parsed = parseInput(consumptionInputSchema, input, "consumption");
-      return context.write(() => {
-        const { outcomes } = p.writer.write([parsed], directRefs(), "");
+      return context.rules.write(async (tx) => {
+        const { outcomes } = await p.writer.write(tx, [parsed], directRefs(), "");
         const id = parsed.id.toLowerCase();
         return {
           outcome: outcomes[0] ?? "unchanged",
@@ -85,8 +86,8 @@ export function localConsumptions(context: ConsumptionsPartContext): LocalConsum
           settle: () => p.cover.settle(),
           inTransaction: () => p.db.inTransaction,
           upsertBuilding: (input, companyOf) => context.upsertBuilding(input, companyOf),
-          writeRows: (rows, refs, bulk): ImportCounts =>
-            p.writer.write(rows, refs, "rows.", bulk).counts,
+          writeRows: async (rows, refs, bulk): Promise<ImportCounts> =>
+            (await p.writer.write(p.tables, rows, refs, "rows.", bulk)).counts,
           overlaps: new StoredOverlaps(p.db, p.catalog, p.queries),
           removeConsumptions: (ids) => context.removeConsumptions(ids),
           // Every row of a bulk load is new: the buildings with certificates are settled again.

@@ -9,8 +9,8 @@ import {
 } from "../../rules/custom-factors.js";
 import type { RecalculationDriver } from "../../rules/recalculation.js";
 import type { StoreTransactions } from "../../rules/store.js";
+import { shippedDerivationRules } from "../../shipped/derivation-rules.js";
 import type { CategoryCatalog } from "../../store/sqlite/categories.js";
-import { shippedDerivationRules } from "./line-data.js";
 import { type RecalculationContext, recalculationRunAround } from "./local-recalculation.js";
 import type { RecalculationScope } from "./recalculate.js";
 import { settledWrite, withRollback } from "./transaction-tools.js";

@@ -8,12 +8,12 @@ import type {
   ImportSession,
   ImportSessionOptions,
 } from "../../core/ports/consumptions.js";
+import type { BulkMode, RowRefs } from "../../rules/consumption-writer.js";
+import { IdHashSet } from "../../rules/id-set.js";
 import type { BuildingRepository, StoredBuilding } from "../../store/sqlite/buildings.js";
 import type { BulkIndexes } from "../../store/sqlite/bulk-indexes.js";
 import type { BulkLoad } from "../../store/sqlite/bulk-load.js";
 import type { CompanyRepository, StoredCompany } from "../../store/sqlite/companies.js";
-import type { BulkMode, RowRefs } from "./consumption-writer.js";
-import { IdHashSet } from "./id-set.js";
 
 /** What a session needs from the service that opened it. */
 export interface SessionHost {
@@ -30,7 +30,11 @@ export interface SessionHost {
   settle(): void;
   /** False once SQLite rolled the whole transaction back by itself (a full disk can). */
   inTransaction(): boolean;
-  writeRows(rows: readonly ConsumptionInput[], refs: RowRefs, bulk?: BulkMode): ImportCounts;
+  writeRows(
+    rows: readonly ConsumptionInput[],
+    refs: RowRefs,
+    bulk?: BulkMode,
+  ): Promise<ImportCounts>;
   /** Stored consumptions the rows overlap, and which of them the import carries (overlaps.ts). */
   readonly overlaps: {
     find(rows: readonly ConsumptionInput[], refs: RowRefs): ConsumptionOverlap[];
@@ -181,19 +185,33 @@ export class LocalImportSession implements ImportSession {
     host.batchRolledBack();
   }
 
+  /** The end of the last batch begun: batches run one after the other, never interleaved. */
+  #queue: Promise<unknown> = Promise.resolve();
+
+  /** Runs `fn` once every batch begun before it has ended. */
+  #inTurn<T>(fn: () => Promise<T>): Promise<T> {
+    const run = this.#queue.then(fn, fn);
+    this.#queue = run.catch(() => undefined);
+    return run;
+  }
+
   async createBuildings(inputs: readonly BuildingInput[]): Promise<void> {
     this.#checkOpen();
-    await this.#batchAsync(async () => {
-      for (const input of inputs) {
-        const building = await this.#host.upsertBuilding(input, (id) => this.#company(id));
-        this.#buildings.set(building.id, building);
-      }
-    });
+    await this.#inTurn(() =>
+      this.#batchAsync(async () => {
+        for (const input of inputs) {
+          const building = await this.#host.upsertBuilding(input, (id) => this.#company(id));
+          this.#buildings.set(building.id, building);
+        }
+      }),
+    );
   }
 
   async write(rows: readonly ConsumptionInput[]): Promise<ImportCounts> {
     this.#checkOpen();
-    return this.#batch(() => this.#host.writeRows(rows, this.#refs, this.#bulk));
+    return this.#inTurn(() =>
+      this.#batchAsync(() => this.#host.writeRows(rows, this.#refs, this.#bulk)),
+    );
   }
 
   async overlaps(rows: readonly ConsumptionInput[]): Promise<readonly ConsumptionOverlap[]> {
@@ -210,7 +228,9 @@ export class LocalImportSession implements ImportSession {
   async remove(records: readonly Consumption[]): Promise<number> {
     this.#checkOpen();
     if (records.length === 0) return 0;
-    return this.#batch(() => this.#host.removeConsumptions(records.map((record) => record.id)));
+    return this.#inTurn(async () =>
+      this.#batch(() => this.#host.removeConsumptions(records.map((record) => record.id))),
+    );
   }
 
   async commit(): Promise<void> {

@@ -4,6 +4,7 @@
  * consumptions of the invoices' lines.
  */
 import type { InvoicesPort } from "../../core/ports/invoices.js";
+import type { ConsumptionWriter } from "../../rules/consumption-writer.js";
 import {
   getInvoice,
   type InvoiceConsumptionWriter,
@@ -14,7 +15,6 @@ import {
 import type { StoreTransaction, StoreTransactions } from "../../rules/store.js";
 import type { BuildingRepository } from "../../store/sqlite/buildings.js";
 import type { CompanyRepository } from "../../store/sqlite/companies.js";
-import type { ConsumptionWriter } from "./consumption-writer.js";
 import { rolledBackRule } from "./transaction-tools.js";
 
 /** What the invoices' consumptions are written with. */
@@ -29,10 +29,11 @@ export interface InvoiceDriver {
 /** The consumption writer as the invoice rules ask for it: one call per batch of invoices. */
 function invoiceConsumptions(driver: InvoiceDriver): InvoiceConsumptionWriter {
   return {
-    apply(changes, path) {
+    async apply(tx, changes, path) {
       // The vehicles and custom inputs the rows may name: read once per company for the batch.
-      const lookups = driver.writer.lookups();
-      return changes.map(({ gone, rows, company, building }) => {
+      const lookups = tx.consumptions.lookups();
+      const errors: unknown[] = [];
+      for (const { gone, rows, company, building } of changes) {
         try {
           if (gone.length > 0) driver.removeConsumptions(gone);
           if (rows.length > 0) {
@@ -40,13 +41,14 @@ function invoiceConsumptions(driver: InvoiceDriver): InvoiceConsumptionWriter {
               company: (id: string) => (id === company.id ? company : driver.companies.find(id)),
               building: (id: string) => (id === building.id ? building : driver.buildings.find(id)),
             };
-            driver.writer.write(rows, refs, path, undefined, lookups);
+            await driver.writer.write(tx, rows, refs, path, undefined, lookups);
           }
-          return undefined;
+          errors.push(undefined);
         } catch (error) {
-          return error;
+          errors.push(error);
         }
-      });
+      }
+      return errors;
     },
   };
 }

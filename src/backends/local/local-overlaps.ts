@@ -11,10 +11,10 @@ import type { ConsumptionOverlap } from "../../core/ports/consumptions.js";
 import { idHashOf, keyHashOf } from "../../engine/overlap-hashes.js";
 import { DAY_MS, dayOf } from "../../engine/overlaps.js";
 import { LookupBatch, PeriodIndex } from "../../engine/period-index.js";
+import type { RowRefs } from "../../rules/consumption-writer.js";
 import type { CategoryCatalog } from "../../store/sqlite/categories.js";
 import type { Db } from "../../store/sqlite/database.js";
 import { StoredDates } from "../../store/sqlite/stored-dates.js";
-import type { RowRefs } from "./consumption-writer.js";
 import type { ConsumptionQueries } from "./queries.js";
 
 /** `dayOf` in SQL (a floor division): small integers cost the scan less than millisecond doubles. */

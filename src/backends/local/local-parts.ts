@@ -1,3 +1,5 @@
+import type { ConsumptionWriter } from "../../rules/consumption-writer.js";
+import type { EmissionCalculator } from "../../rules/emission-calculator.js";
 import type { AuditLog } from "../../store/sqlite/audit.js";
 import type { BuildingRepository } from "../../store/sqlite/buildings.js";
 import type { CategoryCatalog } from "../../store/sqlite/categories.js";
@@ -5,8 +7,6 @@ import type { CompanyRepository } from "../../store/sqlite/companies.js";
 import type { Db } from "../../store/sqlite/database.js";
 import type { SqliteTables, SqliteTransactions } from "../../store/sqlite/store.js";
 import type { CertificateCover } from "./certificate-settle.js";
-import type { ConsumptionWriter } from "./consumption-writer.js";
-import type { EmissionCalculator } from "./emission-calculator.js";
 import type { FactorQueries } from "./factors.js";
 import type { BoundQueries, ConsumptionQueries } from "./queries.js";
 import type { RefCache } from "./ref-cache.js";

@@ -193,7 +193,7 @@ export class LocalService implements CarbonService {
       parts,
       read,
       guard,
-      write: (fn) => this.#tx.write(fn),
+      rules,
       upsertBuilding: (input, companyOf) => this.buildings.store(input, companyOf),
       removeConsumptions: (ids) => this.#removeConsumptions(ids),
       session: this.#session,

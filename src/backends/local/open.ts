@@ -1,5 +1,9 @@
 import { constants, copyFileSync, mkdirSync } from "node:fs";
 import path from "node:path";
+import { ConsumptionWriter } from "../../rules/consumption-writer.js";
+import { EmissionCalculator } from "../../rules/emission-calculator.js";
+import { LineData } from "../../rules/line-data.js";
+import { shippedDerivationRules } from "../../shipped/derivation-rules.js";
 import { AuditLog } from "../../store/sqlite/audit.js";
 import { CategoryCatalog } from "../../store/sqlite/categories.js";
 import { CertificateCoverStore } from "../../store/sqlite/certificate-cover.js";
@@ -11,12 +15,8 @@ import {
 } from "../../store/sqlite/database.js";
 import { migrate } from "../../store/sqlite/migrations.js";
 import { SqliteTransactions, sqliteTables } from "../../store/sqlite/store.js";
-import { CalculationStore } from "./calculation-store.js";
 import { CertificateCover } from "./certificate-settle.js";
-import { ConsumptionWriter } from "./consumption-writer.js";
-import { EmissionCalculator } from "./emission-calculator.js";
 import { FactorQueries } from "./factors.js";
-import { LineData, shippedDerivationRules } from "./line-data.js";
 import { LocalService } from "./local-service.js";
 import { queriesOn } from "./queries.js";
 
@@ -77,11 +77,10 @@ export async function openLocalService(options: LocalServiceOptions): Promise<Lo
     const { queries, refs, companies, buildings } = queriesOn(db, catalog);
     const audit = new AuditLog(db);
     const tables = sqliteTables(db, companies, buildings, audit, catalog);
+    const pricing = tables.pricing.prepare();
     const calculator = new EmissionCalculator(
-      db,
-      new CalculationStore(db, catalog),
-      new LineData(db, catalog),
-      (companyRef) => tables.customFactors.ofCompany(companyRef),
+      pricing,
+      new LineData(pricing, shippedDerivationRules),
     );
     return new LocalService({
       path: file,
@@ -93,7 +92,7 @@ export async function openLocalService(options: LocalServiceOptions): Promise<Lo
       buildings,
       calculator,
       factors: new FactorQueries(db, catalog, companies, calculator),
-      writer: new ConsumptionWriter(db, catalog, calculator, shippedDerivationRules, refs),
+      writer: new ConsumptionWriter(catalog, calculator, shippedDerivationRules, refs),
       refs,
       queries,
       audit,

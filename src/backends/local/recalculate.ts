@@ -1,7 +1,7 @@
 import type { Validity } from "../../core/model/factor.js";
+import type { EmissionCalculator } from "../../rules/emission-calculator.js";
 import type { CategoryCatalog } from "../../store/sqlite/categories.js";
 import type { Db } from "../../store/sqlite/database.js";
-import type { EmissionCalculator } from "./emission-calculator.js";
 
 /** Which stored emissions to recalculate. */
 export interface RecalculationScope {

@@ -10,10 +10,10 @@ import {
   lineFigures,
 } from "../../engine/emission-lines.js";
 import { type StoredLine, storedLines } from "../../engine/stored-lines.js";
+import { yearOf } from "../../rules/line-calculator.js";
 import type { CategoryCatalog, StoredCategory } from "../../store/sqlite/categories.js";
 import { MARKET_FIGURE, UNCOVERED_SHARE } from "../../store/sqlite/certificate-cover.js";
 import { StoredDates } from "../../store/sqlite/stored-dates.js";
-import { yearOf } from "./line-calculator.js";
 import type { RefCache } from "./ref-cache.js";
 
 /**

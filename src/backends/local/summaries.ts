@@ -7,8 +7,8 @@ import {
   type SummaryLookups,
   type SummaryWindow,
 } from "../../engine/summary.js";
+import type { EmissionCalculator } from "../../rules/emission-calculator.js";
 import type { CategoryCatalog } from "../../store/sqlite/categories.js";
-import type { EmissionCalculator } from "./emission-calculator.js";
 import type { ConsumptionQueries } from "./queries.js";
 import type { RefCache } from "./ref-cache.js";
 

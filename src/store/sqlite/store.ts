@@ -11,6 +11,7 @@ import type { CategoryCatalog } from "./categories.js";
 import { CertificateRepository } from "./certificates.js";
 import { CommentRepository } from "./comments.js";
 import type { CompanyRepository } from "./companies.js";
+import { SqliteConsumptions } from "./consumptions.js";
 import { CustomFactorRepository } from "./custom-factors.js";
 import { CustomInputRepository } from "./custom-inputs.js";
 import type { Db } from "./database.js";
@@ -22,6 +23,7 @@ import { GoalRepository } from "./goals.js";
 import { InvoiceRepository } from "./invoices.js";
 import { lazy } from "./lazy.js";
 import { OrganizationLimitRepository } from "./organization-limits.js";
+import { SqlitePricing } from "./pricing.js";
 import { RegosRepository } from "./regos-dashboard.js";
 import { SupplierRepository } from "./suppliers.js";
 import { TaskRepository } from "./tasks.js";
@@ -50,6 +52,8 @@ export interface SqliteTables extends StoreTransaction {
   readonly categories: CategoryCatalog;
   readonly customFactors: CustomFactorRepository;
   readonly factors: FactorRepository;
+  readonly pricing: SqlitePricing;
+  readonly consumptions: SqliteConsumptions;
   readonly invoices: InvoiceRepository;
   readonly deletions: DeletionStore;
 }
@@ -98,6 +102,8 @@ export function sqliteTables(
     categories: () => catalog,
     customFactors: () => new CustomFactorRepository(db, companies),
     factors: () => new FactorRepository(db),
+    pricing: () => new SqlitePricing(db, catalog, tables.customFactors),
+    consumptions: () => new SqliteConsumptions(db),
     invoices: () => new InvoiceRepository(db, companies),
     deletions: () => new DeletionStore(db),
   });

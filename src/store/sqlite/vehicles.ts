@@ -14,6 +14,7 @@ import {
 import type { VehicleFilter } from "../../core/resources/vehicles.js";
 import type {
   CompanyPlate,
+  FleetVehicle,
   StoredVehicle,
   VehicleConsumptions,
   VehiclePeriod,
@@ -58,16 +59,7 @@ function known<const T extends readonly string[]>(values: T, text: string): T[nu
   return found;
 }
 
-/** What the calculation of a fleet consumption needs of its vehicle. */
-export interface FleetVehicle {
-  readonly id: string;
-  readonly vehicleType: VehicleType;
-  readonly fuelType: FuelType;
-  readonly ownership: Ownership;
-  readonly vehicleCategory: VehicleCategory;
-  readonly activeFrom: string;
-  readonly activeTo: string | null;
-}
+export type { FleetVehicle };
 
 /** The columns a fleet consumption's check reads. */
 export type FleetRow = Pick<

@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { shippedDerivationRules } from "../../../src/backends/local/line-data.js";
 import { categoryId } from "../../../src/core/ids.js";
 import { parseDerivationRules } from "../../../src/engine/derived-lines.js";
 import { isDerivedLineKey } from "../../../src/engine/library-categories.js";
@@ -9,6 +8,7 @@ import {
   resolveLossFraction,
 } from "../../../src/engine/loss-fractions.js";
 import { wttCategories } from "../../../src/shipped/categories.js";
+import { shippedDerivationRules } from "../../../src/shipped/derivation-rules.js";
 import { categories, factors, readCsv, readFixture, tree } from "./library.js";
 
 describe("derived-lines.csv", () => {

@@ -4,7 +4,6 @@
  * and the shipped derivation rules (fixtures/factors/derived-lines.csv and the generated wtt-lines.csv).
  */
 import { describe, expect, it } from "vitest";
-import { shippedDerivationRules } from "../../../src/backends/local/line-data.js";
 import type { Category } from "../../../src/core/model/category.js";
 import type { EmissionFactor, StoredCustomFactor } from "../../../src/core/model/factor.js";
 import {
@@ -21,6 +20,7 @@ import type { YearPart } from "../../../src/engine/proration.js";
 import { resolveFactors } from "../../../src/engine/resolve.js";
 import { storedLines } from "../../../src/engine/stored-lines.js";
 import { validityCuts } from "../../../src/engine/validity-cuts.js";
+import { shippedDerivationRules } from "../../../src/shipped/derivation-rules.js";
 import { category, factorRow, factors, index, readCsv } from "./library.js";
 
 const rules = shippedDerivationRules();

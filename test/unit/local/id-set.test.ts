@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { IdHashSet } from "../../../src/backends/local/id-set.js";
+import { IdHashSet } from "../../../src/rules/id-set.js";
 
 describe("IdHashSet", () => {
   it("answers true for a new id and false for the same id again", () => {

@@ -5,17 +5,21 @@
  */
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { CalculationStore } from "../../../src/backends/local/calculation-store.js";
-import { EmissionCalculator } from "../../../src/backends/local/emission-calculator.js";
-import { LineData } from "../../../src/backends/local/line-data.js";
+import { EmissionCalculator } from "../../../src/rules/emission-calculator.js";
+import { LineData } from "../../../src/rules/line-data.js";
+import { shippedDerivationRules } from "../../../src/shipped/derivation-rules.js";
 import { FACTOR_TABLE_COLUMNS } from "../../../src/shipped/factor-rows.js";
 import { factorLibrary } from "../../../src/shipped/library-files.js";
 import { BASE_RELEASE, OPEN_SOURCES_RELEASE } from "../../../src/shipped/library-releases.js";
 import { CategoryCatalog } from "../../../src/store/sqlite/categories.js";
+import { CompanyRepository } from "../../../src/store/sqlite/companies.js";
+import { CustomFactorRepository } from "../../../src/store/sqlite/custom-factors.js";
+import type { Db } from "../../../src/store/sqlite/database.js";
 import { openDatabase } from "../../../src/store/sqlite/database.js";
 import { loadRelease } from "../../../src/store/sqlite/library-load.js";
 import { LibraryStore } from "../../../src/store/sqlite/library-store.js";
 import { MIGRATIONS, migrate } from "../../../src/store/sqlite/migrations.js";
+import { SqlitePricing } from "../../../src/store/sqlite/pricing.js";
 import { tempDir } from "./helpers.js";
 
 function database(upTo?: number) {
@@ -24,6 +28,11 @@ function database(upTo?: number) {
   const migrations = upTo === undefined ? MIGRATIONS : MIGRATIONS.filter((m) => m.version <= upTo);
   migrate(db, file, migrations);
   return db;
+}
+
+/** What pricing reads, on this database. */
+function pricingOf(db: Db, catalog: CategoryCatalog): SqlitePricing {
+  return new SqlitePricing(db, catalog, new CustomFactorRepository(db, new CompanyRepository(db)));
 }
 
 describe("library releases", () => {
@@ -72,11 +81,10 @@ describe("library releases", () => {
   it("resolves under a pinned release as under the current one", () => {
     const db = database();
     const catalog = new CategoryCatalog(db);
+    const pricing = pricingOf(db, catalog);
     const calculator = new EmissionCalculator(
-      db,
-      new CalculationStore(db, catalog),
-      new LineData(db, catalog),
-      () => [],
+      pricing,
+      new LineData(pricing, shippedDerivationRules),
     );
     const location = (release?: number) =>
       calculator
@@ -92,7 +100,8 @@ describe("library releases", () => {
 
   it("reads a factor's biogenic CO2 in the release it prices with", () => {
     const db = database();
-    const lineData = new LineData(db, new CategoryCatalog(db));
+    const pricing = pricingOf(db, new CategoryCatalog(db));
+    const lineData = new LineData(pricing, shippedDerivationRules);
     // DESNZ 2025 wood pellets per tonne: the base release has no biogenic figure; the open
     // sources release folds in its 'Outside of scopes' row (cell D78, 1677.18 kg CO2 per tonne).
     const pellets = new LibraryStore(db)

@@ -2,21 +2,10 @@
  * The custom inputs a batch of consumptions may name (`provider`, `fuelType`), read once per
  * company and batch, with the category and basis of each input's custom factor.
  */
-import type { Db } from "../../store/sqlite/database.js";
-import { lazy } from "../../store/sqlite/lazy.js";
 
-export interface NamedInput {
-  readonly ref: number;
-  readonly id: string;
-  readonly type: string;
-  readonly unit: string;
-  /** The input's custom factor, if it has one (and the company still has it). */
-  readonly factorId: string | null;
-  readonly factorCategoryRef: number | null;
-}
-
-/** A company's custom inputs by id (lower case). */
-export type InputsOf = (companyRef: number) => ReadonlyMap<string, NamedInput>;
+import type { InputsOf, NamedInput } from "../../rules/store.js";
+import type { Db } from "./database.js";
+import { lazy } from "./lazy.js";
 
 interface Row {
   ref: number;

@@ -1,14 +1,9 @@
-import type { FactorResolution, ProxyPolicy, StoredCustomFactor } from "../../core/model/factor.js";
-import { awaitingCalculation, awaitingValues } from "../../engine/awaiting-lines.js";
-import { createLazyFactorIndex, type FactorIndex } from "../../engine/factor-index.js";
-import { resolveFactors } from "../../engine/resolve.js";
-import { cutInside } from "../../engine/validity-cuts.js";
-import type { StoredCategory } from "../../store/sqlite/categories.js";
-import type { Db } from "../../store/sqlite/database.js";
-import { LIBRARY_VERSION_KEY } from "../../store/sqlite/library-load.js";
-import { LibraryStore } from "../../store/sqlite/library-store.js";
-import { type CalculationPolicy, readPolicy } from "../../store/sqlite/resolution-schema.js";
-import type { CalculationStore } from "./calculation-store.js";
+import type { CalculationPolicy } from "../core/model/calculation-policy.js";
+import type { FactorResolution, ProxyPolicy, StoredCustomFactor } from "../core/model/factor.js";
+import { awaitingCalculation, awaitingValues } from "../engine/awaiting-lines.js";
+import { createLazyFactorIndex, type FactorIndex } from "../engine/factor-index.js";
+import { resolveFactors } from "../engine/resolve.js";
+import { cutInside } from "../engine/validity-cuts.js";
 import { CustomCuts } from "./custom-cuts.js";
 import {
   type CalculatedEmission,
@@ -25,6 +20,7 @@ import {
 import type { LineData } from "./line-data.js";
 import { ResolutionCache } from "./resolution-cache.js";
 import { resolvedUnit, stretchSlot } from "./resolution-slots.js";
+import type { PricingData, StoredCategory } from "./store.js";
 
 export type { CalculatedEmission } from "./line-calculator.js";
 
@@ -51,10 +47,8 @@ type ResolutionEntry = LinesEntry;
  * `invalidate` after custom factors, the policy, company or building countries change.
  */
 export class EmissionCalculator {
-  readonly #db: Db;
-  readonly #store: CalculationStore;
+  readonly #data: PricingData;
   readonly #lineData: LineData;
-  readonly #customFactorsOf: (companyRef: number) => StoredCustomFactor[];
   #index: FactorIndex | undefined;
   #policy: CalculationPolicy | undefined;
   readonly #pinned = new Map<number, FactorIndex>();
@@ -68,16 +62,9 @@ export class EmissionCalculator {
   /** A release pinned for one recalculation (`emissions recalculate --library`). */
   #pinnedRelease: { readonly ref: number; readonly version: string } | undefined;
 
-  constructor(
-    db: Db,
-    store: CalculationStore,
-    lineData: LineData,
-    customFactorsOf: (companyRef: number) => StoredCustomFactor[],
-  ) {
-    this.#db = db;
-    this.#store = store;
+  constructor(data: PricingData, lineData: LineData) {
+    this.#data = data;
     this.#lineData = lineData;
-    this.#customFactorsOf = customFactorsOf;
     this.#cuts = new CustomCuts(
       (companyRef, inputFactorId) => this.#customFactorsFor(companyRef, inputFactorId),
       (category) => lineData.derivedOf(category),
@@ -92,43 +79,39 @@ export class EmissionCalculator {
     if (releaseRef !== undefined) {
       let pinned = this.#pinned.get(releaseRef);
       if (pinned === undefined) {
-        const store = new LibraryStore(this.#db);
+        const data = this.#data;
         pinned = createLazyFactorIndex(
-          (key) => store.rowsOfKey(key, releaseRef),
-          store.proxies(releaseRef),
+          (key) => data.factorRows(key, releaseRef),
+          data.proxies(releaseRef),
         );
         this.#pinned.set(releaseRef, pinned);
       }
       return pinned;
     }
     if (this.#index === undefined) {
-      const store = new LibraryStore(this.#db);
-      this.#index = createLazyFactorIndex((key) => store.rowsOfKey(key), store.proxies());
+      const data = this.#data;
+      this.#index = createLazyFactorIndex((key) => data.factorRows(key), data.proxies());
     }
     return this.#index;
   }
 
   /** The database's GWP set and proxy policy, read once (`invalidate` reads them again). */
   policy(): CalculationPolicy {
-    this.#policy ??= readPolicy(this.#db);
+    this.#policy ??= this.#data.policy();
     return this.#policy;
   }
 
   /** The library in use, as the meta table records it (read once: it changes only by a migration). */
   libraryVersion(): string {
     if (this.#pinnedRelease !== undefined) return this.#pinnedRelease.version;
-    this.#libraryVersion ??=
-      this.#db
-        .prepare<[string], string>("SELECT value FROM meta WHERE key = ?")
-        .pluck()
-        .get(LIBRARY_VERSION_KEY) ?? "unknown";
+    this.#libraryVersion ??= this.#data.libraryVersion();
     return this.#libraryVersion;
   }
 
   customFactors(companyRef: number): StoredCustomFactor[] {
     let factors = this.#custom.get(companyRef);
     if (factors === undefined) {
-      factors = this.#customFactorsOf(companyRef);
+      factors = this.#data.customFactors(companyRef);
       this.#custom.set(companyRef, factors);
     }
     return factors;
@@ -240,7 +223,7 @@ export class EmissionCalculator {
     );
     return {
       values: awaitingValues(values),
-      calculationRef: this.#store.refOf(awaitingCalculation(calculation)),
+      calculationRef: this.#data.calculationRef(awaitingCalculation(calculation)),
     };
   }
 
@@ -276,7 +259,7 @@ export class EmissionCalculator {
       lossFraction: (fractionKey, at, year) => data.lossFraction(fractionKey, at, year),
       biogenicOf: (factorId) => data.biogenicOf(factorId, this.#pinnedRelease?.ref),
       libraryVersion: () => this.libraryVersion(),
-      refOf: (calculation) => this.#store.refOf(calculation),
+      refOf: (calculation) => this.#data.calculationRef(calculation),
     };
   }
 
@@ -338,7 +321,7 @@ export class EmissionCalculator {
     this.#resolutions.clear();
     this.#custom.clear();
     this.#cuts.clear();
-    this.#store.forget();
+    this.#data.forgetCalculations();
     this.#policy = undefined;
   }
 }

@@ -5,17 +5,17 @@
  * with every other of the same subcategory, country, year, unit and company: it is worked out
  * once per such key, and each row costs one calculateEmission and a few multiplications.
  */
-import type { FactorResolution } from "../../core/model/factor.js";
-import { calculateEmission, type EmissionValues, nonFiniteFigure } from "../../engine/emission.js";
+import type { FactorResolution } from "../core/model/factor.js";
+import { calculateEmission, type EmissionValues, nonFiniteFigure } from "../engine/emission.js";
 import {
   type Calculation,
   calculateLines,
   type DerivedSpec,
   type LinesInput,
-} from "../../engine/emission-lines.js";
-import type { LossFraction } from "../../engine/loss-fractions.js";
-import type { YearPart } from "../../engine/proration.js";
-import type { StoredCategory } from "../../store/sqlite/categories.js";
+} from "../engine/emission-lines.js";
+import type { LossFraction } from "../engine/loss-fractions.js";
+import type { YearPart } from "../engine/proration.js";
+import type { StoredCategory } from "./store.js";
 
 /** What a key's consumptions within one year share: their calculation and its record. */
 export interface UnsplitLines {

@@ -1,7 +1,7 @@
 /** The slot of a consumption's resolution in the calculator's cache (resolution-cache.ts). */
-import { billedEnergyUnit } from "../../engine/billed-energy.js";
-import { stretchKey } from "../../engine/validity-cuts.js";
-import type { StoredCategory } from "../../store/sqlite/categories.js";
+import { billedEnergyUnit } from "../engine/billed-energy.js";
+import { stretchKey } from "../engine/validity-cuts.js";
+import type { StoredCategory } from "./store.js";
 
 /** A cache slot within the stretch of the year holding `day`, when the year has validity cuts. */
 export function stretchSlot(

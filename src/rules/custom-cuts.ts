@@ -1,7 +1,7 @@
-import type { StoredCustomFactor } from "../../core/model/factor.js";
-import type { DerivedSpec } from "../../engine/emission-lines.js";
-import { validityCuts } from "../../engine/validity-cuts.js";
-import type { StoredCategory } from "../../store/sqlite/categories.js";
+import type { StoredCustomFactor } from "../core/model/factor.js";
+import type { DerivedSpec } from "../engine/emission-lines.js";
+import { validityCuts } from "../engine/validity-cuts.js";
+import type { StoredCategory } from "./store.js";
 
 const NO_CUTS: readonly string[] = [];
 

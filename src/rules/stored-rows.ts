@@ -1,35 +1,17 @@
 /** How the writer tells a row it is given from the one stored (or written earlier) with its id. */
 
-import type { StoredDates } from "../../store/sqlite/stored-dates.js";
 import type { PreparedRow } from "./row-references.js";
-
-/** The stored columns a row is compared on, then co2e and the calculation record's ref, then the bill's kWh per m3. */
-export type ExistingRow = [
-  id: string,
-  entityId: string,
-  companyRef: number,
-  buildingRef: number,
-  categoryRef: number,
-  /** Stored dates are integer milliseconds (stored-dates.ts). */
-  startDate: number,
-  endDate: number,
-  quantity: number,
-  unit: string,
-  co2e: number | null,
-  provenanceRef: number | null,
-  inputRef: number | null,
-  kwhPerM3: number | null,
-];
+import type { StoredConsumptionRow } from "./store.js";
 
 /** Whether a row is the one stored: every field it is written with is the same. */
-export function sameAsStored(row: PreparedRow, stored: ExistingRow, dates: StoredDates): boolean {
+export function sameAsStored(row: PreparedRow, stored: StoredConsumptionRow): boolean {
   return (
     stored[1] === row.entityId &&
     stored[2] === row.company.ref &&
     stored[3] === row.building.ref &&
     stored[4] === row.category.ref &&
-    stored[5] === dates.stored(row.startDate) &&
-    stored[6] === dates.stored(row.endDate) &&
+    stored[5] === row.startDate &&
+    stored[6] === row.endDate &&
     stored[7] === row.quantity &&
     stored[8] === row.unit &&
     stored[11] === (row.input?.ref ?? null) &&

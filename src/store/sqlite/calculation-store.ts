@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import type { Calculation } from "../../engine/emission-lines.js";
-import type { CategoryCatalog } from "../../store/sqlite/categories.js";
-import type { Db } from "../../store/sqlite/database.js";
-import { lazy } from "../../store/sqlite/lazy.js";
+import type { CategoryCatalog } from "./categories.js";
+import type { Db } from "./database.js";
+import { lazy } from "./lazy.js";
 
 /**
  * Calculation records (`emission_provenance`, lines-schema.ts): what many consumptions share —

@@ -1,18 +1,21 @@
-import { type FieldIssue, validationError } from "../../core/errors.js";
-import type { ConsumptionInput } from "../../core/model/consumption.js";
-import { kwhPerM3Problem } from "../../engine/billed-energy.js";
-import type { DerivationRules } from "../../engine/derived-lines.js";
-import { FLEET_ONLY_CATEGORIES, fleetCategory, outsideActivePeriod } from "../../engine/fleet.js";
-import { convertQuantity, isNaturalGasCategory } from "../../engine/units.js";
-import { unitProblem } from "../../rules/unit-check.js";
-import type { StoredBuilding } from "../../store/sqlite/buildings.js";
-import type { CategoryCatalog, StoredCategory } from "../../store/sqlite/categories.js";
-import type { StoredCompany } from "../../store/sqlite/companies.js";
-import type { FleetVehicle } from "../../store/sqlite/vehicles.js";
-import type { InputsOf } from "./input-lookup.js";
+import { type FieldIssue, validationError } from "../core/errors.js";
+import type { ConsumptionInput } from "../core/model/consumption.js";
+import { kwhPerM3Problem } from "../engine/billed-energy.js";
+import type { DerivationRules } from "../engine/derived-lines.js";
+import { FLEET_ONLY_CATEGORIES, fleetCategory, outsideActivePeriod } from "../engine/fleet.js";
+import { convertQuantity, isNaturalGasCategory } from "../engine/units.js";
+import type {
+  CategoryIndex,
+  FleetOf,
+  FleetVehicle,
+  InputsOf,
+  StoredBuilding,
+  StoredCategory,
+  StoredCompany,
+} from "./store.js";
+import { unitProblem } from "./unit-check.js";
 
-/** A company's vehicles by id (src/backends/local/fleet-lookup.ts, one query per company). */
-export type FleetOf = (companyRef: number) => ReadonlyMap<string, FleetVehicle>;
+export type { FleetOf };
 
 /** How a write finds the companies and buildings rows point at (a session caches them). */
 export interface RowRefs {
@@ -52,7 +55,7 @@ export interface PreparedInput {
 export function prepareRows(
   rows: readonly ConsumptionInput[],
   refs: RowRefs,
-  catalog: CategoryCatalog,
+  catalog: CategoryIndex,
   path: string,
   fleetOf?: FleetOf,
   inputsOf?: InputsOf,
@@ -194,7 +197,7 @@ function inputProblem(
   inputs: ReturnType<InputsOf> | undefined,
   row: ConsumptionInput,
   category: StoredCategory,
-  catalog: CategoryCatalog,
+  catalog: CategoryIndex,
   company: StoredCompany,
 ): PreparedInput | { readonly problem: string } {
   const input = inputs?.get(named.id);

@@ -1,8 +1,9 @@
 /** The vehicles a batch of consumptions may belong to, read once per company and batch. */
-import type { Db } from "../../store/sqlite/database.js";
-import { lazy } from "../../store/sqlite/lazy.js";
-import { type FleetVehicle, fleetVehicleOf, type VehicleRow } from "../../store/sqlite/vehicles.js";
-import type { FleetOf } from "./row-references.js";
+
+import type { FleetOf, FleetVehicle } from "../../rules/store.js";
+import type { Db } from "./database.js";
+import { lazy } from "./lazy.js";
+import { fleetVehicleOf, type VehicleRow } from "./vehicles.js";
 
 export class FleetLookup {
   readonly #ofCompany;

@@ -1,5 +1,7 @@
-import type { Db } from "../../store/sqlite/database.js";
-import { StatementCache } from "../../store/sqlite/statement-cache.js";
+import type { ConsumptionRowValues } from "../../rules/store.js";
+import type { Db } from "./database.js";
+import { StatementCache } from "./statement-cache.js";
+import type { StoredDates } from "./stored-dates.js";
 
 /** Columns given per row, in the order of the values the writer adds (InsertChunk.add). */
 const ROW_COLUMNS = [
@@ -19,15 +21,6 @@ const ROW_COLUMNS = [
   "converted_quantity",
   "provenance_ref",
 ] as const;
-
-/**
- * One row's values, one per ROW_COLUMNS entry and in its order (the type follows the list); an
- * absent figure is NaN, which SQLite stores as NULL.
- */
-export type RowValues = ValuesOf<typeof ROW_COLUMNS>;
-type ValuesOf<Columns extends readonly string[]> = {
-  readonly [I in keyof Columns]: string | number;
-};
 
 /**
  * Columns usually the same on every row of a chunk (one company; no custom input and no kWh
@@ -77,12 +70,30 @@ export class InsertChunk {
   /** Bit i: SHARED_COLUMNS[i] has had the first row's value on every row so far. */
   #same = ALL_SHARED;
 
-  /** Adds a row (at most INSERT_CHUNK); answers how many rows the chunk holds. */
-  add(values: RowValues, companyRef: number, inputRef: number, kwhPerM3: number): number {
+  readonly #dates: StoredDates;
+
+  constructor(dates: StoredDates) {
+    this.#dates = dates;
+  }
+
+  /**
+   * Adds a row (at most INSERT_CHUNK), its values in ROW_COLUMNS order (an absent figure is NaN,
+   * which SQLite stores as NULL); answers how many rows the chunk holds.
+   */
+  add(
+    values: ConsumptionRowValues,
+    companyRef: number,
+    inputRef: number,
+    kwhPerM3: number,
+  ): number {
     const rows = this.#rows;
     const stored = this.#values;
-    let at = rows * ROW_COLUMNS.length;
+    const start = rows * ROW_COLUMNS.length;
+    let at = start;
     for (let i = 0; i < values.length; i += 1) stored[at++] = values[i];
+    // The dates (start_date, end_date) come canonical and are stored as integer milliseconds.
+    stored[start + 4] = this.#dates.stored(values[4]);
+    stored[start + 5] = this.#dates.stored(values[5]);
     const shared = this.#shared;
     if (rows > 0) {
       if (!same(shared[0], companyRef)) this.#same &= ~1;
