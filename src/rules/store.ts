@@ -9,7 +9,7 @@
  * call of a rule runs inside one transaction of the store (`StoreTransactions`).
  */
 
-import type { MoveAuditRecord, UserAuditRecord } from "../core/model/audit.js";
+import type { DeletionAuditRecord, MoveAuditRecord, UserAuditRecord } from "../core/model/audit.js";
 import type { Building } from "../core/model/building.js";
 import type { CalculationPolicy } from "../core/model/calculation-policy.js";
 import type { Category } from "../core/model/category.js";
@@ -19,6 +19,7 @@ import type { Page, PageQuery, Scope } from "../core/model/common.js";
 import type { Company } from "../core/model/company.js";
 import type { Consumption } from "../core/model/consumption.js";
 import type { CustomInput } from "../core/model/custom-input.js";
+import type { DeletableResource } from "../core/model/deletion.js";
 import type { Effluent, EffluentType } from "../core/model/effluent.js";
 import type { EmissionFactor, FactorBasis, StoredCustomFactor } from "../core/model/factor.js";
 import type { Goal, Task, TaskStatus } from "../core/model/goal.js";
@@ -100,6 +101,10 @@ export interface BuildingTable {
   ): Awaitable<readonly (StoredBuilding | undefined)[]>;
   /** What the consumptions of each building (by `ref`) come to, in the same order. */
   footprints(refs: readonly number[]): Awaitable<readonly BuildingFootprint[]>;
+  /** What else refers to each building, in the same order: a deletion is refused or takes it. */
+  references(
+    buildings: readonly Pick<StoredBuilding, "ref" | "id">[],
+  ): Awaitable<readonly BuildingReferences[]>;
   /**
    * Gives each building to the company, and with it its data: its consumptions, the invoices
    * billing it and its effluent records.
@@ -116,6 +121,17 @@ export interface BuildingFootprint {
   readonly co2e: number;
   /** Of them, those naming a custom input. */
   readonly namingInputs: number;
+}
+
+/** What refers to a building besides its consumptions. */
+export interface BuildingReferences {
+  readonly effluents: number;
+  /** Its energy attribute certificates. */
+  readonly certificates: number;
+  /** The invoices billing it. */
+  readonly invoices: number;
+  /** The organization limits that list it as a member. */
+  readonly limits: number;
 }
 
 /** A record of a company's, with the store's key of its company. */
@@ -147,6 +163,8 @@ export interface CommentRecord {
 
 export interface CommentTable {
   find(id: string): Awaitable<Owned<Comment> | undefined>;
+  /** The comments of these ids that exist, in no particular order. */
+  findMany(ids: readonly string[]): Awaitable<readonly Owned<Comment>[]>;
   list(query: CommentFilter & PageQuery): Awaitable<Page<Comment>>;
   /** The key of the company owning the record of this type and id; undefined when none is. */
   entityCompany(type: CommentEntityType, id: string): Awaitable<number | undefined>;
@@ -177,11 +195,13 @@ export interface GoalRecord {
 
 export interface GoalTable {
   find(id: string): Awaitable<StoredGoal | undefined>;
+  /** The goals of these ids that exist, in no particular order. */
+  findMany(ids: readonly string[]): Awaitable<readonly StoredGoal[]>;
   list(query: GoalFilter & PageQuery): Awaitable<Page<Goal>>;
   /** Inserts or replaces by id, keeping createdAt; `at` is the time of the write. */
   save(record: GoalRecord, at: string): Awaitable<void>;
-  /** How many tasks the goal has. */
-  taskCount(id: string): Awaitable<number>;
+  /** How many tasks each goal has, in the same order. */
+  taskCounts(ids: readonly string[]): Awaitable<readonly number[]>;
 }
 
 /** A task as the rules write it, under its goal's `ref`; the store stamps createdAt and updatedAt. */
@@ -198,6 +218,8 @@ export interface TaskRecord {
 
 export interface TaskTable {
   find(id: string): Awaitable<Owned<Task> | undefined>;
+  /** The tasks of these ids that exist, in no particular order. */
+  findMany(ids: readonly string[]): Awaitable<readonly Owned<Task>[]>;
   /** One company's or goal's page, or every company's; an unknown company or goal is not_found. */
   list(query: TaskFilter & PageQuery): Awaitable<Page<Task>>;
   /** Inserts or replaces by id (its goal too), keeping createdAt; `at` is the time of the write. */
@@ -224,8 +246,8 @@ export interface WasteOperatorTable {
   list(query: WasteOperatorFilter & PageQuery): Awaitable<Page<WasteOperator>>;
   /** Inserts or replaces by id, keeping createdAt; `at` is the time of the write. */
   save(record: WasteOperatorRecord, at: string): Awaitable<void>;
-  /** How many invoices name the operator. */
-  invoiceCount(id: string): Awaitable<number>;
+  /** How many invoices name each operator, in the same order. */
+  invoiceCounts(ids: readonly string[]): Awaitable<readonly number[]>;
 }
 
 /** A GLEC entry's columns as the rules write them (figures from the engine's calculation). */
@@ -283,10 +305,11 @@ export interface CertificateRecord
 
 export interface CertificateTable {
   find(id: string): Awaitable<Owned<Certificate> | undefined>;
+  /** The certificates of these ids that exist, in no particular order. */
+  findMany(ids: readonly string[]): Awaitable<readonly Owned<Certificate>[]>;
   findByCancellation(cancellationId: string): Awaitable<Certificate | undefined>;
   list(query: CertificateFilter & PageQuery): Awaitable<Page<Certificate>>;
   save(record: CertificateRecord, at: string): Awaitable<void>;
-  delete(id: string): Awaitable<void>;
 }
 
 /** A member of a limit as the rules write it: a subsidiary company or a building, by id. */
@@ -308,6 +331,8 @@ export interface OrganizationLimitRecord {
 
 export interface OrganizationLimitTable {
   find(id: string): Awaitable<Owned<OrganizationLimit> | undefined>;
+  /** The limits of these ids that exist, in no particular order. */
+  findMany(ids: readonly string[]): Awaitable<readonly Owned<OrganizationLimit>[]>;
   list(query: OrganizationLimitQuery): Awaitable<Page<OrganizationLimit>>;
   /** Inserts or replaces by id, keeping createdAt; `at` is the time of the write. */
   save(record: OrganizationLimitRecord, at: string): Awaitable<void>;
@@ -335,13 +360,17 @@ export interface CustomInputUse {
 
 export interface CustomInputTable {
   find(id: string): Awaitable<StoredCustomInput | undefined>;
+  /** The inputs of these ids that exist, in no particular order. */
+  findMany(ids: readonly string[]): Awaitable<readonly StoredCustomInput[]>;
   list(query: CustomInputFilter & PageQuery): Awaitable<Page<CustomInput>>;
   /** Inserts or replaces by id, keeping createdAt; `at` is the time of the write. */
   save(record: CustomInputRecord, at: string): Awaitable<void>;
   /** The consumptions naming the input of this `ref`. */
   consumptionsNaming(ref: number): Awaitable<CustomInputUse>;
-  /** How many invoices name the input. */
-  invoiceCount(id: string): Awaitable<number>;
+  /** How many consumptions name each input (by `ref`), in the same order. */
+  consumptionCounts(refs: readonly number[]): Awaitable<readonly number[]>;
+  /** How many invoices name each input, in the same order. */
+  invoiceCounts(ids: readonly string[]): Awaitable<readonly number[]>;
 }
 
 /** A supplier or client as the rules write it; the store stamps createdAt (kept) and updatedAt. */
@@ -418,6 +447,8 @@ export interface AuditTable {
   appendUserChange(record: UserAuditRecord): Awaitable<void>;
   /** Buildings moved, one record each. */
   appendMoves(records: readonly MoveAuditRecord[]): Awaitable<void>;
+  /** Records deleted, one audit record each, in order. */
+  appendDeletions(records: readonly DeletionAuditRecord[]): Awaitable<void>;
 }
 
 /** A vehicle as the store keeps it: with its company's key and its plate as `plateKey` has it. */
@@ -473,8 +504,8 @@ export interface VehicleTable {
   saveAll(records: readonly VehicleRecord[], at: string): Awaitable<void>;
   /** Of each period, the consumptions of its vehicle in its company; answers in the same order. */
   consumptions(periods: readonly VehiclePeriod[]): Awaitable<readonly VehicleConsumptions[]>;
-  /** How many consumptions of the vehicle's company name it. */
-  consumptionCount(id: string): Awaitable<number>;
+  /** How many consumptions of each vehicle's company name it, in the same order. */
+  consumptionCounts(ids: readonly string[]): Awaitable<readonly number[]>;
 }
 
 /** An effluent record as the store keeps it: with its company's and its building's keys. */
@@ -601,6 +632,8 @@ export interface CustomFactorRecord {
 
 export interface CustomFactorTable {
   find(id: string): Awaitable<OwnedCustomFactor | undefined>;
+  /** The factors of these ids that exist, in no particular order. */
+  findMany(ids: readonly string[]): Awaitable<readonly OwnedCustomFactor[]>;
   /** One company's page, by subcategory, basis, first day valid; an unknown company is not_found. */
   list(query: CustomFactorFilter & PageQuery): Awaitable<Page<StoredCustomFactor>>;
   /** Inserts or replaces by id; `at` is createdAt on an insert, kept on a replace. */
@@ -662,6 +695,19 @@ export interface InvoiceTable {
   list(query: InvoiceFilter & PageQuery): Awaitable<Page<Invoice>>;
   /** Inserts or replaces each by id, in order, keeping createdAt; `at` is the time of the write. */
   saveAll(records: readonly InvoiceRecord[], at: string): Awaitable<void>;
+}
+
+/**
+ * What a deletion removes. Each method removes only the rows it names: what refers to them is
+ * the rules' to remove first, or to refuse.
+ */
+export interface DeletionTable {
+  /** Removes the resource's records of these ids (lower case); an id none has is passed over. */
+  remove(resource: DeletableResource, ids: readonly string[]): Awaitable<void>;
+  /** Removes the consumptions of these buildings (by `ref`). */
+  removeConsumptionsOf(buildingRefs: readonly number[]): Awaitable<void>;
+  /** Removes the effluent records of these buildings (by `ref`). */
+  removeEffluentsOf(buildingRefs: readonly number[]): Awaitable<void>;
 }
 
 /**
@@ -855,6 +901,7 @@ export interface StoreTransaction {
   readonly factors: FactorTable;
   readonly pricing: PricingTable;
   readonly consumptions: ConsumptionTable;
+  readonly deletions: DeletionTable;
 }
 
 /** How a rule's work runs: a read, or a write that commits all of it or none. */

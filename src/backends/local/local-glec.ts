@@ -7,6 +7,7 @@ import type {
   GlecReceipt,
 } from "../../core/model/glec.js";
 import type { GlecPort, GlecQuery } from "../../core/ports/glec.js";
+import { glecDeletion } from "../../rules/deletions.js";
 import {
   calculateGlecEntry,
   deleteGlecEntry,
@@ -17,15 +18,11 @@ import {
 import type { StoreTransactions } from "../../rules/store.js";
 import { localActor } from "../../runtime/local-actor.js";
 import { shippedGlecFactors } from "../../shipped/glec-factors.js";
-import type { AuditLog } from "../../store/sqlite/audit.js";
-import { glecDeletion } from "./deletions.js";
 
 export class LocalGlec implements GlecPort {
-  readonly #audit: AuditLog;
   readonly #rules: StoreTransactions;
 
-  constructor(audit: AuditLog, rules: StoreTransactions) {
-    this.#audit = audit;
+  constructor(rules: StoreTransactions) {
     this.#rules = rules;
   }
 
@@ -48,7 +45,7 @@ export class LocalGlec implements GlecPort {
   async delete(id: string, options: { readonly actor?: string } = {}): Promise<GlecReceipt> {
     return this.#rules.write(async (tx) => {
       const { receipt, entry } = await deleteGlecEntry(tx, id);
-      this.#audit.appendDeletion(glecDeletion(entry, options.actor ?? localActor()));
+      await tx.audit.appendDeletions([glecDeletion(entry, options.actor ?? localActor())]);
       return receipt;
     });
   }

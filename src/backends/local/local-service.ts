@@ -10,26 +10,22 @@ import type {
 } from "../../core/service.js";
 import { getComment, listComments, upsertComment } from "../../rules/comments.js";
 import { upsertCompany } from "../../rules/companies.js";
-import {
-  customInputRefusal,
-  getCustomInput,
-  listCustomInputs,
-  upsertCustomInput,
-} from "../../rules/custom-inputs.js";
+import { getCustomInput, listCustomInputs, upsertCustomInput } from "../../rules/custom-inputs.js";
+import type { DeletionDriver } from "../../rules/deletion-plans.js";
+import { deleteRecords } from "../../rules/deletions.js";
 import {
   getEffluent,
   listEffluents,
   upsertEffluent,
   writeEffluents,
 } from "../../rules/effluents.js";
-import { getGoal, goalRefusal, listGoals, upsertGoal } from "../../rules/goals.js";
+import { getGoal, listGoals, upsertGoal } from "../../rules/goals.js";
+import type { StoreTransaction } from "../../rules/store.js";
 import { getTask, listTasks, upsertTask } from "../../rules/tasks.js";
-import { vehicleRefusal } from "../../rules/vehicles.js";
 import {
   getWasteOperator,
   listWasteOperators,
   upsertWasteOperator,
-  wasteOperatorRefusal,
 } from "../../rules/waste-operators.js";
 import { localActor } from "../../runtime/local-actor.js";
 import { toCategory, wholeOrPage } from "../../store/sqlite/categories.js";
@@ -44,14 +40,13 @@ import type { OrganizationLimitRepository } from "../../store/sqlite/organizatio
 import type { TaskRepository } from "../../store/sqlite/tasks.js";
 import type { VehicleRepository } from "../../store/sqlite/vehicles.js";
 import type { WasteOperatorRepository } from "../../store/sqlite/waste-operators.js";
-import type { DeletionParts } from "./deletion-plans.js";
-import { deleteCommand, deleteRecords } from "./deletions.js";
 import { EngineTransactions } from "./engine-transactions.js";
 import { LocalAudit } from "./local-audit.js";
 import { LocalBuildings } from "./local-buildings.js";
 import { localCertificates } from "./local-certificates.js";
 import { type LocalConsumptionsPart, localConsumptions } from "./local-consumptions.js";
-import { localCustomFactors } from "./local-custom-factors.js";
+import { derivationSources, localCustomFactors } from "./local-custom-factors.js";
+import { deleteCommand, findConsumptions, removeConsumptionsNow } from "./local-deletions.js";
 import { localEmissions } from "./local-emissions.js";
 import { localFactors } from "./local-factors.js";
 import { LocalGlec } from "./local-glec.js";
@@ -63,10 +58,9 @@ import { type ListReaders, listReaders, streamPages } from "./local-streams.js";
 import { localSuppliers } from "./local-suppliers.js";
 import { localUsers } from "./local-users.js";
 import { localVehicles } from "./local-vehicles.js";
-import { plainDeletables } from "./plain-deletables.js";
 import { type RecalculationScope, recalculateEmissions } from "./recalculate.js";
 import { recommendInputs } from "./recommended-inputs.js";
-import { rolledBack, withRollback } from "./transaction-tools.js";
+import { rolledBackRule } from "./transaction-tools.js";
 
 /**
  * The embedded engine: one SQLite file, the engine's pure functions for factors and emissions.
@@ -130,7 +124,7 @@ export class LocalService implements CarbonService {
       read: <T>(fn: () => T) => this.#tx.read(fn),
       write: <T>(fn: () => T) => this.#tx.write(fn),
     };
-    this.glec = new LocalGlec(parts.audit, rules);
+    this.glec = new LocalGlec(rules);
     this.audit = new LocalAudit(parts.audit, tx);
     this.factors = localFactors(rules, parts.factors, {
       parts,
@@ -256,63 +250,34 @@ export class LocalService implements CarbonService {
     return undefined;
   }
 
-  // --- deletions (deletions.ts, docs/deleting.md) ---
+  // --- deletions (src/rules/deletions.ts, local-deletions.ts, docs/deleting.md) ---
 
-  #deletionParts(): DeletionParts {
+  /** What the deletion rule asks of the driver: reading consumptions, recalculating. */
+  #deletionDriver(): DeletionDriver {
     return {
-      ...this.#p,
-      recalculate: (scope: RecalculationScope) => this.#recalculate(scope),
-      plain: plainDeletables({
-        wasteOperators: {
-          get: (id) => this.#wasteOperators.get(id),
-          deletionRefusal: (id) =>
-            wasteOperatorRefusal(id, this.#wasteOperators.invoiceCount(id.trim().toLowerCase())),
-        },
-        comments: this.#comments,
-        goals: {
-          get: (id) => this.#goals.get(id),
-          deletionRefusal: (id) => goalRefusal(id, this.#goals.taskCount(id)),
-        },
-        tasks: this.#tasks,
-        vehicles: {
-          get: (id) => this.#vehicles.get(id),
-          deletionRefusal: (id) => vehicleRefusal(id, this.#vehicles.consumptionCount(id)),
-        },
-        customInputs: {
-          get: (id) => this.#customInputs.get(id),
-          deletionRefusal: (id) => {
-            const input = this.#customInputs.find(id.trim().toLowerCase());
-            if (input === undefined) return undefined;
-            const consumptions = this.#customInputs.consumptionsNaming(input.ref).count;
-            return customInputRefusal(
-              input.id,
-              consumptions,
-              this.#customInputs.invoiceCount(input.id),
-            );
-          },
-        },
-        organizationLimits: { find: (id) => this.#organizationLimits.get(id) },
-      }),
+      consumptions: (ids) => findConsumptions(this.#p.queries, ids),
+      sourcesOf: derivationSources(this.#p.catalog),
+      recalculate: (scope) => this.#recalculate(scope),
     };
   }
 
   /** Deletes consumptions, audited, in the caller's transaction; answers how many went. */
   #removeConsumptions(ids: readonly string[]): number {
-    const command = deleteCommand({ resource: "consumption", ids });
-    return deleteRecords(this.#deletionParts(), command).deleted.length;
+    return removeConsumptionsNow(this.#p.tables, this.#p.queries, ids);
   }
 
-  /** One transaction; a dry run runs it and rolls it back. */
+  /** One transaction of the rules; a dry run runs it and rolls it back. */
   async deleteRecords(request: DeleteRequest): Promise<DeletionResult> {
     const command = deleteCommand(request);
-    const run = () => {
-      const result = deleteRecords(this.#deletionParts(), command);
+    const driver = this.#deletionDriver();
+    const run = async (t: StoreTransaction) => {
+      const result = await deleteRecords(t, command, driver);
       // A deleted building's ref may be reused by the next one created.
       this.#p.refs.invalidate();
       return result;
     };
-    if (!command.dryRun) return this.#tx.write(run);
-    return rolledBack(() => this.#tx.write(withRollback(run)));
+    if (!command.dryRun) return this.#tx.rules.write(run);
+    return rolledBackRule(this.#tx.rules, run);
   }
 
   // --- audit trail (docs/buildings-move.md) ---

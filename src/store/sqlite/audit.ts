@@ -201,23 +201,26 @@ export class AuditLog implements AuditTable {
     for (const record of records) this.append(record);
   }
 
-  /** A record deleted; inside the caller's transaction. */
-  appendDeletion(record: DeletionAuditRecord): void {
-    this.#insert().run(
-      record.id,
-      record.action,
-      record.actor,
-      record.at,
-      record.recordId,
-      null,
-      record.buildingId,
-      record.companyId,
-      null,
-      record.consumptions,
-      record.emissions,
-      record.awaitingFactor,
-      JSON.stringify(record.record),
-    );
+  /** Records deleted, one row each, in order; inside the caller's transaction. */
+  appendDeletions(records: readonly DeletionAuditRecord[]): void {
+    const insert = this.#insert();
+    for (const record of records) {
+      insert.run(
+        record.id,
+        record.action,
+        record.actor,
+        record.at,
+        record.recordId,
+        null,
+        record.buildingId,
+        record.companyId,
+        null,
+        record.consumptions,
+        record.emissions,
+        record.awaitingFactor,
+        JSON.stringify(record.record),
+      );
+    }
   }
 
   /** An account changed; inside the caller's transaction (no company: stored as ""). */

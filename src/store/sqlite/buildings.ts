@@ -10,6 +10,7 @@ import type { BuildingFilter } from "../../core/resources/buildings.js";
 import type {
   BuildingFootprint,
   BuildingRecord,
+  BuildingReferences,
   BuildingTable,
   StoredBuilding,
   StoredCompany,
@@ -71,6 +72,7 @@ export class BuildingRepository implements BuildingTable {
   readonly #countOfCompany;
   readonly #upsert;
   readonly #footprint;
+  readonly #references;
   readonly #moves;
 
   constructor(db: Db, companies: CompanyRepository) {
@@ -108,6 +110,23 @@ export class BuildingRepository implements BuildingTable {
          FROM consumptions WHERE building_ref = ?`,
       ),
     );
+    this.#references = lazy(() => ({
+      effluents: db
+        .prepare<[number], number>("SELECT count(*) FROM effluents WHERE building_ref = ?")
+        .pluck(),
+      certificates: db
+        .prepare<[number], number>("SELECT count(*) FROM certificates WHERE building_ref = ?")
+        .pluck(),
+      invoices: db
+        .prepare<[string], number>("SELECT count(*) FROM invoices WHERE building_id = ?")
+        .pluck(),
+      limits: db
+        .prepare<[string], number>(
+          `SELECT count(DISTINCT l.id) FROM organization_limits l, json_each(l.members) m
+            WHERE json_extract(m.value, '$.buildingId') = ?`,
+        )
+        .pluck(),
+    }));
     this.#moves = lazy(() => ({
       building: db.prepare<[number, number]>("UPDATE buildings SET company_ref = ? WHERE ref = ?"),
       consumptions: db.prepare<[number, number]>(
@@ -188,6 +207,16 @@ export class BuildingRepository implements BuildingTable {
       (ref) =>
         this.#footprint().get(ref) ?? { consumptions: 0, emissions: 0, co2e: 0, namingInputs: 0 },
     );
+  }
+
+  references(buildings: readonly Pick<StoredBuilding, "ref" | "id">[]): BuildingReferences[] {
+    const counts = this.#references();
+    return buildings.map(({ ref, id }) => ({
+      effluents: counts.effluents.get(ref) ?? 0,
+      certificates: counts.certificates.get(ref) ?? 0,
+      invoices: counts.invoices.get(id) ?? 0,
+      limits: counts.limits.get(id) ?? 0,
+    }));
   }
 
   move(buildings: readonly StoredBuilding[], company: StoredCompany): void {

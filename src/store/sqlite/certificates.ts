@@ -86,7 +86,6 @@ export class CertificateRepository implements CertificateTable {
   readonly #byCancellation;
   readonly #listing: CompanyListing<CertificateRow, Certificate>;
   readonly #upsert;
-  readonly #delete;
 
   constructor(
     db: Db,
@@ -120,12 +119,15 @@ export class CertificateRepository implements CertificateTable {
          country_code = excluded.country_code, updated_at = excluded.updated_at`,
       ),
     );
-    this.#delete = lazy(() => db.prepare<[string]>("DELETE FROM certificates WHERE id = ?"));
   }
 
   find(id: string): Owned<Certificate> | undefined {
     const row = this.#byId().get(id);
     return row === undefined ? undefined : fromRow(row);
+  }
+
+  findMany(ids: readonly string[]): Owned<Certificate>[] {
+    return [...new Set(ids)].flatMap((id) => this.find(id) ?? []);
   }
 
   findByCancellation(cancellationId: string): Certificate | undefined {
@@ -139,11 +141,6 @@ export class CertificateRepository implements CertificateTable {
 
   keyset(filter: CertificateFilter): Keyset<CertificateRow, Certificate> {
     return this.#listing.keyset(filter);
-  }
-
-  /** The coverage of its building is settled by the write's end (certificate-cover.ts). */
-  delete(id: string): void {
-    this.#delete().run(id);
   }
 
   save(record: CertificateRecord, at: string): void {

@@ -1,6 +1,5 @@
 /** Comments in SQLite: listed oldest first, saved by id, each on a record of its company. */
 import type Database from "better-sqlite3";
-import { notFound } from "../../core/errors.js";
 import {
   type Comment,
   type CommentEntityType,
@@ -146,14 +145,8 @@ export class CommentRepository implements CommentTable {
     return row === undefined ? undefined : fromRow(row);
   }
 
-  /**
-   * For the callers not yet on the port (deletions): the comment as the port answers it (no
-   * store key: a deletion reports and audits the record as is), or not_found.
-   */
-  get(id: string): Comment {
-    const row = this.#byId().get(id.trim().toLowerCase());
-    if (row === undefined) throw notFound("comment", id);
-    return toComment(row);
+  findMany(ids: readonly string[]): Owned<Comment>[] {
+    return [...new Set(ids)].flatMap((id) => this.find(id) ?? []);
   }
 
   /** One company's page, one record's, or every company's; an unknown company is not_found. */

@@ -91,7 +91,6 @@ export class CustomFactorRepository implements CustomFactorTable {
   readonly #page;
   readonly #count;
   readonly #upsert;
-  readonly #delete;
 
   constructor(db: Db, companies: CompanyRepository) {
     this.#companies = companies;
@@ -119,7 +118,6 @@ export class CustomFactorRepository implements CustomFactorTable {
          ch4 = excluded.ch4, n2o = excluded.n2o, source = excluded.source`,
       ),
     );
-    this.#delete = lazy(() => db.prepare<[string]>("DELETE FROM custom_factors WHERE id = ?"));
   }
 
   find(id: string): OwnedCustomFactor | undefined {
@@ -128,9 +126,8 @@ export class CustomFactorRepository implements CustomFactorTable {
     return { ...fromRow(row), companyRef: row.company_ref, categoryRef: row.category_ref };
   }
 
-  /** For the deletions (not on the port yet): deletes by id; they recalculate what it priced. */
-  delete(id: string): void {
-    this.#delete().run(id);
+  findMany(ids: readonly string[]): OwnedCustomFactor[] {
+    return [...new Set(ids)].flatMap((id) => this.find(id) ?? []);
   }
 
   /** For the emission calculator: every factor of the company, in list order. */

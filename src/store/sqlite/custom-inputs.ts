@@ -1,5 +1,4 @@
 /** A company's custom inputs in SQLite (migration 20): listed by name, upserted by id. */
-import { notFound } from "../../core/errors.js";
 import type { Page, PageQuery } from "../../core/model/common.js";
 import type { CustomInput } from "../../core/model/custom-input.js";
 import type { CustomInputFilter } from "../../core/resources/custom-inputs.js";
@@ -114,11 +113,8 @@ export class CustomInputRepository implements CustomInputTable {
     return row === undefined ? undefined : fromRow(row);
   }
 
-  /** For the callers not yet on the port (deletions): the input, or not_found. */
-  get(id: string): CustomInput {
-    const row = this.#byId().get(id.trim().toLowerCase());
-    if (row === undefined) throw notFound("custom input", id);
-    return toCustomInput(row);
+  findMany(ids: readonly string[]): StoredCustomInput[] {
+    return [...new Set(ids)].flatMap((id) => this.find(id) ?? []);
   }
 
   /** One company's page, or every company's; an unknown company is not_found. */
@@ -136,8 +132,12 @@ export class CustomInputRepository implements CustomInputTable {
     return { count: row?.count ?? 0, categoryRef: row?.category_ref ?? null };
   }
 
-  invoiceCount(id: string): number {
-    return this.#invoicesNaming().get(id) ?? 0;
+  consumptionCounts(refs: readonly number[]): number[] {
+    return refs.map((ref) => this.consumptionsNaming(ref).count);
+  }
+
+  invoiceCounts(ids: readonly string[]): number[] {
+    return ids.map((id) => this.#invoicesNaming().get(id) ?? 0);
   }
 
   save(record: CustomInputRecord, at: string): void {

@@ -138,7 +138,6 @@ export class EffluentRepository implements EffluentTable {
   readonly #byId;
   readonly #limitOf;
   readonly #upsert;
-  readonly #delete;
 
   /** `buildings` finds a building by id (not_found otherwise), for the lists by building. */
   constructor(
@@ -171,18 +170,11 @@ export class EffluentRepository implements EffluentTable {
          updated_at = excluded.updated_at`,
       ),
     );
-    this.#delete = lazy(() => db.prepare<[string]>("DELETE FROM effluents WHERE id = ?"));
   }
 
   find(id: string): StoredEffluent | undefined {
     const row = this.#byId().get(id);
     return row === undefined ? undefined : storedEffluent(row);
-  }
-
-  /** For the callers not yet on the port (deletions): the record of an id as given, if any. */
-  lookup(id: string): Effluent | undefined {
-    const row = this.#byId().get(id.trim().toLowerCase());
-    return row === undefined ? undefined : fromRow(row);
   }
 
   findMany(ids: readonly string[]): StoredEffluent[] {
@@ -201,11 +193,6 @@ export class EffluentRepository implements EffluentTable {
       if (id !== undefined) found.set(id, { buildingRef, parameter, year, id });
     }
     return [...found.values()];
-  }
-
-  /** Removes one record (its audit is the caller's). */
-  delete(id: string): void {
-    this.#delete().run(id.toLowerCase());
   }
 
   /** The filter as SQL: an unknown company or building is not_found. */

@@ -1,5 +1,4 @@
 /** Reduction goals in SQLite: listed in name order, saved by id; migration 14 adds tasks too. */
-import { notFound } from "../../core/errors.js";
 import type { Page, PageQuery, Scope } from "../../core/model/common.js";
 import type { Goal } from "../../core/model/goal.js";
 import type { GoalFilter } from "../../core/resources/goals.js";
@@ -150,19 +149,12 @@ export class GoalRepository implements GoalTable {
     return row === undefined ? undefined : fromRow(row);
   }
 
-  /**
-   * For the callers not yet on the port (deletions): the goal as the port answers it (no store
-   * key: a deletion reports and audits the record as is), or not_found.
-   */
-  get(id: string): Goal {
-    const row = this.#byId().get(id.trim().toLowerCase());
-    if (row === undefined) throw notFound("goal", id);
-    return toGoal(row);
+  findMany(ids: readonly string[]): StoredGoal[] {
+    return [...new Set(ids)].flatMap((id) => this.find(id) ?? []);
   }
 
-  /** How many tasks the goal has. */
-  taskCount(id: string): number {
-    return this.#taskCount().get(id) ?? 0;
+  taskCounts(ids: readonly string[]): number[] {
+    return ids.map((id) => this.#taskCount().get(id) ?? 0);
   }
 
   /** One company's page, or every company's; an unknown company is not_found. */

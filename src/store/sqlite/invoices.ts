@@ -144,7 +144,6 @@ export class InvoiceRepository implements InvoiceTable {
   readonly #building;
   readonly #emissions;
   readonly #upsert;
-  readonly #delete;
 
   constructor(db: Db, companies: CompanyRepository) {
     this.#db = db;
@@ -182,7 +181,6 @@ export class InvoiceRepository implements InvoiceTable {
          updated_at = excluded.updated_at`,
       ),
     );
-    this.#delete = lazy(() => db.prepare<[string]>("DELETE FROM invoices WHERE id = ?"));
   }
 
   /** The rows decoded, the consumptions of all their lines read in one statement. */
@@ -211,11 +209,6 @@ export class InvoiceRepository implements InvoiceTable {
       ...invoice,
       consumptionIds,
     }));
-  }
-
-  /** For the deletions not yet on the port: removes the invoice row (its consumptions are theirs). */
-  delete(id: string): void {
-    this.#delete().run(id);
   }
 
   /** The company and buildings a filter names must exist: else not_found. */

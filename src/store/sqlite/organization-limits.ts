@@ -1,6 +1,5 @@
 /** Organization limits in SQLite (migration 19): a company's boundaries, members kept as JSON. */
 import { z } from "zod";
-import { notFound } from "../../core/errors.js";
 import type { Page } from "../../core/model/common.js";
 import type {
   ConsolidationApproach,
@@ -126,14 +125,8 @@ export class OrganizationLimitRepository implements OrganizationLimitTable {
     return row === undefined ? undefined : fromRow(row);
   }
 
-  /**
-   * For the callers not yet on the port (deletions): a limit by its id alone, whatever its
-   * company (the deletion checks the company after), or not_found.
-   */
-  get(id: string): OrganizationLimit {
-    const row = this.#byId().get(id.trim().toLowerCase());
-    if (row === undefined) throw notFound("organization limit", id);
-    return toLimit(row);
+  findMany(ids: readonly string[]): Owned<OrganizationLimit>[] {
+    return [...new Set(ids)].flatMap((id) => this.find(id) ?? []);
   }
 
   /** One company's page; an unknown company is not_found. */

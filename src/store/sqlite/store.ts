@@ -15,6 +15,7 @@ import { SqliteConsumptions } from "./consumptions.js";
 import { CustomFactorRepository } from "./custom-factors.js";
 import { CustomInputRepository } from "./custom-inputs.js";
 import type { Db } from "./database.js";
+import { DeletionStore } from "./deletions.js";
 import { EffluentRepository } from "./effluents.js";
 import { FactorRepository } from "./factors.js";
 import { GlecRepository } from "./glec.js";
@@ -54,6 +55,7 @@ export interface SqliteTables extends StoreTransaction {
   readonly pricing: SqlitePricing;
   readonly consumptions: SqliteConsumptions;
   readonly invoices: InvoiceRepository;
+  readonly deletions: DeletionStore;
 }
 
 /** An object whose every property is made by its function on first read, then kept. */
@@ -103,6 +105,7 @@ export function sqliteTables(
     pricing: () => new SqlitePricing(db, catalog, tables.customFactors),
     consumptions: () => new SqliteConsumptions(db),
     invoices: () => new InvoiceRepository(db, companies),
+    deletions: () => new DeletionStore(db),
   });
   return tables;
 }

@@ -60,7 +60,6 @@ export class SupplierRepository implements SupplierTable {
   readonly #byId;
   readonly #byExternalId;
   readonly #upsert;
-  readonly #delete;
 
   constructor(db: Db, companies: CompanyRepository) {
     this.#db = db;
@@ -81,7 +80,6 @@ export class SupplierRepository implements SupplierTable {
          updated_at = excluded.updated_at`,
       ),
     );
-    this.#delete = lazy(() => db.prepare<[string]>("DELETE FROM suppliers WHERE id = ?"));
   }
 
   find(id: string): Owned<StoredSupplier> | undefined {
@@ -100,11 +98,6 @@ export class SupplierRepository implements SupplierTable {
       if (row !== undefined) found.set(row.id, fromRow(row));
     }
     return [...found.values()];
-  }
-
-  /** Deletes by id (nothing refers to a supplier); false when there was none. For the deletions. */
-  delete(id: string): boolean {
-    return this.#delete().run(id.trim().toLowerCase()).changes > 0;
   }
 
   /** The clauses of a query's company and type filters, and their parameters. */

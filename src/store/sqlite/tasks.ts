@@ -94,14 +94,8 @@ export class TaskRepository implements TaskTable {
     return row === undefined ? undefined : fromRow(row);
   }
 
-  /**
-   * For the callers not yet on the port (deletions): the task as the port answers it (no store
-   * key: a deletion reports and audits the record as is), or not_found.
-   */
-  get(id: string): Task {
-    const row = this.#byId().get(id.trim().toLowerCase());
-    if (row === undefined) throw notFound("task", id);
-    return toTask(row);
+  findMany(ids: readonly string[]): Owned<Task>[] {
+    return [...new Set(ids)].flatMap((id) => this.find(id) ?? []);
   }
 
   /** The filter as SQL: an unknown company or goal is not_found. */

@@ -1,5 +1,4 @@
 /** Vehicles in SQLite: listed in name order, saved by id, licence plates unique per company. */
-import { notFound } from "../../core/errors.js";
 import type { Page, PageQuery } from "../../core/model/common.js";
 import {
   type FuelType,
@@ -199,13 +198,6 @@ export class VehicleRepository implements VehicleTable {
     return row === undefined ? undefined : storedVehicle(row);
   }
 
-  /** For the callers not yet on the port (deletions): the vehicle, or not_found. */
-  get(id: string): Vehicle {
-    const row = this.#byId().get(id.trim().toLowerCase());
-    if (row === undefined) throw notFound("vehicle", id);
-    return fromRow(row);
-  }
-
   findMany(ids: readonly string[]): StoredVehicle[] {
     const found: StoredVehicle[] = [];
     for (const id of new Set(ids)) {
@@ -248,8 +240,8 @@ export class VehicleRepository implements VehicleTable {
     });
   }
 
-  consumptionCount(id: string): number {
-    return this.#consumptionsOf().get(id, id) ?? 0;
+  consumptionCounts(ids: readonly string[]): number[] {
+    return ids.map((id) => this.#consumptionsOf().get(id, id) ?? 0);
   }
 
   saveAll(records: readonly VehicleRecord[], at: string): void {

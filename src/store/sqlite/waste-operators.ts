@@ -1,5 +1,4 @@
 /** Waste operators in SQLite: listed in name order, saved by id, names unique per company. */
-import { notFound } from "../../core/errors.js";
 import type { Page, PageQuery } from "../../core/model/common.js";
 import {
   type WasteOperator,
@@ -129,8 +128,8 @@ export class WasteOperatorRepository implements WasteOperatorTable {
     );
   }
 
-  invoiceCount(id: string): number {
-    return this.#invoiceCount().get(id) ?? 0;
+  invoiceCounts(ids: readonly string[]): number[] {
+    return ids.map((id) => this.#invoiceCount().get(id) ?? 0);
   }
 
   find(id: string): Owned<WasteOperator> | undefined {
@@ -140,13 +139,6 @@ export class WasteOperatorRepository implements WasteOperatorTable {
 
   findMany(ids: readonly string[]): Owned<WasteOperator>[] {
     return [...new Set(ids)].flatMap((id) => this.find(id) ?? []);
-  }
-
-  /** For the callers not yet on the port: the operator, or not_found. */
-  get(id: string): WasteOperator {
-    const row = this.#byId().get(id.trim().toLowerCase());
-    if (row === undefined) throw notFound("waste operator", id);
-    return toWasteOperator(row);
   }
 
   findByName(companyRef: number, nameKey: string): WasteOperator | undefined {
