@@ -902,6 +902,7 @@ export interface StoreTransaction {
   readonly pricing: PricingTable;
   readonly consumptions: ConsumptionTable;
   readonly deletions: DeletionTable;
+  readonly overlaps: OverlapTable;
 }
 
 /** How a rule's work runs: a read, or a write that commits all of it or none. */

@@ -8,6 +8,7 @@ import {
 import type { ConsumptionsPort, ImportCounts } from "../../core/ports/consumptions.js";
 import { parseInput } from "../../core/validate.js";
 import type { RowRefs } from "../../rules/consumption-writer.js";
+import { StoredOverlaps } from "../../rules/overlaps.js";
 import type { StoreTransactions } from "../../rules/store.js";
 import type { StoredBuilding } from "../../store/sqlite/buildings.js";
 import { BulkIndexes } from "../../store/sqlite/bulk-indexes.js";
@@ -15,7 +16,6 @@ import { BulkLoad } from "../../store/sqlite/bulk-load.js";
 import type { StoredCompany } from "../../store/sqlite/companies.js";
 import { SqliteImportTransaction } from "../../store/sqlite/import-transaction.js";
 import { LocalImportSession } from "./local-import-session.js";
-import { StoredOverlaps } from "./local-overlaps.js";
 import type { LocalParts } from "./local-parts.js";
 import { summarizeConsumptions } from "./summaries.js";
 
@@ -76,6 +76,7 @@ export function localConsumptions(context: ConsumptionsPartContext): LocalConsum
         throw new CarbonError("conflict", "an import session is already open on this connection");
       }
       context.read(() => undefined);
+      const overlaps = new StoredOverlaps(p.catalog);
       const session = new LocalImportSession(
         {
           companies: p.companies,
@@ -91,7 +92,10 @@ export function localConsumptions(context: ConsumptionsPartContext): LocalConsum
           upsertBuilding: (input, companyOf) => context.upsertBuilding(input, companyOf),
           writeRows: async (rows, refs, bulk): Promise<ImportCounts> =>
             (await p.writer.write(p.tables, rows, refs, "rows.", bulk)).counts,
-          overlaps: new StoredOverlaps(p.db, p.catalog, p.queries),
+          overlaps: {
+            find: (rows, refs) => overlaps.find(p.tables, rows, refs),
+            carried: (records) => overlaps.carried(p.tables, records),
+          },
           removeConsumptions: (ids) => context.removeConsumptions(ids),
           batchRolledBack: () => {
             p.calculator.forgetWrites();

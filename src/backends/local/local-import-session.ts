@@ -34,8 +34,8 @@ export interface SessionHost {
   ): Promise<ImportCounts>;
   /** Stored consumptions the rows overlap, and which of them the import carries (overlaps.ts). */
   readonly overlaps: {
-    find(rows: readonly ConsumptionInput[], refs: RowRefs): ConsumptionOverlap[];
-    carried(records: readonly Consumption[]): Set<string>;
+    find(rows: readonly ConsumptionInput[], refs: RowRefs): Promise<ConsumptionOverlap[]>;
+    carried(records: readonly Consumption[]): Promise<Set<string>>;
   };
   /** Deletes consumptions in the session's transaction, audited; answers how many. */
   removeConsumptions(ids: readonly string[]): number;
@@ -132,6 +132,17 @@ export class LocalImportSession implements ImportSession {
     });
   }
 
+  /** Runs work that awaits, its errors translated as `guard` translates them. */
+  async #guarded<T>(fn: () => Promise<T>): Promise<T> {
+    try {
+      return await fn();
+    } catch (error) {
+      return this.#host.guard(() => {
+        throw error;
+      });
+    }
+  }
+
   /** `#batch` for work that awaits: a rule's, on tables that answer at once. */
   async #batchAsync<T>(fn: () => Promise<T>): Promise<T> {
     const host = this.#host;
@@ -194,12 +205,12 @@ export class LocalImportSession implements ImportSession {
   async overlaps(rows: readonly ConsumptionInput[]): Promise<readonly ConsumptionOverlap[]> {
     this.#checkOpen();
     if (!this.detectsOverlaps) return [];
-    return this.#host.guard(() => this.#host.overlaps.find(rows, this.#refs));
+    return this.#guarded(() => this.#host.overlaps.find(rows, this.#refs));
   }
 
   async carried(records: readonly Consumption[]): Promise<ReadonlySet<string>> {
     this.#checkOpen();
-    return this.#host.guard(() => this.#host.overlaps.carried(records));
+    return this.#guarded(() => this.#host.overlaps.carried(records));
   }
 
   async remove(records: readonly Consumption[]): Promise<number> {

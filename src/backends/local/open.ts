@@ -74,7 +74,7 @@ export async function openLocalService(options: LocalServiceOptions): Promise<Lo
     const catalog = new CategoryCatalog(db);
     const { queries, refs, companies, buildings } = queriesOn(db, catalog);
     const audit = new AuditLog(db);
-    const tables = sqliteTables(db, companies, buildings, audit, catalog);
+    const tables = sqliteTables(db, companies, buildings, audit, catalog, queries);
     const pricing = tables.pricing.prepare();
     const calculator = new EmissionCalculator(
       pricing,

@@ -23,6 +23,7 @@ import { GoalRepository } from "./goals.js";
 import { InvoiceRepository } from "./invoices.js";
 import { lazy } from "./lazy.js";
 import { OrganizationLimitRepository } from "./organization-limits.js";
+import { type RecordReads, SqliteOverlaps } from "./overlaps.js";
 import { SqlitePricing } from "./pricing.js";
 import { RegosRepository } from "./regos-dashboard.js";
 import { SupplierRepository } from "./suppliers.js";
@@ -54,6 +55,7 @@ export interface SqliteTables extends StoreTransaction {
   readonly factors: FactorRepository;
   readonly pricing: SqlitePricing;
   readonly consumptions: SqliteConsumptions;
+  readonly overlaps: SqliteOverlaps;
   readonly invoices: InvoiceRepository;
   readonly deletions: DeletionStore;
 }
@@ -81,6 +83,8 @@ export function sqliteTables(
   buildings: BuildingRepository,
   audit: AuditLog,
   catalog: CategoryCatalog,
+  /** How whole consumption records are read (the driver's reads, until they are the store's). */
+  records: RecordReads,
 ): SqliteTables {
   const tables: SqliteTables = onFirstUse<SqliteTables>({
     companies: () => companies,
@@ -104,6 +108,7 @@ export function sqliteTables(
     factors: () => new FactorRepository(db),
     pricing: () => new SqlitePricing(db, catalog, tables.customFactors),
     consumptions: () => new SqliteConsumptions(db),
+    overlaps: () => new SqliteOverlaps(db, records),
     invoices: () => new InvoiceRepository(db, companies),
     deletions: () => new DeletionStore(db),
   });
