@@ -15,7 +15,7 @@ import { EffluentRepository } from "../../store/sqlite/effluents.js";
 import type { SqliteTables } from "../../store/sqlite/store.js";
 import { derivationSources } from "./local-custom-factors.js";
 import type { ConsumptionQueries } from "./queries.js";
-import type { RecalculationScope } from "./recalculate.js";
+import type { RecalculationScope } from "../../rules/recalculate.js";
 
 export interface DeletionParts {
   readonly db: Db;

@@ -22,7 +22,7 @@ import type { StoredBuilding, StoreTransaction, StoreTransactions } from "../../
 import { localActor } from "../../runtime/local-actor.js";
 import type { StoredCompany } from "../../store/sqlite/companies.js";
 import type { SqliteTables } from "../../store/sqlite/store.js";
-import type { RecalculationScope } from "./recalculate.js";
+import type { RecalculationScope } from "../../rules/recalculate.js";
 import type { RefCache } from "./ref-cache.js";
 import { rolledBackWrite } from "./transaction-tools.js";
 

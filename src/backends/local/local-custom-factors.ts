@@ -12,7 +12,7 @@ import type { StoreTransactions } from "../../rules/store.js";
 import { shippedDerivationRules } from "../../shipped/derivation-rules.js";
 import type { CategoryCatalog } from "../../store/sqlite/categories.js";
 import { type RecalculationContext, recalculationRunAround } from "./local-recalculation.js";
-import type { RecalculationScope } from "./recalculate.js";
+import type { RecalculationScope } from "../../rules/recalculate.js";
 import { settledWrite, withRollback } from "./transaction-tools.js";
 
 /** What the custom factors part needs of the LocalService. */

@@ -16,7 +16,7 @@ import { parseInput } from "../../core/validate.js";
 import { localActor } from "../../runtime/local-actor.js";
 import { LibraryStore } from "../../store/sqlite/library-store.js";
 import type { LocalParts } from "./local-parts.js";
-import type { RecalculationScope } from "./recalculate.js";
+import type { RecalculationScope } from "../../rules/recalculate.js";
 import { summarizeEmissions } from "./summaries.js";
 import { committedOrRolledBack, withRollback } from "./transaction-tools.js";
 

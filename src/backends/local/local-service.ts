@@ -64,7 +64,7 @@ import { localSuppliers } from "./local-suppliers.js";
 import { localUsers } from "./local-users.js";
 import { localVehicles } from "./local-vehicles.js";
 import { plainDeletables } from "./plain-deletables.js";
-import { type RecalculationScope, recalculateEmissions } from "./recalculate.js";
+import { type RecalculationScope, recalculateEmissions } from "../../rules/recalculate.js";
 import { recommendInputs } from "./recommended-inputs.js";
 import { rolledBack, withRollback } from "./transaction-tools.js";
 

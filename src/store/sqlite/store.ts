@@ -23,6 +23,7 @@ import { InvoiceRepository } from "./invoices.js";
 import { lazy } from "./lazy.js";
 import { OrganizationLimitRepository } from "./organization-limits.js";
 import { SqlitePricing } from "./pricing.js";
+import { SqliteRecalculation } from "./recalculation.js";
 import { RegosRepository } from "./regos-dashboard.js";
 import { SupplierRepository } from "./suppliers.js";
 import { TaskRepository } from "./tasks.js";
@@ -53,6 +54,7 @@ export interface SqliteTables extends StoreTransaction {
   readonly factors: FactorRepository;
   readonly pricing: SqlitePricing;
   readonly consumptions: SqliteConsumptions;
+  readonly recalculation: SqliteRecalculation;
   readonly invoices: InvoiceRepository;
 }
 
@@ -102,6 +104,7 @@ export function sqliteTables(
     factors: () => new FactorRepository(db),
     pricing: () => new SqlitePricing(db, catalog, tables.customFactors),
     consumptions: () => new SqliteConsumptions(db),
+    recalculation: () => new SqliteRecalculation(db),
     invoices: () => new InvoiceRepository(db, companies),
   });
   return tables;
