@@ -21,7 +21,12 @@ import type { Consumption } from "../core/model/consumption.js";
 import type { CustomInput } from "../core/model/custom-input.js";
 import type { DeletableResource } from "../core/model/deletion.js";
 import type { Effluent, EffluentType } from "../core/model/effluent.js";
-import type { EmissionFactor, FactorBasis, StoredCustomFactor } from "../core/model/factor.js";
+import type {
+  EmissionFactor,
+  FactorBasis,
+  StoredCustomFactor,
+  Validity,
+} from "../core/model/factor.js";
 import type { Goal, Task, TaskStatus } from "../core/model/goal.js";
 import type {
   Invoice,
@@ -877,6 +882,59 @@ export interface OverlapTable {
   byIds(ids: readonly string[]): Awaitable<ReadonlyMap<string, Consumption>>;
 }
 
+/** Which of a company's stored emissions to recalculate; absent fields: all of them. */
+export interface RecalculationScope {
+  readonly companyRef: number;
+  /** The consumptions of these subcategories (the store's keys). */
+  readonly categoryRefs?: readonly number[];
+  readonly buildingRef?: number;
+  /** Only buildings without a country of their own (they follow the company's). */
+  readonly buildingsWithoutCountry?: boolean;
+  /** Only the consumptions naming this custom input. */
+  readonly inputRef?: number;
+  /**
+   * Only the consumptions with a day in one of these (a custom factor's validity before and
+   * after a change: the days outside every one keep their figures); absent: every day.
+   */
+  readonly periods?: readonly Validity[];
+}
+
+/** A stored consumption as its recalculation reads it. */
+export interface RecalculationRow {
+  /** The store's key of the row: pages come in its order. */
+  readonly key: number;
+  readonly categoryRef: number;
+  readonly quantity: number;
+  readonly unit: string;
+  /** Canonical date-times. */
+  readonly startDate: string;
+  readonly endDate: string;
+  /** Its building's country, else its company's. */
+  readonly country: string | null;
+  /** The custom factor of the custom input it names, if any. */
+  readonly inputFactorId: string | null;
+  readonly kwhPerM3: number | null;
+}
+
+/** A recalculated row's figures (null: absent). */
+export interface RecalculatedFigures {
+  readonly key: number;
+  readonly co2e: number | null;
+  readonly co2: number | null;
+  readonly ch4: number | null;
+  readonly n2o: number | null;
+  readonly co2eMarketBased: number | null;
+  readonly convertedQuantity: number | null;
+  readonly calculationRef: number;
+}
+
+export interface RecalculationTable {
+  /** The next rows of the scope after the row of key `after` (0: the first), at most `limit`. */
+  page(scope: RecalculationScope, after: number, limit: number): Awaitable<RecalculationRow[]>;
+  /** Stores each row's new figures. */
+  update(rows: readonly RecalculatedFigures[]): Awaitable<void>;
+}
+
 /** The tables, as one transaction sees them. */
 export interface StoreTransaction {
   readonly invoices: InvoiceTable;
@@ -903,6 +961,7 @@ export interface StoreTransaction {
   readonly consumptions: ConsumptionTable;
   readonly deletions: DeletionTable;
   readonly overlaps: OverlapTable;
+  readonly recalculation: RecalculationTable;
 }
 
 /** How a rule's work runs: a read, or a write that commits all of it or none. */

@@ -18,11 +18,11 @@ import {
   toBuilding,
   upsertBuilding,
 } from "../../rules/buildings.js";
+import type { RecalculationScope } from "../../rules/recalculate.js";
 import type { StoredBuilding, StoreTransaction, StoreTransactions } from "../../rules/store.js";
 import { localActor } from "../../runtime/local-actor.js";
 import type { StoredCompany } from "../../store/sqlite/companies.js";
 import type { SqliteTables } from "../../store/sqlite/store.js";
-import type { RecalculationScope } from "./recalculate.js";
 import type { RefCache } from "./ref-cache.js";
 import { rolledBackWrite } from "./transaction-tools.js";
 
@@ -34,7 +34,7 @@ export interface LocalBuildingsContext {
   /** The rules' transactions (src/rules/store.ts). */
   readonly rules: StoreTransactions;
   /** Invalidates the calculator's caches and recalculates the scope's emissions in place. */
-  readonly recalculate: (scope: RecalculationScope) => number;
+  readonly recalculate: (scope: RecalculationScope) => Promise<number>;
 }
 
 export class LocalBuildings implements BuildingsPort {
@@ -48,8 +48,10 @@ export class LocalBuildings implements BuildingsPort {
     this.#c = context;
     this.#driver = { recalculate: (scope) => context.recalculate(scope) };
     this.#moveDriver = {
-      recalculate: ({ companyRef, buildingRefs }) => {
-        for (const buildingRef of buildingRefs) context.recalculate({ companyRef, buildingRef });
+      recalculate: async ({ companyRef, buildingRefs }) => {
+        for (const buildingRef of buildingRefs) {
+          await context.recalculate({ companyRef, buildingRef });
+        }
       },
     };
   }

@@ -7,12 +7,12 @@ import {
   parseCustomFactor,
   upsertCustomFactor,
 } from "../../rules/custom-factors.js";
+import type { RecalculationScope } from "../../rules/recalculate.js";
 import type { RecalculationDriver } from "../../rules/recalculation.js";
 import type { StoreTransactions } from "../../rules/store.js";
 import { shippedDerivationRules } from "../../shipped/derivation-rules.js";
 import type { CategoryCatalog } from "../../store/sqlite/categories.js";
 import { type RecalculationContext, recalculationRunAround } from "./local-recalculation.js";
-import type { RecalculationScope } from "./recalculate.js";
 import { settledWrite, withRollback } from "./transaction-tools.js";
 
 /** What the custom factors part needs of the LocalService. */
@@ -20,7 +20,7 @@ export interface CustomFactorsParts {
   readonly rules: StoreTransactions;
   readonly catalog: CategoryCatalog;
   /** Recalculates stored emissions, inside the write that changed their factor. */
-  recalculate(scope: RecalculationScope): number;
+  recalculate(scope: RecalculationScope): Promise<number>;
   /** What a recalculation run reported per scope and category needs (local-recalculation.ts). */
   readonly run: RecalculationContext;
 }

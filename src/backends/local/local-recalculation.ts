@@ -13,18 +13,20 @@ import {
 } from "../../core/model/recalculation.js";
 import { type CompanyBeforeAfter, recalculationReport } from "../../core/recalculation-report.js";
 import { parseInput } from "../../core/validate.js";
+import type { RecalculationScope } from "../../rules/recalculate.js";
+import type { StoreTransactions } from "../../rules/store.js";
 import { localActor } from "../../runtime/local-actor.js";
 import { LibraryStore } from "../../store/sqlite/library-store.js";
 import type { LocalParts } from "./local-parts.js";
-import type { RecalculationScope } from "./recalculate.js";
 import { summarizeEmissions } from "./summaries.js";
-import { committedOrRolledBack, withRollback } from "./transaction-tools.js";
+import { settledWrite, withRollback } from "./transaction-tools.js";
 
 export interface RecalculationContext {
   readonly parts: LocalParts;
-  write<T>(fn: () => T): T;
+  /** The rules' transactions: the run is one write of them. */
+  readonly rules: StoreTransactions;
   /** Recalculates a scope's emissions in the caller's transaction; answers how many. */
-  recalculate(scope: RecalculationScope): number;
+  recalculate(scope: RecalculationScope): Promise<number>;
 }
 
 const BY_SCOPE_AND_CATEGORY = ["scope", "category"] as const;
@@ -51,25 +53,25 @@ export interface RunChange {
  * Recalculates the companies' emissions in the caller's write transaction and reports the change
  * per company, scope and category. Audited per company when stored.
  */
-export function recalculationRun(
+export async function recalculationRun(
   context: RecalculationContext,
   input: RecalculationInput,
   run: RunChange = {},
-): RecalculationReport {
+): Promise<RecalculationReport> {
   const p = context.parts;
   if (input.library !== undefined) {
     const release = new LibraryStore(p.db).release(input.library);
     if (release === undefined) throw notFound("factor library release", input.library);
     p.calculator.pin(release);
     try {
-      return recalculationRun(context, { ...input, library: undefined }, run);
+      return await recalculationRun(context, { ...input, library: undefined }, run);
     } finally {
       p.calculator.unpin();
     }
   }
   const started = startRun(context, input);
   run.change?.();
-  return finishRun(context, input, started, run.scopeOf);
+  return await finishRun(context, input, started, run.scopeOf);
 }
 
 /**
@@ -84,7 +86,7 @@ export async function recalculationRunAround(
 ): Promise<RecalculationReport> {
   const started = startRun(context, input);
   await change();
-  return finishRun(context, input, started, scopeOf);
+  return await finishRun(context, input, started, scopeOf);
 }
 
 /** What a run reads of its request: `library` is settled before (`recalculationRun`). */
@@ -115,17 +117,17 @@ function startRun(context: RecalculationContext, input: RunInput): Started {
 }
 
 /** Recalculates each company (what `scopeOf` names), and reports and audits the run. */
-function finishRun(
+async function finishRun(
   context: RecalculationContext,
   input: RunInput,
   befores: Started,
   scopeOf: RunChange["scopeOf"],
-): RecalculationReport {
+): Promise<RecalculationReport> {
   const p = context.parts;
   const counts = new Map<string, number>();
   for (const { ref, companyId } of befores) {
     const scope = scopeOf === undefined ? { companyRef: ref } : scopeOf(ref);
-    counts.set(companyId, scope === undefined ? 0 : context.recalculate(scope));
+    counts.set(companyId, scope === undefined ? 0 : await context.recalculate(scope));
   }
   const results: CompanyBeforeAfter[] = befores.map(({ companyId, before }) => ({
     companyId,
@@ -144,15 +146,15 @@ function finishRun(
   return report;
 }
 
-export function recalculateCompanies(
+export async function recalculateCompanies(
   context: RecalculationContext,
   request: RecalculationRequest,
-): RecalculationReport {
+): Promise<RecalculationReport> {
   const input = parseInput(recalculationRequestSchema, request, "recalculation");
   // A dry run, or a company beyond the limit, rolls the transaction back; the report comes out.
-  return committedOrRolledBack(() =>
-    context.write(() => {
-      const report = recalculationRun(context, input);
+  return settledWrite(() =>
+    context.rules.write(async () => {
+      const report = await recalculationRun(context, input);
       return report.stored ? report : withRollback(() => report)();
     }),
   );

@@ -20,6 +20,7 @@ import {
   writeEffluents,
 } from "../../rules/effluents.js";
 import { getGoal, listGoals, upsertGoal } from "../../rules/goals.js";
+import { type RecalculationScope, recalculateEmissions } from "../../rules/recalculate.js";
 import type { StoreTransaction } from "../../rules/store.js";
 import { getTask, listTasks, upsertTask } from "../../rules/tasks.js";
 import {
@@ -58,7 +59,6 @@ import { type ListReaders, listReaders, streamPages } from "./local-streams.js";
 import { localSuppliers } from "./local-suppliers.js";
 import { localUsers } from "./local-users.js";
 import { localVehicles } from "./local-vehicles.js";
-import { type RecalculationScope, recalculateEmissions } from "./recalculate.js";
 import { recommendInputs } from "./recommended-inputs.js";
 import { rolledBackRule } from "./transaction-tools.js";
 
@@ -128,7 +128,7 @@ export class LocalService implements CarbonService {
     this.audit = new LocalAudit(parts.audit, tx);
     this.factors = localFactors(rules, parts.factors, {
       parts,
-      write: (fn) => this.#tx.write(fn),
+      rules,
       recalculate: (scope) => this.#recalculate(scope),
     });
     this.customFactors = localCustomFactors({
@@ -137,7 +137,7 @@ export class LocalService implements CarbonService {
       recalculate: (scope) => this.#recalculate(scope),
       run: {
         parts,
-        write: (fn) => this.#tx.write(fn),
+        rules,
         recalculate: (scope) => this.#recalculate(scope),
       },
     });
@@ -202,7 +202,7 @@ export class LocalService implements CarbonService {
       parts,
       read,
       guard,
-      write: (fn) => this.#tx.write(fn),
+      rules,
       recalculate: (scope) => this.#recalculate(scope),
     });
     this.#organizationLimits = parts.tables.organizationLimits;
@@ -236,9 +236,9 @@ export class LocalService implements CarbonService {
   };
 
   /** Recalculates a scope's stored emissions in the caller's transaction; answers how many. */
-  #recalculate(scope: RecalculationScope): number {
+  #recalculate(scope: RecalculationScope): Promise<number> {
     this.#p.calculator.invalidate();
-    return recalculateEmissions(this.#p.db, this.#p.catalog, this.#p.calculator, scope);
+    return recalculateEmissions(this.#p.tables, this.#p.catalog, this.#p.calculator, scope);
   }
 
   readonly categories: CarbonService["categories"] = {

@@ -25,6 +25,7 @@ import { lazy } from "./lazy.js";
 import { OrganizationLimitRepository } from "./organization-limits.js";
 import { type RecordReads, SqliteOverlaps } from "./overlaps.js";
 import { SqlitePricing } from "./pricing.js";
+import { SqliteRecalculation } from "./recalculation.js";
 import { RegosRepository } from "./regos-dashboard.js";
 import { SupplierRepository } from "./suppliers.js";
 import { TaskRepository } from "./tasks.js";
@@ -56,6 +57,7 @@ export interface SqliteTables extends StoreTransaction {
   readonly pricing: SqlitePricing;
   readonly consumptions: SqliteConsumptions;
   readonly overlaps: SqliteOverlaps;
+  readonly recalculation: SqliteRecalculation;
   readonly invoices: InvoiceRepository;
   readonly deletions: DeletionStore;
 }
@@ -109,6 +111,7 @@ export function sqliteTables(
     pricing: () => new SqlitePricing(db, catalog, tables.customFactors),
     consumptions: () => new SqliteConsumptions(db),
     overlaps: () => new SqliteOverlaps(db, records),
+    recalculation: () => new SqliteRecalculation(db),
     invoices: () => new InvoiceRepository(db, companies),
     deletions: () => new DeletionStore(db),
   });
