@@ -716,10 +716,10 @@ export interface DeletionTable {
 }
 
 /**
- * What pricing a consumption reads, synchronously once `PricingTable.prepare` has answered: the
+ * What pricing a consumption reads, synchronously once `PricingTable.ready` has answered: the
  * factor library (current release, or a kept one by ref), the policy, the companies' custom
  * factors, the grid loss fractions and the factors' biogenic CO2. The SQLite store reads each on
- * first need (no network lies between); a store over the network loads them when `prepare`
+ * first need (no network lies between); a store over the network loads them when `ready`
  * answers (the library once, the custom factors of the companies it is given).
  */
 export interface PricingData {
@@ -746,7 +746,7 @@ export interface PricingData {
 
 export interface PricingTable {
   /** Pricing data for consumptions of these companies (their custom factors read with it). */
-  prepare(companyRefs: readonly number[]): Awaitable<PricingData>;
+  ready(companyRefs: readonly number[]): Awaitable<PricingData>;
 }
 
 /** A category of the tree looked up by its id or by the store's key, synchronously. */

@@ -75,7 +75,7 @@ export async function openLocalService(options: LocalServiceOptions): Promise<Lo
     const { queries, refs, companies, buildings } = queriesOn(db, catalog);
     const audit = new AuditLog(db);
     const tables = sqliteTables(db, companies, buildings, audit, catalog, queries);
-    const pricing = tables.pricing.prepare();
+    const pricing = tables.pricing.ready();
     const calculator = new EmissionCalculator(
       pricing,
       new LineData(pricing, shippedDerivationRules),

@@ -1,7 +1,7 @@
 /**
  * What pricing reads, in SQLite: each part read on first need and kept for the connection's
  * life (the library does not change at run time; `invalidate` drops what a write may change).
- * `prepare` has nothing to load ahead: no network lies between the rules and the file.
+ * `ready` has nothing to load ahead: no network lies between the rules and the file.
  */
 import type { CalculationPolicy } from "../../core/model/calculation-policy.js";
 import type { EmissionFactor, StoredCustomFactor } from "../../core/model/factor.js";
@@ -41,7 +41,7 @@ export class SqlitePricing implements PricingTable, PricingData {
     );
   }
 
-  prepare(): PricingData {
+  ready(): PricingData {
     return this;
   }
 
