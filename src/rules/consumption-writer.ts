@@ -105,6 +105,8 @@ export class ConsumptionWriter {
       lookups.inputs,
       this.#rules(),
     );
+    // What pricing reads, ready before the batch is priced (a store over the network loads it).
+    await tx.pricing.ready(companiesOf(prepared));
     const allNew = bulk !== undefined && allNewIds(prepared, bulk);
     const existing: ReadonlyMap<string, StoredConsumptionRow> = allNew
       ? new Map()
@@ -227,6 +229,19 @@ export class ConsumptionWriter {
     const calculation = this.#calculations.calculation(stored[10]);
     return derivedCo2e(calculation, stored[7], stored[5], stored[6]);
   }
+}
+
+/** The store keys of the rows' companies, each once (rows come grouped by company, mostly). */
+function companiesOf(rows: readonly PreparedRow[]): number[] {
+  const refs: number[] = [];
+  let last: number | undefined;
+  for (const row of rows) {
+    const ref = row.company.ref;
+    if (ref === last) continue;
+    last = ref;
+    if (!refs.includes(ref)) refs.push(ref);
+  }
+  return refs;
 }
 
 /** In bulk mode: are all ids new? If one may not be, bulk mode ends here. */

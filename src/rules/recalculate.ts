@@ -25,6 +25,7 @@ export async function recalculateEmissions(
   calculator: EmissionCalculator,
   scope: RecalculationScope,
 ): Promise<number> {
+  await tx.pricing.ready([scope.companyRef]);
   let done = 0;
   let after = 0;
   for (;;) {
