@@ -174,7 +174,7 @@ export function byHand(n: Names): string[] {
   return [
     `src/core/resource-types.ts: add ${n.plural} to ResourceTypes (record, input, filter); src/core/service.ts: add it to ListStreams (filter, row)`,
     `src/core/resources/index.ts: add ${n.plural}Resource; its routes, OpenAPI entries, docs rows and contract suite follow from it`,
-    `src/backends/local/: a migration creating the table (and its number in test/unit/local/migrations.test.ts), a repository (list by company in the descriptor's order, get, upsert), \`readonly ${n.plural}\` on LocalService (localResource(repository, tx)) and its keyset in local-streams.ts (StreamSources)`,
+    `storage: a migration creating the table in src/store/sqlite/migrations.ts (and its number in test/unit/local/migrations.test.ts); src/store/sqlite/${n.kebab}.ts, the table's statements (find, list by company in the descriptor's order, save) implementing a ${n.type}Table you add to src/rules/store.ts (and to StoreTransaction), registered in sqliteTables (src/store/sqlite/store.ts); src/rules/${n.kebab}.ts, the rules (validation, the company kept, what is unique); \`${n.plural}\` on LocalService (rules.read / rules.write around them) and its keyset in local-streams.ts`,
     `src/backends/remote/remote-service.ts: ${n.plural}: remoteResource(client, capabilities, ${n.plural}Resource); remote-streams.ts: its pager`,
     `src/cli/commands/registry.ts: the ${n.kebab} entry (the compiler does not ask for it)`,
     `test/conformance/cases.ts: a case for ${n.kebab} list, get and upsert; test/conformance/mock-store.ts: a handler for each spec route`,
