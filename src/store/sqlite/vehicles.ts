@@ -1,13 +1,9 @@
 /** Vehicles in SQLite: listed in name order, saved by id, licence plates unique per company. */
 import type { Page, PageQuery } from "../../core/model/common.js";
 import {
-  type FuelType,
   fuelTypes,
-  type Ownership,
   ownerships,
   type Vehicle,
-  type VehicleCategory,
-  type VehicleType,
   vehicleCategories,
   vehicleTypes,
 } from "../../core/model/vehicle.js";
