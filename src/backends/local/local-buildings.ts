@@ -24,7 +24,7 @@ import { localActor } from "../../runtime/local-actor.js";
 import type { StoredCompany } from "../../store/sqlite/companies.js";
 import type { SqliteTables } from "../../store/sqlite/store.js";
 import type { RefCache } from "./ref-cache.js";
-import { rolledBackWrite } from "./transaction-tools.js";
+import { rolledBackRule } from "./transaction-tools.js";
 
 /** What the part needs of its LocalService: its tables and transactions, and the calculator. */
 export interface LocalBuildingsContext {
@@ -93,6 +93,6 @@ export class LocalBuildings implements BuildingsPort {
     const command = moveCommand(request, localActor);
     const run = (t: StoreTransaction) => moveBuildings(t, command, this.#moveDriver);
     if (!command.dryRun) return this.#c.rules.write(run);
-    return rolledBackWrite((fn) => this.#c.rules.write(fn), run);
+    return rolledBackRule(this.#c.rules, run);
   }
 }

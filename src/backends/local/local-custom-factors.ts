@@ -13,7 +13,7 @@ import type { StoreTransactions } from "../../rules/store.js";
 import { shippedDerivationRules } from "../../shipped/derivation-rules.js";
 import type { CategoryCatalog } from "../../store/sqlite/categories.js";
 import { type RecalculationContext, recalculationRunAround } from "./local-recalculation.js";
-import { settledWrite, withRollback } from "./transaction-tools.js";
+import { writeOrRollBack } from "./transaction-tools.js";
 
 /** What the custom factors part needs of the LocalService. */
 export interface CustomFactorsParts {
@@ -60,12 +60,11 @@ export function localCustomFactors(parts: CustomFactorsParts): CustomFactorsPort
         run: (request, change, scopeOf) =>
           recalculationRunAround(parts.run, request, change, scopeOf),
       };
-      return settledWrite(() =>
-        rules.write(async (t) => {
-          const answer = await changeCustomFactor(t, input, { dryRun }, run);
-          // A dry run rolls the write back and answers what it would have done.
-          return dryRun ? withRollback(() => answer)() : answer;
-        }),
+      // A dry run rolls the write back and answers what it would have done.
+      return writeOrRollBack(
+        rules,
+        (t) => changeCustomFactor(t, input, { dryRun }, run),
+        () => !dryRun,
       );
     },
   };

@@ -4,7 +4,7 @@ import { type FactorResolver, listFactors, resolveFactor } from "../../rules/fac
 import { changePolicy, factorPolicy, type PolicyDriver } from "../../rules/policy-change.js";
 import type { StoreTransactions } from "../../rules/store.js";
 import { type RecalculationContext, recalculationRunAround } from "./local-recalculation.js";
-import { settledWrite, withRollback } from "./transaction-tools.js";
+import { writeOrRollBack } from "./transaction-tools.js";
 
 /**
  * The factors part of the local engine: the library, its releases and resolution, read in the
@@ -29,12 +29,11 @@ export function localFactors(
     resolve: (query) => rules.read((t) => resolveFactor(t, query, resolver)),
     policy: () => rules.read((t) => factorPolicy(t)),
     changePolicy: (change) =>
-      settledWrite(() =>
-        rules.write(async (t) => {
-          const result = await changePolicy(t, change, driver);
-          // A dry run rolls the write back and answers what it would have done.
-          return change.dryRun ? withRollback(() => result)() : result;
-        }),
+      // A dry run rolls the write back and answers what it would have done.
+      writeOrRollBack(
+        rules,
+        (t) => changePolicy(t, change, driver),
+        () => change.dryRun !== true,
       ),
     releases: () => rules.read((t) => factorReleases(t)),
     diff: (query) => rules.read((t) => diffFactorReleases(t, query.from, query.to)),

@@ -19,7 +19,7 @@ import { localActor } from "../../runtime/local-actor.js";
 import { LibraryStore } from "../../store/sqlite/library-store.js";
 import type { LocalParts } from "./local-parts.js";
 import { summarizeEmissions } from "./summaries.js";
-import { settledWrite, withRollback } from "./transaction-tools.js";
+import { writeOrRollBack } from "./transaction-tools.js";
 
 export interface RecalculationContext {
   readonly parts: LocalParts;
@@ -152,11 +152,10 @@ export async function recalculateCompanies(
 ): Promise<RecalculationReport> {
   const input = parseInput(recalculationRequestSchema, request, "recalculation");
   // A dry run, or a company beyond the limit, rolls the transaction back; the report comes out.
-  return settledWrite(() =>
-    context.rules.write(async () => {
-      const report = await recalculationRun(context, input);
-      return report.stored ? report : withRollback(() => report)();
-    }),
+  return writeOrRollBack(
+    context.rules,
+    () => recalculationRun(context, input),
+    (report) => report.stored,
   );
 }
 
