@@ -7,6 +7,12 @@ import {
 } from "../../core/model/consumption.js";
 import type { ConsumptionsPort, ImportCounts } from "../../core/ports/consumptions.js";
 import { parseInput } from "../../core/validate.js";
+import {
+  getConsumption,
+  listConsumptions,
+  storedConsumptionIds,
+} from "../../rules/consumption-reads.js";
+import type { StoreTransactions } from "../../rules/store.js";
 import type { StoredBuilding } from "../../store/sqlite/buildings.js";
 import { BulkIndexes } from "../../store/sqlite/bulk-indexes.js";
 import { BulkLoad } from "../../store/sqlite/bulk-load.js";
@@ -20,6 +26,8 @@ import { summarizeConsumptions } from "./summaries.js";
 /** What the part needs of the LocalService that holds it. */
 export interface ConsumptionsPartContext {
   readonly parts: LocalParts;
+  /** The rules' transactions over the Store port (reads of consumptions). */
+  readonly rules: StoreTransactions;
   /** A read after dropping caches another connection's commits made stale. */
   read<T>(fn: () => T): T;
   /** A write transaction, refused while an import session is open. */
@@ -53,10 +61,9 @@ export function localConsumptions(context: ConsumptionsPartContext): LocalConsum
   return {
     // One SQLite transaction per import: a rejected row rolls the whole file back.
     importsAtomically: true,
-    list: async (query) => context.read(() => p.queries.listConsumptions(query)),
-    get: async (id) => context.read(() => p.queries.getConsumption(id)),
-    storedIds: async (ids) =>
-      context.read(() => new Set(ids.filter((id) => p.queries.findConsumption(id) !== undefined))),
+    list: (query) => context.rules.read((t) => listConsumptions(t, query)),
+    get: (id) => context.rules.read((t) => getConsumption(t, id)),
+    storedIds: (ids) => context.rules.read((t) => storedConsumptionIds(t, ids)),
     async upsert(input) {
       const parsed = parseInput(consumptionInputSchema, input, "consumption");
       return context.write(() => {

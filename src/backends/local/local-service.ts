@@ -206,6 +206,7 @@ export class LocalService implements CarbonService {
     });
     this.consumptions = localConsumptions({
       parts,
+      rules,
       read,
       guard,
       write: (fn) => this.#tx.write(fn),
@@ -215,6 +216,7 @@ export class LocalService implements CarbonService {
     });
     this.emissions = localEmissions({
       parts,
+      rules,
       read,
       guard,
       write: (fn) => this.#tx.write(fn),

@@ -75,7 +75,7 @@ export async function openLocalService(options: LocalServiceOptions): Promise<Lo
     if (pages !== undefined) db.pragma(`wal_autocheckpoint = ${Math.trunc(pages)}`);
     migrate(db, file, undefined, options.onUpgrade);
     const catalog = new CategoryCatalog(db);
-    const { queries, refs, companies, buildings } = queriesOn(db, catalog);
+    const { queries, refs, companies, buildings, reads } = queriesOn(db, catalog);
     const customFactors = new CustomFactorRepository(db, companies, catalog);
     const calculator = new EmissionCalculator(
       db,
@@ -87,7 +87,7 @@ export async function openLocalService(options: LocalServiceOptions): Promise<Lo
     return new LocalService({
       path: file,
       db,
-      tables: sqliteTables(db, companies, buildings, audit),
+      tables: sqliteTables(db, companies, buildings, audit, reads),
       transactions: new SqliteTransactions(db),
       catalog,
       companies,

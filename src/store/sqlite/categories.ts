@@ -5,13 +5,12 @@ import type { Category, CategoryLevel } from "../../core/model/category.js";
 import type { Page, PageQuery, Scope } from "../../core/model/common.js";
 import { pageOfList } from "../../core/pagination.js";
 import type { CategoryInfo } from "../../engine/summary.js";
+import type { CategoryLookup, StoredCategory } from "../../rules/store.js";
 import type { Db } from "./database.js";
 import { lazy } from "./lazy.js";
 
-/** A category and its row ref. The tree never changes at run time. */
-export interface StoredCategory extends Category {
-  readonly ref: number;
-}
+/** A category and its row ref (the port's record). The tree never changes at run time. */
+export type { StoredCategory };
 
 interface CategoryRow {
   ref: number;
@@ -40,7 +39,7 @@ const SELECT = `SELECT c.ref, c.id, c.code, c.level, p.id AS parent_id, c.scope,
  * keeps them (ids are stored in lower case), and the first listing reads the whole tree once and
  * keeps it (a server lists it page after page, and each page read it all again).
  */
-export class CategoryCatalog {
+export class CategoryCatalog implements CategoryLookup {
   readonly #db: Db;
   readonly #byRef = new Map<number, StoredCategory>();
   /** Lower-case id or code -> ref; null: known to name no category. */

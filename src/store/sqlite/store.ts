@@ -10,6 +10,7 @@ import type { BuildingRepository } from "./buildings.js";
 import { CertificateRepository } from "./certificates.js";
 import { CommentRepository } from "./comments.js";
 import type { CompanyRepository } from "./companies.js";
+import type { ConsumptionReadRepository } from "./consumption-reads.js";
 import { CustomInputRepository } from "./custom-inputs.js";
 import type { Db } from "./database.js";
 import { EffluentRepository } from "./effluents.js";
@@ -42,6 +43,7 @@ export interface SqliteTables extends StoreTransaction {
   readonly vehicles: VehicleRepository;
   readonly effluents: EffluentRepository;
   readonly regos: RegosRepository;
+  readonly consumptionReads: ConsumptionReadRepository;
 }
 
 /** An object whose every property is made by its function on first read, then kept. */
@@ -66,6 +68,7 @@ export function sqliteTables(
   companies: CompanyRepository,
   buildings: BuildingRepository,
   audit: AuditLog,
+  consumptionReads: ConsumptionReadRepository,
 ): SqliteTables {
   const tables: SqliteTables = onFirstUse<SqliteTables>({
     companies: () => companies,
@@ -84,6 +87,7 @@ export function sqliteTables(
     vehicles: () => new VehicleRepository(db, companies, buildings),
     effluents: () => new EffluentRepository(db, companies, buildings),
     regos: () => new RegosRepository(db),
+    consumptionReads: () => consumptionReads,
   });
   return tables;
 }
