@@ -269,8 +269,8 @@ export class ConsumptionReadRepository implements ConsumptionReadTable {
   }
 
   /** Every record is in memory once loaded: the maps answer for any page. */
-  calculations(_refs: readonly (number | null)[]): CalculationRecords {
-    this.#references.ensure();
+  calculations(refs: readonly (number | null)[]): CalculationRecords {
+    if (!this.#references.holds(refs)) this.#references.ensure();
     return this.#references;
   }
 

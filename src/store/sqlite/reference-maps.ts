@@ -147,6 +147,16 @@ export class ReferenceMaps implements RowReferences, CalculationRecords {
     return input;
   }
 
+  /**
+   * Whether the records of these refs are loaded and current (loaded since the last
+   * `invalidate`): then they need no `ensure`, records never changing once written.
+   */
+  holds(refs: readonly (number | null)[]): boolean {
+    if (this.#known === undefined || this.#legacyVersion === undefined) return false;
+    for (const ref of refs) if (ref !== null && !this.#records.has(ref)) return false;
+    return true;
+  }
+
   /** A loaded calculation record (every one is, once `ensure` ran). */
   get(ref: number): CalculationRecord | undefined {
     return this.#records.get(ref);
