@@ -21,9 +21,12 @@ import type { Consumption } from "../core/model/consumption.js";
 import type { CustomInput } from "../core/model/custom-input.js";
 import type { DeletableResource } from "../core/model/deletion.js";
 import type { Effluent, EffluentType } from "../core/model/effluent.js";
+import type { MarketBasis } from "../core/model/emission.js";
 import type {
   EmissionFactor,
   FactorBasis,
+  GwpSet,
+  ResolutionStep,
   StoredCustomFactor,
   Validity,
 } from "../core/model/factor.js";
@@ -46,6 +49,7 @@ import type {
   VehicleType,
 } from "../core/model/vehicle.js";
 import type { WasteOperator } from "../core/model/waste-operator.js";
+import type { PageWindow } from "../core/pagination.js";
 import type { FactorQuery } from "../core/ports/factors.js";
 import type { GlecQuery } from "../core/ports/glec.js";
 import type { OrganizationLimitQuery } from "../core/ports/organization-limits.js";
@@ -935,8 +939,193 @@ export interface RecalculationTable {
   update(rows: readonly RecalculatedFigures[]): Awaitable<void>;
 }
 
+/** The category tree as reads look it up: it never changes while the store is open. */
+export interface CategoryLookup {
+  byRef(ref: number): StoredCategory | undefined;
+  byId(id: string): StoredCategory | undefined;
+  /** A code in any case (`natural_gas`) or an id. */
+  find(codeOrId: string): StoredCategory | undefined;
+  /** Every category, in tree order. */
+  readonly all: readonly StoredCategory[];
+  /** The keys of the categories of these scopes. */
+  refsOfScopes(scopes: readonly Scope[]): number[];
+}
+
+/**
+ * A consumption as reads get it, by position rather than by field: a read of a million rows
+ * makes one array a row and no object. Dates are milliseconds since the epoch (UTC); refs are the
+ * store's keys, turned into ids by the read's `RowReferences`.
+ */
+export type ConsumptionReadRow = readonly [
+  id: string,
+  entityId: string,
+  companyRef: number,
+  buildingRef: number,
+  categoryRef: number,
+  startDate: number,
+  endDate: number,
+  quantity: number,
+  unit: string,
+  createdAt: number,
+  updatedAt: number,
+  co2e: number | null,
+  co2: number | null,
+  ch4: number | null,
+  n2o: number | null,
+  /** The market-based figure with the kWh certificates cover left out. */
+  co2eMarket: number | null,
+  convertedQuantity: number | null,
+  /** The key of its calculation record; null: stored awaiting a factor before records existed. */
+  calculationRef: number | null,
+  /** Its place in the store: after the start date, what orders a list (stored order). */
+  position: number,
+  /** The key of the custom input it names, if any. */
+  inputRef: number | null,
+  /** The bill's kWh per m3, if it gave one. */
+  kwhPerM3: number | null,
+  /** The share of its market-based figure no certificate covers (1: none covered). */
+  uncoveredShare: number,
+];
+
+/** A building as rows name it. */
+export interface BuildingReference {
+  readonly id: string;
+  readonly name: string;
+}
+
+/** A custom input as rows name it (its id and type never change while named). */
+export interface InputReference {
+  readonly id: string;
+  readonly type: string;
+}
+
+/**
+ * What the store's keys in consumption rows stand for, as one read of them needs it: lookups
+ * into what the store has read, each answered in memory (a key it has not read is an error).
+ */
+export interface RowReferences {
+  companyId(ref: number): string;
+  building(ref: number): BuildingReference;
+  input(ref: number): InputReference;
+  readonly categories: CategoryLookup;
+}
+
+/** A calculation record as stored: the lines of a calculation that many consumptions share. */
+export interface CalculationRecord {
+  /** Null while the location basis awaits a factor (a scope 2 row priced market-based only). */
+  readonly factorId: string | null;
+  readonly factorSource: string | null;
+  readonly factorYear: number | null;
+  readonly factorUnit: string | null;
+  readonly factorValue: number | null;
+  readonly resolution: ResolutionStep | null;
+  readonly gwpSet: GwpSet | null;
+  readonly geography: string | null;
+  readonly marketFactorId: string | null;
+  readonly marketBasis: MarketBasis | null;
+  readonly marketResolution: ResolutionStep | null;
+  readonly marketGeography: string | null;
+  readonly marketFactorYear: number | null;
+  readonly marketGwpSet: GwpSet | null;
+  readonly libraryVersion: string | null;
+  /** JSON of the calculation's lines; null for a record written before lines (one direct line). */
+  readonly lines: string | null;
+}
+
+/** Calculation records by key, as a read asked for them. */
+export interface CalculationRecords {
+  /** The record of a key asked for; undefined for one that is not. */
+  get(ref: number): CalculationRecord | undefined;
+  /**
+   * The library version in use when the store was upgraded to records: what a consumption
+   * stored awaiting a factor before records existed (its key null) reads as.
+   */
+  readonly legacyLibraryVersion: string | null;
+}
+
+/** A condition on a consumption's categories. */
+export interface CategoryCondition {
+  /** Its own category is one of these (none: no consumption's is). */
+  readonly refs: readonly number[];
+  /** Or its calculation record has a derived line: of any category, or of one of `refs`. */
+  readonly orDerivedLine?: "any" | "ofRefs";
+}
+
+/** Which consumptions a read takes, in the store's keys; the rules checked the filter. */
+export interface ConsumptionRowFilter {
+  /** Takes none (a building of another company than the one named). */
+  readonly none?: boolean;
+  readonly companyRef?: number;
+  readonly buildingRef?: number;
+  /** Calendar days `YYYY-MM-DD`, both in: a consumption whose days overlap them. */
+  readonly from?: string;
+  readonly to?: string;
+  readonly scopes?: CategoryCondition;
+  readonly entityIds?: readonly string[];
+  readonly categories?: CategoryCondition;
+}
+
+/** How many consumptions of a read have one calculation record (and one category). */
+export interface CalculationCount {
+  /** The category, or the least one of the record's consumptions when not counted by category. */
+  readonly categoryRef: number;
+  readonly calculationRef: number | null;
+  readonly consumptions: number;
+}
+
+/** How many emission lines a consumption of a (category, record) pair gives in a read. */
+export interface LineWeight {
+  readonly categoryRef: number;
+  readonly calculationRef: number | null;
+  readonly lines: number;
+}
+
+/** Rows of a read of emission lines, from the one holding a given line. */
+export interface LinePageRequest {
+  /** Lines before the one wanted, from the start of the list. */
+  readonly offset: number;
+  /** Rows wanted at most. */
+  readonly rows: number;
+  /** The lines of a row; by its record alone (any category) unless `byCategory`. */
+  readonly weights: readonly LineWeight[];
+  readonly byCategory: boolean;
+}
+
+export interface LinePage {
+  readonly rows: readonly ConsumptionReadRow[];
+  /** Lines of the rows, from the first one's, still before the one wanted. */
+  readonly skip: number;
+}
+
+/**
+ * The reads of consumptions and of their emission lines, in list order: start date, then stored
+ * order. Rows come raw; what decoding them needs comes in one call each (`references`,
+ * `calculations`), never one per row.
+ */
+export interface ConsumptionReadTable {
+  /** The row of this id (lower case); undefined when there is none. */
+  find(id: string): Awaitable<ConsumptionReadRow | undefined>;
+  /** The ids (lower case) of these that are stored. */
+  storedIds(ids: readonly string[]): Awaitable<ReadonlySet<string>>;
+  /** One page of rows. */
+  list(filter: ConsumptionRowFilter, window: PageWindow): Awaitable<readonly ConsumptionReadRow[]>;
+  count(filter: ConsumptionRowFilter): Awaitable<number>;
+  /** The rows counted by calculation record, and by category too when `byCategory`. */
+  countByCalculation(
+    filter: ConsumptionRowFilter,
+    byCategory: boolean,
+  ): Awaitable<readonly CalculationCount[]>;
+  /** Rows from the one holding line `offset` (counted from 0), lines weighed as asked. */
+  linePage(filter: ConsumptionRowFilter, request: LinePageRequest): Awaitable<LinePage>;
+  /** What the rows' keys stand for (companies, buildings, inputs, categories). */
+  references(): Awaitable<RowReferences>;
+  /** The calculation records of these keys (a page's), at least. */
+  calculations(refs: readonly (number | null)[]): Awaitable<CalculationRecords>;
+}
+
 /** The tables, as one transaction sees them. */
 export interface StoreTransaction {
+  readonly consumptionReads: ConsumptionReadTable;
   readonly invoices: InvoiceTable;
   readonly companies: CompanyTable;
   readonly buildings: BuildingTable;

@@ -4,6 +4,8 @@
  * fails the build. When a rule breaks, the fix is to move the code to the layer it belongs to,
  * not an exception here.
  */
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import {
@@ -174,6 +176,13 @@ const RULES: readonly Rule[] = [
       "a store keeps and reads records as the rules ask through the Store port (src/rules/store.ts); what is decided on write lives in src/rules/, so a second store implements the port without copying a rule",
   },
   {
+    name: "only the SQLite store uses better-sqlite3",
+    files: LAYERS.filter((layer) => layer !== STORE),
+    mayNotImport: ["better-sqlite3"],
+    reason:
+      "every statement and the database handle are the store's (src/store/sqlite/); the rules reach the database through the Store port",
+  },
+  {
     name: "runtime imports nothing of ours",
     files: [RUNTIME],
     mayNotImport: ["src/"],
@@ -237,6 +246,22 @@ describe("the layers of src/", () => {
       .filter((edge) => breaks(rule, edge))
       .map((edge) => `${describeEdge(edge)}: ${rule.reason}`);
     expect(broken).toEqual([]);
+  });
+
+  it("holds SQL only in the store", () => {
+    const sql =
+      /\b(?:SELECT\s+[\w*($]|INSERT\s+INTO\b|UPDATE\s+\w+\s+SET\b|DELETE\s+FROM\b|CREATE\s+(?:TABLE|(?:UNIQUE\s+)?INDEX|TRIGGER)\b|PRAGMA\s+\w|SAVEPOINT\b|BEGIN\s+IMMEDIATE\b)/;
+    const outside = files
+      .filter((file) => !matches(STORE, file))
+      .flatMap((file) => {
+        // Comments may name a statement; code may not hold one.
+        const code = readFileSync(path.join(root, file), "utf8")
+          .replace(/\/\*[\s\S]*?\*\//g, "")
+          .replace(/^\s*\/\/.*$/gm, "");
+        const found = sql.exec(code);
+        return found === null ? [] : [`${file}: ${found[0]}`];
+      });
+    expect(outside).toEqual([]);
   });
 
   it("has no import cycle (static imports, type-only ones included)", () => {

@@ -7,6 +7,11 @@ import {
 } from "../../core/model/consumption.js";
 import type { ConsumptionsPort, ImportCounts } from "../../core/ports/consumptions.js";
 import { parseInput } from "../../core/validate.js";
+import {
+  getConsumption,
+  listConsumptions,
+  storedConsumptionIds,
+} from "../../rules/consumption-reads.js";
 import type { RowRefs } from "../../rules/consumption-writer.js";
 import { StoredOverlaps } from "../../rules/overlaps.js";
 import type { StoreTransactions } from "../../rules/store.js";
@@ -24,7 +29,7 @@ export interface ConsumptionsPartContext {
   readonly parts: LocalParts;
   /** A read after dropping caches another connection's commits made stale. */
   read<T>(fn: () => T): T;
-  /** The rules' transactions (a write refused while an import session is open). */
+  /** The rules' transactions over the Store port (a write refused during an import session). */
   readonly rules: StoreTransactions;
   /** Database errors translated into CarbonErrors. */
   guard<T>(fn: () => T): T;
@@ -55,10 +60,9 @@ export function localConsumptions(context: ConsumptionsPartContext): LocalConsum
   return {
     // One SQLite transaction per import: a rejected row rolls the whole file back.
     importsAtomically: true,
-    list: async (query) => context.read(() => p.queries.listConsumptions(query)),
-    get: async (id) => context.read(() => p.queries.getConsumption(id)),
-    storedIds: async (ids) =>
-      context.read(() => new Set(ids.filter((id) => p.queries.findConsumption(id) !== undefined))),
+    list: (query) => context.rules.read((t) => listConsumptions(t, query)),
+    get: (id) => context.rules.read((t) => getConsumption(t, id)),
+    storedIds: (ids) => context.rules.read((t) => storedConsumptionIds(t, ids)),
     async upsert(input) {
       const parsed = parseInput(consumptionInputSchema, input, "consumption");
       return context.rules.write(async (tx) => {

@@ -1,6 +1,8 @@
 /** The local engine's emissions part: lists, streams and dashboards of the calculated emissions. */
 import type { Emission } from "../../core/model/emission.js";
 import type { EmissionFilter, EmissionsPort } from "../../core/ports/emissions.js";
+import { listEmissions } from "../../rules/consumption-reads.js";
+import type { StoreTransactions } from "../../rules/store.js";
 import type { LocalParts } from "./local-parts.js";
 import { type RecalculationContext, recalculateCompanies } from "./local-recalculation.js";
 import { summarizeEmissions } from "./summaries.js";
@@ -8,6 +10,8 @@ import { summarizeEmissions } from "./summaries.js";
 /** What the part needs of the LocalService that holds it. */
 export interface EmissionsPartContext extends RecalculationContext {
   readonly parts: LocalParts;
+  /** The rules' transactions over the Store port (pages of emission lines). */
+  readonly rules: StoreTransactions;
   /** A read after dropping caches another connection's commits made stale. */
   read<T>(fn: () => T): T;
   /** Database errors translated into CarbonErrors. */
@@ -39,7 +43,7 @@ export function localEmissions(context: EmissionsPartContext): EmissionsPort {
     }
   }
   return {
-    list: async (query) => context.read(() => p.queries.listEmissions(query)),
+    list: (query) => context.rules.read((t) => listEmissions(t, query)),
     stream,
     summarize: async (query) => context.read(() => summarizeEmissions(p, query)),
     recalculate: async (request) => recalculateCompanies(context, request),

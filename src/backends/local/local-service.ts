@@ -191,18 +191,18 @@ export class LocalService implements CarbonService {
     });
     this.consumptions = localConsumptions({
       parts,
+      rules,
       read,
       guard,
-      rules,
       upsertBuilding: (input, companyOf) => this.buildings.store(input, companyOf),
       removeConsumptions: (ids) => this.#removeConsumptions(ids),
       session: this.#session,
     });
     this.emissions = localEmissions({
       parts,
+      rules,
       read,
       guard,
-      rules,
       recalculate: (scope) => this.#recalculate(scope),
     });
     this.#organizationLimits = parts.tables.organizationLimits;

@@ -72,9 +72,9 @@ export async function openLocalService(options: LocalServiceOptions): Promise<Lo
   try {
     migrate(db, file, undefined, options.onUpgrade);
     const catalog = new CategoryCatalog(db);
-    const { queries, refs, companies, buildings } = queriesOn(db, catalog);
+    const { queries, refs, companies, buildings, reads } = queriesOn(db, catalog);
     const audit = new AuditLog(db);
-    const tables = sqliteTables(db, companies, buildings, audit, catalog, queries);
+    const tables = sqliteTables(db, companies, buildings, audit, catalog, queries, reads);
     const pricing = tables.pricing.ready();
     const calculator = new EmissionCalculator(
       pricing,

@@ -5,7 +5,7 @@ import type { Category, CategoryLevel } from "../../core/model/category.js";
 import type { Page, PageQuery, Scope } from "../../core/model/common.js";
 import { pageOfList } from "../../core/pagination.js";
 import type { CategoryInfo } from "../../engine/summary.js";
-import type { CategoryTable, StoredCategory } from "../../rules/store.js";
+import type { CategoryLookup, CategoryTable, StoredCategory } from "../../rules/store.js";
 import type { Db } from "./database.js";
 import { lazy } from "./lazy.js";
 
@@ -39,7 +39,7 @@ const SELECT = `SELECT c.ref, c.id, c.code, c.level, p.id AS parent_id, c.scope,
  * keeps them (ids are stored in lower case), and the first listing reads the whole tree once and
  * keeps it (a server lists it page after page, and each page read it all again).
  */
-export class CategoryCatalog implements CategoryTable {
+export class CategoryCatalog implements CategoryTable, CategoryLookup {
   readonly #db: Db;
   readonly #byRef = new Map<number, StoredCategory>();
   /** Lower-case id or code -> ref; null: known to name no category. */

@@ -36,7 +36,7 @@ export class RegosRepository implements RegosTable {
   readonly #names;
 
   constructor(db: Db) {
-    // The market figure as every read gives it (rows.ts): covered kWh left out.
+    // The market figure as every read gives it (consumption-reads.ts): covered kWh left out.
     this.#consumptions = lazy(() =>
       db
         .prepare<[number, number, number], unknown>(

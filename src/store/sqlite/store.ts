@@ -11,6 +11,7 @@ import type { CategoryCatalog } from "./categories.js";
 import { CertificateRepository } from "./certificates.js";
 import { CommentRepository } from "./comments.js";
 import type { CompanyRepository } from "./companies.js";
+import type { ConsumptionReadRepository } from "./consumption-reads.js";
 import { SqliteConsumptions } from "./consumptions.js";
 import { CustomFactorRepository } from "./custom-factors.js";
 import { CustomInputRepository } from "./custom-inputs.js";
@@ -60,6 +61,7 @@ export interface SqliteTables extends StoreTransaction {
   readonly recalculation: SqliteRecalculation;
   readonly invoices: InvoiceRepository;
   readonly deletions: DeletionStore;
+  readonly consumptionReads: ConsumptionReadRepository;
 }
 
 /** An object whose every property is made by its function on first read, then kept. */
@@ -87,6 +89,7 @@ export function sqliteTables(
   catalog: CategoryCatalog,
   /** How whole consumption records are read (the driver's reads, until they are the store's). */
   records: RecordReads,
+  consumptionReads: ConsumptionReadRepository,
 ): SqliteTables {
   const tables: SqliteTables = onFirstUse<SqliteTables>({
     companies: () => companies,
@@ -114,6 +117,7 @@ export function sqliteTables(
     recalculation: () => new SqliteRecalculation(db),
     invoices: () => new InvoiceRepository(db, companies),
     deletions: () => new DeletionStore(db),
+    consumptionReads: () => consumptionReads,
   });
   return tables;
 }

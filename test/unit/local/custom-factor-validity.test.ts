@@ -7,9 +7,9 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
 import { openLocalService } from "../../../src/backends/local/open.js";
-import { emissionIdOf, emissionLineIdOf } from "../../../src/backends/local/rows.js";
 import { categoryId } from "../../../src/core/ids.js";
 import type { CustomFactorInput } from "../../../src/core/model/factor.js";
+import { emissionIdOf, emissionLineIdOf } from "../../../src/rules/consumption-rows.js";
 import { carbonError, consumption, ids, openTemp, seed, tempDir } from "./helpers.js";
 
 const SUPPLIER = "77777777-7777-4777-8777-777777777777";

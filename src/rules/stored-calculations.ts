@@ -1,29 +1,11 @@
-import type { MarketBasis } from "../../core/model/emission.js";
-import type { GwpSet, ResolutionStep } from "../../core/model/factor.js";
-import { NOTHING_PER_UNIT } from "../../engine/awaiting-lines.js";
-import type { Calculation, CalculationLine } from "../../engine/emission-lines.js";
-
-/** A row of `emission_provenance` as the reads load it. */
-export interface ProvenanceRow {
-  /** Null while the location basis awaits a factor (a scope 2 row priced market-based only). */
-  readonly factorId: string | null;
-  readonly factorSource: string | null;
-  readonly factorYear: number | null;
-  readonly factorUnit: string | null;
-  readonly factorValue: number | null;
-  readonly resolution: ResolutionStep | null;
-  readonly gwpSet: GwpSet | null;
-  readonly geography: string | null;
-  readonly marketFactorId: string | null;
-  readonly marketBasis: MarketBasis | null;
-  readonly marketResolution: ResolutionStep | null;
-  readonly marketGeography: string | null;
-  readonly marketFactorYear: number | null;
-  readonly marketGwpSet: GwpSet | null;
-  readonly libraryVersion: string | null;
-  /** JSON of the calculation's lines; null for a row written before lines (one direct line). */
-  readonly lines: string | null;
-}
+/**
+ * The calculations stored records read as: a record's lines, or the one direct
+ * line of a record written before lines. Each record is decoded once and remembered while the
+ * store keeps it (its lines' JSON is parsed once, not once per consumption naming it).
+ */
+import { NOTHING_PER_UNIT } from "../engine/awaiting-lines.js";
+import type { Calculation, CalculationLine } from "../engine/emission-lines.js";
+import type { CalculationRecord, CalculationRecords } from "./store.js";
 
 /** One direct line over the whole period, whose figures are the consumption row's. */
 function directLine(provenance: CalculationLine["provenance"]): CalculationLine {
@@ -44,7 +26,10 @@ function directLine(provenance: CalculationLine["provenance"]): CalculationLine 
  * awaiting a factor before lines: one direct line awaiting, of the library `version` (the one in
  * use at the upgrade).
  */
-export function legacyCalculation(row: ProvenanceRow | null, version?: string | null): Calculation {
+export function legacyCalculation(
+  row: CalculationRecord | null,
+  version?: string | null,
+): Calculation {
   if (row === null) {
     return {
       libraryVersion: version ?? "unknown",
@@ -99,4 +84,34 @@ export function legacyCalculation(row: ProvenanceRow | null, version?: string | 
       }),
     ],
   };
+}
+
+/** Records decoded, by the record the store answered (a reloaded record is a new object). */
+const decoded = new WeakMap<CalculationRecord, Calculation>();
+/** What a consumption stored awaiting a factor before records reads as, by library version. */
+const awaiting = new Map<string | null, Calculation>();
+
+/**
+ * The calculation of a consumption whose record is `ref` among `records`. A null ref is a
+ * consumption stored awaiting a factor before calculation records existed: one direct line,
+ * awaiting.
+ */
+export function storedCalculation(records: CalculationRecords, ref: number | null): Calculation {
+  if (ref === null) {
+    const version = records.legacyLibraryVersion;
+    let calculation = awaiting.get(version);
+    if (calculation === undefined) {
+      calculation = legacyCalculation(null, version);
+      awaiting.set(version, calculation);
+    }
+    return calculation;
+  }
+  const record = records.get(ref);
+  if (record === undefined) throw new Error(`calculation ref ${ref} is not loaded`);
+  let calculation = decoded.get(record);
+  if (calculation === undefined) {
+    calculation = legacyCalculation(record);
+    decoded.set(record, calculation);
+  }
+  return calculation;
 }

@@ -1,61 +1,30 @@
-import { uuidV5 } from "../../core/ids.js";
-import type { Scope } from "../../core/model/common.js";
-import type { Consumption } from "../../core/model/consumption.js";
-import type { Emission } from "../../core/model/emission.js";
+/**
+ * Consumption rows decoded: a row as the consumption record, and as its emission lines. A
+ * consumption's lines are not rows of their own: each row gives them, from its calculation
+ * record, in order (year by year, the direct line first).
+ */
+import { uuidV5 } from "../core/ids.js";
+import type { Scope } from "../core/model/common.js";
+import type { Consumption } from "../core/model/consumption.js";
+import type { Emission } from "../core/model/emission.js";
 import {
   biogenicOf,
   type Calculation,
   type CalculationLine,
   type LineFigures,
   lineFigures,
-} from "../../engine/emission-lines.js";
-import { type StoredLine, storedLines } from "../../engine/stored-lines.js";
-import { yearOf } from "../../rules/line-calculator.js";
-import type { CategoryCatalog, StoredCategory } from "../../store/sqlite/categories.js";
-import { MARKET_FIGURE, UNCOVERED_SHARE } from "../../store/sqlite/certificate-cover.js";
-import { StoredDates } from "../../store/sqlite/stored-dates.js";
-import type { RefCache } from "./ref-cache.js";
+} from "../engine/emission-lines.js";
+import { type StoredLine, storedLines } from "../engine/stored-lines.js";
+import type {
+  CalculationRecords,
+  CategoryLookup,
+  ConsumptionReadRow,
+  RowReferences,
+  StoredCategory,
+} from "./store.js";
+import { storedCalculation } from "./stored-calculations.js";
 
-/**
- * The columns every read takes from `consumptions c`, in the order of RowTuple. Refs are turned
- * into ids in memory (RefCache, CategoryCatalog): no joins, no repeated strings. The market-based
- * figure leaves out the share of kWh that certificates cover (certificate-cover.ts); the
- * uncovered share itself scales the market-based figures of a split consumption's parts.
- */
-export const ROW_COLUMNS = `c.id, c.entity_id, c.company_ref, c.building_ref, c.category_ref,
-  c.start_date, c.end_date, c.quantity, c.unit, c.created_at, c.updated_at, c.co2e, c.co2, c.ch4,
-  c.n2o, ${MARKET_FIGURE}, c.converted_quantity, c.provenance_ref, c.rowid, c.input_ref,
-  c.kwh_per_m3, ${UNCOVERED_SHARE}`;
-
-export type RowTuple = [
-  id: string,
-  entityId: string,
-  companyRef: number,
-  buildingRef: number,
-  categoryRef: number,
-  /** Integer milliseconds (stored-dates.ts). */
-  startDate: number,
-  endDate: number,
-  quantity: number,
-  unit: string,
-  createdAt: number,
-  updatedAt: number,
-  co2e: number | null,
-  co2: number | null,
-  ch4: number | null,
-  n2o: number | null,
-  co2eMarket: number | null,
-  convertedQuantity: number | null,
-  provenanceRef: number | null,
-  /** The row's place in the table: the tie-break of the list order (start date, then rowid). */
-  rowid: number,
-  /** The custom input the consumption names, if any. */
-  inputRef: number | null,
-  /** The bill's kWh per m3, if it gave one. */
-  kwhPerM3: number | null,
-  /** The share of its market-based figure no certificate covers (1: none covered). */
-  uncoveredShare: number,
-];
+type Row = ConsumptionReadRow;
 
 /** The emission's id: derived from its consumption's, so it is never stored. */
 export function emissionIdOf(consumptionId: string): string {
@@ -88,18 +57,51 @@ export interface LineFilter {
   readonly toYear?: number;
 }
 
-export class RowDecoder {
-  readonly #catalog: CategoryCatalog;
-  readonly #refs: RefCache;
-  readonly #dates = new StoredDates();
+/** The ISO date-times of rows' dates (milliseconds since the epoch, UTC), remembered. */
+class IsoDates {
+  readonly #known = new Map<number, string>();
 
-  constructor(catalog: CategoryCatalog, refs: RefCache) {
-    this.#catalog = catalog;
-    this.#refs = refs;
+  iso(ms: number): string {
+    let iso = this.#known.get(ms);
+    if (iso === undefined) {
+      iso = new Date(ms).toISOString();
+      // Rows repeat a few dates; a read of all-different dates just converts each one.
+      if (this.#known.size >= 4096) this.#known.clear();
+      this.#known.set(ms, iso);
+    }
+    return iso;
+  }
+}
+
+/** The calendar year of a `YYYY-…` date. */
+function yearOf(date: string): number {
+  return Number(date.slice(0, 4));
+}
+
+/**
+ * Rows decoded with what their keys stand for (`references`) and their calculation records
+ * (`records`), as the store answered them for the read: the store's own maps answer every key
+ * it holds, so one decoder serves every page of a stream.
+ */
+export class RowDecoder {
+  readonly #refs: RowReferences;
+  readonly #categories: CategoryLookup;
+  readonly #records: CalculationRecords;
+  readonly #dates = new IsoDates();
+
+  constructor(references: RowReferences, records: CalculationRecords) {
+    this.#refs = references;
+    this.#categories = references.categories;
+    this.#records = records;
+  }
+
+  /** A consumption's calculation: its record's (or the awaiting one of a row without). */
+  calculation(ref: number | null): Calculation {
+    return storedCalculation(this.#records, ref);
   }
 
   #categoryOf(ref: number) {
-    const category = this.#catalog.byRef(ref);
+    const category = this.#categories.byRef(ref);
     if (category === undefined) throw new Error(`category ref ${ref} is not in the catalog`);
     return category;
   }
@@ -107,12 +109,12 @@ export class RowDecoder {
   /** A line's subcategory: a derived line's own, else the consumption's. */
   #lineCategory(line: CalculationLine, own: StoredCategory): StoredCategory {
     if (line.category === null) return own;
-    const category = this.#catalog.find(line.category);
+    const category = this.#categories.find(line.category);
     if (category === undefined) throw new Error(`category ${line.category} is not in the catalog`);
     return category;
   }
 
-  consumption(row: RowTuple): Consumption {
+  consumption(row: Row): Consumption {
     const consumption: Consumption = {
       id: row[0],
       entityId: row[1],
@@ -158,15 +160,15 @@ export class RowDecoder {
   }
 
   /** The consumption's first line: its direct line (of its first year, when it is split). */
-  emission(row: RowTuple): Emission {
+  emission(row: Row): Emission {
     const [first] = this.lines(row);
     if (first === undefined) throw new Error(`consumption ${row[0]} has no emission line`);
     return first;
   }
 
   /** The consumption's lines a filter keeps, in order: year by year, the direct line first. */
-  lines(row: RowTuple, filter?: LineFilter): Emission[] {
-    const calculation = this.#refs.calculation(row[17]);
+  lines(row: Row, filter?: LineFilter): Emission[] {
+    const calculation = this.calculation(row[17]);
     const own = this.#categoryOf(row[4]);
     const ids = {
       consumptionId: row[0],
@@ -209,7 +211,7 @@ export class RowDecoder {
 }
 
 /** The row's own figures: its direct line's when it is within one year. */
-function rowFigures(row: RowTuple): Omit<LineFigures, "biogenicCo2"> {
+function rowFigures(row: Row): Omit<LineFigures, "biogenicCo2"> {
   return {
     co2e: row[11],
     co2: row[12],
@@ -238,7 +240,7 @@ interface RowIds {
  */
 function emission(
   ids: RowIds,
-  row: RowTuple,
+  row: Row,
   line: CalculationLine,
   category: StoredCategory,
   figures: LineFigures,
