@@ -114,11 +114,12 @@ export class ConsumptionQueries {
     for (const row of this.#reads.iterate(rows)) yield* decode.lines(row, lines);
   }
 
-  /** What the consumption dashboard adds up, in no particular order. */
-  *iterateConsumptionRows(
-    filter: EmissionFilter,
-  ): Generator<ConsumptionSummaryRow, void, undefined> {
-    yield* this.#reads.summaryRows(this.#filter(filter));
+  /**
+   * What the consumption dashboard adds up, in no particular order; the filter is checked when
+   * the loop starts, and each row comes straight from the store's generator.
+   */
+  iterateConsumptionRows(filter: EmissionFilter): Iterable<ConsumptionSummaryRow> {
+    return { [Symbol.iterator]: () => this.#reads.summaryRows(this.#filter(filter)) };
   }
 }
 

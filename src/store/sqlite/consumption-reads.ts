@@ -300,15 +300,16 @@ export class ConsumptionReadRepository implements ConsumptionReadTable {
   /**
    * Every matching row in list order, one at a time (`Statement.iterate`), the reference maps
    * loaded first. While it is open the connection runs no other statement: consume it first.
+   * The statement's own iterator: no generator between it and the caller's loop.
    */
-  *iterate(filter: ConsumptionRowFilter): Generator<RowTuple, void, undefined> {
+  iterate(filter: ConsumptionRowFilter): IterableIterator<RowTuple> {
     const where = whereOf(filter);
     this.#references.ensure();
     const statement = this.#db
       .prepare<unknown[], unknown>(`${SELECT} WHERE ${where.sql} ${ORDER}`)
       .raw(true);
     // A parsed boundary: ROW_COLUMNS decides the tuple's shape.
-    yield* statement.iterate(...where.params) as IterableIterator<RowTuple>;
+    return statement.iterate(...where.params) as IterableIterator<RowTuple>;
   }
 
   /** What the consumption dashboard adds up, in no particular order. */
