@@ -66,27 +66,6 @@ export class EngineTransactions {
     }
   }
 
-  /** A write transaction (BEGIN IMMEDIATE), refused while an import session is open. */
-  write<T>(fn: () => T): T {
-    this.#refuseDuringSession();
-    // A rule's write awaiting between its statements holds the transaction of the connection.
-    if (this.#store.writing) throw new Error("a write transaction is already open");
-    return this.guard(() => {
-      this.#sync();
-      try {
-        return this.#store.immediate(() => {
-          const value = fn();
-          this.#p.cover.settle();
-          return value;
-        });
-      } catch (error) {
-        this.#p.calculator.forgetWrites();
-        this.#p.refs.invalidate();
-        throw error;
-      }
-    });
-  }
-
   /** The rules' transactions over the port's tables (src/rules/store.ts). */
   readonly rules: StoreTransactions = {
     read: async (fn) => {

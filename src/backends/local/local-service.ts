@@ -120,10 +120,7 @@ export class LocalService implements CarbonService {
       rules,
       recalculate: (scope) => this.#recalculate(scope),
     });
-    const tx = {
-      read: <T>(fn: () => T) => this.#tx.read(fn),
-      write: <T>(fn: () => T) => this.#tx.write(fn),
-    };
+    const tx = { read: <T>(fn: () => T) => this.#tx.read(fn) };
     this.glec = new LocalGlec(rules);
     this.audit = new LocalAudit(parts.audit, tx);
     this.factors = localFactors(rules, parts.factors, {

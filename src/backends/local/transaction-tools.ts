@@ -44,8 +44,7 @@ export function rolledBackRule<T>(
   return writeOrRollBack(rules, fn, () => false);
 }
 
-/** How a part of the LocalService runs its work: reads, and write transactions (BEGIN IMMEDIATE). */
+/** How a part of the LocalService reads outside the rules (caches made stale dropped first). */
 export interface Transactions {
   read<T>(fn: () => T): T;
-  write<T>(fn: () => T): T;
 }

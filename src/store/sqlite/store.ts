@@ -126,20 +126,16 @@ export class SqliteTransactions {
   readonly #db: Db;
   /** The end of the last write begun: the next one starts after it. */
   #queue: Promise<void> = Promise.resolve();
-  #writing = false;
   readonly #begin;
   readonly #commit;
   readonly #rollback;
 
   /** Prepared once: `db.pragma()` prepares a statement on every call. */
   readonly #dataVersion;
-  /** Made once: `db.transaction(fn)` builds its wrappers (and statements) on every call. */
-  readonly #immediate;
 
   constructor(db: Db) {
     this.#db = db;
     this.#dataVersion = lazy(() => db.prepare<[], number>("PRAGMA data_version").pluck());
-    this.#immediate = db.transaction((fn: () => void) => fn());
     this.#begin = lazy(() => db.prepare("BEGIN IMMEDIATE"));
     this.#commit = lazy(() => db.prepare("COMMIT"));
     this.#rollback = lazy(() => db.prepare("ROLLBACK"));
@@ -148,21 +144,6 @@ export class SqliteTransactions {
   /** A number that changes when another connection commits to the file. */
   dataVersion(): number | undefined {
     return this.#dataVersion().get();
-  }
-
-  /** Runs `fn` in one BEGIN IMMEDIATE transaction, for the driver's code that does not await. */
-  immediate<T>(fn: () => T): T {
-    let result: { readonly value: T } | undefined;
-    this.#immediate.immediate(() => {
-      result = { value: fn() };
-    });
-    if (result === undefined) throw new Error("the write transaction returned nothing");
-    return result.value;
-  }
-
-  /** True while a write of this connection is open (between its BEGIN and its end). */
-  get writing(): boolean {
-    return this.#writing;
   }
 
   /** Runs `fn` in one write transaction: committed when it resolves, rolled back when it throws. */
@@ -175,7 +156,6 @@ export class SqliteTransactions {
     await turn;
     try {
       this.#begin().run();
-      this.#writing = true;
       try {
         const value = await fn();
         this.#commit().run();
@@ -183,8 +163,6 @@ export class SqliteTransactions {
       } catch (error) {
         if (this.#db.inTransaction) this.#rollback().run();
         throw error;
-      } finally {
-        this.#writing = false;
       }
     } finally {
       done();
