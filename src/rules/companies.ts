@@ -59,3 +59,15 @@ export async function upsertCompany(
   }
   return before === undefined ? { company } : { company, before };
 }
+
+/**
+ * Each id as given, with the record of its id found among `found` (ids compared in lower case),
+ * or undefined: what a batch's rows name, read in one call.
+ */
+export function byGivenId<T extends { readonly id: string }>(
+  ids: readonly string[],
+  found: readonly T[],
+): (readonly [string, T | undefined])[] {
+  const byId = new Map(found.map((record) => [record.id.toLowerCase(), record]));
+  return ids.map((id) => [id, byId.get(id.toLowerCase())] as const);
+}

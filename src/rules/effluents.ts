@@ -12,6 +12,7 @@ import { type Effluent, type EffluentInput, effluentInputSchema } from "../core/
 import { notInCompany, ownerConflict } from "../core/ownership.js";
 import type { EffluentFilter } from "../core/resources/effluents.js";
 import { parseInput } from "../core/validate.js";
+import { byGivenId } from "./companies.js";
 import type { EffluentRecord, StoredBuilding, StoredCompany, StoreTransaction } from "./store.js";
 
 export async function getEffluent(tx: StoreTransaction, id: string): Promise<Effluent> {
@@ -159,13 +160,13 @@ async function readKnownEffluents(
 ): Promise<KnownEffluents> {
   const companyIds = [...new Set(rows.map((row) => row.companyId))];
   const buildingIds = [...new Set(rows.map((row) => row.buildingId))];
-  const [companies, buildings, records] = await Promise.all([
-    Promise.all(companyIds.map(async (id) => [id, await tx.companies.find(id)] as const)),
-    Promise.all(
-      buildingIds.map(async (id) => [id, await tx.buildings.find(id.toLowerCase())] as const),
-    ),
+  const [foundCompanies, foundBuildings, records] = await Promise.all([
+    tx.companies.findMany(companyIds),
+    tx.buildings.findMany(buildingIds),
     tx.effluents.findMany([...new Set(rows.map((row) => row.id))]),
   ]);
+  const companies = byGivenId(companyIds, foundCompanies);
+  const buildings = byGivenId(buildingIds, foundBuildings);
   const buildingOf = new Map(buildings);
   const keys = rows.flatMap((row) => {
     const building = buildingOf.get(row.buildingId);

@@ -13,7 +13,7 @@ import {
 import { ownerConflict } from "../core/ownership.js";
 import type { OrganizationLimitQuery } from "../core/ports/organization-limits.js";
 import { parseInput } from "../core/validate.js";
-import { companyOf } from "./companies.js";
+import { byGivenId, companyOf } from "./companies.js";
 import type { OrganizationLimitMemberRecord, StoreTransaction } from "./store.js";
 
 /** A limit of the company; unknown, or another company's, is not_found. */
@@ -49,17 +49,28 @@ async function limitMembers(
   const memberCompanies = new Set(
     members.flatMap((m) => (m.companyId === undefined ? [] : [m.companyId.toLowerCase()])),
   );
+  // Every member read in two calls, then checked in the input's order.
+  const companyIds = members.flatMap((m) => (m.companyId === undefined ? [] : [m.companyId]));
+  const buildingIds = members.flatMap((m) =>
+    m.companyId === undefined && m.buildingId !== undefined ? [m.buildingId] : [],
+  );
+  const [companies, buildings] = await Promise.all([
+    companyIds.length === 0 ? [] : tx.companies.findMany(companyIds),
+    buildingIds.length === 0 ? [] : tx.buildings.findMany(buildingIds),
+  ]);
+  const memberCompany = new Map(byGivenId(companyIds, companies));
+  const memberBuilding = new Map(byGivenId(buildingIds, buildings));
   const found: OrganizationLimitMemberRecord[] = [];
   for (const [index, member] of members.entries()) {
     const sharePercent = member.sharePercent ?? 100;
     if (member.companyId !== undefined) {
-      const company = await tx.companies.find(member.companyId);
+      const company = memberCompany.get(member.companyId);
       if (company === undefined) throw missingMember("company", member.companyId, index);
       found.push({ companyId: company.id, sharePercent });
       continue;
     }
     const buildingId = member.buildingId ?? "";
-    const building = await tx.buildings.find(buildingId);
+    const building = memberBuilding.get(buildingId);
     if (building === undefined) throw missingMember("building", buildingId, index);
     if (memberCompanies.has(building.companyId)) {
       throw validationError(

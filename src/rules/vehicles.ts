@@ -24,6 +24,7 @@ import {
 } from "../core/ports/vehicles.js";
 import type { VehicleFilter } from "../core/resources/vehicles.js";
 import { parseInput } from "../core/validate.js";
+import { byGivenId } from "./companies.js";
 import type {
   StoredBuilding,
   StoredCompany,
@@ -256,13 +257,13 @@ async function readFleet(
   const buildingIds = [
     ...new Set(parsed.flatMap((row) => (row.buildingId === null ? [] : [row.buildingId]))),
   ];
-  const [companies, buildings, vehicles] = await Promise.all([
-    Promise.all(companyIds.map(async (id) => [id, await tx.companies.find(id)] as const)),
-    Promise.all(
-      buildingIds.map(async (id) => [id, await tx.buildings.find(id.toLowerCase())] as const),
-    ),
+  const [foundCompanies, foundBuildings, vehicles] = await Promise.all([
+    tx.companies.findMany(companyIds),
+    tx.buildings.findMany(buildingIds),
     tx.vehicles.findMany([...new Set(parsed.map((row) => row.id))]),
   ]);
+  const companies = byGivenId(companyIds, foundCompanies);
+  const buildings = byGivenId(buildingIds, foundBuildings);
   const companyOf = new Map(companies);
   // The periods of the rows whose vehicle exists (stored, or written by an earlier row).
   const stored = new Set(vehicles.map((vehicle) => vehicle.id));
