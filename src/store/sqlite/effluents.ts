@@ -178,12 +178,7 @@ export class EffluentRepository implements EffluentTable {
   }
 
   findMany(ids: readonly string[]): StoredEffluent[] {
-    const found: StoredEffluent[] = [];
-    for (const id of new Set(ids)) {
-      const row = this.#byId().get(id);
-      if (row !== undefined) found.push(storedEffluent(row));
-    }
-    return found;
+    return [...new Set(ids)].flatMap((id) => this.find(id) ?? []);
   }
 
   limits(keys: readonly EffluentLimitKey[]): (EffluentLimitKey & { readonly id: string })[] {

@@ -195,12 +195,7 @@ export class VehicleRepository implements VehicleTable {
   }
 
   findMany(ids: readonly string[]): StoredVehicle[] {
-    const found: StoredVehicle[] = [];
-    for (const id of new Set(ids)) {
-      const row = this.#byId().get(id);
-      if (row !== undefined) found.push(storedVehicle(row));
-    }
-    return found;
+    return [...new Set(ids)].flatMap((id) => this.find(id) ?? []);
   }
 
   findByPlates(plates: readonly CompanyPlate[]): StoredVehicle[] {
