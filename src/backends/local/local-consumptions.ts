@@ -39,7 +39,7 @@ export interface ConsumptionsPartContext {
     companyOf: (id: string) => StoredCompany | undefined,
   ): Promise<StoredBuilding>;
   /** Deletes consumptions, audited, inside the current transaction; answers how many. */
-  removeConsumptions(ids: readonly string[]): number;
+  removeConsumptions(ids: readonly string[]): Promise<number>;
   /** The service's open import session: while there is one, it refuses other writes. */
   readonly session: { current: LocalImportSession | undefined };
 }

@@ -38,7 +38,7 @@ export interface SessionHost {
     carried(records: readonly Consumption[]): Promise<Set<string>>;
   };
   /** Deletes consumptions in the session's transaction, audited; answers how many. */
-  removeConsumptions(ids: readonly string[]): number;
+  removeConsumptions(ids: readonly string[]): Promise<number>;
   /** A batch's savepoint was rolled back: forget references written in it. */
   batchRolledBack(): void;
   /** Called once the transaction is over (committed or rolled back). */
@@ -116,22 +116,6 @@ export class LocalImportSession implements ImportSession {
     if (this.#lost !== undefined) throw this.#lost.error;
   }
 
-  /** Runs `fn` in a savepoint: a batch is written whole or not at all. */
-  #batch<T>(fn: () => T): T {
-    const host = this.#host;
-    return host.guard(() => {
-      host.transaction.beginBatch();
-      try {
-        const result = fn();
-        host.transaction.endBatch();
-        return result;
-      } catch (error) {
-        this.#undoBatch(error);
-        throw error;
-      }
-    });
-  }
-
   /** Runs work that awaits, its errors translated as `guard` translates them. */
   async #guarded<T>(fn: () => Promise<T>): Promise<T> {
     try {
@@ -143,8 +127,8 @@ export class LocalImportSession implements ImportSession {
     }
   }
 
-  /** `#batch` for work that awaits: a rule's, on tables that answer at once. */
-  async #batchAsync<T>(fn: () => Promise<T>): Promise<T> {
+  /** Runs `fn` in a savepoint: a batch is written whole or not at all. */
+  async #batch<T>(fn: () => Promise<T>): Promise<T> {
     const host = this.#host;
     host.guard(() => host.transaction.beginBatch());
     try {
@@ -152,7 +136,7 @@ export class LocalImportSession implements ImportSession {
       host.guard(() => host.transaction.endBatch());
       return result;
     } catch (error) {
-      // Undone and translated inside the host's guard, as `#batch` does.
+      // Undone and translated inside the host's guard.
       return host.guard(() => {
         this.#undoBatch(error);
         throw error;
@@ -186,7 +170,7 @@ export class LocalImportSession implements ImportSession {
   async createBuildings(inputs: readonly BuildingInput[]): Promise<void> {
     this.#checkOpen();
     await this.#inTurn(() =>
-      this.#batchAsync(async () => {
+      this.#batch(async () => {
         for (const input of inputs) {
           const building = await this.#host.upsertBuilding(input, (id) => this.#company(id));
           this.#buildings.set(building.id, building);
@@ -198,7 +182,7 @@ export class LocalImportSession implements ImportSession {
   async write(rows: readonly ConsumptionInput[]): Promise<ImportCounts> {
     this.#checkOpen();
     return this.#inTurn(() =>
-      this.#batchAsync(() => this.#host.writeRows(rows, this.#refs, this.#bulk)),
+      this.#batch(() => this.#host.writeRows(rows, this.#refs, this.#bulk)),
     );
   }
 

@@ -23,7 +23,7 @@ export interface InvoiceDriver {
   readonly companies: CompanyRepository;
   readonly buildings: BuildingRepository;
   /** Deletes consumptions, audited, inside the current transaction. */
-  removeConsumptions(ids: readonly string[]): number;
+  removeConsumptions(ids: readonly string[]): Promise<number>;
 }
 
 /** The consumption writer as the invoice rules ask for it: one call per batch of invoices. */
@@ -35,7 +35,7 @@ function invoiceConsumptions(driver: InvoiceDriver): InvoiceConsumptionWriter {
       const errors: unknown[] = [];
       for (const { gone, rows, company, building } of changes) {
         try {
-          if (gone.length > 0) driver.removeConsumptions(gone);
+          if (gone.length > 0) await driver.removeConsumptions(gone);
           if (rows.length > 0) {
             const refs = {
               company: (id: string) => (id === company.id ? company : driver.companies.find(id)),

@@ -47,7 +47,7 @@ import { LocalBuildings } from "./local-buildings.js";
 import { localCertificates } from "./local-certificates.js";
 import { type LocalConsumptionsPart, localConsumptions } from "./local-consumptions.js";
 import { derivationSources, localCustomFactors } from "./local-custom-factors.js";
-import { deleteCommand, findConsumptions, removeConsumptionsNow } from "./local-deletions.js";
+import { deleteCommand, findConsumptions } from "./local-deletions.js";
 import { localEmissions } from "./local-emissions.js";
 import { localFactors } from "./local-factors.js";
 import { LocalGlec } from "./local-glec.js";
@@ -259,8 +259,10 @@ export class LocalService implements CarbonService {
   }
 
   /** Deletes consumptions, audited, in the caller's transaction; answers how many went. */
-  #removeConsumptions(ids: readonly string[]): number {
-    return removeConsumptionsNow(this.#p.tables, this.#p.queries, ids);
+  async #removeConsumptions(ids: readonly string[]): Promise<number> {
+    const command = deleteCommand({ resource: "consumption", ids });
+    const result = await deleteRecords(this.#p.tables, command, this.#deletionDriver());
+    return result.deleted.length;
   }
 
   /** One transaction of the rules; a dry run runs it and rolls it back. */
