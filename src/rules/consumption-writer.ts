@@ -11,12 +11,18 @@ import type { ConsumptionInput, UpsertOutcome } from "../core/model/consumption.
 import { MOVE_HINT, ownerMessage } from "../core/ownership.js";
 import type { ImportCounts } from "../core/ports/consumptions.js";
 import type { DerivationRules } from "../engine/derived-lines.js";
-import type { Calculation } from "../engine/emission-lines.js";
 import { derivedCo2e } from "../engine/stored-lines.js";
 import type { EmissionCalculator } from "./emission-calculator.js";
 import type { IdHashSet } from "./id-set.js";
 import { type PreparedRow, prepareRows, type RowRefs } from "./row-references.js";
-import type { CategoryIndex, RowLookups, StoredConsumptionRow, StoreTransaction } from "./store.js";
+import type {
+  CalculationRecords,
+  CategoryIndex,
+  RowLookups,
+  StoredConsumptionRow,
+  StoreTransaction,
+} from "./store.js";
+import { storedCalculation } from "./stored-calculations.js";
 import { sameAsStored, sameRow } from "./stored-rows.js";
 
 export type { RowRefs } from "./row-references.js";
@@ -48,12 +54,6 @@ export interface WriteResult {
   readonly outcomes: readonly UpsertOutcome[];
 }
 
-/** The calculation records of stored rows, read once per batch when an unchanged row needs one. */
-export interface StoredCalculations {
-  ensure(): void;
-  calculation(ref: number | null): Calculation;
-}
-
 /** A row whose id is another company's consumption. */
 interface Conflict {
   readonly path: string;
@@ -69,17 +69,14 @@ export class ConsumptionWriter {
   readonly #calculator: EmissionCalculator;
   /** Read on the first write: a command that writes no consumption never parses them. */
   readonly #rules: () => DerivationRules;
-  readonly #calculations: StoredCalculations;
 
   constructor(
     catalog: CategoryIndex,
     calculator: EmissionCalculator,
     rules: () => DerivationRules,
-    calculations: StoredCalculations,
   ) {
     this.#catalog = catalog;
     this.#rules = rules;
-    this.#calculations = calculations;
     this.#calculator = calculator;
   }
 
@@ -120,8 +117,8 @@ export class ConsumptionWriter {
     const conflicts: Conflict[] = [];
     /** Rows whose emission figures are not finite numbers: a validation error of the batch. */
     const invalid: FieldIssue[] = [];
-    /** Whether the stored calculation records were loaded for this batch's unchanged rows. */
-    let refsLoaded = false;
+    /** The stored rows' calculation records, read once, when the first unchanged row needs one. */
+    let records: CalculationRecords | undefined;
     for (let index = 0; index < prepared.length; index += 1) {
       const row = prepared[index];
       if (row === undefined) break;
@@ -154,9 +151,11 @@ export class ConsumptionWriter {
         countRow(counts, "unchanged", key, awaiting, co2e);
         if (earlier !== undefined) {
           counts.co2eByScope["3"] += earlier.derivedCo2e;
-        } else {
-          counts.co2eByScope["3"] += this.#storedDerived(stored, refsLoaded);
-          refsLoaded = true;
+        } else if (stored !== undefined) {
+          records ??= await tx.consumptionReads.calculations(
+            [...existing.values()].map((row) => row[10]),
+          );
+          counts.co2eByScope["3"] += storedDerived(records, stored);
         }
         continue;
       }
@@ -221,14 +220,12 @@ export class ConsumptionWriter {
     await sink.end();
     return { counts, outcomes };
   }
+}
 
-  /** kg CO2e of a stored row's derived lines (records are read once per batch). */
-  #storedDerived(stored: StoredConsumptionRow | undefined, loaded: boolean): number {
-    if (stored === undefined) return 0;
-    if (!loaded) this.#calculations.ensure();
-    const calculation = this.#calculations.calculation(stored[10]);
-    return derivedCo2e(calculation, stored[7], stored[5], stored[6]);
-  }
+/** kg CO2e of a stored row's derived (scope 3 category 3) lines. */
+function storedDerived(records: CalculationRecords, stored: StoredConsumptionRow): number {
+  const calculation = storedCalculation(records, stored[10]);
+  return derivedCo2e(calculation, stored[7], stored[5], stored[6]);
 }
 
 /** The store keys of the rows' companies, each once (rows come grouped by company, mostly). */

@@ -90,7 +90,7 @@ export async function openLocalService(options: LocalServiceOptions): Promise<Lo
       buildings,
       calculator,
       factors: new FactorQueries(db, catalog, companies, calculator),
-      writer: new ConsumptionWriter(catalog, calculator, shippedDerivationRules, refs),
+      writer: new ConsumptionWriter(catalog, calculator, shippedDerivationRules),
       refs,
       queries,
       audit,

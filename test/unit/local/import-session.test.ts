@@ -84,6 +84,27 @@ describe("import sessions", () => {
     expect((await service.buildings.get(newBuilding.id)).name).toBe("Valencia store");
   });
 
+  it("counts a batch written again as unchanged, with the same kg by scope (derived lines too)", async () => {
+    const { service } = await setup();
+    const batch = [
+      ...rows(3),
+      ...rows(2, { category: "natural_gas", companyId: ids.esCompany, buildingId: ids.esBuilding }),
+    ];
+    const write = async () => {
+      const session = await service.consumptions.openImport({ dryRun: false });
+      const counts = await session.write(batch);
+      await session.commit();
+      return counts;
+    };
+    const first = await write();
+    const again = await write();
+    expect(first).toMatchObject({ inserted: 5, unchanged: 0 });
+    expect(again).toMatchObject({ inserted: 0, unchanged: 5 });
+    // Electricity and natural gas derive scope 3 category 3 lines (WTT, T&D losses).
+    expect(first.co2eByScope["3"]).toBeGreaterThan(0);
+    expect(again.co2eByScope).toEqual(first.co2eByScope);
+  });
+
   it("abort leaves the previous state, indexes included", async () => {
     const { file, service } = await setup();
     await service.consumptions.upsert(consumption());
