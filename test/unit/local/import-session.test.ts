@@ -86,10 +86,13 @@ describe("import sessions", () => {
 
   it("counts a batch written again as unchanged, with the same kg by scope (derived lines too)", async () => {
     const { service } = await setup();
-    const batch = [
-      ...rows(3),
-      ...rows(2, { category: "natural_gas", companyId: ids.esCompany, buildingId: ids.esBuilding }),
-    ];
+    const gas = () =>
+      consumption({
+        category: "natural_gas",
+        companyId: ids.esCompany,
+        buildingId: ids.esBuilding,
+      });
+    const batch = [...rows(3), gas(), gas()];
     const write = async () => {
       const session = await service.consumptions.openImport({ dryRun: false });
       const counts = await session.write(batch);
