@@ -1,4 +1,5 @@
 import type { Validity } from "../core/model/factor.js";
+import type { RecalculationScope } from "./store.js";
 
 /** A custom factor as it was or is: its subcategory (the store's key) and its validity. */
 export interface FactorReach {
@@ -6,14 +7,13 @@ export interface FactorReach {
   readonly validity: Validity;
 }
 
-/** The stored emissions of a company a custom factor moves: the driver recalculates them. */
-export interface FactorScope {
-  readonly companyRef: number;
-  /** The consumptions of these subcategories (the store's keys)… */
-  readonly categoryRefs: readonly number[];
-  /** …that have a day in one of these. */
-  readonly periods: readonly Validity[];
-}
+/**
+ * The stored emissions of a company a custom factor moves (the consumptions of these
+ * subcategories that have a day in one of these periods): the driver recalculates them.
+ */
+export type FactorScope = Required<
+  Pick<RecalculationScope, "companyRef" | "categoryRefs" | "periods">
+>;
 
 /**
  * The stored emissions a custom factor's creation, change or deletion can move: the company's

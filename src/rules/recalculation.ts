@@ -1,20 +1,8 @@
-/**
- * What the rules that move stored emissions (a custom factor, the calculation policy) ask of the
- * driver's recalculation, which is not on the Store port yet: the run `emissions recalculate`
- * makes, around the rule's own change, in the rule's transaction.
- */
-import type { Validity } from "../core/model/factor.js";
 import type { RecalculationReport } from "../core/model/recalculation.js";
-import type { Awaitable } from "./store.js";
+import type { Awaitable, RecalculationScope } from "./store.js";
 
-/** Which of a company's stored emissions to recalculate; absent fields: all of them. */
-export interface EmissionScope {
-  readonly companyRef: number;
-  /** The consumptions of these subcategories (the store's keys). */
-  readonly categoryRefs?: readonly number[];
-  /** The consumptions with a day in one of these. */
-  readonly periods?: readonly Validity[];
-}
+/** Which of a company's stored emissions a run recalculates; absent fields: all of them. */
+export type EmissionScope = Pick<RecalculationScope, "companyRef" | "categoryRefs" | "periods">;
 
 /** A run's companies and whether it stores its figures. */
 export interface RecalculationRunRequest {
