@@ -36,7 +36,13 @@ import type { OrganizationLimitsPort } from "./ports/organization-limits.js";
 import type { SuppliersPort } from "./ports/suppliers.js";
 import type { UsersPort } from "./ports/users.js";
 import type { VehiclesPort } from "./ports/vehicles.js";
-import type { ReadOnlyParts, ResourceParts } from "./resource-types.js";
+import type {
+  FilterOf,
+  ReadOnlyParts,
+  RecordOf,
+  ResourceName,
+  ResourceParts,
+} from "./resource-types.js";
 import type { BuildingFilter } from "./resources/buildings.js";
 import type { CategoryFilter } from "./resources/categories.js";
 import type { CertificateFilter } from "./resources/certificates.js";
@@ -144,34 +150,22 @@ export interface CarbonService extends ResourceParts, ReadOnlyParts {
 type Unpaged<Q extends PageQuery> = Omit<Q, keyof PageQuery>;
 
 /** What `streamList` streams: each list's filter and row. */
-export interface ListStreams {
-  readonly companies: { readonly filter: Unpaged<PageQuery>; readonly row: Company };
-  readonly buildings: { readonly filter: BuildingFilter; readonly row: Building };
+/** What `streamList` streams of each plain resource: its list filter and its record. */
+export type ResourceStreams = {
+  readonly [K in ResourceName]: { readonly filter: FilterOf<K>; readonly row: RecordOf<K> };
+};
+
+export interface ListStreams extends ResourceStreams {
   readonly categories: { readonly filter: CategoryFilter; readonly row: Category };
   readonly factors: { readonly filter: Unpaged<FactorQuery>; readonly row: EmissionFactor };
-  readonly customFactors: {
-    readonly filter: Unpaged<CustomFactorQuery>;
-    readonly row: CustomFactor;
-  };
   readonly consumptions: { readonly filter: PeriodFilter; readonly row: Consumption };
   readonly emissions: { readonly filter: EmissionFilter; readonly row: Emission };
-  readonly suppliers: { readonly filter: Unpaged<SupplierQuery>; readonly row: Supplier };
   readonly glecEntries: { readonly filter: Unpaged<GlecQuery>; readonly row: GlecEntry };
   readonly audit: { readonly filter: Unpaged<AuditQuery>; readonly row: AuditRecord };
-  readonly wasteOperators: { readonly filter: WasteOperatorFilter; readonly row: WasteOperator };
-  readonly comments: { readonly filter: CommentFilter; readonly row: Comment };
-  readonly goals: { readonly filter: GoalFilter; readonly row: Goal };
-  readonly certificates: { readonly filter: CertificateFilter; readonly row: Certificate };
-  readonly tasks: { readonly filter: TaskFilter; readonly row: Task };
-  readonly invoices: { readonly filter: InvoiceFilter; readonly row: Invoice };
-  readonly effluents: { readonly filter: EffluentFilter; readonly row: Effluent };
-  readonly vehicles: { readonly filter: VehicleFilter; readonly row: Vehicle };
-  readonly customInputs: { readonly filter: CustomInputFilter; readonly row: CustomInput };
   readonly organizationLimits: {
     readonly filter: { readonly companyId: string };
     readonly row: OrganizationLimit;
   };
-  readonly users: { readonly filter: UserFilter; readonly row: User };
 }
 
 export type ListName = keyof ListStreams;

@@ -63,3 +63,13 @@ export const buildingsResource: ResourceDescriptor<Building, BuildingInput, Buil
   upsertNote:
     "409 when another building of the company has the name, compared ignoring case and repeated spaces",
 };
+
+declare module "../resource-types.js" {
+  interface ResourceTypes {
+    readonly buildings: {
+      readonly record: Building;
+      readonly input: BuildingInput;
+      readonly filter: BuildingFilter;
+    };
+  }
+}

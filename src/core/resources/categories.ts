@@ -55,3 +55,9 @@ export const categoriesResource: ReadOnlyResourceDescriptor<Category, CategoryFi
     list: "List the GHG Protocol categories (level=subcategory gives consumption categoryIds)",
   },
 };
+
+declare module "../resource-types.js" {
+  interface ReadOnlyResourceTypes {
+    readonly categories: { readonly record: Category; readonly filter: CategoryFilter };
+  }
+}

@@ -66,3 +66,13 @@ export const certificatesResource: ResourceDescriptor<
   upsertNote:
     "409 when another certificate has the cancellation id; 422 when the building is not the company's or its market is not the certificate's country",
 };
+
+declare module "../resource-types.js" {
+  interface ResourceTypes {
+    readonly certificates: {
+      readonly record: Certificate;
+      readonly input: CertificateInput;
+      readonly filter: CertificateFilter;
+    };
+  }
+}

@@ -69,3 +69,13 @@ export const commentsResource: ResourceDescriptor<Comment, CommentInput, Comment
     upsert: "Create or update a comment by its id; the author is the token's user (member, admin)",
   },
 };
+
+declare module "../resource-types.js" {
+  interface ResourceTypes {
+    readonly comments: {
+      readonly record: Comment;
+      readonly input: CommentInput;
+      readonly filter: CommentFilter;
+    };
+  }
+}

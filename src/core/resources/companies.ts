@@ -43,3 +43,13 @@ export const companiesResource: ResourceDescriptor<Company, CompanyInput, Compan
     upsert: "Create or update a company by its id (admin)",
   },
 };
+
+declare module "../resource-types.js" {
+  interface ResourceTypes {
+    readonly companies: {
+      readonly record: Company;
+      readonly input: CompanyInput;
+      readonly filter: CompanyFilter;
+    };
+  }
+}

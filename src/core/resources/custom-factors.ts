@@ -61,3 +61,13 @@ export const customFactorsResource: ResourceDescriptor<
     upsert: "Create or update a company's custom emission factor by its id (member, admin)",
   },
 };
+
+declare module "../resource-types.js" {
+  interface ResourceTypes {
+    readonly customFactors: {
+      readonly record: CustomFactor;
+      readonly input: CustomFactorInput;
+      readonly filter: CustomFactorFilter;
+    };
+  }
+}

@@ -59,3 +59,13 @@ export const customInputsResource: ResourceDescriptor<
   upsertNote:
     "404 when customFactorId is not a custom factor of the company; 422 for a unit carbon does not know",
 };
+
+declare module "../resource-types.js" {
+  interface ResourceTypes {
+    readonly customInputs: {
+      readonly record: CustomInput;
+      readonly input: CustomInputInput;
+      readonly filter: CustomInputFilter;
+    };
+  }
+}

@@ -84,3 +84,13 @@ export const effluentsResource: ResourceDescriptor<Effluent, EffluentInput, Effl
   upsertNote:
     "404 when the building is not the company's; 409 when the building already has a limit for the parameter and year",
 };
+
+declare module "../resource-types.js" {
+  interface ResourceTypes {
+    readonly effluents: {
+      readonly record: Effluent;
+      readonly input: EffluentInput;
+      readonly filter: EffluentFilter;
+    };
+  }
+}

@@ -55,3 +55,13 @@ export const goalsResource: ResourceDescriptor<Goal, GoalInput, GoalFilter> = {
   },
   upsertNote: "422 when the target year is not after the base year",
 };
+
+declare module "../resource-types.js" {
+  interface ResourceTypes {
+    readonly goals: {
+      readonly record: Goal;
+      readonly input: GoalInput;
+      readonly filter: GoalFilter;
+    };
+  }
+}

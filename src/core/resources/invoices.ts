@@ -125,3 +125,13 @@ export function invoiceMatches(invoice: Invoice, filter: InvoiceFilter): boolean
       invoice.startDate <= filter.endDate)
   );
 }
+
+declare module "../resource-types.js" {
+  interface ResourceTypes {
+    readonly invoices: {
+      readonly record: Invoice;
+      readonly input: InvoiceInput;
+      readonly filter: InvoiceFilter;
+    };
+  }
+}

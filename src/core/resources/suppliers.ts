@@ -5,6 +5,7 @@ import {
   type Supplier,
   type SupplierInput,
   type SupplierQuery,
+  type SupplierUpsertResult,
   supplierAnswerSchema,
   supplierId,
   supplierInputSchema,
@@ -64,3 +65,15 @@ export const suppliersResource: ResourceDescriptor<Supplier, SupplierInput, Supp
       "Create or update a supplier or client by id, or by companyId + externalId (member, admin)",
   },
 };
+
+declare module "../resource-types.js" {
+  interface ResourceTypes {
+    readonly suppliers: {
+      readonly record: Supplier;
+      readonly input: SupplierInput;
+      readonly filter: SupplierFilter;
+      /** The spec's `{id, name, email}`, and what the upsert did. */
+      readonly upserted: SupplierUpsertResult;
+    };
+  }
+}

@@ -54,3 +54,13 @@ export const tasksResource: ResourceDescriptor<Task, TaskInput, TaskFilter> = {
   },
   upsertNote: "404 when the goal is not the task company's",
 };
+
+declare module "../resource-types.js" {
+  interface ResourceTypes {
+    readonly tasks: {
+      readonly record: Task;
+      readonly input: TaskInput;
+      readonly filter: TaskFilter;
+    };
+  }
+}

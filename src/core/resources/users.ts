@@ -55,3 +55,13 @@ export const usersResource: ResourceDescriptor<User, UserInput, UserFilter> = {
     upsert: "Create or update a user by its id (admin); e-mail needed to create; no password",
   },
 };
+
+declare module "../resource-types.js" {
+  interface ResourceTypes {
+    readonly users: {
+      readonly record: User;
+      readonly input: UserInput;
+      readonly filter: UserFilter;
+    };
+  }
+}

@@ -56,3 +56,13 @@ export const vehiclesResource: ResourceDescriptor<Vehicle, VehicleInput, Vehicle
   upsertNote:
     "409 when another vehicle of the company has the licence plate, compared ignoring case, spaces and dashes",
 };
+
+declare module "../resource-types.js" {
+  interface ResourceTypes {
+    readonly vehicles: {
+      readonly record: Vehicle;
+      readonly input: VehicleInput;
+      readonly filter: VehicleFilter;
+    };
+  }
+}

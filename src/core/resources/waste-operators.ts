@@ -57,3 +57,13 @@ export const wasteOperatorsResource: ResourceDescriptor<
   upsertNote:
     "409 when another operator of the company has the name, compared ignoring case and repeated spaces",
 };
+
+declare module "../resource-types.js" {
+  interface ResourceTypes {
+    readonly wasteOperators: {
+      readonly record: WasteOperator;
+      readonly input: WasteOperatorInput;
+      readonly filter: WasteOperatorFilter;
+    };
+  }
+}
