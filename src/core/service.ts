@@ -1,24 +1,12 @@
 import type { AuditRecord } from "./model/audit.js";
-import type { Building } from "./model/building.js";
 import type { Category } from "./model/category.js";
-import type { Certificate } from "./model/certificate.js";
-import type { Comment } from "./model/comment.js";
 import type { PageQuery } from "./model/common.js";
-import type { Company } from "./model/company.js";
 import type { Consumption } from "./model/consumption.js";
-import type { CustomInput } from "./model/custom-input.js";
 import type { DeleteRequest, DeletionResult } from "./model/deletion.js";
-import type { Effluent } from "./model/effluent.js";
 import type { Emission } from "./model/emission.js";
-import type { CustomFactor, EmissionFactor } from "./model/factor.js";
+import type { EmissionFactor } from "./model/factor.js";
 import type { GlecEntry } from "./model/glec.js";
-import type { Goal, Task } from "./model/goal.js";
-import type { Invoice } from "./model/invoice.js";
 import type { OrganizationLimit } from "./model/organization-limit.js";
-import type { Supplier, SupplierQuery } from "./model/supplier.js";
-import type { User } from "./model/user.js";
-import type { Vehicle } from "./model/vehicle.js";
-import type { WasteOperator } from "./model/waste-operator.js";
 import type { AuditPort, AuditQuery } from "./ports/audit.js";
 import type { BuildingsPort } from "./ports/buildings.js";
 import type { CertificatesPort } from "./ports/certificates.js";
@@ -43,19 +31,8 @@ import type {
   ResourceName,
   ResourceParts,
 } from "./resource-types.js";
-import type { BuildingFilter } from "./resources/buildings.js";
 import type { CategoryFilter } from "./resources/categories.js";
-import type { CertificateFilter } from "./resources/certificates.js";
-import type { CommentFilter } from "./resources/comments.js";
 import type { CustomFactorFilter } from "./resources/custom-factors.js";
-import type { CustomInputFilter } from "./resources/custom-inputs.js";
-import type { EffluentFilter } from "./resources/effluents.js";
-import type { GoalFilter } from "./resources/goals.js";
-import type { InvoiceFilter } from "./resources/invoices.js";
-import type { TaskFilter } from "./resources/tasks.js";
-import type { UserFilter } from "./resources/users.js";
-import type { VehicleFilter } from "./resources/vehicles.js";
-import type { WasteOperatorFilter } from "./resources/waste-operators.js";
 
 export interface CustomFactorQuery extends CustomFactorFilter, PageQuery {}
 

@@ -7,11 +7,6 @@
 import type { Dispatcher } from "undici";
 import { MAX_PAGE_LIMIT } from "../../core/model/common.js";
 import { type WhoAmI, whoAmIAnswerSchema } from "../../core/model/who-am-i.js";
-import { commentsResource } from "../../core/resources/comments.js";
-import { companiesResource } from "../../core/resources/companies.js";
-import { customInputsResource } from "../../core/resources/custom-inputs.js";
-import { tasksResource } from "../../core/resources/tasks.js";
-import { wasteOperatorsResource } from "../../core/resources/waste-operators.js";
 import type {
   CarbonService,
   ListFilter,
@@ -42,7 +37,7 @@ import { remoteSuppliers } from "./remote-suppliers.js";
 import { remoteUsers } from "./remote-users.js";
 import { remoteVehicles } from "./remote-vehicles.js";
 import { remoteDeleteRecords } from "./removal.js";
-import { remoteResource } from "./resource-client.js";
+import { remoteResourceParts } from "./resource-client.js";
 import type { RetryPolicy } from "./retry.js";
 import { announcedInstanceSchema } from "./schemas.js";
 
@@ -101,7 +96,8 @@ export function createRemoteService(options: RemoteServiceOptions): RemoteCarbon
     request: (method, route, spec) => client.request(method, route, spec),
     whoAmI: () => client.request("POST", "/auth/who-am-i", { schema: whoAmIAnswerSchema }),
 
-    companies: remoteResource(client, capabilities, companiesResource),
+    // Every plain resource as its descriptor says; those with verbs of their own follow.
+    ...remoteResourceParts(client, capabilities),
 
     buildings,
 
@@ -109,17 +105,13 @@ export function createRemoteService(options: RemoteServiceOptions): RemoteCarbon
 
     factors: remoteFactors(client, capabilities),
     customFactors: remoteCustomFactors(client, capabilities),
-    wasteOperators: remoteResource(client, capabilities, wasteOperatorsResource),
-    comments: remoteResource(client, capabilities, commentsResource),
     goals: remoteGoals(client, capabilities, emissions),
-    tasks: remoteResource(client, capabilities, tasksResource),
     invoices: remoteInvoices(client, capabilities),
     effluents: remoteEffluents(client, capabilities),
     vehicles: remoteVehicles(client, capabilities),
     certificates: remoteCertificates(client, capabilities),
     organizationLimits: remoteOrganizationLimits(client, capabilities, { emissions, buildings }),
     inputs: remoteInputs(client),
-    customInputs: remoteResource(client, capabilities, customInputsResource),
     users: remoteUsers(client, capabilities),
 
     async serverInstanceId() {

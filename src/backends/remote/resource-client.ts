@@ -18,7 +18,9 @@ import type {
   ResourceOperation,
   ResourcePort,
 } from "../../core/resource.js";
+import type { ResourceName, ResourceParts } from "../../core/resource-types.js";
 import { companiesResource } from "../../core/resources/companies.js";
+import { resourceDescriptors, resourceNames } from "../../core/resources/index.js";
 import type { ServerCapabilities } from "./capabilities.js";
 import type { HttpClient } from "./client.js";
 import { allPages, everyRow, narrowPage } from "./pages.js";
@@ -180,4 +182,20 @@ export function remoteResource<T, I, F extends object>(
     },
   };
   return port;
+}
+
+/**
+ * Every plain resource's part, each as its descriptor says (src/core/resources/): the remote
+ * service replaces those whose verbs go beyond the descriptor's with their own.
+ */
+export function remoteResourceParts(
+  client: HttpClient,
+  capabilities: ServerCapabilities,
+): ResourceParts {
+  const parts: Partial<Record<ResourceName, unknown>> = {};
+  const partOf = <K extends ResourceName>(name: K) =>
+    remoteResource(client, capabilities, resourceDescriptors[name]);
+  for (const name of resourceNames) parts[name] = partOf(name);
+  // Each entry is its descriptor's port, so the whole is ResourceParts.
+  return parts as ResourceParts;
 }

@@ -1,4 +1,7 @@
-/** Every plain resource's descriptor, by the name of its part of the port. */
+/**
+ * Every plain resource's descriptor, by the name of its part of the port: the generated list
+ * (`npm run registry`), typed here so the compiler checks it against ResourceTypes.
+ */
 import type { ReadOnlyResourceDescriptor, ResourceDescriptor } from "../resource.js";
 import type {
   FilterOf,
@@ -8,21 +11,7 @@ import type {
   RecordOf,
   ResourceName,
 } from "../resource-types.js";
-import { buildingsResource } from "./buildings.js";
-import { categoriesResource } from "./categories.js";
-import { certificatesResource } from "./certificates.js";
-import { commentsResource } from "./comments.js";
-import { companiesResource } from "./companies.js";
-import { customFactorsResource } from "./custom-factors.js";
-import { customInputsResource } from "./custom-inputs.js";
-import { effluentsResource } from "./effluents.js";
-import { goalsResource } from "./goals.js";
-import { invoicesResource } from "./invoices.js";
-import { suppliersResource } from "./suppliers.js";
-import { tasksResource } from "./tasks.js";
-import { usersResource } from "./users.js";
-import { vehiclesResource } from "./vehicles.js";
-import { wasteOperatorsResource } from "./waste-operators.js";
+import { generatedDescriptors, generatedReadOnlyDescriptors } from "./registry.generated.js";
 
 export type DescriptorOf<K extends ResourceName> = ResourceDescriptor<
   RecordOf<K>,
@@ -30,22 +19,8 @@ export type DescriptorOf<K extends ResourceName> = ResourceDescriptor<
   FilterOf<K>
 >;
 
-export const resourceDescriptors: { readonly [K in ResourceName]: DescriptorOf<K> } = {
-  companies: companiesResource,
-  buildings: buildingsResource,
-  suppliers: suppliersResource,
-  customFactors: customFactorsResource,
-  wasteOperators: wasteOperatorsResource,
-  comments: commentsResource,
-  goals: goalsResource,
-  tasks: tasksResource,
-  invoices: invoicesResource,
-  effluents: effluentsResource,
-  vehicles: vehiclesResource,
-  certificates: certificatesResource,
-  customInputs: customInputsResource,
-  users: usersResource,
-};
+export const resourceDescriptors: { readonly [K in ResourceName]: DescriptorOf<K> } =
+  generatedDescriptors;
 
 export type ReadOnlyDescriptorOf<K extends ReadOnlyName> = ReadOnlyResourceDescriptor<
   ReadOnlyResourceTypes[K]["record"],
@@ -55,9 +30,7 @@ export type ReadOnlyDescriptorOf<K extends ReadOnlyName> = ReadOnlyResourceDescr
 /** Every read-only resource's descriptor, by the name of its part of the port. */
 export const readOnlyResourceDescriptors: {
   readonly [K in ReadOnlyName]: ReadOnlyDescriptorOf<K>;
-} = {
-  categories: categoriesResource,
-};
+} = generatedReadOnlyDescriptors;
 
 /** True for the name of a plain resource (a key of `resourceDescriptors`). */
 export function isResourceName(name: string): name is ResourceName {

@@ -1,0 +1,7 @@
+import type { Group } from "../group.js";
+
+export const group: Group = {
+  name: "factors",
+  description: "Emission factors: the default library, resolution, and custom factors",
+  order: 40,
+};
