@@ -11,10 +11,11 @@ import {
 } from "../core/model/waste-operator.js";
 import { nameKey } from "../core/names.js";
 import { ownerConflict } from "../core/ownership.js";
+import type { PortOf } from "../core/resource-types.js";
 import type { WasteOperatorFilter } from "../core/resources/waste-operators.js";
 import { parseInput } from "../core/validate.js";
 import { companyOf } from "./companies.js";
-import type { Owned, StoredCompany, StoreTransaction } from "./store.js";
+import type { Owned, StoredCompany, StoreTransaction, StoreTransactions } from "./store.js";
 
 /** The operator with this id, with its company's key; an unknown one is not_found. */
 export async function findWasteOperator(
@@ -94,4 +95,13 @@ export async function upsertWasteOperator(
     new Date().toISOString(),
   );
   return getWasteOperator(tx, id);
+}
+
+/** The waste operators' part of the port: each call one transaction of these rules. */
+export function wasteOperatorsPart(rules: StoreTransactions): PortOf<"wasteOperators"> {
+  return {
+    list: (query) => rules.read((tx) => listWasteOperators(tx, query)),
+    get: (id) => rules.read((tx) => getWasteOperator(tx, id)),
+    upsert: (input) => rules.write((tx) => upsertWasteOperator(tx, input)),
+  };
 }

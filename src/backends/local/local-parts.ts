@@ -5,9 +5,10 @@ import type { BuildingRepository } from "../../store/sqlite/buildings.js";
 import type { CategoryCatalog } from "../../store/sqlite/categories.js";
 import type { CompanyRepository } from "../../store/sqlite/companies.js";
 import type { Db } from "../../store/sqlite/database.js";
-import type { SqliteTables, SqliteTransactions } from "../../store/sqlite/store.js";
+import type { SqliteTransactions } from "../../store/sqlite/store.js";
 import type { CertificateCover } from "./certificate-settle.js";
 import type { FactorQueries } from "./factors.js";
+import type { LocalTables } from "./plain-resources.js";
 import type { BoundQueries, ConsumptionQueries } from "./queries.js";
 import type { RefCache } from "./ref-cache.js";
 
@@ -16,7 +17,7 @@ export interface LocalParts {
   readonly path: string;
   readonly db: Db;
   /** The Store port's tables (src/rules/store.ts) and the store's write transactions. */
-  readonly tables: SqliteTables;
+  readonly tables: LocalTables;
   readonly transactions: SqliteTransactions;
   readonly catalog: CategoryCatalog;
   readonly companies: CompanyRepository;

@@ -23,11 +23,6 @@ import { getGoal, listGoals, upsertGoal } from "../../rules/goals.js";
 import { type RecalculationScope, recalculateEmissions } from "../../rules/recalculate.js";
 import type { StoreTransaction } from "../../rules/store.js";
 import { getTask, listTasks, upsertTask } from "../../rules/tasks.js";
-import {
-  getWasteOperator,
-  listWasteOperators,
-  upsertWasteOperator,
-} from "../../rules/waste-operators.js";
 import { localActor } from "../../runtime/local-actor.js";
 import { toCategory, wholeOrPage } from "../../store/sqlite/categories.js";
 import type { CertificateRepository } from "../../store/sqlite/certificates.js";
@@ -40,7 +35,6 @@ import { KeysetReader } from "../../store/sqlite/keyset.js";
 import type { OrganizationLimitRepository } from "../../store/sqlite/organization-limits.js";
 import type { TaskRepository } from "../../store/sqlite/tasks.js";
 import type { VehicleRepository } from "../../store/sqlite/vehicles.js";
-import type { WasteOperatorRepository } from "../../store/sqlite/waste-operators.js";
 import { EngineTransactions } from "./engine-transactions.js";
 import { LocalAudit } from "./local-audit.js";
 import { LocalBuildings } from "./local-buildings.js";
@@ -59,14 +53,19 @@ import { type ListReaders, listReaders, streamPages } from "./local-streams.js";
 import { localSuppliers } from "./local-suppliers.js";
 import { localUsers } from "./local-users.js";
 import { localVehicles } from "./local-vehicles.js";
+import { type PlainParts, plainParts } from "./plain-resources.js";
 import { recommendInputs } from "./recommended-inputs.js";
 import { rolledBackRule } from "./transaction-tools.js";
+
+/** The plain resources' parts (plain-resources.ts), which the constructor assigns. */
+export interface LocalService extends PlainParts {}
 
 /**
  * The embedded engine: one SQLite file, the engine's pure functions for factors and emissions.
  * Calls are synchronous underneath (better-sqlite3); the promises are the port's shape.
  * While an import session is open, other writes through this service are refused.
  */
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the constructor assigns every part of PlainParts (plainParts answers one per key)
 export class LocalService implements CarbonService {
   readonly kind = "local";
   readonly path: string;
@@ -83,8 +82,6 @@ export class LocalService implements CarbonService {
 
   readonly glec: LocalGlec;
   readonly audit: LocalAudit;
-  readonly #wasteOperators: WasteOperatorRepository;
-  readonly wasteOperators: CarbonService["wasteOperators"];
   readonly #comments: CommentRepository;
   readonly #vehicles: VehicleRepository;
   readonly vehicles: CarbonService["vehicles"];
@@ -115,6 +112,8 @@ export class LocalService implements CarbonService {
       transactions: parts.transactions,
     });
     const rules = this.#tx.rules;
+    // The plain resources' parts, from their own files (plain-resources.ts).
+    Object.assign(this, plainParts(rules));
     this.buildings = new LocalBuildings({
       ...parts,
       rules,
@@ -139,13 +138,6 @@ export class LocalService implements CarbonService {
       },
     });
     this.suppliers = localSuppliers(rules);
-    const wasteOperators = parts.tables.wasteOperators;
-    this.#wasteOperators = wasteOperators;
-    this.wasteOperators = {
-      list: (query) => rules.read((t) => listWasteOperators(t, query)),
-      get: (id) => rules.read((t) => getWasteOperator(t, id)),
-      upsert: (input) => rules.write((t) => upsertWasteOperator(t, input)),
-    };
     this.#vehicles = parts.tables.vehicles;
     this.vehicles = localVehicles(rules);
     this.#comments = parts.tables.comments;
@@ -293,7 +285,6 @@ export class LocalService implements CarbonService {
       ...this.#p,
       reader: new KeysetReader(this.#p.db),
       suppliers: () => this.#p.tables.suppliers,
-      wasteOperators: this.#wasteOperators,
       comments: this.#comments,
       vehicles: this.#vehicles,
       goals: this.#goals,

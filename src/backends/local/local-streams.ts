@@ -14,13 +14,12 @@ import type { GoalRepository } from "../../store/sqlite/goals.js";
 import type { InvoiceRepository } from "../../store/sqlite/invoices.js";
 import type { KeysetReader } from "../../store/sqlite/keyset.js";
 import type { OrganizationLimitRepository } from "../../store/sqlite/organization-limits.js";
-import type { SqliteTables } from "../../store/sqlite/store.js";
 import type { SupplierRepository } from "../../store/sqlite/suppliers.js";
 import type { TaskRepository } from "../../store/sqlite/tasks.js";
 import type { UserRepository } from "../../store/sqlite/users.js";
 import type { VehicleRepository } from "../../store/sqlite/vehicles.js";
-import type { WasteOperatorRepository } from "../../store/sqlite/waste-operators.js";
 import type { FactorQueries } from "./factors.js";
+import { type LocalTables, plainReaders } from "./plain-resources.js";
 import type { ConsumptionQueries } from "./queries.js";
 
 /** One list's pages of at most `limit` rows: each `next()` reads one page. */
@@ -32,7 +31,7 @@ export type ListReaders = {
 
 export interface StreamSources {
   readonly reader: KeysetReader;
-  readonly tables: SqliteTables;
+  readonly tables: LocalTables;
   readonly catalog: CategoryCatalog;
   readonly companies: CompanyRepository;
   readonly buildings: BuildingRepository;
@@ -40,7 +39,6 @@ export interface StreamSources {
   readonly queries: ConsumptionQueries;
   readonly suppliers: () => Pick<SupplierRepository, "keyset">;
   readonly audit: AuditLog;
-  readonly wasteOperators: WasteOperatorRepository;
   readonly comments: CommentRepository;
   readonly goals: GoalRepository;
   readonly tasks: TaskRepository;
@@ -83,7 +81,13 @@ function* slices<T>(all: readonly T[], limit: number): Generator<readonly T[], v
  * unknown company or building throws on the first page, as the list does.
  */
 export function listReaders(s: StreamSources): ListReaders {
+  // Each plain resource's pages of its own table, for its own filter and rows.
+  const plain = plainReaders(s.reader, s.tables) as unknown as Pick<
+    ListReaders,
+    keyof ReturnType<typeof plainReaders>
+  >;
   return {
+    ...plain,
     companies: () => (limit) => s.reader.pages(s.companies.keyset(), limit),
     buildings: (filter) => (limit) => s.reader.pages(s.buildings.keyset(filter), limit),
     categories: (filter) => (limit) => slices(s.catalog.filtered(filter).map(toCategory), limit),
@@ -100,7 +104,6 @@ export function listReaders(s: StreamSources): ListReaders {
       return s.reader.pages({ ...keyset, decode: (row) => glecEntryOf(keyset.decode(row)) }, limit);
     },
     audit: (filter) => (limit) => s.reader.pages(s.audit.keyset(filter), limit),
-    wasteOperators: (filter) => (limit) => s.reader.pages(s.wasteOperators.keyset(filter), limit),
     comments: (filter) => (limit) => s.reader.pages(s.comments.keyset(filter), limit),
     goals: (filter) => (limit) => s.reader.pages(s.goals.keyset(filter), limit),
     tasks: (filter) => (limit) => s.reader.pages(s.tasks.keyset(filter), limit),

@@ -18,6 +18,7 @@ import { SqliteTransactions, sqliteTables } from "../../store/sqlite/store.js";
 import { CertificateCover } from "./certificate-settle.js";
 import { FactorQueries } from "./factors.js";
 import { LocalService } from "./local-service.js";
+import { localMigrations, plainTableMakers } from "./plain-resources.js";
 import { queriesOn } from "./queries.js";
 
 export { LocalService } from "./local-service.js";
@@ -70,11 +71,12 @@ export async function openLocalService(options: LocalServiceOptions): Promise<Lo
   }
   const db = openDatabase(file, busyTimeoutMs, options.walAutocheckpointPages);
   try {
-    migrate(db, file, undefined, options.onUpgrade);
+    migrate(db, file, localMigrations, options.onUpgrade);
     const catalog = new CategoryCatalog(db);
     const { queries, refs, companies, buildings, reads } = queriesOn(db, catalog);
     const audit = new AuditLog(db);
-    const tables = sqliteTables(db, companies, buildings, audit, catalog, queries, reads);
+    const plain = plainTableMakers(db, companies);
+    const tables = sqliteTables(db, companies, buildings, audit, catalog, queries, reads, plain);
     const pricing = tables.pricing.ready();
     const calculator = new EmissionCalculator(
       pricing,

@@ -23,25 +23,13 @@ import { INVOICES_SCHEMA } from "./invoices-schema.js";
 import { keepLibraryReleases, LIBRARY_VERSION_KEY, loadRelease } from "./library-load.js";
 import { addEmissionLines } from "./lines-schema.js";
 import { LIST_INDEXES } from "./list-indexes.js";
+import type { Migration } from "./migration.js";
 import { ORGANIZATION_LIMITS_SCHEMA } from "./organization-limits.js";
 import { provenanceOfEachBasis, readPolicy, writePolicy } from "./resolution-schema.js";
 import { consumptionDatesAsIntegers, SCHEMA_V1 } from "./schema.js";
 import { SUPPLIERS_SCHEMA } from "./supplier-schema.js";
 import { USERS_SCHEMA } from "./user-rows.js";
 import { addVehicles } from "./vehicles-schema.js";
-import { WASTE_OPERATORS_SCHEMA } from "./waste-operators.js";
-
-export interface Migration {
-  readonly version: number;
-  readonly name: string;
-  /** `report` tells the user what a migration changed in their data (stderr). */
-  up(db: Db, report?: (message: string) => void): void;
-  /**
-   * It rebuilds a table other tables reference: it runs with foreign keys off (SQLite's way to
-   * rebuild a table) and must check them itself before it returns.
-   */
-  readonly rebuildsReferencedTable?: true;
-}
 
 export { LIBRARY_VERSION_KEY } from "./library-load.js";
 
@@ -99,7 +87,9 @@ function awaitNonFiniteEmissions(db: Db): void {
 }
 
 /**
- * Ordered, append-only. A released migration is never edited: a change to the schema or to the
+ * The engine's own migrations; a plain resource's table brings its own (src/store/sqlite/NAME.ts,
+ * `nameTable.migration`), and the local engine runs all of them in version order
+ * (`withMigrations`). Ordered, append-only. A released migration is never edited: a change to the schema or to the
  * shipped data is a new migration (to update the factor library, add one that calls
  * `loadFactorLibrary`, see docs/factor-library.md).
  */
@@ -134,7 +124,6 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 9, name: "deletions in the audit trail", up: auditDeletions },
   { version: 10, name: "emissions that are not finite numbers", up: awaitNonFiniteEmissions },
   { version: 11, name: "indexes in list order", up: (db) => db.exec(LIST_INDEXES) },
-  { version: 12, name: "waste operators", up: (db) => db.exec(WASTE_OPERATORS_SCHEMA) },
   { version: 13, name: "comments", up: (db) => db.exec(COMMENTS_SCHEMA) },
   { version: 14, name: "reduction goals and tasks", up: (db) => db.exec(GOALS_SCHEMA) },
   { version: 15, name: "vehicles and fleet subcategories", up: addVehicles },
@@ -197,7 +186,21 @@ export const MIGRATIONS: readonly Migration[] = [
   },
 ];
 
-export const LATEST_VERSION: number = MIGRATIONS.reduce((max, m) => Math.max(max, m.version), 0);
+/** `engine` and `more` in version order; two of one version are a mistake of ours. */
+export function withMigrations(
+  engine: readonly Migration[],
+  more: readonly Migration[],
+): readonly Migration[] {
+  const all = [...engine, ...more].toSorted((a, b) => a.version - b.version);
+  const twice = all.find((migration, i) => i > 0 && all[i - 1]?.version === migration.version);
+  if (twice !== undefined) throw new Error(`two migrations have version ${twice.version}`);
+  return all;
+}
+
+/** The version of the last of these migrations. */
+export function latestVersion(migrations: readonly Migration[]): number {
+  return migrations.reduce((max, m) => Math.max(max, m.version), 0);
+}
 
 function userVersion(db: Db): number {
   const value = db.pragma("user_version", { simple: true });
@@ -208,10 +211,10 @@ function userVersion(db: Db): number {
 export function migrate(
   db: Db,
   file: string,
-  migrations: readonly Migration[] = MIGRATIONS,
+  migrations: readonly Migration[],
   onUpgrade?: (message: string) => void,
 ): void {
-  const latest = migrations.reduce((max, m) => Math.max(max, m.version), 0);
+  const latest = latestVersion(migrations);
   checkCompatible(db, file, latest);
   // A new file is made in a blink; an existing one may hold millions of rows to convert.
   const existing = userVersion(db) > 0;

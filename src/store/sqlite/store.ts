@@ -4,7 +4,6 @@
  * on the connection: a second write waits for the first to end, so two writes never share a
  * transaction even when a rule awaits between statements.
  */
-import type { StoreTransaction } from "../../rules/store.js";
 import type { AuditLog } from "./audit.js";
 import type { BuildingRepository } from "./buildings.js";
 import type { CategoryCatalog } from "./categories.js";
@@ -32,17 +31,19 @@ import { SupplierRepository } from "./suppliers.js";
 import { TaskRepository } from "./tasks.js";
 import { UserRepository } from "./users.js";
 import { VehicleRepository } from "./vehicles.js";
-import { WasteOperatorRepository } from "./waste-operators.js";
 
-/** The port's tables as SQLite implements them (the driver's older code reads them directly). */
-export interface SqliteTables extends StoreTransaction {
+/**
+ * The port's tables as SQLite implements them (the driver's older code reads them directly),
+ * but those of the plain resources, which the local engine adds from their own files
+ * (src/store/sqlite/plain-table.ts); together they are the Store port's StoreTransaction.
+ */
+export interface SqliteTables {
   readonly companies: CompanyRepository;
   readonly buildings: BuildingRepository;
   readonly audit: AuditLog;
   readonly comments: CommentRepository;
   readonly goals: GoalRepository;
   readonly tasks: TaskRepository;
-  readonly wasteOperators: WasteOperatorRepository;
   readonly glec: GlecRepository;
   readonly certificates: CertificateRepository;
   readonly organizationLimits: OrganizationLimitRepository;
@@ -81,7 +82,7 @@ function onFirstUse<T extends object>(make: { readonly [K in keyof T]: () => T[K
 }
 
 /** The tables, made on first use: a command prepares only the statements it runs. */
-export function sqliteTables(
+export function sqliteTables<P extends object>(
   db: Db,
   companies: CompanyRepository,
   buildings: BuildingRepository,
@@ -90,15 +91,16 @@ export function sqliteTables(
   /** How whole consumption records are read (the driver's reads, until they are the store's). */
   records: RecordReads,
   consumptionReads: ConsumptionReadRepository,
-): SqliteTables {
-  const tables: SqliteTables = onFirstUse<SqliteTables>({
+  /** The plain resources' tables, each made by its function on first use. */
+  plain: { readonly [K in keyof P]: () => P[K] },
+): SqliteTables & P {
+  const makers: { readonly [K in keyof SqliteTables]: () => SqliteTables[K] } = {
     companies: () => companies,
     buildings: () => buildings,
     audit: () => audit,
     comments: () => new CommentRepository(db, companies),
     goals: () => new GoalRepository(db, companies),
     tasks: () => new TaskRepository(db, companies, tables.goals),
-    wasteOperators: () => new WasteOperatorRepository(db, companies),
     glec: () => new GlecRepository(db, companies),
     certificates: () => new CertificateRepository(db, companies, buildings),
     organizationLimits: () => new OrganizationLimitRepository(db, companies),
@@ -118,6 +120,10 @@ export function sqliteTables(
     invoices: () => new InvoiceRepository(db, companies),
     deletions: () => new DeletionStore(db),
     consumptionReads: () => consumptionReads,
+  };
+  // The plain tables' makers and the engine's: one for each key of SqliteTables & P.
+  const tables = onFirstUse({ ...makers, ...plain } as {
+    readonly [K in keyof (SqliteTables & P)]: () => (SqliteTables & P)[K];
   });
   return tables;
 }

@@ -12,10 +12,11 @@ import { CompanyListing } from "./company-listing.js";
 import type { Db } from "./database.js";
 import type { Keyset } from "./keyset.js";
 import { lazy } from "./lazy.js";
+import type { PlainSqliteTable } from "./plain-table.js";
 import { storedList } from "./stored-lists.js";
 
 /**
- * Migration 12: the table, its indexes in list order (of a company, and of every company), and
+ * The table, its indexes in list order (of a company, and of every company), and
  * one name per company as `nameKey` compares names. Treatments are a JSON array of known names.
  */
 export const WASTE_OPERATORS_SCHEMA = `
@@ -170,3 +171,9 @@ export class WasteOperatorRepository implements WasteOperatorTable {
     );
   }
 }
+
+/** The waste operators' table, created by migration 12. */
+export const wasteOperatorsTable: PlainSqliteTable<WasteOperatorRepository> = {
+  migration: { version: 12, name: "waste operators", up: (db) => db.exec(WASTE_OPERATORS_SCHEMA) },
+  open: (db, companies) => new WasteOperatorRepository(db, companies),
+};

@@ -8,12 +8,13 @@
  */
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { localMigrations } from "../../../src/backends/local/plain-resources.js";
 import { createTestIo } from "../../../src/cli/io.js";
 import { main } from "../../../src/cli/main.js";
 import { categoryId } from "../../../src/core/ids.js";
 import { libraryCategories, wttCategories } from "../../../src/shipped/categories.js";
 import { openDatabase } from "../../../src/store/sqlite/database.js";
-import { MIGRATIONS, migrate } from "../../../src/store/sqlite/migrations.js";
+import { migrate } from "../../../src/store/sqlite/migrations.js";
 import { tempDir } from "../helpers.js";
 
 const COMPANY = "6b1f0c3e-8a52-4f0e-9d7a-2f4c1e5b7a90";
@@ -38,7 +39,7 @@ function oldDatabase(version: number): string {
   migrate(
     db,
     file,
-    MIGRATIONS.filter((m) => m.version <= version),
+    localMigrations.filter((m) => m.version <= version),
   );
   db.close();
   return file;

@@ -3,9 +3,10 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
 import { openLocalService } from "../../../src/backends/local/open.js";
+import { localMigrations } from "../../../src/backends/local/plain-resources.js";
 import { categoryId } from "../../../src/core/ids.js";
 import { openDatabase } from "../../../src/store/sqlite/database.js";
-import { MIGRATIONS, migrate } from "../../../src/store/sqlite/migrations.js";
+import { migrate } from "../../../src/store/sqlite/migrations.js";
 import { tempDir } from "./helpers.js";
 
 const acme = "11111111-1111-4111-8111-111111111111";
@@ -23,7 +24,7 @@ function version7(file: string): void {
   migrate(
     old,
     file,
-    MIGRATIONS.filter((m) => m.version <= 7),
+    localMigrations.filter((m) => m.version <= 7),
   );
   const company = old.prepare(
     "INSERT INTO companies (ref, id, name, country, created_at) VALUES (?, ?, ?, 'ES', ?)",

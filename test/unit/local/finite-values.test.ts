@@ -7,11 +7,12 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
 import { openLocalService } from "../../../src/backends/local/open.js";
+import { localMigrations } from "../../../src/backends/local/plain-resources.js";
 import { categoryId } from "../../../src/core/ids.js";
 import type { GlecEntryInput } from "../../../src/core/model/glec.js";
 import { importConsumptions } from "../../../src/import/consumptions.js";
 import { openDatabase } from "../../../src/store/sqlite/database.js";
-import { LATEST_VERSION, MIGRATIONS, migrate } from "../../../src/store/sqlite/migrations.js";
+import { latestVersion, migrate } from "../../../src/store/sqlite/migrations.js";
 import { carbonError, consumption, ids, openTemp, seed, tempDir } from "./helpers.js";
 
 const glecFixture: GlecEntryInput = JSON.parse(
@@ -179,9 +180,9 @@ describe("emissions stored as infinity by an older carbon", () => {
     migrate(
       upgrading,
       file,
-      MIGRATIONS.filter((m) => m.version === 10),
+      localMigrations.filter((m) => m.version === 10),
     );
-    upgrading.pragma(`user_version = ${LATEST_VERSION}`);
+    upgrading.pragma(`user_version = ${latestVersion(localMigrations)}`);
     upgrading.close();
     const service = await openTemp(file);
     const emission = (await service.emissions.list({})).data.find(

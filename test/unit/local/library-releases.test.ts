@@ -5,6 +5,7 @@
  */
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { localMigrations } from "../../../src/backends/local/plain-resources.js";
 import { EmissionCalculator } from "../../../src/rules/emission-calculator.js";
 import { LineData } from "../../../src/rules/line-data.js";
 import { shippedDerivationRules } from "../../../src/shipped/derivation-rules.js";
@@ -18,14 +19,15 @@ import type { Db } from "../../../src/store/sqlite/database.js";
 import { openDatabase } from "../../../src/store/sqlite/database.js";
 import { loadRelease } from "../../../src/store/sqlite/library-load.js";
 import { LibraryStore } from "../../../src/store/sqlite/library-store.js";
-import { MIGRATIONS, migrate } from "../../../src/store/sqlite/migrations.js";
+import { migrate } from "../../../src/store/sqlite/migrations.js";
 import { SqlitePricing } from "../../../src/store/sqlite/pricing.js";
 import { tempDir } from "./helpers.js";
 
 function database(upTo?: number) {
   const file = path.join(tempDir(), "carbon.db");
   const db = openDatabase(file, 5000);
-  const migrations = upTo === undefined ? MIGRATIONS : MIGRATIONS.filter((m) => m.version <= upTo);
+  const migrations =
+    upTo === undefined ? localMigrations : localMigrations.filter((m) => m.version <= upTo);
   migrate(db, file, migrations);
   return db;
 }
@@ -41,7 +43,7 @@ describe("library releases", () => {
     const before = db.prepare("SELECT id, co2e FROM emission_factors ORDER BY id").all();
     const version = db.prepare("SELECT value FROM meta WHERE key = 'factor_library_version'");
     expect(version.pluck().get()).toBe(factorLibrary(BASE_RELEASE).version);
-    migrate(db, "carbon.db");
+    migrate(db, "carbon.db", localMigrations);
     const store = new LibraryStore(db);
     // 258 rows of the base file; 6,566 of the open sources release: 6,564 from the base and extra
     // files and gwp-ar5.csv's two AR5 GWP rows (library-build.test.ts)

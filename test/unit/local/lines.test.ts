@@ -10,10 +10,11 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
 import { openLocalService } from "../../../src/backends/local/open.js";
+import { localMigrations } from "../../../src/backends/local/plain-resources.js";
 import { categoryId } from "../../../src/core/ids.js";
 import { emissionIdOf, emissionLineIdOf } from "../../../src/rules/consumption-rows.js";
 import { openDatabase } from "../../../src/store/sqlite/database.js";
-import { MIGRATIONS, migrate } from "../../../src/store/sqlite/migrations.js";
+import { migrate } from "../../../src/store/sqlite/migrations.js";
 import { carbonError, consumption, ids, openTemp, seed, tempDir } from "./helpers.js";
 
 /** The subcategories migration 35 adds to a database that lacks them (categories.csv block). */
@@ -26,7 +27,7 @@ describe("migration 35 on a database with emissions", () => {
     migrate(
       old,
       file,
-      MIGRATIONS.filter((m) => m.version <= 28),
+      localMigrations.filter((m) => m.version <= 28),
     );
     // A database made before the block of derived subcategories existed.
     old.exec(`DELETE FROM categories WHERE code IN (${ADDED.map((c) => `'${c}'`).join(", ")})`);

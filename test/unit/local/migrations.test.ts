@@ -4,6 +4,7 @@ import Database from "better-sqlite3";
 import { parse } from "csv-parse/sync";
 import { describe, expect, it } from "vitest";
 import { openLocalService } from "../../../src/backends/local/open.js";
+import { localMigrations } from "../../../src/backends/local/plain-resources.js";
 import { categoryId } from "../../../src/core/ids.js";
 import {
   FLEET_SUBCATEGORIES,
@@ -12,7 +13,7 @@ import {
   wttCategories,
 } from "../../../src/shipped/categories.js";
 import { openDatabase, PAGE_SIZE } from "../../../src/store/sqlite/database.js";
-import { LATEST_VERSION, MIGRATIONS, migrate } from "../../../src/store/sqlite/migrations.js";
+import { latestVersion, migrate, withMigrations } from "../../../src/store/sqlite/migrations.js";
 import { fromScratch } from "../../support/new-databases.js";
 import { carbonError, openTemp, tempDir } from "./helpers.js";
 
@@ -41,11 +42,11 @@ describe("migrations", () => {
     expect(fs.existsSync(file)).toBe(true);
     expect(service.path).toBe(file);
     await service.close();
-    expect(MIGRATIONS.map((m) => m.version)).toEqual([
+    expect(localMigrations.map((m) => m.version)).toEqual([
       1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 27, 28, 30, 31, 35,
       40, 41, 45,
     ]);
-    expect(pragma(file, "user_version")).toBe(LATEST_VERSION);
+    expect(pragma(file, "user_version")).toBe(latestVersion(localMigrations));
     expect(pragma(file, "journal_mode")).toBe("wal");
     expect(pragma(file, "page_size")).toBe(PAGE_SIZE);
   });
@@ -76,7 +77,7 @@ describe("migrations", () => {
     migrate(
       old,
       file,
-      MIGRATIONS.filter((m) => m.version <= 6),
+      localMigrations.filter((m) => m.version <= 6),
     );
     const company = "11111111-1111-4111-8111-111111111111";
     const building = "22222222-2222-4222-8222-222222222222";
@@ -160,7 +161,7 @@ describe("migrations", () => {
     } finally {
       db.close();
     }
-    expect(pragma(file, "user_version")).toBe(LATEST_VERSION);
+    expect(pragma(file, "user_version")).toBe(latestVersion(localMigrations));
   });
 
   it("migration 9 keeps the audit trail's moves and records deletions beside them", async () => {
@@ -169,7 +170,7 @@ describe("migrations", () => {
     migrate(
       old,
       file,
-      MIGRATIONS.filter((m) => m.version < 9),
+      localMigrations.filter((m) => m.version < 9),
     );
     const move = {
       id: "33333333-3333-4333-8333-333333333333",
@@ -260,7 +261,7 @@ describe("migrations", () => {
     } finally {
       await second.close();
     }
-    expect(pragma(file, "user_version")).toBe(LATEST_VERSION);
+    expect(pragma(file, "user_version")).toBe(latestVersion(localMigrations));
   });
 
   it("seeds the category tree with ids derived from the codes, in file order", async () => {
@@ -347,7 +348,7 @@ describe("migrations", () => {
     const service = await openLocalService({ path: file });
     await service.close();
     const db = new Database(file);
-    db.pragma(`user_version = ${LATEST_VERSION + 1}`);
+    db.pragma(`user_version = ${latestVersion(localMigrations) + 1}`);
     db.close();
     const error = await carbonError(openLocalService({ path: file }));
     expect(error.code).toBe("usage");
@@ -362,5 +363,20 @@ describe("migrations", () => {
     } finally {
       await service.close();
     }
+  });
+});
+
+describe("withMigrations", () => {
+  const step = (version: number) => ({ version, name: `step ${version}`, up: () => {} });
+
+  it("merges a plain table's migration into the engine's in version order", () => {
+    const merged = withMigrations([step(1), step(3)], [step(2)]);
+    expect(merged.map((m) => m.version)).toEqual([1, 2, 3]);
+  });
+
+  it("refuses two migrations of one version", () => {
+    expect(() => withMigrations([step(1), step(2)], [step(2)])).toThrow(
+      "two migrations have version 2",
+    );
   });
 });

@@ -8,9 +8,10 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
 import { openLocalService } from "../../../src/backends/local/open.js";
+import { localMigrations } from "../../../src/backends/local/plain-resources.js";
 import { categoryId } from "../../../src/core/ids.js";
 import { openDatabase } from "../../../src/store/sqlite/database.js";
-import { MIGRATIONS, migrate } from "../../../src/store/sqlite/migrations.js";
+import { migrate } from "../../../src/store/sqlite/migrations.js";
 import { factorRow, proxies, readCsv } from "../engine/library.js";
 import { tempDir } from "./helpers.js";
 
@@ -24,7 +25,7 @@ describe("migrations 40 and 41", () => {
     migrate(
       old,
       file,
-      MIGRATIONS.filter((m) => m.version <= 28),
+      localMigrations.filter((m) => m.version <= 28),
     );
     old
       .prepare(
