@@ -3,7 +3,7 @@
  * specification says it does not offer them); the regos dashboard is the specification's, and
  * its period an extension.
  */
-import { type CommandCase, rows } from "./cases.js";
+import { type CommandCase, rows } from "./command-case.js";
 import { ids } from "./seed.js";
 import { certificateArgs } from "./seed-certificates.js";
 

@@ -5,7 +5,7 @@
  */
 import { writeFileSync } from "node:fs";
 import path from "node:path";
-import { type CaseContext, type CommandCase, rows } from "./cases.js";
+import { type CaseContext, type CommandCase, rows } from "./command-case.js";
 import { ids } from "./seed.js";
 
 /** Samples of 2025 at the seeded Madrid HQ, as a Spanish spreadsheet saves them. */

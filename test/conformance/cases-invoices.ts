@@ -1,7 +1,7 @@
 /** The invoices commands' conformance cases (cases.ts spreads them into its list). */
 import { writeFileSync } from "node:fs";
 import path from "node:path";
-import type { CaseContext, CommandCase } from "./cases.js";
+import type { CaseContext, CommandCase } from "./command-case.js";
 import { ids } from "./seed.js";
 
 const NEW_INVOICE = "9a000000-0000-4000-8000-0000000000c1";

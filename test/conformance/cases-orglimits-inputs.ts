@@ -2,7 +2,7 @@
  * Conformance cases of `organization-limits` and `emissions summary`
  * (docs/organization-limits.md), and of `inputs` (docs/inputs.md).
  */
-import type { CommandCase } from "./cases.js";
+import type { CommandCase } from "./command-case.js";
 import { ids } from "./seed.js";
 
 export const organizationLimitCases: readonly CommandCase[] = [

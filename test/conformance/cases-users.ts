@@ -1,5 +1,5 @@
 /** The users commands and accepting an invitation, on every conformance server. */
-import type { CommandCase } from "./cases.js";
+import type { CommandCase } from "./command-case.js";
 import { ids } from "./seed.js";
 
 export const userCases: readonly CommandCase[] = [

@@ -1,7 +1,7 @@
 /** The vehicles commands against each server (cases.ts spreads them into the matrix). */
 import { writeFileSync } from "node:fs";
 import path from "node:path";
-import type { CaseContext, CommandCase } from "./cases.js";
+import type { CaseContext, CommandCase } from "./command-case.js";
 import { ids } from "./seed.js";
 
 /** A fleet file of two vehicles (ids derived from the plates), written in this run's directory. */

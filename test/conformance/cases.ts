@@ -1,9 +1,12 @@
 /**
  * One or more invocations of every remote command of the CLI, with realistic arguments. Order
  * matters within a server: reads come before the deletes of the same records, dry runs before
- * the real runs. `localOnly` lists the commands that never talk to a server.
+ * the real runs. `localOnly` lists the commands that never talk to a server. Areas keep their
+ * cases in files of their own (cases-*.ts), spread in below; a plain resource's upsert, list
+ * and get cases are a file of resource-cases/, found by reading the folder (resource-cases.ts)
+ * and spread in at `...resourceCases`. What a case is lives in command-case.ts.
  */
-import { readFileSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { certificateCases } from "./cases-certificates.js";
 import { effluentCases } from "./cases-effluents.js";
@@ -11,29 +14,9 @@ import { invoiceCases } from "./cases-invoices.js";
 import { organizationLimitCases } from "./cases-orglimits-inputs.js";
 import { userCases } from "./cases-users.js";
 import { vehicleCases } from "./cases-vehicles.js";
+import { type CaseContext, type CommandCase, rows } from "./command-case.js";
+import { resourceCases } from "./resource-cases.js";
 import { customFactorArgs, glecShipment, ids, type Seed } from "./seed.js";
-
-export interface CaseContext {
-  readonly seed: Seed;
-  /** A fresh directory for this run's input and output files. */
-  readonly dir: string;
-  readonly url: string;
-  readonly token: string;
-}
-
-export interface CommandCase {
-  /** The command's words (`consumptions import`) and what tells this invocation apart. */
-  readonly name: string;
-  readonly args: (context: CaseContext) => readonly string[];
-  /** What stdin holds (a pipe). */
-  readonly stdin?: (context: CaseContext) => string;
-  /** Whether CARBON_API_URL and CARBON_TOKEN are set (default yes). */
-  readonly environment?: false;
-  /** A dry run: the server's stored data must be the same after it. */
-  readonly dryRun?: true;
-  /** What is wrong with a successful run's output, if anything. */
-  readonly check?: (stdout: string, context: CaseContext) => string | undefined;
-}
 
 /** Seeded consumptions of the company: more than one page of 100. */
 const seededBills = (seed: Seed) => seed.mock.consumptions.length;
@@ -41,19 +24,6 @@ const seededBills = (seed: Seed) => seed.mock.consumptions.length;
 const seededLines = (seed: Seed) => seed.mock.emissions.length;
 /** Categories of the tree every install has: more than one page of 100. */
 const categoryCount = (seed: Seed) => seed.mock.categories.length;
-
-/** A check that the output (stdout, or the file named) has `expected` data rows below a header. */
-export function rows(
-  expected: number | ((seed: Seed) => number),
-  output?: (context: CaseContext) => string,
-): CommandCase["check"] {
-  return (stdout, context) => {
-    const text = output === undefined ? stdout : readFileSync(output(context), "utf8");
-    const count = text.split("\n").filter((line) => line.trim() !== "").length - 1;
-    const wanted = typeof expected === "number" ? expected : expected(context.seed);
-    return count === wanted ? undefined : `printed ${count} rows of ${wanted}`;
-  };
-}
 
 /** Leaf commands that never talk to a server. */
 export const localOnly = ["auth logout", "profile list", "profile use", "serve token"];
@@ -291,31 +261,11 @@ export const commandCases: readonly CommandCase[] = [
     name: "consumptions delete",
     args: (c) => ["consumptions", "delete", c.seed.consumptionToDelete, "--yes"],
   },
-  {
-    name: "waste-operators upsert",
-    args: () => [
-      "waste-operators",
-      "upsert",
-      "--company",
-      ids.company,
-      "--name",
-      "Recycla S.L.",
-      "--treatment",
-      "recycling,composting",
-      "--registration-code",
-      "13/GR/0042",
-      "--country",
-      "ES",
-      "--id",
-      ids.newWasteOperator,
-    ],
-  },
-  {
-    name: "waste-operators list",
-    args: () => ["waste-operators", "list", "--company", ids.company],
-  },
-  { name: "waste-operators list (every company)", args: () => ["waste-operators", "list"] },
-  { name: "waste-operators get", args: () => ["waste-operators", "get", ids.newWasteOperator] },
+  // The plain resources' upserts, lists and gets (resource-cases/, in file name order): after
+  // the cases that create or change what their records refer to (companies, buildings,
+  // consumptions) and before any delete of a resource's record (its delete case goes below).
+  // The deletes above remove only records seeded to be deleted, which no resource case reads.
+  ...resourceCases,
   ...vehicleCases,
   {
     name: "comments upsert",

@@ -1,6 +1,6 @@
 /** The harness's own checks: a cell fails on a dry run that writes and on missing rows. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { rows } from "./cases.js";
+import { rows } from "./command-case.js";
 import { type ConformanceServer, runCase, startServer, verdictOf } from "./harness.js";
 import { buildSeed, removeSeed, type Seed } from "./seed.js";
 

@@ -14,7 +14,8 @@ import { main } from "../../src/cli/main.js";
 import { createTestInput } from "../../src/cli/user-input.js";
 import { tempDir } from "../cli/helpers.js";
 import { startRealServer } from "../unit/remote/real-server.js";
-import { type CaseContext, type CommandCase, commandCases } from "./cases.js";
+import { commandCases } from "./cases.js";
+import type { CaseContext, CommandCase } from "./command-case.js";
 import { startInterfaceMock, type Violation } from "./interface-mock.js";
 import { buildSeed, copyOfSeed, ids, removeSeed, type Seed } from "./seed.js";
 

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { type InterfaceMock, startInterfaceMock } from "./interface-mock.js";
-import { MOCK_MAX_PAGE, type MockSeed } from "./mock-store.js";
+import { emptyMockSeed, MOCK_MAX_PAGE } from "./mock-store.js";
 import { specOperations } from "./openapi-routes.js";
 
 const pageSchema = z.object({
@@ -14,20 +14,6 @@ const pageSchema = z.object({
 });
 
 const company = "3f1c2a4e-8b7d-4c6a-9e5f-1a2b3c4d5e6f";
-const empty: MockSeed = {
-  companies: [],
-  buildings: [],
-  categories: [],
-  consumptions: [],
-  emissions: [],
-  suppliers: [],
-  glec: [],
-  customFactors: [],
-  comments: [],
-  goals: [],
-  tasks: [],
-  regosRows: [],
-};
 
 function consumption(index: number): Record<string, unknown> {
   return {
@@ -61,7 +47,7 @@ describe("the validating interface mock", () => {
   };
 
   beforeAll(async () => {
-    mock = await startInterfaceMock({ shapes: "spec", seed: empty });
+    mock = await startInterfaceMock({ shapes: "spec", seed: emptyMockSeed });
   });
   afterAll(async () => {
     await mock.close();
@@ -191,7 +177,7 @@ describe("the interface mock in the hosted service's shapes", () => {
     mock = await startInterfaceMock({
       shapes: "hosted",
       seed: {
-        ...empty,
+        ...emptyMockSeed,
         suppliers: [
           {
             id: "d1000000-0000-4000-8000-000000000001",

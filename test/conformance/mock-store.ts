@@ -2,11 +2,14 @@
  * The memory of the interface mocks: what was seeded or POSTed is listed by a later GET, lists
  * answer `{data, pagination}` honouring page and limit with at most 100 items a page, and answers
  * take the specification's minimal shapes ("spec") or the hosted service's published ones
- * ("hosted": ../shared/spec/hosted-service.md).
+ * ("hosted": ../shared/spec/hosted-service.md). A plain resource's spec operation without a
+ * handler here gets the generic one of its descriptor (mock-resources.ts).
  */
 import { randomUUID } from "node:crypto";
+import { resourceDescriptors } from "../../src/core/resources/index.js";
 import { organizationLimitHandlers } from "./mock-orglimits-inputs.js";
 import { regosHandlers } from "./mock-regos.js";
+import { everyResourceHandler } from "./mock-resources.js";
 import { userHandlers } from "./mock-users.js";
 
 export type Shapes = "spec" | "hosted";
@@ -36,6 +39,22 @@ export interface MockSeed {
   /** Accounts (mock-users.ts); absent: none. */
   readonly users?: readonly Item[];
 }
+
+/** A seed of no records (a mock whose tests write what they read). */
+export const emptyMockSeed: MockSeed = {
+  companies: [],
+  buildings: [],
+  categories: [],
+  consumptions: [],
+  emissions: [],
+  suppliers: [],
+  glec: [],
+  customFactors: [],
+  comments: [],
+  goals: [],
+  tasks: [],
+  regosRows: [],
+};
 
 export interface Call {
   readonly method: string;
@@ -117,7 +136,11 @@ export function page(items: readonly Item[], query: Call["query"]): Answer {
 }
 
 /** Items whose field equals each of `fields` given as a single value in the query. */
-function matching(items: Iterable<Item>, query: Call["query"], fields: readonly string[]): Item[] {
+export function matching(
+  items: Iterable<Item>,
+  query: Call["query"],
+  fields: readonly string[],
+): Item[] {
   return [...items].filter((item) =>
     fields.every((field) => {
       const wanted = query[field];
@@ -150,7 +173,7 @@ function inPeriod(items: Iterable<Item>, query: Call["query"]): Item[] {
 }
 
 export const ok = (body: unknown, status = 200): Answer => ({ status, body });
-const notFound = (what: string): Answer => ({
+export const notFound = (what: string): Answer => ({
   status: 404,
   body: { message: `${what} not found` },
 });
@@ -226,6 +249,19 @@ function commentAnswer(comment: Item): Item {
   return pick(comment, ["id", "companyId", "entityType", "entityId", "text"]);
 }
 
+/** Stores a POSTed body by its id (a new one when it has none), and says whether it was new. */
+export function upsertInto(
+  store: Map<string, Item>,
+  body: unknown,
+): { item: Item; created: boolean } {
+  const given = isItem(body) ? body : {};
+  const id = text(given.id) ?? randomUUID();
+  const created = !store.has(id);
+  const item = { ...given, id };
+  store.set(id, item);
+  return { item, created };
+}
+
 export function storeHandlers(
   shapes: Shapes,
   seed: MockSeed,
@@ -262,16 +298,9 @@ export function storeHandlers(
   const effluents = table((seed.effluents ?? []).map(postedEffluent));
   const hosted = shapes === "hosted";
 
-  const upsert = (store: Map<string, Item>, body: unknown): { item: Item; created: boolean } => {
-    const given = isItem(body) ? body : {};
-    const id = text(given.id) ?? randomUUID();
-    const created = !store.has(id);
-    const item = { ...given, id };
-    store.set(id, item);
-    return { item, created };
-  };
-
   return {
+    // A plain resource's spec operations without a handler below: the descriptors' generic ones.
+    ...everyResourceHandler(Object.values(resourceDescriptors)),
     "POST /api/v1/auth/who-am-i": () =>
       ok(
         hosted
@@ -285,7 +314,7 @@ export function storeHandlers(
           : {},
       ),
     "GET /api/v1/companies": (call) => page([...companies.values()], call.query),
-    "POST /api/v1/companies": (call) => ok(upsert(companies, call.body).item, 201),
+    "POST /api/v1/companies": (call) => ok(upsertInto(companies, call.body).item, 201),
     "GET /api/v1/companies/{id}/buildings": (call) =>
       page(
         matching(buildings.values(), { ...call.query, companyId: call.params.id ?? "" }, [
@@ -324,7 +353,7 @@ export function storeHandlers(
         });
         return ok(hosted ? { status: "ok", isCreated: false, isUpdated: removed } : {});
       }
-      const { item, created } = upsert(consumptions, body);
+      const { item, created } = upsertInto(consumptions, body);
       return ok(hosted ? { status: "ok", isCreated: created, isUpdated: !created } : item, 201);
     },
     "GET /api/v1/consumptions/dashboard": () => ok({}),
@@ -347,7 +376,7 @@ export function storeHandlers(
       return page(hosted ? listed.map(commentAnswer) : listed, call.query);
     },
     "POST /api/v1/waste-operators": (call) => {
-      const { item, created } = upsert(wasteOperators, call.body);
+      const { item, created } = upsertInto(wasteOperators, call.body);
       return ok(hosted ? wasteOperatorAnswer(item) : item, created ? 201 : 200);
     },
     // The hosted service's vehicle fields are not published: its mock answers the fewest.
@@ -356,7 +385,7 @@ export function storeHandlers(
       return page(hosted ? listed.map(vehicleAnswer) : listed, call.query);
     },
     "POST /api/v1/vehicles": (call) => {
-      const { item, created } = upsert(vehicles, call.body);
+      const { item, created } = upsertInto(vehicles, call.body);
       return ok(hosted ? vehicleAnswer(item) : item, created ? 201 : 200);
     },
     // The hosted service's goal and task fields are not published: its mock answers the fewest.
@@ -374,7 +403,7 @@ export function storeHandlers(
       return page(hosted ? listed : listed.map(invoiceAnswer), call.query);
     },
     "POST /api/v1/invoices": (call) => {
-      const { item, created } = upsert(invoices, call.body);
+      const { item, created } = upsertInto(invoices, call.body);
       return ok(hosted ? { status: "ok", invoice: item } : {}, created ? 201 : 200);
     },
     ...effluentHandlers(effluents, hosted),
@@ -382,7 +411,7 @@ export function storeHandlers(
       const listed = matching(suppliers.values(), call.query, ["companyId"]);
       return page(hosted ? listed.map(supplierAnswer) : listed, call.query);
     },
-    "POST /api/v1/suppliers": (call) => ok(supplierAnswer(upsert(suppliers, call.body).item)),
+    "POST /api/v1/suppliers": (call) => ok(supplierAnswer(upsertInto(suppliers, call.body).item)),
     "GET /api/v1/service-footprint/glec": (call) => {
       const listed = matching(glec.values(), call.query, ["companyId", "clientId", "externalId"]);
       if (!hosted) return page(listed, call.query);
@@ -393,7 +422,7 @@ export function storeHandlers(
       return page(overlapping(listed, call.query).map(hostedGlec), call.query);
     },
     "POST /api/v1/service-footprint/glec": (call) => {
-      const { item } = upsert(glec, call.body);
+      const { item } = upsertInto(glec, call.body);
       return ok({ message: "created", id: item.id }, 201);
     },
     "DELETE /api/v1/service-footprint/glec": (call) => {

@@ -49,8 +49,8 @@ export const contractSuites: readonly ContractSuite[] = [
   describeOrganizationLimitContract,
   describeInputsContract,
   describeCustomFactorValidityContract,
-  // One per resource of src/core/resources/index.ts: resource-fixtures.ts must have a fixture
-  // for each (its type lists them all), so a new resource cannot go untested.
+  // One per resource of src/core/resources/index.ts: each needs its file in fixtures/
+  // (resource-fixtures.ts fails to load without it), so a new resource cannot go untested.
   ...resourceNames.map(resourceSuite),
   ...readOnlyNames.map(readOnlySuite),
 ];
