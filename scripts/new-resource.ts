@@ -1,10 +1,12 @@
 /**
- * `npm run new-resource NAME`: scaffolds a plain resource (docs/adding-a-resource.md): its model,
- * its descriptor and its CLI face, columns and group. It writes new files only; what it cannot
- * know (storage, migration, domain rules, registrations) it lists for the author to do by hand.
+ * `npm run new-resource NAME`: scaffolds a plain resource (docs/adding-a-resource.md) that works
+ * end to end once `npm run registry` has listed it: its model and descriptor, its CLI face,
+ * columns and group, its rules and Store port table, its SQLite table with its migration, its
+ * contract fixture and its conformance cases. It writes new files only and edits none; what it
+ * cannot know (the fields, the domain rules) it lists for the author.
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -21,6 +23,8 @@ export interface Names {
   readonly type: string;
   /** `waste operator`: messages. */
   readonly words: string;
+  /** `waste_operators`: the SQLite table. */
+  readonly snake: string;
 }
 
 /** The names of a resource from its plural kebab-case name; undefined when it is not one. */
@@ -37,10 +41,11 @@ export function namesOf(kebab: string): Names | undefined {
     singular,
     type: singular.charAt(0).toUpperCase() + singular.slice(1),
     words: singularKebab.replaceAll("-", " "),
+    snake: kebab.replaceAll("-", "_"),
   };
 }
 
-function files(n: Names): Record<string, string> {
+function files(n: Names, migration: number): Record<string, string> {
   return {
     [`src/core/model/${n.singularKebab}.ts`]: `import { z } from "zod";
 import { isoDateTimeSchema, noControlCharacters, uuidSchema } from "./common.js";
@@ -118,6 +123,16 @@ export const ${n.plural}Resource: ResourceDescriptor<${n.type}, ${n.type}Input, 
     upsert: "Create or update a ${n.words} by its id",
   },
 };
+
+declare module "../resource-types.js" {
+  interface ResourceTypes {
+    readonly ${n.plural}: {
+      readonly record: ${n.type};
+      readonly input: ${n.type}Input;
+      readonly filter: ${n.type}Filter;
+    };
+  }
+}
 `,
     [`src/cli/commands/${n.kebab}/face.ts`]: `import type { ResourceFace } from "../../resource-face.js";
 
@@ -166,27 +181,233 @@ export function ${n.plural}Command(ctx: Context): Command {
   return resourceCommand(ctx, ${n.plural}Face);
 }
 `,
+    [`src/cli/commands/${n.kebab}/group.ts`]: `import type { Group } from "../group.js";
+
+export const group: Group = {
+  name: "${n.kebab}",
+  description: "${n.type.replace(/([a-z])([A-Z])/g, "$1 $2")}s of a company: list, get, upsert",
+  // After organization limits, before users: move it where it belongs in \`carbon --help\`.
+  order: 165,
+};
+`,
+    [`src/rules/${n.kebab}.ts`]: `/** ${n.type}s: upserted by id, each keeping its company. */
+import { notFound } from "../core/errors.js";
+import type { Page, PageQuery } from "../core/model/common.js";
+import {
+  type ${n.type},
+  type ${n.type}Input,
+  ${n.singular}InputSchema,
+} from "../core/model/${n.singularKebab}.js";
+import { ownerConflict } from "../core/ownership.js";
+import type { PortOf } from "../core/resource-types.js";
+import type { ${n.type}Filter } from "../core/resources/${n.kebab}.js";
+import { parseInput } from "../core/validate.js";
+import { companyOf } from "./companies.js";
+import type { Awaitable, Owned, StoreTransaction, StoreTransactions } from "./store.js";
+
+/** A ${n.words}'s columns as the rules write them. */
+export interface ${n.type}Record {
+  readonly id: string;
+  readonly companyRef: number;
+  readonly name: string;
+}
+
+/** The ${n.words}s' table of the Store port. */
+export interface ${n.type}Table {
+  find(id: string): Awaitable<Owned<${n.type}> | undefined>;
+  /** One company's page in name order; an unknown company is not_found. */
+  list(query: ${n.type}Filter & PageQuery): Awaitable<Page<${n.type}>>;
+  /** Inserts or replaces by id, keeping createdAt; \`at\` is the time of the write. */
+  save(record: ${n.type}Record, at: string): Awaitable<void>;
+}
+
+declare module "./store.js" {
+  interface StoreTransaction {
+    readonly ${n.plural}: ${n.type}Table;
+  }
+}
+
+export async function get${n.type}(tx: StoreTransaction, id: string): Promise<${n.type}> {
+  const found = await tx.${n.plural}.find(id.trim().toLowerCase());
+  if (found === undefined) throw notFound("${n.words}", id);
+  const { companyRef: _, ...record } = found;
+  return record;
+}
+
+/** Upsert by id: the company must exist (not_found) and a ${n.words} keeps its company (conflict). */
+export async function upsert${n.type}(
+  tx: StoreTransaction,
+  input: ${n.type}Input,
+): Promise<${n.type}> {
+  const parsed = parseInput(${n.singular}InputSchema, input, "${n.words}");
+  const id = parsed.id.toLowerCase();
+  const company = await companyOf(tx, parsed.companyId);
+  const before = await tx.${n.plural}.find(id);
+  if (before !== undefined && before.companyRef !== company.ref) {
+    throw ownerConflict("${n.words}", id, before.companyId, company.id);
+  }
+  await tx.${n.plural}.save({ id, companyRef: company.ref, name: parsed.name }, new Date().toISOString());
+  return get${n.type}(tx, id);
+}
+
+/** The ${n.words}s' part of the port: each call one transaction of these rules. */
+export function ${n.plural}Part(rules: StoreTransactions): PortOf<"${n.plural}"> {
+  return {
+    list: (query) => rules.read(async (tx) => tx.${n.plural}.list(query)),
+    get: (id) => rules.read((tx) => get${n.type}(tx, id)),
+    upsert: (input) => rules.write((tx) => upsert${n.type}(tx, input)),
+  };
+}
+`,
+    [`src/store/sqlite/${n.kebab}.ts`]: `/** ${n.type}s in SQLite: listed by company in name order, saved by id. */
+import type { Page, PageQuery } from "../../core/model/common.js";
+import type { ${n.type} } from "../../core/model/${n.singularKebab}.js";
+import type { ${n.type}Filter } from "../../core/resources/${n.kebab}.js";
+import type { ${n.type}Record, ${n.type}Table } from "../../rules/${n.kebab}.js";
+import type { Owned } from "../../rules/store.js";
+import type { CompanyRepository } from "./companies.js";
+import { CompanyListing } from "./company-listing.js";
+import type { Db } from "./database.js";
+import type { Keyset } from "./keyset.js";
+import { lazy } from "./lazy.js";
+import type { PlainSqliteTable } from "./plain-table.js";
+
+const SCHEMA = \`
+CREATE TABLE ${n.snake} (
+  ref INTEGER PRIMARY KEY,
+  id TEXT NOT NULL UNIQUE,
+  company_ref INTEGER NOT NULL REFERENCES companies (ref),
+  name TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
+CREATE INDEX ${n.snake}_in_order ON ${n.snake} (company_ref, name, id);
+CREATE INDEX ${n.snake}_by_name ON ${n.snake} (name, id);
+\`;
+
+interface ${n.type}Row {
+  id: string;
+  company_id: string;
+  company_ref: number;
+  name: string;
+  created_at: string;
+}
+
+const SELECT = \`SELECT t.id, co.id AS company_id, t.company_ref, t.name, t.created_at
+  FROM ${n.snake} t JOIN companies co ON co.ref = t.company_ref\`;
+
+function to${n.type}(row: ${n.type}Row): ${n.type} {
+  return { id: row.id, companyId: row.company_id, name: row.name, createdAt: row.created_at };
+}
+
+export class ${n.type}Repository implements ${n.type}Table {
+  readonly #byId;
+  readonly #listing: CompanyListing<${n.type}Row, ${n.type}>;
+  readonly #upsert;
+
+  constructor(db: Db, companies: CompanyRepository) {
+    this.#byId = lazy(() => db.prepare<[string], ${n.type}Row>(\`\${SELECT} WHERE t.id = ?\`));
+    this.#listing = new CompanyListing(db, companies, {
+      select: SELECT,
+      table: "${n.snake}",
+      alias: "t",
+      order: ["name", "id"],
+      key: (row) => [row.name, row.id],
+      decode: to${n.type},
+    });
+    // created_at is kept on update; updated_at moves.
+    this.#upsert = lazy(() =>
+      db.prepare<[string, number, string, string, string]>(
+        \`INSERT INTO ${n.snake} (id, company_ref, name, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?)
+         ON CONFLICT (id) DO UPDATE SET name = excluded.name, updated_at = excluded.updated_at\`,
+      ),
+    );
+  }
+
+  find(id: string): Owned<${n.type}> | undefined {
+    const row = this.#byId().get(id);
+    return row === undefined ? undefined : { ...to${n.type}(row), companyRef: row.company_ref };
+  }
+
+  list(query: ${n.type}Filter & PageQuery): Page<${n.type}> {
+    return this.#listing.list(query);
+  }
+
+  /** What \`list\` pages, for keyset pages (${n.snake}_in_order). */
+  keyset(filter: ${n.type}Filter): Keyset<${n.type}Row, ${n.type}> {
+    return this.#listing.keyset(filter);
+  }
+
+  save(record: ${n.type}Record, at: string): void {
+    this.#upsert().run(record.id, record.companyRef, record.name, at, at);
+  }
+}
+
+/** The ${n.words}s' table, created by migration ${migration}. */
+export const ${n.plural}Table: PlainSqliteTable<${n.type}Repository> = {
+  migration: { version: ${migration}, name: "${n.words}s", up: (db) => db.exec(SCHEMA) },
+  open: (db, companies) => new ${n.type}Repository(db, companies),
+};
+`,
+    [`test/contract/fixtures/${n.kebab}.ts`]: `/** The \`${n.plural}\` fixture of the generic resource contract (../resources.ts). */
+import type { ResourceFixture } from "../resources.js";
+import { idOf, OWNER, storeOwner } from "./shared.js";
+
+export const fixture: ResourceFixture<"${n.plural}"> = {
+  name: "${n.plural}",
+  setup: storeOwner,
+  sample: (index) => ({ id: idOf("d", index), companyId: OWNER, name: \`${n.type} \${9 - index}\` }),
+  changed: (input) => ({ ...input, name: \`\${input.name} renamed\` }),
+  invalid: { id: idOf("d", 0), companyId: OWNER, name: "   " },
+  filter: { companyId: OWNER },
+};
+`,
+    [`test/conformance/resource-cases/${n.kebab}.ts`]: `/** The ${n.words}s' upsert, list and get against each server (../resource-cases.ts finds it). */
+import type { CommandCase } from "../command-case.js";
+import { ids } from "../seed.js";
+
+const ID = "d1000000-0000-4000-8000-000000000001";
+
+export const cases: readonly CommandCase[] = [
+  {
+    name: "${n.kebab} upsert",
+    args: () => ["${n.kebab}", "upsert", "--company", ids.company, "--name", "First", "--id", ID],
+  },
+  { name: "${n.kebab} list", args: () => ["${n.kebab}", "list", "--company", ids.company] },
+  { name: "${n.kebab} get", args: () => ["${n.kebab}", "get", ID] },
+];
+`,
   };
 }
 
+/** The version after the last migration of the SQLite store (the engine's and the tables'). */
+export function nextMigration(root: string): number {
+  const dir = path.join(root, "src/store/sqlite");
+  let last = 0;
+  for (const file of existsSync(dir) ? readdirSync(dir) : []) {
+    if (!file.endsWith(".ts")) continue;
+    for (const found of readFileSync(path.join(dir, file), "utf8").matchAll(/\bversion: (\d+)/g)) {
+      last = Math.max(last, Number(found[1]));
+    }
+  }
+  return last + 1;
+}
+
 /** What the scaffold leaves to the author, in order. */
-export function byHand(n: Names): string[] {
+export function byHand(n: Names, migration: number): string[] {
   return [
-    `src/core/resource-types.ts: add ${n.plural} to ResourceTypes (record, input, filter); src/core/service.ts: add it to ListStreams (filter, row)`,
-    `src/core/resources/index.ts: add ${n.plural}Resource; its routes, OpenAPI entries, docs rows and contract suite follow from it`,
-    `storage: a migration creating the table in src/store/sqlite/migrations.ts (and its number in test/unit/local/migrations.test.ts); src/store/sqlite/${n.kebab}.ts, the table's statements (find, list by company in the descriptor's order, save) implementing a ${n.type}Table you add to src/rules/store.ts (and to StoreTransaction), registered in sqliteTables (src/store/sqlite/store.ts); src/rules/${n.kebab}.ts, the rules (validation, the company kept, what is unique); \`${n.plural}\` on LocalService (rules.read / rules.write around them) and its keyset in local-streams.ts`,
-    `src/backends/remote/remote-service.ts: ${n.plural}: remoteResource(client, capabilities, ${n.plural}Resource); remote-streams.ts: its pager`,
-    `src/cli/commands/registry.ts: the ${n.kebab} entry (the compiler does not ask for it)`,
-    `test/conformance/cases.ts: a case for ${n.kebab} list, get and upsert; test/conformance/mock-store.ts: a handler for each spec route`,
-    `test/contract/resource-fixtures.ts: a fixture for ${n.plural} (the suite runs it on both engines)`,
-    "domain rules (uniqueness, recalculation, what a delete takes with it): by hand, with their tests",
-    "npm run docs:routes (docs/http-api.md), and the spec paths in the descriptor checked against interface.md",
+    "npm run registry: lists the new files in the generated registries (the core descriptors, the command groups, the local engine's plain resources); a test fails until it has run",
+    `migration ${migration} in src/store/sqlite/${n.kebab}.ts is the next free version: keep it only if no other branch takes it (two of one version are refused on open)`,
+    `the fields: add them to the model (src/core/model/${n.singularKebab}.ts), the table and its statements (src/store/sqlite/${n.kebab}.ts), the record the rules write (src/rules/${n.kebab}.ts), the CLI's flags and columns (src/cli/commands/${n.kebab}/) and the fixture (test/contract/fixtures/${n.kebab}.ts)`,
+    "domain rules beyond the company kept (uniqueness, recalculation, what a delete takes with it): in the rules file, with their tests",
+    "npm run docs:routes (docs/http-api.md), and the spec paths in the descriptor checked against interface.md: an operation the spec does not have is spec: false",
   ];
 }
 
 /** Writes the scaffold under `root`; refuses to overwrite anything. Answers the files written. */
-export function scaffold(root: string, n: Names): string[] {
-  const planned = files(n);
+export function scaffold(root: string, n: Names, migration = nextMigration(root)): string[] {
+  const planned = files(n, migration);
   const existing = Object.keys(planned).filter((file) => existsSync(path.join(root, file)));
   if (existing.length > 0) throw new Error(`already there: ${existing.join(", ")}`);
   for (const [file, text] of Object.entries(planned)) {
@@ -211,9 +432,10 @@ function main(args: readonly string[]): number {
     return 2;
   }
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+  const migration = nextMigration(root);
   let written: string[];
   try {
-    written = scaffold(root, names);
+    written = scaffold(root, names, migration);
   } catch (error) {
     console.error(`error: ${error instanceof Error ? error.message : String(error)}`);
     return 1;
@@ -221,7 +443,7 @@ function main(args: readonly string[]): number {
   houseStyle(root, written);
   for (const file of written) console.log(`wrote ${file}`);
   console.log("\nLeft to do by hand (docs/adding-a-resource.md):");
-  for (const step of byHand(names)) console.log(`  - ${step}`);
+  for (const step of byHand(names, migration)) console.log(`  - ${step}`);
   return 0;
 }
 

@@ -14,7 +14,14 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { describe, expect, it, onTestFinished } from "vitest";
 import { z } from "zod";
-import { byHand, houseStyle, type Names, namesOf, scaffold } from "../../scripts/new-resource.js";
+import {
+  byHand,
+  houseStyle,
+  type Names,
+  namesOf,
+  nextMigration,
+  scaffold,
+} from "../../scripts/new-resource.js";
 
 const script = fileURLToPath(new URL("../../scripts/new-resource.ts", import.meta.url));
 const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
@@ -58,6 +65,7 @@ describe("new-resource scaffold", () => {
       singular: "wasteOperator",
       type: "WasteOperator",
       words: "waste operator",
+      snake: "waste_operators",
     });
     expect(namesOf("categories")?.singular).toBe("category");
     for (const bad of ["WasteOperators", "waste_operators", "vehicle", "", "-goals"]) {
@@ -65,30 +73,43 @@ describe("new-resource scaffold", () => {
     }
   });
 
-  it("writes the model, descriptor and CLI files, wired to each other by name", () => {
+  it("writes every file of a working plain resource, wired to each other by name", () => {
     const root = mkdtempSync(path.join(os.tmpdir(), "carbon-scaffold-"));
+    onTestFinished(() => rmSync(root, { recursive: true, force: true }));
     const names = namesOf("vehicles");
     if (names === undefined) throw new Error("vehicles is a name");
+    mkdirSync(path.join(root, "src/store/sqlite"), { recursive: true });
+    writeFileSync(path.join(root, "src/store/sqlite/migrations.ts"), "{ version: 44, }");
+    expect(nextMigration(root)).toBe(45);
     expect(scaffold(root, names)).toEqual([
       "src/core/model/vehicle.ts",
       "src/core/resources/vehicles.ts",
       "src/cli/commands/vehicles/face.ts",
       "src/cli/commands/vehicles/columns.ts",
       "src/cli/commands/vehicles/index.ts",
+      "src/cli/commands/vehicles/group.ts",
+      "src/rules/vehicles.ts",
+      "src/store/sqlite/vehicles.ts",
+      "test/contract/fixtures/vehicles.ts",
+      "test/conformance/resource-cases/vehicles.ts",
     ]);
-    const descriptor = readFileSync(path.join(root, "src/core/resources/vehicles.ts"), "utf8");
+    const read = (file: string) => readFileSync(path.join(root, file), "utf8");
+    const descriptor = read("src/core/resources/vehicles.ts");
     expect(descriptor).toContain("export const vehiclesResource: ResourceDescriptor<Vehicle,");
     expect(descriptor).toContain('from "../model/vehicle.js"');
-    const face = readFileSync(path.join(root, "src/cli/commands/vehicles/face.ts"), "utf8");
-    expect(face).toContain('command: "vehicles"');
-    const steps = byHand(names).join("\n");
-    expect(steps).toContain("migration");
-    // Where the steps are done: ResourceTypes lives in resource-types.ts, and the conformance
-    // coverage test asks for cases the compiler does not.
-    expect(steps).toContain("src/core/resource-types.ts: add vehicles to ResourceTypes");
-    expect(steps).toContain("src/core/service.ts: add it to ListStreams");
-    expect(steps).toContain("test/conformance/cases.ts: a case for vehicles list, get and upsert");
-    expect(steps).toContain("test/unit/local/migrations.test.ts");
+    // Each file says what the shared lists need to know of it: npm run registry lists them.
+    expect(descriptor).toContain("interface ResourceTypes {\n    readonly vehicles: {");
+    expect(read("src/rules/vehicles.ts")).toContain("export function vehiclesPart(");
+    expect(read("src/rules/vehicles.ts")).toContain("readonly vehicles: VehicleTable;");
+    expect(read("src/store/sqlite/vehicles.ts")).toContain("export const vehiclesTable:");
+    expect(read("src/store/sqlite/vehicles.ts")).toContain("version: 45,");
+    expect(read("src/cli/commands/vehicles/face.ts")).toContain('command: "vehicles"');
+    expect(read("src/cli/commands/vehicles/group.ts")).toContain('name: "vehicles"');
+    expect(read("test/contract/fixtures/vehicles.ts")).toContain('name: "vehicles"');
+    const steps = byHand(names, 45).join("\n");
+    expect(steps).toContain("npm run registry");
+    expect(steps).toContain("migration 45 in src/store/sqlite/vehicles.ts");
+    expect(steps).toContain("npm run docs:routes");
     // A second run refuses rather than overwrite the author's work.
     expect(() => scaffold(root, names)).toThrow(/already there: src\/core\/model\/vehicle\.ts/);
   });
