@@ -113,9 +113,11 @@ export const ${n.plural}Resource: ResourceDescriptor<${n.type}, ${n.type}Input, 
   everything: undefined,
   writers: ["admin", "member"],
   operations: {
-    list: { path: "/${n.kebab}", spec: true },
+    // Extensions until interface.md has them: carbon serve announces them, and the remote
+    // engine uses them only where a server does (spec: true for an operation of the spec).
+    list: { path: "/${n.kebab}", spec: false },
     get: { path: "/${n.kebab}/{id}", spec: false },
-    upsert: { path: "/${n.kebab}", spec: true },
+    upsert: { path: "/${n.kebab}", spec: false },
   },
   summaries: {
     list: "List a company's ${n.words}s",
@@ -190,9 +192,11 @@ export const group: Group = {
   order: 165,
 };
 `,
-    [`src/rules/${n.kebab}.ts`]: `/** ${n.type}s: upserted by id, each keeping its company. */
+    [`src/rules/${n.kebab}.ts`]: `/**
+ * ${n.type}s: upserted by id, each keeping its company. Their table is the port's part in
+ * store-${n.kebab}.ts.
+ */
 import { notFound } from "../core/errors.js";
-import type { Page, PageQuery } from "../core/model/common.js";
 import {
   type ${n.type},
   type ${n.type}Input,
@@ -203,29 +207,7 @@ import type { PortOf } from "../core/resource-types.js";
 import type { ${n.type}Filter } from "../core/resources/${n.kebab}.js";
 import { parseInput } from "../core/validate.js";
 import { companyOf } from "./companies.js";
-import type { Awaitable, Owned, StoreTransaction, StoreTransactions } from "./store.js";
-
-/** A ${n.words}'s columns as the rules write them. */
-export interface ${n.type}Record {
-  readonly id: string;
-  readonly companyRef: number;
-  readonly name: string;
-}
-
-/** The ${n.words}s' table of the Store port. */
-export interface ${n.type}Table {
-  find(id: string): Awaitable<Owned<${n.type}> | undefined>;
-  /** One company's page in name order; an unknown company is not_found. */
-  list(query: ${n.type}Filter & PageQuery): Awaitable<Page<${n.type}>>;
-  /** Inserts or replaces by id, keeping createdAt; \`at\` is the time of the write. */
-  save(record: ${n.type}Record, at: string): Awaitable<void>;
-}
-
-declare module "./store.js" {
-  interface StoreTransaction {
-    readonly ${n.plural}: ${n.type}Table;
-  }
-}
+import type { StoreTransaction, StoreTransactions } from "./store.js";
 
 export async function get${n.type}(tx: StoreTransaction, id: string): Promise<${n.type}> {
   const found = await tx.${n.plural}.find(id.trim().toLowerCase());
@@ -259,12 +241,41 @@ export function ${n.plural}Part(rules: StoreTransactions): PortOf<"${n.plural}">
   };
 }
 `,
+    [`src/rules/store-${n.kebab}.ts`]: `/** The ${n.words}s' part of the Store port (store.ts): their table. */
+import type { Page, PageQuery } from "../core/model/common.js";
+import type { ${n.type} } from "../core/model/${n.singularKebab}.js";
+import type { ${n.type}Filter } from "../core/resources/${n.kebab}.js";
+import type { Awaitable, Owned } from "./store-base.js";
+
+/** A ${n.words}'s columns as the rules write them. */
+export interface ${n.type}Record {
+  readonly id: string;
+  readonly companyRef: number;
+  readonly name: string;
+}
+
+/** The ${n.words}s' table of the Store port. */
+export interface ${n.type}Table {
+  find(id: string): Awaitable<Owned<${n.type}> | undefined>;
+  /** One company's page in name order; an unknown company is not_found. */
+  list(query: ${n.type}Filter & PageQuery): Awaitable<Page<${n.type}>>;
+  /** Inserts or replaces by id, keeping createdAt; \`at\` is the time of the write. */
+  save(record: ${n.type}Record, at: string): Awaitable<void>;
+}
+
+declare module "./store.js" {
+  interface StoreTransaction {
+    readonly ${n.plural}: ${n.type}Table;
+  }
+}
+
+`,
     [`src/store/sqlite/${n.kebab}.ts`]: `/** ${n.type}s in SQLite: listed by company in name order, saved by id. */
 import type { Page, PageQuery } from "../../core/model/common.js";
 import type { ${n.type} } from "../../core/model/${n.singularKebab}.js";
 import type { ${n.type}Filter } from "../../core/resources/${n.kebab}.js";
-import type { ${n.type}Record, ${n.type}Table } from "../../rules/${n.kebab}.js";
-import type { Owned } from "../../rules/store.js";
+import type { Owned } from "../../rules/store-base.js";
+import type { ${n.type}Record, ${n.type}Table } from "../../rules/store-${n.kebab}.js";
 import type { CompanyRepository } from "./companies.js";
 import { CompanyListing } from "./company-listing.js";
 import type { Db } from "./database.js";

@@ -89,6 +89,7 @@ describe("new-resource scaffold", () => {
       "src/cli/commands/vehicles/index.ts",
       "src/cli/commands/vehicles/group.ts",
       "src/rules/vehicles.ts",
+      "src/rules/store-vehicles.ts",
       "src/store/sqlite/vehicles.ts",
       "test/contract/fixtures/vehicles.ts",
       "test/conformance/resource-cases/vehicles.ts",
@@ -100,7 +101,7 @@ describe("new-resource scaffold", () => {
     // Each file says what the shared lists need to know of it: npm run registry lists them.
     expect(descriptor).toContain("interface ResourceTypes {\n    readonly vehicles: {");
     expect(read("src/rules/vehicles.ts")).toContain("export function vehiclesPart(");
-    expect(read("src/rules/vehicles.ts")).toContain("readonly vehicles: VehicleTable;");
+    expect(read("src/rules/store-vehicles.ts")).toContain("readonly vehicles: VehicleTable;");
     expect(read("src/store/sqlite/vehicles.ts")).toContain("export const vehiclesTable:");
     expect(read("src/store/sqlite/vehicles.ts")).toContain("version: 45,");
     expect(read("src/cli/commands/vehicles/face.ts")).toContain('command: "vehicles"');
