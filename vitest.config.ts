@@ -28,6 +28,17 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          name: "pg",
+          // The PostgreSQL store on the run's own throwaway server, beside the fast tier.
+          sequence: { groupOrder: 0 },
+          include: ["test/pg/**/*.test.ts"],
+          isolate: false,
+          globalSetup: ["test/support/temp-root.ts", "test/support/postgres-setup.ts"],
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: "e2e",
           // After the fast tier: the signal and timing tests of the built binary get the machine.
           sequence: { groupOrder: 1 },

@@ -1,6 +1,7 @@
 import path from "node:path";
 import type * as ApiUrlModule from "../backends/remote/api-url.js";
 import type { RetryPolicy } from "../backends/remote/retry.js";
+import { isPostgresUrl, redactedUrl } from "../core/database-url.js";
 import { CarbonError } from "../core/errors.js";
 import type { CarbonService } from "../core/service.js";
 import {
@@ -84,7 +85,10 @@ function given(value: string | undefined): string | undefined {
   return value === undefined || value.trim() === "" ? undefined : value;
 }
 
-/** The database file a local service opens: --db > CARBON_DB > the profile's db > the default. */
+/**
+ * The database a local service opens, a file or a PostgreSQL URL: --db > CARBON_DB > the
+ * profile's db > the default file.
+ */
 export function resolveDbPath(
   globals: GlobalOptions,
   env: Environment,
@@ -92,7 +96,8 @@ export function resolveDbPath(
 ): string {
   const chosen = [globals.db, env.CARBON_DB, profileDb].find((value) => given(value) !== undefined);
   if (chosen === undefined) return defaultDbPath(env);
-  return chosen === ":memory:" ? chosen : path.resolve(chosen);
+  // A PostgreSQL URL names a server's database, not a path to resolve.
+  return chosen === ":memory:" || isPostgresUrl(chosen) ? chosen.trim() : path.resolve(chosen);
 }
 
 /** The profile in use: --profile > CARBON_PROFILE > the file's current profile > "default". */
@@ -189,7 +194,7 @@ function builtInProfile(name: string): boolean {
 
 /** The one line `--verbose` prints about where a command runs. */
 export function engineLine(engine: EngineChoice): string {
-  if (engine.kind === "local") return `engine: local ${engine.dbPath}`;
+  if (engine.kind === "local") return `engine: local ${redactedUrl(engine.dbPath)}`;
   const source = engine.apiUrlSource.startsWith("profile")
     ? `profile ${engine.profile}`
     : engine.apiUrlSource;

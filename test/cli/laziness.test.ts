@@ -46,6 +46,7 @@ describe("startup laziness", () => {
     [["glec", "--help"]],
     [["glec", "submit", "--help"]],
     [["api", "--help"]],
+    [["db", "status", "--help"]],
   ])("%j loads no heavy module", (args) => {
     const { status, stdout, loaded } = loadsFor(args);
     expect(status).toBe(0);

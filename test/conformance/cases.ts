@@ -26,7 +26,7 @@ const seededLines = (seed: Seed) => seed.mock.emissions.length;
 const categoryCount = (seed: Seed) => seed.mock.categories.length;
 
 /** Leaf commands that never talk to a server. */
-export const localOnly = ["auth logout", "profile list", "profile use", "serve token"];
+export const localOnly = ["auth logout", "db status", "profile list", "profile use", "serve token"];
 
 const repoRoot = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../..");
 

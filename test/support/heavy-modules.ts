@@ -4,7 +4,17 @@
  * laziness test (test/cli/laziness.test.ts) and the built bundle's
  * (test/e2e/bundle-startup.test.ts).
  */
-const PACKAGES = ["zod", "better-sqlite3", "cli-table3", "csv-parse", "undici", "conf", "ajv"];
+const PACKAGES = [
+  "zod",
+  "better-sqlite3",
+  "pg",
+  "pg-copy-streams",
+  "cli-table3",
+  "csv-parse",
+  "undici",
+  "conf",
+  "ajv",
+];
 const PACKAGE = new RegExp(`/node_modules/(${PACKAGES.join("|")})/`);
 const OURS = /\/(src|dist)\/(backends\/|import\/|engine\/|shipped\/|cli\/output\/format\.[jt]s$)/;
 

@@ -54,7 +54,9 @@ const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
 
 /** Runs a server binary, as `postgres` when we are root; throws with its output when it fails. */
 function run(bin: string, args: readonly string[]): void {
-  const [command, argv] = isRoot ? ["runuser", ["-u", "postgres", "--", bin, ...args]] : [bin, args];
+  const [command, argv] = isRoot
+    ? ["runuser", ["-u", "postgres", "--", bin, ...args]]
+    : [bin, args];
   const result = spawnSync(command, argv, { encoding: "utf8", cwd: os.tmpdir() });
   if (result.status !== 0) {
     throw new Error(
@@ -65,7 +67,10 @@ function run(bin: string, args: readonly string[]): void {
 
 /** Starts a new cluster; `stop()` shuts it down at once and removes its directory. */
 export async function startPostgres(binaries: string): Promise<PostgresCluster> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "carbon-pg-"));
+  // As root the server runs as postgres, which must reach its folder: not under a private
+  // temporary folder (the test run's is 0700), but in a shared one, in memory where there is one.
+  const base = isRoot ? (fs.existsSync("/dev/shm") ? "/dev/shm" : "/tmp") : os.tmpdir();
+  const dir = fs.mkdtempSync(path.join(base, "carbon-pg-"));
   const data = path.join(dir, "data");
   fs.mkdirSync(data, { mode: 0o700 });
   if (isRoot) {
@@ -94,7 +99,16 @@ export async function startPostgres(binaries: string): Promise<PostgresCluster> 
     "-c full_page_writes=off",
     "-c max_connections=200",
   ].join(" ");
-  run(path.join(binaries, "pg_ctl"), ["-D", data, "-o", options, "-l", path.join(dir, "log"), "-w", "start"]);
+  run(path.join(binaries, "pg_ctl"), [
+    "-D",
+    data,
+    "-o",
+    options,
+    "-l",
+    path.join(dir, "log"),
+    "-w",
+    "start",
+  ]);
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     port,

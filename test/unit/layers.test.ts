@@ -37,6 +37,8 @@ const STORE_PORT_PARTS = readdirSync(new URL("../../src/rules/", import.meta.url
   .map((file) => `src/rules/${file}`);
 /** The stores: every SQL statement, no rule. */
 const STORE = "src/store/";
+const SQLITE_STORE = "src/store/sqlite/";
+const POSTGRES_STORE = "src/store/postgres/";
 /** The local driver's public entry: all the CLI, the server and the importer may import of it. */
 const LOCAL_ENTRY = "src/backends/local/index.ts";
 const PACKAGE_FILES = "src/package-files.ts";
@@ -184,10 +186,17 @@ const RULES: readonly Rule[] = [
   },
   {
     name: "only the SQLite store uses better-sqlite3",
-    files: LAYERS.filter((layer) => layer !== STORE),
+    files: [...LAYERS.filter((layer) => layer !== STORE), POSTGRES_STORE],
     mayNotImport: ["better-sqlite3"],
     reason:
       "every statement and the database handle are the store's (src/store/sqlite/); the rules reach the database through the Store port",
+  },
+  {
+    name: "only the PostgreSQL store uses pg",
+    files: [...LAYERS.filter((layer) => layer !== STORE), SQLITE_STORE],
+    mayNotImport: ["pg", "pg-copy-streams"],
+    reason:
+      "every statement for PostgreSQL and its connections are the PostgreSQL store's (src/store/postgres/)",
   },
   {
     name: "runtime imports nothing of ours",

@@ -5,6 +5,7 @@
  */
 
 export { serverInstanceId, serverSecret } from "../../store/sqlite/server-secret.js";
+export { databaseStatus } from "./database-status.js";
 export {
   type LocalService,
   type LocalServiceOptions,

@@ -1,5 +1,7 @@
 import { constants, copyFileSync, mkdirSync } from "node:fs";
 import path from "node:path";
+import { isPostgresUrl, redactedUrl } from "../../core/database-url.js";
+import { CarbonError } from "../../core/errors.js";
 import { ConsumptionWriter } from "../../rules/consumption-writer.js";
 import { EmissionCalculator } from "../../rules/emission-calculator.js";
 import { LineData } from "../../rules/line-data.js";
@@ -65,6 +67,14 @@ export interface LocalServiceOptions {
  */
 export async function openLocalService(options: LocalServiceOptions): Promise<LocalService> {
   const file = options.path;
+  if (isPostgresUrl(file)) {
+    // Never a file named after the URL: the PostgreSQL store is not a whole engine yet.
+    throw new CarbonError(
+      "usage",
+      `${redactedUrl(file)} is a PostgreSQL database: carbon runs only \`carbon db status\` on PostgreSQL so far`,
+      { hint: "run the other commands on a SQLite file (--db PATH) or on a server (--api-url)" },
+    );
+  }
   const busyTimeoutMs = options.busyTimeoutMs ?? BUSY_TIMEOUT_MS;
   if (newDatabaseTemplate !== undefined && file !== ":memory:") {
     copyTemplate(newDatabaseTemplate, file);

@@ -8,6 +8,7 @@ import { group as certificates } from "./certificates/group.js";
 import { group as comments } from "./comments/group.js";
 import { group as companies } from "./companies/group.js";
 import { group as consumptions } from "./consumptions/group.js";
+import { group as db } from "./db/group.js";
 import { group as effluents } from "./effluents/group.js";
 import { group as emissions } from "./emissions/group.js";
 import { group as factors } from "./factors/group.js";
@@ -61,6 +62,10 @@ export const generatedGroups: readonly GroupEntry[] = [
   {
     ...consumptions,
     load: async () => (await import("./consumptions/index.js")).consumptionsCommand,
+  },
+  {
+    ...db,
+    load: async () => (await import("./db/index.js")).dbCommand,
   },
   {
     ...effluents,

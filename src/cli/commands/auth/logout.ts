@@ -1,4 +1,5 @@
 import { Command } from "commander";
+import { redactedUrl } from "../../../core/database-url.js";
 import type { Context } from "../../context.js";
 
 export type LogoutOptions = Record<string, never>;
@@ -61,7 +62,7 @@ export async function runLogout(ctx: Context, _opts: LogoutOptions): Promise<voi
   // plain http:// CARBON_API_URL) belongs to the next command, not to the logout.
   const engine = await resolveEngine(globals, ctx.env, () => saved).catch(() => undefined);
   if (engine?.kind === "local")
-    ctx.io.err(`Commands now run on the local database ${engine.dbPath}.`);
+    ctx.io.err(`Commands now run on the local database ${redactedUrl(engine.dbPath)}.`);
   if (engine?.kind === "remote") {
     ctx.io.err(`Commands still run on ${engine.apiUrl} (from ${engine.apiUrlSource}).`);
   }

@@ -1,4 +1,5 @@
 import { Command } from "commander";
+import { redactedUrl } from "../../../core/database-url.js";
 import type { Context } from "../../context.js";
 import type { Column } from "../../output/format.js";
 
@@ -100,7 +101,7 @@ export async function runStatus(ctx: Context, _opts: StatusOptions): Promise<voi
       role: "admin",
       roles: ["ROLE_OWNER"],
       companies: [],
-      db: engine.dbPath,
+      db: redactedUrl(engine.dbPath),
       profile: engine.profile,
     };
     renderObject(ctx.io, ctx.format(), status, localColumns);

@@ -1,0 +1,141 @@
+/**
+ * The PostgreSQL store's opening on a real server (the run's own, postgres-setup.ts): the schema
+ * migrated once under an advisory lock even when two processes start together, databases that are
+ * not carbon's or are newer refused, `carbon db status`, and connection errors that name the
+ * server and never the password.
+ */
+import pg from "pg";
+import { describe, expect, it } from "vitest";
+import { createTestIo } from "../../src/cli/io.js";
+import { main } from "../../src/cli/main.js";
+import { connect } from "../../src/store/postgres/database.js";
+import { migratePostgres, POSTGRES_LATEST } from "../../src/store/postgres/migrations.js";
+import { parsePostgresUrl } from "../../src/store/postgres/url.js";
+import { freshPostgres, postgresServer } from "../support/postgres-databases.js";
+
+async function carbon(...argv: string[]) {
+  const io = createTestIo();
+  const env = { HOME: "/nonexistent-home", NO_COLOR: "1" };
+  const code = await main(["node", "carbon", ...argv], { io, env });
+  return { code, stdout: io.stdoutText(), stderr: io.stderrText() };
+}
+
+async function migrate(url: string): Promise<void> {
+  const target = parsePostgresUrl(url);
+  const pool = await connect(target);
+  try {
+    await migratePostgres(pool, target);
+  } finally {
+    await pool.end();
+  }
+}
+
+async function query(url: string, sql: string): Promise<pg.QueryResult> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+describe.skipIf(postgresServer() === undefined)("the PostgreSQL store's schema", () => {
+  it("db status: an empty database has no schema yet; once migrated, the latest version", async () => {
+    const url = await freshPostgres();
+    const before = await carbon("db", "status", "--db", url, "--json");
+    expect(before.code, before.stderr).toBe(0);
+    expect(JSON.parse(before.stdout)).toMatchObject({
+      engine: "postgresql",
+      exists: true,
+      schemaVersion: null,
+      latestVersion: POSTGRES_LATEST,
+      upToDate: false,
+    });
+    expect(JSON.parse(before.stdout).server).toMatch(/^PostgreSQL \d+/);
+    await migrate(url);
+    const after = await carbon("db", "status", "--db", url);
+    expect(after.code, after.stderr).toBe(0);
+    expect(after.stdout).toContain(`version ${POSTGRES_LATEST} of ${POSTGRES_LATEST} (up to date)`);
+  });
+
+  it("migrates once when two processes open the database together", async () => {
+    const url = await freshPostgres();
+    await Promise.all([migrate(url), migrate(url), migrate(url)]);
+    const applied = await query(url, "SELECT version FROM carbon_schema ORDER BY version");
+    expect(applied.rows.map((row) => row.version)).toEqual(
+      Array.from({ length: POSTGRES_LATEST }, (_, i) => i + 1),
+    );
+    // The owner role alone reads the instance's secret.
+    const grants = await query(
+      url,
+      "SELECT count(*)::int AS n FROM information_schema.role_table_grants WHERE table_name = 'carbon_meta' AND grantee = 'PUBLIC'",
+    );
+    expect(grants.rows[0]?.n).toBe(0);
+  });
+
+  it("refuses a database that is not carbon's, and one migrated by a newer carbon", async () => {
+    const foreign = await freshPostgres();
+    await query(foreign, "CREATE TABLE invoices_of_someone_else (id integer)");
+    await expect(migrate(foreign)).rejects.toThrow(/not a carbon database/);
+    const newer = await freshPostgres();
+    await migrate(newer);
+    await query(newer, "INSERT INTO carbon_schema (version, name) VALUES (999, 'from the future')");
+    await expect(migrate(newer)).rejects.toThrow(/schema version 999, this one knows up to/);
+  });
+});
+
+describe.skipIf(postgresServer() === undefined)("connecting to PostgreSQL", () => {
+  it("a refused connection: exit 7, host and port named, the password nowhere", async () => {
+    const url = "postgres://carbon:Tr0ub4dor@127.0.0.1:1/carbon";
+    for (const extra of [[], ["--verbose"]]) {
+      const run = await carbon(...extra, "db", "status", "--db", url);
+      expect(run.code).toBe(7);
+      expect(run.stderr).toContain("cannot connect to PostgreSQL at 127.0.0.1:1");
+      expect(run.stderr + run.stdout).not.toContain("Tr0ub4dor");
+    }
+  });
+
+  it("a database that does not exist: exit 5, named, the password nowhere", async () => {
+    const server = new URL(postgresServer() ?? "");
+    server.password = "Tr0ub4dor";
+    server.pathname = "/no_such_database";
+    const run = await carbon("db", "status", "--db", server.href);
+    expect(run.code).toBe(5);
+    expect(run.stderr).toContain('database "no_such_database" does not exist');
+    expect(run.stderr).not.toContain("Tr0ub4dor");
+  });
+
+  it("honours sslmode: require against a server without TLS is refused, disable connects", async () => {
+    const url = await freshPostgres({ password: "Tr0ub4dor" });
+    const required = await carbon("db", "status", "--db", `${url}?sslmode=require`);
+    expect(required.code).toBe(7);
+    expect(required.stderr).toContain("does not accept TLS connections (sslmode=require");
+    expect(required.stderr).not.toContain("Tr0ub4dor");
+    const plain = await carbon("db", "status", "--db", `${url}?sslmode=disable`, "--json");
+    expect(plain.code, plain.stderr).toBe(0);
+    expect(JSON.parse(plain.stdout).database).toContain(":***@");
+  });
+
+  it("a malformed URL or an unknown parameter is a usage error (exit 2) without the password", async () => {
+    const bad = await carbon(
+      "db",
+      "status",
+      "--db",
+      "postgres://u:Tr0ub4dor@h/d?sslmode=sometimes",
+    );
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain("sslmode sometimes is not one of disable");
+    const unknown = await carbon("db", "status", "--db", "postgres://u:Tr0ub4dor@h/d?pool=3");
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain("unknown parameter pool");
+    expect(bad.stderr + unknown.stderr).not.toContain("Tr0ub4dor");
+  });
+
+  it("other commands refuse a PostgreSQL URL clearly and make no file named after it", async () => {
+    const url = await freshPostgres();
+    const run = await carbon("companies", "list", "--db", url);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain("carbon runs only `carbon db status` on PostgreSQL so far");
+  });
+});
