@@ -9,23 +9,24 @@ import { SERVER_INSTANCE_KEY } from "./server-secret.js";
 /** The file's status; `latest` is the version this carbon's migrations reach. */
 export function sqliteStatus(file: string, latest: number): DatabaseStatus {
   const database = file === ":memory:" ? file : path.resolve(file);
-  const status = (fields: Partial<DatabaseStatus> & Pick<DatabaseStatus, "server">) => ({
-    engine: "sqlite" as const,
+  const status = (
+    server: string,
+    fields: Partial<Omit<DatabaseStatus, "engine" | "database" | "server">> = {},
+  ): DatabaseStatus => ({
+    engine: "sqlite",
     database,
-    // Here, so a status lists it where PostgreSQL's does (the given value replaces it).
-    server: "",
-    exists: true,
-    schemaVersion: null,
+    server,
+    exists: fields.exists ?? true,
+    schemaVersion: fields.schemaVersion ?? null,
     latestVersion: latest,
-    upToDate: false,
-    instanceId: null,
-    ...fields,
+    upToDate: fields.upToDate ?? false,
+    instanceId: fields.instanceId ?? null,
   });
   if (file === ":memory:" || !existsSync(database)) {
     const db = new Database(":memory:");
     try {
       const version = db.prepare<[], string>("SELECT sqlite_version()").pluck().get() ?? "";
-      return status({ server: `SQLite ${version}`, exists: false });
+      return status(`SQLite ${version}`, { exists: false });
     } finally {
       db.close();
     }
@@ -39,7 +40,7 @@ export function sqliteStatus(file: string, latest: number): DatabaseStatus {
   try {
     const server = `SQLite ${db.prepare<[], string>("SELECT sqlite_version()").pluck().get() ?? ""}`;
     const version = Number(db.pragma("user_version", { simple: true }));
-    if (version === 0) return status({ server });
+    if (version === 0) return status(server);
     if (db.pragma("application_id", { simple: true }) !== APPLICATION_ID) {
       throw notCarbonDatabase(database);
     }
@@ -47,8 +48,7 @@ export function sqliteStatus(file: string, latest: number): DatabaseStatus {
       .prepare<[string], string>("SELECT value FROM meta WHERE key = ?")
       .pluck()
       .get(SERVER_INSTANCE_KEY);
-    return status({
-      server,
+    return status(server, {
       schemaVersion: version,
       upToDate: version === latest,
       instanceId: meta ?? null,
