@@ -27,6 +27,7 @@ import type { Db } from "./database.js";
 import { type Keyset, KeysetReader } from "./keyset.js";
 import type { ReferenceMaps } from "./reference-maps.js";
 import { StoredDates } from "./stored-dates.js";
+import { UntilChanged } from "./until-changed.js";
 
 /**
  * The columns every read takes from `consumptions c`, in the order of ConsumptionReadRow. Refs
@@ -157,12 +158,17 @@ export class ConsumptionReadRepository implements ConsumptionReadTable {
   readonly #reader: KeysetReader;
   /** Statements prepared once per distinct filter shape. */
   readonly #statements = new Map<string, Statement>();
+  /** Totals of a filter, counted once until the data changes (every page asks for them). */
+  readonly #counts: UntilChanged<number>;
+  readonly #groups: UntilChanged<readonly CalculationCount[]>;
 
   constructor(db: Db, companies: CompanyRepository, references: ReferenceMaps) {
     this.#db = db;
     this.#companies = companies;
     this.#references = references;
     this.#reader = new KeysetReader(db);
+    this.#counts = new UntilChanged(db);
+    this.#groups = new UntilChanged(db);
   }
 
   #statement(sql: string): Statement {
@@ -211,25 +217,33 @@ export class ConsumptionReadRepository implements ConsumptionReadTable {
 
   count(filter: ConsumptionRowFilter): number {
     const where = whereOf(filter);
-    const value = this.#statement(`SELECT count(*) FROM consumptions c WHERE ${where.sql}`)
-      .pluck(true)
-      .get(...where.params);
-    return typeof value === "number" ? value : 0;
+    const sql = `SELECT count(*) FROM consumptions c WHERE ${where.sql}`;
+    return this.#counts.get(`${sql}|${JSON.stringify(where.params)}`, () => {
+      const value = this.#statement(sql)
+        .pluck(true)
+        .get(...where.params);
+      return typeof value === "number" ? value : 0;
+    });
   }
 
-  countByCalculation(filter: ConsumptionRowFilter, byCategory: boolean): CalculationCount[] {
+  countByCalculation(
+    filter: ConsumptionRowFilter,
+    byCategory: boolean,
+  ): readonly CalculationCount[] {
     const where = whereOf(filter);
     const category = byCategory ? "c.category_ref" : "min(c.category_ref)";
     const sql = `SELECT ${category}, c.provenance_ref, count(*) FROM consumptions c
       WHERE ${where.sql} GROUP BY ${byCategory ? "c.category_ref, " : ""}c.provenance_ref`;
-    const groups = this.#statement(sql)
-      .raw(true)
-      .all(...where.params) as [number, number | null, number][];
-    return groups.map(([categoryRef, calculationRef, consumptions]) => ({
-      categoryRef,
-      calculationRef,
-      consumptions,
-    }));
+    return this.#groups.get(`${sql}|${JSON.stringify(where.params)}`, () => {
+      const groups = this.#statement(sql)
+        .raw(true)
+        .all(...where.params) as [number, number | null, number][];
+      return groups.map(([categoryRef, calculationRef, consumptions]) => ({
+        categoryRef,
+        calculationRef,
+        consumptions,
+      }));
+    });
   }
 
   /**
