@@ -187,7 +187,7 @@ export function ${n.plural}Command(ctx: Context): Command {
 
 export const group: Group = {
   name: "${n.kebab}",
-  description: "${n.type.replace(/([a-z])([A-Z])/g, "$1 $2")}s of a company: list, get, upsert",
+  description: "${n.words.charAt(0).toUpperCase()}${n.words.slice(1)}s of a company: list, get, upsert",
   // After organization limits, before users: move it where it belongs in \`carbon --help\`.
   order: 165,
 };
