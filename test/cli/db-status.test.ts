@@ -2,15 +2,8 @@
 import { existsSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { createTestIo } from "../../src/cli/io.js";
-import { main } from "../../src/cli/main.js";
 import { tempDir } from "./helpers.js";
-
-async function carbon(env: Record<string, string>, ...argv: string[]) {
-  const io = createTestIo();
-  const code = await main(["node", "carbon", ...argv], { io, env });
-  return { code, stdout: io.stdoutText(), stderr: io.stderrText() };
-}
+import { runCarbon as carbon } from "./run-carbon.js";
 
 describe("carbon db status", () => {
   it("says a file is not made yet, and makes none", async () => {

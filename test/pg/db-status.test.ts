@@ -6,18 +6,14 @@
  */
 import pg from "pg";
 import { describe, expect, it } from "vitest";
-import { createTestIo } from "../../src/cli/io.js";
-import { main } from "../../src/cli/main.js";
 import { connect } from "../../src/store/postgres/database.js";
 import { migratePostgres, POSTGRES_LATEST } from "../../src/store/postgres/migrations.js";
 import { parsePostgresUrl } from "../../src/store/postgres/url.js";
+import { runCarbon } from "../cli/run-carbon.js";
 import { freshPostgres, postgresServer } from "../support/postgres-databases.js";
 
-async function carbon(...argv: string[]) {
-  const io = createTestIo();
-  const env = { HOME: "/nonexistent-home", NO_COLOR: "1" };
-  const code = await main(["node", "carbon", ...argv], { io, env });
-  return { code, stdout: io.stdoutText(), stderr: io.stderrText() };
+function carbon(...argv: string[]) {
+  return runCarbon({ HOME: "/nonexistent-home", NO_COLOR: "1" }, ...argv);
 }
 
 async function migrate(url: string): Promise<void> {
