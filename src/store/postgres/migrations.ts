@@ -7,6 +7,7 @@
  */
 import { CarbonError } from "../../core/errors.js";
 import type { Pool, PoolClient } from "./database.js";
+import { TABLES } from "./schema.js";
 import type { PostgresTarget } from "./url.js";
 
 export interface PostgresMigration {
@@ -31,6 +32,13 @@ export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
         value text NOT NULL
       )`);
       await client.query("REVOKE ALL ON carbon_meta FROM PUBLIC");
+    },
+  },
+  {
+    version: 2,
+    name: "the tables, keyed by company for a database that shards by tenant",
+    async up(client) {
+      await client.query(TABLES);
     },
   },
 ];
