@@ -1,0 +1,60 @@
+/** Companies in PostgreSQL: found and saved by id, shared by every node (a reference table). */
+import type { CompanyRecord, CompanyTable, StoredCompany } from "../../rules/store.js";
+import type { Queryable } from "./transactions.js";
+import { isUuid, uuidsOf } from "./uuids.js";
+
+interface CompanyRow {
+  ref: string;
+  id: string;
+  name: string;
+  country: string | null;
+  created_at: string;
+}
+
+const COLUMNS = "ref, id, name, country, created_at";
+
+function fromRow(row: CompanyRow): StoredCompany {
+  return {
+    ref: Number(row.ref),
+    id: row.id,
+    name: row.name,
+    country: row.country,
+    createdAt: row.created_at,
+  };
+}
+
+export class PostgresCompanies implements CompanyTable {
+  readonly #db: Queryable;
+
+  constructor(db: Queryable) {
+    this.#db = db;
+  }
+
+  async find(id: string): Promise<StoredCompany | undefined> {
+    if (!isUuid(id)) return undefined;
+    const found = await this.#db.query<CompanyRow>(
+      `SELECT ${COLUMNS} FROM companies WHERE id = $1`,
+      [id],
+    );
+    const row = found.rows[0];
+    return row === undefined ? undefined : fromRow(row);
+  }
+
+  async findMany(ids: readonly string[]): Promise<StoredCompany[]> {
+    const wanted = uuidsOf(ids);
+    if (wanted.length === 0) return [];
+    const found = await this.#db.query<CompanyRow>(
+      `SELECT ${COLUMNS} FROM companies WHERE id = ANY($1::uuid[])`,
+      [wanted],
+    );
+    return found.rows.map(fromRow);
+  }
+
+  async save(record: CompanyRecord, at: string): Promise<void> {
+    await this.#db.query(
+      `INSERT INTO companies (id, name, country, created_at) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (id) DO UPDATE SET name = excluded.name, country = excluded.country`,
+      [record.id, record.name, record.country, at],
+    );
+  }
+}

@@ -1,0 +1,94 @@
+/**
+ * The rules' transactions on PostgreSQL: a read is one REPEATABLE READ, READ ONLY transaction (its
+ * statements see one state), a write one SERIALIZABLE transaction, committed when the rule's
+ * promise resolves and rolled back when it throws. Where SQLite runs one write at a time,
+ * PostgreSQL runs them side by side and aborts one of two that would not have been the same one
+ * after the other (serialization failure, deadlock, a unique key taken meanwhile): the write then
+ * runs again from the start, as the rules are functions of what they read.
+ */
+import { CarbonError } from "../../core/errors.js";
+import type { Pool, PoolClient } from "./database.js";
+
+/** How many times a write that lost a conflict runs again before the conflict is reported. */
+const ATTEMPTS = 8;
+
+/** What a table's statements run on: the transaction's connection. */
+export type Queryable = Pick<PoolClient, "query">;
+
+function sqlState(error: unknown): string | undefined {
+  if (typeof error !== "object" || error === null || !("code" in error)) return undefined;
+  return typeof error.code === "string" ? error.code : undefined;
+}
+
+/**
+ * Serialization failure or deadlock, or a unique key taken meanwhile by a write the rule could
+ * not see (it checked, found none, and another committed one first): the rule run again sees
+ * the other write and answers as it would have one after the other.
+ */
+function isRetryable(error: unknown): boolean {
+  const state = sqlState(error);
+  return state === "40001" || state === "40P01" || state === "23505";
+}
+
+export class PostgresTransactions<T> {
+  readonly #pool: Pool;
+  readonly #tables: (client: Queryable) => T;
+
+  constructor(pool: Pool, tables: (client: Queryable) => T) {
+    this.#pool = pool;
+    this.#tables = tables;
+  }
+
+  async #run<R>(begin: string, fn: (tx: T) => Promise<R>): Promise<R> {
+    const client = await this.#pool.connect();
+    try {
+      await client.query(begin);
+      try {
+        const value = await fn(this.#tables(client));
+        await client.query("COMMIT");
+        return value;
+      } catch (error) {
+        await client.query("ROLLBACK").catch(() => {});
+        throw error;
+      }
+    } finally {
+      client.release();
+    }
+  }
+
+  /** One consistent read: every statement of `fn` sees the same committed state. */
+  read<R>(fn: (tx: T) => Promise<R>): Promise<R> {
+    return this.#run("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", fn);
+  }
+
+  /** All of `fn`'s writes or none, as if no other write ran meanwhile (run again if one did). */
+  async write<R>(fn: (tx: T) => Promise<R>): Promise<R> {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await this.#run("BEGIN ISOLATION LEVEL SERIALIZABLE", fn);
+      } catch (error) {
+        if (!isRetryable(error)) throw error;
+        if (attempt === ATTEMPTS && sqlState(error) === "23505") {
+          // Taken each time: not a race but a key the rules do not check; said as a conflict.
+          const constraint =
+            typeof error === "object" && error !== null && "constraint" in error
+              ? String(error.constraint)
+              : "a unique key";
+          throw new CarbonError(
+            "conflict",
+            `another record already has this value (${constraint})`,
+          );
+        }
+        if (attempt === ATTEMPTS) {
+          throw new CarbonError(
+            "unavailable",
+            `the database was too busy: the write lost ${ATTEMPTS} conflicts with others in a row`,
+            { hint: "try again" },
+          );
+        }
+        // A little longer each time, a little apart, so the writes that collided part ways.
+        await new Promise((resolve) => setTimeout(resolve, attempt * 5 + Math.random() * 10));
+      }
+    }
+  }
+}

@@ -1,0 +1,152 @@
+/** Waste operators in PostgreSQL: a company's table, listed in name order, saved by id. */
+import { notFound } from "../../core/errors.js";
+import type { Page, PageQuery } from "../../core/model/common.js";
+import {
+  type WasteOperator,
+  type WasteTreatment,
+  wasteTreatments,
+} from "../../core/model/waste-operator.js";
+import { pageOf, pageWindow } from "../../core/pagination.js";
+import type { WasteOperatorFilter } from "../../core/resources/waste-operators.js";
+import type { Owned, WasteOperatorRecord, WasteOperatorTable } from "../../rules/store.js";
+import type { Queryable } from "./transactions.js";
+import { isUuid, uuidsOf } from "./uuids.js";
+
+interface WasteOperatorRow {
+  id: string;
+  company_id: string;
+  company_ref: string;
+  name: string;
+  registration_code: string | null;
+  country_code: string | null;
+  treatments: unknown;
+  created_at: string;
+  updated_at: string;
+}
+
+const SELECT = `SELECT w.id, co.id AS company_id, w.company_ref, w.name, w.registration_code,
+  w.country_code, w.treatments, w.created_at, w.updated_at
+  FROM waste_operators w JOIN companies co ON co.ref = w.company_ref`;
+
+function isTreatment(value: unknown): value is WasteTreatment {
+  return wasteTreatments.some((treatment) => treatment === value);
+}
+
+function fromRow(row: WasteOperatorRow): Owned<WasteOperator> {
+  const treatments = Array.isArray(row.treatments) ? row.treatments.filter(isTreatment) : [];
+  return {
+    id: row.id,
+    companyId: row.company_id,
+    name: row.name,
+    registrationCode: row.registration_code,
+    countryCode: row.country_code,
+    treatments,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    companyRef: Number(row.company_ref),
+  };
+}
+
+function toWasteOperator(row: WasteOperatorRow): WasteOperator {
+  const { companyRef: _, ...operator } = fromRow(row);
+  return operator;
+}
+
+export class PostgresWasteOperators implements WasteOperatorTable {
+  readonly #db: Queryable;
+
+  constructor(db: Queryable) {
+    this.#db = db;
+  }
+
+  async find(id: string): Promise<Owned<WasteOperator> | undefined> {
+    if (!isUuid(id)) return undefined;
+    const found = await this.#db.query<WasteOperatorRow>(`${SELECT} WHERE w.id = $1`, [id]);
+    const row = found.rows[0];
+    return row === undefined ? undefined : fromRow(row);
+  }
+
+  async findMany(ids: readonly string[]): Promise<Owned<WasteOperator>[]> {
+    const wanted = uuidsOf(ids);
+    if (wanted.length === 0) return [];
+    const found = await this.#db.query<WasteOperatorRow>(`${SELECT} WHERE w.id = ANY($1::uuid[])`, [
+      wanted,
+    ]);
+    return found.rows.map(fromRow);
+  }
+
+  async findByName(companyRef: number, nameKey: string): Promise<WasteOperator | undefined> {
+    const found = await this.#db.query<WasteOperatorRow>(
+      `${SELECT} WHERE w.company_ref = $1 AND w.name_key = $2`,
+      [companyRef, nameKey],
+    );
+    const row = found.rows[0];
+    return row === undefined ? undefined : toWasteOperator(row);
+  }
+
+  /** One company's page, or every company's, in (name, id) order; an unknown company is not_found. */
+  async list(query: WasteOperatorFilter & PageQuery): Promise<Page<WasteOperator>> {
+    const window = pageWindow(query);
+    const where: string[] = [];
+    const params: unknown[] = [];
+    if (query.companyId !== undefined) {
+      const company = isUuid(query.companyId)
+        ? await this.#db.query<{ ref: string }>("SELECT ref FROM companies WHERE id = $1", [
+            query.companyId.toLowerCase(),
+          ])
+        : undefined;
+      const ref = company?.rows[0]?.ref;
+      if (ref === undefined) throw notFound("company", query.companyId);
+      params.push(ref);
+      where.push(`w.company_ref = $${params.length}`);
+    }
+    const clause = where.length === 0 ? "" : ` WHERE ${where.join(" AND ")}`;
+    const rows = await this.#db.query<WasteOperatorRow>(
+      `${SELECT}${clause} ORDER BY w.name, w.id LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+      [...params, window.limit, window.offset],
+    );
+    const count = await this.#db.query<{ count: string }>(
+      `SELECT count(*) AS count FROM waste_operators w${clause}`,
+      params,
+    );
+    return pageOf(rows.rows.map(toWasteOperator), window, Number(count.rows[0]?.count ?? 0));
+  }
+
+  async save(record: WasteOperatorRecord, at: string): Promise<void> {
+    // created_at is kept on update; updated_at moves.
+    await this.#db.query(
+      `INSERT INTO waste_operators (company_ref, id, name, name_key, registration_code,
+         country_code, treatments, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8)
+       ON CONFLICT (company_ref, id) DO UPDATE SET
+         name = excluded.name, name_key = excluded.name_key,
+         registration_code = excluded.registration_code, country_code = excluded.country_code,
+         treatments = excluded.treatments, updated_at = excluded.updated_at`,
+      [
+        record.companyRef,
+        record.id,
+        record.name,
+        record.nameKey,
+        record.registrationCode,
+        record.countryCode,
+        JSON.stringify(record.treatments),
+        at,
+      ],
+    );
+  }
+
+  /** How many invoices name each operator, in the same order. */
+  async invoiceCounts(ids: readonly string[]): Promise<number[]> {
+    const wanted = uuidsOf(ids);
+    const counts = new Map<string, number>();
+    if (wanted.length > 0) {
+      const found = await this.#db.query<{ id: string; count: string }>(
+        `SELECT waste_operator_id AS id, count(*) AS count FROM invoices
+         WHERE waste_operator_id = ANY($1::uuid[]) GROUP BY waste_operator_id`,
+        [wanted],
+      );
+      for (const row of found.rows) counts.set(row.id, Number(row.count));
+    }
+    return ids.map((id) => counts.get(id) ?? 0);
+  }
+}
