@@ -8,10 +8,13 @@ import { describe, expect, it, onTestFinished } from "vitest";
 import type { WasteOperatorInput } from "../../src/core/model/waste-operator.js";
 import type { PortOf } from "../../src/core/resource-types.js";
 import { companyRecord } from "../../src/rules/companies.js";
+import { getGoal, listGoals, upsertGoal } from "../../src/rules/goals.js";
 import type { StoreTransaction, StoreTransactions } from "../../src/rules/store.js";
+import { getTask, listTasks, upsertTask } from "../../src/rules/tasks.js";
 import { wasteOperatorsPart } from "../../src/rules/waste-operators.js";
 import { PostgresCompanies } from "../../src/store/postgres/companies.js";
 import { connect } from "../../src/store/postgres/database.js";
+import { PostgresGoals, PostgresTasks } from "../../src/store/postgres/goals.js";
 import { migratePostgres } from "../../src/store/postgres/migrations.js";
 import { PostgresTransactions } from "../../src/store/postgres/transactions.js";
 import { parsePostgresUrl } from "../../src/store/postgres/url.js";
@@ -24,10 +27,14 @@ const B = "0b000000-0000-4000-8000-000000000002";
 const op = (n: number) => `0e000000-0000-4000-8000-${String(n).padStart(12, "0")}`;
 
 /** The waste operators' part on PostgreSQL, its companies saved as the rules record them. */
-async function onPostgres(): Promise<{
-  operators: PortOf<"wasteOperators">;
+interface Store {
+  readonly operators: PortOf<"wasteOperators">;
+  readonly goals: Pick<PortOf<"goals">, "list" | "get" | "upsert">;
+  readonly tasks: PortOf<"tasks">;
   company(id: string, name: string): Promise<void>;
-}> {
+}
+
+async function onPostgres(): Promise<Store> {
   const target = parsePostgresUrl(await freshPostgres());
   const pool = await connect(target, 20);
   onTestFinished(() => pool.end());
@@ -35,6 +42,8 @@ async function onPostgres(): Promise<{
   const tables = new PostgresTransactions(pool, (client) => ({
     companies: new PostgresCompanies(client),
     wasteOperators: new PostgresWasteOperators(client),
+    goals: new PostgresGoals(client),
+    tasks: new PostgresTasks(client),
   }));
   // The tables these rules use; the others are not on PostgreSQL yet.
   const rules: StoreTransactions = {
@@ -43,6 +52,16 @@ async function onPostgres(): Promise<{
   };
   return {
     operators: wasteOperatorsPart(rules),
+    goals: {
+      list: (query) => rules.read((tx) => listGoals(tx, query)),
+      get: (id) => rules.read((tx) => getGoal(tx, id)),
+      upsert: (input) => rules.write((tx) => upsertGoal(tx, input)),
+    },
+    tasks: {
+      list: (query) => rules.read((tx) => listTasks(tx, query)),
+      get: (id) => rules.read((tx) => getTask(tx, id)),
+      upsert: (input) => rules.write((tx) => upsertTask(tx, input)),
+    },
     company: (id, name) =>
       tables.write(async (tx) => {
         await tx.companies.save(
@@ -53,13 +72,12 @@ async function onPostgres(): Promise<{
   };
 }
 
-async function onSqlite(): Promise<{
-  operators: PortOf<"wasteOperators">;
-  company(id: string, name: string): Promise<void>;
-}> {
+async function onSqlite(): Promise<Store> {
   const service = await openTemp();
   return {
     operators: service.wasteOperators,
+    goals: service.goals,
+    tasks: service.tasks,
     company: async (id, name) => {
       await service.companies.upsert({ id, name, country: "ES" });
     },
@@ -80,7 +98,7 @@ async function outcome(call: () => Promise<unknown>): Promise<unknown> {
   }
 }
 
-async function story(store: Awaited<ReturnType<typeof onSqlite>>): Promise<unknown[]> {
+async function operatorStory(store: Store): Promise<unknown[]> {
   await store.company(A, "Acme");
   await store.company(B, "Bravo");
   const first: WasteOperatorInput = {
@@ -126,10 +144,115 @@ async function story(store: Awaited<ReturnType<typeof onSqlite>>): Promise<unkno
   return outcomes;
 }
 
+const goal = (n: number) => `0f000000-0000-4000-8000-${String(n).padStart(12, "0")}`;
+const task = (n: number) => `0d000000-0000-4000-8000-${String(n).padStart(12, "0")}`;
+
+async function goalStory(store: Store): Promise<unknown[]> {
+  await store.company(A, "Acme");
+  await store.company(B, "Bravo");
+  const first = {
+    id: goal(1),
+    companyId: A,
+    name: "Net zero 2040",
+    baseYear: 2019,
+    targetYear: 2040,
+    scopes: [1, 2],
+    reductionPercent: 90,
+  };
+  const steps = [
+    () => store.goals.upsert(first),
+    () =>
+      store.goals.upsert({
+        ...first,
+        id: goal(2),
+        name: "Halve scope 3",
+        scopes: [3],
+        reductionPercent: 50.5,
+      }),
+    () =>
+      store.goals.upsert({ ...first, name: "Net zero 2035", targetYear: 2035, pathway: "linear" }),
+    () =>
+      store.tasks.upsert({
+        id: task(1),
+        companyId: A,
+        goalId: goal(1),
+        title: "LED",
+        owner: "ana",
+        dueDate: "2026-06-30",
+        status: "todo",
+      }),
+    () =>
+      store.tasks.upsert({
+        id: task(2),
+        companyId: A,
+        goalId: goal(1),
+        title: "Heat pump",
+        owner: "luis",
+        dueDate: "2025-12-31",
+        status: "in_progress",
+        expectedReductionKg: 1234.5,
+      }),
+    () =>
+      store.tasks.upsert({
+        id: task(3),
+        companyId: A,
+        goalId: goal(2),
+        title: "Suppliers",
+        owner: "ana",
+        dueDate: "2027-01-15",
+        status: "done",
+      }),
+    () => store.goals.list({ companyId: A }),
+    () => store.tasks.list({ companyId: A, limit: 2 }),
+    () => store.tasks.list({ goalId: goal(1) }),
+    () => store.tasks.get(task(2)),
+    // Refused: a target before the base, a task of an unknown goal or another company's goal,
+    // a goal of another company, unknown goals and companies.
+    () => store.goals.upsert({ ...first, id: goal(3), baseYear: 2030, targetYear: 2020 }),
+    () =>
+      store.tasks.upsert({
+        id: task(4),
+        companyId: A,
+        goalId: goal(9),
+        title: "X",
+        owner: "o",
+        dueDate: "2026-01-01",
+        status: "todo",
+      }),
+    () =>
+      store.tasks.upsert({
+        id: task(5),
+        companyId: B,
+        goalId: goal(1),
+        title: "X",
+        owner: "o",
+        dueDate: "2026-01-01",
+        status: "todo",
+      }),
+    () => store.goals.upsert({ ...first, companyId: B }),
+    () => store.tasks.list({ goalId: goal(9) }),
+    () => store.goals.list({ companyId: "0c000000-0000-4000-8000-000000000009" }),
+  ];
+  const outcomes: unknown[] = [];
+  for (const step of steps) outcomes.push(await outcome(step));
+  return outcomes;
+}
+
 describe.skipIf(postgresServer() === undefined)("the rules on PostgreSQL", () => {
+  it("answer for goals and tasks as on SQLite, refusals included", async () => {
+    const onPg = await goalStory(await onPostgres());
+    const onFile = await goalStory(await onSqlite());
+    expect(onPg).toEqual(onFile);
+    expect(onPg[7]).toMatchObject({
+      data: [{ title: "Heat pump" }, { title: "LED" }],
+      pagination: { total: 3 },
+    });
+    expect(onPg[10]).toMatchObject({ error: "validation" });
+  });
+
   it("answer as on SQLite, step by step, refusals included", async () => {
-    const onPg = await story(await onPostgres());
-    const onFile = await story(await onSqlite());
+    const onPg = await operatorStory(await onPostgres());
+    const onFile = await operatorStory(await onSqlite());
     expect(onPg).toEqual(onFile);
     // The story is not all errors: what it stored is there.
     expect(onPg[4]).toMatchObject({ data: [{ name: "Abono" }], pagination: { total: 2 } });

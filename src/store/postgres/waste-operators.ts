@@ -1,14 +1,13 @@
 /** Waste operators in PostgreSQL: a company's table, listed in name order, saved by id. */
-import { notFound } from "../../core/errors.js";
 import type { Page, PageQuery } from "../../core/model/common.js";
 import {
   type WasteOperator,
   type WasteTreatment,
   wasteTreatments,
 } from "../../core/model/waste-operator.js";
-import { pageOf, pageWindow } from "../../core/pagination.js";
 import type { WasteOperatorFilter } from "../../core/resources/waste-operators.js";
 import type { Owned, WasteOperatorRecord, WasteOperatorTable } from "../../rules/store.js";
+import { CompanyListing } from "./company-listing.js";
 import type { Queryable } from "./transactions.js";
 import { isUuid, uuidsOf } from "./uuids.js";
 
@@ -54,9 +53,17 @@ function toWasteOperator(row: WasteOperatorRow): WasteOperator {
 
 export class PostgresWasteOperators implements WasteOperatorTable {
   readonly #db: Queryable;
+  readonly #listing: CompanyListing<WasteOperatorRow, WasteOperator>;
 
   constructor(db: Queryable) {
     this.#db = db;
+    this.#listing = new CompanyListing(db, {
+      select: SELECT,
+      table: "waste_operators",
+      alias: "w",
+      order: ["name", "id"],
+      decode: toWasteOperator,
+    });
   }
 
   async find(id: string): Promise<Owned<WasteOperator> | undefined> {
@@ -85,31 +92,8 @@ export class PostgresWasteOperators implements WasteOperatorTable {
   }
 
   /** One company's page, or every company's, in (name, id) order; an unknown company is not_found. */
-  async list(query: WasteOperatorFilter & PageQuery): Promise<Page<WasteOperator>> {
-    const window = pageWindow(query);
-    const where: string[] = [];
-    const params: unknown[] = [];
-    if (query.companyId !== undefined) {
-      const company = isUuid(query.companyId)
-        ? await this.#db.query<{ ref: string }>("SELECT ref FROM companies WHERE id = $1", [
-            query.companyId.toLowerCase(),
-          ])
-        : undefined;
-      const ref = company?.rows[0]?.ref;
-      if (ref === undefined) throw notFound("company", query.companyId);
-      params.push(ref);
-      where.push(`w.company_ref = $${params.length}`);
-    }
-    const clause = where.length === 0 ? "" : ` WHERE ${where.join(" AND ")}`;
-    const rows = await this.#db.query<WasteOperatorRow>(
-      `${SELECT}${clause} ORDER BY w.name, w.id LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
-      [...params, window.limit, window.offset],
-    );
-    const count = await this.#db.query<{ count: string }>(
-      `SELECT count(*) AS count FROM waste_operators w${clause}`,
-      params,
-    );
-    return pageOf(rows.rows.map(toWasteOperator), window, Number(count.rows[0]?.count ?? 0));
+  list(query: WasteOperatorFilter & PageQuery): Promise<Page<WasteOperator>> {
+    return this.#listing.list(query);
   }
 
   async save(record: WasteOperatorRecord, at: string): Promise<void> {
