@@ -12,6 +12,7 @@ import type {
   TaskRecord,
   TaskTable,
 } from "../../rules/store.js";
+import { listOf } from "../stored-values.js";
 import { CompanyListing, companyRefOf } from "./company-listing.js";
 import type { Queryable } from "./transactions.js";
 import { isUuid, uuidsOf } from "./uuids.js";
@@ -46,7 +47,7 @@ function goalOf(row: GoalRow): StoredGoal {
     name: row.name,
     baseYear: row.base_year,
     targetYear: row.target_year,
-    scopes: Array.isArray(row.scopes) ? row.scopes.filter(isScope) : [],
+    scopes: listOf(row.scopes, isScope),
     reductionPercent: Number(row.reduction_percent),
     pathway: row.pathway,
     createdAt: row.created_at,

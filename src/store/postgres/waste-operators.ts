@@ -7,6 +7,7 @@ import {
 } from "../../core/model/waste-operator.js";
 import type { WasteOperatorFilter } from "../../core/resources/waste-operators.js";
 import type { Owned, WasteOperatorRecord, WasteOperatorTable } from "../../rules/store.js";
+import { listOf } from "../stored-values.js";
 import { CompanyListing } from "./company-listing.js";
 import type { Queryable } from "./transactions.js";
 import { isUuid, uuidsOf } from "./uuids.js";
@@ -32,14 +33,13 @@ function isTreatment(value: unknown): value is WasteTreatment {
 }
 
 function fromRow(row: WasteOperatorRow): Owned<WasteOperator> {
-  const treatments = Array.isArray(row.treatments) ? row.treatments.filter(isTreatment) : [];
   return {
     id: row.id,
     companyId: row.company_id,
     name: row.name,
     registrationCode: row.registration_code,
     countryCode: row.country_code,
-    treatments,
+    treatments: listOf(row.treatments, isTreatment),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     companyRef: Number(row.company_ref),

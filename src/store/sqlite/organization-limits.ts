@@ -1,5 +1,4 @@
 /** Organization limits in SQLite (migration 19): a company's boundaries, members kept as JSON. */
-import { z } from "zod";
 import type { Page } from "../../core/model/common.js";
 import type {
   ConsolidationApproach,
@@ -8,6 +7,7 @@ import type {
 } from "../../core/model/organization-limit.js";
 import type { OrganizationLimitQuery } from "../../core/ports/organization-limits.js";
 import type { OrganizationLimitRecord, OrganizationLimitTable, Owned } from "../../rules/store.js";
+import { limitMembersOf } from "../stored-values.js";
 import type { CompanyRepository } from "./companies.js";
 import { CompanyListing } from "./company-listing.js";
 import type { Db } from "./database.js";
@@ -51,23 +51,8 @@ const SELECT = `SELECT l.ref, l.id, co.id AS company_id, l.company_ref, l.name, 
   l.period_from, l.period_to, l.members, l.created_at, l.updated_at
   FROM organization_limits l JOIN companies co ON co.ref = l.company_ref`;
 
-/** The stored JSON array (written only from checked input), read back with its schema. */
-const storedMembers = z.array(
-  z.object({
-    companyId: z
-      .string()
-      .nullish()
-      .transform((v) => v ?? null),
-    buildingId: z
-      .string()
-      .nullish()
-      .transform((v) => v ?? null),
-    sharePercent: z.number(),
-  }),
-);
-
 function membersOf(text: string): LimitMember[] {
-  return storedMembers.parse(JSON.parse(text));
+  return limitMembersOf(JSON.parse(text));
 }
 
 function fromRow(row: LimitRow): Owned<OrganizationLimit> {
