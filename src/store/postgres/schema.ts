@@ -522,7 +522,8 @@ CREATE INDEX audit_log_by_id ON audit_log (id);
 CREATE INDEX audit_log_in_order ON audit_log (seq);
 CREATE INDEX audit_log_by_building ON audit_log (building_id, seq);
 
--- What the audit trail records of no company (a user's account changed): shared, and few.
+-- What the audit trail records of no stored company (an account changed, of no company or of
+-- one not created yet): shared, and few; the columns of audit_log but company_ref.
 CREATE TABLE account_audit_log (
   seq bigint PRIMARY KEY DEFAULT nextval('audit_seq'),
   id uuid NOT NULL UNIQUE,
@@ -530,6 +531,10 @@ CREATE TABLE account_audit_log (
   actor text COLLATE "C" NOT NULL,
   at text COLLATE "C" NOT NULL,
   record_id text COLLATE "C" NOT NULL,
+  move_id uuid,
+  building_id uuid,
+  from_company_id uuid,
+  to_company_id uuid,
   consumptions integer NOT NULL,
   emissions integer NOT NULL,
   awaiting_factor integer NOT NULL,

@@ -1,15 +1,7 @@
 /** The users table (docs/users.md): its schema, rows as accounts, and the list conditions. */
-import {
-  type HostedRole,
-  hostedRoles,
-  roleOfHosted,
-  type StoredUser,
-  type UserQuery,
-  type UserStatus,
-  userStatuses,
-} from "../../core/model/user.js";
+import type { StoredUser, UserQuery } from "../../core/model/user.js";
+import { storedUserOf } from "../stored-users.js";
 import type { SqlValue } from "./keyset.js";
-import { storedList } from "./stored-lists.js";
 
 /**
  * Migration 17: accounts, their companies as a JSON array of ids (empty: every company), the
@@ -53,34 +45,8 @@ export interface UserRow {
 export const SELECT = `SELECT u.id, u.email, u.name, u.phone, u.language, u.external_id, u.role,
   u.companies, u.status, u.created_at, u.updated_at FROM users u`;
 
-function isText(value: unknown): value is string {
-  return typeof value === "string";
-}
-
-function hostedRoleOf(text: string): HostedRole {
-  return hostedRoles.find((role) => role === text) ?? "ROLE_VIEWER";
-}
-
-function statusOf(text: string): UserStatus {
-  return userStatuses.find((status) => status === text) ?? "removed";
-}
-
 export function fromRow(row: UserRow): StoredUser {
-  const role = hostedRoleOf(row.role);
-  return {
-    id: row.id,
-    email: row.email,
-    name: row.name,
-    phone: row.phone,
-    language: row.language,
-    externalId: row.external_id,
-    roles: [role],
-    role: roleOfHosted[role],
-    companies: storedList(row.companies, isText).map((companyId) => ({ companyId })),
-    status: statusOf(row.status),
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-  };
+  return storedUserOf({ ...row, companies: JSON.parse(row.companies) });
 }
 
 /** The WHERE clauses of a query: one company's accounts, and only those within some companies. */
