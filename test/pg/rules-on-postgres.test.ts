@@ -5,8 +5,10 @@
  * running writes one at a time.
  */
 import { describe, expect, it, onTestFinished } from "vitest";
+import { localSuppliers } from "../../src/backends/local/local-suppliers.js";
 import { localUsers } from "../../src/backends/local/local-users.js";
 import type { WasteOperatorInput } from "../../src/core/model/waste-operator.js";
+import type { SuppliersPort } from "../../src/core/ports/suppliers.js";
 import type { UsersPort } from "../../src/core/ports/users.js";
 import type { PortOf } from "../../src/core/resource-types.js";
 import { companyRecord } from "../../src/rules/companies.js";
@@ -19,6 +21,7 @@ import { PostgresCompanies } from "../../src/store/postgres/companies.js";
 import { connect } from "../../src/store/postgres/database.js";
 import { PostgresGoals, PostgresTasks } from "../../src/store/postgres/goals.js";
 import { migratePostgres } from "../../src/store/postgres/migrations.js";
+import { PostgresSuppliers } from "../../src/store/postgres/suppliers.js";
 import { PostgresTransactions } from "../../src/store/postgres/transactions.js";
 import { parsePostgresUrl } from "../../src/store/postgres/url.js";
 import { PostgresUsers } from "../../src/store/postgres/users.js";
@@ -36,6 +39,7 @@ interface Store {
   readonly goals: Pick<PortOf<"goals">, "list" | "get" | "upsert">;
   readonly tasks: PortOf<"tasks">;
   readonly users: UsersPort;
+  readonly suppliers: SuppliersPort;
   company(id: string, name: string): Promise<void>;
   /** How many audit records the story left. */
   audited(): Promise<number>;
@@ -52,6 +56,7 @@ async function onPostgres(): Promise<Store> {
     goals: new PostgresGoals(client),
     tasks: new PostgresTasks(client),
     users: new PostgresUsers(client),
+    suppliers: new PostgresSuppliers(client),
     audit: new PostgresAudit(client),
   }));
   // The tables these rules use; the others are not on PostgreSQL yet.
@@ -72,6 +77,7 @@ async function onPostgres(): Promise<Store> {
       upsert: (input) => rules.write((tx) => upsertTask(tx, input)),
     },
     users: localUsers(rules),
+    suppliers: localSuppliers(rules),
     audited: async () => {
       const found = await pool.query<{ n: string }>(
         "SELECT (SELECT count(*) FROM audit_log) + (SELECT count(*) FROM account_audit_log) AS n",
@@ -95,6 +101,7 @@ async function onSqlite(): Promise<Store> {
     goals: service.goals,
     tasks: service.tasks,
     users: service.users,
+    suppliers: service.suppliers,
     audited: async () => (await service.audit.list({ limit: 1 })).pagination.total,
     company: async (id, name) => {
       await service.companies.upsert({ id, name, country: "ES" });
@@ -318,7 +325,67 @@ async function userStory(store: Store): Promise<unknown[]> {
   return outcomes;
 }
 
+async function supplierStory(store: Store): Promise<unknown[]> {
+  await store.company(A, "Acme");
+  await store.company(B, "Bravo");
+  const rows = (n: number) =>
+    Array.from({ length: n }, (_, i) => ({
+      companyId: i % 3 === 0 ? B : A,
+      type: i % 2 === 0 ? ("suppliers" as const) : ("clients" as const),
+      name: `Partner ${String(n - i).padStart(3, "0")}`,
+      externalId: `EXT-${i}`,
+      email: `p${i}@example.com`,
+    }));
+  // A row the rules refuse (an unknown kind, no name), as a CSV would bring it.
+  const refused = JSON.parse(`{"companyId": "${A}", "type": "nope", "name": ""}`);
+  const steps = [
+    () =>
+      store.suppliers.upsert({ companyId: A, type: "suppliers", name: "Endesa", externalId: "E1" }),
+    // The same externalId of the company: the same supplier, renamed.
+    () =>
+      store.suppliers.upsert({
+        companyId: A,
+        type: "suppliers",
+        name: "Endesa X",
+        externalId: "E1",
+      }),
+    () =>
+      store.suppliers.upsert(
+        { companyId: A, type: "clients", name: "Dry", externalId: "D1" },
+        { dryRun: true },
+      ),
+    () => store.suppliers.write(rows(1200), { dryRun: false, skipInvalid: false }),
+    () =>
+      store.suppliers.write([...rows(3), refused], {
+        dryRun: false,
+        skipInvalid: false,
+      }),
+    () =>
+      store.suppliers.write([...rows(3), refused], {
+        dryRun: false,
+        skipInvalid: true,
+      }),
+    () => store.suppliers.list({ companyId: A, limit: 3 }),
+    () => store.suppliers.list({ companyId: B, type: "clients", limit: 2, page: 3 }),
+    () => store.suppliers.list({}),
+    () => store.suppliers.list({ companyId: "0c000000-0000-4000-8000-000000000009" }),
+    () => store.suppliers.get("not-a-uuid"),
+  ];
+  const outcomes: unknown[] = [];
+  for (const step of steps) outcomes.push(await outcome(step));
+  return outcomes;
+}
+
 describe.skipIf(postgresServer() === undefined)("the rules on PostgreSQL", () => {
+  it("answer for suppliers and clients as on SQLite, batches and refusals included", async () => {
+    const onPg = await supplierStory(await onPostgres());
+    const onFile = await supplierStory(await onSqlite());
+    expect(onPg).toEqual(onFile);
+    expect(onPg[4]).toMatchObject({ committed: false, problems: [{ index: 3 }, { index: 3 }] });
+    expect(onPg[5]).toMatchObject({ committed: true });
+    expect(onPg[6]).toMatchObject({ pagination: { total: 801 } });
+  });
+
   it("answer for users and invitations as on SQLite, refusals included", async () => {
     const pg = await onPostgres();
     const file = await onSqlite();
