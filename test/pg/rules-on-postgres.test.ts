@@ -8,15 +8,19 @@ import { describe, expect, it, onTestFinished } from "vitest";
 import { localSuppliers } from "../../src/backends/local/local-suppliers.js";
 import { localUsers } from "../../src/backends/local/local-users.js";
 import type { WasteOperatorInput } from "../../src/core/model/waste-operator.js";
+import type { CommentsPort } from "../../src/core/ports/comments.js";
 import type { SuppliersPort } from "../../src/core/ports/suppliers.js";
 import type { UsersPort } from "../../src/core/ports/users.js";
 import type { PortOf } from "../../src/core/resource-types.js";
+import { getComment, listComments, upsertComment } from "../../src/rules/comments.js";
 import { companyRecord } from "../../src/rules/companies.js";
 import { getGoal, listGoals, upsertGoal } from "../../src/rules/goals.js";
 import type { StoreTransaction, StoreTransactions } from "../../src/rules/store.js";
 import { getTask, listTasks, upsertTask } from "../../src/rules/tasks.js";
 import { wasteOperatorsPart } from "../../src/rules/waste-operators.js";
+import { localActor } from "../../src/runtime/local-actor.js";
 import { PostgresAudit } from "../../src/store/postgres/audit.js";
+import { PostgresComments } from "../../src/store/postgres/comments.js";
 import { PostgresCompanies } from "../../src/store/postgres/companies.js";
 import { connect } from "../../src/store/postgres/database.js";
 import { PostgresGoals, PostgresTasks } from "../../src/store/postgres/goals.js";
@@ -40,6 +44,7 @@ interface Store {
   readonly tasks: PortOf<"tasks">;
   readonly users: UsersPort;
   readonly suppliers: SuppliersPort;
+  readonly comments: CommentsPort;
   company(id: string, name: string): Promise<void>;
   /** How many audit records the story left. */
   audited(): Promise<number>;
@@ -57,6 +62,7 @@ async function onPostgres(): Promise<Store> {
     tasks: new PostgresTasks(client),
     users: new PostgresUsers(client),
     suppliers: new PostgresSuppliers(client),
+    comments: new PostgresComments(client),
     audit: new PostgresAudit(client),
   }));
   // The tables these rules use; the others are not on PostgreSQL yet.
@@ -78,6 +84,12 @@ async function onPostgres(): Promise<Store> {
     },
     users: localUsers(rules),
     suppliers: localSuppliers(rules),
+    comments: {
+      list: (query) => rules.read((tx) => listComments(tx, query)),
+      get: (id) => rules.read((tx) => getComment(tx, id)),
+      upsert: (input, as) =>
+        rules.write((tx) => upsertComment(tx, input, as?.author ?? localActor())),
+    },
     audited: async () => {
       const found = await pool.query<{ n: string }>(
         "SELECT (SELECT count(*) FROM audit_log) + (SELECT count(*) FROM account_audit_log) AS n",
@@ -102,6 +114,7 @@ async function onSqlite(): Promise<Store> {
     tasks: service.tasks,
     users: service.users,
     suppliers: service.suppliers,
+    comments: service.comments,
     audited: async () => (await service.audit.list({ limit: 1 })).pagination.total,
     company: async (id, name) => {
       await service.companies.upsert({ id, name, country: "ES" });
@@ -376,7 +389,104 @@ async function supplierStory(store: Store): Promise<unknown[]> {
   return outcomes;
 }
 
+const comment = (n: number) => `0c0c0000-0000-4000-8000-${String(n).padStart(12, "0")}`;
+
+async function commentStory(store: Store): Promise<unknown[]> {
+  await store.company(A, "Acme");
+  await store.company(B, "Bravo");
+  await store.operators.upsert({
+    id: op(1),
+    companyId: A,
+    name: "Recycla",
+    treatments: ["recycling"],
+  });
+  const supplier = await store.suppliers.upsert({
+    companyId: B,
+    type: "suppliers",
+    name: "Iberdrola",
+    externalId: "I1",
+  });
+  const as = { author: "ana" };
+  const steps = [
+    () =>
+      store.comments.upsert(
+        { id: comment(1), companyId: A, entityType: "company", entityId: A, text: "Audit in May" },
+        as,
+      ),
+    () =>
+      store.comments.upsert(
+        {
+          id: comment(2),
+          companyId: A,
+          entityType: "waste-operator",
+          entityId: op(1),
+          text: "Contract renewed",
+        },
+        as,
+      ),
+    () =>
+      store.comments.upsert(
+        {
+          id: comment(3),
+          companyId: B,
+          entityType: "supplier",
+          entityId: supplier.id,
+          text: "Green tariff",
+        },
+        { author: "luis" },
+      ),
+    // The text changes; the author and the record stay.
+    () =>
+      store.comments.upsert(
+        {
+          id: comment(1),
+          companyId: A,
+          entityType: "company",
+          entityId: A,
+          text: "Audit moved to June",
+        },
+        { author: "eva" },
+      ),
+    () => store.comments.list({ companyId: A }),
+    () => store.comments.list({ entityType: "waste-operator", entityId: op(1).toUpperCase() }),
+    () => store.comments.get(comment(3)),
+    // Refused: a record of another company, a record that does not exist, another company's
+    // comment, an empty text.
+    () =>
+      store.comments.upsert(
+        { id: comment(4), companyId: A, entityType: "supplier", entityId: supplier.id, text: "x" },
+        as,
+      ),
+    () =>
+      store.comments.upsert(
+        { id: comment(5), companyId: A, entityType: "waste-operator", entityId: op(9), text: "x" },
+        as,
+      ),
+    () =>
+      store.comments.upsert(
+        { id: comment(3), companyId: A, entityType: "company", entityId: A, text: "x" },
+        as,
+      ),
+    () =>
+      store.comments.upsert(
+        { id: comment(6), companyId: A, entityType: "company", entityId: A, text: "  " },
+        as,
+      ),
+  ];
+  const outcomes: unknown[] = [];
+  for (const step of steps) outcomes.push(await outcome(step));
+  return outcomes;
+}
+
 describe.skipIf(postgresServer() === undefined)("the rules on PostgreSQL", () => {
+  it("answer for comments as on SQLite, refusals included", async () => {
+    const onPg = await commentStory(await onPostgres());
+    const onFile = await commentStory(await onSqlite());
+    expect(onPg).toEqual(onFile);
+    expect(onPg[3]).toMatchObject({ text: "Audit moved to June", author: "ana" });
+    expect(onPg[7]).toMatchObject({ error: "not_found" });
+  });
+
   it("answer for suppliers and clients as on SQLite, batches and refusals included", async () => {
     const onPg = await supplierStory(await onPostgres());
     const onFile = await supplierStory(await onSqlite());

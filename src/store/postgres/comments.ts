@@ -1,0 +1,131 @@
+/** Comments on a company's records in PostgreSQL: a company table, listed oldest first. */
+
+import type { Comment, CommentEntityType } from "../../core/model/comment.js";
+import type { Page, PageQuery } from "../../core/model/common.js";
+import type { CommentFilter } from "../../core/resources/comments.js";
+import type { CommentRecord, CommentTable, Owned } from "../../rules/store.js";
+import { CompanyListing } from "./company-listing.js";
+import type { Queryable } from "./transactions.js";
+import { isUuid, uuidsOf } from "./uuids.js";
+
+/** Where each kind of record a comment names is kept, and its company's key there. */
+const ENTITY_TABLES: Readonly<Record<CommentEntityType, { table: string; company: string }>> = {
+  company: { table: "companies", company: "ref" },
+  building: { table: "buildings", company: "company_ref" },
+  consumption: { table: "consumptions", company: "company_ref" },
+  supplier: { table: "suppliers", company: "company_ref" },
+  "custom-factor": { table: "custom_factors", company: "company_ref" },
+  "waste-operator": { table: "waste_operators", company: "company_ref" },
+  "glec-entry": { table: "glec_entries", company: "company_ref" },
+};
+
+interface CommentRow {
+  id: string;
+  company_id: string;
+  company_ref: string;
+  entity_type: CommentEntityType;
+  entity_id: string;
+  text: string;
+  author: string;
+  created_at: string;
+  updated_at: string;
+}
+
+const SELECT = `SELECT c.id, co.id AS company_id, c.company_ref, c.entity_type, c.entity_id,
+  c.text, c.author, c.created_at, c.updated_at
+  FROM comments c JOIN companies co ON co.ref = c.company_ref`;
+
+function fromRow(row: CommentRow): Owned<Comment> {
+  return {
+    id: row.id,
+    companyId: row.company_id,
+    entityType: row.entity_type,
+    entityId: row.entity_id,
+    text: row.text,
+    author: row.author,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    companyRef: Number(row.company_ref),
+  };
+}
+
+function toComment(row: CommentRow): Comment {
+  const { companyRef: _, ...comment } = fromRow(row);
+  return comment;
+}
+
+export class PostgresComments implements CommentTable {
+  readonly #db: Queryable;
+  readonly #listing: CompanyListing<CommentRow, Comment>;
+
+  constructor(db: Queryable) {
+    this.#db = db;
+    this.#listing = new CompanyListing(db, {
+      select: SELECT,
+      table: "comments",
+      alias: "c",
+      order: ["created_at", "id"],
+      decode: toComment,
+    });
+  }
+
+  async find(id: string): Promise<Owned<Comment> | undefined> {
+    if (!isUuid(id)) return undefined;
+    const row = (await this.#db.query<CommentRow>(`${SELECT} WHERE c.id = $1`, [id])).rows[0];
+    return row === undefined ? undefined : fromRow(row);
+  }
+
+  async findMany(ids: readonly string[]): Promise<Owned<Comment>[]> {
+    const wanted = uuidsOf(ids);
+    if (wanted.length === 0) return [];
+    const found = await this.#db.query<CommentRow>(`${SELECT} WHERE c.id = ANY($1::uuid[])`, [
+      wanted,
+    ]);
+    return found.rows.map(fromRow);
+  }
+
+  /** One company's page, one record's, or every company's; an unknown company is not_found. */
+  async list(query: CommentFilter & PageQuery): Promise<Page<Comment>> {
+    const { where, params } = await this.#listing.conditions(query);
+    if (query.entityType !== undefined) {
+      params.push(query.entityType);
+      where.push(`c.entity_type = $${params.length}`);
+    }
+    if (query.entityId !== undefined) {
+      params.push(query.entityId.toLowerCase());
+      where.push(`c.entity_id = $${params.length}`);
+    }
+    return this.#listing.page({ where, params }, query);
+  }
+
+  async entityCompany(type: CommentEntityType, id: string): Promise<number | undefined> {
+    if (!isUuid(id)) return undefined;
+    const { table, company } = ENTITY_TABLES[type];
+    const found = await this.#db.query<{ ref: string }>(
+      `SELECT ${company} AS ref FROM ${table} WHERE id = $1`,
+      [id],
+    );
+    const ref = found.rows[0]?.ref;
+    return ref === undefined ? undefined : Number(ref);
+  }
+
+  async save(record: CommentRecord, at: string): Promise<void> {
+    // created_at and author are kept on update; text and updated_at move.
+    await this.#db.query(
+      `INSERT INTO comments (company_ref, id, entity_type, entity_id, text, author, created_at,
+         updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $7)
+       ON CONFLICT (company_ref, id) DO UPDATE SET text = excluded.text,
+         updated_at = excluded.updated_at`,
+      [
+        record.companyRef,
+        record.id,
+        record.entityType,
+        record.entityId,
+        record.text,
+        record.author,
+        at,
+      ],
+    );
+  }
+}
