@@ -86,7 +86,8 @@ export interface BuildingTable {
   ): Awaitable<readonly BuildingReferences[]>;
   /**
    * Gives each building to the company, and with it its data: its consumptions, the invoices
-   * billing it and its effluent records.
+   * billing it, its effluent records and certificates. The old company's vehicles based at it
+   * stay with their company and lose it (a vehicle is based at a building of its own company).
    */
   move(buildings: readonly StoredBuilding[], company: StoredCompany): Awaitable<void>;
 }

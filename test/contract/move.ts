@@ -14,6 +14,7 @@ const madrid = "b1000000-0000-4000-8000-000000000001";
 const sevilla = "b1000000-0000-4000-8000-000000000002";
 const london = "b1000000-0000-4000-8000-000000000003";
 const unknownId = "99999999-9999-4999-8999-999999999999";
+const vehicle = "c1000000-0000-4000-8000-000000000001";
 /** The target company's own electricity factor, kgCO2e per kWh. */
 const TARGET_FACTOR = 0.25;
 
@@ -52,6 +53,18 @@ export function describeMoveContract(name: string, open: () => Promise<Driver>):
       ] as const) {
         await service.buildings.upsert({ id, companyId, name, country: "ES" });
       }
+      // A vehicle of the source company based at a building about to move.
+      await service.vehicles.upsert({
+        id: vehicle,
+        companyId: source,
+        buildingId: madrid,
+        name: "Van 1",
+        vehicleType: "van",
+        vehicleCategory: "LAND_TRANSPORTATION",
+        fuelType: "diesel",
+        ownership: "owned",
+        activeFrom: "2024-01-01",
+      });
       const calculated = await service.consumptions.upsert(electricity);
       co2eBefore = calculated.emission?.co2e ?? Number.NaN;
       await service.consumptions.upsert(water);
@@ -144,6 +157,11 @@ export function describeMoveContract(name: string, open: () => Promise<Driver>):
       });
       expect(byConsumption.get(water.id)).toMatchObject({ status: "awaiting_factor", co2e: null });
       expect((await service.consumptions.list({ companyId: source })).pagination.total).toBe(0);
+      // The source's vehicle stays with its company, no longer based at a building it lost.
+      expect(await service.vehicles.get(vehicle)).toMatchObject({
+        companyId: source,
+        buildingId: null,
+      });
     });
 
     it("writes one audit record per moved building, readable by company and building", async () => {

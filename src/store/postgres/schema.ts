@@ -20,7 +20,9 @@
  * read byte for byte: timestamps and calendar days are text as the
  * SQLite store writes them (ISO 8601), a consumption's period is its integer day numbers,
  * figures and money are `numeric` (exact; read as text and parsed by the store), lists are
- * `jsonb`. Refs are identities that a bulk load may also give.
+ * `jsonb`. Refs are identities that a bulk load may also give. The keys to a building can wait
+ * for the end of a transaction (DEFERRABLE): a building moves to another company with its data
+ * in one transaction, its rows checked once all of them have moved.
  */
 
 /** Migration 2: every table, empty. */
@@ -245,7 +247,7 @@ CREATE TABLE consumptions (
   input_ref bigint,
   kwh_per_m3 numeric,
   PRIMARY KEY (company_ref, id),
-  FOREIGN KEY (company_ref, building_ref) REFERENCES buildings (company_ref, ref),
+  FOREIGN KEY (company_ref, building_ref) REFERENCES buildings (company_ref, ref) DEFERRABLE,
   FOREIGN KEY (company_ref, input_ref) REFERENCES custom_inputs (company_ref, ref)
 );
 CREATE INDEX consumptions_by_id ON consumptions (id);
@@ -396,7 +398,7 @@ CREATE TABLE vehicles (
   created_at text COLLATE "C" NOT NULL,
   updated_at text COLLATE "C" NOT NULL,
   PRIMARY KEY (company_ref, id),
-  FOREIGN KEY (company_ref, building_ref) REFERENCES buildings (company_ref, ref)
+  FOREIGN KEY (company_ref, building_ref) REFERENCES buildings (company_ref, ref) DEFERRABLE
 );
 CREATE UNIQUE INDEX vehicles_unique_plate ON vehicles (company_ref, plate_key)
   WHERE plate_key IS NOT NULL;
@@ -426,7 +428,7 @@ CREATE TABLE invoices (
   created_at text COLLATE "C" NOT NULL,
   updated_at text COLLATE "C" NOT NULL,
   PRIMARY KEY (company_ref, id),
-  FOREIGN KEY (company_ref, building_ref) REFERENCES buildings (company_ref, ref)
+  FOREIGN KEY (company_ref, building_ref) REFERENCES buildings (company_ref, ref) DEFERRABLE
 );
 CREATE INDEX invoices_by_id ON invoices (id);
 CREATE INDEX invoices_in_order ON invoices (company_ref, start_date, id);
@@ -450,7 +452,7 @@ CREATE TABLE effluents (
   updated_at text COLLATE "C" NOT NULL,
   CHECK ((type = 'limit') = (sampled_at = '')),
   PRIMARY KEY (company_ref, id),
-  FOREIGN KEY (company_ref, building_ref) REFERENCES buildings (company_ref, ref)
+  FOREIGN KEY (company_ref, building_ref) REFERENCES buildings (company_ref, ref) DEFERRABLE
 );
 CREATE UNIQUE INDEX effluents_one_limit ON effluents (company_ref, building_ref, parameter, year)
   WHERE type = 'limit';
@@ -490,7 +492,7 @@ CREATE TABLE certificates (
   updated_at text COLLATE "C" NOT NULL,
   PRIMARY KEY (company_ref, id),
   UNIQUE (company_ref, cancellation_id),
-  FOREIGN KEY (company_ref, building_ref) REFERENCES buildings (company_ref, ref)
+  FOREIGN KEY (company_ref, building_ref) REFERENCES buildings (company_ref, ref) DEFERRABLE
 );
 CREATE INDEX certificates_by_id ON certificates (id);
 CREATE INDEX certificates_by_cancellation_id ON certificates (cancellation_id);

@@ -128,6 +128,9 @@ export class BuildingRepository implements BuildingTable {
         .pluck(),
     }));
     this.#moves = lazy(() => ({
+      vehicles: db.prepare<[number, number]>(
+        "UPDATE vehicles SET building_ref = NULL WHERE company_ref = ? AND building_ref = ?",
+      ),
       building: db.prepare<[number, number]>("UPDATE buildings SET company_ref = ? WHERE ref = ?"),
       consumptions: db.prepare<[number, number]>(
         "UPDATE consumptions SET company_ref = ? WHERE building_ref = ?",
@@ -222,6 +225,8 @@ export class BuildingRepository implements BuildingTable {
   move(buildings: readonly StoredBuilding[], company: StoredCompany): void {
     const moves = this.#moves();
     for (const building of buildings) {
+      // A vehicle is based at a building of its own company: the old company's lose this one.
+      moves.vehicles.run(building.companyRef, building.ref);
       moves.building.run(company.ref, building.ref);
       moves.consumptions.run(company.ref, building.ref);
       // An invoice goes with the building it bills, as its lines' consumptions do.
