@@ -17,10 +17,10 @@
  *
  * Text compares and sorts byte by byte (COLLATE "C"), as SQLite's does, whatever the
  * database's locale: lists come in the same order from both stores. Types keep what the rules
- * read byte for byte: timestamps and calendar days are text as the
- * SQLite store writes them (ISO 8601), a consumption's period is its integer day numbers,
- * figures and money are `numeric` (exact; read as text and parsed by the store), lists are
- * `jsonb`. Refs are identities that a bulk load may also give. The keys to a building can wait
+ * read byte for byte: timestamps and calendar days are text as the SQLite store writes them
+ * (ISO 8601), a consumption's period and times its milliseconds since the epoch (as the SQLite
+ * store keeps them), figures and money `numeric` (exact; read as text and parsed by the store),
+ * lists `jsonb`. Refs are identities that a bulk load may also give. The keys to a building can wait
  * for the end of a transaction (DEFERRABLE): a building moves to another company with its data
  * in one transaction, its rows checked once all of them have moved.
  */
@@ -229,8 +229,8 @@ CREATE TABLE consumptions (
   entity_id text COLLATE "C" NOT NULL,
   building_ref bigint NOT NULL,
   category_ref bigint NOT NULL REFERENCES categories (ref),
-  start_date integer NOT NULL,
-  end_date integer NOT NULL,
+  start_date bigint NOT NULL,
+  end_date bigint NOT NULL,
   quantity numeric NOT NULL,
   unit text COLLATE "C" NOT NULL,
   created_at bigint NOT NULL,
