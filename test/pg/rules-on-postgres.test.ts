@@ -11,6 +11,7 @@ import { rolledBackRule } from "../../src/backends/local/transaction-tools.js";
 import type { WasteOperatorInput } from "../../src/core/model/waste-operator.js";
 import type { BuildingsPort } from "../../src/core/ports/buildings.js";
 import type { CommentsPort } from "../../src/core/ports/comments.js";
+import type { EffluentsPort } from "../../src/core/ports/effluents.js";
 import type { OrganizationLimitsPort } from "../../src/core/ports/organization-limits.js";
 import type { SuppliersPort } from "../../src/core/ports/suppliers.js";
 import type { UsersPort } from "../../src/core/ports/users.js";
@@ -24,6 +25,12 @@ import {
 } from "../../src/rules/buildings.js";
 import { getComment, listComments, upsertComment } from "../../src/rules/comments.js";
 import { companyRecord } from "../../src/rules/companies.js";
+import {
+  getEffluent,
+  listEffluents,
+  upsertEffluent,
+  writeEffluents,
+} from "../../src/rules/effluents.js";
 import { getGoal, listGoals, upsertGoal } from "../../src/rules/goals.js";
 import {
   getOrganizationLimit,
@@ -39,6 +46,7 @@ import { PostgresBuildings } from "../../src/store/postgres/buildings.js";
 import { PostgresComments } from "../../src/store/postgres/comments.js";
 import { PostgresCompanies } from "../../src/store/postgres/companies.js";
 import { connect } from "../../src/store/postgres/database.js";
+import { PostgresEffluents } from "../../src/store/postgres/effluents.js";
 import { PostgresGoals, PostgresTasks } from "../../src/store/postgres/goals.js";
 import { migratePostgres } from "../../src/store/postgres/migrations.js";
 import { PostgresOrganizationLimits } from "../../src/store/postgres/organization-limits.js";
@@ -64,6 +72,7 @@ interface Store {
   readonly comments: CommentsPort;
   readonly buildings: Pick<BuildingsPort, "list" | "get" | "upsert" | "move">;
   readonly limits: Pick<OrganizationLimitsPort, "list" | "get" | "upsert">;
+  readonly effluents: Pick<EffluentsPort, "list" | "get" | "upsert" | "write">;
   company(id: string, name: string): Promise<void>;
   /** How many audit records the story left. */
   audited(): Promise<number>;
@@ -84,6 +93,7 @@ async function onPostgres(): Promise<Store> {
     comments: new PostgresComments(client),
     buildings: new PostgresBuildings(client),
     organizationLimits: new PostgresOrganizationLimits(client),
+    effluents: new PostgresEffluents(client),
     audit: new PostgresAudit(client),
   }));
   // The tables these rules use; the others are not on PostgreSQL yet.
@@ -130,6 +140,12 @@ async function onPostgres(): Promise<Store> {
       get: (companyId, id) => rules.read((tx) => getOrganizationLimit(tx, companyId, id)),
       upsert: (input) => rules.write((tx) => upsertOrganizationLimit(tx, input)),
     },
+    effluents: {
+      list: (query) => rules.read((tx) => listEffluents(tx, query)),
+      get: (id) => rules.read((tx) => getEffluent(tx, id)),
+      upsert: (input) => rules.write((tx) => upsertEffluent(tx, input)),
+      write: (inputs) => rules.write((tx) => writeEffluents(tx, inputs)),
+    },
     audited: async () => {
       const found = await pool.query<{ n: string }>(
         "SELECT (SELECT count(*) FROM audit_log) + (SELECT count(*) FROM account_audit_log) AS n",
@@ -157,6 +173,7 @@ async function onSqlite(): Promise<Store> {
     comments: service.comments,
     buildings: service.buildings,
     limits: service.organizationLimits,
+    effluents: service.effluents,
     audited: async () => (await service.audit.list({ limit: 1 })).pagination.total,
     company: async (id, name) => {
       await service.companies.upsert({ id, name, country: "ES" });
@@ -589,7 +606,101 @@ async function buildingStory(store: Store): Promise<unknown[]> {
   return outcomes;
 }
 
+const effluent = (n: number) => `0e0e0000-0000-4000-8000-${String(n).padStart(12, "0")}`;
+
+async function effluentStory(store: Store): Promise<unknown[]> {
+  await store.company(A, "Acme");
+  await store.buildings.upsert({ id: building(1), companyId: A, name: "Plant 1", country: "ES" });
+  await store.buildings.upsert({ id: building(2), companyId: A, name: "Plant 2", country: "ES" });
+  const base = { companyId: A, buildingId: building(1), unit: "mg/L" };
+  const samples = Array.from({ length: 30 }, (_, i) => ({
+    ...base,
+    id: effluent(100 + i),
+    type: "quality" as const,
+    parameter: i % 2 === 0 ? ("COD" as const) : ("TSS" as const),
+    value: 100 + i * 7.5,
+    sampledAt: `2024-${String((i % 12) + 1).padStart(2, "0")}-15`,
+  }));
+  const steps = [
+    () =>
+      store.effluents.upsert({
+        ...base,
+        id: effluent(1),
+        type: "limit",
+        parameter: "COD",
+        value: 200,
+        year: 2024,
+      }),
+    () => store.effluents.write(samples),
+    () =>
+      store.effluents.upsert({
+        ...base,
+        id: effluent(2),
+        type: "limit",
+        parameter: "TSS",
+        value: 150.25,
+        year: 2024,
+        notes: "permit 7",
+      }),
+    () => store.effluents.list({ companyId: A, limit: 5 }),
+    () =>
+      store.effluents.list({
+        companyId: A,
+        buildingId: building(1),
+        type: "quality",
+        year: 2024,
+        page: 2,
+        limit: 7,
+      }),
+    () => store.effluents.get(effluent(109)),
+    // Refused: a second limit of the parameter and year, another company's building, a unit
+    // that is not the parameter's, an unknown building.
+    () =>
+      store.effluents.upsert({
+        ...base,
+        id: effluent(3),
+        type: "limit",
+        parameter: "COD",
+        value: 250,
+        year: 2024,
+      }),
+    () =>
+      store.effluents.upsert({
+        ...base,
+        id: effluent(4),
+        buildingId: building(9),
+        type: "limit",
+        parameter: "BOD5",
+        value: 25,
+        year: 2024,
+      }),
+    () =>
+      store.effluents.upsert({
+        ...base,
+        id: effluent(5),
+        unit: "g",
+        type: "limit",
+        parameter: "TOC",
+        value: 1,
+        year: 2024,
+      }),
+    () => store.effluents.list({ companyId: A, buildingId: building(9) }),
+  ];
+  const outcomes: unknown[] = [];
+  for (const step of steps) outcomes.push(await outcome(step));
+  return outcomes;
+}
+
 describe.skipIf(postgresServer() === undefined)("the rules on PostgreSQL", () => {
+  it("answer for effluent limits and samples as on SQLite, a batch and refusals included", async () => {
+    const onPg = await effluentStory(await onPostgres());
+    const onFile = await effluentStory(await onSqlite());
+    expect(onPg).toEqual(onFile);
+    expect(onPg[3]).toMatchObject({ pagination: { total: 32 } });
+    expect(onPg[5]).toMatchObject({ limitValue: 150.25, exceedsLimit: true });
+    expect(onPg[6]).toMatchObject({ error: "conflict" });
+  });
+
   it("answer for buildings, their moves and organization limits as on SQLite", async () => {
     const pg = await onPostgres();
     const file = await onSqlite();

@@ -3,7 +3,6 @@
  * parameter, each quality record read with its building's limit for the parameter and year.
  */
 
-import { exceedsLimit } from "../../core/effluent-limits.js";
 import type { Page, PageQuery } from "../../core/model/common.js";
 import type { Effluent } from "../../core/model/effluent.js";
 import { pageOf, pageWindow } from "../../core/pagination.js";
@@ -14,6 +13,7 @@ import type {
   EffluentTable,
   StoredEffluent,
 } from "../../rules/store.js";
+import { effluentOf } from "../stored-effluents.js";
 import type { CompanyRepository } from "./companies.js";
 import type { Db } from "./database.js";
 import type { Keyset, SqlValue } from "./keyset.js";
@@ -84,30 +84,7 @@ const SELECT = `SELECT e.ref, e.id, co.id AS company_id, e.company_ref, b.id AS 
 const ORDER = ["e.year", "e.parameter", "e.type", "e.sampled_at", "e.id"];
 
 function fromRow(row: EffluentRow): Effluent {
-  const limit =
-    row.limit_value === null
-      ? undefined
-      : { value: row.limit_value, minValue: row.limit_min_value };
-  return {
-    id: row.id,
-    companyId: row.company_id,
-    buildingId: row.building_id,
-    type: row.type,
-    parameter: row.parameter,
-    value: row.value,
-    unit: row.unit,
-    year: row.year,
-    sampledAt: row.sampled_at === "" ? null : row.sampled_at,
-    minValue: row.min_value,
-    dischargePoint: row.discharge_point,
-    notes: row.notes,
-    limitId: row.limit_id,
-    limitValue: row.limit_value,
-    limitMinValue: row.limit_min_value,
-    exceedsLimit: limit === undefined ? null : exceedsLimit(row.value, limit),
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-  };
+  return effluentOf(row);
 }
 
 function storedEffluent(row: EffluentRow): StoredEffluent {
