@@ -6,6 +6,7 @@
  * carbon's, and one migrated by a newer carbon is refused, as for SQLite files.
  */
 import { CarbonError } from "../../core/errors.js";
+import { seedCategories } from "./categories.js";
 import type { Pool, PoolClient } from "./database.js";
 import { TABLES } from "./schema.js";
 import type { PostgresTarget } from "./url.js";
@@ -40,6 +41,11 @@ export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
     async up(client) {
       await client.query(TABLES);
     },
+  },
+  {
+    version: 3,
+    name: "the category tree",
+    up: seedCategories,
   },
 ];
 
