@@ -33,7 +33,13 @@ export default defineConfig({
           sequence: { groupOrder: 0 },
           include: ["test/pg/**/*.test.ts"],
           isolate: false,
-          globalSetup: ["test/support/temp-root.ts", "test/support/postgres-setup.ts"],
+          // The SQLite databases its tests compare with start from a template too.
+          globalSetup: [
+            "test/support/temp-root.ts",
+            "test/support/db-template.ts",
+            "test/support/postgres-setup.ts",
+          ],
+          setupFiles: ["test/support/fresh-databases.ts"],
         },
       },
       {

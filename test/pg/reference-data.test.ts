@@ -6,11 +6,8 @@
 import path from "node:path";
 import Database from "better-sqlite3";
 import pg from "pg";
-import { describe, expect, it, onTestFinished } from "vitest";
+import { describe, expect, it } from "vitest";
 import { PostgresCategories } from "../../src/store/postgres/categories.js";
-import { connect } from "../../src/store/postgres/database.js";
-import { migratePostgres } from "../../src/store/postgres/migrations.js";
-import { parsePostgresUrl } from "../../src/store/postgres/url.js";
 import { freshPostgres, postgresServer } from "../support/postgres-databases.js";
 import { openTemp, tempDir } from "../unit/local/helpers.js";
 
@@ -27,11 +24,7 @@ describe.skipIf(postgresServer() === undefined)("reference data on PostgreSQL", 
     const expected = sqlite.prepare(`SELECT ${COLUMNS}`).all();
     sqlite.close();
 
-    const url = await freshPostgres();
-    const target = parsePostgresUrl(url);
-    const pool = await connect(target);
-    onTestFinished(() => pool.end());
-    await migratePostgres(pool, target);
+    const url = await freshPostgres({ migrated: true });
     const client = new pg.Client({ connectionString: url });
     await client.connect();
     try {

@@ -48,7 +48,6 @@ import { PostgresCompanies } from "../../src/store/postgres/companies.js";
 import { connect } from "../../src/store/postgres/database.js";
 import { PostgresEffluents } from "../../src/store/postgres/effluents.js";
 import { PostgresGoals, PostgresTasks } from "../../src/store/postgres/goals.js";
-import { migratePostgres } from "../../src/store/postgres/migrations.js";
 import { PostgresOrganizationLimits } from "../../src/store/postgres/organization-limits.js";
 import { PostgresSuppliers } from "../../src/store/postgres/suppliers.js";
 import { PostgresTransactions } from "../../src/store/postgres/transactions.js";
@@ -79,10 +78,9 @@ interface Store {
 }
 
 async function onPostgres(): Promise<Store> {
-  const target = parsePostgresUrl(await freshPostgres());
+  const target = parsePostgresUrl(await freshPostgres({ migrated: true }));
   const pool = await connect(target, 20);
   onTestFinished(() => pool.end());
-  await migratePostgres(pool, target);
   const tables = new PostgresTransactions(pool, (client) => ({
     companies: new PostgresCompanies(client),
     wasteOperators: new PostgresWasteOperators(client),

@@ -7,10 +7,7 @@
  */
 import pg from "pg";
 import { describe, expect, it } from "vitest";
-import { connect } from "../../src/store/postgres/database.js";
-import { migratePostgres } from "../../src/store/postgres/migrations.js";
 import { REFERENCE_TABLES, STORE_TABLES } from "../../src/store/postgres/schema.js";
-import { parsePostgresUrl } from "../../src/store/postgres/url.js";
 import { freshPostgres, postgresServer } from "../support/postgres-databases.js";
 
 interface Catalog {
@@ -97,16 +94,9 @@ function shardingProblems(catalog: Catalog): string[] {
   return problems;
 }
 
-async function migrated(): Promise<string> {
-  const url = await freshPostgres();
-  const target = parsePostgresUrl(url);
-  const pool = await connect(target);
-  try {
-    await migratePostgres(pool, target);
-  } finally {
-    await pool.end();
-  }
-  return url;
+/** A copy of the run's migrated database. */
+function migrated(): Promise<string> {
+  return freshPostgres({ migrated: true });
 }
 
 describe.skipIf(postgresServer() === undefined)("the PostgreSQL schema, ready to shard", () => {

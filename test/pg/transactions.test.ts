@@ -1,16 +1,14 @@
 /** PostgreSQL's transactions for the rules: all or nothing, reads read only, conflicts said. */
 import { describe, expect, it, onTestFinished } from "vitest";
 import { connect } from "../../src/store/postgres/database.js";
-import { migratePostgres } from "../../src/store/postgres/migrations.js";
 import { PostgresTransactions, type Queryable } from "../../src/store/postgres/transactions.js";
 import { parsePostgresUrl } from "../../src/store/postgres/url.js";
 import { freshPostgres, postgresServer } from "../support/postgres-databases.js";
 
 async function transactions(): Promise<PostgresTransactions<Queryable>> {
-  const target = parsePostgresUrl(await freshPostgres());
+  const target = parsePostgresUrl(await freshPostgres({ migrated: true }));
   const pool = await connect(target);
   onTestFinished(() => pool.end());
-  await migratePostgres(pool, target);
   return new PostgresTransactions(pool, (client) => client);
 }
 

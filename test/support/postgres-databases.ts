@@ -21,10 +21,19 @@ async function onServer<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
   }
 }
 
-/** The URL of a new empty database (`user` and `password` put in the URL), dropped after the test. */
-export async function freshPostgres(options: { password?: string } = {}): Promise<string> {
+/** The run's migrated database (postgres-setup.ts), which `migrated` databases are copies of. */
+export const POSTGRES_TEMPLATE = "carbon_template";
+
+/**
+ * The URL of a new database, dropped after the test: empty, or with `migrated` a copy of the
+ * run's migrated one; `password` is put in the URL (the server trusts any).
+ */
+export async function freshPostgres(
+  options: { password?: string; migrated?: boolean } = {},
+): Promise<string> {
   const name = `t_${randomBytes(6).toString("hex")}`;
-  await onServer((client) => client.query(`CREATE DATABASE ${name}`));
+  const template = options.migrated === true ? ` TEMPLATE ${POSTGRES_TEMPLATE}` : "";
+  await onServer((client) => client.query(`CREATE DATABASE ${name}${template}`));
   onTestFinished(async () => {
     await onServer((client) => client.query(`DROP DATABASE ${name} WITH (FORCE)`));
   });

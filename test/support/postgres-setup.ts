@@ -1,10 +1,39 @@
 /**
  * Vitest global setup of the PostgreSQL tier: starts the run's own throwaway server
- * (postgres-cluster.ts) and tells the workers its URL (CARBON_TEST_POSTGRES_URL). Without the
+ * (postgres-cluster.ts), migrates a template database there, and tells the workers the server's
+ * URL (CARBON_TEST_POSTGRES_URL). Without the
  * server binaries the tier fails under CI=true (.ci/run installs them), and elsewhere says
  * loudly that it did not run.
  */
+import pg from "pg";
+import { connect } from "../../src/store/postgres/database.js";
+import { migratePostgres } from "../../src/store/postgres/migrations.js";
+import { parsePostgresUrl } from "../../src/store/postgres/url.js";
 import { postgresBinaries, startPostgres } from "./postgres-cluster.js";
+import { POSTGRES_TEMPLATE } from "./postgres-databases.js";
+
+/**
+ * The run's one migration of an empty PostgreSQL database: tests that need a migrated one get a
+ * copy of it (CREATE DATABASE … TEMPLATE), not a migration of their own.
+ */
+async function migratedTemplate(serverUrl: string): Promise<void> {
+  const server = new pg.Client({ connectionString: serverUrl });
+  await server.connect();
+  try {
+    await server.query(`CREATE DATABASE ${POSTGRES_TEMPLATE}`);
+  } finally {
+    await server.end();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${POSTGRES_TEMPLATE}`;
+  const target = parsePostgresUrl(url.href);
+  const pool = await connect(target);
+  try {
+    await migratePostgres(pool, target);
+  } finally {
+    await pool.end();
+  }
+}
 
 export const POSTGRES_ENV = "CARBON_TEST_POSTGRES_URL";
 
@@ -18,6 +47,7 @@ export default async function setup(): Promise<(() => void) | undefined> {
     return undefined;
   }
   const cluster = await startPostgres(binaries);
+  await migratedTemplate(cluster.url);
   process.env[POSTGRES_ENV] = cluster.url;
   return () => {
     delete process.env[POSTGRES_ENV];
