@@ -16,51 +16,20 @@ import type {
   StoredBuilding,
   StoredCompany,
 } from "../../rules/store.js";
+import { type BuildingColumns, buildingOf, plainBuilding } from "../stored-records.js";
 import { CompanyListing } from "./company-listing.js";
 import type { Queryable } from "./transactions.js";
 import { isUuid, uuidsOf } from "./uuids.js";
 
-interface BuildingRow {
-  ref: string;
-  id: string;
-  company_ref: string;
-  company_id: string;
-  name: string;
-  country: string | null;
-  created_at: string;
-}
-
 const SELECT = `SELECT b.ref, b.id, b.company_ref, co.id AS company_id, b.name, b.country,
   b.created_at FROM buildings b JOIN companies co ON co.ref = b.company_ref`;
-
-function fromRow(row: BuildingRow): StoredBuilding {
-  return {
-    ref: Number(row.ref),
-    companyRef: Number(row.company_ref),
-    id: row.id,
-    companyId: row.company_id,
-    name: row.name,
-    country: row.country,
-    createdAt: row.created_at,
-  };
-}
-
-function toBuilding(row: BuildingRow): Building {
-  return {
-    id: row.id,
-    companyId: row.company_id,
-    name: row.name,
-    country: row.country,
-    createdAt: row.created_at,
-  };
-}
 
 /** The tables a building's data is in: each moves with it to its new company. */
 const DATA = ["consumptions", "invoices", "effluents", "certificates"];
 
 export class PostgresBuildings implements BuildingTable {
   readonly #db: Queryable;
-  readonly #listing: CompanyListing<BuildingRow, Building>;
+  readonly #listing: CompanyListing<BuildingColumns, Building>;
 
   constructor(db: Queryable) {
     this.#db = db;
@@ -69,12 +38,12 @@ export class PostgresBuildings implements BuildingTable {
       table: "buildings",
       alias: "b",
       order: ["name", "id"],
-      decode: toBuilding,
+      decode: plainBuilding,
     });
   }
 
   async #rows(sql: string, params: unknown[]): Promise<StoredBuilding[]> {
-    return (await this.#db.query<BuildingRow>(sql, params)).rows.map(fromRow);
+    return (await this.#db.query<BuildingColumns>(sql, params)).rows.map(buildingOf);
   }
 
   async find(id: string): Promise<StoredBuilding | undefined> {
@@ -104,13 +73,13 @@ export class PostgresBuildings implements BuildingTable {
   ): Promise<(StoredBuilding | undefined)[]> {
     if (nameKeys.length === 0) return [];
     const found = (
-      await this.#db.query<BuildingRow & { name_key: string }>(
+      await this.#db.query<BuildingColumns & { name_key: string }>(
         `${SELECT.replace("b.created_at", "b.created_at, b.name_key")}
        WHERE b.company_ref = $1 AND b.name_key = ANY($2::text[])`,
         [companyRef, [...new Set(nameKeys)]],
       )
     ).rows;
-    const byKey = new Map(found.map((row) => [row.name_key, fromRow(row)]));
+    const byKey = new Map(found.map((row) => [row.name_key, buildingOf(row)]));
     return nameKeys.map((key) => byKey.get(key));
   }
 

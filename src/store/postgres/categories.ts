@@ -4,8 +4,7 @@
  * subcategories, the library's, the well-to-tank ones), so both stores give every category the
  * same ref and list them in the same order.
  */
-import type { Category, CategoryLevel } from "../../core/model/category.js";
-import type { Scope } from "../../core/model/common.js";
+import type { Category } from "../../core/model/category.js";
 import type { CategoryTable, StoredCategory } from "../../rules/store.js";
 import {
   categoryTree,
@@ -13,6 +12,7 @@ import {
   libraryCategories,
   wttCategories,
 } from "../../shipped/categories.js";
+import { type CategoryColumns, categoryOf } from "../stored-records.js";
 import type { Queryable } from "./transactions.js";
 import { isUuid } from "./uuids.js";
 
@@ -68,37 +68,9 @@ export async function seedCategories(db: Queryable): Promise<void> {
   );
 }
 
-interface CategoryRow {
-  ref: string;
-  id: string;
-  code: string;
-  level: CategoryLevel;
-  parent_id: string | null;
-  scope: Scope;
-  name: string;
-  default_unit: string | null;
-  factor_key: string | null;
-  market_factor_key: string | null;
-}
-
 const SELECT = `SELECT c.ref, c.id, c.code, c.level, p.id AS parent_id, c.scope, c.name,
     c.default_unit, c.factor_key, c.market_factor_key
   FROM categories c LEFT JOIN categories p ON p.ref = c.parent_ref`;
-
-function storedCategory(row: CategoryRow): StoredCategory {
-  return {
-    ref: Number(row.ref),
-    id: row.id,
-    level: row.level,
-    code: row.code,
-    name: row.name,
-    parentId: row.parent_id,
-    scope: row.scope,
-    defaultUnit: row.default_unit,
-    factorKey: row.factor_key,
-    marketFactorKey: row.market_factor_key,
-  };
-}
 
 export class PostgresCategories implements CategoryTable {
   readonly #db: Queryable;
@@ -111,17 +83,17 @@ export class PostgresCategories implements CategoryTable {
   async find(codeOrId: string): Promise<StoredCategory | undefined> {
     const key = codeOrId.trim().toLowerCase();
     const found = isUuid(key)
-      ? await this.#db.query<CategoryRow>(`${SELECT} WHERE c.id = $1`, [key])
-      : await this.#db.query<CategoryRow>(
+      ? await this.#db.query<CategoryColumns>(`${SELECT} WHERE c.id = $1`, [key])
+      : await this.#db.query<CategoryColumns>(
           `${SELECT} WHERE lower(c.code) = $1 ORDER BY c.ref LIMIT 1`,
           [key],
         );
     const row = found.rows[0];
-    return row === undefined ? undefined : storedCategory(row);
+    return row === undefined ? undefined : categoryOf(row);
   }
 
   /** Every category in tree order. */
   async all(): Promise<StoredCategory[]> {
-    return (await this.#db.query<CategoryRow>(`${SELECT} ORDER BY c.ref`)).rows.map(storedCategory);
+    return (await this.#db.query<CategoryColumns>(`${SELECT} ORDER BY c.ref`)).rows.map(categoryOf);
   }
 }

@@ -4,6 +4,7 @@ import type { Comment, CommentEntityType } from "../../core/model/comment.js";
 import type { Page, PageQuery } from "../../core/model/common.js";
 import type { CommentFilter } from "../../core/resources/comments.js";
 import type { CommentRecord, CommentTable, Owned } from "../../rules/store.js";
+import { type CommentColumns, commentOf, plainComment } from "../stored-records.js";
 import { CompanyListing } from "./company-listing.js";
 import type { Queryable } from "./transactions.js";
 import { isUuid, uuidsOf } from "./uuids.js";
@@ -19,44 +20,13 @@ const ENTITY_TABLES: Readonly<Record<CommentEntityType, { table: string; company
   "glec-entry": { table: "glec_entries", company: "company_ref" },
 };
 
-interface CommentRow {
-  id: string;
-  company_id: string;
-  company_ref: string;
-  entity_type: CommentEntityType;
-  entity_id: string;
-  text: string;
-  author: string;
-  created_at: string;
-  updated_at: string;
-}
-
 const SELECT = `SELECT c.id, co.id AS company_id, c.company_ref, c.entity_type, c.entity_id,
   c.text, c.author, c.created_at, c.updated_at
   FROM comments c JOIN companies co ON co.ref = c.company_ref`;
 
-function fromRow(row: CommentRow): Owned<Comment> {
-  return {
-    id: row.id,
-    companyId: row.company_id,
-    entityType: row.entity_type,
-    entityId: row.entity_id,
-    text: row.text,
-    author: row.author,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-    companyRef: Number(row.company_ref),
-  };
-}
-
-function toComment(row: CommentRow): Comment {
-  const { companyRef: _, ...comment } = fromRow(row);
-  return comment;
-}
-
 export class PostgresComments implements CommentTable {
   readonly #db: Queryable;
-  readonly #listing: CompanyListing<CommentRow, Comment>;
+  readonly #listing: CompanyListing<CommentColumns, Comment>;
 
   constructor(db: Queryable) {
     this.#db = db;
@@ -65,23 +35,23 @@ export class PostgresComments implements CommentTable {
       table: "comments",
       alias: "c",
       order: ["created_at", "id"],
-      decode: toComment,
+      decode: plainComment,
     });
   }
 
   async find(id: string): Promise<Owned<Comment> | undefined> {
     if (!isUuid(id)) return undefined;
-    const row = (await this.#db.query<CommentRow>(`${SELECT} WHERE c.id = $1`, [id])).rows[0];
-    return row === undefined ? undefined : fromRow(row);
+    const row = (await this.#db.query<CommentColumns>(`${SELECT} WHERE c.id = $1`, [id])).rows[0];
+    return row === undefined ? undefined : commentOf(row);
   }
 
   async findMany(ids: readonly string[]): Promise<Owned<Comment>[]> {
     const wanted = uuidsOf(ids);
     if (wanted.length === 0) return [];
-    const found = await this.#db.query<CommentRow>(`${SELECT} WHERE c.id = ANY($1::uuid[])`, [
+    const found = await this.#db.query<CommentColumns>(`${SELECT} WHERE c.id = ANY($1::uuid[])`, [
       wanted,
     ]);
-    return found.rows.map(fromRow);
+    return found.rows.map(commentOf);
   }
 
   /** One company's page, one record's, or every company's; an unknown company is not_found. */

@@ -10,6 +10,20 @@ import { type PostgresTarget, whereIs } from "./url.js";
 export type Pool = pg.Pool;
 export type PoolClient = pg.PoolClient;
 
+/**
+ * How values come back: int8 (counts, refs) and numeric (figures, money) as JavaScript numbers,
+ * as SQLite gives them, so one decoder serves both stores. A numeric the store wrote from a
+ * number reads back as that number (its shortest decimal text parses to the same double).
+ */
+const TYPES: pg.CustomTypesConfig = {
+  getTypeParser: ((oid: number, format?: string) => {
+    if (oid === pg.types.builtins.INT8 || oid === pg.types.builtins.NUMERIC) {
+      return (text: string) => Number(text);
+    }
+    return pg.types.getTypeParser(oid, format as "text");
+  }) as pg.CustomTypesConfig["getTypeParser"],
+};
+
 /** A pool of at most `max` connections to the target (opened as needed). */
 export function createPool(target: PostgresTarget, max = 10): Pool {
   return new pg.Pool({
@@ -21,6 +35,7 @@ export function createPool(target: PostgresTarget, max = 10): Pool {
     ssl: target.ssl,
     application_name: target.applicationName,
     connectionTimeoutMillis: target.connectTimeoutMs,
+    types: TYPES,
     max,
   });
 }

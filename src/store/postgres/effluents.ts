@@ -17,16 +17,9 @@ import { CompanyListing } from "./company-listing.js";
 import type { Queryable } from "./transactions.js";
 import { isUuid, uuidsOf } from "./uuids.js";
 
-type EffluentRow = Omit<
-  StoredEffluentColumns,
-  "value" | "min_value" | "limit_value" | "limit_min_value"
-> & {
-  readonly company_ref: string;
-  readonly building_ref: string;
-  readonly value: string;
-  readonly min_value: string | null;
-  readonly limit_value: string | null;
-  readonly limit_min_value: string | null;
+type EffluentRow = StoredEffluentColumns & {
+  readonly company_ref: number;
+  readonly building_ref: number;
 };
 
 const SELECT = `SELECT e.id, co.id AS company_id, e.company_ref, b.id AS building_id,
@@ -55,23 +48,15 @@ const CASTS = [
   "::numeric",
 ];
 
-const numberOf = (text: string | null): number | null => (text === null ? null : Number(text));
-
 function fromRow(row: EffluentRow): Effluent {
-  return effluentOf({
-    ...row,
-    value: Number(row.value),
-    min_value: numberOf(row.min_value),
-    limit_value: numberOf(row.limit_value),
-    limit_min_value: numberOf(row.limit_min_value),
-  });
+  return effluentOf(row);
 }
 
 function storedEffluent(row: EffluentRow): StoredEffluent {
   return {
     ...fromRow(row),
-    companyRef: Number(row.company_ref),
-    buildingRef: Number(row.building_ref),
+    companyRef: row.company_ref,
+    buildingRef: row.building_ref,
   };
 }
 

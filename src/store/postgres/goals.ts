@@ -1,6 +1,6 @@
 /** Reduction goals and their tasks in PostgreSQL: company tables, listed as SQLite lists them. */
 import { notFound } from "../../core/errors.js";
-import type { Page, PageQuery, Scope } from "../../core/model/common.js";
+import type { Page, PageQuery } from "../../core/model/common.js";
 import type { Goal, Task } from "../../core/model/goal.js";
 import type { GoalFilter } from "../../core/resources/goals.js";
 import type { TaskFilter } from "../../core/resources/tasks.js";
@@ -12,59 +12,25 @@ import type {
   TaskRecord,
   TaskTable,
 } from "../../rules/store.js";
-import { listOf } from "../stored-values.js";
+import {
+  type GoalColumns,
+  goalOf,
+  plainGoal,
+  plainTask,
+  type TaskColumns,
+  taskOf,
+} from "../stored-records.js";
 import { CompanyListing, companyRefOf } from "./company-listing.js";
 import type { Queryable } from "./transactions.js";
 import { isUuid, uuidsOf } from "./uuids.js";
-
-interface GoalRow {
-  ref: string;
-  id: string;
-  company_id: string;
-  company_ref: string;
-  name: string;
-  base_year: number;
-  target_year: number;
-  scopes: unknown;
-  reduction_percent: string;
-  pathway: string | null;
-  created_at: string;
-  updated_at: string;
-}
 
 const GOALS = `SELECT g.ref, g.id, co.id AS company_id, g.company_ref, g.name, g.base_year,
   g.target_year, g.scopes, g.reduction_percent, g.pathway, g.created_at, g.updated_at
   FROM goals g JOIN companies co ON co.ref = g.company_ref`;
 
-function isScope(value: unknown): value is Scope {
-  return value === 1 || value === 2 || value === 3;
-}
-
-function goalOf(row: GoalRow): StoredGoal {
-  return {
-    id: row.id,
-    companyId: row.company_id,
-    name: row.name,
-    baseYear: row.base_year,
-    targetYear: row.target_year,
-    scopes: listOf(row.scopes, isScope),
-    reductionPercent: Number(row.reduction_percent),
-    pathway: row.pathway,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-    ref: Number(row.ref),
-    companyRef: Number(row.company_ref),
-  };
-}
-
-function toGoal(row: GoalRow): Goal {
-  const { ref: _, companyRef: __, ...goal } = goalOf(row);
-  return goal;
-}
-
 export class PostgresGoals implements GoalTable {
   readonly #db: Queryable;
-  readonly #listing: CompanyListing<GoalRow, Goal>;
+  readonly #listing: CompanyListing<GoalColumns, Goal>;
 
   constructor(db: Queryable) {
     this.#db = db;
@@ -73,20 +39,22 @@ export class PostgresGoals implements GoalTable {
       table: "goals",
       alias: "g",
       order: ["name", "id"],
-      decode: toGoal,
+      decode: plainGoal,
     });
   }
 
   async find(id: string): Promise<StoredGoal | undefined> {
     if (!isUuid(id)) return undefined;
-    const row = (await this.#db.query<GoalRow>(`${GOALS} WHERE g.id = $1`, [id])).rows[0];
+    const row = (await this.#db.query<GoalColumns>(`${GOALS} WHERE g.id = $1`, [id])).rows[0];
     return row === undefined ? undefined : goalOf(row);
   }
 
   async findMany(ids: readonly string[]): Promise<StoredGoal[]> {
     const wanted = uuidsOf(ids);
     if (wanted.length === 0) return [];
-    const found = await this.#db.query<GoalRow>(`${GOALS} WHERE g.id = ANY($1::uuid[])`, [wanted]);
+    const found = await this.#db.query<GoalColumns>(`${GOALS} WHERE g.id = ANY($1::uuid[])`, [
+      wanted,
+    ]);
     return found.rows.map(goalOf);
   }
 
@@ -136,50 +104,14 @@ export class PostgresGoals implements GoalTable {
   }
 }
 
-interface TaskRow {
-  id: string;
-  company_id: string;
-  company_ref: string;
-  goal_id: string;
-  title: string;
-  owner: string;
-  due_date: string;
-  status: string;
-  expected_reduction_kg: string | null;
-  created_at: string;
-  updated_at: string;
-}
-
 const TASKS = `SELECT t.id, co.id AS company_id, t.company_ref, g.id AS goal_id, t.title,
   t.owner, t.due_date, t.status, t.expected_reduction_kg, t.created_at, t.updated_at
   FROM tasks t JOIN companies co ON co.ref = t.company_ref
   JOIN goals g ON g.company_ref = t.company_ref AND g.ref = t.goal_ref`;
 
-function taskOf(row: TaskRow): Owned<Task> {
-  return {
-    id: row.id,
-    companyId: row.company_id,
-    goalId: row.goal_id,
-    title: row.title,
-    owner: row.owner,
-    dueDate: row.due_date,
-    status: row.status,
-    expectedReductionKg:
-      row.expected_reduction_kg === null ? null : Number(row.expected_reduction_kg),
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-    companyRef: Number(row.company_ref),
-  };
-}
-
-function toTask(row: TaskRow): Task {
-  const { companyRef: _, ...task } = taskOf(row);
-  return task;
-}
-
 export class PostgresTasks implements TaskTable {
   readonly #db: Queryable;
-  readonly #listing: CompanyListing<TaskRow, Task>;
+  readonly #listing: CompanyListing<TaskColumns, Task>;
 
   constructor(db: Queryable) {
     this.#db = db;
@@ -188,20 +120,22 @@ export class PostgresTasks implements TaskTable {
       table: "tasks",
       alias: "t",
       order: ["due_date", "id"],
-      decode: toTask,
+      decode: plainTask,
     });
   }
 
   async find(id: string): Promise<Owned<Task> | undefined> {
     if (!isUuid(id)) return undefined;
-    const row = (await this.#db.query<TaskRow>(`${TASKS} WHERE t.id = $1`, [id])).rows[0];
+    const row = (await this.#db.query<TaskColumns>(`${TASKS} WHERE t.id = $1`, [id])).rows[0];
     return row === undefined ? undefined : taskOf(row);
   }
 
   async findMany(ids: readonly string[]): Promise<Owned<Task>[]> {
     const wanted = uuidsOf(ids);
     if (wanted.length === 0) return [];
-    const found = await this.#db.query<TaskRow>(`${TASKS} WHERE t.id = ANY($1::uuid[])`, [wanted]);
+    const found = await this.#db.query<TaskColumns>(`${TASKS} WHERE t.id = ANY($1::uuid[])`, [
+      wanted,
+    ]);
     return found.rows.map(taskOf);
   }
 

@@ -1,56 +1,20 @@
 /** Organization limits in PostgreSQL: a company's boundaries, members kept as jsonb. */
 import type { Page } from "../../core/model/common.js";
-import type {
-  ConsolidationApproach,
-  OrganizationLimit,
-} from "../../core/model/organization-limit.js";
+import type { OrganizationLimit } from "../../core/model/organization-limit.js";
 import type { OrganizationLimitQuery } from "../../core/ports/organization-limits.js";
 import type { OrganizationLimitRecord, OrganizationLimitTable, Owned } from "../../rules/store.js";
-import { limitMembersOf } from "../stored-values.js";
+import { type LimitColumns, limitOf, plainLimit } from "../stored-records.js";
 import { CompanyListing } from "./company-listing.js";
 import type { Queryable } from "./transactions.js";
 import { isUuid, uuidsOf } from "./uuids.js";
-
-interface LimitRow {
-  id: string;
-  company_id: string;
-  company_ref: string;
-  name: string;
-  approach: ConsolidationApproach;
-  period_from: string;
-  period_to: string;
-  members: unknown;
-  created_at: string;
-  updated_at: string;
-}
 
 const SELECT = `SELECT l.id, co.id AS company_id, l.company_ref, l.name, l.approach,
   l.period_from, l.period_to, l.members, l.created_at, l.updated_at
   FROM organization_limits l JOIN companies co ON co.ref = l.company_ref`;
 
-function fromRow(row: LimitRow): Owned<OrganizationLimit> {
-  return {
-    id: row.id,
-    companyId: row.company_id,
-    name: row.name,
-    approach: row.approach,
-    periodFrom: row.period_from,
-    periodTo: row.period_to,
-    members: limitMembersOf(row.members),
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-    companyRef: Number(row.company_ref),
-  };
-}
-
-function toLimit(row: LimitRow): OrganizationLimit {
-  const { companyRef: _, ...limit } = fromRow(row);
-  return limit;
-}
-
 export class PostgresOrganizationLimits implements OrganizationLimitTable {
   readonly #db: Queryable;
-  readonly #listing: CompanyListing<LimitRow, OrganizationLimit>;
+  readonly #listing: CompanyListing<LimitColumns, OrganizationLimit>;
 
   constructor(db: Queryable) {
     this.#db = db;
@@ -59,23 +23,23 @@ export class PostgresOrganizationLimits implements OrganizationLimitTable {
       table: "organization_limits",
       alias: "l",
       order: ["period_from", "name", "id"],
-      decode: toLimit,
+      decode: plainLimit,
     });
   }
 
   async find(id: string): Promise<Owned<OrganizationLimit> | undefined> {
     if (!isUuid(id)) return undefined;
-    const row = (await this.#db.query<LimitRow>(`${SELECT} WHERE l.id = $1`, [id])).rows[0];
-    return row === undefined ? undefined : fromRow(row);
+    const row = (await this.#db.query<LimitColumns>(`${SELECT} WHERE l.id = $1`, [id])).rows[0];
+    return row === undefined ? undefined : limitOf(row);
   }
 
   async findMany(ids: readonly string[]): Promise<Owned<OrganizationLimit>[]> {
     const wanted = uuidsOf(ids);
     if (wanted.length === 0) return [];
-    const found = await this.#db.query<LimitRow>(`${SELECT} WHERE l.id = ANY($1::uuid[])`, [
+    const found = await this.#db.query<LimitColumns>(`${SELECT} WHERE l.id = ANY($1::uuid[])`, [
       wanted,
     ]);
-    return found.rows.map(fromRow);
+    return found.rows.map(limitOf);
   }
 
   list(query: OrganizationLimitQuery): Promise<Page<OrganizationLimit>> {

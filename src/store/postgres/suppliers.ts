@@ -1,59 +1,27 @@
 /** Suppliers and clients in PostgreSQL: a company's table, listed by name, saved by id in batches. */
 import type { Page } from "../../core/model/common.js";
-import type { StoredSupplier, SupplierQuery, SupplierType } from "../../core/model/supplier.js";
+import type { StoredSupplier, SupplierQuery } from "../../core/model/supplier.js";
 import type {
   Owned,
   SupplierExternalKey,
   SupplierRecord,
   SupplierTable,
 } from "../../rules/store.js";
+import { plainSupplier, type SupplierColumns, supplierOf } from "../stored-records.js";
 import { CompanyListing } from "./company-listing.js";
 import type { Queryable } from "./transactions.js";
 import { isUuid, uuidsOf } from "./uuids.js";
 
-interface SupplierRow {
-  id: string;
-  company_id: string;
-  company_ref: string;
-  type: SupplierType;
-  name: string;
-  email: string | null;
-  address: string | null;
-  external_id: string | null;
-  created_at: string;
-  updated_at: string;
-}
-
 const SELECT = `SELECT s.id, co.id AS company_id, s.company_ref, s.type, s.name, s.email,
     s.address, s.external_id, s.created_at, s.updated_at
   FROM suppliers s JOIN companies co ON co.ref = s.company_ref`;
-
-function fromRow(row: SupplierRow): Owned<StoredSupplier> {
-  return {
-    id: row.id,
-    companyId: row.company_id,
-    type: row.type,
-    name: row.name,
-    email: row.email,
-    address: row.address,
-    externalId: row.external_id,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-    companyRef: Number(row.company_ref),
-  };
-}
-
-function toSupplier(row: SupplierRow): StoredSupplier {
-  const { companyRef: _, ...supplier } = fromRow(row);
-  return supplier;
-}
 
 /** Rows a statement writes at once (7 parameters each, well under PostgreSQL's 65,535). */
 const BATCH = 1000;
 
 export class PostgresSuppliers implements SupplierTable {
   readonly #db: Queryable;
-  readonly #listing: CompanyListing<SupplierRow, StoredSupplier>;
+  readonly #listing: CompanyListing<SupplierColumns, StoredSupplier>;
 
   constructor(db: Queryable) {
     this.#db = db;
@@ -62,33 +30,33 @@ export class PostgresSuppliers implements SupplierTable {
       table: "suppliers",
       alias: "s",
       order: ["name", "id"],
-      decode: toSupplier,
+      decode: plainSupplier,
     });
   }
 
   async find(id: string): Promise<Owned<StoredSupplier> | undefined> {
     if (!isUuid(id)) return undefined;
-    const row = (await this.#db.query<SupplierRow>(`${SELECT} WHERE s.id = $1`, [id])).rows[0];
-    return row === undefined ? undefined : fromRow(row);
+    const row = (await this.#db.query<SupplierColumns>(`${SELECT} WHERE s.id = $1`, [id])).rows[0];
+    return row === undefined ? undefined : supplierOf(row);
   }
 
   async findMany(ids: readonly string[]): Promise<Owned<StoredSupplier>[]> {
     const wanted = uuidsOf(ids);
     if (wanted.length === 0) return [];
-    const found = await this.#db.query<SupplierRow>(`${SELECT} WHERE s.id = ANY($1::uuid[])`, [
+    const found = await this.#db.query<SupplierColumns>(`${SELECT} WHERE s.id = ANY($1::uuid[])`, [
       wanted,
     ]);
-    return found.rows.map(fromRow);
+    return found.rows.map(supplierOf);
   }
 
   async findByExternalIds(keys: readonly SupplierExternalKey[]): Promise<Owned<StoredSupplier>[]> {
     if (keys.length === 0) return [];
-    const found = await this.#db.query<SupplierRow>(
+    const found = await this.#db.query<SupplierColumns>(
       `${SELECT} JOIN unnest($1::bigint[], $2::text[]) AS k (company_ref, external_id)
          ON k.company_ref = s.company_ref AND k.external_id = s.external_id`,
       [keys.map((key) => key.companyRef), keys.map((key) => key.externalId)],
     );
-    const unique = new Map(found.rows.map((row) => [row.id, fromRow(row)]));
+    const unique = new Map(found.rows.map((row) => [row.id, supplierOf(row)]));
     return [...unique.values()];
   }
 

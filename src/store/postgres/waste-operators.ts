@@ -1,59 +1,24 @@
 /** Waste operators in PostgreSQL: a company's table, listed in name order, saved by id. */
 import type { Page, PageQuery } from "../../core/model/common.js";
-import {
-  type WasteOperator,
-  type WasteTreatment,
-  wasteTreatments,
-} from "../../core/model/waste-operator.js";
+import type { WasteOperator } from "../../core/model/waste-operator.js";
 import type { WasteOperatorFilter } from "../../core/resources/waste-operators.js";
 import type { Owned, WasteOperatorRecord, WasteOperatorTable } from "../../rules/store.js";
-import { listOf } from "../stored-values.js";
+import {
+  plainWasteOperator,
+  type WasteOperatorColumns,
+  wasteOperatorOf,
+} from "../stored-records.js";
 import { CompanyListing } from "./company-listing.js";
 import type { Queryable } from "./transactions.js";
 import { isUuid, uuidsOf } from "./uuids.js";
-
-interface WasteOperatorRow {
-  id: string;
-  company_id: string;
-  company_ref: string;
-  name: string;
-  registration_code: string | null;
-  country_code: string | null;
-  treatments: unknown;
-  created_at: string;
-  updated_at: string;
-}
 
 const SELECT = `SELECT w.id, co.id AS company_id, w.company_ref, w.name, w.registration_code,
   w.country_code, w.treatments, w.created_at, w.updated_at
   FROM waste_operators w JOIN companies co ON co.ref = w.company_ref`;
 
-function isTreatment(value: unknown): value is WasteTreatment {
-  return wasteTreatments.some((treatment) => treatment === value);
-}
-
-function fromRow(row: WasteOperatorRow): Owned<WasteOperator> {
-  return {
-    id: row.id,
-    companyId: row.company_id,
-    name: row.name,
-    registrationCode: row.registration_code,
-    countryCode: row.country_code,
-    treatments: listOf(row.treatments, isTreatment),
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-    companyRef: Number(row.company_ref),
-  };
-}
-
-function toWasteOperator(row: WasteOperatorRow): WasteOperator {
-  const { companyRef: _, ...operator } = fromRow(row);
-  return operator;
-}
-
 export class PostgresWasteOperators implements WasteOperatorTable {
   readonly #db: Queryable;
-  readonly #listing: CompanyListing<WasteOperatorRow, WasteOperator>;
+  readonly #listing: CompanyListing<WasteOperatorColumns, WasteOperator>;
 
   constructor(db: Queryable) {
     this.#db = db;
@@ -62,33 +27,34 @@ export class PostgresWasteOperators implements WasteOperatorTable {
       table: "waste_operators",
       alias: "w",
       order: ["name", "id"],
-      decode: toWasteOperator,
+      decode: plainWasteOperator,
     });
   }
 
   async find(id: string): Promise<Owned<WasteOperator> | undefined> {
     if (!isUuid(id)) return undefined;
-    const found = await this.#db.query<WasteOperatorRow>(`${SELECT} WHERE w.id = $1`, [id]);
+    const found = await this.#db.query<WasteOperatorColumns>(`${SELECT} WHERE w.id = $1`, [id]);
     const row = found.rows[0];
-    return row === undefined ? undefined : fromRow(row);
+    return row === undefined ? undefined : wasteOperatorOf(row);
   }
 
   async findMany(ids: readonly string[]): Promise<Owned<WasteOperator>[]> {
     const wanted = uuidsOf(ids);
     if (wanted.length === 0) return [];
-    const found = await this.#db.query<WasteOperatorRow>(`${SELECT} WHERE w.id = ANY($1::uuid[])`, [
-      wanted,
-    ]);
-    return found.rows.map(fromRow);
+    const found = await this.#db.query<WasteOperatorColumns>(
+      `${SELECT} WHERE w.id = ANY($1::uuid[])`,
+      [wanted],
+    );
+    return found.rows.map(wasteOperatorOf);
   }
 
   async findByName(companyRef: number, nameKey: string): Promise<WasteOperator | undefined> {
-    const found = await this.#db.query<WasteOperatorRow>(
+    const found = await this.#db.query<WasteOperatorColumns>(
       `${SELECT} WHERE w.company_ref = $1 AND w.name_key = $2`,
       [companyRef, nameKey],
     );
     const row = found.rows[0];
-    return row === undefined ? undefined : toWasteOperator(row);
+    return row === undefined ? undefined : plainWasteOperator(row);
   }
 
   /** One company's page, or every company's, in (name, id) order; an unknown company is not_found. */

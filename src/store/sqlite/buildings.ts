@@ -15,6 +15,7 @@ import type {
   StoredBuilding,
   StoredCompany,
 } from "../../rules/store.js";
+import { buildingOf } from "../stored-records.js";
 import type { CompanyRepository } from "./companies.js";
 import type { Db } from "./database.js";
 import type { Keyset } from "./keyset.js";
@@ -40,15 +41,7 @@ const SELECT = `SELECT b.ref, b.id, b.company_ref,
   FROM buildings b`;
 
 function fromRow(row: BuildingRow): StoredBuilding {
-  return {
-    ref: row.ref,
-    companyRef: row.company_ref,
-    id: row.id,
-    companyId: row.company_id,
-    name: row.name,
-    country: row.country,
-    createdAt: row.created_at,
-  };
+  return buildingOf(row);
 }
 
 /** The building as the API answers it, without the store's keys. */

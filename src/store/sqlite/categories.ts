@@ -6,6 +6,7 @@ import type { Page, PageQuery, Scope } from "../../core/model/common.js";
 import { pageOfList } from "../../core/pagination.js";
 import type { CategoryInfo } from "../../engine/summary.js";
 import type { CategoryLookup, CategoryTable, StoredCategory } from "../../rules/store.js";
+import { categoryOf } from "../stored-records.js";
 import type { Db } from "./database.js";
 import { lazy } from "./lazy.js";
 
@@ -180,18 +181,7 @@ export class CategoryCatalog implements CategoryTable, CategoryLookup {
 }
 
 function storedCategory(row: CategoryRow): StoredCategory {
-  return {
-    ref: row.ref,
-    id: row.id,
-    level: row.level,
-    code: row.code,
-    name: row.name,
-    parentId: row.parent_id,
-    scope: row.scope,
-    defaultUnit: row.default_unit,
-    factorKey: row.factor_key,
-    marketFactorKey: row.market_factor_key,
-  };
+  return categoryOf(row);
 }
 
 /** The public record, without the row ref. */

@@ -9,6 +9,7 @@ import type { Page, PageQuery } from "../../core/model/common.js";
 import { pageOf, pageWindow } from "../../core/pagination.js";
 import type { CommentFilter } from "../../core/resources/comments.js";
 import type { CommentRecord, CommentTable, Owned } from "../../rules/store.js";
+import { commentOf, plainComment } from "../stored-records.js";
 import type { CompanyRepository } from "./companies.js";
 import type { Db } from "./database.js";
 import type { Keyset, SqlValue } from "./keyset.js";
@@ -63,22 +64,11 @@ const SELECT = `SELECT c.id, co.id AS company_id, c.company_ref, c.entity_type, 
   FROM comments c JOIN companies co ON co.ref = c.company_ref`;
 
 function fromRow(row: CommentRow): Owned<Comment> {
-  return {
-    id: row.id,
-    companyId: row.company_id,
-    entityType: row.entity_type,
-    entityId: row.entity_id,
-    text: row.text,
-    author: row.author,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-    companyRef: row.company_ref,
-  };
+  return commentOf(row);
 }
 
 function toComment(row: CommentRow): Comment {
-  const { companyRef: _, ...comment } = fromRow(row);
-  return comment;
+  return plainComment(row);
 }
 
 /** The WHERE clauses and parameters of a filter (the company already looked up). */

@@ -1,14 +1,14 @@
 /** Reduction goals in SQLite: listed in name order, saved by id; migration 14 adds tasks too. */
-import type { Page, PageQuery, Scope } from "../../core/model/common.js";
+import type { Page, PageQuery } from "../../core/model/common.js";
 import type { Goal } from "../../core/model/goal.js";
 import type { GoalFilter } from "../../core/resources/goals.js";
 import type { GoalRecord, GoalTable, StoredGoal } from "../../rules/store.js";
+import { goalOf, plainGoal } from "../stored-records.js";
 import type { CompanyRepository } from "./companies.js";
 import { CompanyListing } from "./company-listing.js";
 import type { Db } from "./database.js";
 import type { Keyset } from "./keyset.js";
 import { lazy } from "./lazy.js";
-import { storedList } from "./stored-lists.js";
 
 /**
  * Migration 14: goals and their tasks, each with indexes in list order (of a company, and of
@@ -67,30 +67,12 @@ const SELECT = `SELECT g.ref, g.id, co.id AS company_id, g.company_ref, g.name, 
   g.target_year, g.scopes, g.reduction_percent, g.pathway, g.created_at, g.updated_at
   FROM goals g JOIN companies co ON co.ref = g.company_ref`;
 
-function isScope(value: unknown): value is Scope {
-  return value === 1 || value === 2 || value === 3;
-}
-
 function fromRow(row: GoalRow): StoredGoal {
-  return {
-    id: row.id,
-    companyId: row.company_id,
-    name: row.name,
-    baseYear: row.base_year,
-    targetYear: row.target_year,
-    scopes: storedList(row.scopes, isScope),
-    reductionPercent: row.reduction_percent,
-    pathway: row.pathway,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-    ref: row.ref,
-    companyRef: row.company_ref,
-  };
+  return goalOf({ ...row, scopes: JSON.parse(row.scopes) });
 }
 
 function toGoal(row: GoalRow): Goal {
-  const { ref: _, companyRef: __, ...goal } = fromRow(row);
-  return goal;
+  return plainGoal({ ...row, scopes: JSON.parse(row.scopes) });
 }
 
 type UpsertParams = [

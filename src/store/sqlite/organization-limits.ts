@@ -2,12 +2,11 @@
 import type { Page } from "../../core/model/common.js";
 import type {
   ConsolidationApproach,
-  LimitMember,
   OrganizationLimit,
 } from "../../core/model/organization-limit.js";
 import type { OrganizationLimitQuery } from "../../core/ports/organization-limits.js";
 import type { OrganizationLimitRecord, OrganizationLimitTable, Owned } from "../../rules/store.js";
-import { limitMembersOf } from "../stored-values.js";
+import { limitOf, plainLimit } from "../stored-records.js";
 import type { CompanyRepository } from "./companies.js";
 import { CompanyListing } from "./company-listing.js";
 import type { Db } from "./database.js";
@@ -51,28 +50,12 @@ const SELECT = `SELECT l.ref, l.id, co.id AS company_id, l.company_ref, l.name, 
   l.period_from, l.period_to, l.members, l.created_at, l.updated_at
   FROM organization_limits l JOIN companies co ON co.ref = l.company_ref`;
 
-function membersOf(text: string): LimitMember[] {
-  return limitMembersOf(JSON.parse(text));
-}
-
 function fromRow(row: LimitRow): Owned<OrganizationLimit> {
-  return {
-    id: row.id,
-    companyId: row.company_id,
-    name: row.name,
-    approach: row.approach,
-    periodFrom: row.period_from,
-    periodTo: row.period_to,
-    members: membersOf(row.members),
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-    companyRef: row.company_ref,
-  };
+  return limitOf({ ...row, members: JSON.parse(row.members) });
 }
 
 function toLimit(row: LimitRow): OrganizationLimit {
-  const { companyRef: _, ...limit } = fromRow(row);
-  return limit;
+  return plainLimit({ ...row, members: JSON.parse(row.members) });
 }
 
 type UpsertParams = [string, number, string, string, string, string, string, string, string];

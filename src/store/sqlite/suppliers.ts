@@ -8,6 +8,7 @@ import type {
   SupplierRecord,
   SupplierTable,
 } from "../../rules/store.js";
+import { plainSupplier, supplierOf } from "../stored-records.js";
 import type { CompanyRepository } from "./companies.js";
 import type { Db } from "./database.js";
 import type { Keyset, SqlValue } from "./keyset.js";
@@ -32,23 +33,11 @@ const SELECT = `SELECT s.ref, s.id, co.id AS company_id, s.company_ref, s.type, 
   FROM suppliers s JOIN companies co ON co.ref = s.company_ref`;
 
 function fromRow(row: SupplierRow): Owned<StoredSupplier> {
-  return {
-    id: row.id,
-    companyId: row.company_id,
-    type: row.type,
-    name: row.name,
-    email: row.email,
-    address: row.address,
-    externalId: row.external_id,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-    companyRef: row.company_ref,
-  };
+  return supplierOf(row);
 }
 
 function toSupplier(row: SupplierRow): StoredSupplier {
-  const { companyRef: _, ...supplier } = fromRow(row);
-  return supplier;
+  return plainSupplier(row);
 }
 
 type Filter = { readonly companyRef?: number; readonly type?: SupplierType };

@@ -5,6 +5,7 @@ import type { Task } from "../../core/model/goal.js";
 import { pageOf, pageWindow } from "../../core/pagination.js";
 import type { TaskFilter } from "../../core/resources/tasks.js";
 import type { Owned, TaskRecord, TaskTable } from "../../rules/store.js";
+import { plainTask, taskOf } from "../stored-records.js";
 import type { CompanyRepository } from "./companies.js";
 import type { Db } from "./database.js";
 import type { GoalRepository } from "./goals.js";
@@ -30,24 +31,11 @@ const SELECT = `SELECT t.id, co.id AS company_id, t.company_ref, g.id AS goal_id
   FROM tasks t JOIN companies co ON co.ref = t.company_ref JOIN goals g ON g.ref = t.goal_ref`;
 
 function fromRow(row: TaskRow): Owned<Task> {
-  return {
-    id: row.id,
-    companyId: row.company_id,
-    goalId: row.goal_id,
-    title: row.title,
-    owner: row.owner,
-    dueDate: row.due_date,
-    status: row.status,
-    expectedReductionKg: row.expected_reduction_kg,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-    companyRef: row.company_ref,
-  };
+  return taskOf(row);
 }
 
 function toTask(row: TaskRow): Task {
-  const { companyRef: _, ...task } = fromRow(row);
-  return task;
+  return plainTask(row);
 }
 
 type UpsertParams = [

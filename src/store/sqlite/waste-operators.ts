@@ -1,19 +1,15 @@
 /** Waste operators in SQLite: listed in name order, saved by id, names unique per company. */
 import type { Page, PageQuery } from "../../core/model/common.js";
-import {
-  type WasteOperator,
-  type WasteTreatment,
-  wasteTreatments,
-} from "../../core/model/waste-operator.js";
+import type { WasteOperator } from "../../core/model/waste-operator.js";
 import type { WasteOperatorFilter } from "../../core/resources/waste-operators.js";
 import type { Owned, WasteOperatorRecord, WasteOperatorTable } from "../../rules/store.js";
+import { plainWasteOperator, wasteOperatorOf } from "../stored-records.js";
 import type { CompanyRepository } from "./companies.js";
 import { CompanyListing } from "./company-listing.js";
 import type { Db } from "./database.js";
 import type { Keyset } from "./keyset.js";
 import { lazy } from "./lazy.js";
 import type { PlainSqliteTable } from "./plain-table.js";
-import { storedList } from "./stored-lists.js";
 
 /**
  * The table, its indexes in list order (of a company, and of every company), and
@@ -53,27 +49,12 @@ const SELECT = `SELECT w.id, co.id AS company_id, w.company_ref, w.name, w.regis
   w.country_code, w.treatments, w.created_at, w.updated_at
   FROM waste_operators w JOIN companies co ON co.ref = w.company_ref`;
 
-function isTreatment(value: unknown): value is WasteTreatment {
-  return wasteTreatments.some((treatment) => treatment === value);
-}
-
 function fromRow(row: WasteOperatorRow): Owned<WasteOperator> {
-  return {
-    id: row.id,
-    companyId: row.company_id,
-    name: row.name,
-    registrationCode: row.registration_code,
-    countryCode: row.country_code,
-    treatments: storedList(row.treatments, isTreatment),
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-    companyRef: row.company_ref,
-  };
+  return wasteOperatorOf({ ...row, treatments: JSON.parse(row.treatments) });
 }
 
 function toWasteOperator(row: WasteOperatorRow): WasteOperator {
-  const { companyRef: _, ...operator } = fromRow(row);
-  return operator;
+  return plainWasteOperator({ ...row, treatments: JSON.parse(row.treatments) });
 }
 
 type UpsertParams = [

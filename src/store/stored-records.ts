@@ -1,0 +1,283 @@
+/**
+ * The records of the company tables as both stores read them back: each table's columns as its
+ * SELECT names them (refs and figures as numbers, JSON columns parsed) and the record they make.
+ * The SQLite store parses its JSON text first; PostgreSQL's jsonb comes parsed.
+ */
+import type { Building } from "../core/model/building.js";
+import type { CategoryLevel } from "../core/model/category.js";
+import type { Comment, CommentEntityType } from "../core/model/comment.js";
+import type { Scope } from "../core/model/common.js";
+import type { Goal, Task } from "../core/model/goal.js";
+import type { ConsolidationApproach, OrganizationLimit } from "../core/model/organization-limit.js";
+import type { StoredSupplier, SupplierType } from "../core/model/supplier.js";
+import {
+  type WasteOperator,
+  type WasteTreatment,
+  wasteTreatments,
+} from "../core/model/waste-operator.js";
+import type { Owned, StoredBuilding, StoredCategory, StoredGoal } from "../rules/store.js";
+import { limitMembersOf, listOf } from "./stored-values.js";
+
+export interface BuildingColumns {
+  readonly ref: number;
+  readonly id: string;
+  readonly company_ref: number;
+  readonly company_id: string;
+  readonly name: string;
+  readonly country: string | null;
+  readonly created_at: string;
+}
+
+export function buildingOf(row: BuildingColumns): StoredBuilding {
+  return {
+    ref: row.ref,
+    companyRef: row.company_ref,
+    id: row.id,
+    companyId: row.company_id,
+    name: row.name,
+    country: row.country,
+    createdAt: row.created_at,
+  };
+}
+
+/** The building as lists and answers give it, without the store's keys. */
+export function plainBuilding(row: BuildingColumns): Building {
+  const { ref: _, companyRef: __, ...building } = buildingOf(row);
+  return building;
+}
+
+export interface CategoryColumns {
+  readonly ref: number;
+  readonly id: string;
+  readonly code: string;
+  readonly level: CategoryLevel;
+  readonly parent_id: string | null;
+  readonly scope: Scope;
+  readonly name: string;
+  readonly default_unit: string | null;
+  readonly factor_key: string | null;
+  readonly market_factor_key: string | null;
+}
+
+export function categoryOf(row: CategoryColumns): StoredCategory {
+  return {
+    ref: row.ref,
+    id: row.id,
+    level: row.level,
+    code: row.code,
+    name: row.name,
+    parentId: row.parent_id,
+    scope: row.scope,
+    defaultUnit: row.default_unit,
+    factorKey: row.factor_key,
+    marketFactorKey: row.market_factor_key,
+  };
+}
+
+export interface CommentColumns {
+  readonly id: string;
+  readonly company_id: string;
+  readonly company_ref: number;
+  readonly entity_type: string;
+  readonly entity_id: string;
+  readonly text: string;
+  readonly author: string;
+  readonly created_at: string;
+  readonly updated_at: string;
+}
+
+export function commentOf(row: CommentColumns): Owned<Comment> {
+  return {
+    id: row.id,
+    companyId: row.company_id,
+    entityType: row.entity_type as CommentEntityType,
+    entityId: row.entity_id,
+    text: row.text,
+    author: row.author,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    companyRef: row.company_ref,
+  };
+}
+
+export function plainComment(row: CommentColumns): Comment {
+  const { companyRef: _, ...comment } = commentOf(row);
+  return comment;
+}
+
+export interface GoalColumns {
+  readonly ref: number;
+  readonly id: string;
+  readonly company_id: string;
+  readonly company_ref: number;
+  readonly name: string;
+  readonly base_year: number;
+  readonly target_year: number;
+  readonly scopes: unknown;
+  readonly reduction_percent: number;
+  readonly pathway: string | null;
+  readonly created_at: string;
+  readonly updated_at: string;
+}
+
+function isScope(value: unknown): value is Scope {
+  return value === 1 || value === 2 || value === 3;
+}
+
+export function goalOf(row: GoalColumns): StoredGoal {
+  return {
+    id: row.id,
+    companyId: row.company_id,
+    name: row.name,
+    baseYear: row.base_year,
+    targetYear: row.target_year,
+    scopes: listOf(row.scopes, isScope),
+    reductionPercent: row.reduction_percent,
+    pathway: row.pathway,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    ref: row.ref,
+    companyRef: row.company_ref,
+  };
+}
+
+export function plainGoal(row: GoalColumns): Goal {
+  const { ref: _, companyRef: __, ...goal } = goalOf(row);
+  return goal;
+}
+
+export interface TaskColumns {
+  readonly id: string;
+  readonly company_id: string;
+  readonly company_ref: number;
+  readonly goal_id: string;
+  readonly title: string;
+  readonly owner: string;
+  readonly due_date: string;
+  readonly status: string;
+  readonly expected_reduction_kg: number | null;
+  readonly created_at: string;
+  readonly updated_at: string;
+}
+
+export function taskOf(row: TaskColumns): Owned<Task> {
+  return {
+    id: row.id,
+    companyId: row.company_id,
+    goalId: row.goal_id,
+    title: row.title,
+    owner: row.owner,
+    dueDate: row.due_date,
+    status: row.status,
+    expectedReductionKg: row.expected_reduction_kg,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    companyRef: row.company_ref,
+  };
+}
+
+export function plainTask(row: TaskColumns): Task {
+  const { companyRef: _, ...task } = taskOf(row);
+  return task;
+}
+
+export interface LimitColumns {
+  readonly id: string;
+  readonly company_id: string;
+  readonly company_ref: number;
+  readonly name: string;
+  readonly approach: ConsolidationApproach;
+  readonly period_from: string;
+  readonly period_to: string;
+  readonly members: unknown;
+  readonly created_at: string;
+  readonly updated_at: string;
+}
+
+export function limitOf(row: LimitColumns): Owned<OrganizationLimit> {
+  return {
+    id: row.id,
+    companyId: row.company_id,
+    name: row.name,
+    approach: row.approach,
+    periodFrom: row.period_from,
+    periodTo: row.period_to,
+    members: limitMembersOf(row.members),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    companyRef: row.company_ref,
+  };
+}
+
+export function plainLimit(row: LimitColumns): OrganizationLimit {
+  const { companyRef: _, ...limit } = limitOf(row);
+  return limit;
+}
+
+export interface SupplierColumns {
+  readonly id: string;
+  readonly company_id: string;
+  readonly company_ref: number;
+  readonly type: SupplierType;
+  readonly name: string;
+  readonly email: string | null;
+  readonly address: string | null;
+  readonly external_id: string | null;
+  readonly created_at: string;
+  readonly updated_at: string;
+}
+
+export function supplierOf(row: SupplierColumns): Owned<StoredSupplier> {
+  return {
+    id: row.id,
+    companyId: row.company_id,
+    type: row.type,
+    name: row.name,
+    email: row.email,
+    address: row.address,
+    externalId: row.external_id,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    companyRef: row.company_ref,
+  };
+}
+
+export function plainSupplier(row: SupplierColumns): StoredSupplier {
+  const { companyRef: _, ...supplier } = supplierOf(row);
+  return supplier;
+}
+
+export interface WasteOperatorColumns {
+  readonly id: string;
+  readonly company_id: string;
+  readonly company_ref: number;
+  readonly name: string;
+  readonly registration_code: string | null;
+  readonly country_code: string | null;
+  readonly treatments: unknown;
+  readonly created_at: string;
+  readonly updated_at: string;
+}
+
+function isTreatment(value: unknown): value is WasteTreatment {
+  return wasteTreatments.some((treatment) => treatment === value);
+}
+
+export function wasteOperatorOf(row: WasteOperatorColumns): Owned<WasteOperator> {
+  return {
+    id: row.id,
+    companyId: row.company_id,
+    name: row.name,
+    registrationCode: row.registration_code,
+    countryCode: row.country_code,
+    treatments: listOf(row.treatments, isTreatment),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    companyRef: row.company_ref,
+  };
+}
+
+export function plainWasteOperator(row: WasteOperatorColumns): WasteOperator {
+  const { companyRef: _, ...operator } = wasteOperatorOf(row);
+  return operator;
+}
