@@ -74,6 +74,19 @@ export function categoryOf(row: CategoryColumns): StoredCategory {
   };
 }
 
+/** Where each kind of record a comment names is kept, and its company's key there (both stores). */
+export const COMMENT_ENTITY_TABLES: Readonly<
+  Record<CommentEntityType, { readonly table: string; readonly company: string }>
+> = {
+  company: { table: "companies", company: "ref" },
+  building: { table: "buildings", company: "company_ref" },
+  consumption: { table: "consumptions", company: "company_ref" },
+  supplier: { table: "suppliers", company: "company_ref" },
+  "custom-factor": { table: "custom_factors", company: "company_ref" },
+  "waste-operator": { table: "waste_operators", company: "company_ref" },
+  "glec-entry": { table: "glec_entries", company: "company_ref" },
+};
+
 export interface CommentColumns {
   readonly id: string;
   readonly company_id: string;

@@ -8,6 +8,12 @@ import type {
   UserAuditRecord,
 } from "../../core/model/audit.js";
 import type { AuditTable } from "../../rules/store.js";
+import {
+  type AuditColumns,
+  deletionColumns,
+  moveColumns,
+  userChangeColumns,
+} from "../audit-columns.js";
 import type { Queryable } from "./transactions.js";
 
 const COLUMNS = `id, action, actor, at, record_id, move_id, building_id, from_company_id,
@@ -17,23 +23,6 @@ const COLUMNS = `id, action, actor, at, record_id, move_id, building_id, from_co
 const PLACEHOLDERS =
   "$1::uuid, $2, $3, $4, $5, $6::uuid, $7::uuid, $8::uuid, $9::uuid, $10::integer, $11::integer, $12::integer, $13::jsonb";
 
-/** One audit record's columns, in COLUMNS' order. */
-type Row = [
-  string,
-  string,
-  string,
-  string,
-  string,
-  string | null,
-  string | null,
-  string | null,
-  string | null,
-  number,
-  number,
-  number,
-  string | null,
-];
-
 export class PostgresAudit implements AuditTable {
   readonly #db: Queryable;
 
@@ -42,7 +31,7 @@ export class PostgresAudit implements AuditTable {
   }
 
   /** Appends rows in order: those of a stored company to its trail, the others to the shared one. */
-  async #append(rows: readonly Row[]): Promise<void> {
+  async #append(rows: readonly AuditColumns[]): Promise<void> {
     for (const row of rows) {
       const company = row[7];
       const params = [...row];
@@ -64,62 +53,14 @@ export class PostgresAudit implements AuditTable {
   }
 
   appendUserChange(record: UserAuditRecord): Promise<void> {
-    return this.#append([
-      [
-        record.id,
-        record.action,
-        record.actor,
-        record.at,
-        record.recordId,
-        null,
-        null,
-        record.companyId,
-        null,
-        0,
-        0,
-        0,
-        JSON.stringify(record.record),
-      ],
-    ]);
+    return this.#append([userChangeColumns(record)]);
   }
 
   appendMoves(records: readonly MoveAuditRecord[]): Promise<void> {
-    return this.#append(
-      records.map((record) => [
-        record.id,
-        record.action,
-        record.actor,
-        record.at,
-        record.buildingId,
-        record.moveId,
-        record.buildingId,
-        record.fromCompanyId,
-        record.toCompanyId,
-        record.consumptions,
-        record.emissions,
-        record.awaitingFactor,
-        null,
-      ]),
-    );
+    return this.#append(records.map(moveColumns));
   }
 
   appendDeletions(records: readonly DeletionAuditRecord[]): Promise<void> {
-    return this.#append(
-      records.map((record) => [
-        record.id,
-        record.action,
-        record.actor,
-        record.at,
-        record.recordId,
-        null,
-        record.buildingId,
-        record.companyId,
-        null,
-        record.consumptions,
-        record.emissions,
-        record.awaitingFactor,
-        JSON.stringify(record.record),
-      ]),
-    );
+    return this.#append(records.map(deletionColumns));
   }
 }

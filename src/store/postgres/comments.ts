@@ -1,24 +1,17 @@
 /** Comments on a company's records in PostgreSQL: a company table, listed oldest first. */
-
 import type { Comment, CommentEntityType } from "../../core/model/comment.js";
 import type { Page, PageQuery } from "../../core/model/common.js";
 import type { CommentFilter } from "../../core/resources/comments.js";
 import type { CommentRecord, CommentTable, Owned } from "../../rules/store.js";
-import { type CommentColumns, commentOf, plainComment } from "../stored-records.js";
+import {
+  COMMENT_ENTITY_TABLES,
+  type CommentColumns,
+  commentOf,
+  plainComment,
+} from "../stored-records.js";
 import { CompanyListing } from "./company-listing.js";
 import type { Queryable } from "./transactions.js";
 import { isUuid, uuidsOf } from "./uuids.js";
-
-/** Where each kind of record a comment names is kept, and its company's key there. */
-const ENTITY_TABLES: Readonly<Record<CommentEntityType, { table: string; company: string }>> = {
-  company: { table: "companies", company: "ref" },
-  building: { table: "buildings", company: "company_ref" },
-  consumption: { table: "consumptions", company: "company_ref" },
-  supplier: { table: "suppliers", company: "company_ref" },
-  "custom-factor": { table: "custom_factors", company: "company_ref" },
-  "waste-operator": { table: "waste_operators", company: "company_ref" },
-  "glec-entry": { table: "glec_entries", company: "company_ref" },
-};
 
 const SELECT = `SELECT c.id, co.id AS company_id, c.company_ref, c.entity_type, c.entity_id,
   c.text, c.author, c.created_at, c.updated_at
@@ -70,7 +63,7 @@ export class PostgresComments implements CommentTable {
 
   async entityCompany(type: CommentEntityType, id: string): Promise<number | undefined> {
     if (!isUuid(id)) return undefined;
-    const { table, company } = ENTITY_TABLES[type];
+    const { table, company } = COMMENT_ENTITY_TABLES[type];
     const found = await this.#db.query<{ ref: string }>(
       `SELECT ${company} AS ref FROM ${table} WHERE id = $1`,
       [id],

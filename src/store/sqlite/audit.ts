@@ -17,6 +17,7 @@ import type { Page } from "../../core/model/common.js";
 import { pageOf, pageWindow } from "../../core/pagination.js";
 import type { AuditQuery } from "../../core/ports/audit.js";
 import type { AuditTable } from "../../rules/store.js";
+import { deletionColumns, moveColumns, userChangeColumns } from "../audit-columns.js";
 import type { Db } from "./database.js";
 import type { Keyset, SqlValue } from "./keyset.js";
 import { lazy } from "./lazy.js";
@@ -179,21 +180,7 @@ export class AuditLog implements AuditTable {
 
   /** A building moved; inside the caller's transaction. */
   append(record: MoveAuditRecord): void {
-    this.#insert().run(
-      record.id,
-      record.action,
-      record.actor,
-      record.at,
-      record.buildingId,
-      record.moveId,
-      record.buildingId,
-      record.fromCompanyId,
-      record.toCompanyId,
-      record.consumptions,
-      record.emissions,
-      record.awaitingFactor,
-      null,
-    );
+    this.#insert().run(...moveColumns(record));
   }
 
   /** Buildings moved, in order; inside the caller's transaction. */
@@ -204,42 +191,14 @@ export class AuditLog implements AuditTable {
   /** Records deleted, one row each, in order; inside the caller's transaction. */
   appendDeletions(records: readonly DeletionAuditRecord[]): void {
     const insert = this.#insert();
-    for (const record of records) {
-      insert.run(
-        record.id,
-        record.action,
-        record.actor,
-        record.at,
-        record.recordId,
-        null,
-        record.buildingId,
-        record.companyId,
-        null,
-        record.consumptions,
-        record.emissions,
-        record.awaitingFactor,
-        JSON.stringify(record.record),
-      );
-    }
+    for (const record of records) insert.run(...deletionColumns(record));
   }
 
   /** An account changed; inside the caller's transaction (no company: stored as ""). */
   appendUserChange(record: UserAuditRecord): void {
-    this.#insert().run(
-      record.id,
-      record.action,
-      record.actor,
-      record.at,
-      record.recordId,
-      null,
-      null,
-      record.companyId ?? "",
-      null,
-      0,
-      0,
-      0,
-      JSON.stringify(record.record),
-    );
+    const columns = userChangeColumns(record);
+    columns[7] ??= "";
+    this.#insert().run(...columns);
   }
 
   /** A company's emissions recalculated; inside the caller's transaction. */

@@ -9,7 +9,7 @@ import type { Page, PageQuery } from "../../core/model/common.js";
 import { pageOf, pageWindow } from "../../core/pagination.js";
 import type { CommentFilter } from "../../core/resources/comments.js";
 import type { CommentRecord, CommentTable, Owned } from "../../rules/store.js";
-import { commentOf, plainComment } from "../stored-records.js";
+import { COMMENT_ENTITY_TABLES, commentOf, plainComment } from "../stored-records.js";
 import type { CompanyRepository } from "./companies.js";
 import type { Db } from "./database.js";
 import type { Keyset, SqlValue } from "./keyset.js";
@@ -35,17 +35,6 @@ CREATE INDEX comments_in_order ON comments (company_ref, created_at, id);
 CREATE INDEX comments_of_entity ON comments (entity_type, entity_id, created_at, id);
 CREATE INDEX comments_by_date ON comments (created_at, id);
 `;
-
-/** Where each entity type is stored, and the company column that owns it. */
-const ENTITY_TABLES: Readonly<Record<CommentEntityType, { table: string; company: string }>> = {
-  company: { table: "companies", company: "ref" },
-  building: { table: "buildings", company: "company_ref" },
-  consumption: { table: "consumptions", company: "company_ref" },
-  supplier: { table: "suppliers", company: "company_ref" },
-  "custom-factor": { table: "custom_factors", company: "company_ref" },
-  "waste-operator": { table: "waste_operators", company: "company_ref" },
-  "glec-entry": { table: "glec_entries", company: "company_ref" },
-};
 
 interface CommentRow {
   id: string;
@@ -121,7 +110,7 @@ export class CommentRepository implements CommentTable {
     );
     this.#entityCompany = new Map(
       commentEntityTypes.map((type) => {
-        const { table, company } = ENTITY_TABLES[type];
+        const { table, company } = COMMENT_ENTITY_TABLES[type];
         const statement = lazy(() =>
           db.prepare<[string], number>(`SELECT ${company} FROM ${table} WHERE id = ?`).pluck(),
         );
