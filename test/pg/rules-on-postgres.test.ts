@@ -4,14 +4,18 @@
  * concurrent writes keep the rules' guarantees (one name per company) that SQLite gets from
  * running writes one at a time.
  */
+import { readFileSync } from "node:fs";
 import { describe, expect, it, onTestFinished } from "vitest";
+import { LocalGlec } from "../../src/backends/local/local-glec.js";
 import { localSuppliers } from "../../src/backends/local/local-suppliers.js";
 import { localUsers } from "../../src/backends/local/local-users.js";
 import { rolledBackRule } from "../../src/backends/local/transaction-tools.js";
+import type { GlecEntryInput } from "../../src/core/model/glec.js";
 import type { WasteOperatorInput } from "../../src/core/model/waste-operator.js";
 import type { BuildingsPort } from "../../src/core/ports/buildings.js";
 import type { CommentsPort } from "../../src/core/ports/comments.js";
 import type { EffluentsPort } from "../../src/core/ports/effluents.js";
+import type { GlecPort } from "../../src/core/ports/glec.js";
 import type { OrganizationLimitsPort } from "../../src/core/ports/organization-limits.js";
 import type { SuppliersPort } from "../../src/core/ports/suppliers.js";
 import type { UsersPort } from "../../src/core/ports/users.js";
@@ -47,6 +51,7 @@ import { PostgresComments } from "../../src/store/postgres/comments.js";
 import { PostgresCompanies } from "../../src/store/postgres/companies.js";
 import { connect } from "../../src/store/postgres/database.js";
 import { PostgresEffluents } from "../../src/store/postgres/effluents.js";
+import { PostgresGlec } from "../../src/store/postgres/glec.js";
 import { PostgresGoals, PostgresTasks } from "../../src/store/postgres/goals.js";
 import { PostgresOrganizationLimits } from "../../src/store/postgres/organization-limits.js";
 import { PostgresSuppliers } from "../../src/store/postgres/suppliers.js";
@@ -72,6 +77,7 @@ interface Store {
   readonly buildings: Pick<BuildingsPort, "list" | "get" | "upsert" | "move">;
   readonly limits: Pick<OrganizationLimitsPort, "list" | "get" | "upsert">;
   readonly effluents: Pick<EffluentsPort, "list" | "get" | "upsert" | "write">;
+  readonly glec: GlecPort;
   company(id: string, name: string): Promise<void>;
   /** How many audit records the story left. */
   audited(): Promise<number>;
@@ -92,6 +98,7 @@ async function onPostgres(): Promise<Store> {
     buildings: new PostgresBuildings(client),
     organizationLimits: new PostgresOrganizationLimits(client),
     effluents: new PostgresEffluents(client),
+    glec: new PostgresGlec(client),
     audit: new PostgresAudit(client),
   }));
   // The tables these rules use; the others are not on PostgreSQL yet.
@@ -144,6 +151,7 @@ async function onPostgres(): Promise<Store> {
       upsert: (input) => rules.write((tx) => upsertEffluent(tx, input)),
       write: (inputs) => rules.write((tx) => writeEffluents(tx, inputs)),
     },
+    glec: new LocalGlec(rules),
     audited: async () => {
       const found = await pool.query<{ n: string }>(
         "SELECT (SELECT count(*) FROM audit_log) + (SELECT count(*) FROM account_audit_log) AS n",
@@ -172,6 +180,7 @@ async function onSqlite(): Promise<Store> {
     buildings: service.buildings,
     limits: service.organizationLimits,
     effluents: service.effluents,
+    glec: service.glec,
     audited: async () => (await service.audit.list({ limit: 1 })).pagination.total,
     company: async (id, name) => {
       await service.companies.upsert({ id, name, country: "ES" });
@@ -689,7 +698,53 @@ async function effluentStory(store: Store): Promise<unknown[]> {
   return outcomes;
 }
 
+const shipment: GlecEntryInput = JSON.parse(
+  readFileSync(
+    new URL("../../fixtures/glec/shipment-zaragoza-rotterdam.json", import.meta.url),
+    "utf8",
+  ),
+);
+
+async function glecStory(store: Store): Promise<unknown[]> {
+  await store.company(shipment.companyId, "Shipper");
+  const second = {
+    ...shipment,
+    id: "0a1c0000-0000-4000-8000-000000000002",
+    externalId: "SHIP-2",
+    startDate: "2025-03-01",
+    endDate: "2025-03-02",
+  };
+  const steps = [
+    () => store.glec.submit(shipment),
+    () => store.glec.submit(second),
+    // The same id again replaces the entry and its legs.
+    () => store.glec.submit({ ...shipment, actions: shipment.actions.slice(0, 1) }),
+    () => store.glec.list({ companyId: shipment.companyId }),
+    () => store.glec.list({ companyId: shipment.companyId, from: "2025-02-15" }),
+    () => store.glec.get(shipment.id),
+    () => store.glec.delete(second.id),
+    () => store.glec.list({}),
+    // Refused: an unknown entry and company, a bad entry.
+    () => store.glec.get("0a1c0000-0000-4000-8000-000000000009"),
+    () => store.glec.list({ companyId: "0c000000-0000-4000-8000-000000000009" }),
+    () =>
+      store.glec.submit({ ...shipment, id: "0a1c0000-0000-4000-8000-000000000003", actions: [] }),
+  ];
+  const outcomes: unknown[] = [];
+  for (const step of steps) outcomes.push(await outcome(step));
+  return outcomes;
+}
+
 describe.skipIf(postgresServer() === undefined)("the rules on PostgreSQL", () => {
+  it("answer for GLEC entries and their legs as on SQLite, a replacement included", async () => {
+    const onPg = await glecStory(await onPostgres());
+    const onFile = await glecStory(await onSqlite());
+    expect(onPg).toEqual(onFile);
+    // Key for key, in order: a leg's action and result read back as they were written.
+    expect(JSON.stringify(onPg[5])).toBe(JSON.stringify(onFile[5]));
+    expect(onPg[3]).toMatchObject({ pagination: { total: 2 } });
+  });
+
   it("answer for effluent limits and samples as on SQLite, a batch and refusals included", async () => {
     const onPg = await effluentStory(await onPostgres());
     const onFile = await effluentStory(await onSqlite());

@@ -21,7 +21,7 @@ const COLUMNS = `id, action, actor, at, record_id, move_id, building_id, from_co
 
 /** COLUMNS' values, typed (a SELECT's list does not take them from the table); $8 is the company. */
 const PLACEHOLDERS =
-  "$1::uuid, $2, $3, $4, $5, $6::uuid, $7::uuid, $8::uuid, $9::uuid, $10::integer, $11::integer, $12::integer, $13::jsonb";
+  "$1::uuid, $2, $3, $4, $5, $6::uuid, $7::uuid, $8::uuid, $9::uuid, $10::integer, $11::integer, $12::integer, $13::json";
 
 export class PostgresAudit implements AuditTable {
   readonly #db: Queryable;

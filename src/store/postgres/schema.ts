@@ -20,7 +20,8 @@
  * read byte for byte: timestamps and calendar days are text as the SQLite store writes them
  * (ISO 8601), a consumption's period and times its milliseconds since the epoch (as the SQLite
  * store keeps them), figures and money `numeric` (exact; read as text and parsed by the store),
- * lists `jsonb`. Refs are identities that a bulk load may also give. The keys to a building can wait
+ * lists the decoders rebuild `jsonb`, and documents answered as they were written (a GLEC leg's
+ * action and result, an invoice's lines, an audit record) `json`, which keeps their keys' order. Refs are identities that a bulk load may also give. The keys to a building can wait
  * for the end of a transaction (DEFERRABLE): a building moves to another company with its data
  * in one transaction, its rows checked once all of them have moved.
  */
@@ -305,8 +306,8 @@ CREATE TABLE glec_legs (
   ttw numeric NOT NULL,
   wtt numeric NOT NULL,
   wtw numeric NOT NULL,
-  action jsonb NOT NULL,
-  result jsonb NOT NULL,
+  action json NOT NULL,
+  result json NOT NULL,
   PRIMARY KEY (company_ref, entry_ref, position),
   FOREIGN KEY (company_ref, entry_ref) REFERENCES glec_entries (company_ref, ref) ON DELETE CASCADE
 );
@@ -424,7 +425,7 @@ CREATE TABLE invoices (
   waste_type text COLLATE "C",
   waste_disposal_method text COLLATE "C",
   waste_operator_id uuid,
-  lines jsonb NOT NULL CHECK (jsonb_typeof(lines) = 'array'),
+  lines json NOT NULL CHECK (json_typeof(lines) = 'array'),
   created_at text COLLATE "C" NOT NULL,
   updated_at text COLLATE "C" NOT NULL,
   PRIMARY KEY (company_ref, id),
@@ -517,7 +518,7 @@ CREATE TABLE audit_log (
   consumptions integer NOT NULL,
   emissions integer NOT NULL,
   awaiting_factor integer NOT NULL,
-  record jsonb,
+  record json,
   PRIMARY KEY (company_ref, seq)
 );
 CREATE INDEX audit_log_by_id ON audit_log (id);
@@ -540,7 +541,7 @@ CREATE TABLE account_audit_log (
   consumptions integer NOT NULL,
   emissions integer NOT NULL,
   awaiting_factor integer NOT NULL,
-  record jsonb
+  record json
 );
 `;
 
