@@ -7,6 +7,7 @@ import type { Building } from "../core/model/building.js";
 import type { CategoryLevel } from "../core/model/category.js";
 import type { Comment, CommentEntityType } from "../core/model/comment.js";
 import type { Scope } from "../core/model/common.js";
+import type { FactorBasis, StoredCustomFactor } from "../core/model/factor.js";
 import type { Goal, Task } from "../core/model/goal.js";
 import type { ConsolidationApproach, OrganizationLimit } from "../core/model/organization-limit.js";
 import type { StoredSupplier, SupplierType } from "../core/model/supplier.js";
@@ -15,7 +16,13 @@ import {
   type WasteTreatment,
   wasteTreatments,
 } from "../core/model/waste-operator.js";
-import type { Owned, StoredBuilding, StoredCategory, StoredGoal } from "../rules/store.js";
+import type {
+  Owned,
+  OwnedCustomFactor,
+  StoredBuilding,
+  StoredCategory,
+  StoredGoal,
+} from "../rules/store.js";
 import { limitMembersOf, listOf } from "./stored-values.js";
 
 export interface BuildingColumns {
@@ -116,6 +123,48 @@ export function commentOf(row: CommentColumns): Owned<Comment> {
 export function plainComment(row: CommentColumns): Comment {
   const { companyRef: _, ...comment } = commentOf(row);
   return comment;
+}
+
+export interface CustomFactorColumns {
+  readonly id: string;
+  readonly company_id: string;
+  readonly category_id: string;
+  readonly category_ref: number;
+  readonly company_ref: number;
+  readonly basis: FactorBasis;
+  readonly valid_from: string | null;
+  readonly valid_to: string | null;
+  readonly unit: string;
+  readonly co2e: number;
+  readonly co2: number | null;
+  readonly ch4: number | null;
+  readonly n2o: number | null;
+  readonly source: string;
+  readonly created_at: string;
+}
+
+/** A custom factor as lists and answers give it. */
+export function plainCustomFactor(row: CustomFactorColumns): StoredCustomFactor {
+  return {
+    id: row.id,
+    companyId: row.company_id,
+    categoryId: row.category_id,
+    basis: row.basis,
+    validFrom: row.valid_from,
+    validTo: row.valid_to,
+    unit: row.unit,
+    co2e: row.co2e,
+    co2: row.co2,
+    ch4: row.ch4,
+    n2o: row.n2o,
+    source: row.source,
+    createdAt: row.created_at,
+  };
+}
+
+/** With its company's and its subcategory's keys. */
+export function customFactorOf(row: CustomFactorColumns): OwnedCustomFactor {
+  return { ...plainCustomFactor(row), companyRef: row.company_ref, categoryRef: row.category_ref };
 }
 
 export interface GoalColumns {

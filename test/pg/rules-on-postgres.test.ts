@@ -10,10 +10,12 @@ import { LocalGlec } from "../../src/backends/local/local-glec.js";
 import { localSuppliers } from "../../src/backends/local/local-suppliers.js";
 import { localUsers } from "../../src/backends/local/local-users.js";
 import { rolledBackRule } from "../../src/backends/local/transaction-tools.js";
+import { categoryId } from "../../src/core/ids.js";
 import type { GlecEntryInput } from "../../src/core/model/glec.js";
 import type { WasteOperatorInput } from "../../src/core/model/waste-operator.js";
 import type { BuildingsPort } from "../../src/core/ports/buildings.js";
 import type { CommentsPort } from "../../src/core/ports/comments.js";
+import type { CustomFactorsPort } from "../../src/core/ports/custom-factors.js";
 import type { EffluentsPort } from "../../src/core/ports/effluents.js";
 import type { GlecPort } from "../../src/core/ports/glec.js";
 import type { OrganizationLimitsPort } from "../../src/core/ports/organization-limits.js";
@@ -30,6 +32,11 @@ import {
 import { getComment, listComments, upsertComment } from "../../src/rules/comments.js";
 import { companyRecord } from "../../src/rules/companies.js";
 import {
+  getCustomFactor,
+  listCustomFactors,
+  upsertCustomFactor,
+} from "../../src/rules/custom-factors.js";
+import {
   getEffluent,
   listEffluents,
   upsertEffluent,
@@ -45,10 +52,13 @@ import type { StoreTransaction, StoreTransactions } from "../../src/rules/store.
 import { getTask, listTasks, upsertTask } from "../../src/rules/tasks.js";
 import { wasteOperatorsPart } from "../../src/rules/waste-operators.js";
 import { localActor } from "../../src/runtime/local-actor.js";
+import { shippedDerivationRules } from "../../src/shipped/derivation-rules.js";
 import { PostgresAudit } from "../../src/store/postgres/audit.js";
 import { PostgresBuildings } from "../../src/store/postgres/buildings.js";
+import { PostgresCategories } from "../../src/store/postgres/categories.js";
 import { PostgresComments } from "../../src/store/postgres/comments.js";
 import { PostgresCompanies } from "../../src/store/postgres/companies.js";
+import { PostgresCustomFactors } from "../../src/store/postgres/custom-factors.js";
 import { connect } from "../../src/store/postgres/database.js";
 import { PostgresEffluents } from "../../src/store/postgres/effluents.js";
 import { PostgresGlec } from "../../src/store/postgres/glec.js";
@@ -78,6 +88,7 @@ interface Store {
   readonly limits: Pick<OrganizationLimitsPort, "list" | "get" | "upsert">;
   readonly effluents: Pick<EffluentsPort, "list" | "get" | "upsert" | "write">;
   readonly glec: GlecPort;
+  readonly customFactors: Pick<CustomFactorsPort, "list" | "get" | "upsert">;
   company(id: string, name: string): Promise<void>;
   /** How many audit records the story left. */
   audited(): Promise<number>;
@@ -99,6 +110,8 @@ async function onPostgres(): Promise<Store> {
     organizationLimits: new PostgresOrganizationLimits(client),
     effluents: new PostgresEffluents(client),
     glec: new PostgresGlec(client),
+    categories: new PostgresCategories(client),
+    customFactors: new PostgresCustomFactors(client),
     audit: new PostgresAudit(client),
   }));
   // The tables these rules use; the others are not on PostgreSQL yet.
@@ -152,6 +165,26 @@ async function onPostgres(): Promise<Store> {
       write: (inputs) => rules.write((tx) => writeEffluents(tx, inputs)),
     },
     glec: new LocalGlec(rules),
+    customFactors: {
+      list: (query) => rules.read((tx) => listCustomFactors(tx, query)),
+      get: (id) => rules.read((tx) => getCustomFactor(tx, id)),
+      upsert: (input) =>
+        rules.write((tx) =>
+          upsertCustomFactor(tx, input, {
+            // The shipped derivation rules, as the local engine's driver reads them; no
+            // consumption is on PostgreSQL yet, so a recalculation has nothing to redo.
+            sourcesOf: async (categoryRef) => {
+              const all = await tables.read((t) => t.categories.all());
+              const category = all.find((c) => c.ref === categoryRef);
+              if (category === undefined) return [];
+              return shippedDerivationRules()
+                .sourcesOf(category.code)
+                .flatMap((code) => all.find((c) => c.code === code)?.ref ?? []);
+            },
+            recalculate: async () => 0,
+          }),
+        ),
+    },
     audited: async () => {
       const found = await pool.query<{ n: string }>(
         "SELECT (SELECT count(*) FROM audit_log) + (SELECT count(*) FROM account_audit_log) AS n",
@@ -181,6 +214,7 @@ async function onSqlite(): Promise<Store> {
     limits: service.organizationLimits,
     effluents: service.effluents,
     glec: service.glec,
+    customFactors: service.customFactors,
     audited: async () => (await service.audit.list({ limit: 1 })).pagination.total,
     company: async (id, name) => {
       await service.companies.upsert({ id, name, country: "ES" });
@@ -735,7 +769,69 @@ async function glecStory(store: Store): Promise<unknown[]> {
   return outcomes;
 }
 
+const factor = (n: number) => `0f0f0000-0000-4000-8000-${String(n).padStart(12, "0")}`;
+
+async function customFactorStory(store: Store): Promise<unknown[]> {
+  await store.company(A, "Acme");
+  await store.company(B, "Bravo");
+  const electricity = categoryId("electricity");
+  const base = { companyId: A, categoryId: electricity, unit: "kWh", co2e: 0.2, source: "Our PPA" };
+  const steps = [
+    () => store.customFactors.upsert({ ...base, id: factor(1), year: 2024 }),
+    () =>
+      store.customFactors.upsert({ ...base, id: factor(2), validFrom: "2025-01-01", co2e: 0.15 }),
+    () => store.customFactors.upsert({ ...base, id: factor(3), co2e: 0.3 }),
+    () =>
+      store.customFactors.upsert({
+        ...base,
+        id: factor(4),
+        basis: "market",
+        co2e: 0.05,
+        co2: 0.049,
+        ch4: 0.0001,
+        n2o: 0.00002,
+      }),
+    () =>
+      store.customFactors.upsert({
+        ...base,
+        id: factor(1),
+        year: 2024,
+        co2e: 0.21,
+        source: "Updated PPA",
+      }),
+    () => store.customFactors.list({ companyId: A }),
+    () => store.customFactors.get(factor(4)),
+    // Refused: a period another factor of the subcategory and basis covers, an unknown
+    // subcategory, another company's factor, an unknown company.
+    () =>
+      store.customFactors.upsert({
+        ...base,
+        id: factor(5),
+        validFrom: "2025-06-01",
+        validTo: "2025-12-31",
+      }),
+    () =>
+      store.customFactors.upsert({
+        ...base,
+        id: factor(6),
+        categoryId: "0c000000-0000-4000-8000-000000000009",
+      }),
+    () => store.customFactors.upsert({ ...base, id: factor(1), companyId: B, year: 2024 }),
+    () => store.customFactors.list({ companyId: "0c000000-0000-4000-8000-000000000009" }),
+  ];
+  const outcomes: unknown[] = [];
+  for (const step of steps) outcomes.push(await outcome(step));
+  return outcomes;
+}
+
 describe.skipIf(postgresServer() === undefined)("the rules on PostgreSQL", () => {
+  it("answer for custom factors as on SQLite, validity periods and refusals included", async () => {
+    const onPg = await customFactorStory(await onPostgres());
+    const onFile = await customFactorStory(await onSqlite());
+    expect(onPg).toEqual(onFile);
+    expect(onPg[5]).toMatchObject({ pagination: { total: 4 } });
+  });
+
   it("answer for GLEC entries and their legs as on SQLite, a replacement included", async () => {
     const onPg = await glecStory(await onPostgres());
     const onFile = await glecStory(await onSqlite());

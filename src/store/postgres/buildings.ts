@@ -37,7 +37,7 @@ export class PostgresBuildings implements BuildingTable {
       select: SELECT,
       table: "buildings",
       alias: "b",
-      order: ["name", "id"],
+      order: ["b.name", "b.id"],
       decode: plainBuilding,
     });
   }

@@ -27,7 +27,7 @@ export class PostgresComments implements CommentTable {
       select: SELECT,
       table: "comments",
       alias: "c",
-      order: ["created_at", "id"],
+      order: ["c.created_at", "c.id"],
       decode: plainComment,
     });
   }

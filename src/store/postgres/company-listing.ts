@@ -14,7 +14,7 @@ export interface ListingSpec<Row, T> {
   readonly select: string;
   readonly table: string;
   readonly alias: string;
-  /** The list's order: columns of the alias, the last one unique (the id). */
+  /** The list's order: terms on the alias (`w.name`), the last one unique (its id). */
   readonly order: readonly string[];
   decode(row: Row): T;
 }
@@ -59,7 +59,7 @@ export class CompanyListing<Row extends object, T> {
     const window = pageWindow(query);
     const { where, params } = conditions;
     const clause = where.length === 0 ? "" : ` WHERE ${where.join(" AND ")}`;
-    const sorted = order.map((column) => `${alias}.${column}`).join(", ");
+    const sorted = order.join(", ");
     const rows = await this.#db.query<Row>(
       `${select}${clause} ORDER BY ${sorted} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
       [...params, window.limit, window.offset],

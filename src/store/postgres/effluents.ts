@@ -70,7 +70,7 @@ export class PostgresEffluents implements EffluentTable {
       select: SELECT,
       table: "effluents",
       alias: "e",
-      order: ["year", "parameter", "type", "sampled_at", "id"],
+      order: ["e.year", "e.parameter", "e.type", "e.sampled_at", "e.id"],
       decode: fromRow,
     });
   }

@@ -68,7 +68,7 @@ export class PostgresGlec implements GlecTable {
       select: SELECT,
       table: "glec_entries",
       alias: "e",
-      order: ["start_date", "id"],
+      order: ["e.start_date", "e.id"],
       decode: entryOf,
     });
   }

@@ -38,7 +38,7 @@ export class PostgresGoals implements GoalTable {
       select: GOALS,
       table: "goals",
       alias: "g",
-      order: ["name", "id"],
+      order: ["g.name", "g.id"],
       decode: plainGoal,
     });
   }
@@ -119,7 +119,7 @@ export class PostgresTasks implements TaskTable {
       select: TASKS,
       table: "tasks",
       alias: "t",
-      order: ["due_date", "id"],
+      order: ["t.due_date", "t.id"],
       decode: plainTask,
     });
   }

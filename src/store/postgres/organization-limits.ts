@@ -22,7 +22,7 @@ export class PostgresOrganizationLimits implements OrganizationLimitTable {
       select: SELECT,
       table: "organization_limits",
       alias: "l",
-      order: ["period_from", "name", "id"],
+      order: ["l.period_from", "l.name", "l.id"],
       decode: plainLimit,
     });
   }

@@ -29,7 +29,7 @@ export class PostgresSuppliers implements SupplierTable {
       select: SELECT,
       table: "suppliers",
       alias: "s",
-      order: ["name", "id"],
+      order: ["s.name", "s.id"],
       decode: plainSupplier,
     });
   }

@@ -26,7 +26,7 @@ export class PostgresWasteOperators implements WasteOperatorTable {
       select: SELECT,
       table: "waste_operators",
       alias: "w",
-      order: ["name", "id"],
+      order: ["w.name", "w.id"],
       decode: plainWasteOperator,
     });
   }

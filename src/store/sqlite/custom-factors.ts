@@ -11,6 +11,7 @@ import type {
   CustomFactorTable,
   OwnedCustomFactor,
 } from "../../rules/store.js";
+import { customFactorOf, plainCustomFactor } from "../stored-records.js";
 import type { CompanyRepository } from "./companies.js";
 import type { Db } from "./database.js";
 import type { Keyset } from "./keyset.js";
@@ -51,21 +52,7 @@ const ORDER_TERMS = [
 const ORDER = `ORDER BY ${ORDER_TERMS.join(", ")}`;
 
 function fromRow(row: CustomFactorRow): StoredCustomFactor {
-  return {
-    id: row.id,
-    companyId: row.company_id,
-    categoryId: row.category_id,
-    basis: row.basis,
-    validFrom: row.valid_from,
-    validTo: row.valid_to,
-    unit: row.unit,
-    co2e: row.co2e,
-    co2: row.co2,
-    ch4: row.ch4,
-    n2o: row.n2o,
-    source: row.source,
-    createdAt: row.created_at,
-  };
+  return plainCustomFactor(row);
 }
 
 type UpsertParams = [
@@ -123,7 +110,7 @@ export class CustomFactorRepository implements CustomFactorTable {
   find(id: string): OwnedCustomFactor | undefined {
     const row = this.#byId().get(id);
     if (row === undefined) return undefined;
-    return { ...fromRow(row), companyRef: row.company_ref, categoryRef: row.category_ref };
+    return customFactorOf(row);
   }
 
   findMany(ids: readonly string[]): OwnedCustomFactor[] {
