@@ -7,6 +7,7 @@ import type { Building } from "../core/model/building.js";
 import type { CategoryLevel } from "../core/model/category.js";
 import type { Comment, CommentEntityType } from "../core/model/comment.js";
 import type { Scope } from "../core/model/common.js";
+import type { CustomInput } from "../core/model/custom-input.js";
 import type { FactorBasis, StoredCustomFactor } from "../core/model/factor.js";
 import type { Goal, Task } from "../core/model/goal.js";
 import type { ConsolidationApproach, OrganizationLimit } from "../core/model/organization-limit.js";
@@ -21,6 +22,7 @@ import type {
   OwnedCustomFactor,
   StoredBuilding,
   StoredCategory,
+  StoredCustomInput,
   StoredGoal,
 } from "../rules/store.js";
 import { limitMembersOf, listOf } from "./stored-values.js";
@@ -165,6 +167,39 @@ export function plainCustomFactor(row: CustomFactorColumns): StoredCustomFactor 
 /** With its company's and its subcategory's keys. */
 export function customFactorOf(row: CustomFactorColumns): OwnedCustomFactor {
   return { ...plainCustomFactor(row), companyRef: row.company_ref, categoryRef: row.category_ref };
+}
+
+export interface CustomInputColumns {
+  readonly ref: number;
+  readonly id: string;
+  readonly company_id: string;
+  readonly company_ref: number;
+  readonly type: string;
+  readonly name: string;
+  readonly unit: string;
+  readonly custom_factor_id: string | null;
+  readonly created_at: string;
+  readonly updated_at: string;
+}
+
+export function customInputOf(row: CustomInputColumns): StoredCustomInput {
+  return {
+    id: row.id,
+    companyId: row.company_id,
+    type: row.type,
+    name: row.name,
+    unit: row.unit,
+    customFactorId: row.custom_factor_id,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    ref: row.ref,
+    companyRef: row.company_ref,
+  };
+}
+
+export function plainCustomInput(row: CustomInputColumns): CustomInput {
+  const { ref: _, companyRef: __, ...input } = customInputOf(row);
+  return input;
 }
 
 export interface GoalColumns {

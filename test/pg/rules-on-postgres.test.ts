@@ -37,6 +37,11 @@ import {
   upsertCustomFactor,
 } from "../../src/rules/custom-factors.js";
 import {
+  getCustomInput,
+  listCustomInputs,
+  upsertCustomInput,
+} from "../../src/rules/custom-inputs.js";
+import {
   getEffluent,
   listEffluents,
   upsertEffluent,
@@ -59,6 +64,7 @@ import { PostgresCategories } from "../../src/store/postgres/categories.js";
 import { PostgresComments } from "../../src/store/postgres/comments.js";
 import { PostgresCompanies } from "../../src/store/postgres/companies.js";
 import { PostgresCustomFactors } from "../../src/store/postgres/custom-factors.js";
+import { PostgresCustomInputs } from "../../src/store/postgres/custom-inputs.js";
 import { connect } from "../../src/store/postgres/database.js";
 import { PostgresEffluents } from "../../src/store/postgres/effluents.js";
 import { PostgresGlec } from "../../src/store/postgres/glec.js";
@@ -89,6 +95,7 @@ interface Store {
   readonly effluents: Pick<EffluentsPort, "list" | "get" | "upsert" | "write">;
   readonly glec: GlecPort;
   readonly customFactors: Pick<CustomFactorsPort, "list" | "get" | "upsert">;
+  readonly customInputs: PortOf<"customInputs">;
   company(id: string, name: string): Promise<void>;
   /** How many audit records the story left. */
   audited(): Promise<number>;
@@ -112,6 +119,7 @@ async function onPostgres(): Promise<Store> {
     glec: new PostgresGlec(client),
     categories: new PostgresCategories(client),
     customFactors: new PostgresCustomFactors(client),
+    customInputs: new PostgresCustomInputs(client),
     audit: new PostgresAudit(client),
   }));
   // The tables these rules use; the others are not on PostgreSQL yet.
@@ -185,6 +193,11 @@ async function onPostgres(): Promise<Store> {
           }),
         ),
     },
+    customInputs: {
+      list: (query) => rules.read((tx) => listCustomInputs(tx, query)),
+      get: (id) => rules.read((tx) => getCustomInput(tx, id)),
+      upsert: (input) => rules.write((tx) => upsertCustomInput(tx, input, nothingToRedo)),
+    },
     audited: async () => {
       const found = await pool.query<{ n: string }>(
         "SELECT (SELECT count(*) FROM audit_log) + (SELECT count(*) FROM account_audit_log) AS n",
@@ -215,6 +228,7 @@ async function onSqlite(): Promise<Store> {
     effluents: service.effluents,
     glec: service.glec,
     customFactors: service.customFactors,
+    customInputs: service.customInputs,
     audited: async () => (await service.audit.list({ limit: 1 })).pagination.total,
     company: async (id, name) => {
       await service.companies.upsert({ id, name, country: "ES" });
@@ -824,7 +838,84 @@ async function customFactorStory(store: Store): Promise<unknown[]> {
   return outcomes;
 }
 
+const input = (n: number) => `0a110000-0000-4000-8000-${String(n).padStart(12, "0")}`;
+
+async function customInputStory(store: Store): Promise<unknown[]> {
+  await store.company(A, "Acme");
+  await store.company(B, "Bravo");
+  const ppa = factor(1);
+  await store.customFactors.upsert({
+    id: ppa,
+    companyId: A,
+    categoryId: categoryId("electricity"),
+    unit: "kWh",
+    co2e: 0.2,
+    source: "PPA",
+  });
+  const steps = [
+    () =>
+      store.customInputs.upsert({
+        id: input(1),
+        companyId: A,
+        type: "provider",
+        name: "Green Power Co",
+        unit: "kWh",
+        customFactorId: ppa,
+      }),
+    () =>
+      store.customInputs.upsert({
+        id: input(2),
+        companyId: A,
+        type: "fuel",
+        name: "Biodiesel B30",
+        unit: "l",
+      }),
+    () =>
+      store.customInputs.upsert({
+        id: input(1),
+        companyId: A,
+        type: "provider",
+        name: "Green Power Co.",
+        unit: "kWh",
+        customFactorId: ppa,
+      }),
+    () => store.customInputs.list({ companyId: A }),
+    () => store.customInputs.get(input(1)),
+    // Refused: another company's factor, another company's input, an unknown company, a bad unit.
+    () =>
+      store.customInputs.upsert({
+        id: input(3),
+        companyId: B,
+        type: "provider",
+        name: "X",
+        unit: "kWh",
+        customFactorId: ppa,
+      }),
+    () =>
+      store.customInputs.upsert({ id: input(2), companyId: B, type: "fuel", name: "Y", unit: "l" }),
+    () => store.customInputs.list({ companyId: "0c000000-0000-4000-8000-000000000009" }),
+    () =>
+      store.customInputs.upsert({
+        id: input(4),
+        companyId: A,
+        type: "fuel",
+        name: "Z",
+        unit: "furlongs",
+      }),
+  ];
+  const outcomes: unknown[] = [];
+  for (const step of steps) outcomes.push(await outcome(step));
+  return outcomes;
+}
+
 describe.skipIf(postgresServer() === undefined)("the rules on PostgreSQL", () => {
+  it("answer for custom inputs as on SQLite, refusals included", async () => {
+    const onPg = await customInputStory(await onPostgres());
+    const onFile = await customInputStory(await onSqlite());
+    expect(onPg).toEqual(onFile);
+    expect(onPg[3]).toMatchObject({ pagination: { total: 2 } });
+  });
+
   it("answer for custom factors as on SQLite, validity periods and refusals included", async () => {
     const onPg = await customFactorStory(await onPostgres());
     const onFile = await customFactorStory(await onSqlite());

@@ -8,6 +8,7 @@ import type {
   CustomInputUse,
   StoredCustomInput,
 } from "../../rules/store.js";
+import { customInputOf, plainCustomInput } from "../stored-records.js";
 import type { CompanyRepository } from "./companies.js";
 import { CompanyListing } from "./company-listing.js";
 import type { Db } from "./database.js";
@@ -49,23 +50,11 @@ const SELECT = `SELECT i.ref, i.id, co.id AS company_id, i.company_ref, i.type, 
   FROM custom_inputs i JOIN companies co ON co.ref = i.company_ref`;
 
 function fromRow(row: CustomInputRow): StoredCustomInput {
-  return {
-    id: row.id,
-    companyId: row.company_id,
-    type: row.type,
-    name: row.name,
-    unit: row.unit,
-    customFactorId: row.custom_factor_id,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-    ref: row.ref,
-    companyRef: row.company_ref,
-  };
+  return customInputOf(row);
 }
 
 function toCustomInput(row: CustomInputRow): CustomInput {
-  const { ref: _, companyRef: __, ...input } = fromRow(row);
-  return input;
+  return plainCustomInput(row);
 }
 
 type UpsertParams = [string, number, string, string, string, string | null, string, string];
