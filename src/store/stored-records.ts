@@ -13,17 +13,26 @@ import type { Goal, Task } from "../core/model/goal.js";
 import type { ConsolidationApproach, OrganizationLimit } from "../core/model/organization-limit.js";
 import type { StoredSupplier, SupplierType } from "../core/model/supplier.js";
 import {
+  fuelTypes,
+  ownerships,
+  type Vehicle,
+  vehicleCategories,
+  vehicleTypes,
+} from "../core/model/vehicle.js";
+import {
   type WasteOperator,
   type WasteTreatment,
   wasteTreatments,
 } from "../core/model/waste-operator.js";
 import type {
+  FleetVehicle,
   Owned,
   OwnedCustomFactor,
   StoredBuilding,
   StoredCategory,
   StoredCustomInput,
   StoredGoal,
+  StoredVehicle,
 } from "../rules/store.js";
 import { limitMembersOf, listOf } from "./stored-values.js";
 
@@ -377,4 +386,77 @@ export function wasteOperatorOf(row: WasteOperatorColumns): Owned<WasteOperator>
 export function plainWasteOperator(row: WasteOperatorColumns): WasteOperator {
   const { companyRef: _, ...operator } = wasteOperatorOf(row);
   return operator;
+}
+
+export interface VehicleColumns {
+  readonly id: string;
+  readonly company_id: string;
+  readonly company_ref: number;
+  readonly building_id: string | null;
+  readonly name: string;
+  readonly license_plate: string | null;
+  readonly plate_key: string | null;
+  readonly vehicle_type: string;
+  readonly vehicle_category: string;
+  readonly fuel_type: string;
+  readonly ownership: string;
+  readonly active_from: string;
+  readonly active_to: string | null;
+  readonly created_at: string;
+  readonly updated_at: string;
+}
+
+/** The stored text, written only from parsed input, as one of `values`. */
+function known<const T extends readonly string[]>(values: T, text: string): T[number] {
+  const found = values.find((value) => value === text);
+  if (found === undefined) throw new Error(`vehicles: unexpected stored value "${text}"`);
+  return found;
+}
+
+/** The columns a fleet consumption's check reads. */
+export type FleetRow = Pick<
+  VehicleColumns,
+  | "id"
+  | "vehicle_type"
+  | "vehicle_category"
+  | "fuel_type"
+  | "ownership"
+  | "active_from"
+  | "active_to"
+>;
+
+export function fleetVehicleOf(row: FleetRow): FleetVehicle {
+  return {
+    id: row.id,
+    vehicleType: known(vehicleTypes, row.vehicle_type),
+    vehicleCategory: known(vehicleCategories, row.vehicle_category),
+    fuelType: known(fuelTypes, row.fuel_type),
+    ownership: known(ownerships, row.ownership),
+    activeFrom: row.active_from,
+    activeTo: row.active_to,
+  };
+}
+
+export function vehicleOf(row: VehicleColumns): Vehicle {
+  const fleet = fleetVehicleOf(row);
+  return {
+    id: row.id,
+    companyId: row.company_id,
+    buildingId: row.building_id,
+    name: row.name,
+    licensePlate: row.license_plate,
+    vehicleType: fleet.vehicleType,
+    vehicleCategory: fleet.vehicleCategory,
+    fuelType: fleet.fuelType,
+    ownership: fleet.ownership,
+    activeFrom: row.active_from,
+    activeTo: row.active_to,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+/** With its company's key and its plate as compared. */
+export function storedVehicleOf(row: VehicleColumns): StoredVehicle {
+  return { ...vehicleOf(row), companyRef: row.company_ref, plateKey: row.plate_key };
 }

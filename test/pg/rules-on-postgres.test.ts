@@ -9,6 +9,7 @@ import { describe, expect, it, onTestFinished } from "vitest";
 import { LocalGlec } from "../../src/backends/local/local-glec.js";
 import { localSuppliers } from "../../src/backends/local/local-suppliers.js";
 import { localUsers } from "../../src/backends/local/local-users.js";
+import { localVehicles } from "../../src/backends/local/local-vehicles.js";
 import { rolledBackRule } from "../../src/backends/local/transaction-tools.js";
 import { categoryId } from "../../src/core/ids.js";
 import type { GlecEntryInput } from "../../src/core/model/glec.js";
@@ -21,6 +22,7 @@ import type { GlecPort } from "../../src/core/ports/glec.js";
 import type { OrganizationLimitsPort } from "../../src/core/ports/organization-limits.js";
 import type { SuppliersPort } from "../../src/core/ports/suppliers.js";
 import type { UsersPort } from "../../src/core/ports/users.js";
+import type { VehiclesPort } from "../../src/core/ports/vehicles.js";
 import type { PortOf } from "../../src/core/resource-types.js";
 import { moveBuildings, moveCommand } from "../../src/rules/building-move.js";
 import {
@@ -74,6 +76,7 @@ import { PostgresSuppliers } from "../../src/store/postgres/suppliers.js";
 import { PostgresTransactions } from "../../src/store/postgres/transactions.js";
 import { parsePostgresUrl } from "../../src/store/postgres/url.js";
 import { PostgresUsers } from "../../src/store/postgres/users.js";
+import { PostgresVehicles } from "../../src/store/postgres/vehicles.js";
 import { PostgresWasteOperators } from "../../src/store/postgres/waste-operators.js";
 import { freshPostgres, postgresServer } from "../support/postgres-databases.js";
 import { openTemp } from "../unit/local/helpers.js";
@@ -96,6 +99,7 @@ interface Store {
   readonly glec: GlecPort;
   readonly customFactors: Pick<CustomFactorsPort, "list" | "get" | "upsert">;
   readonly customInputs: PortOf<"customInputs">;
+  readonly vehicles: VehiclesPort;
   company(id: string, name: string): Promise<void>;
   /** How many audit records the story left. */
   audited(): Promise<number>;
@@ -120,6 +124,7 @@ async function onPostgres(): Promise<Store> {
     categories: new PostgresCategories(client),
     customFactors: new PostgresCustomFactors(client),
     customInputs: new PostgresCustomInputs(client),
+    vehicles: new PostgresVehicles(client),
     audit: new PostgresAudit(client),
   }));
   // The tables these rules use; the others are not on PostgreSQL yet.
@@ -198,6 +203,7 @@ async function onPostgres(): Promise<Store> {
       get: (id) => rules.read((tx) => getCustomInput(tx, id)),
       upsert: (input) => rules.write((tx) => upsertCustomInput(tx, input, nothingToRedo)),
     },
+    vehicles: localVehicles(rules),
     audited: async () => {
       const found = await pool.query<{ n: string }>(
         "SELECT (SELECT count(*) FROM audit_log) + (SELECT count(*) FROM account_audit_log) AS n",
@@ -229,6 +235,7 @@ async function onSqlite(): Promise<Store> {
     glec: service.glec,
     customFactors: service.customFactors,
     customInputs: service.customInputs,
+    vehicles: service.vehicles,
     audited: async () => (await service.audit.list({ limit: 1 })).pagination.total,
     company: async (id, name) => {
       await service.companies.upsert({ id, name, country: "ES" });
@@ -908,7 +915,77 @@ async function customInputStory(store: Store): Promise<unknown[]> {
   return outcomes;
 }
 
+const vehicle = (n: number) => `0a0b0000-0000-4000-8000-${String(n).padStart(12, "0")}`;
+
+async function vehicleStory(store: Store): Promise<unknown[]> {
+  await store.company(A, "Acme");
+  await store.company(B, "Bravo");
+  await store.buildings.upsert({ id: building(1), companyId: A, name: "Depot", country: "ES" });
+  const van = {
+    companyId: A,
+    vehicleType: "van",
+    vehicleCategory: "LAND_TRANSPORTATION",
+    fuelType: "diesel",
+    ownership: "owned",
+    activeFrom: "2024-01-01",
+  } as const;
+  const fleet = Array.from({ length: 25 }, (_, i) => ({
+    ...van,
+    id: vehicle(100 + i),
+    name: `Van ${String(25 - i).padStart(2, "0")}`,
+    licensePlate: `${1000 + i} KLM`,
+    ...(i % 5 === 0 ? { buildingId: building(1) } : {}),
+  }));
+  const steps = [
+    () =>
+      store.vehicles.upsert({
+        ...van,
+        id: vehicle(1),
+        name: "Van 1",
+        licensePlate: "1234-ABC",
+        buildingId: building(1),
+      }),
+    () => store.vehicles.write(fleet, { dryRun: false }),
+    () =>
+      store.vehicles.upsert({
+        ...van,
+        id: vehicle(1),
+        name: "Van 1",
+        licensePlate: "1234 abc",
+        activeTo: "2026-12-31",
+        ownership: "leased",
+      }),
+    () => store.vehicles.list({ companyId: A, limit: 10, page: 2 }),
+    () => store.vehicles.list({ buildingId: building(1) }),
+    () => store.vehicles.get(vehicle(1)),
+    // Refused: a plate the company has (compared without spaces and case), another company's
+    // building, an end before the start, an unknown building.
+    () => store.vehicles.upsert({ ...van, id: vehicle(2), name: "Van 2", licensePlate: "1000KLM" }),
+    () =>
+      store.vehicles.upsert({
+        ...van,
+        id: vehicle(3),
+        name: "Van 3",
+        companyId: B,
+        buildingId: building(1),
+      }),
+    () => store.vehicles.upsert({ ...van, id: vehicle(4), name: "Van 4", activeTo: "2023-01-01" }),
+    () => store.vehicles.list({ buildingId: building(9) }),
+  ];
+  const outcomes: unknown[] = [];
+  for (const step of steps) outcomes.push(await outcome(step));
+  return outcomes;
+}
+
 describe.skipIf(postgresServer() === undefined)("the rules on PostgreSQL", () => {
+  it("answer for vehicles as on SQLite, a batch, plates and refusals included", async () => {
+    const onPg = await vehicleStory(await onPostgres());
+    const onFile = await vehicleStory(await onSqlite());
+    expect(onPg).toEqual(onFile);
+    expect(onPg[3]).toMatchObject({ pagination: { total: 26 } });
+    expect(onPg[6]).toMatchObject({ error: "conflict" });
+  });
+
   it("answer for custom inputs as on SQLite, refusals included", async () => {
     const onPg = await customInputStory(await onPostgres());
     const onFile = await customInputStory(await onSqlite());

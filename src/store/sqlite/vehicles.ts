@@ -1,12 +1,6 @@
 /** Vehicles in SQLite: listed in name order, saved by id, licence plates unique per company. */
 import type { Page, PageQuery } from "../../core/model/common.js";
-import {
-  fuelTypes,
-  ownerships,
-  type Vehicle,
-  vehicleCategories,
-  vehicleTypes,
-} from "../../core/model/vehicle.js";
+import type { Vehicle } from "../../core/model/vehicle.js";
 import type { VehicleFilter } from "../../core/resources/vehicles.js";
 import type {
   CompanyPlate,
@@ -17,6 +11,12 @@ import type {
   VehicleRecord,
   VehicleTable,
 } from "../../rules/store.js";
+import {
+  fleetVehicleOf,
+  storedVehicleOf,
+  type VehicleColumns,
+  vehicleOf,
+} from "../stored-records.js";
 import type { CompanyRepository } from "./companies.js";
 import { CompanyListing } from "./company-listing.js";
 import type { Db } from "./database.js";
@@ -24,23 +24,7 @@ import type { Keyset } from "./keyset.js";
 import { lazy } from "./lazy.js";
 import { StoredDates } from "./stored-dates.js";
 
-export interface VehicleRow {
-  id: string;
-  company_id: string;
-  company_ref: number;
-  building_id: string | null;
-  name: string;
-  license_plate: string | null;
-  plate_key: string | null;
-  vehicle_type: string;
-  vehicle_category: string;
-  fuel_type: string;
-  ownership: string;
-  active_from: string;
-  active_to: string | null;
-  created_at: string;
-  updated_at: string;
-}
+export type VehicleRow = VehicleColumns;
 
 const SELECT = `SELECT v.id, co.id AS company_id, v.company_ref, b.id AS building_id, v.name,
   v.license_plate, v.plate_key, v.vehicle_type, v.vehicle_category, v.fuel_type, v.ownership, v.active_from,
@@ -48,60 +32,15 @@ const SELECT = `SELECT v.id, co.id AS company_id, v.company_ref, b.id AS buildin
   FROM vehicles v JOIN companies co ON co.ref = v.company_ref
   LEFT JOIN buildings b ON b.ref = v.building_ref`;
 
-/** The stored text, written only from parsed input, as one of `values`. */
-function known<const T extends readonly string[]>(values: T, text: string): T[number] {
-  const found = values.find((value) => value === text);
-  if (found === undefined) throw new Error(`vehicles: unexpected stored value "${text}"`);
-  return found;
-}
-
 export type { FleetVehicle };
-
-/** The columns a fleet consumption's check reads. */
-export type FleetRow = Pick<
-  VehicleRow,
-  | "id"
-  | "vehicle_type"
-  | "vehicle_category"
-  | "fuel_type"
-  | "ownership"
-  | "active_from"
-  | "active_to"
->;
-
-export function fleetVehicleOf(row: FleetRow): FleetVehicle {
-  return {
-    id: row.id,
-    vehicleType: known(vehicleTypes, row.vehicle_type),
-    vehicleCategory: known(vehicleCategories, row.vehicle_category),
-    fuelType: known(fuelTypes, row.fuel_type),
-    ownership: known(ownerships, row.ownership),
-    activeFrom: row.active_from,
-    activeTo: row.active_to,
-  };
-}
+export { fleetVehicleOf };
 
 function fromRow(row: VehicleRow): Vehicle {
-  const fleet = fleetVehicleOf(row);
-  return {
-    id: row.id,
-    companyId: row.company_id,
-    buildingId: row.building_id,
-    name: row.name,
-    licensePlate: row.license_plate,
-    vehicleType: fleet.vehicleType,
-    vehicleCategory: fleet.vehicleCategory,
-    fuelType: fleet.fuelType,
-    ownership: fleet.ownership,
-    activeFrom: row.active_from,
-    activeTo: row.active_to,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-  };
+  return vehicleOf(row);
 }
 
 function storedVehicle(row: VehicleRow): StoredVehicle {
-  return { ...fromRow(row), companyRef: row.company_ref, plateKey: row.plate_key };
+  return storedVehicleOf(row);
 }
 
 type UpsertParams = [
