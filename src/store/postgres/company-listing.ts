@@ -53,6 +53,25 @@ export class CompanyListing<Row extends object, T> {
     return { where: [`${this.#spec.alias}.company_ref = $1`], params: [ref] };
   }
 
+  /** Adds the building a filter names to the conditions; an unknown building is not_found. */
+  async building(conditions: Conditions, buildingId: string | undefined): Promise<void> {
+    if (buildingId === undefined) return;
+    const id = buildingId.toLowerCase();
+    const building = isUuid(id)
+      ? (
+          await this.#db.query<{ company_ref: number; ref: number }>(
+            "SELECT company_ref, ref FROM buildings WHERE id = $1",
+            [id],
+          )
+        ).rows[0]
+      : undefined;
+    if (building === undefined) throw notFound("building", buildingId);
+    const { alias } = this.#spec;
+    conditions.params.push(building.company_ref, building.ref);
+    const n = conditions.params.length;
+    conditions.where.push(`${alias}.company_ref = $${n - 1} AND ${alias}.building_ref = $${n}`);
+  }
+
   /** One page in the list's order, with the number of rows the conditions keep. */
   async page(conditions: Conditions, query: PageQuery): Promise<Page<T>> {
     const { select, table, alias, order, decode } = this.#spec;

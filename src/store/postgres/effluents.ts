@@ -2,7 +2,6 @@
  * Effluent limits and samples in PostgreSQL: a company table; a quality sample is read with its
  * building's limit of the same parameter and year (one at most: effluents_one_limit).
  */
-import { notFound } from "../../core/errors.js";
 import type { Page, PageQuery } from "../../core/model/common.js";
 import type { Effluent } from "../../core/model/effluent.js";
 import type { EffluentFilter } from "../../core/resources/effluents.js";
@@ -125,20 +124,7 @@ export class PostgresEffluents implements EffluentTable {
   /** One page of a company's records, in list order; an unknown company or building is not_found. */
   async list(query: EffluentFilter & PageQuery): Promise<Page<Effluent>> {
     const { where, params } = await this.#listing.conditions(query);
-    if (query.buildingId !== undefined) {
-      const id = query.buildingId.toLowerCase();
-      const building = isUuid(id)
-        ? (
-            await this.#db.query<{ company_ref: string; ref: string }>(
-              "SELECT company_ref, ref FROM buildings WHERE id = $1",
-              [id],
-            )
-          ).rows[0]
-        : undefined;
-      if (building === undefined) throw notFound("building", query.buildingId);
-      params.push(building.company_ref, building.ref);
-      where.push(`e.company_ref = $${params.length - 1} AND e.building_ref = $${params.length}`);
-    }
+    await this.#listing.building({ where, params }, query.buildingId);
     if (query.type !== undefined) {
       params.push(query.type);
       where.push(`e.type = $${params.length}`);

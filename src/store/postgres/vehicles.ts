@@ -1,5 +1,4 @@
 /** Vehicles in PostgreSQL: a company table, listed by name, licence plates unique per company. */
-import { notFound } from "../../core/errors.js";
 import type { Page, PageQuery } from "../../core/model/common.js";
 import type { Vehicle } from "../../core/model/vehicle.js";
 import type { VehicleFilter } from "../../core/resources/vehicles.js";
@@ -72,20 +71,7 @@ export class PostgresVehicles implements VehicleTable {
   /** One company's page, or every company's, or one building's; unknown ones are not_found. */
   async list(query: VehicleFilter & PageQuery): Promise<Page<Vehicle>> {
     const { where, params } = await this.#listing.conditions(query);
-    if (query.buildingId !== undefined) {
-      const id = query.buildingId.toLowerCase();
-      const building = isUuid(id)
-        ? (
-            await this.#db.query<{ company_ref: number; ref: number }>(
-              "SELECT company_ref, ref FROM buildings WHERE id = $1",
-              [id],
-            )
-          ).rows[0]
-        : undefined;
-      if (building === undefined) throw notFound("building", query.buildingId);
-      params.push(building.company_ref, building.ref);
-      where.push(`v.company_ref = $${params.length - 1} AND v.building_ref = $${params.length}`);
-    }
+    await this.#listing.building({ where, params }, query.buildingId);
     return this.#listing.page({ where, params }, query);
   }
 
