@@ -5,6 +5,7 @@
  * building, as no record may point at another company's.
  */
 
+import { isUuid } from "../../core/ids.js";
 import type { Building } from "../../core/model/building.js";
 import type { Page, PageQuery } from "../../core/model/common.js";
 import type { BuildingFilter } from "../../core/resources/buildings.js";
@@ -19,7 +20,7 @@ import type {
 import { type BuildingColumns, buildingOf, plainBuilding } from "../stored-records.js";
 import { CompanyListing } from "./company-listing.js";
 import type { Queryable } from "./transactions.js";
-import { isUuid, uuidsOf } from "./uuids.js";
+import { uuidsOf } from "./uuids.js";
 
 const SELECT = `SELECT b.ref, b.id, b.company_ref, co.id AS company_id, b.name, b.country,
   b.created_at FROM buildings b JOIN companies co ON co.ref = b.company_ref`;

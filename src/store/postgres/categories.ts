@@ -4,6 +4,8 @@
  * subcategories, the library's, the well-to-tank ones), so both stores give every category the
  * same ref and list them in the same order.
  */
+
+import { isUuid } from "../../core/ids.js";
 import type { Category } from "../../core/model/category.js";
 import type { CategoryTable, StoredCategory } from "../../rules/store.js";
 import {
@@ -14,7 +16,6 @@ import {
 } from "../../shipped/categories.js";
 import { type CategoryColumns, categoryOf } from "../stored-records.js";
 import type { Queryable } from "./transactions.js";
-import { isUuid } from "./uuids.js";
 
 /** Every shipped category once (its first appearance), in the order SQLite's migrations add them. */
 export function seededCategories(): Category[] {

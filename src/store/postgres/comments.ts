@@ -1,4 +1,6 @@
 /** Comments on a company's records in PostgreSQL: a company table, listed oldest first. */
+
+import { isUuid } from "../../core/ids.js";
 import type { Comment, CommentEntityType } from "../../core/model/comment.js";
 import type { Page, PageQuery } from "../../core/model/common.js";
 import type { CommentFilter } from "../../core/resources/comments.js";
@@ -11,7 +13,7 @@ import {
 } from "../stored-records.js";
 import { CompanyListing } from "./company-listing.js";
 import type { Queryable } from "./transactions.js";
-import { isUuid, uuidsOf } from "./uuids.js";
+import { uuidsOf } from "./uuids.js";
 
 const SELECT = `SELECT c.id, co.id AS company_id, c.company_ref, c.entity_type, c.entity_id,
   c.text, c.author, c.created_at, c.updated_at

@@ -1,7 +1,9 @@
 /** Companies in PostgreSQL: found and saved by id, shared by every node (a reference table). */
+
+import { isUuid } from "../../core/ids.js";
 import type { CompanyRecord, CompanyTable, StoredCompany } from "../../rules/store.js";
 import type { Queryable } from "./transactions.js";
-import { isUuid, uuidsOf } from "./uuids.js";
+import { uuidsOf } from "./uuids.js";
 
 interface CompanyRow {
   ref: string;

@@ -4,10 +4,10 @@
  * is there (its keysets are for streams, which PostgreSQL reads with a cursor).
  */
 import { notFound } from "../../core/errors.js";
+import { isUuid } from "../../core/ids.js";
 import type { Page, PageQuery } from "../../core/model/common.js";
 import { pageOf, pageWindow } from "../../core/pagination.js";
 import type { Queryable } from "./transactions.js";
-import { isUuid } from "./uuids.js";
 
 export interface ListingSpec<Row, T> {
   /** `SELECT … FROM table alias JOIN …`, without WHERE. */

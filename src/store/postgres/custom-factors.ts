@@ -2,6 +2,8 @@
  * A company's custom emission factors in PostgreSQL: listed by subcategory, basis and first day
  * valid, upserted by id (createdAt kept).
  */
+
+import { isUuid } from "../../core/ids.js";
 import type { Page, PageQuery } from "../../core/model/common.js";
 import type { StoredCustomFactor } from "../../core/model/factor.js";
 import type { CustomFactorFilter } from "../../core/resources/custom-factors.js";
@@ -13,7 +15,7 @@ import type {
 import { type CustomFactorColumns, customFactorOf, plainCustomFactor } from "../stored-records.js";
 import { CompanyListing } from "./company-listing.js";
 import type { Queryable } from "./transactions.js";
-import { isUuid, uuidsOf } from "./uuids.js";
+import { uuidsOf } from "./uuids.js";
 
 const SELECT = `SELECT f.id, co.id AS company_id, cat.id AS category_id, f.category_ref,
     f.company_ref, f.basis, f.valid_from, f.valid_to, f.unit, f.co2e, f.co2, f.ch4, f.n2o,

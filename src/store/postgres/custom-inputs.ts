@@ -1,4 +1,6 @@
 /** A company's custom inputs (providers, fuels, heat, waste) in PostgreSQL, listed by name. */
+
+import { isUuid } from "../../core/ids.js";
 import type { Page, PageQuery } from "../../core/model/common.js";
 import type { CustomInput } from "../../core/model/custom-input.js";
 import type { CustomInputFilter } from "../../core/resources/custom-inputs.js";
@@ -11,7 +13,7 @@ import type {
 import { type CustomInputColumns, customInputOf, plainCustomInput } from "../stored-records.js";
 import { CompanyListing } from "./company-listing.js";
 import type { Queryable } from "./transactions.js";
-import { isUuid, uuidsOf } from "./uuids.js";
+import { uuidsOf } from "./uuids.js";
 
 const SELECT = `SELECT i.ref, i.id, co.id AS company_id, i.company_ref, i.type, i.name, i.unit,
   i.custom_factor_id, i.created_at, i.updated_at

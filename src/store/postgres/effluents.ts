@@ -2,6 +2,8 @@
  * Effluent limits and samples in PostgreSQL: a company table; a quality sample is read with its
  * building's limit of the same parameter and year (one at most: effluents_one_limit).
  */
+
+import { isUuid } from "../../core/ids.js";
 import type { Page, PageQuery } from "../../core/model/common.js";
 import type { Effluent } from "../../core/model/effluent.js";
 import type { EffluentFilter } from "../../core/resources/effluents.js";
@@ -14,7 +16,7 @@ import type {
 import { effluentOf, type StoredEffluentColumns } from "../stored-effluents.js";
 import { CompanyListing } from "./company-listing.js";
 import type { Queryable } from "./transactions.js";
-import { isUuid, uuidsOf } from "./uuids.js";
+import { uuidsOf } from "./uuids.js";
 
 type EffluentRow = StoredEffluentColumns & {
   readonly company_ref: number;

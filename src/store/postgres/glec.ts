@@ -3,12 +3,13 @@
  * order (the legs of a page read in one statement). A leg's action and result are `json`, kept
  * as they were submitted and calculated.
  */
+
+import { isUuid } from "../../core/ids.js";
 import type { Page } from "../../core/model/common.js";
 import type { GlecQuery } from "../../core/ports/glec.js";
 import type { GlecEntryRecord, GlecTable, StoredGlecEntry } from "../../rules/store.js";
 import { CompanyListing } from "./company-listing.js";
 import type { Queryable } from "./transactions.js";
-import { isUuid } from "./uuids.js";
 
 interface EntryRow {
   ref: number;

@@ -1,5 +1,6 @@
 /** Reduction goals and their tasks in PostgreSQL: company tables, listed as SQLite lists them. */
 import { notFound } from "../../core/errors.js";
+import { isUuid } from "../../core/ids.js";
 import type { Page, PageQuery } from "../../core/model/common.js";
 import type { Goal, Task } from "../../core/model/goal.js";
 import type { GoalFilter } from "../../core/resources/goals.js";
@@ -22,7 +23,7 @@ import {
 } from "../stored-records.js";
 import { CompanyListing, companyRefOf } from "./company-listing.js";
 import type { Queryable } from "./transactions.js";
-import { isUuid, uuidsOf } from "./uuids.js";
+import { uuidsOf } from "./uuids.js";
 
 const GOALS = `SELECT g.ref, g.id, co.id AS company_id, g.company_ref, g.name, g.base_year,
   g.target_year, g.scopes, g.reduction_percent, g.pathway, g.created_at, g.updated_at

@@ -1,4 +1,6 @@
 /** Organization limits in PostgreSQL: a company's boundaries, members kept as jsonb. */
+
+import { isUuid } from "../../core/ids.js";
 import type { Page } from "../../core/model/common.js";
 import type { OrganizationLimit } from "../../core/model/organization-limit.js";
 import type { OrganizationLimitQuery } from "../../core/ports/organization-limits.js";
@@ -6,7 +8,7 @@ import type { OrganizationLimitRecord, OrganizationLimitTable, Owned } from "../
 import { type LimitColumns, limitOf, plainLimit } from "../stored-records.js";
 import { CompanyListing } from "./company-listing.js";
 import type { Queryable } from "./transactions.js";
-import { isUuid, uuidsOf } from "./uuids.js";
+import { uuidsOf } from "./uuids.js";
 
 const SELECT = `SELECT l.id, co.id AS company_id, l.company_ref, l.name, l.approach,
   l.period_from, l.period_to, l.members, l.created_at, l.updated_at

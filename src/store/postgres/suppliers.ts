@@ -1,4 +1,6 @@
 /** Suppliers and clients in PostgreSQL: a company's table, listed by name, saved by id in batches. */
+
+import { isUuid } from "../../core/ids.js";
 import type { Page } from "../../core/model/common.js";
 import type { StoredSupplier, SupplierQuery } from "../../core/model/supplier.js";
 import type {
@@ -10,7 +12,7 @@ import type {
 import { plainSupplier, type SupplierColumns, supplierOf } from "../stored-records.js";
 import { CompanyListing } from "./company-listing.js";
 import type { Queryable } from "./transactions.js";
-import { isUuid, uuidsOf } from "./uuids.js";
+import { uuidsOf } from "./uuids.js";
 
 const SELECT = `SELECT s.id, co.id AS company_id, s.company_ref, s.type, s.name, s.email,
     s.address, s.external_id, s.created_at, s.updated_at

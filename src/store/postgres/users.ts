@@ -1,4 +1,6 @@
 /** Accounts of carbon serve in PostgreSQL (docs/users.md): shared by every node, listed by e-mail. */
+
+import { isUuid } from "../../core/ids.js";
 import type { Page } from "../../core/model/common.js";
 import type { StoredUser, UserQuery } from "../../core/model/user.js";
 import { pageOf, pageWindow } from "../../core/pagination.js";
@@ -6,7 +8,6 @@ import type { UserInvitation, UserRecord, UserTable } from "../../rules/store.js
 import { type StoredUserColumns, storedUserOf } from "../stored-users.js";
 import { companyRefOf } from "./company-listing.js";
 import type { Queryable } from "./transactions.js";
-import { isUuid } from "./uuids.js";
 
 const SELECT = `SELECT u.id, u.email, u.name, u.phone, u.language, u.external_id, u.role,
   u.companies, u.status, u.created_at, u.updated_at FROM users u`;

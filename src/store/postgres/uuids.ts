@@ -1,12 +1,9 @@
 /**
- * Ids are `uuid` columns here, where SQLite keeps text: a string that is no UUID finds nothing
- * (SQLite's answer) instead of failing the statement.
+ * Ids are `uuid` columns here, where SQLite keeps text: a string that is no UUID (core's
+ * `isUuid`, what every stored id passed) finds nothing, SQLite's answer, instead of failing the
+ * statement.
  */
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export function isUuid(text: string): boolean {
-  return UUID.test(text);
-}
+import { isUuid } from "../../core/ids.js";
 
 /** The UUIDs among `ids`, each once. */
 export function uuidsOf(ids: readonly string[]): string[] {

@@ -1,4 +1,6 @@
 /** Vehicles in PostgreSQL: a company table, listed by name, licence plates unique per company. */
+
+import { isUuid } from "../../core/ids.js";
 import type { Page, PageQuery } from "../../core/model/common.js";
 import type { Vehicle } from "../../core/model/vehicle.js";
 import type { VehicleFilter } from "../../core/resources/vehicles.js";
@@ -13,7 +15,7 @@ import type {
 import { storedVehicleOf, type VehicleColumns, vehicleOf } from "../stored-records.js";
 import { CompanyListing } from "./company-listing.js";
 import type { Queryable } from "./transactions.js";
-import { isUuid, uuidsOf } from "./uuids.js";
+import { uuidsOf } from "./uuids.js";
 
 const SELECT = `SELECT v.id, co.id AS company_id, v.company_ref, b.id AS building_id, v.name,
   v.license_plate, v.plate_key, v.vehicle_type, v.vehicle_category, v.fuel_type, v.ownership,

@@ -1,4 +1,6 @@
 /** Waste operators in PostgreSQL: a company's table, listed in name order, saved by id. */
+
+import { isUuid } from "../../core/ids.js";
 import type { Page, PageQuery } from "../../core/model/common.js";
 import type { WasteOperator } from "../../core/model/waste-operator.js";
 import type { WasteOperatorFilter } from "../../core/resources/waste-operators.js";
@@ -10,7 +12,7 @@ import {
 } from "../stored-records.js";
 import { CompanyListing } from "./company-listing.js";
 import type { Queryable } from "./transactions.js";
-import { isUuid, uuidsOf } from "./uuids.js";
+import { uuidsOf } from "./uuids.js";
 
 const SELECT = `SELECT w.id, co.id AS company_id, w.company_ref, w.name, w.registration_code,
   w.country_code, w.treatments, w.created_at, w.updated_at
