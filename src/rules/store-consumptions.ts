@@ -3,16 +3,10 @@
 import type { CalculationPolicy } from "../core/model/calculation-policy.js";
 import type { Scope } from "../core/model/common.js";
 import type { Consumption } from "../core/model/consumption.js";
-import type { MarketBasis } from "../core/model/emission.js";
-import type {
-  EmissionFactor,
-  GwpSet,
-  ResolutionStep,
-  StoredCustomFactor,
-  Validity,
-} from "../core/model/factor.js";
+import type { EmissionFactor, StoredCustomFactor, Validity } from "../core/model/factor.js";
 import type { FuelType, Ownership, VehicleCategory, VehicleType } from "../core/model/vehicle.js";
 import type { PageWindow } from "../core/pagination.js";
+import type { EmissionValues } from "../engine/emission.js";
 import type { Calculation } from "../engine/emission-lines.js";
 import type { LossFraction } from "../engine/loss-fractions.js";
 import type { ProxyDesignation } from "../engine/proxies.js";
@@ -311,27 +305,32 @@ export interface RowReferences {
   readonly categories: CategoryLookup;
 }
 
-/** A calculation record as stored: the lines of a calculation that many consumptions share. */
-export interface CalculationRecord {
-  /** Null while the location basis awaits a factor (a scope 2 row priced market-based only). */
-  readonly factorId: string | null;
-  readonly factorSource: string | null;
-  readonly factorYear: number | null;
-  readonly factorUnit: string | null;
-  readonly factorValue: number | null;
-  readonly resolution: ResolutionStep | null;
-  readonly gwpSet: GwpSet | null;
-  readonly geography: string | null;
-  readonly marketFactorId: string | null;
-  readonly marketBasis: MarketBasis | null;
-  readonly marketResolution: ResolutionStep | null;
-  readonly marketGeography: string | null;
-  readonly marketFactorYear: number | null;
-  readonly marketGwpSet: GwpSet | null;
+/**
+ * A calculation record as stored: the lines of a calculation that many consumptions share. Its
+ * provenance is the emission's (a null factorId while the location basis awaits a factor: a
+ * scope 2 row priced market-based only).
+ */
+export type CalculationRecord = Pick<
+  EmissionValues,
+  | "factorId"
+  | "factorSource"
+  | "factorYear"
+  | "factorUnit"
+  | "factorValue"
+  | "resolution"
+  | "gwpSet"
+  | "geography"
+  | "marketFactorId"
+  | "marketBasis"
+  | "marketResolution"
+  | "marketGeography"
+  | "marketFactorYear"
+  | "marketGwpSet"
+> & {
   readonly libraryVersion: string | null;
   /** JSON of the calculation's lines; null for a record written before lines (one direct line). */
   readonly lines: string | null;
-}
+};
 
 /** Calculation records by key, as a read asked for them. */
 export interface CalculationRecords {

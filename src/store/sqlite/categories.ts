@@ -4,7 +4,6 @@ import { isUuid } from "../../core/ids.js";
 import type { Category, CategoryLevel } from "../../core/model/category.js";
 import type { Page, PageQuery, Scope } from "../../core/model/common.js";
 import { pageOfList } from "../../core/pagination.js";
-import type { CategoryInfo } from "../../engine/summary.js";
 import type { CategoryLookup, CategoryTable, StoredCategory } from "../../rules/store.js";
 import { categoryOf } from "../stored-records.js";
 import type { Db } from "./database.js";
@@ -162,21 +161,6 @@ export class CategoryCatalog implements CategoryTable, CategoryLookup {
 
   refsOfScopes(scopes: readonly Scope[]): number[] {
     return this.all.filter((c) => scopes.includes(c.scope)).map((c) => c.ref);
-  }
-
-  /** What the engine's summaries need to know of a subcategory. */
-  info(id: string): CategoryInfo | undefined {
-    const category = this.byId(id);
-    if (category === undefined) return undefined;
-    const parent = category.parentId === null ? undefined : this.byId(category.parentId);
-    return {
-      code: category.code,
-      name: category.name,
-      scope: category.scope,
-      parentCode: parent?.code ?? category.code,
-      parentName: parent?.name ?? category.name,
-      defaultUnit: category.defaultUnit,
-    };
   }
 }
 
