@@ -31,6 +31,7 @@ import type {
   StoredBuilding,
   StoredCategory,
   StoredCustomInput,
+  StoredGlecEntry,
   StoredGoal,
   StoredVehicle,
 } from "../rules/store.js";
@@ -209,6 +210,47 @@ export function customInputOf(row: CustomInputColumns): StoredCustomInput {
 export function plainCustomInput(row: CustomInputColumns): CustomInput {
   const { ref: _, companyRef: __, ...input } = customInputOf(row);
   return input;
+}
+
+export interface GlecEntryColumns {
+  readonly ref: number;
+  readonly id: string;
+  readonly company_id: string;
+  readonly company_ref: number;
+  readonly client_id: string | null;
+  readonly start_date: string;
+  readonly end_date: string;
+  readonly external_id: string;
+  readonly from_place: string;
+  readonly to_place: string;
+  readonly tonne_km: number;
+  readonly ttw: number;
+  readonly wtt: number;
+  readonly wtw: number;
+  readonly created_at: string;
+  readonly updated_at: string;
+}
+
+/** A GLEC entry with its legs (each leg's action and result as stored, parsed), in order. */
+export function glecEntryOf(row: GlecEntryColumns, legs: StoredGlecEntry["legs"]): StoredGlecEntry {
+  return {
+    id: row.id,
+    companyId: row.company_id,
+    companyRef: row.company_ref,
+    clientId: row.client_id,
+    startDate: row.start_date,
+    endDate: row.end_date,
+    externalId: row.external_id,
+    from: row.from_place,
+    to: row.to_place,
+    tonneKm: row.tonne_km,
+    ttw: row.ttw,
+    wtt: row.wtt,
+    wtw: row.wtw,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    legs,
+  };
 }
 
 export interface GoalColumns {

@@ -8,60 +8,18 @@ import { isUuid } from "../../core/ids.js";
 import type { Page } from "../../core/model/common.js";
 import type { GlecQuery } from "../../core/ports/glec.js";
 import type { GlecEntryRecord, GlecTable, StoredGlecEntry } from "../../rules/store.js";
+import { type GlecEntryColumns, glecEntryOf } from "../stored-records.js";
 import { CompanyListing } from "./company-listing.js";
 import type { Queryable } from "./transactions.js";
-
-interface EntryRow {
-  ref: number;
-  id: string;
-  company_id: string;
-  company_ref: number;
-  client_id: string | null;
-  start_date: string;
-  end_date: string;
-  external_id: string;
-  from_place: string;
-  to_place: string;
-  tonne_km: number;
-  ttw: number;
-  wtt: number;
-  wtw: number;
-  created_at: string;
-  updated_at: string;
-}
 
 const SELECT = `SELECT e.ref, e.id, c.id AS company_id, e.company_ref, e.client_id, e.start_date,
     e.end_date, e.external_id, e.from_place, e.to_place, e.tonne_km, e.ttw, e.wtt, e.wtw,
     e.created_at, e.updated_at
   FROM glec_entries e JOIN companies c ON c.ref = e.company_ref`;
 
-/** An entry without its legs, which `withLegs` adds. */
-type Entry = Omit<StoredGlecEntry, "legs"> & { readonly ref: number };
-
-function entryOf(row: EntryRow): Entry {
-  return {
-    ref: row.ref,
-    id: row.id,
-    companyId: row.company_id,
-    companyRef: row.company_ref,
-    clientId: row.client_id,
-    startDate: row.start_date,
-    endDate: row.end_date,
-    externalId: row.external_id,
-    from: row.from_place,
-    to: row.to_place,
-    tonneKm: row.tonne_km,
-    ttw: row.ttw,
-    wtt: row.wtt,
-    wtw: row.wtw,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-  };
-}
-
 export class PostgresGlec implements GlecTable {
   readonly #db: Queryable;
-  readonly #listing: CompanyListing<EntryRow, Entry>;
+  readonly #listing: CompanyListing<GlecEntryColumns, GlecEntryColumns>;
 
   constructor(db: Queryable) {
     this.#db = db;
@@ -70,19 +28,19 @@ export class PostgresGlec implements GlecTable {
       table: "glec_entries",
       alias: "e",
       order: ["e.start_date", "e.id"],
-      decode: entryOf,
+      decode: (row) => row,
     });
   }
 
   /** The entries with their legs, in order, read in one statement. */
-  async #withLegs(entries: readonly Entry[]): Promise<StoredGlecEntry[]> {
-    if (entries.length === 0) return [];
+  async #withLegs(rows: readonly GlecEntryColumns[]): Promise<StoredGlecEntry[]> {
+    if (rows.length === 0) return [];
     const legs = await this.#db.query<{ entry_ref: number; action: unknown; result: unknown }>(
       `SELECT l.entry_ref, l.action, l.result FROM glec_legs l
        JOIN unnest($1::bigint[], $2::bigint[]) AS k (company_ref, entry_ref)
          ON l.company_ref = k.company_ref AND l.entry_ref = k.entry_ref
        ORDER BY l.entry_ref, l.position`,
-      [entries.map((entry) => entry.companyRef), entries.map((entry) => entry.ref)],
+      [rows.map((row) => row.company_ref), rows.map((row) => row.ref)],
     );
     const byEntry = new Map<number, { action: unknown; result: unknown }[]>();
     for (const leg of legs.rows) {
@@ -90,13 +48,13 @@ export class PostgresGlec implements GlecTable {
       list.push({ action: leg.action, result: leg.result });
       byEntry.set(leg.entry_ref, list);
     }
-    return entries.map(({ ref, ...entry }) => ({ ...entry, legs: byEntry.get(ref) ?? [] }));
+    return rows.map((row) => glecEntryOf(row, byEntry.get(row.ref) ?? []));
   }
 
   async find(id: string): Promise<StoredGlecEntry | undefined> {
     if (!isUuid(id)) return undefined;
-    const rows = await this.#db.query<EntryRow>(`${SELECT} WHERE e.id = $1`, [id]);
-    return (await this.#withLegs(rows.rows.map(entryOf)))[0];
+    const rows = await this.#db.query<GlecEntryColumns>(`${SELECT} WHERE e.id = $1`, [id]);
+    return (await this.#withLegs(rows.rows))[0];
   }
 
   /** Entries in start date, id order, of a company (unknown: not_found) and a period. */

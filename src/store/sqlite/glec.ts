@@ -3,29 +3,13 @@ import type { Page } from "../../core/model/common.js";
 import { pageOf, pageWindow } from "../../core/pagination.js";
 import type { GlecFilter, GlecQuery } from "../../core/ports/glec.js";
 import type { GlecEntryRecord, GlecTable, StoredGlecEntry } from "../../rules/store.js";
+import { type GlecEntryColumns, glecEntryOf } from "../stored-records.js";
 import type { CompanyRepository } from "./companies.js";
 import type { Db } from "./database.js";
 import type { Keyset, SqlValue } from "./keyset.js";
 import { lazy } from "./lazy.js";
 
-interface EntryRow {
-  ref: number;
-  id: string;
-  company_id: string;
-  company_ref: number;
-  client_id: string | null;
-  start_date: string;
-  end_date: string;
-  external_id: string;
-  from_place: string;
-  to_place: string;
-  tonne_km: number;
-  ttw: number;
-  wtt: number;
-  wtw: number;
-  created_at: string;
-  updated_at: string;
-}
+type EntryRow = GlecEntryColumns;
 
 interface LegRow {
   action: string;
@@ -85,26 +69,10 @@ export class GlecRepository implements GlecTable {
   }
 
   #stored(row: EntryRow): StoredGlecEntry {
-    return {
-      id: row.id,
-      companyId: row.company_id,
-      companyRef: row.company_ref,
-      clientId: row.client_id,
-      startDate: row.start_date,
-      endDate: row.end_date,
-      externalId: row.external_id,
-      from: row.from_place,
-      to: row.to_place,
-      tonneKm: row.tonne_km,
-      ttw: row.ttw,
-      wtt: row.wtt,
-      wtw: row.wtw,
-      createdAt: row.created_at,
-      updatedAt: row.updated_at,
-      legs: this.#legs()
-        .all(row.ref)
-        .map((leg) => ({ action: JSON.parse(leg.action), result: JSON.parse(leg.result) })),
-    };
+    const legs = this.#legs()
+      .all(row.ref)
+      .map((leg) => ({ action: JSON.parse(leg.action), result: JSON.parse(leg.result) }));
+    return glecEntryOf(row, legs);
   }
 
   find(id: string): StoredGlecEntry | undefined {
