@@ -19,9 +19,10 @@ import type { Queryable } from "./transactions.js";
 const COLUMNS = `id, action, actor, at, record_id, move_id, building_id, from_company_id,
   to_company_id, consumptions, emissions, awaiting_factor, record`;
 
-/** COLUMNS' values, typed (a SELECT's list does not take them from the table); $8 is the company. */
-const PLACEHOLDERS =
-  "$1::uuid, $2, $3, $4, $5, $6::uuid, $7::uuid, $8::uuid, $9::uuid, $10::integer, $11::integer, $12::integer, $13::json";
+/** The records as arrays, a column each, in COLUMNS' order, numbered in their order (n). */
+const RECORDS = `unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::uuid[],
+  $7::uuid[], $8::uuid[], $9::uuid[], $10::integer[], $11::integer[], $12::integer[], $13::json[])
+  WITH ORDINALITY AS k (${COLUMNS}, n)`;
 
 export class PostgresAudit implements AuditTable {
   readonly #db: Queryable;
@@ -30,26 +31,28 @@ export class PostgresAudit implements AuditTable {
     this.#db = db;
   }
 
-  /** Appends rows in order: those of a stored company to its trail, the others to the shared one. */
+  /**
+   * Appends the records in order, a statement for all of them: those of a stored company to its
+   * trail, the others to the shared one.
+   */
   async #append(rows: readonly AuditColumns[]): Promise<void> {
-    for (const row of rows) {
-      const company = row[7];
-      const params = [...row];
-      const inserted =
-        company === null
-          ? { rowCount: 0 }
-          : await this.#db.query(
-              `INSERT INTO audit_log (company_ref, ${COLUMNS})
-               SELECT ref, ${PLACEHOLDERS} FROM companies WHERE id = $8::uuid`,
-              params,
-            );
-      if (inserted.rowCount === 0) {
-        await this.#db.query(
-          `INSERT INTO account_audit_log (${COLUMNS}) VALUES (${PLACEHOLDERS})`,
-          params,
-        );
-      }
-    }
+    if (rows.length === 0) return;
+    const params = Array.from({ length: 13 }, (_, column) => rows.map((row) => row[column]));
+    const columns = COLUMNS.split(",")
+      .map((column) => `k.${column.trim()}`)
+      .join(", ");
+    await this.#db.query(
+      `INSERT INTO audit_log (company_ref, ${COLUMNS})
+       SELECT c.ref, ${columns} FROM ${RECORDS}
+       JOIN companies c ON c.id = k.from_company_id ORDER BY k.n`,
+      params,
+    );
+    await this.#db.query(
+      `INSERT INTO account_audit_log (${COLUMNS})
+       SELECT ${columns} FROM ${RECORDS}
+       WHERE NOT EXISTS (SELECT 1 FROM companies c WHERE c.id = k.from_company_id) ORDER BY k.n`,
+      params,
+    );
   }
 
   appendUserChange(record: UserAuditRecord): Promise<void> {
