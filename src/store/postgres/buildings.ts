@@ -22,8 +22,9 @@ import { CompanyListing } from "./company-listing.js";
 import type { Queryable } from "./transactions.js";
 import { uuidsOf } from "./uuids.js";
 
-const SELECT = `SELECT b.ref, b.id, b.company_ref, co.id AS company_id, b.name, b.country,
-  b.created_at FROM buildings b JOIN companies co ON co.ref = b.company_ref`;
+// With the name as compared: findByNames answers by it.
+const SELECT = `SELECT b.ref, b.id, b.company_ref, co.id AS company_id, b.name, b.name_key,
+  b.country, b.created_at FROM buildings b JOIN companies co ON co.ref = b.company_ref`;
 
 /** The tables a building's data is in: each moves with it to its new company. */
 const DATA = ["consumptions", "invoices", "effluents", "certificates"];
@@ -75,8 +76,7 @@ export class PostgresBuildings implements BuildingTable {
     if (nameKeys.length === 0) return [];
     const found = (
       await this.#db.query<BuildingColumns & { name_key: string }>(
-        `${SELECT.replace("b.created_at", "b.created_at, b.name_key")}
-       WHERE b.company_ref = $1 AND b.name_key = ANY($2::text[])`,
+        `${SELECT} WHERE b.company_ref = $1 AND b.name_key = ANY($2::text[])`,
         [companyRef, [...new Set(nameKeys)]],
       )
     ).rows;
