@@ -60,24 +60,10 @@ import { getTask, listTasks, upsertTask } from "../../src/rules/tasks.js";
 import { wasteOperatorsPart } from "../../src/rules/waste-operators.js";
 import { localActor } from "../../src/runtime/local-actor.js";
 import { shippedDerivationRules } from "../../src/shipped/derivation-rules.js";
-import { PostgresAudit } from "../../src/store/postgres/audit.js";
-import { PostgresBuildings } from "../../src/store/postgres/buildings.js";
-import { PostgresCategories } from "../../src/store/postgres/categories.js";
-import { PostgresComments } from "../../src/store/postgres/comments.js";
-import { PostgresCompanies } from "../../src/store/postgres/companies.js";
-import { PostgresCustomFactors } from "../../src/store/postgres/custom-factors.js";
-import { PostgresCustomInputs } from "../../src/store/postgres/custom-inputs.js";
 import { connect } from "../../src/store/postgres/database.js";
-import { PostgresEffluents } from "../../src/store/postgres/effluents.js";
-import { PostgresGlec } from "../../src/store/postgres/glec.js";
-import { PostgresGoals, PostgresTasks } from "../../src/store/postgres/goals.js";
-import { PostgresOrganizationLimits } from "../../src/store/postgres/organization-limits.js";
-import { PostgresSuppliers } from "../../src/store/postgres/suppliers.js";
+import { postgresTables } from "../../src/store/postgres/store.js";
 import { PostgresTransactions } from "../../src/store/postgres/transactions.js";
 import { parsePostgresUrl } from "../../src/store/postgres/url.js";
-import { PostgresUsers } from "../../src/store/postgres/users.js";
-import { PostgresVehicles } from "../../src/store/postgres/vehicles.js";
-import { PostgresWasteOperators } from "../../src/store/postgres/waste-operators.js";
 import { freshPostgres, postgresServer } from "../support/postgres-databases.js";
 import { openTemp } from "../unit/local/helpers.js";
 
@@ -109,24 +95,7 @@ async function onPostgres(): Promise<Store> {
   const target = parsePostgresUrl(await freshPostgres({ migrated: true }));
   const pool = await connect(target, 20);
   onTestFinished(() => pool.end());
-  const tables = new PostgresTransactions(pool, (client) => ({
-    companies: new PostgresCompanies(client),
-    wasteOperators: new PostgresWasteOperators(client),
-    goals: new PostgresGoals(client),
-    tasks: new PostgresTasks(client),
-    users: new PostgresUsers(client),
-    suppliers: new PostgresSuppliers(client),
-    comments: new PostgresComments(client),
-    buildings: new PostgresBuildings(client),
-    organizationLimits: new PostgresOrganizationLimits(client),
-    effluents: new PostgresEffluents(client),
-    glec: new PostgresGlec(client),
-    categories: new PostgresCategories(client),
-    customFactors: new PostgresCustomFactors(client),
-    customInputs: new PostgresCustomInputs(client),
-    vehicles: new PostgresVehicles(client),
-    audit: new PostgresAudit(client),
-  }));
+  const tables = new PostgresTransactions(pool, postgresTables);
   // The tables these rules use; the others are not on PostgreSQL yet.
   const rules: StoreTransactions = {
     read: (fn) => tables.read((tx) => fn(tx as unknown as StoreTransaction)),

@@ -1,0 +1,44 @@
+/**
+ * The PostgreSQL store: the tables of the Store port on one connection of the pool, as one
+ * transaction of PostgresTransactions (transactions.ts) sees them.
+ */
+import { PostgresAudit } from "./audit.js";
+import { PostgresBuildings } from "./buildings.js";
+import { PostgresCategories } from "./categories.js";
+import { PostgresComments } from "./comments.js";
+import { PostgresCompanies } from "./companies.js";
+import { PostgresCustomFactors } from "./custom-factors.js";
+import { PostgresCustomInputs } from "./custom-inputs.js";
+import { PostgresEffluents } from "./effluents.js";
+import { PostgresGlec } from "./glec.js";
+import { PostgresGoals, PostgresTasks } from "./goals.js";
+import { PostgresOrganizationLimits } from "./organization-limits.js";
+import { PostgresSuppliers } from "./suppliers.js";
+import type { Queryable } from "./transactions.js";
+import { PostgresUsers } from "./users.js";
+import { PostgresVehicles } from "./vehicles.js";
+import { PostgresWasteOperators } from "./waste-operators.js";
+
+/** The tables built so far, each on the transaction's connection. */
+export function postgresTables(client: Queryable) {
+  return {
+    companies: new PostgresCompanies(client),
+    wasteOperators: new PostgresWasteOperators(client),
+    goals: new PostgresGoals(client),
+    tasks: new PostgresTasks(client),
+    users: new PostgresUsers(client),
+    suppliers: new PostgresSuppliers(client),
+    comments: new PostgresComments(client),
+    buildings: new PostgresBuildings(client),
+    organizationLimits: new PostgresOrganizationLimits(client),
+    effluents: new PostgresEffluents(client),
+    glec: new PostgresGlec(client),
+    categories: new PostgresCategories(client),
+    customFactors: new PostgresCustomFactors(client),
+    customInputs: new PostgresCustomInputs(client),
+    vehicles: new PostgresVehicles(client),
+    audit: new PostgresAudit(client),
+  };
+}
+
+export type PostgresTables = ReturnType<typeof postgresTables>;
