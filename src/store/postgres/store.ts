@@ -7,12 +7,14 @@ import { PostgresBuildings } from "./buildings.js";
 import { PostgresCategories } from "./categories.js";
 import { PostgresComments } from "./comments.js";
 import { PostgresCompanies } from "./companies.js";
+import { PostgresConsumptionReads } from "./consumption-reads.js";
 import { PostgresCustomFactors } from "./custom-factors.js";
 import { PostgresCustomInputs } from "./custom-inputs.js";
 import { PostgresEffluents } from "./effluents.js";
 import { PostgresGlec } from "./glec.js";
 import { PostgresGoals, PostgresTasks } from "./goals.js";
 import { PostgresOrganizationLimits } from "./organization-limits.js";
+import { PostgresRowReferences } from "./row-references.js";
 import { PostgresSuppliers } from "./suppliers.js";
 import type { Queryable } from "./transactions.js";
 import { PostgresUsers } from "./users.js";
@@ -21,7 +23,11 @@ import { PostgresWasteOperators } from "./waste-operators.js";
 
 /** The tables built so far, each on the transaction's connection. */
 export function postgresTables(client: Queryable) {
+  // What the rows of this transaction's reads name, read once for all of its reads.
+  const references = new PostgresRowReferences(client);
+  const consumptionReads = new PostgresConsumptionReads(client, references);
   return {
+    consumptionReads,
     companies: new PostgresCompanies(client),
     wasteOperators: new PostgresWasteOperators(client),
     goals: new PostgresGoals(client),

@@ -1,0 +1,384 @@
+/**
+ * Reads of consumptions and of their emission lines on PostgreSQL: the rows the SQLite store's
+ * reads answer (src/store/sqlite/consumption-reads.ts), in the same order (start date, then
+ * stored order: the row's `ref`, what SQLite's rowid is there), as the same tuples. Keys stay
+ * keys: what they stand for is in PostgresRowReferences, and decoding a row is the rules'.
+ *
+ * A company's rows are read on consumptions_by_company (company_ref, start_date, ref) in order,
+ * by keyset; a read of every company's takes each company's next rows on that index and merges
+ * them (one statement, LATERAL), so no index over every company's rows is needed.
+ */
+import { isUuid } from "../../core/ids.js";
+import type {
+  CalculationCount,
+  CalculationRecords,
+  CategoryCondition,
+  ConsumptionReadRow,
+  ConsumptionReadTable,
+  ConsumptionRowFilter,
+  LinePage,
+  LinePageRequest,
+  RowReferences,
+} from "../../rules/store.js";
+import type { PostgresRowReferences } from "./row-references.js";
+import type { Queryable } from "./transactions.js";
+import { uuidsOf } from "./uuids.js";
+
+/**
+ * The columns a read takes from `consumptions c`: those of ConsumptionReadRow up to the key
+ * to a custom input and the bill's kWh per m3, then what certificates cover (covered and
+ * metered kWh), from which `rowOf` works out the market-based figure and the uncovered share.
+ */
+export const COLUMNS = `c.id, c.entity_id, c.company_ref, c.building_ref, c.category_ref,
+  c.start_date, c.end_date, c.quantity, c.unit, c.created_at, c.updated_at, c.co2e, c.co2, c.ch4,
+  c.n2o, c.co2e_market, c.converted_quantity, c.provenance_ref, c.ref, c.input_ref, c.kwh_per_m3,
+  c.covered_kwh, c.metered_kwh`;
+
+/** A row as COLUMNS reads it (bigint and numeric already numbers: the pool parses them once). */
+export type RawRow = [
+  id: string,
+  entityId: string,
+  companyRef: number,
+  buildingRef: number,
+  categoryRef: number,
+  startDate: number,
+  endDate: number,
+  quantity: number,
+  unit: string,
+  createdAt: number,
+  updatedAt: number,
+  co2e: number | null,
+  co2: number | null,
+  ch4: number | null,
+  n2o: number | null,
+  co2eMarket: number | null,
+  convertedQuantity: number | null,
+  calculationRef: number | null,
+  ref: number,
+  inputRef: number | null,
+  kwhPerM3: number | null,
+  coveredKwh: number | null,
+  meteredKwh: number | null,
+];
+
+const SELECT = `SELECT ${COLUMNS} FROM consumptions c`;
+const ORDER = "ORDER BY c.start_date, c.ref";
+/** Rows read a page at a time while the row holding a line is looked for. */
+const ROWS_A_PAGE = 500;
+/** Ids a statement takes at most. */
+const IDS_A_STATEMENT = 5000;
+
+/**
+ * The market-based figure with the kWh certificates cover left out, and the share no
+ * certificate covers: the SQLite store's MARKET_FIGURE and UNCOVERED_SHARE (certificate-cover.ts),
+ * worked out in the same order in doubles (SQLite's REAL), so both stores answer the same bits;
+ * a division by no metered kWh is null, as SQLite's.
+ */
+export function rowOf(raw: RawRow): ConsumptionReadRow {
+  const covered = raw[21];
+  const metered = raw[22];
+  const market = raw[15];
+  let figure = market;
+  let share: number | null = 1;
+  if (covered !== null) {
+    const uncovered = metered === null || metered === 0 ? null : metered - covered;
+    share = uncovered === null || metered === null ? null : uncovered / metered;
+    figure =
+      market === null || uncovered === null || metered === null
+        ? null
+        : (market * uncovered) / metered;
+  }
+  return [
+    raw[0],
+    raw[1],
+    raw[2],
+    raw[3],
+    raw[4],
+    raw[5],
+    raw[6],
+    raw[7],
+    raw[8],
+    raw[9],
+    raw[10],
+    raw[11],
+    raw[12],
+    raw[13],
+    raw[14],
+    figure,
+    raw[16],
+    raw[17],
+    raw[18],
+    raw[19],
+    raw[20],
+    // A parsed boundary: the share of a covered row with metered kWh is a number, as SQLite's.
+    share as number,
+  ];
+}
+
+/** A WHERE clause over `consumptions c` and its parameters ($1, $2, … in order). */
+export interface Where {
+  readonly clauses: readonly string[];
+  readonly params: readonly unknown[];
+  /** The filter's one company, when it names one. */
+  readonly companyRef: number | undefined;
+}
+
+function dayStart(day: string): number {
+  return Date.parse(`${day}T00:00:00.000Z`);
+}
+
+function nextDayStart(day: string): number {
+  const date = new Date(dayStart(day));
+  date.setUTCDate(date.getUTCDate() + 1);
+  return date.getTime();
+}
+
+/** Calculation records with a derived line, of any category. */
+const WITH_DERIVED_LINES =
+  "c.provenance_ref IN (SELECT calculation_ref FROM emission_lines WHERE category_ref IS NOT NULL)";
+
+/** A condition on categories; category refs are the store's integers: safe to inline. */
+function categoryClause(condition: CategoryCondition): string {
+  const refs = condition.refs.map((ref) => Math.trunc(Number(ref)));
+  const own = refs.length === 0 ? "false" : `c.category_ref IN (${refs.join(", ")})`;
+  if (condition.orDerivedLine === "any") return `(${own} OR ${WITH_DERIVED_LINES})`;
+  if (condition.orDerivedLine === "ofRefs" && refs.length > 0) {
+    const derived = `c.provenance_ref IN (SELECT calculation_ref FROM emission_lines WHERE category_ref IN (${refs.join(", ")}))`;
+    return `(${own} OR ${derived})`;
+  }
+  return own;
+}
+
+/** The clauses of a filter, its parameters numbered from 1. */
+export function whereOf(filter: ConsumptionRowFilter): Where {
+  if (filter.none === true) return { clauses: ["false"], params: [], companyRef: undefined };
+  const clauses: string[] = [];
+  const params: unknown[] = [];
+  const param = (value: unknown): string => {
+    params.push(value);
+    return `$${params.length}`;
+  };
+  if (filter.companyRef !== undefined) clauses.push(`c.company_ref = ${param(filter.companyRef)}`);
+  if (filter.buildingRef !== undefined) {
+    clauses.push(`c.building_ref = ${param(filter.buildingRef)}`);
+  }
+  if (filter.to !== undefined) clauses.push(`c.start_date < ${param(nextDayStart(filter.to))}`);
+  if (filter.from !== undefined) clauses.push(`c.end_date >= ${param(dayStart(filter.from))}`);
+  if (filter.scopes !== undefined) clauses.push(categoryClause(filter.scopes));
+  if (filter.entityIds !== undefined) {
+    clauses.push(`c.entity_id = ANY(${param([...filter.entityIds])}::text[])`);
+  }
+  if (filter.categories !== undefined) clauses.push(categoryClause(filter.categories));
+  return { clauses, params, companyRef: filter.companyRef };
+}
+
+function whereSql(clauses: readonly string[]): string {
+  return clauses.length === 0 ? "" : ` WHERE ${clauses.join(" AND ")}`;
+}
+
+/** Rows skipped, then rows taken. */
+interface Window {
+  readonly limit: number;
+  readonly offset: number;
+}
+
+/** Where rows of the list continue: after this (start date, ref). */
+type After = readonly [startDate: number, ref: number];
+
+/**
+ * The statement of the rows of a filter in list order after `after` (from the first without),
+ * skipping `offset` and taking `limit`. A filter of one company reads its index in order; one of
+ * every company takes each company's first `offset + limit` rows on its index and merges them.
+ */
+function orderedSql(
+  where: Where,
+  after: After | undefined,
+  window: Window,
+): { text: string; values: unknown[] } {
+  const values = [...where.params];
+  const param = (value: unknown): string => {
+    values.push(value);
+    return `$${values.length}`;
+  };
+  const clauses = [...where.clauses];
+  if (after !== undefined) {
+    clauses.push(
+      `(c.start_date, c.ref) > (${param(after[0])}::bigint, ${param(after[1])}::bigint)`,
+    );
+  }
+  if (where.companyRef !== undefined) {
+    const text = `${SELECT}${whereSql(clauses)} ${ORDER} LIMIT ${param(window.limit)} OFFSET ${param(window.offset)}`;
+    return { text, values };
+  }
+  const each = param(window.offset + window.limit);
+  const text = `SELECT r.* FROM companies co CROSS JOIN LATERAL (
+      ${SELECT}${whereSql(["c.company_ref = co.ref", ...clauses])} ${ORDER} LIMIT ${each}
+    ) r ORDER BY r.start_date, r.ref LIMIT ${param(window.limit)} OFFSET ${param(window.offset)}`;
+  return { text, values };
+}
+
+/** Lines of a row by its (category, record), as a request weighs them. */
+function weigher(request: LinePageRequest): (row: ConsumptionReadRow) => number | undefined {
+  const byRecord = new Map<number | null, number>();
+  const byPair = new Map<number, Map<number | null, number>>();
+  for (const { categoryRef, calculationRef, lines } of request.weights) {
+    if (!request.byCategory) {
+      byRecord.set(calculationRef, lines);
+      continue;
+    }
+    let byRef = byPair.get(categoryRef);
+    if (byRef === undefined) {
+      byRef = new Map();
+      byPair.set(categoryRef, byRef);
+    }
+    byRef.set(calculationRef, lines);
+  }
+  return request.byCategory
+    ? (row) => byPair.get(row[4])?.get(row[17])
+    : (row) => byRecord.get(row[17]);
+}
+
+export class PostgresConsumptionReads implements ConsumptionReadTable {
+  readonly #db: Queryable;
+  readonly #references: PostgresRowReferences;
+
+  constructor(db: Queryable, references: PostgresRowReferences) {
+    this.#db = db;
+    this.#references = references;
+  }
+
+  /** Rows of a statement as tuples, what their keys name read along. */
+  async #rows(text: string, values: readonly unknown[]): Promise<ConsumptionReadRow[]> {
+    const found = await this.#db.query<RawRow>({ text, values: [...values], rowMode: "array" });
+    const rows = found.rows.map(rowOf);
+    await this.#references.cover(rows);
+    return rows;
+  }
+
+  async find(id: string): Promise<ConsumptionReadRow | undefined> {
+    if (!isUuid(id)) return undefined;
+    return (await this.#rows(`${SELECT} WHERE c.id = $1`, [id]))[0];
+  }
+
+  /** The rows of these store keys (what an overlap index keeps instead of ids). */
+  async atRefs(refs: readonly number[]): Promise<ConsumptionReadRow[]> {
+    const rows: ConsumptionReadRow[] = [];
+    for (let start = 0; start < refs.length; start += IDS_A_STATEMENT) {
+      const some = refs.slice(start, start + IDS_A_STATEMENT);
+      rows.push(...(await this.#rows(`${SELECT} WHERE c.ref = ANY($1::bigint[])`, [some])));
+    }
+    return rows;
+  }
+
+  /** The rows of these ids (lower case). */
+  async byIds(ids: readonly string[]): Promise<ConsumptionReadRow[]> {
+    const wanted = uuidsOf(ids);
+    const rows: ConsumptionReadRow[] = [];
+    for (let start = 0; start < wanted.length; start += IDS_A_STATEMENT) {
+      const some = wanted.slice(start, start + IDS_A_STATEMENT);
+      rows.push(...(await this.#rows(`${SELECT} WHERE c.id = ANY($1::uuid[])`, [some])));
+    }
+    return rows;
+  }
+
+  async storedIds(ids: readonly string[]): Promise<Set<string>> {
+    const wanted = uuidsOf(ids);
+    const stored = new Set<string>();
+    for (let start = 0; start < wanted.length; start += IDS_A_STATEMENT) {
+      const found = await this.#db.query<{ id: string }>(
+        "SELECT id FROM consumptions WHERE id = ANY($1::uuid[])",
+        [wanted.slice(start, start + IDS_A_STATEMENT)],
+      );
+      for (const row of found.rows) stored.add(row.id);
+    }
+    return stored;
+  }
+
+  async list(filter: ConsumptionRowFilter, window: Window): Promise<ConsumptionReadRow[]> {
+    const { text, values } = orderedSql(whereOf(filter), undefined, window);
+    return this.#rows(text, values);
+  }
+
+  async count(filter: ConsumptionRowFilter): Promise<number> {
+    const where = whereOf(filter);
+    const found = await this.#db.query<{ count: number }>(
+      `SELECT count(*) AS count FROM consumptions c${whereSql(where.clauses)}`,
+      [...where.params],
+    );
+    return Number(found.rows[0]?.count ?? 0);
+  }
+
+  /** In the order of the group's keys, nulls first, as SQLite groups them. */
+  async countByCalculation(
+    filter: ConsumptionRowFilter,
+    byCategory: boolean,
+  ): Promise<CalculationCount[]> {
+    const where = whereOf(filter);
+    const category = byCategory ? "c.category_ref" : "min(c.category_ref)";
+    const groups = byCategory ? "c.category_ref, c.provenance_ref" : "c.provenance_ref";
+    const order = byCategory
+      ? "c.category_ref, c.provenance_ref NULLS FIRST"
+      : "c.provenance_ref NULLS FIRST";
+    const found = await this.#db.query<[number, number | null, number]>({
+      text: `SELECT ${category}, c.provenance_ref, count(*) FROM consumptions c${whereSql(where.clauses)}
+        GROUP BY ${groups} ORDER BY ${order}`,
+      values: [...where.params],
+      rowMode: "array",
+    });
+    return found.rows.map(([categoryRef, calculationRef, consumptions]) => ({
+      categoryRef,
+      calculationRef,
+      consumptions,
+    }));
+  }
+
+  /**
+   * Rows in list order from the one holding line `offset`: the rows before it are passed over by
+   * their weights, undecoded, read a keyset page at a time. A row of a pair the request does not
+   * weigh (stored since it was counted) is where passing over stops; the caller skips the rest of
+   * `skip` line by line.
+   */
+  async linePage(filter: ConsumptionRowFilter, request: LinePageRequest): Promise<LinePage> {
+    const weight = weigher(request);
+    const rows: ConsumptionReadRow[] = [];
+    let skip = request.offset;
+    if (request.rows <= 0) return { rows, skip };
+    const where = whereOf(filter);
+    let after: After | undefined;
+    for (;;) {
+      const { text, values } = orderedSql(where, after, { limit: ROWS_A_PAGE, offset: 0 });
+      // Passed-over rows are not decoded: what their keys name is read only for rows kept.
+      const found = await this.#db.query<RawRow>({ text, values, rowMode: "array" });
+      const page = found.rows.map(rowOf);
+      const kept = rows.length;
+      let full = false;
+      for (const row of page) {
+        // A row of no line under the filter is passed over too: it holds no line.
+        if (rows.length === 0) {
+          const lines = weight(row);
+          if (lines !== undefined && lines <= skip) {
+            skip -= lines;
+            continue;
+          }
+        }
+        rows.push(row);
+        if (rows.length === request.rows) {
+          full = true;
+          break;
+        }
+      }
+      await this.#references.cover(rows.slice(kept));
+      const last = page.at(-1);
+      if (full || last === undefined || page.length < ROWS_A_PAGE) return { rows, skip };
+      after = [last[5], last[18]];
+    }
+  }
+
+  async references(): Promise<RowReferences> {
+    return this.#references.load();
+  }
+
+  async calculations(refs: readonly (number | null)[]): Promise<CalculationRecords> {
+    return this.#references.records(refs);
+  }
+}

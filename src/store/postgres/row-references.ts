@@ -1,0 +1,188 @@
+/**
+ * What the store's keys in consumption rows stand for on PostgreSQL, for one transaction: the
+ * category tree (read whole the first time a read asks, the filters look categories up before
+ * any row), and the companies, buildings, custom inputs and calculation records the rows read so
+ * far name (each read looks up the keys it has not met yet, in one statement a kind). Nothing is
+ * read per row, and a database of many companies is never read whole to answer one company's page.
+ */
+import type { Scope } from "../../core/model/common.js";
+import type {
+  BuildingReference,
+  CalculationRecord,
+  CalculationRecords,
+  CategoryLookup,
+  ConsumptionReadRow,
+  InputReference,
+  RowReferences,
+  StoredCategory,
+} from "../../rules/store.js";
+import { type CategoryColumns, categoryOf } from "../stored-records.js";
+import type { Queryable } from "./transactions.js";
+
+/** The meta key of the library version of rows stored awaiting a factor before records existed. */
+const LEGACY_LIBRARY_VERSION_KEY = "library_version_before_lines";
+
+const CATEGORIES = `SELECT c.ref, c.id, c.code, c.level, p.id AS parent_id, c.scope, c.name,
+    c.default_unit, c.factor_key, c.market_factor_key
+  FROM categories c LEFT JOIN categories p ON p.ref = c.parent_ref ORDER BY c.ref`;
+
+const RECORDS = `SELECT ref, factor_id AS "factorId", factor_source AS "factorSource",
+    factor_year AS "factorYear", factor_unit AS "factorUnit", factor_value AS "factorValue",
+    resolution, gwp_set AS "gwpSet", geography, market_factor_id AS "marketFactorId",
+    market_basis AS "marketBasis", market_resolution AS "marketResolution",
+    market_geography AS "marketGeography", market_factor_year AS "marketFactorYear",
+    market_gwp_set AS "marketGwpSet", library_version AS "libraryVersion", lines
+  FROM emission_provenance WHERE ref = ANY($1::bigint[])`;
+
+/** The category tree in memory, looked up as the SQLite store's catalog is. */
+class CategoryTree implements CategoryLookup {
+  readonly all: readonly StoredCategory[];
+  readonly #byRef = new Map<number, StoredCategory>();
+  readonly #byId = new Map<string, StoredCategory>();
+  readonly #byCode = new Map<string, StoredCategory>();
+
+  constructor(all: readonly StoredCategory[]) {
+    this.all = all;
+    for (const category of all) {
+      this.#byRef.set(category.ref, category);
+      this.#byId.set(category.id, category);
+      // Codes are unique ignoring case; the first in tree order wins, as the catalog's does.
+      const code = category.code.toLowerCase();
+      if (!this.#byCode.has(code)) this.#byCode.set(code, category);
+    }
+  }
+
+  byRef(ref: number): StoredCategory | undefined {
+    return this.#byRef.get(ref);
+  }
+
+  byId(id: string): StoredCategory | undefined {
+    return this.#byId.get(id.toLowerCase());
+  }
+
+  find(codeOrId: string): StoredCategory | undefined {
+    const key = codeOrId.trim().toLowerCase();
+    return this.#byId.get(key) ?? this.#byCode.get(key);
+  }
+
+  refsOfScopes(scopes: readonly Scope[]): number[] {
+    return this.all.filter((c) => scopes.includes(c.scope)).map((c) => c.ref);
+  }
+}
+
+/** The keys not met yet among `refs` (nulls passed over). */
+function missing(refs: Iterable<number | null>, known: ReadonlyMap<number, unknown>): number[] {
+  const wanted = new Set<number>();
+  for (const ref of refs) if (ref !== null && !known.has(ref)) wanted.add(ref);
+  return [...wanted];
+}
+
+export class PostgresRowReferences implements RowReferences, CalculationRecords {
+  readonly #db: Queryable;
+  #categories: CategoryTree | undefined;
+  readonly #companies = new Map<number, string>();
+  readonly #buildings = new Map<number, BuildingReference>();
+  readonly #inputs = new Map<number, InputReference>();
+  readonly #records = new Map<number, CalculationRecord>();
+  /** Undefined until read (once a transaction). */
+  #legacyVersion: string | null | undefined;
+
+  constructor(db: Queryable) {
+    this.#db = db;
+  }
+
+  get categories(): CategoryLookup {
+    if (this.#categories === undefined) throw new Error("the category tree is not loaded");
+    return this.#categories;
+  }
+
+  /** Reads the category tree, if not read yet: what a read's filter looks categories up in. */
+  async load(): Promise<this> {
+    if (this.#categories === undefined) {
+      const rows = await this.#db.query<CategoryColumns>(CATEGORIES);
+      this.#categories = new CategoryTree(rows.rows.map(categoryOf));
+    }
+    return this;
+  }
+
+  /** Reads what the rows' keys name that no read has met yet: a statement a kind, at most. */
+  async cover(rows: readonly ConsumptionReadRow[]): Promise<void> {
+    const companies = missing(
+      rows.map((row) => row[2]),
+      this.#companies,
+    );
+    if (companies.length > 0) {
+      const found = await this.#db.query<{ ref: number; id: string }>(
+        "SELECT ref, id FROM companies WHERE ref = ANY($1::bigint[])",
+        [companies],
+      );
+      for (const row of found.rows) this.#companies.set(row.ref, row.id);
+    }
+    const buildings = missing(
+      rows.map((row) => row[3]),
+      this.#buildings,
+    );
+    if (buildings.length > 0) {
+      const found = await this.#db.query<{ ref: number; id: string; name: string }>(
+        "SELECT ref, id, name FROM buildings WHERE ref = ANY($1::bigint[])",
+        [buildings],
+      );
+      for (const row of found.rows) this.#buildings.set(row.ref, { id: row.id, name: row.name });
+    }
+    const inputs = missing(
+      rows.map((row) => row[19]),
+      this.#inputs,
+    );
+    if (inputs.length > 0) {
+      const found = await this.#db.query<{ ref: number; id: string; type: string }>(
+        "SELECT ref, id, type FROM custom_inputs WHERE ref = ANY($1::bigint[])",
+        [inputs],
+      );
+      for (const row of found.rows) this.#inputs.set(row.ref, { id: row.id, type: row.type });
+    }
+  }
+
+  /** Reads the calculation records of these keys not read yet, and the legacy version once. */
+  async records(refs: readonly (number | null)[]): Promise<this> {
+    const wanted = missing(refs, this.#records);
+    if (wanted.length > 0) {
+      const found = await this.#db.query<CalculationRecord & { ref: number }>(RECORDS, [wanted]);
+      for (const { ref, ...record } of found.rows) this.#records.set(ref, record);
+    }
+    if (this.#legacyVersion === undefined) {
+      const found = await this.#db.query<{ value: string }>(
+        "SELECT value FROM carbon_meta WHERE key = $1",
+        [LEGACY_LIBRARY_VERSION_KEY],
+      );
+      this.#legacyVersion = found.rows[0]?.value ?? null;
+    }
+    return this;
+  }
+
+  companyId(ref: number): string {
+    const id = this.#companies.get(ref);
+    if (id === undefined) throw new Error(`company ref ${ref} is not loaded`);
+    return id;
+  }
+
+  building(ref: number): BuildingReference {
+    const building = this.#buildings.get(ref);
+    if (building === undefined) throw new Error(`building ref ${ref} is not loaded`);
+    return building;
+  }
+
+  input(ref: number): InputReference {
+    const input = this.#inputs.get(ref);
+    if (input === undefined) throw new Error(`custom input ref ${ref} is not loaded`);
+    return input;
+  }
+
+  get(ref: number): CalculationRecord | undefined {
+    return this.#records.get(ref);
+  }
+
+  get legacyLibraryVersion(): string | null {
+    if (this.#legacyVersion === undefined) throw new Error("calculations are not loaded");
+    return this.#legacyVersion;
+  }
+}
