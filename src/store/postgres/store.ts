@@ -14,6 +14,7 @@ import { PostgresEffluents } from "./effluents.js";
 import { PostgresGlec } from "./glec.js";
 import { PostgresGoals, PostgresTasks } from "./goals.js";
 import { PostgresOrganizationLimits } from "./organization-limits.js";
+import { type ConsumptionDecoder, PostgresOverlaps } from "./overlaps.js";
 import { PostgresRowReferences } from "./row-references.js";
 import { PostgresSuppliers } from "./suppliers.js";
 import type { Queryable } from "./transactions.js";
@@ -21,13 +22,23 @@ import { PostgresUsers } from "./users.js";
 import { PostgresVehicles } from "./vehicles.js";
 import { PostgresWasteOperators } from "./waste-operators.js";
 
-/** The tables built so far, each on the transaction's connection. */
-export function postgresTables(client: Queryable) {
+/** An overlap check's records cannot be read back without a decoder (the rules' to give). */
+const NO_DECODER: ConsumptionDecoder = () => () => {
+  throw new Error("the PostgreSQL store was given no decoder of consumption records");
+};
+
+/**
+ * The tables built so far, each on the transaction's connection. `decoder` reads a stored row as
+ * the consumption record an overlap check compares (the rules' decoding, which the store may not
+ * import: whoever wires the store hands it in, as the SQLite store's driver does).
+ */
+export function postgresTables(client: Queryable, decoder: ConsumptionDecoder = NO_DECODER) {
   // What the rows of this transaction's reads name, read once for all of its reads.
   const references = new PostgresRowReferences(client);
   const consumptionReads = new PostgresConsumptionReads(client, references);
   return {
     consumptionReads,
+    overlaps: new PostgresOverlaps(client, consumptionReads, references, decoder),
     companies: new PostgresCompanies(client),
     wasteOperators: new PostgresWasteOperators(client),
     goals: new PostgresGoals(client),
