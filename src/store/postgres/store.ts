@@ -10,6 +10,7 @@ import { PostgresCompanies } from "./companies.js";
 import { PostgresConsumptionReads } from "./consumption-reads.js";
 import { PostgresCustomFactors } from "./custom-factors.js";
 import { PostgresCustomInputs } from "./custom-inputs.js";
+import { PostgresDeletions } from "./deletions.js";
 import { PostgresEffluents } from "./effluents.js";
 import { PostgresGlec } from "./glec.js";
 import { PostgresGoals, PostgresTasks } from "./goals.js";
@@ -39,6 +40,7 @@ export function postgresTables(client: Queryable, decoder: ConsumptionDecoder = 
   return {
     consumptionReads,
     overlaps: new PostgresOverlaps(client, consumptionReads, references, decoder),
+    deletions: new PostgresDeletions(client),
     companies: new PostgresCompanies(client),
     wasteOperators: new PostgresWasteOperators(client),
     goals: new PostgresGoals(client),
