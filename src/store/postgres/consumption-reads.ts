@@ -137,13 +137,18 @@ function nextDayStart(day: string): number {
 const WITH_DERIVED_LINES =
   "c.provenance_ref IN (SELECT calculation_ref FROM emission_lines WHERE category_ref IS NOT NULL)";
 
-/** A condition on categories; category refs are the store's integers: safe to inline. */
-function categoryClause(condition: CategoryCondition): string {
-  const refs = condition.refs.map((ref) => Math.trunc(Number(ref)));
-  const own = refs.length === 0 ? "false" : `c.category_ref IN (${refs.join(", ")})`;
+/**
+ * A condition on categories. The refs go as one array parameter: a scope names thousands of
+ * categories, which inlined would make a statement PostgreSQL parses and plans at length.
+ */
+function categoryClause(condition: CategoryCondition, param: (value: unknown) => string): string {
+  const { refs } = condition;
+  if (refs.length === 0) return condition.orDerivedLine === "any" ? WITH_DERIVED_LINES : "false";
+  const marks = param([...refs]);
+  const own = `c.category_ref = ANY(${marks}::bigint[])`;
   if (condition.orDerivedLine === "any") return `(${own} OR ${WITH_DERIVED_LINES})`;
-  if (condition.orDerivedLine === "ofRefs" && refs.length > 0) {
-    const derived = `c.provenance_ref IN (SELECT calculation_ref FROM emission_lines WHERE category_ref IN (${refs.join(", ")}))`;
+  if (condition.orDerivedLine === "ofRefs") {
+    const derived = `c.provenance_ref IN (SELECT calculation_ref FROM emission_lines WHERE category_ref = ANY(${marks}::bigint[]))`;
     return `(${own} OR ${derived})`;
   }
   return own;
@@ -164,11 +169,13 @@ export function whereOf(filter: ConsumptionRowFilter): Where {
   }
   if (filter.to !== undefined) clauses.push(`c.start_date < ${param(nextDayStart(filter.to))}`);
   if (filter.from !== undefined) clauses.push(`c.end_date >= ${param(dayStart(filter.from))}`);
-  if (filter.scopes !== undefined) clauses.push(categoryClause(filter.scopes));
+  if (filter.scopes !== undefined) clauses.push(categoryClause(filter.scopes, param));
   if (filter.entityIds !== undefined) {
     clauses.push(`c.entity_id = ANY(${param([...filter.entityIds])}::text[])`);
   }
-  if (filter.categories !== undefined) clauses.push(categoryClause(filter.categories));
+  if (filter.categories !== undefined) {
+    clauses.push(categoryClause(filter.categories, param));
+  }
   return { clauses, params, companyRef: filter.companyRef };
 }
 
@@ -242,9 +249,13 @@ export class PostgresConsumptionReads implements ConsumptionReadTable {
   readonly #db: Queryable;
   readonly #references: PostgresRowReferences;
 
-  constructor(db: Queryable, references: PostgresRowReferences) {
+  /** Rows a page of `linePage` reads (fewer in tests, to read many pages of a few rows). */
+  readonly #rowsAPage: number;
+
+  constructor(db: Queryable, references: PostgresRowReferences, rowsAPage = ROWS_A_PAGE) {
     this.#db = db;
     this.#references = references;
+    this.#rowsAPage = rowsAPage;
   }
 
   /** Rows of a statement as tuples, what their keys name read along. */
@@ -346,7 +357,7 @@ export class PostgresConsumptionReads implements ConsumptionReadTable {
     const where = whereOf(filter);
     let after: After | undefined;
     for (;;) {
-      const { text, values } = orderedSql(where, after, { limit: ROWS_A_PAGE, offset: 0 });
+      const { text, values } = orderedSql(where, after, { limit: this.#rowsAPage, offset: 0 });
       // Passed-over rows are not decoded: what their keys name is read only for rows kept.
       const found = await this.#db.query<RawRow>({ text, values, rowMode: "array" });
       const page = found.rows.map(rowOf);
@@ -369,7 +380,7 @@ export class PostgresConsumptionReads implements ConsumptionReadTable {
       }
       await this.#references.cover(rows.slice(kept));
       const last = page.at(-1);
-      if (full || last === undefined || page.length < ROWS_A_PAGE) return { rows, skip };
+      if (full || last === undefined || page.length < this.#rowsAPage) return { rows, skip };
       after = [last[5], last[18]];
     }
   }

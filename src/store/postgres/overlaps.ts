@@ -40,17 +40,21 @@ export class PostgresOverlaps implements OverlapTable {
   readonly #reads: PostgresConsumptionReads;
   readonly #references: PostgresRowReferences;
   readonly #decoder: ConsumptionDecoder;
+  readonly #scanBatch: number;
 
   constructor(
     db: Queryable,
     reads: PostgresConsumptionReads,
     references: PostgresRowReferences,
     decoder: ConsumptionDecoder,
+    /** Rows a batch of the scan reads (fewer in tests, to read many batches of a few rows). */
+    scanBatch = SCAN_BATCH,
   ) {
     this.#db = db;
     this.#reads = reads;
     this.#references = references;
     this.#decoder = decoder;
+    this.#scanBatch = scanBatch;
   }
 
   async scan(
@@ -70,10 +74,10 @@ export class PostgresOverlaps implements OverlapTable {
         text:
           after === undefined
             ? `SELECT ${columns} FROM consumptions WHERE company_ref = $1
-               ORDER BY start_date, ref LIMIT ${SCAN_BATCH}`
+               ORDER BY start_date, ref LIMIT ${this.#scanBatch}`
             : `SELECT ${columns} FROM consumptions
                WHERE company_ref = $1 AND (start_date, ref) > ($2::bigint, $3::bigint)
-               ORDER BY start_date, ref LIMIT ${SCAN_BATCH}`,
+               ORDER BY start_date, ref LIMIT ${this.#scanBatch}`,
         values: after === undefined ? [companyRef] : [companyRef, ...after],
         rowMode: "array",
       });
@@ -89,7 +93,7 @@ export class PostgresOverlaps implements OverlapTable {
         );
       }
       const last = found.rows.at(-1);
-      if (last === undefined || found.rows.length < SCAN_BATCH) return;
+      if (last === undefined || found.rows.length < this.#scanBatch) return;
       after = [last[5], last[0]];
     }
   }
