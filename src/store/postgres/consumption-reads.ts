@@ -192,15 +192,23 @@ interface Window {
 /** Where rows of the list continue: after this (start date, ref). */
 type After = readonly [startDate: number, ref: number];
 
+/** Where a read starts: after a row's key, or at it. */
+interface From {
+  readonly key: After;
+  readonly inclusive: boolean;
+}
+
 /**
- * The statement of the rows of a filter in list order after `after` (from the first without),
- * skipping `offset` and taking `limit`. A filter of one company reads its index in order; one of
- * every company takes each company's first `offset + limit` rows on its index and merges them.
+ * The statement of `columns` (of `consumptions c`, the order's among them) of the rows of a filter
+ * in list order from `from` (the first without), skipping `offset` and taking `limit`. A filter
+ * of one company reads its index in order; one of every company takes each company's first
+ * `offset + limit` rows on its index and merges them.
  */
 function orderedSql(
   where: Where,
-  after: After | undefined,
+  from: From | undefined,
   window: Window,
+  columns = COLUMNS,
 ): { text: string; values: unknown[] } {
   const values = [...where.params];
   const param = (value: unknown): string => {
@@ -208,24 +216,33 @@ function orderedSql(
     return `$${values.length}`;
   };
   const clauses = [...where.clauses];
-  if (after !== undefined) {
+  if (from !== undefined) {
+    const [startDate, ref] = from.key;
+    const after = from.inclusive ? ">=" : ">";
     clauses.push(
-      `(c.start_date, c.ref) > (${param(after[0])}::bigint, ${param(after[1])}::bigint)`,
+      `(c.start_date, c.ref) ${after} (${param(startDate)}::bigint, ${param(ref)}::bigint)`,
     );
   }
+  const select = `SELECT ${columns} FROM consumptions c`;
   if (where.companyRef !== undefined) {
-    const text = `${SELECT}${whereSql(clauses)} ${ORDER} LIMIT ${param(window.limit)} OFFSET ${param(window.offset)}`;
+    const text = `${select}${whereSql(clauses)} ${ORDER} LIMIT ${param(window.limit)} OFFSET ${param(window.offset)}`;
     return { text, values };
   }
   const each = param(window.offset + window.limit);
   const text = `SELECT r.* FROM companies co CROSS JOIN LATERAL (
-      ${SELECT}${whereSql(["c.company_ref = co.ref", ...clauses])} ${ORDER} LIMIT ${each}
+      ${select}${whereSql(["c.company_ref = co.ref", ...clauses])} ${ORDER} LIMIT ${each}
     ) r ORDER BY r.start_date, r.ref LIMIT ${param(window.limit)} OFFSET ${param(window.offset)}`;
   return { text, values };
 }
 
+/** What passing over a row by its lines reads of it: its place, category and record. */
+const PASS_COLUMNS = "c.start_date, c.ref, c.category_ref, c.provenance_ref";
+type PassRow = [startDate: number, ref: number, categoryRef: number, calculationRef: number | null];
+
 /** Lines of a row by its (category, record), as a request weighs them. */
-function weigher(request: LinePageRequest): (row: ConsumptionReadRow) => number | undefined {
+function weigher(
+  request: LinePageRequest,
+): (categoryRef: number, calculationRef: number | null) => number | undefined {
   const byRecord = new Map<number | null, number>();
   const byPair = new Map<number, Map<number | null, number>>();
   for (const { categoryRef, calculationRef, lines } of request.weights) {
@@ -241,8 +258,8 @@ function weigher(request: LinePageRequest): (row: ConsumptionReadRow) => number 
     byRef.set(calculationRef, lines);
   }
   return request.byCategory
-    ? (row) => byPair.get(row[4])?.get(row[17])
-    : (row) => byRecord.get(row[17]);
+    ? (categoryRef, calculationRef) => byPair.get(categoryRef)?.get(calculationRef)
+    : (_categoryRef, calculationRef) => byRecord.get(calculationRef);
 }
 
 export class PostgresConsumptionReads implements ConsumptionReadTable {
@@ -345,44 +362,41 @@ export class PostgresConsumptionReads implements ConsumptionReadTable {
 
   /**
    * Rows in list order from the one holding line `offset`: the rows before it are passed over by
-   * their weights, undecoded, read a keyset page at a time. A row of a pair the request does not
-   * weigh (stored since it was counted) is where passing over stops; the caller skips the rest of
-   * `skip` line by line.
+   * their weights, read a keyset page at a time and only as far as their keys (place, category,
+   * record); then the rows wanted are read whole from the first one kept. A row of a pair the
+   * request does not weigh (stored since it was counted) is where passing over stops; the caller
+   * skips the rest of `skip` line by line.
    */
   async linePage(filter: ConsumptionRowFilter, request: LinePageRequest): Promise<LinePage> {
     const weight = weigher(request);
-    const rows: ConsumptionReadRow[] = [];
     let skip = request.offset;
-    if (request.rows <= 0) return { rows, skip };
+    if (request.rows <= 0) return { rows: [], skip };
     const where = whereOf(filter);
-    let after: After | undefined;
-    for (;;) {
-      const { text, values } = orderedSql(where, after, { limit: this.#rowsAPage, offset: 0 });
-      // Passed-over rows are not decoded: what their keys name is read only for rows kept.
-      const found = await this.#db.query<RawRow>({ text, values, rowMode: "array" });
-      const page = found.rows.map(rowOf);
-      const kept = rows.length;
-      let full = false;
-      for (const row of page) {
+    let from: From | undefined;
+    for (let first: After | undefined; first === undefined; ) {
+      const page = { limit: this.#rowsAPage, offset: 0 };
+      const { text, values } = orderedSql(where, from, page, PASS_COLUMNS);
+      const found = await this.#db.query<PassRow>({ text, values, rowMode: "array" });
+      for (const [startDate, ref, categoryRef, calculationRef] of found.rows) {
         // A row of no line under the filter is passed over too: it holds no line.
-        if (rows.length === 0) {
-          const lines = weight(row);
-          if (lines !== undefined && lines <= skip) {
-            skip -= lines;
-            continue;
-          }
+        const lines = weight(categoryRef, calculationRef);
+        if (lines !== undefined && lines <= skip) {
+          skip -= lines;
+          continue;
         }
-        rows.push(row);
-        if (rows.length === request.rows) {
-          full = true;
-          break;
-        }
+        first = [startDate, ref];
+        break;
       }
-      await this.#references.cover(rows.slice(kept));
-      const last = page.at(-1);
-      if (full || last === undefined || page.length < this.#rowsAPage) return { rows, skip };
-      after = [last[5], last[18]];
+      if (first !== undefined) {
+        from = { key: first, inclusive: true };
+      } else {
+        const last = found.rows.at(-1);
+        if (last === undefined || found.rows.length < this.#rowsAPage) return { rows: [], skip };
+        from = { key: [last[0], last[1]], inclusive: false };
+      }
     }
+    const { text, values } = orderedSql(where, from, { limit: request.rows, offset: 0 });
+    return { rows: await this.#rows(text, values), skip };
   }
 
   async references(): Promise<RowReferences> {
