@@ -221,6 +221,8 @@ CREATE TABLE custom_inputs (
   UNIQUE (company_ref, id)
 );
 CREATE INDEX custom_inputs_by_id ON custom_inputs (id);
+-- What a consumption read looks the inputs its rows name up by.
+CREATE INDEX custom_inputs_by_ref ON custom_inputs (ref);
 CREATE INDEX custom_inputs_in_order ON custom_inputs (company_ref, name, id);
 CREATE INDEX custom_inputs_by_name ON custom_inputs (name, id);
 
