@@ -32,7 +32,10 @@ import { storedCalculation } from "../../src/rules/stored-calculations.js";
 import { PostgresConsumptionReads } from "../../src/store/postgres/consumption-reads.js";
 import { connect } from "../../src/store/postgres/database.js";
 import { type ConsumptionDecoder, PostgresOverlaps } from "../../src/store/postgres/overlaps.js";
-import { PostgresRowReferences } from "../../src/store/postgres/row-references.js";
+import {
+  PostgresRowReferences,
+  SharedCategoryTree,
+} from "../../src/store/postgres/row-references.js";
 import { postgresTables } from "../../src/store/postgres/store.js";
 import { PostgresTransactions } from "../../src/store/postgres/transactions.js";
 import { parsePostgresUrl } from "../../src/store/postgres/url.js";
@@ -233,7 +236,11 @@ async function stores(): Promise<Stores> {
   onTestFinished(() => sqlite.close());
   const pool = await connect(parsePostgresUrl(url), 4);
   onTestFinished(() => pool.end());
-  const transactions = new PostgresTransactions(pool, (client) => postgresTables(client, decoder));
+  // The tree read once for every transaction, as a store's would be.
+  const categories = new SharedCategoryTree();
+  const transactions = new PostgresTransactions(pool, (client) =>
+    postgresTables(client, { decoder, categories }),
+  );
   const tx = sqlite.tables;
   const a = (await tx.companies.find(A))?.ref;
   const b = (await tx.companies.find(B))?.ref;

@@ -1,7 +1,8 @@
 /**
  * What the store's keys in consumption rows stand for on PostgreSQL, for one transaction: the
  * category tree (read whole the first time a read asks, the filters look categories up before
- * any row), and the companies, buildings, custom inputs and calculation records the rows read so
+ * any row; once for every transaction of the store when they share a SharedCategoryTree), and
+ * the companies, buildings, custom inputs and calculation records the rows read so
  * far name (each read looks up the keys it has not met yet, in one statement a kind). Nothing is
  * read per row, and a database of many companies is never read whole to answer one company's page.
  */
@@ -70,6 +71,37 @@ class CategoryTree implements CategoryLookup {
   }
 }
 
+/** The category tree as the database has it. */
+async function readTree(db: Queryable): Promise<CategoryTree> {
+  const rows = await db.query<CategoryColumns>(CATEGORIES);
+  return new CategoryTree(rows.rows.map(categoryOf));
+}
+
+/**
+ * The category tree read once for every transaction of a store: it never changes while the
+ * store is open (the migrations seed it). A read that fails is not kept: the next one reads
+ * again, on its own transaction's connection.
+ */
+export class SharedCategoryTree {
+  #tree: Promise<CategoryTree> | undefined;
+
+  async read(db: Queryable): Promise<CategoryTree> {
+    if (this.#tree === undefined) {
+      const reading = readTree(db);
+      this.#tree = reading;
+      reading.catch(() => {
+        if (this.#tree === reading) this.#tree = undefined;
+      });
+    }
+    try {
+      return await this.#tree;
+    } catch {
+      // Another transaction's read failed (its connection, not ours): this one reads it.
+      return readTree(db);
+    }
+  }
+}
+
 /** The keys not met yet among `refs` (nulls passed over). */
 function missing(refs: Iterable<number | null>, known: ReadonlyMap<number, unknown>): number[] {
   const wanted = new Set<number>();
@@ -87,8 +119,12 @@ export class PostgresRowReferences implements RowReferences, CalculationRecords 
   /** Undefined until read (once a transaction). */
   #legacyVersion: string | null | undefined;
 
-  constructor(db: Queryable) {
+  readonly #tree: SharedCategoryTree | undefined;
+
+  /** Without a shared tree, the first read of each transaction reads the tree. */
+  constructor(db: Queryable, tree?: SharedCategoryTree) {
     this.#db = db;
+    this.#tree = tree;
   }
 
   get categories(): CategoryLookup {
@@ -98,10 +134,7 @@ export class PostgresRowReferences implements RowReferences, CalculationRecords 
 
   /** Reads the category tree, if not read yet: what a read's filter looks categories up in. */
   async load(): Promise<this> {
-    if (this.#categories === undefined) {
-      const rows = await this.#db.query<CategoryColumns>(CATEGORIES);
-      this.#categories = new CategoryTree(rows.rows.map(categoryOf));
-    }
+    this.#categories ??= await (this.#tree?.read(this.#db) ?? readTree(this.#db));
     return this;
   }
 

@@ -16,7 +16,7 @@ import { PostgresGlec } from "./glec.js";
 import { PostgresGoals, PostgresTasks } from "./goals.js";
 import { PostgresOrganizationLimits } from "./organization-limits.js";
 import { type ConsumptionDecoder, PostgresOverlaps } from "./overlaps.js";
-import { PostgresRowReferences } from "./row-references.js";
+import { PostgresRowReferences, type SharedCategoryTree } from "./row-references.js";
 import { PostgresSuppliers } from "./suppliers.js";
 import type { Queryable } from "./transactions.js";
 import { PostgresUsers } from "./users.js";
@@ -28,15 +28,24 @@ const NO_DECODER: ConsumptionDecoder = () => () => {
   throw new Error("the PostgreSQL store was given no decoder of consumption records");
 };
 
-/**
- * The tables built so far, each on the transaction's connection. `decoder` reads a stored row as
- * the consumption record an overlap check compares (the rules' decoding, which the store may not
- * import: whoever wires the store hands it in, as the SQLite store's driver does).
- */
-export function postgresTables(client: Queryable, decoder: ConsumptionDecoder = NO_DECODER) {
+/** What a store's tables are given besides their connection. */
+export interface PostgresTableOptions {
+  /**
+   * Reads a stored row as the consumption record an overlap check compares: the rules'
+   * decoding, which a store may not import, so whoever wires the store hands it in (as the
+   * SQLite store's driver hands it its reads).
+   */
+  readonly decoder?: ConsumptionDecoder;
+  /** The category tree shared by every transaction of the store (else read by each). */
+  readonly categories?: SharedCategoryTree;
+}
+
+/** The tables built so far, each on the transaction's connection. */
+export function postgresTables(client: Queryable, options: PostgresTableOptions = {}) {
   // What the rows of this transaction's reads name, read once for all of its reads.
-  const references = new PostgresRowReferences(client);
+  const references = new PostgresRowReferences(client, options.categories);
   const consumptionReads = new PostgresConsumptionReads(client, references);
+  const decoder = options.decoder ?? NO_DECODER;
   return {
     consumptionReads,
     overlaps: new PostgresOverlaps(client, consumptionReads, references, decoder),
