@@ -78,13 +78,14 @@ export interface EngineStore {
   /**
    * A list's pages outside any one transaction (each read on its own, or on a reader of its
    * own), so the engine serves other calls between them; rows committed meanwhile after the
-   * current key are included, none twice.
+   * current key are included, none twice. Undefined: the store has no cursor of its own for
+   * this list, and the engine pages it through its list (a small table).
    */
   streamList<K extends ListName>(
     list: K,
     filter: ListFilter<K>,
     options: StreamOptions,
-  ): AsyncIterable<readonly ListRow<K>[]>;
+  ): AsyncIterable<readonly ListRow<K>[]> | undefined;
   /** Every matching emission line in list order, on a reader of its own (exports). */
   streamEmissions(filter: EmissionFilter): AsyncIterable<Emission>;
   /** The one transaction of an import session. */

@@ -1,5 +1,7 @@
 import { goalProgress } from "../../core/goal-progress.js";
+import { MAX_PAGE_LIMIT } from "../../core/model/common.js";
 import type { DeleteRequest, DeletionResult } from "../../core/model/deletion.js";
+import { allPages, type Pagers, servicePagers } from "../../core/paged-lists.js";
 import type { EmissionsPort } from "../../core/ports/emissions.js";
 import type {
   CarbonService,
@@ -227,12 +229,18 @@ export class LocalService implements CarbonService {
     return rolledBackRule(this.#tx.rules, run);
   }
 
-  /** A list's pages, each read on its own (engine-store.ts). */
+  #pagers: Pagers | undefined;
+
+  /** A list's pages, each read on its own: the store's cursor, else pages of the list. */
   streamList<K extends ListName>(
     list: K,
     filter: ListFilter<K>,
     options: StreamOptions = {},
   ): AsyncIterable<readonly ListRow<K>[]> {
-    return this.#p.store.streamList(list, filter, options);
+    const own = this.#p.store.streamList(list, filter, options);
+    if (own !== undefined) return own;
+    this.#pagers ??= servicePagers(this);
+    const pager: Pagers[K] = this.#pagers[list];
+    return allPages((window) => pager(filter, window), options.pageSize ?? MAX_PAGE_LIMIT);
   }
 }
