@@ -37,6 +37,11 @@ export interface ImportTransaction {
     readonly empty: boolean;
     readonly bulk: { active(): boolean; leave(): void } | undefined;
   }>;
+  /**
+   * The companies a batch writes to, before it reads what they have stored: a store whose
+   * imports run side by side makes two imports into one company wait for each other here.
+   */
+  claim(companyRefs: readonly number[]): Awaitable<void>;
   beginBatch(): Awaitable<void>;
   endBatch(): Awaitable<void>;
   /** Takes the batch back; false when the store had rolled the whole transaction back. */

@@ -121,6 +121,17 @@ export class LocalImportSession implements ImportSession {
    * call each: the writer then finds them without a round trip per row.
    */
   async #read(rows: readonly ConsumptionInput[]): Promise<void> {
+    await this.#readReferences(rows);
+    const companies = new Set<number>();
+    for (const row of rows) {
+      const company = this.#companies.get(row.companyId.toLowerCase());
+      if (company !== undefined) companies.add(company.ref);
+    }
+    await this.#host.transaction.claim([...companies]);
+  }
+
+  /** The companies and buildings the rows name that the session has not read yet. */
+  async #readReferences(rows: readonly ConsumptionInput[]): Promise<void> {
     const companies = new Set<string>();
     const buildings = new Set<string>();
     for (const row of rows) {

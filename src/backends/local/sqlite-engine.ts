@@ -176,6 +176,8 @@ export class SqliteEngine implements EngineStore {
     return {
       tables,
       begin: () => transaction.begin(),
+      // BEGIN IMMEDIATE holds the file's one write lock already.
+      claim: () => undefined,
       beginBatch: () => transaction.beginBatch(),
       endBatch: () => transaction.endBatch(),
       undoBatch: () => transaction.undoBatch(),
