@@ -1,9 +1,8 @@
 /**
- * Certificate coverage settled before each write commits (docs/certificates.md#coverage): the
- * buildings the triggers marked are read in one call, their certificates allocated by the
- * engine's pure function, and the coverage written back in one call.
+ * Certificate coverage settled before each write commits (docs/certificates.md#coverage), by the
+ * store-neutral settle of src/rules/certificate-cover.ts on the SQLite store's marks.
  */
-import { coverOf } from "../../engine/certificate-cover.js";
+import { settleCertificateCover } from "../../rules/certificate-cover.js";
 import type { CertificateCoverStore } from "../../store/sqlite/certificate-cover.js";
 
 export class CertificateCover {
@@ -20,8 +19,6 @@ export class CertificateCover {
 
   /** Reallocates every building marked since the last settle, in the caller's transaction. */
   settle(): void {
-    const unsettled = this.#store.unsettled();
-    if (unsettled === undefined) return;
-    this.#store.saveCover(coverOf(unsettled));
+    settleCertificateCover(this.#store);
   }
 }

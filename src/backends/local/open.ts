@@ -8,7 +8,6 @@ import { LineData } from "../../rules/line-data.js";
 import { shippedDerivationRules } from "../../shipped/derivation-rules.js";
 import { AuditLog } from "../../store/sqlite/audit.js";
 import { CategoryCatalog } from "../../store/sqlite/categories.js";
-import { CertificateCoverStore } from "../../store/sqlite/certificate-cover.js";
 import {
   BUSY_TIMEOUT_MS,
   openDatabase,
@@ -106,7 +105,7 @@ export async function openLocalService(options: LocalServiceOptions): Promise<Lo
       refs,
       queries,
       audit,
-      cover: new CertificateCover(new CertificateCoverStore(db)),
+      cover: new CertificateCover(tables.certificateCover),
       // A stream reads on a connection of its own (an in-memory database has only one).
       openReader:
         file === ":memory:"
