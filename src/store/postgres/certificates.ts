@@ -2,7 +2,6 @@
  * Energy attribute certificates in PostgreSQL: a company table, listed by period, saved by id,
  * found by cancellation id (the rules keep one certificate per cancellation id).
  */
-import { isUuid } from "../../core/ids.js";
 import type { Certificate } from "../../core/model/certificate.js";
 import type { Page, PageQuery } from "../../core/model/common.js";
 import type { CertificateFilter } from "../../core/resources/certificates.js";
@@ -14,17 +13,13 @@ import {
 } from "../stored-certificates.js";
 import { CompanyListing } from "./company-listing.js";
 import type { Queryable } from "./transactions.js";
+import { storedIdsOf } from "./uuids.js";
 
 const SELECT = `SELECT r.id, co.id AS company_id, r.company_ref, b.id AS building_id,
   r.building_ref, r.cup, r.volume_mwh, r.period_from, r.period_to, r.technology, r.issuing_body,
   r.cancellation_id, r.country_code, r.created_at, r.updated_at
   FROM certificates r JOIN companies co ON co.ref = r.company_ref
   JOIN buildings b ON b.company_ref = r.company_ref AND b.ref = r.building_ref`;
-
-/** The ids a store of text ids finds: UUIDs as stored (lower case), each once. */
-export function storedIdsOf(ids: readonly string[]): string[] {
-  return [...new Set(ids.filter((id) => isUuid(id) && id === id.toLowerCase()))];
-}
 
 export class PostgresCertificates implements CertificateTable {
   readonly #db: Queryable;

@@ -19,9 +19,9 @@ import {
   storedInvoiceLines,
   storedInvoiceOf,
 } from "../stored-certificates.js";
-import { storedIdsOf } from "./certificates.js";
 import { companyRefOf } from "./company-listing.js";
 import type { Queryable } from "./transactions.js";
+import { storedIdsOf } from "./uuids.js";
 
 interface InvoiceRow extends InvoiceColumns {
   readonly company_ref: number;
