@@ -72,8 +72,6 @@ export interface EngineStore {
   forget(): void;
   /** A database error as the engine reports it (busy, full, unreachable, read-only…). */
   translate(error: unknown): unknown;
-  /** Certificate coverage settled in the write `tx`, before it commits. */
-  settle(tx: StoreTransaction): Awaitable<void>;
   /** Every emission line the filter matches, in list order, read inside `tx`. */
   emissionLines(tx: StoreTransaction, filter: EmissionFilter): RowSource<Emission>;
   /** What the consumption dashboard adds up, in no particular order, read inside `tx`. */

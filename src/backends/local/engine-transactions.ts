@@ -4,6 +4,7 @@
  * write commits, and writes refused while an import session is open.
  */
 import { CarbonError } from "../../core/errors.js";
+import { settleCertificateCover } from "../../rules/certificate-cover.js";
 import type { StoreTransactions } from "../../rules/store.js";
 import type { LocalImportSession } from "./local-import-session.js";
 import type { LocalParts } from "./local-parts.js";
@@ -58,7 +59,7 @@ export class EngineTransactions {
         return await store.transactions.write(async (tx) => {
           this.#sync();
           const value = await fn(tx);
-          await store.settle(tx);
+          await settleCertificateCover(tx.certificateCover);
           return value;
         });
       } catch (error) {

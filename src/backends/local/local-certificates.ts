@@ -8,7 +8,7 @@ export function localCertificates(rules: StoreTransactions): CertificatesPort {
   return {
     list: (query) => rules.read((t) => listCertificates(t, query)),
     get: (id) => rules.read((t) => getCertificate(t, id)),
-    // The write's end settles the coverage of the buildings it touched (certificate-settle.ts).
+    // The write's end settles the coverage of the buildings it touched (src/rules/certificate-cover.ts).
     upsert: (input) => rules.write((t) => upsertCertificate(t, input)),
     dashboard: (query) => rules.read((t) => regosDashboard(t, query)),
   };

@@ -7,6 +7,7 @@ import {
 } from "../../core/model/consumption.js";
 import type { ConsumptionsPort, ImportCounts } from "../../core/ports/consumptions.js";
 import { parseInput } from "../../core/validate.js";
+import { settleCertificateCover } from "../../rules/certificate-cover.js";
 import {
   getConsumption,
   getEmission,
@@ -86,7 +87,7 @@ export function localConsumptions(context: ConsumptionsPartContext): LocalConsum
         {
           translate: (error) => store.translate(error),
           transaction: store.importTransaction(),
-          settle: (tx) => store.settle(tx),
+          settle: (tx) => settleCertificateCover(tx.certificateCover),
           upsertBuilding: (tx, input, companyOf) => context.upsertBuilding(tx, input, companyOf),
           writeRows: async (tx, rows, refs, bulk): Promise<ImportCounts> =>
             (await p.writer.write(tx, rows, refs, "rows.", bulk)).counts,

@@ -8,7 +8,6 @@ import { LineData } from "../../rules/line-data.js";
 import { shippedDerivationRules } from "../../shipped/derivation-rules.js";
 import { AuditLog } from "../../store/sqlite/audit.js";
 import { CategoryCatalog } from "../../store/sqlite/categories.js";
-import { CertificateCoverStore } from "../../store/sqlite/certificate-cover.js";
 import { BUSY_TIMEOUT_MS, openDatabase, translateError } from "../../store/sqlite/database.js";
 import { migrate } from "../../store/sqlite/migrations.js";
 import { SqliteTransactions, sqliteTables } from "../../store/sqlite/store.js";
@@ -106,7 +105,6 @@ export async function openLocalService(options: LocalServiceOptions): Promise<Lo
       catalog,
       bound,
       audit,
-      cover: new CertificateCoverStore(db),
       busyTimeoutMs,
     });
     return engineOn(store);

@@ -12,12 +12,10 @@ import type { AuditLog } from "../../store/sqlite/audit.js";
 import { BulkIndexes } from "../../store/sqlite/bulk-indexes.js";
 import { BulkLoad } from "../../store/sqlite/bulk-load.js";
 import type { CategoryCatalog } from "../../store/sqlite/categories.js";
-import type { CertificateCoverStore } from "../../store/sqlite/certificate-cover.js";
 import { type Db, openReader, translateError } from "../../store/sqlite/database.js";
 import { SqliteImportTransaction } from "../../store/sqlite/import-transaction.js";
 import { KeysetReader } from "../../store/sqlite/keyset.js";
 import type { SqliteTransactions } from "../../store/sqlite/store.js";
-import { CertificateCover } from "./certificate-settle.js";
 import type { EngineStore, ImportTransaction } from "./engine-store.js";
 import { FactorKeysets } from "./factors.js";
 import { type ListReaders, listReaders, streamPages } from "./local-streams.js";
@@ -32,7 +30,6 @@ export interface SqliteEngineParts {
   readonly catalog: CategoryCatalog;
   readonly bound: BoundQueries;
   readonly audit: AuditLog;
-  readonly cover: CertificateCoverStore;
   readonly busyTimeoutMs: number;
 }
 
@@ -42,7 +39,6 @@ export class SqliteEngine implements EngineStore {
   readonly pricing: PricingData;
   readonly transactions: StoreTransactions;
   readonly #p: SqliteEngineParts;
-  readonly #cover: CertificateCover;
   /** The data version the streams last saw: another connection's commits make refs stale. */
   #streamVersion = -1;
   #listReaders: ListReaders | undefined;
@@ -52,7 +48,6 @@ export class SqliteEngine implements EngineStore {
     this.label = parts.file;
     this.catalog = parts.catalog;
     this.pricing = parts.tables.pricing.ready();
-    this.#cover = new CertificateCover(parts.cover);
     const tables: StoreTransaction = parts.tables;
     this.transactions = {
       read: (fn) => fn(tables),
@@ -71,10 +66,6 @@ export class SqliteEngine implements EngineStore {
 
   translate(error: unknown): unknown {
     return translateError(error, this.#p.file);
-  }
-
-  settle(): void {
-    this.#cover.settle();
   }
 
   emissionLines(_tx: StoreTransaction, filter: EmissionFilter): Iterable<Emission> {
@@ -165,11 +156,10 @@ export class SqliteEngine implements EngineStore {
 
   importTransaction(): ImportTransaction {
     const p = this.#p;
-    const cover = this.#cover;
     // Every row of a bulk load is new: the buildings with certificates are settled again.
     const transaction = new SqliteImportTransaction(
       p.db,
-      new BulkIndexes(p.db, () => cover.markCertified()),
+      new BulkIndexes(p.db, () => p.tables.certificateCover.markCertified()),
       new BulkLoad(p.db),
     );
     const tables: StoreTransaction = p.tables;

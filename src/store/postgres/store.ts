@@ -5,6 +5,8 @@
 import { PostgresAudit } from "./audit.js";
 import { PostgresBuildings } from "./buildings.js";
 import { PostgresCategories } from "./categories.js";
+import { PostgresCertificateCover } from "./certificate-cover.js";
+import { PostgresCertificates } from "./certificates.js";
 import { PostgresComments } from "./comments.js";
 import { PostgresCompanies } from "./companies.js";
 import { PostgresCustomFactors } from "./custom-factors.js";
@@ -12,7 +14,9 @@ import { PostgresCustomInputs } from "./custom-inputs.js";
 import { PostgresEffluents } from "./effluents.js";
 import { PostgresGlec } from "./glec.js";
 import { PostgresGoals, PostgresTasks } from "./goals.js";
+import { PostgresInvoices } from "./invoices.js";
 import { PostgresOrganizationLimits } from "./organization-limits.js";
+import { PostgresRegos } from "./regos-dashboard.js";
 import { PostgresSuppliers } from "./suppliers.js";
 import type { Queryable } from "./transactions.js";
 import { PostgresUsers } from "./users.js";
@@ -38,6 +42,10 @@ export function postgresTables(client: Queryable) {
     customInputs: new PostgresCustomInputs(client),
     vehicles: new PostgresVehicles(client),
     audit: new PostgresAudit(client),
+    invoices: new PostgresInvoices(client),
+    certificates: new PostgresCertificates(client),
+    certificateCover: new PostgresCertificateCover(client),
+    regos: new PostgresRegos(client),
   };
 }
 
