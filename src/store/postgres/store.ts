@@ -23,9 +23,19 @@ import { PostgresUsers } from "./users.js";
 import { PostgresVehicles } from "./vehicles.js";
 import { PostgresWasteOperators } from "./waste-operators.js";
 
-/** The tables built so far, each on the transaction's connection. */
+/** The connection each set of tables runs on. */
+const clients = new WeakMap<object, Queryable>();
+
+/** The connection of a transaction's tables (made by `postgresTables`). */
+export function clientOf(tables: object): Queryable {
+  const client = clients.get(tables);
+  if (client === undefined) throw new Error("these tables are not the PostgreSQL store's");
+  return client;
+}
+
+/** The tables, each on the transaction's connection. */
 export function postgresTables(client: Queryable) {
-  return {
+  const tables = {
     companies: new PostgresCompanies(client),
     wasteOperators: new PostgresWasteOperators(client),
     goals: new PostgresGoals(client),
@@ -47,6 +57,8 @@ export function postgresTables(client: Queryable) {
     certificateCover: new PostgresCertificateCover(client),
     regos: new PostgresRegos(client),
   };
+  clients.set(tables, client);
+  return tables;
 }
 
 export type PostgresTables = ReturnType<typeof postgresTables>;
