@@ -38,10 +38,13 @@ export interface BuildingMoveDriver {
    * Redoes, in the rule's transaction, the stored emissions of the buildings' consumptions,
    * now the company's.
    */
-  recalculate(scope: {
-    readonly companyRef: number;
-    readonly buildingRefs: readonly number[];
-  }): Awaitable<unknown>;
+  recalculate(
+    tx: StoreTransaction,
+    scope: {
+      readonly companyRef: number;
+      readonly buildingRefs: readonly number[];
+    },
+  ): Awaitable<unknown>;
 }
 
 /**
@@ -145,7 +148,7 @@ export async function moveBuildings(
   if (moving.length > 0) {
     const refs = moving.map((building) => building.ref);
     await tx.buildings.move(moving, target);
-    await driver.recalculate({ companyRef: target.ref, buildingRefs: refs });
+    await driver.recalculate(tx, { companyRef: target.ref, buildingRefs: refs });
     const after = await tx.buildings.footprints(refs);
     const records = moved.map((item, index): MoveAuditRecord => {
       const footprint = after[index];

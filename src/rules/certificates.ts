@@ -1,7 +1,7 @@
 /**
  * Energy attribute certificates (docs/certificates.md): each on a building of its company, kept
  * by its company, one per cancellation id, of its building's market. The coverage they give is
- * settled when the write ends (src/backends/local/certificate-settle.ts).
+ * settled when the write ends (src/rules/certificate-cover.ts, on any store).
  */
 import { CarbonError, notFound } from "../core/errors.js";
 import {

@@ -35,10 +35,13 @@ export interface CompanyDriver {
    * Redoes, in the rule's transaction, the stored emissions of the company's buildings that
    * have no country of their own (they follow the company's).
    */
-  recalculate(scope: {
-    readonly companyRef: number;
-    readonly buildingsWithoutCountry: true;
-  }): Awaitable<number>;
+  recalculate(
+    tx: StoreTransaction,
+    scope: {
+      readonly companyRef: number;
+      readonly buildingsWithoutCountry: true;
+    },
+  ): Awaitable<number>;
 }
 
 /**
@@ -55,7 +58,7 @@ export async function upsertCompany(
   await tx.companies.save(record, new Date().toISOString());
   const company = await companyOf(tx, record.id);
   if (before !== undefined && before.country !== company.country) {
-    await driver.recalculate({ companyRef: company.ref, buildingsWithoutCountry: true });
+    await driver.recalculate(tx, { companyRef: company.ref, buildingsWithoutCountry: true });
   }
   return before === undefined ? { company } : { company, before };
 }

@@ -38,7 +38,7 @@ export function foundEmission(consumptionId: string, found: Emission | undefined
 }
 
 /** A decoder for rows of a read: their calculation records asked for in one call. */
-async function decoderOf(
+export async function decoderOf(
   reads: ConsumptionReadTable,
   references: RowReferences,
   rows: readonly ConsumptionReadRow[],
@@ -67,6 +67,38 @@ export async function findConsumption(
   const found = await findRow(tx, id);
   if (found === undefined) return undefined;
   return new RowDecoder(found.references, NO_RECORDS).consumption(found.row);
+}
+
+/** Each id's consumption, and whether its first emission line is calculated; in the ids' order. */
+export async function findConsumptionsWithStatus(
+  tx: StoreTransaction,
+  ids: readonly string[],
+): Promise<({ consumption: Consumption; calculated: boolean } | undefined)[]> {
+  const reads = tx.consumptionReads;
+  const references = await reads.references();
+  const rows: (ConsumptionReadRow | undefined)[] = [];
+  for (const id of ids) rows.push(await reads.find(id.toLowerCase()));
+  const decoder = await decoderOf(
+    reads,
+    references,
+    rows.filter((row) => row !== undefined),
+  );
+  return rows.map((row) =>
+    row === undefined
+      ? undefined
+      : {
+          consumption: decoder.consumption(row),
+          calculated: decoder.emission(row).status === "calculated",
+        },
+  );
+}
+
+/** A consumption's first emission line: its direct line (of its first year when split). */
+export async function getEmission(tx: StoreTransaction, consumptionId: string): Promise<Emission> {
+  const found = await findRow(tx, consumptionId);
+  if (found === undefined) return foundEmission(consumptionId, undefined);
+  const decoder = await decoderOf(tx.consumptionReads, found.references, [found.row]);
+  return foundEmission(consumptionId, decoder.emission(found.row));
 }
 
 export async function getConsumption(tx: StoreTransaction, id: string): Promise<Consumption> {

@@ -31,7 +31,7 @@ export interface CustomFactorDriver {
    */
   sourcesOf(categoryRef: number): Awaitable<readonly number[]>;
   /** Recalculates, in the rule's transaction, the stored emissions of the scope. */
-  recalculate(scope: FactorScope): Awaitable<number>;
+  recalculate(tx: StoreTransaction, scope: FactorScope): Awaitable<number>;
 }
 
 /** The input, validated (a validation error names each field at fault). */
@@ -175,7 +175,7 @@ export async function upsertCustomFactor(
   driver: CustomFactorDriver,
 ): Promise<StoredCustomFactor> {
   const { factor, scope } = await writeCustomFactor(tx, input, driver);
-  if (scope !== undefined) await driver.recalculate(scope);
+  if (scope !== undefined) await driver.recalculate(tx, scope);
   return factor;
 }
 
@@ -192,6 +192,7 @@ export async function changeCustomFactor(
   const { companyId } = parseCustomFactor(input);
   let written: CustomFactorWrite | undefined;
   const recalculation = await driver.run(
+    tx,
     { dryRun: options.dryRun, companyIds: [companyId] },
     async () => {
       written = await writeCustomFactor(tx, input, driver);

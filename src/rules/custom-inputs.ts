@@ -20,7 +20,10 @@ import type { Awaitable, CustomInputUse, StoredCustomInput, StoreTransaction } f
 /** What the upsert asks of the driver's code that is not on the port yet. */
 export interface CustomInputDriver {
   /** Redoes, in the rule's transaction, the emissions of the consumptions naming the input. */
-  recalculate(scope: { readonly companyRef: number; readonly inputRef: number }): Awaitable<number>;
+  recalculate(
+    tx: StoreTransaction,
+    scope: { readonly companyRef: number; readonly inputRef: number },
+  ): Awaitable<number>;
 }
 
 export async function getCustomInput(tx: StoreTransaction, id: string): Promise<CustomInput> {
@@ -137,7 +140,7 @@ export async function upsertCustomInput(
   );
   if (before !== undefined && named !== undefined && named.count > 0) {
     if (before.customFactorId !== factorId) {
-      await driver.recalculate({ companyRef: company.ref, inputRef: before.ref });
+      await driver.recalculate(tx, { companyRef: company.ref, inputRef: before.ref });
     }
   }
   return getCustomInput(tx, id);

@@ -6,11 +6,12 @@
 import { CarbonError } from "../core/errors.js";
 import type { Consumption } from "../core/model/consumption.js";
 import type { DeletableResource, DeletedRecord } from "../core/model/deletion.js";
+import { findConsumptionsWithStatus } from "./consumption-reads.js";
 import { customFactorScope } from "./custom-factor-scope.js";
 import type { CustomFactorDriver } from "./custom-factors.js";
 import { customInputRefusal } from "./custom-inputs.js";
 import { goalRefusal } from "./goals.js";
-import type { Awaitable, StoreTransaction } from "./store.js";
+import type { StoreTransaction } from "./store.js";
 import { vehicleRefusal } from "./vehicles.js";
 import { wasteOperatorRefusal } from "./waste-operators.js";
 
@@ -21,14 +22,11 @@ export interface FoundConsumption {
 }
 
 /**
- * What a deletion asks of the driver's code that is not on the port yet: reading consumptions,
- * and the recalculation a custom factor's deletion needs (the emissions it priced fall back to
- * the next factor in the resolution order).
+ * What a deletion asks of the driver's code that is not on the port: the recalculation a custom
+ * factor's deletion needs (the emissions it priced fall back to the next factor in the
+ * resolution order).
  */
-export interface DeletionDriver extends CustomFactorDriver {
-  /** Each id's consumption (ids in lower case), in the same order; undefined: there is none. */
-  consumptions(ids: readonly string[]): Awaitable<readonly (FoundConsumption | undefined)[]>;
-}
+export type DeletionDriver = CustomFactorDriver;
 
 /** A record found, and what its deletion comes to. */
 export interface Planned {
@@ -201,9 +199,9 @@ function removedAlone(
 async function planConsumptions(
   tx: StoreTransaction,
   ids: readonly string[],
-  driver: DeletionDriver,
+  _driver: DeletionDriver,
 ): Promise<Plan> {
-  const found = await driver.consumptions(ids);
+  const found = await findConsumptionsWithStatus(tx, ids);
   return {
     found: found.map((one) => (one === undefined ? undefined : consumptionPlanned(one))),
     remove: async (going) => {
@@ -317,7 +315,7 @@ async function planCustomFactors(
           [{ categoryRef: factor.categoryRef, validity: factor }],
           (ref) => sources.get(ref) ?? [],
         );
-        await driver.recalculate(scope);
+        await driver.recalculate(tx, scope);
       }
     },
   };

@@ -6,6 +6,7 @@ import { usageError, validationError } from "../core/errors.js";
 import { countrySchema, type Page } from "../core/model/common.js";
 import type { EmissionFactor, FactorResolution, ProxyPolicy } from "../core/model/factor.js";
 import type { FactorQuery, ResolveFactorQuery } from "../core/ports/factors.js";
+import { companyOf } from "./companies.js";
 import type { Awaitable, StoreTransaction } from "./store.js";
 
 /** A resolution the rules have checked. */
@@ -17,8 +18,8 @@ export interface CheckedResolution {
   readonly year: number;
   /** The unit the factors are stated in: the subcategory's default one. */
   readonly unit: string;
-  /** With a company (an unknown one is not_found), its custom factors take part. */
-  readonly companyId?: string;
+  /** The store's key of the company whose custom factors take part (found by the rules). */
+  readonly companyRef?: number;
   readonly proxies?: ProxyPolicy;
 }
 
@@ -63,12 +64,15 @@ export async function resolveFactor(
     }
     country = parsed.data;
   }
+  // With a company (an unknown one is not_found), its custom factors take part.
+  const company = query.companyId === undefined ? undefined : await companyOf(tx, query.companyId);
+  await tx.pricing.ready(company === undefined ? [] : [company.ref]);
   return resolver.resolve({
     categoryId: category.id,
     country,
     year: query.year,
     unit: category.defaultUnit ?? "",
-    companyId: query.companyId,
+    ...(company === undefined ? {} : { companyRef: company.ref }),
     proxies: query.proxies,
   });
 }

@@ -55,7 +55,7 @@ export async function changePolicy(
     });
     return { ...result, recalculation: nothing };
   }
-  const recalculation = await driver.run({ dryRun: change.dryRun }, async () => {
+  const recalculation = await driver.run(tx, { dryRun: change.dryRun }, async () => {
     await tx.factors.savePolicy(after);
     await driver.policyChanged();
   });

@@ -1,5 +1,5 @@
 import type { RecalculationReport } from "../core/model/recalculation.js";
-import type { Awaitable, RecalculationScope } from "./store.js";
+import type { Awaitable, RecalculationScope, StoreTransaction } from "./store.js";
 
 /** Which of a company's stored emissions a run recalculates; absent fields: all of them. */
 export type EmissionScope = Pick<RecalculationScope, "companyRef" | "categoryRefs" | "periods">;
@@ -20,6 +20,7 @@ export interface RecalculationDriver {
    * does; audited per company when stored.
    */
   run(
+    tx: StoreTransaction,
     request: RecalculationRunRequest,
     change: () => Promise<void>,
     scopeOf?: (companyRef: number) => EmissionScope | undefined,

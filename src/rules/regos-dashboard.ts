@@ -8,18 +8,14 @@ import { notFound, usageError } from "../core/errors.js";
 import type { Page } from "../core/model/common.js";
 import type { RegosQuery, RegosRow } from "../core/model/regos-dashboard.js";
 import { pageOfList } from "../core/pagination.js";
-import type { Calculation } from "../engine/emission-lines.js";
 import { type DateWindow, windowShare } from "../engine/proration.js";
 import { storedLines } from "../engine/stored-lines.js";
 import { convertQuantity } from "../engine/units.js";
 import { companyOf } from "./companies.js";
+import { RowDecoder } from "./consumption-rows.js";
 import type { StoredBuilding, StoreTransaction } from "./store.js";
 
 /** The calculation records consumptions name, as the driver's cache holds them. */
-export interface RegosCalculations {
-  /** The record of this store key; null: a consumption stored awaiting before records existed. */
-  calculation(ref: number | null): Calculation;
-}
 
 interface Sums {
   buildingRef: number;
@@ -42,7 +38,6 @@ export function normalCup(cup: string): string {
 export async function regosDashboard(
   tx: StoreTransaction,
   query: RegosQuery,
-  calculations: RegosCalculations,
 ): Promise<Page<RegosRow>> {
   const company = await companyOf(tx, query.companyId);
   let building: StoredBuilding | undefined;
@@ -78,7 +73,13 @@ export async function regosDashboard(
     }
     return found;
   };
-  for (const row of await tx.regos.electricity(company.ref, from, to)) {
+  const electricity = await tx.regos.electricity(company.ref, from, to);
+  // The rows' calculation records, read in one call.
+  const calculations = new RowDecoder(
+    await tx.consumptionReads.references(),
+    await tx.consumptionReads.calculations(electricity.map((row) => row.calculationRef)),
+  );
+  for (const row of electricity) {
     if (!wanted(row.buildingRef, row.cup)) continue;
     const kwh = convertQuantity(row.quantity, row.unit, "kWh");
     const lines = storedLines(calculations.calculation(row.calculationRef), {

@@ -1,6 +1,12 @@
 /** The Store port's tables of records: companies, buildings and the resources of a company (store.ts). */
 
-import type { DeletionAuditRecord, MoveAuditRecord, UserAuditRecord } from "../core/model/audit.js";
+import type {
+  AuditRecord,
+  DeletionAuditRecord,
+  MoveAuditRecord,
+  RecalculationAuditRecord,
+  UserAuditRecord,
+} from "../core/model/audit.js";
 import type { Building } from "../core/model/building.js";
 import type { CalculationPolicy } from "../core/model/calculation-policy.js";
 import type { Category } from "../core/model/category.js";
@@ -24,6 +30,7 @@ import type { StoredSupplier, SupplierQuery, SupplierType } from "../core/model/
 import type { HostedRole, StoredUser, UserQuery, UserStatus } from "../core/model/user.js";
 import type { ParsedVehicleInput, Vehicle } from "../core/model/vehicle.js";
 import type { WasteOperator } from "../core/model/waste-operator.js";
+import type { AuditQuery } from "../core/ports/audit.js";
 import type { FactorQuery } from "../core/ports/factors.js";
 import type { GlecQuery } from "../core/ports/glec.js";
 import type { OrganizationLimitQuery } from "../core/ports/organization-limits.js";
@@ -123,6 +130,10 @@ export interface CompanyRecord {
 
 export interface CompanyTable {
   find(id: string): Awaitable<StoredCompany | undefined>;
+  /** A page of every company, by name then id. */
+  list(query: PageQuery): Awaitable<Page<Company>>;
+  /** The keys of every company, in the order they were created. */
+  refs(): Awaitable<number[]>;
   /** The companies of these ids that exist, in no particular order (a batch's companies). */
   findMany(ids: readonly string[]): Awaitable<StoredCompany[]>;
   save(record: CompanyRecord, at: string): Awaitable<void>;
@@ -420,6 +431,12 @@ export interface UserTable {
 
 /** The audit trail, as far as the rules append to it. */
 export interface AuditTable {
+  /** Newest first (the order they were written), of the companies or building asked for. */
+  list(query: AuditQuery): Awaitable<Page<AuditRecord>>;
+  /** A company's emissions recalculated. */
+  appendRecalculation(
+    record: Omit<RecalculationAuditRecord, "recordId" | "buildingId">,
+  ): Awaitable<void>;
   /** A change to an account's access. */
   appendUserChange(record: UserAuditRecord): Awaitable<void>;
   /** Buildings moved, one record each. */

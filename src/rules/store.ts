@@ -41,6 +41,9 @@ import type {
 } from "./store-records.js";
 
 export type * from "./store-base.js";
+
+import type { WriteOptions } from "./store-base.js";
+
 export type * from "./store-consumptions.js";
 export type * from "./store-records.js";
 
@@ -77,5 +80,5 @@ export interface StoreTransaction {
 /** How a rule's work runs: a read, or a write that commits all of it or none. */
 export interface StoreTransactions {
   read<T>(fn: (tx: StoreTransaction) => Promise<T>): Promise<T>;
-  write<T>(fn: (tx: StoreTransaction) => Promise<T>): Promise<T>;
+  write<T>(fn: (tx: StoreTransaction) => Promise<T>, options?: WriteOptions): Promise<T>;
 }

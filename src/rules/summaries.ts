@@ -56,6 +56,28 @@ function windowOf(filter: PeriodFilter): SummaryWindow {
   };
 }
 
+/**
+ * Rows as the store reads them: a statement iterated (added in one loop that never yields, so the
+ * statement has the connection to itself), or batches that come asynchronously.
+ */
+export type SummaryRows<T> = Iterable<T> | AsyncIterable<T>;
+
+/** Adds every row, then answers `result()`: at once for rows at hand, later for awaited ones. */
+function addAll<T, R>(
+  rows: SummaryRows<T>,
+  add: (row: T) => void,
+  result: () => R,
+): R | Promise<R> {
+  if (Symbol.asyncIterator in rows) {
+    return (async () => {
+      for await (const row of rows) add(row);
+      return result();
+    })();
+  }
+  for (const row of rows) add(row);
+  return result();
+}
+
 /** The emission lines the query matches, summed as it groups them. */
 export function summarizeEmissions(
   query: SummaryQuery,
@@ -63,25 +85,31 @@ export function summarizeEmissions(
     /** The GWP set of the policy in use, and the factor library's version. */
     readonly gwpSet: GwpSet;
     readonly libraryVersion: string;
-    readonly lines: Iterable<Emission>;
+    readonly lines: SummaryRows<Emission>;
   },
-): EmissionSummary {
+): EmissionSummary | Promise<EmissionSummary> {
   const summarizer = createEmissionSummarizer(
     query.groupBy,
     lookupsOf(source),
     windowOf(query),
     source.gwpSet,
   );
-  for (const emission of source.lines) summarizer.add(emission);
-  return summarizer.result(source.libraryVersion);
+  return addAll(
+    source.lines,
+    (emission) => summarizer.add(emission),
+    () => summarizer.result(source.libraryVersion),
+  );
 }
 
 /** The consumptions the query matches, summed by category and unit. */
 export function summarizeConsumptions(
   query: PeriodFilter,
-  source: SummaryLabels & { readonly rows: Iterable<ConsumptionSummaryRow> },
-): ConsumptionSummary {
+  source: SummaryLabels & { readonly rows: SummaryRows<ConsumptionSummaryRow> },
+): ConsumptionSummary | Promise<ConsumptionSummary> {
   const summarizer = createConsumptionSummarizer(lookupsOf(source), windowOf(query));
-  for (const row of source.rows) summarizer.add(row);
-  return summarizer.result();
+  return addAll(
+    source.rows,
+    (row) => summarizer.add(row),
+    () => summarizer.result(),
+  );
 }

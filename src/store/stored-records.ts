@@ -7,6 +7,7 @@ import type { Building } from "../core/model/building.js";
 import type { CategoryLevel } from "../core/model/category.js";
 import type { Comment, CommentEntityType } from "../core/model/comment.js";
 import type { Scope } from "../core/model/common.js";
+import type { Company } from "../core/model/company.js";
 import type { CustomInput } from "../core/model/custom-input.js";
 import type { FactorBasis, StoredCustomFactor } from "../core/model/factor.js";
 import type { Goal, Task } from "../core/model/goal.js";
@@ -501,4 +502,14 @@ export function vehicleOf(row: VehicleColumns): Vehicle {
 /** With its company's key and its plate as compared. */
 export function storedVehicleOf(row: VehicleColumns): StoredVehicle {
   return { ...vehicleOf(row), companyRef: row.company_ref, plateKey: row.plate_key };
+}
+
+/** A company as answered, without the store's key. */
+export function toCompany(company: Company): Company {
+  return {
+    id: company.id,
+    name: company.name,
+    country: company.country,
+    createdAt: company.createdAt,
+  };
 }

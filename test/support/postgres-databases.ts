@@ -24,6 +24,24 @@ async function onServer<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
 /** The run's migrated database (postgres-setup.ts), which `migrated` databases are copies of. */
 export const POSTGRES_TEMPLATE = "carbon_template";
 
+/** A new database: empty, or with `migrated` a copy of the run's migrated one; `drop` ends it. */
+export async function postgresDatabase(
+  options: { password?: string; migrated?: boolean } = {},
+): Promise<{ readonly url: string; drop(): Promise<void> }> {
+  const name = `t_${randomBytes(6).toString("hex")}`;
+  const template = options.migrated === true ? ` TEMPLATE ${POSTGRES_TEMPLATE}` : "";
+  await onServer((client) => client.query(`CREATE DATABASE ${name}${template}`));
+  const base = new URL(postgresServer() ?? "");
+  if (options.password !== undefined) base.password = options.password;
+  base.pathname = `/${name}`;
+  return {
+    url: base.href,
+    drop: async () => {
+      await onServer((client) => client.query(`DROP DATABASE ${name} WITH (FORCE)`));
+    },
+  };
+}
+
 /**
  * The URL of a new database, dropped after the test: empty, or with `migrated` a copy of the
  * run's migrated one; `password` is put in the URL (the server trusts any).
@@ -31,14 +49,7 @@ export const POSTGRES_TEMPLATE = "carbon_template";
 export async function freshPostgres(
   options: { password?: string; migrated?: boolean } = {},
 ): Promise<string> {
-  const name = `t_${randomBytes(6).toString("hex")}`;
-  const template = options.migrated === true ? ` TEMPLATE ${POSTGRES_TEMPLATE}` : "";
-  await onServer((client) => client.query(`CREATE DATABASE ${name}${template}`));
-  onTestFinished(async () => {
-    await onServer((client) => client.query(`DROP DATABASE ${name} WITH (FORCE)`));
-  });
-  const base = new URL(postgresServer() ?? "");
-  if (options.password !== undefined) base.password = options.password;
-  base.pathname = `/${name}`;
-  return base.href;
+  const database = await postgresDatabase(options);
+  onTestFinished(() => database.drop());
+  return database.url;
 }

@@ -2,53 +2,44 @@ import type { EmissionFactor, FactorResolution } from "../../core/model/factor.j
 import type { FactorQuery } from "../../core/ports/factors.js";
 import type { EmissionCalculator } from "../../rules/emission-calculator.js";
 import type { CheckedResolution, FactorResolver } from "../../rules/factors.js";
+import type { CategoryLookup } from "../../rules/store.js";
 import type { FactorRow } from "../../shipped/factor-rows.js";
-import type { CategoryCatalog } from "../../store/sqlite/categories.js";
-import type { CompanyRepository } from "../../store/sqlite/companies.js";
 import type { Db } from "../../store/sqlite/database.js";
 import { FactorRepository } from "../../store/sqlite/factors.js";
 import type { Keyset } from "../../store/sqlite/keyset.js";
 
-/**
- * The factor library as the driver reads it beside the rules: keyset pages of the store's rows
- * (src/store/sqlite/factors.ts) for streams, and the calculator's resolution of a query the
- * rules have checked (src/rules/factors.ts).
- */
-export class FactorQueries implements FactorResolver {
+/** The factor list as keyset pages of the SQLite store's rows (src/store/sqlite/factors.ts), for streams. */
+export class FactorKeysets {
   readonly #library: FactorRepository;
-  readonly #catalog: CategoryCatalog;
-  readonly #companies: CompanyRepository;
-  readonly #calculator: EmissionCalculator;
 
-  constructor(
-    db: Db,
-    catalog: CategoryCatalog,
-    companies: CompanyRepository,
-    calculator: EmissionCalculator,
-  ) {
+  constructor(db: Db) {
     this.#library = new FactorRepository(db);
-    this.#catalog = catalog;
-    this.#companies = companies;
-    this.#calculator = calculator;
   }
 
-  /** What the factor list pages, for keyset pages. */
   keyset(query: Omit<FactorQuery, "page" | "limit">): Keyset<FactorRow, EmissionFactor> {
     return this.#library.keyset(query);
   }
+}
 
-  /** The subcategory and the company named by their ids, as the calculator takes them. */
+/** The calculator's resolution of a query the rules have checked (src/rules/factors.ts). */
+export class CalculatorResolver implements FactorResolver {
+  readonly #catalog: CategoryLookup;
+  readonly #calculator: EmissionCalculator;
+
+  constructor(catalog: CategoryLookup, calculator: EmissionCalculator) {
+    this.#catalog = catalog;
+    this.#calculator = calculator;
+  }
+
   resolve(query: CheckedResolution): FactorResolution {
-    const category = this.#catalog.find(query.categoryId);
+    const category = this.#catalog.byId(query.categoryId);
     if (category === undefined) throw new Error(`category ${query.categoryId} is not in the tree`);
-    const companyRef =
-      query.companyId === undefined ? null : this.#companies.get(query.companyId).ref;
     return this.#calculator.resolve(
       category,
       query.country,
       query.year,
       query.unit,
-      companyRef,
+      query.companyRef ?? null,
       query.proxies,
     );
   }

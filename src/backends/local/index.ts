@@ -4,7 +4,6 @@
  * is the driver's insides.
  */
 
-export { serverInstanceId, serverSecret } from "../../store/sqlite/server-secret.js";
 export { databaseStatus } from "./database-status.js";
 export {
   type LocalService,
@@ -12,3 +11,4 @@ export {
   openLocalService,
   startNewDatabasesFrom,
 } from "./open.js";
+export { serverInstanceId, serverSecret } from "./server-meta.js";

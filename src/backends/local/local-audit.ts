@@ -1,20 +1,17 @@
-/** The audit part of the local engine: the audit log read inside the service's reads. */
+/** The audit part of the local engine: the audit trail read in the rules' transactions. */
 import type { AuditRecord } from "../../core/model/audit.js";
 import type { Page } from "../../core/model/common.js";
 import type { AuditPort, AuditQuery } from "../../core/ports/audit.js";
-import type { AuditLog } from "../../store/sqlite/audit.js";
-import type { Transactions } from "./transaction-tools.js";
+import type { StoreTransactions } from "../../rules/store.js";
 
 export class LocalAudit implements AuditPort {
-  readonly #log: AuditLog;
-  readonly #tx: Pick<Transactions, "read">;
+  readonly #rules: StoreTransactions;
 
-  constructor(log: AuditLog, tx: Pick<Transactions, "read">) {
-    this.#log = log;
-    this.#tx = tx;
+  constructor(rules: StoreTransactions) {
+    this.#rules = rules;
   }
 
   async list(query: AuditQuery): Promise<Page<AuditRecord>> {
-    return this.#tx.read(() => this.#log.list(query));
+    return this.#rules.read(async (t) => t.audit.list(query));
   }
 }

@@ -19,41 +19,44 @@ import {
   upsertBuilding,
 } from "../../rules/buildings.js";
 import type { RecalculationScope } from "../../rules/recalculate.js";
-import type { StoredBuilding, StoreTransaction, StoreTransactions } from "../../rules/store.js";
+import type {
+  StoredBuilding,
+  StoredCompany,
+  StoreTransaction,
+  StoreTransactions,
+} from "../../rules/store.js";
 import { localActor } from "../../runtime/local-actor.js";
-import type { StoredCompany } from "../../store/sqlite/companies.js";
-import type { SqliteTables } from "../../store/sqlite/store.js";
-import type { RefCache } from "./ref-cache.js";
 import { rolledBackRule } from "./transaction-tools.js";
 
-/** What the part needs of its LocalService: its tables and transactions, and the calculator. */
+/** What the part needs of its LocalService: its transactions, and the calculator. */
 export interface LocalBuildingsContext {
-  readonly refs: RefCache;
-  /** The Store port's tables, as an import's session reaches them inside its transaction. */
-  readonly tables: SqliteTables;
   /** The rules' transactions (src/rules/store.ts). */
   readonly rules: StoreTransactions;
   /** Invalidates the calculator's caches and recalculates the scope's emissions in place. */
-  readonly recalculate: (scope: RecalculationScope) => Promise<number>;
+  readonly recalculate: (tx: StoreTransaction, scope: RecalculationScope) => Promise<number>;
+  /** Forget the references kept: a building's name changed. */
+  readonly forget: () => void;
 }
 
 export class LocalBuildings implements BuildingsPort {
   readonly #c: LocalBuildingsContext;
-  /** A country change recalculates the building's emissions, with the driver's calculator. */
-  readonly #driver: BuildingDriver;
   /** A move recalculates the moved buildings' emissions under their new company. */
   readonly #moveDriver: BuildingMoveDriver;
 
   constructor(context: LocalBuildingsContext) {
     this.#c = context;
-    this.#driver = { recalculate: (scope) => context.recalculate(scope) };
     this.#moveDriver = {
-      recalculate: async ({ companyRef, buildingRefs }) => {
+      recalculate: async (tx, { companyRef, buildingRefs }) => {
         for (const buildingRef of buildingRefs) {
-          await context.recalculate({ companyRef, buildingRef });
+          await context.recalculate(tx, { companyRef, buildingRef });
         }
       },
     };
+  }
+
+  /** A country change recalculates the building's emissions, with the driver's calculator. */
+  #driver(tx: StoreTransaction): BuildingDriver {
+    return { recalculate: (scope) => this.#c.recalculate(tx, scope) };
   }
 
   async list(query: BuildingFilter & PageQuery): Promise<Page<Building>> {
@@ -65,7 +68,7 @@ export class LocalBuildings implements BuildingsPort {
   }
 
   async upsert(input: BuildingInput): Promise<Building> {
-    return this.#c.rules.write(async (t) => toBuilding(await this.#upsert(t, input)));
+    return this.#c.rules.write(async (t) => toBuilding(await this.#upsert(t, t, input)));
   }
 
   /**
@@ -73,18 +76,20 @@ export class LocalBuildings implements BuildingsPort {
    * transaction, `companyOf` finding the company where the session keeps its own view of them.
    */
   async store(
+    tx: StoreTransaction,
     input: BuildingInput,
     companyOf: (id: string) => StoredCompany | undefined,
   ): Promise<StoredBuilding> {
-    return this.#upsert(
-      { companies: { find: companyOf }, buildings: this.#c.tables.buildings },
-      input,
-    );
+    return this.#upsert(tx, { companies: { find: companyOf }, buildings: tx.buildings }, input);
   }
 
-  async #upsert(tx: BuildingTransaction, input: BuildingInput): Promise<StoredBuilding> {
-    const { building } = await upsertBuilding(tx, input, this.#driver);
-    this.#c.refs.invalidate(); // the name may have changed
+  async #upsert(
+    tx: StoreTransaction,
+    view: BuildingTransaction,
+    input: BuildingInput,
+  ): Promise<StoredBuilding> {
+    const { building } = await upsertBuilding(view, input, this.#driver(tx));
+    this.#c.forget(); // the name may have changed
     return building;
   }
 

@@ -3,19 +3,13 @@ import type { CertificatesPort } from "../../core/ports/certificates.js";
 import { getCertificate, listCertificates, upsertCertificate } from "../../rules/certificates.js";
 import { regosDashboard } from "../../rules/regos-dashboard.js";
 import type { StoreTransactions } from "../../rules/store.js";
-import type { LocalParts } from "./local-parts.js";
 
-export function localCertificates(parts: LocalParts, rules: StoreTransactions): CertificatesPort {
+export function localCertificates(rules: StoreTransactions): CertificatesPort {
   return {
     list: (query) => rules.read((t) => listCertificates(t, query)),
     get: (id) => rules.read((t) => getCertificate(t, id)),
-    // The write's end settles the coverage of the buildings it touched (certificate-settle.ts).
+    // The write's end settles the coverage of the buildings it touched (src/rules/certificate-cover.ts).
     upsert: (input) => rules.write((t) => upsertCertificate(t, input)),
-    // The calculation records its rows name, loaded before the rule reads them.
-    dashboard: (query) =>
-      rules.read(async (t) => {
-        parts.refs.ensure();
-        return regosDashboard(t, query, parts.refs);
-      }),
+    dashboard: (query) => rules.read((t) => regosDashboard(t, query)),
   };
 }

@@ -9,18 +9,17 @@ import {
 } from "../../rules/custom-factors.js";
 import type { RecalculationScope } from "../../rules/recalculate.js";
 import type { RecalculationDriver } from "../../rules/recalculation.js";
-import type { StoreTransactions } from "../../rules/store.js";
+import type { CategoryLookup, StoreTransaction, StoreTransactions } from "../../rules/store.js";
 import { shippedDerivationRules } from "../../shipped/derivation-rules.js";
-import type { CategoryCatalog } from "../../store/sqlite/categories.js";
 import { type RecalculationContext, recalculationRunAround } from "./local-recalculation.js";
 import { writeOrRollBack } from "./transaction-tools.js";
 
 /** What the custom factors part needs of the LocalService. */
 export interface CustomFactorsParts {
   readonly rules: StoreTransactions;
-  readonly catalog: CategoryCatalog;
+  readonly catalog: CategoryLookup;
   /** Recalculates stored emissions, inside the write that changed their factor. */
-  recalculate(scope: RecalculationScope): Promise<number>;
+  recalculate(tx: StoreTransaction, scope: RecalculationScope): Promise<number>;
   /** What a recalculation run reported per scope and category needs (local-recalculation.ts). */
   readonly run: RecalculationContext;
 }
@@ -29,7 +28,7 @@ export interface CustomFactorsParts {
  * The subcategories whose consumptions' scope 3 category 3 lines a factor of the subcategory of
  * this ref prices, by the shipped derivation rules: their refs.
  */
-export function derivationSources(catalog: CategoryCatalog): (categoryRef: number) => number[] {
+export function derivationSources(catalog: CategoryLookup): (categoryRef: number) => number[] {
   return (categoryRef) => {
     const category = catalog.byRef(categoryRef);
     if (category === undefined) return [];
@@ -44,7 +43,7 @@ export function localCustomFactors(parts: CustomFactorsParts): CustomFactorsPort
   const { rules } = parts;
   const driver: CustomFactorDriver = {
     sourcesOf: derivationSources(parts.catalog),
-    recalculate: (scope) => parts.recalculate(scope),
+    recalculate: (tx, scope) => parts.recalculate(tx, scope),
   };
   return {
     list: (query) => rules.read((t) => listCustomFactors(t, query)),
@@ -57,8 +56,8 @@ export function localCustomFactors(parts: CustomFactorsParts): CustomFactorsPort
       parseCustomFactor(input);
       const run: CustomFactorDriver & RecalculationDriver = {
         ...driver,
-        run: (request, change, scopeOf) =>
-          recalculationRunAround(parts.run, request, change, scopeOf),
+        run: (tx, request, change, scopeOf) =>
+          recalculationRunAround(parts.run, tx, request, change, scopeOf),
       };
       // A dry run rolls the write back and answers what it would have done.
       return writeOrRollBack(

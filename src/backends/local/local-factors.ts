@@ -21,7 +21,8 @@ export function localFactors(
     gwpOf: (set) => calculator.index().gwpOf(set),
     libraryVersion: () => calculator.libraryVersion(),
     policyChanged: () => calculator.invalidate(),
-    run: (request, change, scopeOf) => recalculationRunAround(context, request, change, scopeOf),
+    run: (tx, request, change, scopeOf) =>
+      recalculationRunAround(context, tx, request, change, scopeOf),
   };
   return {
     list: (query) => rules.read((t) => listFactors(t, query)),

@@ -9,36 +9,44 @@ import type {
 } from "../../core/ports/consumptions.js";
 import type { BulkMode, RowRefs } from "../../rules/consumption-writer.js";
 import { IdHashSet } from "../../rules/id-set.js";
-import type { BuildingRepository, StoredBuilding } from "../../store/sqlite/buildings.js";
-import type { CompanyRepository, StoredCompany } from "../../store/sqlite/companies.js";
-import type { SqliteImportTransaction } from "../../store/sqlite/import-transaction.js";
+import type {
+  Awaitable,
+  StoredBuilding,
+  StoredCompany,
+  StoreTransaction,
+} from "../../rules/store.js";
+import type { ImportTransaction } from "./engine-store.js";
 
 /** What a session needs from the service that opened it. */
 export interface SessionHost {
-  readonly companies: CompanyRepository;
-  readonly buildings: BuildingRepository;
   upsertBuilding(
+    tx: StoreTransaction,
     input: BuildingInput,
     companyOf: (id: string) => StoredCompany | undefined,
   ): Promise<StoredBuilding>;
-  /** Runs `fn` with SQLite errors mapped to CarbonErrors. */
-  guard<T>(fn: () => T): T;
+  /** A database error as the engine reports it. */
+  translate(error: unknown): unknown;
   /** The session's one transaction, its batches and its bulk load (the store's). */
-  readonly transaction: SqliteImportTransaction;
-  /** Work that triggers left for the end of the transaction (certificate coverage). */
-  settle(): void;
+  readonly transaction: ImportTransaction;
+  /** Work left for the end of the transaction (certificate coverage). */
+  settle(tx: StoreTransaction): Awaitable<void>;
   writeRows(
+    tx: StoreTransaction,
     rows: readonly ConsumptionInput[],
     refs: RowRefs,
     bulk?: BulkMode,
   ): Promise<ImportCounts>;
   /** Stored consumptions the rows overlap, and which of them the import carries (overlaps.ts). */
   readonly overlaps: {
-    find(rows: readonly ConsumptionInput[], refs: RowRefs): Promise<ConsumptionOverlap[]>;
-    carried(records: readonly Consumption[]): Promise<Set<string>>;
+    find(
+      tx: StoreTransaction,
+      rows: readonly ConsumptionInput[],
+      refs: RowRefs,
+    ): Promise<ConsumptionOverlap[]>;
+    carried(tx: StoreTransaction, records: readonly Consumption[]): Promise<Set<string>>;
   };
   /** Deletes consumptions in the session's transaction, audited; answers how many. */
-  removeConsumptions(ids: readonly string[]): Promise<number>;
+  removeConsumptions(tx: StoreTransaction, ids: readonly string[]): Promise<number>;
   /** A batch's savepoint was rolled back: forget references written in it. */
   batchRolledBack(): void;
   /** Called once the transaction is over (committed or rolled back). */
@@ -62,6 +70,7 @@ export interface SessionHost {
  */
 export class LocalImportSession implements ImportSession {
   readonly #host: SessionHost;
+  readonly #tx: StoreTransaction;
   readonly #dryRun: boolean;
   readonly #companies = new Map<string, StoredCompany>();
   readonly #buildings = new Map<string, StoredBuilding>();
@@ -69,13 +78,27 @@ export class LocalImportSession implements ImportSession {
   readonly #bulk: BulkMode | undefined;
   readonly detectsOverlaps: boolean;
   #open = true;
-  /** The error after which SQLite had rolled the transaction back: nothing more can be written. */
+  /** The error after which the store had rolled the transaction back: nothing more can be written. */
   #lost: { readonly error: unknown } | undefined;
 
-  constructor(host: SessionHost, options: ImportSessionOptions) {
+  /** Begins the session's transaction. */
+  static async open(host: SessionHost, options: ImportSessionOptions): Promise<LocalImportSession> {
+    try {
+      return new LocalImportSession(host, options, await host.transaction.begin());
+    } catch (error) {
+      throw host.translate(error);
+    }
+  }
+
+  private constructor(
+    host: SessionHost,
+    options: ImportSessionOptions,
+    start: Awaited<ReturnType<ImportTransaction["begin"]>>,
+  ) {
     this.#host = host;
+    this.#tx = host.transaction.tables;
     this.#dryRun = options.dryRun;
-    const { empty, bulk } = host.guard(() => host.transaction.begin());
+    const { empty, bulk } = start;
     this.#bulk =
       bulk === undefined
         ? undefined
@@ -88,27 +111,50 @@ export class LocalImportSession implements ImportSession {
           };
     this.detectsOverlaps = !empty;
     this.#refs = {
-      company: (id) => this.#company(id),
-      building: (id) => this.#building(id),
+      company: (id) => this.#companies.get(id.toLowerCase()),
+      building: (id) => this.#buildings.get(id.toLowerCase()),
     };
   }
 
-  #company(id: string): StoredCompany | undefined {
-    let company = this.#companies.get(id);
-    if (company === undefined) {
-      company = this.#host.companies.find(id);
-      if (company !== undefined) this.#companies.set(id, company);
+  /**
+   * The companies and buildings the rows name that the session has not read yet, read in one
+   * call each: the writer then finds them without a round trip per row.
+   */
+  async #read(rows: readonly ConsumptionInput[]): Promise<void> {
+    await this.#readReferences(rows);
+    const companies = new Set<number>();
+    for (const row of rows) {
+      const company = this.#companies.get(row.companyId.toLowerCase());
+      if (company !== undefined) companies.add(company.ref);
     }
-    return company;
+    await this.#host.transaction.claim([...companies]);
   }
 
-  #building(id: string): StoredBuilding | undefined {
-    let building = this.#buildings.get(id);
-    if (building === undefined) {
-      building = this.#host.buildings.find(id);
-      if (building !== undefined) this.#buildings.set(id, building);
+  /** The companies and buildings the rows name that the session has not read yet. */
+  async #readReferences(rows: readonly ConsumptionInput[]): Promise<void> {
+    const companies = new Set<string>();
+    const buildings = new Set<string>();
+    for (const row of rows) {
+      const company = row.companyId.toLowerCase();
+      const building = row.buildingId.toLowerCase();
+      if (!this.#companies.has(company)) companies.add(company);
+      if (!this.#buildings.has(building)) buildings.add(building);
     }
-    return building;
+    if (companies.size > 0) {
+      for (const company of await this.#tx.companies.findMany([...companies])) {
+        this.#companies.set(company.id, company);
+      }
+    }
+    if (buildings.size > 0) {
+      for (const building of await this.#tx.buildings.findMany([...buildings])) {
+        this.#buildings.set(building.id, building);
+      }
+    }
+  }
+
+  /** The company of this id, read once for the session. */
+  #company(id: string): StoredCompany | undefined {
+    return this.#companies.get(id.toLowerCase());
   }
 
   #checkOpen(): void {
@@ -116,41 +162,40 @@ export class LocalImportSession implements ImportSession {
     if (this.#lost !== undefined) throw this.#lost.error;
   }
 
-  /** Runs work that awaits, its errors translated as `guard` translates them. */
+  /** Runs work that awaits, its errors translated into the engine's. */
   async #guarded<T>(fn: () => Promise<T>): Promise<T> {
     try {
       return await fn();
     } catch (error) {
-      return this.#host.guard(() => {
-        throw error;
-      });
+      throw this.#host.translate(error);
     }
   }
 
   /** Runs `fn` in a savepoint: a batch is written whole or not at all. */
   async #batch<T>(fn: () => Promise<T>): Promise<T> {
     const host = this.#host;
-    host.guard(() => host.transaction.beginBatch());
+    await this.#guarded(async () => host.transaction.beginBatch());
     try {
       const result = await fn();
-      host.guard(() => host.transaction.endBatch());
+      await this.#guarded(async () => host.transaction.endBatch());
       return result;
     } catch (error) {
-      // Undone and translated inside the host's guard.
-      return host.guard(() => {
-        this.#undoBatch(error);
-        throw error;
-      });
+      await this.#undoBatch(error);
+      throw host.translate(error);
     }
   }
 
   /** The batch failed with `error`: its savepoint is rolled back, or the transaction was lost. */
-  #undoBatch(error: unknown): void {
+  async #undoBatch(error: unknown): Promise<void> {
     const host = this.#host;
-    if (!host.transaction.undoBatch()) {
-      // No savepoint is left to go back to; the error that ended the transaction is the news.
-      this.#lost = { error };
+    let undone = false;
+    try {
+      undone = await host.transaction.undoBatch();
+    } catch {
+      undone = false;
     }
+    // No savepoint is left to go back to; the error that ended the transaction is the news.
+    if (!undone) this.#lost = { error: host.translate(error) };
     // What the batch created is gone: look references up again rather than trust a cache.
     this.#companies.clear();
     this.#buildings.clear();
@@ -172,7 +217,14 @@ export class LocalImportSession implements ImportSession {
     await this.#inTurn(() =>
       this.#batch(async () => {
         for (const input of inputs) {
-          const building = await this.#host.upsertBuilding(input, (id) => this.#company(id));
+          const companyId = input.companyId.toLowerCase();
+          if (!this.#companies.has(companyId)) {
+            const found = await this.#tx.companies.find(companyId);
+            if (found !== undefined) this.#companies.set(found.id, found);
+          }
+          const building = await this.#host.upsertBuilding(this.#tx, input, (id) =>
+            this.#company(id),
+          );
           this.#buildings.set(building.id, building);
         }
       }),
@@ -182,64 +234,81 @@ export class LocalImportSession implements ImportSession {
   async write(rows: readonly ConsumptionInput[]): Promise<ImportCounts> {
     this.#checkOpen();
     return this.#inTurn(() =>
-      this.#batch(() => this.#host.writeRows(rows, this.#refs, this.#bulk)),
+      this.#batch(async () => {
+        await this.#read(rows);
+        return this.#host.writeRows(this.#tx, rows, this.#refs, this.#bulk);
+      }),
     );
   }
 
   async overlaps(rows: readonly ConsumptionInput[]): Promise<readonly ConsumptionOverlap[]> {
     this.#checkOpen();
     if (!this.detectsOverlaps) return [];
-    return this.#guarded(() => this.#host.overlaps.find(rows, this.#refs));
+    return this.#guarded(async () => {
+      await this.#read(rows);
+      return this.#host.overlaps.find(this.#tx, rows, this.#refs);
+    });
   }
 
   async carried(records: readonly Consumption[]): Promise<ReadonlySet<string>> {
     this.#checkOpen();
-    return this.#guarded(() => this.#host.overlaps.carried(records));
+    return this.#guarded(() => this.#host.overlaps.carried(this.#tx, records));
   }
 
   async remove(records: readonly Consumption[]): Promise<number> {
     this.#checkOpen();
     if (records.length === 0) return 0;
     return this.#inTurn(async () =>
-      this.#batch(() => this.#host.removeConsumptions(records.map((record) => record.id))),
+      this.#batch(() =>
+        this.#host.removeConsumptions(
+          this.#tx,
+          records.map((record) => record.id),
+        ),
+      ),
     );
   }
 
   async commit(): Promise<void> {
     this.#checkOpen();
-    this.#end(this.#dryRun ? "ROLLBACK" : "COMMIT");
+    await this.#end(this.#dryRun ? "ROLLBACK" : "COMMIT");
   }
 
   async abort(): Promise<void> {
     if (!this.#open) return;
-    this.#end("ROLLBACK");
+    await this.#end("ROLLBACK");
   }
 
-  #end(statement: "COMMIT" | "ROLLBACK"): void {
+  async #end(statement: "COMMIT" | "ROLLBACK"): Promise<void> {
     const host = this.#host;
     if (this.#lost !== undefined) {
-      this.#close(true);
+      await this.#close(true);
       if (statement === "COMMIT") throw this.#lost.error;
       return;
     }
     try {
-      host.guard(() => {
-        if (statement === "COMMIT") host.transaction.commit(() => host.settle());
-        else host.transaction.rollback();
-      });
+      if (statement === "COMMIT") await host.transaction.commit((tx) => host.settle(tx));
+      else await host.transaction.rollback();
     } catch (error) {
-      host.transaction.rollbackIfOpen();
-      this.#close(true);
-      throw error;
+      try {
+        await host.transaction.rollbackIfOpen();
+      } finally {
+        await this.#close(true);
+      }
+      throw host.translate(error);
     }
-    this.#close(statement === "ROLLBACK");
+    await this.#close(statement === "ROLLBACK");
   }
 
   /** The transaction is over: the connection goes back to its ordinary state. */
-  #close(rolledBack: boolean): void {
+  async #close(rolledBack: boolean): Promise<void> {
     const host = this.#host;
     this.#open = false;
-    host.guard(() => host.transaction.close());
-    host.ended(rolledBack);
+    try {
+      await host.transaction.close();
+    } catch (error) {
+      throw host.translate(error);
+    } finally {
+      host.ended(rolledBack);
+    }
   }
 }

@@ -13,17 +13,13 @@ import {
   writeInvoices,
 } from "../../rules/invoices.js";
 import type { StoreTransaction, StoreTransactions } from "../../rules/store.js";
-import type { BuildingRepository } from "../../store/sqlite/buildings.js";
-import type { CompanyRepository } from "../../store/sqlite/companies.js";
 import { rolledBackRule } from "./transaction-tools.js";
 
 /** What the invoices' consumptions are written with. */
 export interface InvoiceDriver {
   readonly writer: ConsumptionWriter;
-  readonly companies: CompanyRepository;
-  readonly buildings: BuildingRepository;
-  /** Deletes consumptions, audited, inside the current transaction. */
-  removeConsumptions(ids: readonly string[]): Promise<number>;
+  /** Deletes consumptions, audited, inside the transaction `tx`. */
+  removeConsumptions(tx: StoreTransaction, ids: readonly string[]): Promise<number>;
 }
 
 /** The consumption writer as the invoice rules ask for it: one call per batch of invoices. */
@@ -35,11 +31,12 @@ function invoiceConsumptions(driver: InvoiceDriver): InvoiceConsumptionWriter {
       const errors: unknown[] = [];
       for (const { gone, rows, company, building } of changes) {
         try {
-          if (gone.length > 0) await driver.removeConsumptions(gone);
+          if (gone.length > 0) await driver.removeConsumptions(tx, gone);
           if (rows.length > 0) {
+            // An invoice's lines are consumptions of its own company and building.
             const refs = {
-              company: (id: string) => (id === company.id ? company : driver.companies.find(id)),
-              building: (id: string) => (id === building.id ? building : driver.buildings.find(id)),
+              company: (id: string) => (id.toLowerCase() === company.id ? company : undefined),
+              building: (id: string) => (id.toLowerCase() === building.id ? building : undefined),
             };
             await driver.writer.write(tx, rows, refs, path, undefined, lookups);
           }

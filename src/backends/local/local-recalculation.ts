@@ -13,10 +13,10 @@ import {
 } from "../../core/model/recalculation.js";
 import { type CompanyBeforeAfter, recalculationReport } from "../../core/recalculation-report.js";
 import { parseInput } from "../../core/validate.js";
+import { companyOf } from "../../rules/companies.js";
 import type { RecalculationScope } from "../../rules/recalculate.js";
-import type { StoreTransactions } from "../../rules/store.js";
+import type { StoreTransaction, StoreTransactions } from "../../rules/store.js";
 import { localActor } from "../../runtime/local-actor.js";
-import { LibraryStore } from "../../store/sqlite/library-store.js";
 import type { LocalParts } from "./local-parts.js";
 import { summarizeEmissions } from "./summaries.js";
 import { writeOrRollBack } from "./transaction-tools.js";
@@ -25,8 +25,8 @@ export interface RecalculationContext {
   readonly parts: LocalParts;
   /** The rules' transactions: the run is one write of them. */
   readonly rules: StoreTransactions;
-  /** Recalculates a scope's emissions in the caller's transaction; answers how many. */
-  recalculate(scope: RecalculationScope): Promise<number>;
+  /** Recalculates a scope's emissions in the transaction `tx`; answers how many. */
+  recalculate(tx: StoreTransaction, scope: RecalculationScope): Promise<number>;
 }
 
 const BY_SCOPE_AND_CATEGORY = ["scope", "category"] as const;
@@ -40,7 +40,7 @@ export interface RunChange {
    * Runs once every summary before is taken and before anything is recalculated (a policy
    * change writes the new policy there, a custom factor is written there).
    */
-  readonly change?: () => void;
+  readonly change?: () => Promise<void>;
   /**
    * What of a company to recalculate, asked after `change`: every emission by default; less
    * (a custom factor's subcategories and days), or nothing (undefined). A company with nothing
@@ -55,23 +55,24 @@ export interface RunChange {
  */
 export async function recalculationRun(
   context: RecalculationContext,
+  tx: StoreTransaction,
   input: RecalculationInput,
   run: RunChange = {},
 ): Promise<RecalculationReport> {
   const p = context.parts;
   if (input.library !== undefined) {
-    const release = new LibraryStore(p.db).release(input.library);
+    const release = await tx.factors.release(input.library);
     if (release === undefined) throw notFound("factor library release", input.library);
     p.calculator.pin(release);
     try {
-      return await recalculationRun(context, { ...input, library: undefined }, run);
+      return await recalculationRun(context, tx, { ...input, library: undefined }, run);
     } finally {
       p.calculator.unpin();
     }
   }
-  const started = startRun(context, input);
-  run.change?.();
-  return await finishRun(context, input, started, run.scopeOf);
+  const started = await startRun(context, tx, input);
+  await run.change?.();
+  return await finishRun(context, tx, input, started, run.scopeOf);
 }
 
 /**
@@ -80,13 +81,14 @@ export async function recalculationRun(
  */
 export async function recalculationRunAround(
   context: RecalculationContext,
+  tx: StoreTransaction,
   input: RunInput,
   change: () => Promise<void>,
   scopeOf?: RunChange["scopeOf"],
 ): Promise<RecalculationReport> {
-  const started = startRun(context, input);
+  const started = await startRun(context, tx, input);
   await change();
-  return await finishRun(context, input, started, scopeOf);
+  return await finishRun(context, tx, input, started, scopeOf);
 }
 
 /** What a run reads of its request: `library` is settled before (`recalculationRun`). */
@@ -101,24 +103,43 @@ type Started = readonly {
   readonly before: EmissionSummary;
 }[];
 
-function summaryOf(p: LocalParts, companyId: string): EmissionSummary {
-  return summarizeEmissions(p, { companyId, groupBy: BY_SCOPE_AND_CATEGORY });
+function summaryOf(
+  p: LocalParts,
+  tx: StoreTransaction,
+  companyId: string,
+): Promise<EmissionSummary> {
+  return summarizeEmissions(p.store, p.calculator, tx, {
+    companyId,
+    groupBy: BY_SCOPE_AND_CATEGORY,
+  });
 }
 
-function startRun(context: RecalculationContext, input: RunInput): Started {
+async function startRun(
+  context: RecalculationContext,
+  tx: StoreTransaction,
+  input: RunInput,
+): Promise<Started> {
   const p = context.parts;
-  const companies = (input.companyIds ?? []).map((id) => p.companies.get(id));
-  const refs = input.companyIds === undefined ? p.companies.refs() : companies.map((c) => c.ref);
-  p.refs.ensure();
-  return refs.map((ref) => {
-    const companyId = p.refs.companyId(ref);
-    return { ref, companyId, before: summaryOf(p, companyId) };
-  });
+  const companies: { ref: number; id: string }[] = [];
+  if (input.companyIds === undefined) {
+    const references = await tx.consumptionReads.references();
+    for (const ref of await tx.companies.refs()) {
+      companies.push({ ref, id: references.companyId(ref) });
+    }
+  } else {
+    for (const id of input.companyIds) companies.push(await companyOf(tx, id));
+  }
+  const started: Started[number][] = [];
+  for (const { ref, id } of companies) {
+    started.push({ ref, companyId: id, before: await summaryOf(p, tx, id) });
+  }
+  return started;
 }
 
 /** Recalculates each company (what `scopeOf` names), and reports and audits the run. */
 async function finishRun(
   context: RecalculationContext,
+  tx: StoreTransaction,
   input: RunInput,
   befores: Started,
   scopeOf: RunChange["scopeOf"],
@@ -127,13 +148,12 @@ async function finishRun(
   const counts = new Map<string, number>();
   for (const { ref, companyId } of befores) {
     const scope = scopeOf === undefined ? { companyRef: ref } : scopeOf(ref);
-    counts.set(companyId, scope === undefined ? 0 : await context.recalculate(scope));
+    counts.set(companyId, scope === undefined ? 0 : await context.recalculate(tx, scope));
   }
-  const results: CompanyBeforeAfter[] = befores.map(({ companyId, before }) => ({
-    companyId,
-    before,
-    after: summaryOf(p, companyId),
-  }));
+  const results: CompanyBeforeAfter[] = [];
+  for (const { companyId, before } of befores) {
+    results.push({ companyId, before, after: await summaryOf(p, tx, companyId) });
+  }
   const recalculated = [...counts.values()].reduce((sum, count) => sum + count, 0);
   const report = recalculationReport({
     companies: results,
@@ -142,7 +162,9 @@ async function finishRun(
     recalculated,
     factorLibraryVersion: p.calculator.libraryVersion(),
   });
-  if (report.stored) audit(p, report, counts, input.actor ?? localActor(), scopeOf !== undefined);
+  if (report.stored) {
+    await audit(tx, report, counts, input.actor ?? localActor(), scopeOf !== undefined);
+  }
   return report;
 }
 
@@ -154,23 +176,23 @@ export async function recalculateCompanies(
   // A dry run, or a company beyond the limit, rolls the transaction back; the report comes out.
   return writeOrRollBack(
     context.rules,
-    () => recalculationRun(context, input),
+    (tx) => recalculationRun(context, tx, input),
     (report) => report.stored,
   );
 }
 
 /** One audit record per company whose figures were stored. */
-function audit(
-  p: LocalParts,
+async function audit(
+  tx: StoreTransaction,
   report: RecalculationReport,
   consumptions: ReadonlyMap<string, number>,
   actor: string,
   onlyRecalculated: boolean,
-): void {
+): Promise<void> {
   const at = new Date().toISOString();
   for (const company of report.companies) {
     if (onlyRecalculated && (consumptions.get(company.companyId) ?? 0) === 0) continue;
-    p.audit.appendRecalculation({
+    await tx.audit.appendRecalculation({
       id: randomUUID(),
       action: "emissions.recalculate",
       actor,

@@ -1,24 +1,14 @@
 import { MAX_PAGE_LIMIT } from "../../core/model/common.js";
 import { pageWindow } from "../../core/pagination.js";
 import type { ListFilter, ListName, ListRow, StreamOptions } from "../../core/service.js";
+import { filterCategories, toCategory } from "../../rules/category-tree.js";
 import { glecEntryOf } from "../../rules/glec.js";
+import type { CategoryLookup } from "../../rules/store.js";
 import type { AuditLog } from "../../store/sqlite/audit.js";
 import type { BuildingRepository } from "../../store/sqlite/buildings.js";
-import { type CategoryCatalog, toCategory } from "../../store/sqlite/categories.js";
-import type { CertificateRepository } from "../../store/sqlite/certificates.js";
-import type { CommentRepository } from "../../store/sqlite/comments.js";
 import type { CompanyRepository } from "../../store/sqlite/companies.js";
-import type { CustomInputRepository } from "../../store/sqlite/custom-inputs.js";
-import type { EffluentRepository } from "../../store/sqlite/effluents.js";
-import type { GoalRepository } from "../../store/sqlite/goals.js";
-import type { InvoiceRepository } from "../../store/sqlite/invoices.js";
 import type { KeysetReader } from "../../store/sqlite/keyset.js";
-import type { OrganizationLimitRepository } from "../../store/sqlite/organization-limits.js";
-import type { SupplierRepository } from "../../store/sqlite/suppliers.js";
-import type { TaskRepository } from "../../store/sqlite/tasks.js";
-import type { UserRepository } from "../../store/sqlite/users.js";
-import type { VehicleRepository } from "../../store/sqlite/vehicles.js";
-import type { FactorQueries } from "./factors.js";
+import type { FactorKeysets } from "./factors.js";
 import { type LocalTables, plainReaders } from "./plain-resources.js";
 import type { ConsumptionQueries } from "./queries.js";
 
@@ -32,23 +22,12 @@ export type ListReaders = {
 export interface StreamSources {
   readonly reader: KeysetReader;
   readonly tables: LocalTables;
-  readonly catalog: CategoryCatalog;
+  readonly catalog: CategoryLookup;
   readonly companies: CompanyRepository;
   readonly buildings: BuildingRepository;
-  readonly factors: FactorQueries;
+  readonly factors: FactorKeysets;
   readonly queries: ConsumptionQueries;
-  readonly suppliers: () => Pick<SupplierRepository, "keyset">;
   readonly audit: AuditLog;
-  readonly comments: CommentRepository;
-  readonly goals: GoalRepository;
-  readonly tasks: TaskRepository;
-  readonly invoices: InvoiceRepository;
-  readonly effluents: EffluentRepository;
-  readonly vehicles: VehicleRepository;
-  readonly certificates: CertificateRepository;
-  readonly organizationLimits: OrganizationLimitRepository;
-  readonly customInputs: CustomInputRepository;
-  readonly users: UserRepository;
 }
 
 /** Pages of `limit` emission lines (the last one fewer) from pages of consumptions' lines. */
@@ -90,7 +69,8 @@ export function listReaders(s: StreamSources): ListReaders {
     ...plain,
     companies: () => (limit) => s.reader.pages(s.companies.keyset(), limit),
     buildings: (filter) => (limit) => s.reader.pages(s.buildings.keyset(filter), limit),
-    categories: (filter) => (limit) => slices(s.catalog.filtered(filter).map(toCategory), limit),
+    categories: (filter) => (limit) =>
+      slices(filterCategories(s.catalog, filter).map(toCategory), limit),
     factors: (filter) => (limit) => s.reader.pages(s.factors.keyset(filter), limit),
     customFactors: (filter) => (limit) =>
       s.reader.pages(s.tables.customFactors.keyset(filter), limit),
@@ -98,23 +78,25 @@ export function listReaders(s: StreamSources): ListReaders {
       s.reader.merged(s.queries.consumptionKeysets(filter), limit),
     emissions: (filter) => (limit) =>
       linePages(s.reader.merged(s.queries.emissionKeysets(filter), limit), limit),
-    suppliers: (filter) => (limit) => s.reader.pages(s.suppliers().keyset(filter), limit),
+    suppliers: (filter) => (limit) => s.reader.pages(s.tables.suppliers.keyset(filter), limit),
     glecEntries: (filter) => (limit) => {
       const keyset = s.tables.glec.keyset(filter);
       return s.reader.pages({ ...keyset, decode: (row) => glecEntryOf(keyset.decode(row)) }, limit);
     },
     audit: (filter) => (limit) => s.reader.pages(s.audit.keyset(filter), limit),
-    comments: (filter) => (limit) => s.reader.pages(s.comments.keyset(filter), limit),
-    goals: (filter) => (limit) => s.reader.pages(s.goals.keyset(filter), limit),
-    tasks: (filter) => (limit) => s.reader.pages(s.tasks.keyset(filter), limit),
-    invoices: (filter) => (limit) => s.reader.pages(s.invoices.keyset(filter), limit),
-    effluents: (filter) => (limit) => s.reader.pages(s.effluents.keyset(filter), limit),
-    vehicles: (filter) => (limit) => s.reader.pages(s.vehicles.keyset(filter), limit),
-    certificates: (filter) => (limit) => s.reader.pages(s.certificates.keyset(filter), limit),
-    customInputs: (filter) => (limit) => s.reader.pages(s.customInputs.keyset(filter), limit),
+    comments: (filter) => (limit) => s.reader.pages(s.tables.comments.keyset(filter), limit),
+    goals: (filter) => (limit) => s.reader.pages(s.tables.goals.keyset(filter), limit),
+    tasks: (filter) => (limit) => s.reader.pages(s.tables.tasks.keyset(filter), limit),
+    invoices: (filter) => (limit) => s.reader.pages(s.tables.invoices.keyset(filter), limit),
+    effluents: (filter) => (limit) => s.reader.pages(s.tables.effluents.keyset(filter), limit),
+    vehicles: (filter) => (limit) => s.reader.pages(s.tables.vehicles.keyset(filter), limit),
+    certificates: (filter) => (limit) =>
+      s.reader.pages(s.tables.certificates.keyset(filter), limit),
+    customInputs: (filter) => (limit) =>
+      s.reader.pages(s.tables.customInputs.keyset(filter), limit),
     organizationLimits: (filter) => (limit) =>
-      s.reader.pages(s.organizationLimits.keyset(filter), limit),
-    users: (filter) => (limit) => s.reader.pages(s.users.keyset(filter), limit),
+      s.reader.pages(s.tables.organizationLimits.keyset(filter), limit),
+    users: (filter) => (limit) => s.reader.pages(s.tables.users.keyset(filter), limit),
   };
 }
 

@@ -8,22 +8,31 @@ import { LineData } from "../../rules/line-data.js";
 import { shippedDerivationRules } from "../../shipped/derivation-rules.js";
 import { AuditLog } from "../../store/sqlite/audit.js";
 import { CategoryCatalog } from "../../store/sqlite/categories.js";
-import { CertificateCoverStore } from "../../store/sqlite/certificate-cover.js";
-import {
-  BUSY_TIMEOUT_MS,
-  openDatabase,
-  openReader,
-  translateError,
-} from "../../store/sqlite/database.js";
+import { BUSY_TIMEOUT_MS, openDatabase, translateError } from "../../store/sqlite/database.js";
 import { migrate } from "../../store/sqlite/migrations.js";
 import { SqliteTransactions, sqliteTables } from "../../store/sqlite/store.js";
-import { CertificateCover } from "./certificate-settle.js";
-import { FactorQueries } from "./factors.js";
+import type { EngineStore } from "./engine-store.js";
+import { CalculatorResolver } from "./factors.js";
 import { LocalService } from "./local-service.js";
 import { localMigrations, plainTableMakers } from "./plain-resources.js";
 import { queriesOn } from "./queries.js";
+import { SqliteEngine } from "./sqlite-engine.js";
 
 export { LocalService } from "./local-service.js";
+
+/** The engine on a store: its calculator priced from the store's data, its writer, its resolver. */
+export function engineOn(store: EngineStore): LocalService {
+  const calculator = new EmissionCalculator(
+    store.pricing,
+    new LineData(store.pricing, shippedDerivationRules),
+  );
+  return new LocalService({
+    store,
+    calculator,
+    writer: new ConsumptionWriter(store.catalog, calculator, shippedDerivationRules),
+    resolver: new CalculatorResolver(store.catalog, calculator),
+  });
+}
 
 let newDatabaseTemplate: string | undefined;
 
@@ -83,39 +92,22 @@ export async function openLocalService(options: LocalServiceOptions): Promise<Lo
   try {
     migrate(db, file, localMigrations, options.onUpgrade);
     const catalog = new CategoryCatalog(db);
-    const { queries, refs, companies, buildings, reads } = queriesOn(db, catalog);
+    const bound = queriesOn(db, catalog);
+    const { queries, companies, buildings, reads } = bound;
     const audit = new AuditLog(db);
     const plain = plainTableMakers(db, companies);
     const tables = sqliteTables(db, companies, buildings, audit, catalog, queries, reads, plain);
-    const pricing = tables.pricing.ready();
-    const calculator = new EmissionCalculator(
-      pricing,
-      new LineData(pricing, shippedDerivationRules),
-    );
-    return new LocalService({
-      path: file,
+    const store = new SqliteEngine({
+      file,
       db,
       tables,
       transactions: new SqliteTransactions(db),
       catalog,
-      companies,
-      buildings,
-      calculator,
-      factors: new FactorQueries(db, catalog, companies, calculator),
-      writer: new ConsumptionWriter(catalog, calculator, shippedDerivationRules),
-      refs,
-      queries,
+      bound,
       audit,
-      cover: new CertificateCover(new CertificateCoverStore(db)),
-      // A stream reads on a connection of its own (an in-memory database has only one).
-      openReader:
-        file === ":memory:"
-          ? undefined
-          : () => {
-              const reader = openReader(file, busyTimeoutMs);
-              return { ...queriesOn(reader, catalog), close: () => reader.close() };
-            },
+      busyTimeoutMs,
     });
+    return engineOn(store);
   } catch (error) {
     db.close();
     throw translateError(error, file);

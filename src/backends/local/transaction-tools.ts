@@ -43,8 +43,3 @@ export function rolledBackRule<T>(
 ): Promise<T> {
   return writeOrRollBack(rules, fn, () => false);
 }
-
-/** How a part of the LocalService reads outside the rules (caches made stale dropped first). */
-export interface Transactions {
-  read<T>(fn: () => T): T;
-}

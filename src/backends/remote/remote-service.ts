@@ -7,6 +7,7 @@
 import type { Dispatcher } from "undici";
 import { MAX_PAGE_LIMIT } from "../../core/model/common.js";
 import { type WhoAmI, whoAmIAnswerSchema } from "../../core/model/who-am-i.js";
+import { servicePagers } from "../../core/paged-lists.js";
 import type {
   CarbonService,
   ListFilter,
@@ -32,7 +33,6 @@ import { remoteGoals } from "./remote-goals.js";
 import { remoteInputs } from "./remote-inputs.js";
 import { remoteInvoices } from "./remote-invoices.js";
 import { remoteOrganizationLimits } from "./remote-organization-limits.js";
-import { remotePagers } from "./remote-streams.js";
 import { remoteSuppliers } from "./remote-suppliers.js";
 import { remoteUsers } from "./remote-users.js";
 import { remoteVehicles } from "./remote-vehicles.js";
@@ -130,7 +130,7 @@ export function createRemoteService(options: RemoteServiceOptions): RemoteCarbon
     deleteRecords: remoteDeleteRecords(client, concurrency, capabilities),
     audit: remoteAudit(client, capabilities),
   };
-  const pagers = remotePagers(service);
+  const pagers = servicePagers(service);
   const full: RemoteCarbonService = {
     ...service,
     // Each page is printed before the next is asked for: one page in memory at a time.

@@ -3,18 +3,27 @@
  * concerns no stored company in account_audit_log (shared); one sequence orders both.
  */
 import type {
+  AuditRecord,
   DeletionAuditRecord,
   MoveAuditRecord,
+  RecalculationAuditRecord,
   UserAuditRecord,
 } from "../../core/model/audit.js";
+import type { Page } from "../../core/model/common.js";
+import { pageOf, pageWindow } from "../../core/pagination.js";
+import type { AuditQuery } from "../../core/ports/audit.js";
 import type { AuditTable } from "../../rules/store.js";
 import {
   type AuditColumns,
+  type AuditRow,
+  auditRecordOf,
   deletionColumns,
   moveColumns,
+  recalculationColumns,
   userChangeColumns,
 } from "../audit-columns.js";
 import type { Queryable } from "./transactions.js";
+import { uuidsOf } from "./uuids.js";
 
 const COLUMNS = `id, action, actor, at, record_id, move_id, building_id, from_company_id,
   to_company_id, consumptions, emissions, awaiting_factor, record`;
@@ -65,5 +74,43 @@ export class PostgresAudit implements AuditTable {
 
   appendDeletions(records: readonly DeletionAuditRecord[]): Promise<void> {
     return this.#append(records.map(deletionColumns));
+  }
+
+  appendRecalculation(
+    record: Omit<RecalculationAuditRecord, "recordId" | "buildingId">,
+  ): Promise<void> {
+    return this.#append([recalculationColumns(record)]);
+  }
+
+  /**
+   * Newest first, from both trails (one sequence orders them); a company's records are those
+   * it moved from or to, a building's those naming it.
+   */
+  async list(query: AuditQuery): Promise<Page<AuditRecord>> {
+    const window = pageWindow(query);
+    const clauses: string[] = [];
+    const params: unknown[] = [];
+    if (query.companyIds !== undefined) {
+      params.push(uuidsOf(query.companyIds));
+      clauses.push(
+        `(from_company_id = ANY($${params.length}::uuid[]) OR to_company_id = ANY($${params.length}::uuid[]))`,
+      );
+    }
+    if (query.buildingId !== undefined) {
+      params.push(uuidsOf([query.buildingId])[0] ?? null);
+      clauses.push(`building_id = $${params.length}::uuid`);
+    }
+    const where = clauses.length === 0 ? "" : `WHERE ${clauses.join(" AND ")}`;
+    const both = `(SELECT seq, ${COLUMNS} FROM audit_log UNION ALL
+      SELECT seq, ${COLUMNS} FROM account_audit_log) a ${where}`;
+    const rows = await this.#db.query<AuditRow>(
+      `SELECT * FROM ${both} ORDER BY seq DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+      [...params, window.limit, window.offset],
+    );
+    const count = await this.#db.query<{ count: number }>(
+      `SELECT count(*)::integer AS count FROM ${both}`,
+      params,
+    );
+    return pageOf(rows.rows.map(auditRecordOf), window, count.rows[0]?.count ?? 0);
   }
 }

@@ -1,7 +1,11 @@
 /** Companies in PostgreSQL: found and saved by id, shared by every node (a reference table). */
 
 import { isUuid } from "../../core/ids.js";
+import type { Page, PageQuery } from "../../core/model/common.js";
+import type { Company } from "../../core/model/company.js";
+import { pageOf, pageWindow } from "../../core/pagination.js";
 import type { CompanyRecord, CompanyTable, StoredCompany } from "../../rules/store.js";
+import { toCompany } from "../stored-records.js";
 import type { Queryable } from "./transactions.js";
 import { uuidsOf } from "./uuids.js";
 
@@ -50,6 +54,27 @@ export class PostgresCompanies implements CompanyTable {
       [wanted],
     );
     return found.rows.map(fromRow);
+  }
+
+  async list(query: PageQuery): Promise<Page<Company>> {
+    const window = pageWindow(query);
+    const [rows, count] = await Promise.all([
+      this.#db.query<CompanyRow>(
+        `SELECT ${COLUMNS} FROM companies ORDER BY name, id LIMIT $1 OFFSET $2`,
+        [window.limit, window.offset],
+      ),
+      this.#db.query<{ count: number }>("SELECT count(*)::integer AS count FROM companies"),
+    ]);
+    return pageOf(
+      rows.rows.map((row) => toCompany(fromRow(row))),
+      window,
+      count.rows[0]?.count ?? 0,
+    );
+  }
+
+  async refs(): Promise<number[]> {
+    const found = await this.#db.query<{ ref: string }>("SELECT ref FROM companies ORDER BY ref");
+    return found.rows.map((row) => Number(row.ref));
   }
 
   async save(record: CompanyRecord, at: string): Promise<void> {

@@ -5,6 +5,8 @@
 import { PostgresAudit } from "./audit.js";
 import { PostgresBuildings } from "./buildings.js";
 import { PostgresCategories } from "./categories.js";
+import { PostgresCertificateCover } from "./certificate-cover.js";
+import { PostgresCertificates } from "./certificates.js";
 import { PostgresComments } from "./comments.js";
 import { PostgresCompanies } from "./companies.js";
 import { PostgresConsumptionReads } from "./consumption-reads.js";
@@ -14,8 +16,10 @@ import { PostgresDeletions } from "./deletions.js";
 import { PostgresEffluents } from "./effluents.js";
 import { PostgresGlec } from "./glec.js";
 import { PostgresGoals, PostgresTasks } from "./goals.js";
+import { PostgresInvoices } from "./invoices.js";
 import { PostgresOrganizationLimits } from "./organization-limits.js";
 import { type ConsumptionDecoder, PostgresOverlaps } from "./overlaps.js";
+import { PostgresRegos } from "./regos-dashboard.js";
 import { PostgresRowReferences, type SharedCategoryTree } from "./row-references.js";
 import { PostgresSuppliers } from "./suppliers.js";
 import type { Queryable } from "./transactions.js";
@@ -40,13 +44,23 @@ export interface PostgresTableOptions {
   readonly categories?: SharedCategoryTree;
 }
 
-/** The tables built so far, each on the transaction's connection. */
+/** The connection each set of tables runs on. */
+const clients = new WeakMap<object, Queryable>();
+
+/** The connection of a transaction's tables (made by `postgresTables`). */
+export function clientOf(tables: object): Queryable {
+  const client = clients.get(tables);
+  if (client === undefined) throw new Error("these tables are not the PostgreSQL store's");
+  return client;
+}
+
+/** The tables, each on the transaction's connection. */
 export function postgresTables(client: Queryable, options: PostgresTableOptions = {}) {
   // What the rows of this transaction's reads name, read once for all of its reads.
   const references = new PostgresRowReferences(client, options.categories);
   const consumptionReads = new PostgresConsumptionReads(client, references);
   const decoder = options.decoder ?? NO_DECODER;
-  return {
+  const tables = {
     consumptionReads,
     overlaps: new PostgresOverlaps(client, consumptionReads, references, decoder),
     deletions: new PostgresDeletions(client),
@@ -66,7 +80,13 @@ export function postgresTables(client: Queryable, options: PostgresTableOptions 
     customInputs: new PostgresCustomInputs(client),
     vehicles: new PostgresVehicles(client),
     audit: new PostgresAudit(client),
+    invoices: new PostgresInvoices(client),
+    certificates: new PostgresCertificates(client),
+    certificateCover: new PostgresCertificateCover(client),
+    regos: new PostgresRegos(client),
   };
+  clients.set(tables, client);
+  return tables;
 }
 
 export type PostgresTables = ReturnType<typeof postgresTables>;

@@ -9,3 +9,11 @@ import { isUuid } from "../../core/ids.js";
 export function uuidsOf(ids: readonly string[]): string[] {
   return [...new Set(ids.filter(isUuid))];
 }
+
+/**
+ * The ids SQLite's text ids find, each once: UUIDs as the rules store them (lower case), for
+ * tables that find by id exactly as SQLite does.
+ */
+export function storedIdsOf(ids: readonly string[]): string[] {
+  return [...new Set(ids.filter((id) => isUuid(id) && id === id.toLowerCase()))];
+}

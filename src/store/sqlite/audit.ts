@@ -12,12 +12,18 @@ import type {
   RecalculationAuditRecord,
   UserAuditRecord,
 } from "../../core/model/audit.js";
-import { deletionActions, userActions } from "../../core/model/audit.js";
 import type { Page } from "../../core/model/common.js";
 import { pageOf, pageWindow } from "../../core/pagination.js";
 import type { AuditQuery } from "../../core/ports/audit.js";
 import type { AuditTable } from "../../rules/store.js";
-import { deletionColumns, moveColumns, userChangeColumns } from "../audit-columns.js";
+import {
+  type AuditRow,
+  auditRecordOf,
+  deletionColumns,
+  moveColumns,
+  recalculationColumns,
+  userChangeColumns,
+} from "../audit-columns.js";
 import type { Db } from "./database.js";
 import type { Keyset, SqlValue } from "./keyset.js";
 import { lazy } from "./lazy.js";
@@ -80,89 +86,6 @@ const SELECT = `SELECT seq, id, action, actor, at, record_id, move_id, building_
     from_company_id, to_company_id, consumptions, emissions, awaiting_factor, record
   FROM audit_log`;
 
-interface AuditRow {
-  seq: number;
-  id: string;
-  action: string;
-  actor: string;
-  at: string;
-  record_id: string;
-  move_id: string | null;
-  building_id: string | null;
-  from_company_id: string;
-  to_company_id: string | null;
-  consumptions: number;
-  emissions: number;
-  awaiting_factor: number;
-  record: string | null;
-}
-
-function recordOf(text: string | null): Record<string, unknown> {
-  const value: unknown = text === null ? {} : JSON.parse(text);
-  if (typeof value !== "object" || value === null || Array.isArray(value)) return {};
-  return Object.fromEntries(Object.entries(value));
-}
-
-function fromRow(row: AuditRow): AuditRecord {
-  const counts = {
-    consumptions: row.consumptions,
-    emissions: row.emissions,
-    awaitingFactor: row.awaiting_factor,
-  };
-  if (row.action === "emissions.recalculate") {
-    return {
-      id: row.id,
-      action: "emissions.recalculate",
-      actor: row.actor,
-      at: row.at,
-      recordId: row.record_id,
-      companyId: row.from_company_id,
-      buildingId: null,
-      ...counts,
-      record: recordOf(row.record),
-    };
-  }
-  const userAction = userActions.find((candidate) => candidate === row.action);
-  if (userAction !== undefined) {
-    return {
-      id: row.id,
-      action: userAction,
-      actor: row.actor,
-      at: row.at,
-      recordId: row.record_id,
-      companyId: row.from_company_id === "" ? null : row.from_company_id,
-      buildingId: null,
-      ...counts,
-      record: recordOf(row.record),
-    };
-  }
-  const action = deletionActions.find((candidate) => candidate === row.action);
-  if (action === undefined) {
-    return {
-      id: row.id,
-      moveId: row.move_id ?? "",
-      action: "buildings.move",
-      actor: row.actor,
-      at: row.at,
-      buildingId: row.building_id ?? row.record_id,
-      fromCompanyId: row.from_company_id,
-      toCompanyId: row.to_company_id ?? "",
-      ...counts,
-    };
-  }
-  return {
-    id: row.id,
-    action,
-    actor: row.actor,
-    at: row.at,
-    recordId: row.record_id,
-    companyId: row.from_company_id,
-    buildingId: row.building_id,
-    ...counts,
-    record: recordOf(row.record),
-  };
-}
-
 export class AuditLog implements AuditTable {
   readonly #db: Db;
   readonly #insert;
@@ -203,21 +126,7 @@ export class AuditLog implements AuditTable {
 
   /** A company's emissions recalculated; inside the caller's transaction. */
   appendRecalculation(record: Omit<RecalculationAuditRecord, "recordId" | "buildingId">): void {
-    this.#insert().run(
-      record.id,
-      record.action,
-      record.actor,
-      record.at,
-      record.companyId,
-      null,
-      null,
-      record.companyId,
-      null,
-      record.consumptions,
-      record.emissions,
-      record.awaitingFactor,
-      JSON.stringify(record.record),
-    );
+    this.#insert().run(...recalculationColumns(record));
   }
 
   /** The clauses of a query's company and building filters, and their parameters. */
@@ -249,7 +158,7 @@ export class AuditLog implements AuditTable {
       .prepare<unknown[], number>(`SELECT count(*) FROM audit_log ${where}`)
       .pluck()
       .get(...params);
-    return pageOf(rows.map(fromRow), window, total ?? 0);
+    return pageOf(rows.map(auditRecordOf), window, total ?? 0);
   }
 
   /** What `list` pages, newest first, for keyset pages (seq, or audit_log_by_building). */
@@ -260,7 +169,7 @@ export class AuditLog implements AuditTable {
       order: ["seq"],
       descending: true,
       key: (row) => [row.seq],
-      decode: fromRow,
+      decode: auditRecordOf,
     };
   }
 }

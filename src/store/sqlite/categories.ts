@@ -1,9 +1,7 @@
 import type Database from "better-sqlite3";
-import { notFound } from "../../core/errors.js";
 import { isUuid } from "../../core/ids.js";
-import type { Category, CategoryLevel } from "../../core/model/category.js";
-import type { Page, PageQuery, Scope } from "../../core/model/common.js";
-import { pageOfList } from "../../core/pagination.js";
+import type { CategoryLevel } from "../../core/model/category.js";
+import type { Scope } from "../../core/model/common.js";
 import type { CategoryLookup, CategoryTable, StoredCategory } from "../../rules/store.js";
 import { categoryOf } from "../stored-records.js";
 import type { Db } from "./database.js";
@@ -129,36 +127,6 @@ export class CategoryCatalog implements CategoryTable, CategoryLookup {
     });
   }
 
-  /** A list's categories (CategoryFilter): of a level, under a parent, or the one a code names. */
-  filtered(filter: {
-    readonly level?: CategoryLevel;
-    readonly code?: string;
-    readonly parent?: string;
-  }): StoredCategory[] {
-    const ofLevel = (c: StoredCategory) => filter.level === undefined || c.level === filter.level;
-    if (filter.code !== undefined) {
-      const found = this.find(filter.code);
-      const under =
-        filter.parent === undefined || found?.parentId === this.#parent(filter.parent).id;
-      return found !== undefined && ofLevel(found) && under ? [found] : [];
-    }
-    if (filter.parent !== undefined) {
-      const parent = this.#parent(filter.parent);
-      return this.all.filter((c) => c.parentId === parent.id && ofLevel(c));
-    }
-    return this.list(filter.level);
-  }
-
-  #parent(codeOrId: string): StoredCategory {
-    const parent = this.find(codeOrId);
-    if (parent === undefined) throw notFound("category", codeOrId);
-    return parent;
-  }
-
-  list(level: CategoryLevel | undefined): StoredCategory[] {
-    return level === undefined ? [...this.all] : this.all.filter((c) => c.level === level);
-  }
-
   refsOfScopes(scopes: readonly Scope[]): number[] {
     return this.all.filter((c) => scopes.includes(c.scope)).map((c) => c.ref);
   }
@@ -166,25 +134,4 @@ export class CategoryCatalog implements CategoryTable, CategoryLookup {
 
 function storedCategory(row: CategoryRow): StoredCategory {
   return categoryOf(row);
-}
-
-/** The public record, without the row ref. */
-export function toCategory(category: StoredCategory): Category {
-  return {
-    id: category.id,
-    level: category.level,
-    code: category.code,
-    name: category.name,
-    parentId: category.parentId,
-    scope: category.scope,
-    defaultUnit: category.defaultUnit,
-    factorKey: category.factorKey,
-    marketFactorKey: category.marketFactorKey,
-  };
-}
-
-/** The tree is small: a list without a limit answers all of it (what lookups want), else a page. */
-export function wholeOrPage<T>(all: readonly T[], query: PageQuery): Page<T> {
-  if (query.limit !== undefined) return pageOfList(all, query);
-  return { data: all, pagination: { page: 1, limit: Math.max(all.length, 1), total: all.length } };
 }

@@ -13,6 +13,7 @@ import type {
   CoverCertificate,
   MeteredConsumption,
 } from "../../engine/certificate-cover.js";
+import type { CertificateCoverTable } from "../../rules/store-certificate-cover.js";
 import type { Db } from "./database.js";
 import { lazy } from "./lazy.js";
 
@@ -126,7 +127,7 @@ function day(ms: number): string {
 }
 
 /** The buildings to settle, read and written inside the caller's write transaction. */
-export class CertificateCoverStore {
+export class CertificateCoverStore implements CertificateCoverTable {
   readonly #unsettled;
   readonly #clearUnsettled;
   readonly #certificates;

@@ -1,64 +1,24 @@
 /** Energy attribute certificates in SQLite: listed by period, saved by id, found by cancellation. */
-import {
-  type Certificate,
-  type CertificateTechnology,
-  certificateTechnologies,
-} from "../../core/model/certificate.js";
+import type { Certificate } from "../../core/model/certificate.js";
 import type { Page, PageQuery } from "../../core/model/common.js";
 import type { CertificateFilter } from "../../core/resources/certificates.js";
 import type { CertificateRecord, CertificateTable, Owned } from "../../rules/store.js";
+import {
+  type CertificateColumns,
+  certificateOf,
+  plainCertificate,
+} from "../stored-certificates.js";
 import type { CompanyRepository } from "./companies.js";
 import { CompanyListing } from "./company-listing.js";
 import type { Db } from "./database.js";
 import type { Keyset } from "./keyset.js";
 import { lazy } from "./lazy.js";
 
-interface CertificateRow {
-  id: string;
-  company_id: string;
-  company_ref: number;
-  building_id: string;
-  building_ref: number;
-  cup: string | null;
-  volume_mwh: number;
-  period_from: string;
-  period_to: string;
-  technology: string;
-  issuing_body: string;
-  cancellation_id: string;
-  country_code: string;
-  created_at: string;
-  updated_at: string;
-}
-
 const SELECT = `SELECT r.id, co.id AS company_id, r.company_ref, b.id AS building_id,
   r.building_ref, r.cup, r.volume_mwh, r.period_from, r.period_to, r.technology, r.issuing_body,
   r.cancellation_id, r.country_code, r.created_at, r.updated_at
   FROM certificates r JOIN companies co ON co.ref = r.company_ref
   JOIN buildings b ON b.ref = r.building_ref`;
-
-function technologyOf(value: string): CertificateTechnology {
-  return certificateTechnologies.find((technology) => technology === value) ?? "other";
-}
-
-function fromRow(row: CertificateRow): Owned<Certificate> {
-  return {
-    companyRef: row.company_ref,
-    id: row.id,
-    companyId: row.company_id,
-    buildingId: row.building_id,
-    cup: row.cup,
-    volumeMwh: row.volume_mwh,
-    periodFrom: row.period_from,
-    periodTo: row.period_to,
-    technology: technologyOf(row.technology),
-    issuingBody: row.issuing_body,
-    cancellationId: row.cancellation_id,
-    countryCode: row.country_code,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-  };
-}
 
 type UpsertParams = [
   string,
@@ -76,15 +36,10 @@ type UpsertParams = [
   string,
 ];
 
-function toCertificate(row: CertificateRow): Certificate {
-  const { companyRef: _, ...certificate } = fromRow(row);
-  return certificate;
-}
-
 export class CertificateRepository implements CertificateTable {
   readonly #byId;
   readonly #byCancellation;
-  readonly #listing: CompanyListing<CertificateRow, Certificate>;
+  readonly #listing: CompanyListing<CertificateColumns, Certificate>;
   readonly #upsert;
 
   constructor(
@@ -92,9 +47,9 @@ export class CertificateRepository implements CertificateTable {
     companies: CompanyRepository,
     buildings: { get(id: string): { readonly ref: number } },
   ) {
-    this.#byId = lazy(() => db.prepare<[string], CertificateRow>(`${SELECT} WHERE r.id = ?`));
+    this.#byId = lazy(() => db.prepare<[string], CertificateColumns>(`${SELECT} WHERE r.id = ?`));
     this.#byCancellation = lazy(() =>
-      db.prepare<[string], CertificateRow>(`${SELECT} WHERE r.cancellation_id = ?`),
+      db.prepare<[string], CertificateColumns>(`${SELECT} WHERE r.cancellation_id = ?`),
     );
     this.#listing = new CompanyListing(db, companies, {
       select: SELECT,
@@ -102,7 +57,7 @@ export class CertificateRepository implements CertificateTable {
       alias: "r",
       order: ["period_from", "id"],
       key: (row) => [row.period_from, row.id],
-      decode: toCertificate,
+      decode: plainCertificate,
       buildings,
     });
     // created_at is kept on update; updated_at moves.
@@ -123,7 +78,7 @@ export class CertificateRepository implements CertificateTable {
 
   find(id: string): Owned<Certificate> | undefined {
     const row = this.#byId().get(id);
-    return row === undefined ? undefined : fromRow(row);
+    return row === undefined ? undefined : certificateOf(row);
   }
 
   findMany(ids: readonly string[]): Owned<Certificate>[] {
@@ -132,14 +87,14 @@ export class CertificateRepository implements CertificateTable {
 
   findByCancellation(cancellationId: string): Certificate | undefined {
     const row = this.#byCancellation().get(cancellationId);
-    return row === undefined ? undefined : toCertificate(row);
+    return row === undefined ? undefined : plainCertificate(row);
   }
 
   list(query: CertificateFilter & PageQuery): Page<Certificate> {
     return this.#listing.list(query);
   }
 
-  keyset(filter: CertificateFilter): Keyset<CertificateRow, Certificate> {
+  keyset(filter: CertificateFilter): Keyset<CertificateColumns, Certificate> {
     return this.#listing.keyset(filter);
   }
 

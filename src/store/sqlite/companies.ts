@@ -3,6 +3,7 @@ import type { Page, PageQuery } from "../../core/model/common.js";
 import type { Company } from "../../core/model/company.js";
 import { pageOf, pageWindow } from "../../core/pagination.js";
 import type { CompanyRecord, CompanyTable, StoredCompany } from "../../rules/store.js";
+import { toCompany } from "../stored-records.js";
 import type { Db } from "./database.js";
 import type { Keyset } from "./keyset.js";
 import { lazy } from "./lazy.js";
@@ -26,15 +27,6 @@ function fromRow(row: CompanyRow): StoredCompany {
     name: row.name,
     country: row.country,
     createdAt: row.created_at,
-  };
-}
-
-export function toCompany(company: StoredCompany): Company {
-  return {
-    id: company.id,
-    name: company.name,
-    country: company.country,
-    createdAt: company.createdAt,
   };
 }
 

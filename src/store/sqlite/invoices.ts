@@ -5,62 +5,30 @@
  * and an invoice is answered with each line's consumption and emission as stored now.
  */
 import { notFound } from "../../core/errors.js";
-import { invoiceLineConsumptionId } from "../../core/ids.js";
 import type { Page, PageQuery } from "../../core/model/common.js";
-import type { Invoice, LineEmissionStatus } from "../../core/model/invoice.js";
+import type { Invoice } from "../../core/model/invoice.js";
 import { pageOf, pageWindow } from "../../core/pagination.js";
 import type { InvoiceFilter } from "../../core/resources/invoices.js";
-import type {
-  InvoiceRecord,
-  InvoiceTable,
-  StoredInvoice,
-  StoredInvoiceLine,
-} from "../../rules/store.js";
+import type { InvoiceRecord, InvoiceTable, StoredInvoice } from "../../rules/store.js";
+import {
+  type InvoiceColumns,
+  lineConsumptionIds,
+  plainInvoice,
+  storedInvoiceLines,
+  storedInvoiceOf,
+} from "../stored-certificates.js";
 import type { CompanyRepository } from "./companies.js";
 import type { Db } from "./database.js";
 import type { Keyset, SqlValue } from "./keyset.js";
 import { lazy } from "./lazy.js";
 
-export interface InvoiceRow {
-  id: string;
-  company_id: string;
-  building_id: string;
-  type: string;
-  status: string;
-  cup: string | null;
-  start_date: string;
-  end_date: string;
-  supplier: string | null;
-  total_cost: number;
-  currency: string;
-  country_code: string | null;
-  external_id: string | null;
-  waste_type: string | null;
-  waste_disposal_method: string | null;
-  waste_operator_id: string | null;
-  provider: string | null;
-  lines: string;
-  created_at: string;
-  updated_at: string;
+export interface InvoiceRow extends InvoiceColumns {
+  /** The JSON text of the lines as saved. */
+  readonly lines: string;
 }
 
 const SELECT = "SELECT i.* FROM invoices i";
 const ORDER = ["i.company_id", "i.start_date", "i.id"];
-
-/** The stored figure of each line consumption that exists, by its id. */
-type LineEmissions = ReadonlyMap<string, { readonly co2e: number | null }>;
-
-/** An invoice decoded, and the consumptions its lines have now (counted or not). */
-interface Decoded {
-  readonly invoice: Invoice;
-  readonly consumptionIds: readonly string[];
-}
-
-function storedLines(text: string): StoredInvoiceLine[] {
-  // A parsed boundary: the column holds only arrays this file wrote.
-  const parsed: unknown = JSON.parse(text);
-  return Array.isArray(parsed) ? (parsed as StoredInvoiceLine[]) : [];
-}
 
 function whereOf(filter: InvoiceFilter): { clauses: string[]; params: SqlValue[] } {
   const clauses: string[] = [];
@@ -88,53 +56,6 @@ function whereOf(filter: InvoiceFilter): { clauses: string[]; params: SqlValue[]
     params.push(filter.endDate);
   }
   return { clauses, params };
-}
-
-/** The invoice with each line's consumption and emission as `emissions` has them. */
-function decode(row: InvoiceRow, stored: readonly StoredInvoiceLine[], emissions: LineEmissions) {
-  const consumptionIds: string[] = [];
-  const lines = stored.map((line, index) => {
-    const id = invoiceLineConsumptionId(row.id, index);
-    const found = emissions.get(id);
-    if (found !== undefined) consumptionIds.push(id);
-    const consumption = line.counted === "not_counted" ? undefined : found;
-    // co2e is null exactly while the direct line's location basis awaits a factor.
-    const calculated = consumption !== undefined && consumption.co2e !== null;
-    const status: LineEmissionStatus =
-      consumption === undefined ? line.counted : calculated ? "calculated" : "awaiting_factor";
-    return {
-      quantity: line.quantity,
-      unit: line.unit,
-      fuel: line.fuel,
-      type: line.type,
-      emissionEntityId: consumption === undefined ? null : id,
-      emissions: calculated ? consumption.co2e : null,
-      emissionStatus: status,
-    };
-  });
-  const invoice: Invoice = {
-    id: row.id,
-    type: row.type,
-    status: row.status,
-    companyId: row.company_id,
-    buildingId: row.building_id,
-    startDate: row.start_date,
-    endDate: row.end_date,
-    cup: row.cup,
-    supplier: row.supplier,
-    totalCost: row.total_cost,
-    currency: row.currency,
-    countryCode: row.country_code,
-    externalId: row.external_id,
-    wasteType: row.waste_type,
-    wasteDisposalMethod: row.waste_disposal_method,
-    wasteOperatorId: row.waste_operator_id,
-    provider: row.provider,
-    lines,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-  };
-  return { invoice, consumptionIds };
 }
 
 export class InvoiceRepository implements InvoiceTable {
@@ -184,18 +105,17 @@ export class InvoiceRepository implements InvoiceTable {
   }
 
   /** The rows decoded, the consumptions of all their lines read in one statement. */
-  #decodeAll(rows: readonly InvoiceRow[]): Decoded[] {
-    const parsed = rows.map((row) => ({ row, lines: storedLines(row.lines) }));
-    const ids = parsed.flatMap(({ row, lines }) =>
-      lines.map((_line, index) => invoiceLineConsumptionId(row.id, index)),
-    );
+  #decodeAll(rows: readonly InvoiceRow[]): StoredInvoice[] {
+    // A parsed boundary: the column holds only arrays this file wrote.
+    const parsed = rows.map((row) => ({ row, lines: storedInvoiceLines(JSON.parse(row.lines)) }));
+    const ids = parsed.flatMap(({ row, lines }) => lineConsumptionIds(row.id, lines));
     const emissions = new Map<string, { readonly co2e: number | null }>();
     if (ids.length > 0) {
       for (const found of this.#emissions().all(JSON.stringify(ids))) {
         emissions.set(found.id, found);
       }
     }
-    return parsed.map(({ row, lines }) => decode(row, lines, emissions));
+    return parsed.map(({ row, lines }) => storedInvoiceOf(row, lines, emissions));
   }
 
   find(id: string): StoredInvoice | undefined {
@@ -204,11 +124,7 @@ export class InvoiceRepository implements InvoiceTable {
 
   findMany(ids: readonly string[]): StoredInvoice[] {
     if (ids.length === 0) return [];
-    const rows = this.#byIds().all(JSON.stringify(ids));
-    return this.#decodeAll(rows).map(({ invoice, consumptionIds }) => ({
-      ...invoice,
-      consumptionIds,
-    }));
+    return this.#decodeAll(this.#byIds().all(JSON.stringify(ids)));
   }
 
   /** The company and buildings a filter names must exist: else not_found. */
@@ -234,11 +150,7 @@ export class InvoiceRepository implements InvoiceTable {
       .prepare<SqlValue[], number>(`SELECT count(*) FROM invoices i${where}`)
       .pluck()
       .get(...params);
-    return pageOf(
-      this.#decodeAll(rows).map(({ invoice }) => invoice),
-      window,
-      total ?? 0,
-    );
+    return pageOf(this.#decodeAll(rows).map(plainInvoice), window, total ?? 0);
   }
 
   /** What `list` pages, for keyset pages on invoices_in_order. */
@@ -254,7 +166,7 @@ export class InvoiceRepository implements InvoiceTable {
       decode: (row) => {
         const [decoded] = this.#decodeAll([row]);
         if (decoded === undefined) throw new Error(`invoice ${row.id}: not decoded`);
-        return decoded.invoice;
+        return plainInvoice(decoded);
       },
     };
   }

@@ -6,10 +6,9 @@
  * connection is not touched; an in-memory database gets fresh values each time.
  */
 import { randomBytes, randomUUID } from "node:crypto";
+import { SERVER_INSTANCE_KEY, SERVER_SECRET_KEY } from "../server-meta.js";
 import { openDatabase, translateError } from "./database.js";
 
-export const SERVER_SECRET_KEY = "server_jwt_secret";
-export const SERVER_INSTANCE_KEY = "server_instance_id";
 const SECRET_BYTES = 32;
 
 /** Gets or creates the secret of the (already migrated) database `file`. */

@@ -3,8 +3,8 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import type { DatabaseStatus } from "../../core/model/database-status.js";
+import { SERVER_INSTANCE_KEY } from "../server-meta.js";
 import { APPLICATION_ID, notCarbonDatabase, translateError } from "./database.js";
-import { SERVER_INSTANCE_KEY } from "./server-secret.js";
 
 /** The file's status; `latest` is the version this carbon's migrations reach. */
 export function sqliteStatus(file: string, latest: number): DatabaseStatus {

@@ -7,6 +7,7 @@
 import type { AuditLog } from "./audit.js";
 import type { BuildingRepository } from "./buildings.js";
 import type { CategoryCatalog } from "./categories.js";
+import { CertificateCoverStore } from "./certificate-cover.js";
 import { CertificateRepository } from "./certificates.js";
 import { CommentRepository } from "./comments.js";
 import type { CompanyRepository } from "./companies.js";
@@ -46,6 +47,7 @@ export interface SqliteTables {
   readonly tasks: TaskRepository;
   readonly glec: GlecRepository;
   readonly certificates: CertificateRepository;
+  readonly certificateCover: CertificateCoverStore;
   readonly organizationLimits: OrganizationLimitRepository;
   readonly customInputs: CustomInputRepository;
   readonly suppliers: SupplierRepository;
@@ -103,6 +105,7 @@ export function sqliteTables<P extends object>(
     tasks: () => new TaskRepository(db, companies, tables.goals),
     glec: () => new GlecRepository(db, companies),
     certificates: () => new CertificateRepository(db, companies, buildings),
+    certificateCover: () => new CertificateCoverStore(db),
     organizationLimits: () => new OrganizationLimitRepository(db, companies),
     customInputs: () => new CustomInputRepository(db, companies),
     suppliers: () => new SupplierRepository(db, companies),

@@ -15,7 +15,7 @@ import {
   type ConsumptionImportReport,
   importConsumptions,
 } from "../../../src/import/consumptions.js";
-import { SERVER_INSTANCE_KEY } from "../../../src/store/sqlite/server-secret.js";
+import { SERVER_INSTANCE_KEY } from "../../../src/store/server-meta.js";
 import { type RealServer, type RealServerOptions, startRealServer } from "../remote/real-server.js";
 import { rowId, storedIds, writeRowsCsv } from "./remote-helpers.js";
 

@@ -1,10 +1,7 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { FactorQueries } from "../../../src/backends/local/factors.js";
+import { FactorKeysets } from "../../../src/backends/local/factors.js";
 import { queriesOn } from "../../../src/backends/local/queries.js";
-import { EmissionCalculator } from "../../../src/rules/emission-calculator.js";
-import { LineData } from "../../../src/rules/line-data.js";
-import { shippedDerivationRules } from "../../../src/shipped/derivation-rules.js";
 import { AuditLog } from "../../../src/store/sqlite/audit.js";
 import { CategoryCatalog } from "../../../src/store/sqlite/categories.js";
 import { CustomFactorRepository } from "../../../src/store/sqlite/custom-factors.js";
@@ -16,7 +13,6 @@ import {
   keysetSql,
   type SqlValue,
 } from "../../../src/store/sqlite/keyset.js";
-import { SqlitePricing } from "../../../src/store/sqlite/pricing.js";
 import { SupplierRepository } from "../../../src/store/sqlite/suppliers.js";
 import { consumption, ids, openTemp, seed, tempDir } from "./helpers.js";
 
@@ -37,9 +33,7 @@ async function keysets(): Promise<{ db: Db; all: [string, Keyset<unknown, unknow
   const catalog = new CategoryCatalog(db);
   const { queries, companies, buildings } = queriesOn(db, catalog);
   const custom = new CustomFactorRepository(db, companies);
-  const pricing = new SqlitePricing(db, catalog, custom);
-  const calculator = new EmissionCalculator(pricing, new LineData(pricing, shippedDerivationRules));
-  const factors = new FactorQueries(db, catalog, companies, calculator);
+  const factors = new FactorKeysets(db);
   const suppliers = new SupplierRepository(db, companies);
   const glec = new GlecRepository(db, companies);
   const audit = new AuditLog(db);

@@ -4,6 +4,7 @@
  * refuses to start while the file (or its WAL, SHM or journal) is open to group or others.
  */
 import { statSync } from "node:fs";
+import { isPostgresUrl } from "../../../core/database-url.js";
 import { usageError } from "../../../core/errors.js";
 
 const companions = ["", "-wal", "-shm", "-journal"];
@@ -18,7 +19,8 @@ function modeOf(file: string): number | undefined {
 
 /** Throws a usage error, with the `chmod 600` that fixes it, when another user can get at `dbPath`. */
 export function checkPrivateDatabase(dbPath: string): void {
-  if (dbPath === ":memory:") return;
+  // A PostgreSQL database keeps the secret in a table only its owner role reads.
+  if (dbPath === ":memory:" || isPostgresUrl(dbPath)) return;
   const shared: { readonly file: string; readonly mode: number }[] = [];
   for (const suffix of companions) {
     const file = `${dbPath}${suffix}`;

@@ -90,7 +90,7 @@ export async function runServe(ctx: Context, opts: ServeOptions): Promise<void> 
       host,
       port,
       log: requestLog.log,
-      instanceId: local.serverInstanceId(dbPath),
+      instanceId: await local.serverInstanceId(dbPath),
       maxTokenTtlSeconds,
       ...timeouts,
     });
