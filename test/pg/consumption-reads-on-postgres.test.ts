@@ -13,6 +13,7 @@ import type { CarbonError } from "../../src/core/errors.js";
 import { categoryId } from "../../src/core/ids.js";
 import type { ConsumptionInput } from "../../src/core/model/consumption.js";
 import type { EmissionQuery } from "../../src/core/ports/emissions.js";
+import type { ConsumptionSummaryRow } from "../../src/engine/summary.js";
 import { importConsumptions } from "../../src/import/consumptions.js";
 import { filterNames, rowFilterOf } from "../../src/rules/consumption-filters.js";
 import {
@@ -485,6 +486,31 @@ describe.skipIf(postgresServer() === undefined)("consumption reads on PostgreSQL
       expect(await failed(() => listEmissions(tx, unknown))).toEqual(
         await failed(() => listEmissions(s.sqlite, unknown)),
       );
+    });
+  });
+
+  it("streams every row in list order, and the dashboard's rows, as SQLite does", async () => {
+    const s = await stores();
+    // The SQLite store's streams, off the port: its statements iterated.
+    const sqlite = s.sqlite.consumptionReads as unknown as {
+      iterate(filter: ConsumptionRowFilter): Iterable<ConsumptionReadRow>;
+      summaryRows(filter: ConsumptionRowFilter): Iterable<ConsumptionSummaryRow>;
+    };
+    const sorted = (rows: readonly ConsumptionSummaryRow[]) =>
+      rows.map((one) => JSON.stringify(one)).sort();
+    await s.small(async (tx) => {
+      const reads = tx.consumptionReads as PostgresConsumptionReads;
+      for (const filter of await filters(s)) {
+        const expected = [...sqlite.iterate(filter)];
+        for (const size of [7, 500]) {
+          const streamed: ConsumptionReadRow[] = [];
+          for await (const page of reads.pages(filter, size)) streamed.push(...page);
+          expect(streamed, `${named(filter)} by ${size}`).toEqual(expected);
+        }
+        const summed: ConsumptionSummaryRow[] = [];
+        for await (const page of reads.summaryRows(filter)) summed.push(...page);
+        expect(sorted(summed), named(filter)).toEqual(sorted([...sqlite.summaryRows(filter)]));
+      }
     });
   });
 
