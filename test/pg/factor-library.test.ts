@@ -7,7 +7,10 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
+import type { FactorTable } from "../../src/rules/store.js";
 import { FACTOR_COLUMNS } from "../../src/shipped/factor-rows.js";
+import { PostgresFactors } from "../../src/store/postgres/factors.js";
+import { FactorRepository } from "../../src/store/sqlite/factors.js";
 import { freshPostgres, postgresServer } from "../support/postgres-databases.js";
 import { openTemp, tempDir } from "../unit/local/helpers.js";
 
@@ -29,10 +32,15 @@ const META_KEYS = [
   "proxy_policy",
 ];
 
-async function sqliteContents(): Promise<Record<string, unknown[]>> {
+async function newSqliteFile(): Promise<string> {
   const file = path.join(tempDir(), "carbon.db");
   const service = await openTemp(file);
   await service.close();
+  return file;
+}
+
+async function sqliteContents(): Promise<Record<string, unknown[]>> {
+  const file = await newSqliteFile();
   const db = new Database(file, { readonly: true });
   try {
     const contents: Record<string, unknown[]> = {};
@@ -81,6 +89,58 @@ describe.skipIf(postgresServer() === undefined)("the factor library on PostgreSQ
         expect(found[name]?.length, name).toBe(expected[name]?.length);
         expect(found[name], name).toEqual(expected[name]);
       }
+    } finally {
+      await client.end();
+    }
+  });
+});
+
+/** What the rules ask of the factor table, in order (a release's load time left out). */
+async function factorAnswers(factors: FactorTable): Promise<unknown[]> {
+  const answers: unknown[] = [];
+  const release = (r: { loadedAt: string } | undefined) =>
+    r === undefined ? r : { ...r, loadedAt: undefined };
+  answers.push(await factors.list({}));
+  answers.push(await factors.list({ page: 3, limit: 500 }));
+  answers.push(await factors.list({ key: " electricity_grid ", limit: 500 }));
+  answers.push(await factors.list({ key: "natural_gas", country: "es" }));
+  answers.push(await factors.list({ key: "electricity_residual_mix", country: " es ", limit: 5 }));
+  answers.push(await factors.list({ country: "GB", page: 2, limit: 100 }));
+  answers.push(await factors.list({ key: "no_such_key" }));
+  const releases = await factors.releases();
+  answers.push(releases.map(release));
+  for (const r of releases) {
+    answers.push(release(await factors.release(r.version)));
+    answers.push(release(await factors.release(` ${r.name} `)));
+    answers.push(await factors.factorsOf(r.ref));
+  }
+  answers.push(await factors.release("no such release"));
+  answers.push(await factors.policy());
+  await factors.savePolicy({ gwpSet: "AR6", proxies: "refuse" });
+  answers.push(await factors.policy());
+  return answers;
+}
+
+describe.skipIf(postgresServer() === undefined)("the factor table on PostgreSQL", () => {
+  it("answers what SQLite's answers, in the same order", async () => {
+    const db = new Database(await newSqliteFile());
+    let expected: unknown[];
+    try {
+      expected = await factorAnswers(new FactorRepository(db));
+    } finally {
+      db.close();
+    }
+    const client = new pg.Client({
+      connectionString: await freshPostgres({ migrated: true }),
+      types: TYPES,
+    });
+    await client.connect();
+    try {
+      const found = await factorAnswers(new PostgresFactors(client));
+      expect(found).toHaveLength(expected.length);
+      found.forEach((answer, i) => {
+        expect(answer, `answer ${i}`).toEqual(expected[i]);
+      });
     } finally {
       await client.end();
     }

@@ -21,18 +21,10 @@ import {
   PROXY_POLICY_KEY,
 } from "../stored-meta.js";
 import { copyRows } from "./copy.js";
+import { setMeta } from "./meta.js";
 import type { Queryable } from "./transactions.js";
 
 const CONTENT_COLUMNS = FACTOR_TABLE_COLUMNS.map(([column]) => column);
-
-/** Sets meta keys (carbon_meta), replacing what they held. */
-export async function setMeta(db: Queryable, entries: readonly (readonly [string, string])[]) {
-  await db.query(
-    `INSERT INTO carbon_meta (key, value) SELECT * FROM unnest($1::text[], $2::text[])
-     ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
-    [entries.map(([key]) => key), entries.map(([, value]) => value)],
-  );
-}
 
 /**
  * Loads a release after the current one: its diff with the current rows closed and added, its
