@@ -7,20 +7,31 @@ import { PostgresBuildings } from "./buildings.js";
 import { PostgresCategories } from "./categories.js";
 import { PostgresComments } from "./comments.js";
 import { PostgresCompanies } from "./companies.js";
+import { PostgresConsumptions } from "./consumptions.js";
 import { PostgresCustomFactors } from "./custom-factors.js";
 import { PostgresCustomInputs } from "./custom-inputs.js";
 import { PostgresEffluents } from "./effluents.js";
+import { PostgresFactors } from "./factors.js";
 import { PostgresGlec } from "./glec.js";
 import { PostgresGoals, PostgresTasks } from "./goals.js";
 import { PostgresOrganizationLimits } from "./organization-limits.js";
+import { PostgresPricing, PostgresPricingData } from "./pricing.js";
+import { PostgresRecalculation } from "./recalculation.js";
 import { PostgresSuppliers } from "./suppliers.js";
 import type { Queryable } from "./transactions.js";
 import { PostgresUsers } from "./users.js";
 import { PostgresVehicles } from "./vehicles.js";
 import { PostgresWasteOperators } from "./waste-operators.js";
 
-/** The tables built so far, each on the transaction's connection. */
-export function postgresTables(client: Queryable) {
+/**
+ * The tables built so far, each on the transaction's connection. `pricing` is what pricing keeps
+ * of the database between transactions (the library, calculation records' keys): one per
+ * database, shared by its transactions and handed to the calculator.
+ */
+export function postgresTables(
+  client: Queryable,
+  pricing: PostgresPricingData = new PostgresPricingData(),
+) {
   return {
     companies: new PostgresCompanies(client),
     wasteOperators: new PostgresWasteOperators(client),
@@ -38,6 +49,10 @@ export function postgresTables(client: Queryable) {
     customInputs: new PostgresCustomInputs(client),
     vehicles: new PostgresVehicles(client),
     audit: new PostgresAudit(client),
+    factors: new PostgresFactors(client),
+    pricing: new PostgresPricing(client, pricing),
+    consumptions: new PostgresConsumptions(client, pricing),
+    recalculation: new PostgresRecalculation(client, pricing),
   };
 }
 
