@@ -187,10 +187,10 @@ async function onSqlite(): Promise<Story> {
 }
 
 /** The rules on PostgreSQL as the local engine builds them, one "process" of a database. */
-async function pricingProcess(url: string) {
+async function pricingProcess(url: string, reserve?: number) {
   const pool = await connect(parsePostgresUrl(url), 5);
   onTestFinished(() => pool.end());
-  const data = new PostgresPricingData();
+  const data = new PostgresPricingData(reserve === undefined ? {} : { reserve });
   const calculator = new EmissionCalculator(data, new LineData(data, shippedDerivationRules));
   let rolledBack = 0;
   const transactions = new PostgresTransactions(
@@ -204,26 +204,34 @@ async function pricingProcess(url: string) {
   const catalog = await PostgresCategoryIndex.read(pool);
   const writer = new ConsumptionWriter(catalog, calculator, shippedDerivationRules);
   const tx = (t: unknown) => t as StoreTransaction;
+  /** Writes a batch in the caller's transaction. */
+  const writeIn = async (t: StoreTransaction, rows: readonly ConsumptionInput[]) => {
+    const companies = new Map(
+      (await t.companies.findMany([ES, GB])).map((company) => [company.id, company]),
+    );
+    const buildings = new Map(
+      (await t.buildings.findMany(BUILDINGS.map((b) => b.id))).map((b) => [b.id, b]),
+    );
+    const refs = {
+      company: (id: string) => companies.get(id.toLowerCase()),
+      building: (id: string) => buildings.get(id.toLowerCase()),
+    };
+    return (await writer.write(t, rows, refs, "rows.")).outcomes;
+  };
   /** Writes a batch in one transaction, as an import's batch; `around` wraps its tables. */
   const write = (
     rows: readonly ConsumptionInput[],
     around: (t: StoreTransaction) => StoreTransaction = (t) => t,
-  ) =>
-    transactions.write(async (tables) => {
-      const t = around(tx(tables));
-      const companies = new Map(
-        (await t.companies.findMany([ES, GB])).map((company) => [company.id, company]),
-      );
-      const buildings = new Map(
-        (await t.buildings.findMany(BUILDINGS.map((b) => b.id))).map((b) => [b.id, b]),
-      );
-      const refs = {
-        company: (id: string) => companies.get(id.toLowerCase()),
-        building: (id: string) => buildings.get(id.toLowerCase()),
-      };
-      return (await writer.write(t, rows, refs, "rows.")).outcomes;
-    });
-  return { pool, transactions, calculator, catalog, write, rolledBack: () => rolledBack };
+  ) => transactions.write((tables) => writeIn(around(tx(tables)), rows));
+  return {
+    pool,
+    transactions,
+    calculator,
+    catalog,
+    write,
+    writeIn,
+    rolledBack: () => rolledBack,
+  };
 }
 
 async function postgresRows(pool: pg.Pool): Promise<Stored> {
@@ -234,8 +242,11 @@ async function postgresRows(pool: pg.Pool): Promise<Stored> {
   };
 }
 
-async function onPostgres(url?: string): Promise<Story & { process: PricingProcess }> {
-  const process = await pricingProcess(url ?? (await freshPostgres({ migrated: true })));
+async function onPostgres(
+  url?: string,
+  reserve?: number,
+): Promise<Story & { process: PricingProcess }> {
+  const process = await pricingProcess(url ?? (await freshPostgres({ migrated: true })), reserve);
   const { transactions, calculator, catalog } = process;
   await transactions.write(async (t) => {
     await t.companies.save(companyRecord({ id: ES, name: "Acme ES", country: "ES" }), "2026-01-01");
@@ -373,5 +384,40 @@ describe.skipIf(postgresServer() === undefined)("pricing on PostgreSQL", () => {
     const before = stored.records.length;
     await second.write(consumptions(200).slice(0, 4));
     expect((await first.stored()).records).toHaveLength(before);
+  });
+
+  it("runs a batch again with more keys when it has more new records than keys at hand", async () => {
+    const rows = consumptions(0);
+    const plenty = await onPostgres();
+    const few = await onPostgres(undefined, 2);
+    await plenty.write(rows);
+    await few.write(rows);
+    expect(few.process.rolledBack()).toBeGreaterThanOrEqual(1);
+    const stored = await few.stored();
+    expect(stored.records.length).toBeGreaterThan(2);
+    expect(stored).toEqual(await plenty.stored());
+  });
+
+  it("writes a rolled-back write's records again in the next", async () => {
+    const postgres = await onPostgres();
+    const rows = consumptions(0).slice(0, 8);
+    await expect(
+      postgres.process.transactions.write(async (tables) => {
+        const outcomes = await postgres.process.writeIn(
+          tables as unknown as StoreTransaction,
+          rows,
+        );
+        throw new Error(`rolled back after ${outcomes.length} rows`);
+      }),
+    ).rejects.toThrow("rolled back after 8 rows");
+    expect((await postgres.stored()).records).toEqual([]);
+    // The keys handed out in it are forgotten: the records are written again with the rows.
+    await postgres.write(rows);
+    const stored = await postgres.stored();
+    expect(stored.rows).toHaveLength(8);
+    expect(stored.records.length).toBeGreaterThan(0);
+    expect(stored.rows.every((r) => (r as { signature: string | null }).signature !== null)).toBe(
+      true,
+    );
   });
 });

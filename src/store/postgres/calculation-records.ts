@@ -23,7 +23,7 @@ import { calculationContent } from "../calculation-signature.js";
 import type { Queryable } from "./transactions.js";
 
 /** Keys kept in reserve at the start of a transaction's pricing and after each flush. */
-const RESERVE = 512;
+export const RESERVE = 512;
 
 /** A retryable error: PostgresTransactions runs a write that meets one again. */
 function serializationFailure(message: string): Error {
@@ -47,7 +47,7 @@ export class PostgresCalculationRecords {
   #reread = true;
   /** Keys drawn from the identity, unused yet. */
   #reserve: number[] = [];
-  #wanted = RESERVE;
+  #wanted: number;
   /** New records handed out and not written yet. */
   #pending: NewRecord[] = [];
   /** Signatures written by the open transaction: gone if it rolls back. */
@@ -55,8 +55,10 @@ export class PostgresCalculationRecords {
   /** The transaction handing keys out (a table set of PostgresTransactions). */
   #owner: object | undefined;
 
-  constructor(category: (codeOrId: string) => StoredCategory | undefined) {
+  /** `reserve`: how many keys to keep at hand (a batch with more new records runs again). */
+  constructor(category: (codeOrId: string) => StoredCategory | undefined, reserve = RESERVE) {
     this.#category = category;
+    this.#wanted = reserve;
   }
 
   /**

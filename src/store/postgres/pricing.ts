@@ -90,7 +90,15 @@ export class PostgresPricingData implements PricingData {
   readonly #views = new Map<number, ReleaseView>();
   #policy: CalculationPolicy | undefined;
   readonly #custom = new Map<number, StoredCustomFactor[]>();
-  readonly #records = new PostgresCalculationRecords((codeOrId) => this.category(codeOrId));
+  readonly #records: PostgresCalculationRecords;
+
+  /** `reserve`: keys of new calculation records kept at hand (calculation-records.ts). */
+  constructor(options: { readonly reserve?: number } = {}) {
+    this.#records = new PostgresCalculationRecords(
+      (codeOrId) => this.category(codeOrId),
+      options.reserve,
+    );
+  }
 
   /** Loads what pricing the companies' consumptions needs, on the transaction's connection. */
   async load(db: Queryable, companyRefs: readonly number[], owner: object): Promise<void> {
