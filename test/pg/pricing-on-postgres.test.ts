@@ -293,6 +293,16 @@ describe.skipIf(postgresServer() === undefined)("pricing on PostgreSQL", () => {
       answers.push(await store.write(consumptions(0)));
       // Some rows again with other quantities (updates), some new.
       answers.push(await store.write([...consumptions(0, 2).slice(10, 30), ...consumptions(100)]));
+      // One new id three times in a batch: inserted, changed, then the same again.
+      const [again] = consumptions(200);
+      if (again === undefined) throw new Error("the story has no rows");
+      answers.push(
+        await store.write([
+          { ...again, quantity: 7 },
+          { ...again, quantity: 9 },
+          { ...again, quantity: 9 },
+        ]),
+      );
       // A row of the GB company's id under the ES company: refused, naming the owner.
       const theirs = consumptions(0).filter((r) => r.companyId === GB)[0];
       if (theirs === undefined) throw new Error("the story has no GB row");

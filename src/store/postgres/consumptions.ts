@@ -152,10 +152,16 @@ export class PostgresConsumptions implements ConsumptionTable {
 
   sink(mode: "upsert" | "insert", at: number): ConsumptionSink {
     const rows: Row[] = [];
+    /**
+     * Where each id's row is in `rows`: a batch that writes an id twice (a row, then a later
+     * one of the same id that changes it) writes it once, with the later values, in the place
+     * of the first. One statement may not upsert a row twice, as SQLite's row-by-row writes do.
+     */
+    const positions = new Map<string, number>();
     const dates = this.#dates;
     return {
       add: (values: ConsumptionRowValues, companyRef, inputRef, kwhPerM3) => {
-        rows.push([
+        const row: Row = [
           companyRef,
           values[0],
           values[1],
@@ -174,7 +180,14 @@ export class PostgresConsumptions implements ConsumptionTable {
           values[14],
           orNull(inputRef),
           orNull(kwhPerM3),
-        ]);
+        ];
+        const earlier = positions.get(values[0]);
+        if (earlier === undefined) {
+          positions.set(values[0], rows.length);
+          rows.push(row);
+        } else {
+          rows[earlier] = row;
+        }
       },
       end: async () => {
         if (rows.length === 0) return;
@@ -188,19 +201,26 @@ export class PostgresConsumptions implements ConsumptionTable {
   async #write(rows: readonly Row[], upsert: boolean, at: number): Promise<void> {
     if (rows.length > INSERT_CHUNK) {
       // A large batch: one stream into a staging table, one statement from it.
+      // Rows go in in the batch's order (`position`), as the multi-row INSERT puts them.
       await this.#db.query(
         `CREATE TEMP TABLE IF NOT EXISTS consumption_stage
-           (LIKE consumptions INCLUDING DEFAULTS) ON COMMIT DELETE ROWS`,
+           (LIKE consumptions, position integer NOT NULL) ON COMMIT DELETE ROWS`,
       );
       await this.#db.query("TRUNCATE consumption_stage");
-      await copyRows(this.#db, "consumption_stage", [...COLUMNS, "created_at", "updated_at"], {
-        *[Symbol.iterator]() {
-          for (const row of rows) yield [...row, at, at];
+      await copyRows(
+        this.#db,
+        "consumption_stage",
+        [...COLUMNS, "created_at", "updated_at", "position"],
+        {
+          *[Symbol.iterator]() {
+            for (let i = 0; i < rows.length; i += 1) yield [...(rows[i] ?? []), at, at, i];
+          },
         },
-      });
+      );
       await this.#db.query(
         insertSql(
-          `SELECT ${COLUMNS.join(", ")}, created_at, updated_at FROM consumption_stage`,
+          `SELECT ${COLUMNS.join(", ")}, created_at, updated_at FROM consumption_stage
+            ORDER BY position`,
           upsert,
         ),
       );
