@@ -23,7 +23,7 @@ import { calculationContent } from "../calculation-signature.js";
 import type { Queryable } from "./transactions.js";
 
 /** Keys kept in reserve at the start of a transaction's pricing and after each flush. */
-export const RESERVE = 512;
+const RESERVE = 512;
 
 /** A retryable error: PostgresTransactions runs a write that meets one again. */
 function serializationFailure(message: string): Error {

@@ -17,7 +17,7 @@ import type { Queryable } from "./transactions.js";
 const ORDER = factorOrderTerms((column) => `coalesce(${column}, '')`).join(", ");
 
 /** The rows of a release: those its range holds. */
-export const IN_RELEASE = "first_release <= $1 AND (last_release IS NULL OR last_release >= $1)";
+const IN_RELEASE = "first_release <= $1 AND (last_release IS NULL OR last_release >= $1)";
 
 export class PostgresFactors implements FactorTable {
   readonly #db: Queryable;
