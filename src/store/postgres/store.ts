@@ -9,13 +9,17 @@ import { PostgresCertificateCover } from "./certificate-cover.js";
 import { PostgresCertificates } from "./certificates.js";
 import { PostgresComments } from "./comments.js";
 import { PostgresCompanies } from "./companies.js";
+import { PostgresConsumptions } from "./consumptions.js";
 import { PostgresCustomFactors } from "./custom-factors.js";
 import { PostgresCustomInputs } from "./custom-inputs.js";
 import { PostgresEffluents } from "./effluents.js";
+import { PostgresFactors } from "./factors.js";
 import { PostgresGlec } from "./glec.js";
 import { PostgresGoals, PostgresTasks } from "./goals.js";
 import { PostgresInvoices } from "./invoices.js";
 import { PostgresOrganizationLimits } from "./organization-limits.js";
+import { PostgresPricing, PostgresPricingData } from "./pricing.js";
+import { PostgresRecalculation } from "./recalculation.js";
 import { PostgresRegos } from "./regos-dashboard.js";
 import { PostgresSuppliers } from "./suppliers.js";
 import type { Queryable } from "./transactions.js";
@@ -33,8 +37,15 @@ export function clientOf(tables: object): Queryable {
   return client;
 }
 
-/** The tables, each on the transaction's connection. */
-export function postgresTables(client: Queryable) {
+/**
+ * The tables, each on the transaction's connection. `pricing` is what pricing keeps of the
+ * database between transactions (the library, calculation records' keys): one per database,
+ * shared by its transactions and handed to the calculator.
+ */
+export function postgresTables(
+  client: Queryable,
+  pricing: PostgresPricingData = new PostgresPricingData(),
+) {
   const tables = {
     companies: new PostgresCompanies(client),
     wasteOperators: new PostgresWasteOperators(client),
@@ -56,6 +67,10 @@ export function postgresTables(client: Queryable) {
     certificates: new PostgresCertificates(client),
     certificateCover: new PostgresCertificateCover(client),
     regos: new PostgresRegos(client),
+    factors: new PostgresFactors(client),
+    pricing: new PostgresPricing(client, pricing),
+    consumptions: new PostgresConsumptions(client, pricing),
+    recalculation: new PostgresRecalculation(client, pricing),
   };
   clients.set(tables, client);
   return tables;
