@@ -11,9 +11,10 @@ import type { Consumption } from "../core/model/consumption.js";
 import type { Emission } from "../core/model/emission.js";
 import { pageOf, pageWindow } from "../core/pagination.js";
 import type { ConsumptionQuery } from "../core/ports/consumptions.js";
-import type { EmissionQuery } from "../core/ports/emissions.js";
+import type { EmissionFilter, EmissionQuery } from "../core/ports/emissions.js";
+import type { ConsumptionSummaryRow } from "../engine/summary.js";
 import { filterNames, lineFilterOf, rowFilterOf } from "./consumption-filters.js";
-import { type LineFilter, RowDecoder } from "./consumption-rows.js";
+import { IsoDates, type LineFilter, RowDecoder } from "./consumption-rows.js";
 import type {
   CalculationCount,
   CalculationRecords,
@@ -214,4 +215,53 @@ export async function listEmissions(
     offset += passed - page.skip;
   }
   return pageOf(data, window, total);
+}
+
+/** A store's rows of a filter, in list order, a batch at a time (a cursor of its own). */
+export type RowScan = (
+  filter: ConsumptionRowFilter,
+) => AsyncIterable<readonly ConsumptionReadRow[]>;
+
+/**
+ * Every emission line the filter matches, in list order, from a store that reads its rows in
+ * batches: each batch's calculation records read in one call, no batch held after it is decoded.
+ */
+export async function* scannedEmissions(
+  tx: StoreTransaction,
+  query: EmissionFilter,
+  scan: RowScan,
+): AsyncGenerator<Emission, void, undefined> {
+  const reads = tx.consumptionReads;
+  const references = await reads.references();
+  const categories = references.categories;
+  const filter = rowFilterOf(query, await filterNames(tx, query), categories, true);
+  const lines = lineFilterOf(query, categories);
+  for await (const batch of scan(filter)) {
+    const decoder = await decoderOf(reads, references, batch);
+    for (const row of batch) yield* decoder.lines(row, lines);
+  }
+}
+
+/** What the consumption dashboard adds up of each matching row, from batches of rows. */
+export async function* scannedSummaryRows(
+  tx: StoreTransaction,
+  query: EmissionFilter,
+  scan: RowScan,
+): AsyncGenerator<ConsumptionSummaryRow, void, undefined> {
+  const references = await tx.consumptionReads.references();
+  const categories = references.categories;
+  const filter = rowFilterOf(query, await filterNames(tx, query), categories);
+  const dates = new IsoDates();
+  for await (const batch of scan(filter)) {
+    for (const row of batch) {
+      yield {
+        categoryId: categories.byRef(row[4])?.id ?? "",
+        startDate: dates.iso(row[5]),
+        endDate: dates.iso(row[6]),
+        quantity: row[7],
+        unitType: row[8],
+        awaitingFactor: row[11] === null,
+      };
+    }
+  }
 }

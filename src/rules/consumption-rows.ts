@@ -58,7 +58,7 @@ export interface LineFilter {
 }
 
 /** The ISO date-times of rows' dates (milliseconds since the epoch, UTC), remembered. */
-class IsoDates {
+export class IsoDates {
   readonly #known = new Map<number, string>();
 
   iso(ms: number): string {

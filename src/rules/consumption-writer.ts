@@ -93,6 +93,7 @@ export class ConsumptionWriter {
     bulk?: BulkMode,
     lookups: RowLookups = tx.consumptions.lookups(),
   ): Promise<WriteResult> {
+    await lookups.ready(namedCompanies(rows, refs));
     const prepared = prepareRows(
       rows,
       refs,
@@ -239,6 +240,19 @@ function companiesOf(rows: readonly PreparedRow[]): number[] {
     if (!refs.includes(ref)) refs.push(ref);
   }
   return refs;
+}
+
+/** The store keys of the companies the rows name that exist, each once. */
+function namedCompanies(rows: readonly ConsumptionInput[], refs: RowRefs): number[] {
+  const found = new Set<number>();
+  let last: string | undefined;
+  for (const row of rows) {
+    if (row.companyId === last) continue;
+    last = row.companyId;
+    const company = refs.company(row.companyId);
+    if (company !== undefined) found.add(company.ref);
+  }
+  return [...found];
 }
 
 /** In bulk mode: are all ids new? If one may not be, bulk mode ends here. */

@@ -82,13 +82,14 @@ export type FleetOf = (companyRef: number) => ReadonlyMap<string, FleetVehicle>;
 export type InputsOf = (companyRef: number) => ReadonlyMap<string, NamedInput>;
 
 /**
- * The vehicles and custom inputs of a batch's companies, synchronously once made: the SQLite
- * store reads each company's on first need; a store over the network reads those of the
- * companies it is given.
+ * The vehicles and custom inputs of a batch's companies, synchronously once `ready` has answered
+ * for them: the SQLite store reads each company's on first need; a store over the network reads
+ * those of the companies `ready` is given (each once, however many batches share the lookups).
  */
 export interface RowLookups {
   readonly fleet: FleetOf;
   readonly inputs: InputsOf;
+  ready(companyRefs: readonly number[]): Awaitable<void>;
 }
 
 /**

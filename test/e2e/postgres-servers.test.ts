@@ -121,7 +121,7 @@ describe("two carbon serve processes on one PostgreSQL database", () => {
     await json(a, "buildings", "create", "--id", building, "--company", company, "--name", "HQ");
     const read = await json(b, "buildings", "get", building);
     expect(read).toMatchObject({ id: building, companyId: company, name: "HQ" });
-    const [whoA, whoB]: { instanceId?: string }[] = await Promise.all([
+    const [whoA, whoB] = (await Promise.all([
       fetch(`${a.url}/api/v1/auth/who-am-i`, {
         method: "POST",
         headers: { authorization: `Bearer ${token}` },
@@ -130,7 +130,7 @@ describe("two carbon serve processes on one PostgreSQL database", () => {
         method: "POST",
         headers: { authorization: `Bearer ${token}` },
       }).then((answer) => answer.json()),
-    ]);
+    ])) as [{ instanceId?: string }, { instanceId?: string }];
     expect(whoA.instanceId).toBeDefined();
     expect(whoA.instanceId).toBe(whoB.instanceId);
   }, 60_000);
@@ -197,10 +197,9 @@ describe("two carbon serve processes on one PostgreSQL database", () => {
       args(victim),
       async () => {
         if (killed) return true;
-        const answer: { pagination: { total: number } } = await fetch(
-          `${b.url}/api/v1/consumptions?companyId=${other}&limit=1`,
-          { headers: { authorization: `Bearer ${token}` } },
-        ).then((response) => response.json());
+        const answer = (await fetch(`${b.url}/api/v1/consumptions?companyId=${other}&limit=1`, {
+          headers: { authorization: `Bearer ${token}` },
+        }).then((response) => response.json())) as { pagination: { total: number } };
         if (answer.pagination.total < 3000) return false;
         victim.child.kill("SIGKILL");
         killed = true;

@@ -240,7 +240,7 @@ async function stores(): Promise<Stores> {
   // The tree read once for every transaction, as a store's would be.
   const categories = new SharedCategoryTree();
   const transactions = new PostgresTransactions(pool, (client) =>
-    postgresTables(client, { decoder, categories }),
+    postgresTables(client, undefined, { decoder, categories }),
   );
   const tx = sqlite.tables;
   const a = (await tx.companies.find(A))?.ref;

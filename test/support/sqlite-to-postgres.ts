@@ -157,10 +157,12 @@ export async function copySqliteToPostgres(
     for (const key of META_KEYS) {
       const row = meta.get(key) as { key: string; value: string } | undefined;
       if (row !== undefined) {
-        await client.query("INSERT INTO carbon_meta (key, value) VALUES ($1, $2)", [
-          row.key,
-          row.value,
-        ]);
+        // The SQLite file's value, whatever PostgreSQL's migrations wrote.
+        await client.query(
+          `INSERT INTO carbon_meta (key, value) VALUES ($1, $2)
+           ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
+          [row.key, row.value],
+        );
       }
     }
     await client.query("COMMIT");

@@ -24,6 +24,9 @@ const SELECT = `SELECT f.id, co.id AS company_id, cat.id AS category_id, f.categ
   JOIN companies co ON co.ref = f.company_ref
   JOIN categories cat ON cat.ref = f.category_ref`;
 
+/** A company's factors in list order; an open start sorts first, as in SQLite's order. */
+const ORDER = ["f.category_ref", "f.basis", "coalesce(f.valid_from, '')", "f.created_at", "f.id"];
+
 export class PostgresCustomFactors implements CustomFactorTable {
   readonly #db: Queryable;
   readonly #listing: CompanyListing<CustomFactorColumns, StoredCustomFactor>;
@@ -34,8 +37,7 @@ export class PostgresCustomFactors implements CustomFactorTable {
       select: SELECT,
       table: "custom_factors",
       alias: "f",
-      // An open start sorts first, as in SQLite's order (PostgreSQL puts NULLs last).
-      order: ["f.category_ref", "f.basis", "coalesce(f.valid_from, '')", "f.created_at", "f.id"],
+      order: ORDER,
       decode: plainCustomFactor,
     });
   }
@@ -55,6 +57,18 @@ export class PostgresCustomFactors implements CustomFactorTable {
       [wanted],
     );
     return found.rows.map(customFactorOf);
+  }
+
+  /** Every factor of these companies, by company, each company's in list order (pricing's). */
+  async ofCompanies(companyRefs: readonly number[]): Promise<Map<number, StoredCustomFactor[]>> {
+    const byCompany = new Map<number, StoredCustomFactor[]>(companyRefs.map((ref) => [ref, []]));
+    if (companyRefs.length === 0) return byCompany;
+    const found = await this.#db.query<CustomFactorColumns>(
+      `${SELECT} WHERE f.company_ref = ANY($1::bigint[]) ORDER BY ${ORDER.join(", ")}`,
+      [companyRefs],
+    );
+    for (const row of found.rows) byCompany.get(row.company_ref)?.push(plainCustomFactor(row));
+    return byCompany;
   }
 
   /** One company's page; an unknown company is not_found. */

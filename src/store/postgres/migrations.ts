@@ -8,6 +8,7 @@
 import { CarbonError } from "../../core/errors.js";
 import { seedCategories } from "./categories.js";
 import type { Pool, PoolClient } from "./database.js";
+import { loadShippedLibrary } from "./library-load.js";
 import { TABLES } from "./schema.js";
 import type { PostgresTarget } from "./url.js";
 
@@ -46,6 +47,11 @@ export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
     version: 3,
     name: "the category tree",
     up: seedCategories,
+  },
+  {
+    version: 4,
+    name: "the factor library's shipped releases, grid loss fractions and calculation policy",
+    up: loadShippedLibrary,
   },
 ];
 

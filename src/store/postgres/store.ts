@@ -10,15 +10,19 @@ import { PostgresCertificates } from "./certificates.js";
 import { PostgresComments } from "./comments.js";
 import { PostgresCompanies } from "./companies.js";
 import { PostgresConsumptionReads } from "./consumption-reads.js";
+import { PostgresConsumptions } from "./consumptions.js";
 import { PostgresCustomFactors } from "./custom-factors.js";
 import { PostgresCustomInputs } from "./custom-inputs.js";
 import { PostgresDeletions } from "./deletions.js";
 import { PostgresEffluents } from "./effluents.js";
+import { PostgresFactors } from "./factors.js";
 import { PostgresGlec } from "./glec.js";
 import { PostgresGoals, PostgresTasks } from "./goals.js";
 import { PostgresInvoices } from "./invoices.js";
 import { PostgresOrganizationLimits } from "./organization-limits.js";
 import { type ConsumptionDecoder, PostgresOverlaps } from "./overlaps.js";
+import { PostgresPricing, PostgresPricingData } from "./pricing.js";
+import { PostgresRecalculation } from "./recalculation.js";
 import { PostgresRegos } from "./regos-dashboard.js";
 import { PostgresRowReferences, type SharedCategoryTree } from "./row-references.js";
 import { PostgresSuppliers } from "./suppliers.js";
@@ -54,8 +58,16 @@ export function clientOf(tables: object): Queryable {
   return client;
 }
 
-/** The tables, each on the transaction's connection. */
-export function postgresTables(client: Queryable, options: PostgresTableOptions = {}) {
+/**
+ * The tables, each on the transaction's connection. `pricing` is what pricing keeps of the
+ * database between transactions (the library, calculation records' keys): one per database,
+ * shared by its transactions and handed to the calculator.
+ */
+export function postgresTables(
+  client: Queryable,
+  pricing: PostgresPricingData = new PostgresPricingData(),
+  options: PostgresTableOptions = {},
+) {
   // What the rows of this transaction's reads name, read once for all of its reads.
   const references = new PostgresRowReferences(client, options.categories);
   const consumptionReads = new PostgresConsumptionReads(client, references);
@@ -84,6 +96,10 @@ export function postgresTables(client: Queryable, options: PostgresTableOptions 
     certificates: new PostgresCertificates(client),
     certificateCover: new PostgresCertificateCover(client),
     regos: new PostgresRegos(client),
+    factors: new PostgresFactors(client),
+    pricing: new PostgresPricing(client, pricing),
+    consumptions: new PostgresConsumptions(client, pricing),
+    recalculation: new PostgresRecalculation(client, pricing),
   };
   clients.set(tables, client);
   return tables;

@@ -34,10 +34,17 @@ function isRetryable(error: unknown): boolean {
 export class PostgresTransactions<T> {
   readonly #pool: Pool;
   readonly #tables: (client: Queryable) => T;
+  readonly #rolledBack: () => void;
 
-  constructor(pool: Pool, tables: (client: Queryable) => T) {
+  /**
+   * `rolledBack` is told of every transaction rolled back, a write's before it runs again: what
+   * the caller remembers of the writes in it (a calculator's keys of calculation records) is
+   * gone.
+   */
+  constructor(pool: Pool, tables: (client: Queryable) => T, rolledBack: () => void = () => {}) {
     this.#pool = pool;
     this.#tables = tables;
+    this.#rolledBack = rolledBack;
   }
 
   async #run<R>(begin: string, fn: (tx: T) => Promise<R>): Promise<R> {
@@ -50,6 +57,7 @@ export class PostgresTransactions<T> {
         return value;
       } catch (error) {
         await client.query("ROLLBACK").catch(() => {});
+        this.#rolledBack();
         throw error;
       }
     } finally {

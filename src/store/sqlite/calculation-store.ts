@@ -1,5 +1,5 @@
-import { createHash } from "node:crypto";
 import type { Calculation } from "../../engine/emission-lines.js";
+import { calculationContent } from "../calculation-signature.js";
 import type { CategoryCatalog } from "./categories.js";
 import type { Db } from "./database.js";
 import { lazy } from "./lazy.js";
@@ -8,8 +8,8 @@ import { lazy } from "./lazy.js";
  * Calculation records (`emission_provenance`, lines-schema.ts): what many consumptions share —
  * every line's factor, how it was found and what one unit of quantity gives on it, and the
  * library version — stored once and referenced by `consumptions.provenance_ref`. Rows are
- * content-addressed by a digest of the record, so the same calculation always gets the same
- * ref; they are never updated.
+ * content-addressed by a digest of the record (calculation-signature.ts), so the same
+ * calculation always gets the same ref; they are never updated.
  */
 export class CalculationStore {
   readonly #catalog: CategoryCatalog;
@@ -43,12 +43,7 @@ export class CalculationStore {
 
   /** The ref of a calculation, written with its lines if new. */
   refOf(calculation: Calculation): number {
-    const lines = JSON.stringify(calculation.lines);
-    const signature = `lines:${createHash("sha256")
-      .update(calculation.libraryVersion)
-      .update("\n")
-      .update(lines)
-      .digest("base64url")}`;
+    const { signature, lines } = calculationContent(calculation);
     const known = this.#refs.get(signature);
     if (known !== undefined) return known;
     let ref = this.#find().get(signature);

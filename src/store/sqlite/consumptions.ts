@@ -106,7 +106,8 @@ export class SqliteConsumptions implements ConsumptionTable {
   }
 
   lookups(): RowLookups {
-    return { fleet: this.#fleet.batch(), inputs: this.#inputs.batch() };
+    // Each company's are read on first need: there is nothing to read ahead.
+    return { fleet: this.#fleet.batch(), inputs: this.#inputs.batch(), ready: () => undefined };
   }
 
   companyId(ref: number): string | undefined {

@@ -9,13 +9,13 @@ import { pageOf, pageWindow } from "../../core/pagination.js";
 import type { FactorQuery } from "../../core/ports/factors.js";
 import type { FactorTable, StoredRelease } from "../../rules/store.js";
 import { FACTOR_COLUMNS, type FactorRow, factorFromRow } from "../../shipped/factor-rows.js";
+import { factorOrderTerms } from "../stored-library.js";
 import type { Db } from "./database.js";
 import type { Keyset, SqlValue } from "./keyset.js";
 import { LibraryStore } from "./library-store.js";
 import { readPolicy, writePolicy } from "./resolution-schema.js";
 
-/** Key, country (global rows first), year, library order, then id (index emission_factors_in_order). */
-const ORDER_TERMS = ["key", "ifnull(country, '')", "year", "priority", "id"];
+const ORDER_TERMS = factorOrderTerms((column) => `ifnull(${column}, '')`);
 
 /** The clauses of a query's key and country filters, and their parameters. */
 function filterOf(query: Omit<FactorQuery, "page" | "limit">): {

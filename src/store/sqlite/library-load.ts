@@ -3,21 +3,16 @@
  * kept): migration 30 turns the library loaded so far into the first release, and each later
  * library migration loads its release after the current one.
  */
-import { changedFields } from "../../core/model/factor-release.js";
 import type { ProxyDesignation } from "../../engine/proxies.js";
-import {
-  FACTOR_COLUMNS,
-  FACTOR_TABLE_COLUMNS,
-  type FactorRow,
-  factorFromRow,
-} from "../../shipped/factor-rows.js";
-import { type FactorLibrary, factorLibrary, factorOfValues } from "../../shipped/library-files.js";
+import { FACTOR_COLUMNS, FACTOR_TABLE_COLUMNS, type FactorRow } from "../../shipped/factor-rows.js";
+import { type FactorLibrary, factorLibrary } from "../../shipped/library-files.js";
 import { BASE_RELEASE, type LibraryRelease } from "../../shipped/library-releases.js";
+import { firstReleaseNote, releaseDiff } from "../../shipped/release-diff.js";
+import { LIBRARY_VERSION_KEY } from "../stored-meta.js";
 import type { Db } from "./database.js";
 import type { ReleaseRow } from "./library-store.js";
 
-/** Meta key of the current release's version (docs/factor-library.md). */
-export const LIBRARY_VERSION_KEY = "factor_library_version";
+export { LIBRARY_VERSION_KEY };
 
 const CONTENT_COLUMNS = FACTOR_TABLE_COLUMNS.map(([column]) => column);
 
@@ -105,7 +100,9 @@ export function keepLibraryReleases(db: Db, now: string = new Date().toISOString
   ).run(
     version,
     known ? BASE_RELEASE.name : "library loaded before releases were kept",
-    `${known ? BASE_RELEASE.note : "the factors this database held"}; recorded when the database was upgraded`,
+    known
+      ? firstReleaseNote(BASE_RELEASE)
+      : "the factors this database held; recorded when the database was upgraded",
     now,
     count,
     count,
@@ -128,10 +125,9 @@ function currentVersion(db: Db): string | undefined {
 }
 
 /**
- * Loads a release after the current one (a migration's): a factor whose stored version equals
- * the new one stays as it is, one that differs is closed and its new version added, one the
- * release lacks is closed; the global defaults are replaced and kept with the release.
- * Nothing happens when the release is already the current one.
+ * Loads a release after the current one (a migration's): the rows of its diff with the current
+ * ones (release-diff.ts) closed and added; the global defaults are replaced and kept with the
+ * release. Nothing happens when the release is already the current one.
  */
 export function loadRelease(
   db: Db,
@@ -144,48 +140,35 @@ export function loadRelease(
     .get();
   if (previous !== undefined && previous.version === library.version) return;
   const ref = (previous?.ref ?? 0) + 1;
-  const current = new Map(
-    db
-      .prepare<[], FactorRow & { ref: number }>(
-        `SELECT ref, ${FACTOR_COLUMNS} FROM emission_factors WHERE last_release IS NULL`,
-      )
-      .all()
-      .map((row) => [row.id, row]),
-  );
+  const current = db
+    .prepare<[], FactorRow & { ref: number }>(
+      `SELECT ref, ${FACTOR_COLUMNS} FROM emission_factors WHERE last_release IS NULL`,
+    )
+    .all()
+    .map((row) => ({ ref: row.ref, values: CONTENT_COLUMNS.map((column) => row[column]) }));
+  const diff = releaseDiff(current, library.rows);
   db.prepare(
     `INSERT INTO factor_releases (ref, version, name, note, loaded_at, factors, added, changed, removed)
-     VALUES (?, ?, ?, ?, ?, ?, 0, 0, 0)`,
-  ).run(ref, library.version, release.name, release.note, now, library.rows.length);
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  ).run(
+    ref,
+    library.version,
+    release.name,
+    release.note,
+    now,
+    library.rows.length,
+    diff.added,
+    diff.changed,
+    diff.removed,
+  );
   const close = db.prepare("UPDATE emission_factors SET last_release = ? WHERE ref = ?");
+  for (const closed of diff.closed) close.run(ref - 1, closed);
   const insert = db.prepare(
     `INSERT INTO emission_factors (${FACTOR_COLUMNS}, first_release)
      VALUES (${CONTENT_COLUMNS.map(() => "?").join(", ")}, ?)`,
   );
-  let added = 0;
-  let changed = 0;
-  const idColumn = CONTENT_COLUMNS.indexOf("id");
-  for (const values of library.rows) {
-    const id = String(values[idColumn]);
-    const stored = current.get(id);
-    current.delete(id);
-    if (stored !== undefined) {
-      const same = CONTENT_COLUMNS.every((column, i) => stored[column] === values[i]);
-      if (same) continue;
-      close.run(ref - 1, stored.ref);
-      if (changedFields(factorFromRow(stored), factorOfValues(values)).length > 0) changed += 1;
-    } else {
-      added += 1;
-    }
-    insert.run(...values, ref);
-  }
-  for (const gone of current.values()) close.run(ref - 1, gone.ref);
+  for (const values of diff.inserted) insert.run(...values, ref);
   keepProxies(db, ref, library.proxies);
-  db.prepare("UPDATE factor_releases SET added = ?, changed = ?, removed = ? WHERE ref = ?").run(
-    added,
-    changed,
-    current.size,
-    ref,
-  );
   db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)").run(
     LIBRARY_VERSION_KEY,
     library.version,

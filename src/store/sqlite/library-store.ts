@@ -9,35 +9,12 @@ import type { EmissionFactor } from "../../core/model/factor.js";
 import type { ProxyDesignation } from "../../engine/proxies.js";
 import type { StoredRelease } from "../../rules/store.js";
 import { FACTOR_COLUMNS, type FactorRow, factorFromRow } from "../../shipped/factor-rows.js";
+import { fromReleaseRow, type ReleaseRow } from "../stored-library.js";
 import type { Db } from "./database.js";
 import { lazy } from "./lazy.js";
 
 /** A factor library release as `factor_releases` keeps it. */
-export type { StoredRelease };
-
-export interface ReleaseRow {
-  ref: number;
-  version: string;
-  name: string;
-  note: string;
-  loaded_at: string;
-  factors: number;
-  added: number;
-  changed: number;
-  removed: number;
-}
-
-export const fromReleaseRow = (row: ReleaseRow): StoredRelease => ({
-  ref: row.ref,
-  version: row.version,
-  name: row.name,
-  note: row.note,
-  loadedAt: row.loaded_at,
-  factors: row.factors,
-  added: row.added,
-  changed: row.changed,
-  removed: row.removed,
-});
+export type { ReleaseRow, StoredRelease };
 
 /** Reads the releases and their rows. */
 export class LibraryStore {

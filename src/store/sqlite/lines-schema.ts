@@ -16,10 +16,10 @@
  * Existing consumptions keep their figures: lines are added by recalculating them.
  */
 import { shippedLossFractions } from "../../shipped/loss-fractions.js";
+import { LEGACY_LIBRARY_VERSION_KEY } from "../stored-meta.js";
 import type { Db } from "./database.js";
 
-/** Meta key: the library version of emissions stored without a calculation record. */
-export const LEGACY_LIBRARY_VERSION_KEY = "library_version_before_lines";
+export { LEGACY_LIBRARY_VERSION_KEY };
 
 export const LINES_SCHEMA = `
 ALTER TABLE emission_provenance ADD COLUMN library_version TEXT;

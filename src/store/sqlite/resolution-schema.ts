@@ -5,27 +5,17 @@
  * designations are kept with it (library-load.ts).
  */
 import type { CalculationPolicy } from "../../core/model/calculation-policy.js";
-import { databaseGwpSets, proxyPolicies } from "../../core/model/factor.js";
+import { GWP_SET_KEY, PROXY_POLICY_KEY, policyOf } from "../stored-meta.js";
 import type { Db } from "./database.js";
 
 export type { CalculationPolicy } from "../../core/model/calculation-policy.js";
 
-/** Meta key of the GWP set every CO2e of the database is stated in. */
-export const GWP_SET_KEY = "gwp_set";
-/** Meta key of whether designated proxies may stand in ("allow") or not ("refuse"). */
-export const PROXY_POLICY_KEY = "proxy_policy";
-
-export const DEFAULT_POLICY: CalculationPolicy = { gwpSet: "AR5", proxies: "allow" };
+export { DEFAULT_POLICY, GWP_SET_KEY, PROXY_POLICY_KEY } from "../stored-meta.js";
 
 /** The database's policy; a database without the keys (or a value this build does not know) has the defaults. */
 export function readPolicy(db: Db): CalculationPolicy {
   const read = db.prepare<[string], string>("SELECT value FROM meta WHERE key = ?").pluck();
-  const gwp = read.get(GWP_SET_KEY);
-  const proxies = read.get(PROXY_POLICY_KEY);
-  return {
-    gwpSet: databaseGwpSets.find((set) => set === gwp) ?? DEFAULT_POLICY.gwpSet,
-    proxies: proxyPolicies.find((policy) => policy === proxies) ?? DEFAULT_POLICY.proxies,
-  };
+  return policyOf(read.get(GWP_SET_KEY), read.get(PROXY_POLICY_KEY));
 }
 
 export function writePolicy(db: Db, policy: CalculationPolicy): void {
