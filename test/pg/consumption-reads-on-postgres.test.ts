@@ -20,6 +20,9 @@ import {
   findConsumption,
   listConsumptions,
   listEmissions,
+  type RowScan,
+  scannedEmissions,
+  scannedSummaryRows,
 } from "../../src/rules/consumption-reads.js";
 import { RowDecoder } from "../../src/rules/consumption-rows.js";
 import type {
@@ -92,9 +95,7 @@ interface Stores {
     readonly buildings: Map<string, { ref: number; id: string }>;
   };
   /** The reads with pages and scan batches of a few rows (many of them), in one transaction. */
-  small<T>(
-    fn: (tables: Pick<StoreTransaction, "consumptionReads" | "overlaps">) => Promise<T>,
-  ): Promise<T>;
+  small<T>(fn: (tx: StoreTransaction) => Promise<T>): Promise<T>;
   /** Every consumption id, in SQLite's list order. */
   readonly ids: readonly string[];
 }
@@ -265,7 +266,8 @@ async function stores(): Promise<Stores> {
         const references = new PostgresRowReferences(client);
         const consumptionReads = new PostgresConsumptionReads(client, references, 50);
         const overlaps = new PostgresOverlaps(client, consumptionReads, references, decoder, 11);
-        return await fn({ consumptionReads, overlaps });
+        const tables = { ...postgresTables(client), consumptionReads, overlaps };
+        return await fn(tables as unknown as StoreTransaction);
       } finally {
         await client.query("ROLLBACK");
         client.release();
@@ -489,15 +491,16 @@ describe.skipIf(postgresServer() === undefined)("consumption reads on PostgreSQL
     });
   });
 
-  it("streams every row in list order, and the dashboard's rows, as SQLite does", async () => {
+  it("streams every row in list order, emission lines and the dashboard's rows, as SQLite does", async () => {
     const s = await stores();
     // The SQLite store's streams, off the port: its statements iterated.
     const sqlite = s.sqlite.consumptionReads as unknown as {
       iterate(filter: ConsumptionRowFilter): Iterable<ConsumptionReadRow>;
       summaryRows(filter: ConsumptionRowFilter): Iterable<ConsumptionSummaryRow>;
     };
-    const sorted = (rows: readonly ConsumptionSummaryRow[]) =>
-      rows.map((one) => JSON.stringify(one)).sort();
+    const sqliteScan: RowScan = async function* (filter) {
+      yield [...sqlite.iterate(filter)];
+    };
     await s.small(async (tx) => {
       const reads = tx.consumptionReads as PostgresConsumptionReads;
       for (const filter of await filters(s)) {
@@ -507,9 +510,29 @@ describe.skipIf(postgresServer() === undefined)("consumption reads on PostgreSQL
           for await (const page of reads.pages(filter, size)) streamed.push(...page);
           expect(streamed, `${named(filter)} by ${size}`).toEqual(expected);
         }
-        const summed: ConsumptionSummaryRow[] = [];
-        for await (const page of reads.summaryRows(filter)) summed.push(...page);
-        expect(sorted(summed), named(filter)).toEqual(sorted([...sqlite.summaryRows(filter)]));
+      }
+      // The rules' streams over each store's scan.
+      const scan: RowScan = (filter) => reads.pages(filter);
+      const all = async <T>(rows: AsyncIterable<T>) => {
+        const found: T[] = [];
+        for await (const row of rows) found.push(row);
+        return found;
+      };
+      for (const query of queries(s)) {
+        const label = JSON.stringify(query);
+        expect(await all(scannedEmissions(tx, query, scan)), label).toEqual(
+          await all(scannedEmissions(s.sqlite, query, sqliteScan)),
+        );
+        const summed = await all(scannedSummaryRows(tx, query, scan));
+        expect(summed, label).toEqual(await all(scannedSummaryRows(s.sqlite, query, sqliteScan)));
+        // What the SQLite engine's dashboard reads today (its own statement, in no order).
+        const names = await filterNames(s.sqlite, query);
+        const categories = (await s.sqlite.consumptionReads.references()).categories;
+        const sorted = (rows: readonly ConsumptionSummaryRow[]) =>
+          rows.map((one) => JSON.stringify(one)).sort();
+        expect(sorted(summed), label).toEqual(
+          sorted([...sqlite.summaryRows(rowFilterOf(query, names, categories))]),
+        );
       }
     });
   });

@@ -9,7 +9,6 @@
  * them (one statement, LATERAL), so no index over every company's rows is needed.
  */
 import { isUuid } from "../../core/ids.js";
-import type { ConsumptionSummaryRow } from "../../engine/summary.js";
 import type {
   CalculationCount,
   CalculationRecords,
@@ -240,33 +239,6 @@ function orderedSql(
 const PASS_COLUMNS = "c.start_date, c.ref, c.category_ref, c.provenance_ref";
 type PassRow = [startDate: number, ref: number, categoryRef: number, calculationRef: number | null];
 
-/** What the consumption dashboard reads of a row: its place, then what it adds up. */
-const SUMMARY_COLUMNS =
-  "c.start_date, c.ref, c.category_ref, c.end_date, c.quantity, c.unit, c.co2e";
-type SummaryRow = [
-  startDate: number,
-  ref: number,
-  categoryRef: number,
-  endDate: number,
-  quantity: number,
-  unit: string,
-  co2e: number | null,
-];
-
-/** The canonical ISO date-time of a stored date, remembered (rows repeat a few dates). */
-function isoDates(): (ms: number) => string {
-  const known = new Map<number, string>();
-  return (ms) => {
-    let iso = known.get(ms);
-    if (iso === undefined) {
-      iso = new Date(ms).toISOString();
-      if (known.size >= 4096) known.clear();
-      known.set(ms, iso);
-    }
-    return iso;
-  };
-}
-
 /** Lines of a row by its (category, record), as a request weighs them. */
 function weigher(
   request: LinePageRequest,
@@ -428,9 +400,10 @@ export class PostgresConsumptionReads implements ConsumptionReadTable {
   }
 
   /**
-   * Every row of a filter in list order, a keyset page at a time (what a stream or an export of
-   * consumptions or of their lines reads): the list is never held whole, and what each page's
-   * keys name is read with it. Off the port, as the SQLite store's streams are.
+   * Every row of a filter in list order, a keyset page at a time: the rules' RowScan, what
+   * streams of emission lines and the consumption dashboard read (scannedEmissions,
+   * scannedSummaryRows). The list is never held whole, and what each page's keys name is read
+   * with it. Off the port, as the SQLite store's streams are.
    */
   async *pages(
     filter: ConsumptionRowFilter,
@@ -445,37 +418,6 @@ export class PostgresConsumptionReads implements ConsumptionReadTable {
       const last = rows.at(-1);
       if (last === undefined || rows.length < rowsAPage) return;
       from = { key: [last[5], last[18]], inclusive: false };
-    }
-  }
-
-  /**
-   * What the consumption dashboard adds up, a keyset page at a time (in list order, which the
-   * dashboard does not need): a row's category, period, quantity and unit, and whether it awaits
-   * a factor.
-   */
-  async *summaryRows(
-    filter: ConsumptionRowFilter,
-  ): AsyncGenerator<readonly ConsumptionSummaryRow[], void, undefined> {
-    const categories = (await this.#references.load()).categories;
-    const where = whereOf(filter);
-    const isoOf = isoDates();
-    let from: From | undefined;
-    for (;;) {
-      const page = { limit: this.#rowsAPage, offset: 0 };
-      const { text, values } = orderedSql(where, from, page, SUMMARY_COLUMNS);
-      const found = await this.#db.query<SummaryRow>({ text, values, rowMode: "array" });
-      const rows = found.rows.map(([startMs, , categoryRef, endMs, quantity, unitType, co2e]) => ({
-        categoryId: categories.byRef(categoryRef)?.id ?? "",
-        startDate: isoOf(startMs),
-        endDate: isoOf(endMs),
-        quantity,
-        unitType,
-        awaitingFactor: co2e === null,
-      }));
-      if (rows.length > 0) yield rows;
-      const last = found.rows.at(-1);
-      if (last === undefined || found.rows.length < this.#rowsAPage) return;
-      from = { key: [last[0], last[1]], inclusive: false };
     }
   }
 
