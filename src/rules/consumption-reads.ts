@@ -217,6 +217,14 @@ export async function listEmissions(
   return pageOf(data, window, total);
 }
 
+/** The rules' decoding of a stored row as a consumption record (what an overlap check compares). */
+export function consumptionDecoder(
+  references: RowReferences,
+): (row: ConsumptionReadRow) => Consumption {
+  const decoder = new RowDecoder(references, NO_RECORDS);
+  return (row) => decoder.consumption(row);
+}
+
 /** A store's rows of a filter, in list order, a batch at a time (a cursor of its own). */
 export type RowScan = (
   filter: ConsumptionRowFilter,

@@ -1,12 +1,9 @@
 /**
  * The CarbonService contract on the PostgreSQL store: every suite the local SQLite engine and
- * carbon serve pass (test/contract/), on the engine opened on a PostgreSQL database, and through
- * a real carbon serve on one.
+ * carbon serve pass (test/contract/), on the engine opened on a PostgreSQL database
+ * (contract-serve-on-postgres.test.ts: through a real carbon serve on one).
  */
 import { openLocalService } from "../../src/backends/local/open.js";
-import { createRemoteService } from "../../src/backends/remote/remote-service.js";
-import { startServer } from "../../src/server/app.js";
-import { signToken } from "../../src/server/auth.js";
 import type { Driver } from "../contract/suite.js";
 import { describeAllContracts } from "../contract/suites.js";
 import { postgresDatabase } from "../support/postgres-databases.js";
@@ -23,26 +20,4 @@ async function openLocal(): Promise<Driver> {
   };
 }
 
-async function openRemote(): Promise<Driver> {
-  const database = await postgresDatabase({ migrated: true });
-  const local = await openLocalService({ path: database.url });
-  const secret = new TextEncoder().encode("a test secret of at least thirty-two bytes");
-  const server = await startServer({ service: local, secret, host: "127.0.0.1", port: 0 });
-  const token = await signToken(
-    { email: "admin@example.com", role: "admin", ttlSeconds: 3600 },
-    secret,
-  );
-  const service = createRemoteService({ apiUrl: server.url, token });
-  return {
-    service,
-    async dispose() {
-      await service.close();
-      await server.close();
-      await local.close();
-      await database.drop();
-    },
-  };
-}
-
 describeAllContracts("local engine on PostgreSQL", openLocal);
-describeAllContracts("carbon serve on PostgreSQL", openRemote);

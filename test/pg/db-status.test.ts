@@ -4,6 +4,7 @@
  * not carbon's or are newer refused, `carbon db status`, and connection errors that name the
  * server and never the password.
  */
+import { existsSync } from "node:fs";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { connect } from "../../src/store/postgres/database.js";
@@ -128,10 +129,29 @@ describe.skipIf(postgresServer() === undefined)("connecting to PostgreSQL", () =
     expect(bad.stderr + unknown.stderr).not.toContain("Tr0ub4dor");
   });
 
-  it("other commands refuse a PostgreSQL URL clearly and make no file named after it", async () => {
-    const url = await freshPostgres();
-    const run = await carbon("companies", "list", "--db", url);
-    expect(run.code).toBe(2);
-    expect(run.stderr).toContain("carbon runs only `carbon db status` on PostgreSQL so far");
+  it("every command runs on it: the schema migrated on first use, and no file named after the URL", async () => {
+    const url = await freshPostgres({ password: "Tr0ub4dor" });
+    const company = "0a000000-0000-4000-8000-00000000000a";
+    const env = { CARBON_DB: url, HOME: "/nonexistent-home", NO_COLOR: "1" };
+    const created = await runCarbon(
+      env,
+      "companies",
+      "create",
+      "--id",
+      company,
+      "--name",
+      "On PostgreSQL",
+      "--country",
+      "ES",
+      "--verbose",
+    );
+    expect(created.code, created.stderr).toBe(0);
+    expect(created.stderr).not.toContain("Tr0ub4dor");
+    const listed = await runCarbon(env, "companies", "list", "--json");
+    expect(listed.code, listed.stderr).toBe(0);
+    expect(JSON.parse(listed.stdout)).toMatchObject([{ id: company, name: "On PostgreSQL" }]);
+    const status = await carbon("db", "status", "--db", url, "--json");
+    expect(JSON.parse(status.stdout)).toMatchObject({ engine: "postgresql", upToDate: true });
+    expect(existsSync("postgres:")).toBe(false);
   });
 });

@@ -68,6 +68,8 @@ export interface EngineStore {
    * may then be stale); undefined: the store cannot tell, and keeps nothing across calls.
    */
   dataVersion(): number | undefined;
+  /** What to do when a write is rolled back, also before the store runs it again itself. */
+  onRollback(listener: () => void): void;
   /** Forget the references kept (a rollback, a rename or a deletion made them stale). */
   forget(): void;
   /** A database error as the engine reports it (busy, full, unreachable, read-only…). */

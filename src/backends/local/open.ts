@@ -1,7 +1,6 @@
 import { constants, copyFileSync, mkdirSync } from "node:fs";
 import path from "node:path";
-import { isPostgresUrl, redactedUrl } from "../../core/database-url.js";
-import { CarbonError } from "../../core/errors.js";
+import { isPostgresUrl } from "../../core/database-url.js";
 import { ConsumptionWriter } from "../../rules/consumption-writer.js";
 import { EmissionCalculator } from "../../rules/emission-calculator.js";
 import { LineData } from "../../rules/line-data.js";
@@ -26,6 +25,7 @@ export function engineOn(store: EngineStore): LocalService {
     store.pricing,
     new LineData(store.pricing, shippedDerivationRules),
   );
+  store.onRollback(() => calculator.forgetWrites());
   return new LocalService({
     store,
     calculator,
@@ -77,12 +77,10 @@ export interface LocalServiceOptions {
 export async function openLocalService(options: LocalServiceOptions): Promise<LocalService> {
   const file = options.path;
   if (isPostgresUrl(file)) {
-    // Never a file named after the URL: the PostgreSQL store is not a whole engine yet.
-    throw new CarbonError(
-      "usage",
-      `${redactedUrl(file)} is a PostgreSQL database: carbon runs only \`carbon db status\` on PostgreSQL so far`,
-      { hint: "run the other commands on a SQLite file (--db PATH) or on a server (--api-url)" },
-    );
+    // Loaded only for a PostgreSQL database: pg is not needed for a file.
+    const { PostgresEngine } = await import("./postgres-engine.js");
+    const onUpgrade = options.onUpgrade === undefined ? {} : { onUpgrade: options.onUpgrade };
+    return engineOn(await PostgresEngine.open({ url: file, ...onUpgrade }));
   }
   const busyTimeoutMs = options.busyTimeoutMs ?? BUSY_TIMEOUT_MS;
   if (newDatabaseTemplate !== undefined && file !== ":memory:") {

@@ -60,6 +60,9 @@ export class SqliteEngine implements EngineStore {
     return this.#p.transactions.dataVersion();
   }
 
+  /** A write is rolled back only once, when it fails: the engine forgets it then. */
+  onRollback(): void {}
+
   forget(): void {
     this.#p.bound.refs.invalidate();
   }

@@ -84,6 +84,39 @@ async function readLibrary(db: Queryable): Promise<Library> {
   };
 }
 
+/**
+ * The libraries read in this process, by what identifies one: the releases a database holds
+ * (refs, versions, counts) and its version and category count. Releases come only from carbon's
+ * migrations, so two databases with the same ones hold the same library (a test run's databases,
+ * copies of one template), and the second reads only that signature.
+ */
+const libraries = new Map<string, Promise<Library>>();
+
+async function librarySignature(db: Queryable): Promise<string> {
+  const found = await db.query<{ signature: string }>(
+    `SELECT concat_ws('|',
+       (SELECT string_agg(concat_ws(',', ref, version, factors, added, changed, removed), ';'
+          ORDER BY ref) FROM factor_releases),
+       (SELECT value FROM carbon_meta WHERE key = $1),
+       (SELECT count(*) FROM categories),
+       (SELECT count(*) FROM grid_loss_fractions)) AS signature`,
+    [LIBRARY_VERSION_KEY],
+  );
+  return found.rows[0]?.signature ?? "";
+}
+
+/** The library of the database, read once per process for databases that hold the same one. */
+async function libraryOf(db: Queryable): Promise<Library> {
+  const signature = await librarySignature(db);
+  let library = libraries.get(signature);
+  if (library === undefined) {
+    library = readLibrary(db);
+    libraries.set(signature, library);
+    library.catch(() => libraries.delete(signature));
+  }
+  return library;
+}
+
 export class PostgresPricingData implements PricingData {
   #library: Library | undefined;
   /** Per release ref (0: the current release). */
@@ -102,7 +135,7 @@ export class PostgresPricingData implements PricingData {
 
   /** Loads what pricing the companies' consumptions needs, on the transaction's connection. */
   async load(db: Queryable, companyRefs: readonly number[], owner: object): Promise<void> {
-    this.#library ??= await readLibrary(db);
+    this.#library ??= await libraryOf(db);
     const meta = await readMeta(db, [GWP_SET_KEY, PROXY_POLICY_KEY]);
     this.#policy = policyOf(meta.get(GWP_SET_KEY), meta.get(PROXY_POLICY_KEY));
     const factors = await new PostgresCustomFactors(db).ofCompanies(companyRefs);

@@ -1,0 +1,348 @@
+/**
+ * The local engine's store on a PostgreSQL database (engine-store.ts): the port's tables on a
+ * pool, each call of the rules one transaction of its own (PostgresTransactions: concurrent
+ * writes, run again when they collide), so any number of processes serve one database. What the
+ * engine keeps across calls is only what never changes (the category tree) or what pricing
+ * reloads when it must; every transaction sees what other processes committed.
+ */
+import { CarbonError } from "../../core/errors.js";
+import type { Emission } from "../../core/model/emission.js";
+import type { EmissionFilter } from "../../core/ports/emissions.js";
+import type { ListFilter, ListName, ListRow, StreamOptions } from "../../core/service.js";
+import type { ConsumptionSummaryRow } from "../../engine/summary.js";
+import { CategoryTree } from "../../rules/category-tree.js";
+import {
+  consumptionDecoder,
+  type RowScan,
+  scannedEmissions,
+  scannedSummaryRows,
+} from "../../rules/consumption-reads.js";
+import type { StoreTransaction, StoreTransactions } from "../../rules/store.js";
+import { PostgresCategories } from "../../store/postgres/categories.js";
+import type { PostgresConsumptionReads } from "../../store/postgres/consumption-reads.js";
+import {
+  connect,
+  connectionError,
+  type Pool,
+  type PoolClient,
+} from "../../store/postgres/database.js";
+import { migratePostgres } from "../../store/postgres/migrations.js";
+import { PostgresPricingData } from "../../store/postgres/pricing.js";
+import { SharedCategoryTree } from "../../store/postgres/row-references.js";
+import {
+  clientOf,
+  type PostgresTableOptions,
+  type PostgresTables,
+  postgresTables,
+} from "../../store/postgres/store.js";
+import { PostgresTransactions, type Queryable } from "../../store/postgres/transactions.js";
+import { type PostgresTarget, parsePostgresUrl } from "../../store/postgres/url.js";
+import type { EngineStore, ImportTransaction } from "./engine-store.js";
+
+/** Connections a process opens at most: a server's requests wait for one beyond that. */
+const POOL_SIZE = 10;
+
+/** The advisory lock class of a company's imports ("impo" in ASCII), the company's key beside it. */
+const IMPORT_LOCK = 0x696d706f;
+
+function sqlState(error: unknown): string | undefined {
+  if (typeof error !== "object" || error === null || !("code" in error)) return undefined;
+  return typeof error.code === "string" ? error.code : undefined;
+}
+
+/** A PostgreSQL error as the engine reports it. */
+export function translatePostgresError(error: unknown, target: PostgresTarget): unknown {
+  if (error instanceof CarbonError) return error;
+  const state = sqlState(error);
+  const message = error instanceof Error ? error.message : String(error);
+  if (state === "57014") {
+    return new CarbonError("unavailable", "the database cancelled a statement that ran too long", {
+      hint: "try again; a busy server may need a longer statement_timeout",
+    });
+  }
+  if (state === "53300" || /timeout exceeded when trying to connect/i.test(message)) {
+    return new CarbonError("unavailable", "every database connection is busy", {
+      hint: "try again in a moment",
+    });
+  }
+  // Connection lost, refused or shut down (class 08, 57P01-57P03, the OS's codes).
+  if (
+    state?.startsWith("08") === true ||
+    state === "57P01" ||
+    state === "57P02" ||
+    state === "57P03" ||
+    (state !== undefined && /^E[A-Z]+$/.test(state)) ||
+    /Connection terminated|connection ended/i.test(message)
+  ) {
+    return connectionError(error, target);
+  }
+  return error;
+}
+
+export interface PostgresEngineOptions {
+  readonly url: string;
+  /** Told before each migration applied to an existing database. */
+  readonly onUpgrade?: (message: string) => void;
+}
+
+/**
+ * One write at a time in a process, as on SQLite: the calculator keeps the keys of calculation
+ * records a write adds until it commits, so a second write of the same process must not name
+ * them before then. Reads run side by side, and other processes write side by side with this one.
+ */
+class WriteQueue {
+  #last: Promise<void> = Promise.resolve();
+
+  /** Runs `fn` once every write queued before it has ended. */
+  async run<T>(fn: () => Promise<T>): Promise<T> {
+    const turn = this.#last;
+    let done = (): void => {};
+    this.#last = new Promise((resolve) => {
+      done = resolve;
+    });
+    await turn;
+    try {
+      return await fn();
+    } finally {
+      done();
+    }
+  }
+
+  /** Waits for the writes queued before, then holds the queue until `release` is called. */
+  async hold(): Promise<() => void> {
+    const turn = this.#last;
+    let done = (): void => {};
+    this.#last = new Promise((resolve) => {
+      done = resolve;
+    });
+    await turn;
+    return done;
+  }
+}
+
+export class PostgresEngine implements EngineStore {
+  readonly label: string;
+  readonly catalog: CategoryTree;
+  readonly pricing: PostgresPricingData;
+  readonly transactions: StoreTransactions;
+  readonly #target: PostgresTarget;
+  readonly #pool: Pool;
+  readonly #writes = new WriteQueue();
+  readonly #options: PostgresTableOptions = {
+    decoder: consumptionDecoder,
+    categories: new SharedCategoryTree(),
+  };
+  /** Each transaction's consumption reads (the port's table, with pages of its own). */
+  readonly #reads = new WeakMap<object, PostgresConsumptionReads>();
+  /** Told when a write is rolled back (also before it runs again): what it cached is gone. */
+  #rolledBack: () => void = () => {};
+
+  private constructor(
+    target: PostgresTarget,
+    pool: Pool,
+    catalog: CategoryTree,
+    pricing: PostgresPricingData,
+  ) {
+    this.#target = target;
+    this.#pool = pool;
+    this.label = target.display;
+    this.catalog = catalog;
+    this.pricing = pricing;
+    const tables = new PostgresTransactions(
+      pool,
+      (client) => this.#tablesOn(client),
+      () => this.#rolledBack(),
+    );
+    this.transactions = {
+      read: (fn) => tables.read((tx) => fn(tx)),
+      write: (fn, options) => this.#writes.run(() => tables.write((tx) => fn(tx), options)),
+    };
+  }
+
+  /** The tables of a transaction on `client`. */
+  #tablesOn(client: Queryable): PostgresTables {
+    const tables = postgresTables(client, this.pricing, this.#options);
+    this.#reads.set(tables, tables.consumptionReads);
+    return tables;
+  }
+
+  /** Connects, migrates (under the migrations' advisory lock) and reads the category tree. */
+  static async open(options: PostgresEngineOptions): Promise<PostgresEngine> {
+    const target = parsePostgresUrl(options.url);
+    const pool = await connect(target, POOL_SIZE);
+    try {
+      await migratePostgres(pool, target, options.onUpgrade);
+      const client = await pool.connect();
+      try {
+        const catalog = new CategoryTree(await new PostgresCategories(client).all());
+        const pricing = new PostgresPricingData();
+        await postgresTables(client, pricing).pricing.ready([]);
+        return new PostgresEngine(target, pool, catalog, pricing);
+      } finally {
+        client.release();
+      }
+    } catch (error) {
+      await pool.end().catch(() => {});
+      throw translatePostgresError(error, target);
+    }
+  }
+
+  /** What the engine does when a write is rolled back (the calculator forgets its writes). */
+  onRollback(listener: () => void): void {
+    this.#rolledBack = listener;
+  }
+
+  /** Every transaction sees what others committed: nothing is kept across calls to go stale. */
+  dataVersion(): undefined {
+    return undefined;
+  }
+
+  forget(): void {}
+
+  translate(error: unknown): unknown {
+    return translatePostgresError(error, this.#target);
+  }
+
+  /** The rows of a filter, keyset pages read in the transaction `tx`. */
+  #scan(tx: StoreTransaction): RowScan {
+    const reads = this.#reads.get(tx);
+    if (reads === undefined) throw new Error("these tables are not this store's");
+    return (filter) => reads.pages(filter);
+  }
+
+  emissionLines(tx: StoreTransaction, filter: EmissionFilter): AsyncIterable<Emission> {
+    return scannedEmissions(tx, filter, this.#scan(tx));
+  }
+
+  consumptionRows(
+    tx: StoreTransaction,
+    filter: EmissionFilter,
+  ): AsyncIterable<ConsumptionSummaryRow> {
+    return scannedSummaryRows(tx, filter, this.#scan(tx));
+  }
+
+  async buildingNames(tx: StoreTransaction): Promise<ReadonlyMap<string, string>> {
+    const found = await clientOf(tx).query<{ id: string; name: string }>(
+      "SELECT id, name FROM buildings",
+    );
+    return new Map(found.rows.map((row) => [row.id, row.name]));
+  }
+
+  /**
+   * Consumptions and emissions stream from a cursor in one read transaction (one snapshot, one
+   * connection held while the caller reads); other lists page through their list.
+   */
+  streamList<K extends ListName>(
+    list: K,
+    filter: ListFilter<K>,
+    options: StreamOptions,
+  ): AsyncIterable<readonly ListRow<K>[]> | undefined {
+    void list;
+    void filter;
+    void options;
+    return undefined;
+  }
+
+  async *streamEmissions(filter: EmissionFilter): AsyncIterable<Emission> {
+    const client = await this.#pool.connect();
+    try {
+      await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
+      try {
+        const tables = this.#tablesOn(client);
+        yield* scannedEmissions(tables, filter, this.#scan(tables));
+      } finally {
+        await client.query("ROLLBACK").catch(() => {});
+      }
+    } catch (error) {
+      throw this.translate(error);
+    } finally {
+      client.release();
+    }
+  }
+
+  /**
+   * One connection of the pool for the whole import, in one transaction (READ COMMITTED: the
+   * rows of a company are written under its advisory lock, so two imports into one company
+   * follow each other and imports into different ones run side by side), a savepoint a batch.
+   */
+  importTransaction(): ImportTransaction {
+    const pool = this.#pool;
+    const writes = this.#writes;
+    const tablesOn = (connection: Queryable) => this.#tablesOn(connection);
+    let release: (() => void) | undefined;
+    let client: PoolClient | undefined;
+    let tables: PostgresTables | undefined;
+    const open = () => {
+      if (client === undefined || tables === undefined) {
+        throw new Error("the import transaction has not begun");
+      }
+      return { client, tables };
+    };
+    const query = async (sql: string) => {
+      await open().client.query(sql);
+    };
+    return {
+      get tables(): StoreTransaction {
+        return open().tables;
+      },
+      begin: async () => {
+        release = await writes.hold();
+        try {
+          client = await pool.connect();
+        } catch (error) {
+          release();
+          throw error;
+        }
+        tables = tablesOn(client);
+        try {
+          await client.query("BEGIN");
+        } catch (error) {
+          client.release();
+          client = undefined;
+          release();
+          throw error;
+        }
+        // Another import may be writing: overlaps are always looked for.
+        return { empty: false, bulk: undefined };
+      },
+      claim: async (companyRefs) => {
+        if (companyRefs.length === 0) return;
+        // Held until the transaction ends; taken in key order, so two imports never deadlock.
+        await open().client.query(
+          "SELECT pg_advisory_xact_lock($1, ref) FROM unnest($2::integer[]) AS ref ORDER BY ref",
+          [IMPORT_LOCK, [...companyRefs].sort((a, b) => a - b)],
+        );
+      },
+      beginBatch: () => query("SAVEPOINT carbon_batch"),
+      endBatch: () => query("RELEASE SAVEPOINT carbon_batch"),
+      undoBatch: async () => {
+        try {
+          await query("ROLLBACK TO SAVEPOINT carbon_batch");
+          await query("RELEASE SAVEPOINT carbon_batch");
+          return true;
+        } catch {
+          return false;
+        }
+      },
+      commit: async (settle) => {
+        await settle(open().tables);
+        await query("COMMIT");
+      },
+      rollback: () => query("ROLLBACK"),
+      rollbackIfOpen: async () => {
+        if (client !== undefined) await client.query("ROLLBACK").catch(() => {});
+      },
+      close: async () => {
+        client?.release();
+        client = undefined;
+        tables = undefined;
+        release?.();
+        release = undefined;
+      },
+    };
+  }
+
+  async close(): Promise<void> {
+    await this.#pool.end();
+  }
+}
