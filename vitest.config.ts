@@ -53,6 +53,8 @@ export default defineConfig({
             "test/support/temp-root.ts",
             "test/support/build-once.ts",
             "test/support/binary-db-template.ts",
+            // Two carbon serve processes on one PostgreSQL database (postgres-servers.test.ts).
+            "test/support/postgres-setup.ts",
           ],
         },
       },

@@ -9,6 +9,13 @@
 /** `?dryRun=true` on the writes of ours that take it: nothing is stored, the answer says what would be. */
 export const DRY_RUN_EXTENSION = "dryRun";
 
+/**
+ * `?expectedCompanyIds=a,b` on `POST /buildings/move`: the company each named building belonged
+ * to when the caller planned the move (in `buildingIds`' order); a building that belongs to
+ * another one by then (a second move got there first) refuses the move with 409, nothing moved.
+ */
+export const MOVE_EXPECTED_COMPANIES_EXTENSION = "moveExpectedCompanies";
+
 /** An operation's extension name. */
 export function operationExtension(method: string, path: string): string {
   return `${method.toUpperCase()} ${path}`;

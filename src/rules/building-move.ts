@@ -28,6 +28,8 @@ import type { Awaitable, StoredBuilding, StoreTransaction } from "./store.js";
 export interface MoveCommand {
   readonly buildingIds: readonly string[];
   readonly companyId: string;
+  /** Each building's company when the move was planned (buildingIds' order), if given. */
+  readonly expectedCompanyIds?: readonly string[];
   readonly actor: string;
   readonly dryRun: boolean;
 }
@@ -57,7 +59,16 @@ export function moveCommand(request: BuildingMoveRequest, actor: () => string): 
     { buildingIds: request.buildingIds, companyId: request.companyId },
     "building move",
   );
-  return { ...input, dryRun: request.dryRun === true, actor: request.actor ?? actor() };
+  const expected =
+    request.expectedCompanyIds === undefined
+      ? {}
+      : { expectedCompanyIds: request.expectedCompanyIds.map((id) => id.toLowerCase()) };
+  return {
+    ...input,
+    ...expected,
+    dryRun: request.dryRun === true,
+    actor: request.actor ?? actor(),
+  };
 }
 
 /** Every named building, in the request's order, or one not_found listing all the missing ids. */
@@ -81,6 +92,15 @@ async function buildingsOf(
   throw new CarbonError("not_found", `buildings ${missing.join(", ")} not found`);
 }
 
+/** A building that another move took elsewhere since the caller planned this one. */
+function movedMeanwhile(building: StoredBuilding, expected: string): CarbonError {
+  return new CarbonError(
+    "conflict",
+    `building ${building.id} belongs to company ${building.companyId} now, not ${expected} as planned (another move got there first); nothing was moved`,
+    { hint: "plan the move again (--dry-run) to see where the buildings are now" },
+  );
+}
+
 /** A custom input is its company's own: consumptions naming one cannot follow their building. */
 function namingInputsConflict(building: StoredBuilding, naming: number): CarbonError {
   return new CarbonError(
@@ -99,6 +119,11 @@ export async function moveBuildings(
 ): Promise<BuildingMoveResult> {
   const target = await companyOf(tx, command.companyId);
   const buildings = await buildingsOf(tx, command.buildingIds);
+  buildings.forEach((building, at) => {
+    const expected = command.expectedCompanyIds?.[at];
+    if (expected !== undefined && building.companyId !== expected)
+      throw movedMeanwhile(building, expected);
+  });
   const moving = buildings.filter((building) => building.companyRef !== target.ref);
   const keys = moving.map((building) => nameKey(building.name));
   const [footprints, holders] = await Promise.all([

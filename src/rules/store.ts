@@ -42,8 +42,6 @@ import type {
 
 export type * from "./store-base.js";
 
-import type { WriteOptions } from "./store-base.js";
-
 export type * from "./store-consumptions.js";
 export type * from "./store-records.js";
 
@@ -80,5 +78,5 @@ export interface StoreTransaction {
 /** How a rule's work runs: a read, or a write that commits all of it or none. */
 export interface StoreTransactions {
   read<T>(fn: (tx: StoreTransaction) => Promise<T>): Promise<T>;
-  write<T>(fn: (tx: StoreTransaction) => Promise<T>, options?: WriteOptions): Promise<T>;
+  write<T>(fn: (tx: StoreTransaction) => Promise<T>): Promise<T>;
 }

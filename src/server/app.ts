@@ -12,6 +12,7 @@ import {
   DRY_RUN_EXTENSION,
   GLEC_ALLOCATION_EXTENSION,
   GLEC_EVERY_COMPANY_EXTENSION,
+  MOVE_EXPECTED_COMPANIES_EXTENSION,
   operationExtension,
   REGOS_PERIOD_EXTENSION,
 } from "../core/extensions.js";
@@ -230,6 +231,7 @@ function announcedExtensions(routes: readonly Route[]): string[] {
     GLEC_ALLOCATION_EXTENSION,
     CONSUMPTION_KWH_PER_M3_EXTENSION,
     CUSTOM_FACTOR_VALIDITY_EXTENSION,
+    MOVE_EXPECTED_COMPANIES_EXTENSION,
   ];
 }
 

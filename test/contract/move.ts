@@ -125,6 +125,17 @@ export function describeMoveContract(name: string, open: () => Promise<Driver>):
       expect((await service.buildings.get(madrid)).companyId).toBe(source);
     });
 
+    it("refuses a move planned when a building belonged to another company (moved meanwhile), moving nothing", async () => {
+      const refused = service.buildings.move({
+        buildingIds: [madrid, sevilla],
+        companyId: target,
+        expectedCompanyIds: [source, target],
+      });
+      expect(await codeOf(refused)).toBe("conflict");
+      expect((await service.buildings.get(madrid)).companyId).toBe(source);
+      expect((await service.buildings.get(sevilla)).companyId).toBe(source);
+    });
+
     it("moves buildings with their consumptions and recalculates with the target's factor", async () => {
       const result = await service.buildings.move({
         buildingIds: [madrid, sevilla, london],

@@ -155,7 +155,7 @@ export class PostgresEngine implements EngineStore {
     );
     this.transactions = {
       read: (fn) => tables.read((tx) => fn(tx)),
-      write: (fn, options) => this.#writes.run(() => tables.write((tx) => fn(tx), options)),
+      write: (fn) => this.#writes.run(() => tables.write((tx) => fn(tx))),
     };
   }
 

@@ -4,7 +4,7 @@
  * the move, which the specification has (`POST /buildings/move`) without its answer or a dry run.
  */
 import { z } from "zod";
-import { DRY_RUN_EXTENSION } from "../../core/extensions.js";
+import { DRY_RUN_EXTENSION, MOVE_EXPECTED_COMPANIES_EXTENSION } from "../../core/extensions.js";
 import { buildingMoveResultSchema } from "../../core/model/building-move.js";
 import type { BuildingsPort } from "../../core/ports/buildings.js";
 import { buildingsResource } from "../../core/resources/buildings.js";
@@ -28,9 +28,17 @@ export function remoteBuildings(
       }
       const body = { buildingIds: request.buildingIds, companyId: request.companyId };
       if (await capabilities.offers(DRY_RUN_EXTENSION)) {
+        const expected =
+          request.expectedCompanyIds !== undefined &&
+          (await capabilities.offers(MOVE_EXPECTED_COMPANIES_EXTENSION))
+            ? request.expectedCompanyIds.join(",")
+            : undefined;
         return client.request("POST", "/buildings/move", {
           schema: buildingMoveResultSchema,
-          query: { dryRun: request.dryRun === true ? "true" : undefined },
+          query: {
+            dryRun: request.dryRun === true ? "true" : undefined,
+            expectedCompanyIds: expected,
+          },
           body,
         });
       }

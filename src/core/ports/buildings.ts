@@ -9,6 +9,11 @@ export interface BuildingMoveRequest {
   /** Work everything out, store nothing. */
   readonly dryRun?: boolean;
   /**
+   * The company each building belonged to when the caller planned the move, in `buildingIds`'
+   * order: one that belongs to another by then refuses the move (conflict), nothing moved.
+   */
+  readonly expectedCompanyIds?: readonly string[];
+  /**
    * Who the audit trail names. The local engine defaults to the OS user name (or `local`); the
    * remote engine does not send it: the server records its token's user.
    */

@@ -50,6 +50,14 @@ function mustBeAdmin(access: Access, what: string): void {
   );
 }
 
+/** `?dryRun=true`, and the companies the buildings must still belong to (ours). */
+const moveQuery = upsertConsumptionQuery.extend({
+  expectedCompanyIds: companyList.optional().meta({
+    description:
+      "the company each building belonged to when the move was planned, in buildingIds' order (comma-separated): one that moved meanwhile refuses the move (409)",
+  }),
+});
+
 export const buildingMoveRoutes: readonly Route[] = [
   defineRoute({
     method: "POST",
@@ -57,7 +65,7 @@ export const buildingMoveRoutes: readonly Route[] = [
     summary:
       "Move buildings with their consumptions and emissions to another company, all or nothing (admin)",
     // `dryRun=true`: answer the plan (counts, footprint before and after), move nothing.
-    query: upsertConsumptionQuery,
+    query: moveQuery,
     bodyName: "BuildingMoveInput",
     body: buildingMoveInputSchema,
     statuses: [200],
@@ -76,6 +84,9 @@ export const buildingMoveRoutes: readonly Route[] = [
           buildingIds: body.buildingIds,
           companyId: body.companyId,
           dryRun: query.dryRun,
+          ...(query.expectedCompanyIds === undefined
+            ? {}
+            : { expectedCompanyIds: query.expectedCompanyIds }),
           actor: access.claims.email,
         }),
       );

@@ -7,7 +7,6 @@
  * runs again from the start, as the rules are functions of what they read.
  */
 import { CarbonError } from "../../core/errors.js";
-import type { WriteOptions } from "../../rules/store-base.js";
 import type { Pool, PoolClient } from "./database.js";
 
 /** How many times a write that lost a conflict runs again before the conflict is reported. */
@@ -70,23 +69,13 @@ export class PostgresTransactions<T> {
     return this.#run("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", fn);
   }
 
-  /**
-   * All of `fn`'s writes or none, as if no other write ran meanwhile: run again if one did, or
-   * with `conflict` answer a conflict instead.
-   */
-  async write<R>(fn: (tx: T) => Promise<R>, options: WriteOptions = {}): Promise<R> {
+  /** All of `fn`'s writes or none, as if no other write ran meanwhile (run again if one did). */
+  async write<R>(fn: (tx: T) => Promise<R>): Promise<R> {
     for (let attempt = 1; ; attempt += 1) {
       try {
         return await this.#run("BEGIN ISOLATION LEVEL SERIALIZABLE", fn);
       } catch (error) {
         if (!isRetryable(error)) throw error;
-        if (options.onConcurrentChange === "conflict") {
-          throw new CarbonError(
-            "conflict",
-            "another write changed these records at the same time; nothing was changed",
-            { hint: "look at them again, then run the command again if it is still needed" },
-          );
-        }
         if (attempt === ATTEMPTS && sqlState(error) === "23505") {
           // Taken each time: not a race but a key the rules do not check; said as a conflict.
           const constraint =

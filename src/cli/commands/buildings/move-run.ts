@@ -92,7 +92,14 @@ export async function executeMove(ctx: Context, opts: MoveOptions): Promise<void
   await confirm(ctx, opts, moving);
   const results: BuildingMoveResult[] = [];
   try {
-    for (const group of groups) results.push(await service.buildings.move(group));
+    // Each building must still be where the plan found it: a move made meanwhile is a conflict.
+    for (const [at, group] of groups.entries()) {
+      const planned = new Map(
+        (plans[at]?.buildings ?? []).map((item) => [item.buildingId, item.fromCompanyId]),
+      );
+      const expectedCompanyIds = group.buildingIds.map((id) => planned.get(id.toLowerCase()) ?? "");
+      results.push(await service.buildings.move({ ...group, expectedCompanyIds }));
+    }
   } finally {
     // One request per target: when a later one fails, say what the earlier ones moved.
     if (results.length < groups.length && results.length > 0) {
