@@ -20,17 +20,12 @@ import {
 import type { StoreTransaction, StoreTransactions } from "../../rules/store.js";
 import { PostgresCategories } from "../../store/postgres/categories.js";
 import type { PostgresConsumptionReads } from "../../store/postgres/consumption-reads.js";
-import {
-  connect,
-  connectionError,
-  type Pool,
-  type PoolClient,
-} from "../../store/postgres/database.js";
+import { connect, connectionError, type Pool } from "../../store/postgres/database.js";
+import { PostgresImportTransaction } from "../../store/postgres/import-transaction.js";
 import { migratePostgres } from "../../store/postgres/migrations.js";
 import { PostgresPricingData } from "../../store/postgres/pricing.js";
 import { SharedCategoryTree } from "../../store/postgres/row-references.js";
 import {
-  clientOf,
   type PostgresTableOptions,
   type PostgresTables,
   postgresTables,
@@ -41,9 +36,6 @@ import type { EngineStore, ImportTransaction } from "./engine-store.js";
 
 /** Connections a process opens at most: a server's requests wait for one beyond that. */
 const POOL_SIZE = 10;
-
-/** The advisory lock class of a company's imports ("impo" in ASCII), the company's key beside it. */
-const IMPORT_LOCK = 0x696d706f;
 
 function sqlState(error: unknown): string | undefined {
   if (typeof error !== "object" || error === null || !("code" in error)) return undefined;
@@ -128,6 +120,7 @@ export class PostgresEngine implements EngineStore {
   readonly #target: PostgresTarget;
   readonly #pool: Pool;
   readonly #writes = new WriteQueue();
+  readonly #tables: PostgresTransactions<PostgresTables>;
   readonly #options: PostgresTableOptions = {
     decoder: consumptionDecoder,
     categories: new SharedCategoryTree(),
@@ -153,6 +146,7 @@ export class PostgresEngine implements EngineStore {
       (client) => this.#tablesOn(client),
       () => this.#rolledBack(),
     );
+    this.#tables = tables;
     this.transactions = {
       read: (fn) => tables.read((tx) => fn(tx)),
       write: (fn) => this.#writes.run(() => tables.write((tx) => fn(tx))),
@@ -221,11 +215,8 @@ export class PostgresEngine implements EngineStore {
     return scannedSummaryRows(tx, filter, this.#scan(tx));
   }
 
-  async buildingNames(tx: StoreTransaction): Promise<ReadonlyMap<string, string>> {
-    const found = await clientOf(tx).query<{ id: string; name: string }>(
-      "SELECT id, name FROM buildings",
-    );
-    return new Map(found.rows.map((row) => [row.id, row.name]));
+  buildingNames(tx: StoreTransaction): Promise<ReadonlyMap<string, string>> {
+    return (tx as PostgresTables).buildings.names();
   }
 
   /**
@@ -243,20 +234,12 @@ export class PostgresEngine implements EngineStore {
     return undefined;
   }
 
+  /** In one read-only snapshot, held (one connection) while the caller reads. */
   async *streamEmissions(filter: EmissionFilter): AsyncIterable<Emission> {
-    const client = await this.#pool.connect();
     try {
-      await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
-      try {
-        const tables = this.#tablesOn(client);
-        yield* scannedEmissions(tables, filter, this.#scan(tables));
-      } finally {
-        await client.query("ROLLBACK").catch(() => {});
-      }
+      yield* this.#tables.snapshot((tx) => scannedEmissions(tx, filter, this.#scan(tx)));
     } catch (error) {
       throw this.translate(error);
-    } finally {
-      client.release();
     }
   }
 
@@ -266,75 +249,43 @@ export class PostgresEngine implements EngineStore {
    * follow each other and imports into different ones run side by side), a savepoint a batch.
    */
   importTransaction(): ImportTransaction {
-    const pool = this.#pool;
     const writes = this.#writes;
+    const transaction = new PostgresImportTransaction(this.#pool);
     const tablesOn = (connection: Queryable) => this.#tablesOn(connection);
     let release: (() => void) | undefined;
-    let client: PoolClient | undefined;
     let tables: PostgresTables | undefined;
-    const open = () => {
-      if (client === undefined || tables === undefined) {
-        throw new Error("the import transaction has not begun");
-      }
-      return { client, tables };
-    };
-    const query = async (sql: string) => {
-      await open().client.query(sql);
+    const open = (): PostgresTables => {
+      if (tables === undefined) throw new Error("the import transaction has not begun");
+      return tables;
     };
     return {
       get tables(): StoreTransaction {
-        return open().tables;
+        return open();
       },
       begin: async () => {
         release = await writes.hold();
         try {
-          client = await pool.connect();
+          tables = tablesOn(await transaction.begin());
         } catch (error) {
           release();
-          throw error;
-        }
-        tables = tablesOn(client);
-        try {
-          await client.query("BEGIN");
-        } catch (error) {
-          client.release();
-          client = undefined;
-          release();
+          release = undefined;
           throw error;
         }
         // Another import may be writing: overlaps are always looked for.
         return { empty: false, bulk: undefined };
       },
-      claim: async (companyRefs) => {
-        if (companyRefs.length === 0) return;
-        // Held until the transaction ends; taken in key order, so two imports never deadlock.
-        await open().client.query(
-          "SELECT pg_advisory_xact_lock($1, ref) FROM unnest($2::integer[]) AS ref ORDER BY ref",
-          [IMPORT_LOCK, [...companyRefs].sort((a, b) => a - b)],
-        );
-      },
-      beginBatch: () => query("SAVEPOINT carbon_batch"),
-      endBatch: () => query("RELEASE SAVEPOINT carbon_batch"),
-      undoBatch: async () => {
-        try {
-          await query("ROLLBACK TO SAVEPOINT carbon_batch");
-          await query("RELEASE SAVEPOINT carbon_batch");
-          return true;
-        } catch {
-          return false;
-        }
-      },
+      claim: (companyRefs) => transaction.claim(companyRefs),
+      beginBatch: () => transaction.beginBatch(),
+      endBatch: () => transaction.endBatch(),
+      undoBatch: () => transaction.undoBatch(),
       commit: async (settle) => {
-        await settle(open().tables);
-        await query("COMMIT");
+        await settle(open());
+        await transaction.commit();
       },
-      rollback: () => query("ROLLBACK"),
-      rollbackIfOpen: async () => {
-        if (client !== undefined) await client.query("ROLLBACK").catch(() => {});
-      },
-      close: async () => {
-        client?.release();
-        client = undefined;
+      rollback: () => transaction.rollback(),
+      rollbackIfOpen: () => transaction.rollbackIfOpen(),
+      close: () => {
+        transaction.close();
         tables = undefined;
         release?.();
         release = undefined;

@@ -184,4 +184,12 @@ export class PostgresBuildings implements BuildingTable {
       }
     }
   }
+
+  /** Every building's name by id (a dashboard's labels). */
+  async names(): Promise<Map<string, string>> {
+    const found = await this.#db.query<{ id: string; name: string }>(
+      "SELECT id, name FROM buildings",
+    );
+    return new Map(found.rows.map((row) => [row.id, row.name]));
+  }
 }

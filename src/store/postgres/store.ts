@@ -48,16 +48,6 @@ export interface PostgresTableOptions {
   readonly categories?: SharedCategoryTree;
 }
 
-/** The connection each set of tables runs on. */
-const clients = new WeakMap<object, Queryable>();
-
-/** The connection of a transaction's tables (made by `postgresTables`). */
-export function clientOf(tables: object): Queryable {
-  const client = clients.get(tables);
-  if (client === undefined) throw new Error("these tables are not the PostgreSQL store's");
-  return client;
-}
-
 /**
  * The tables, each on the transaction's connection. `pricing` is what pricing keeps of the
  * database between transactions (the library, calculation records' keys): one per database,
@@ -101,7 +91,6 @@ export function postgresTables(
     consumptions: new PostgresConsumptions(client, pricing),
     recalculation: new PostgresRecalculation(client, pricing),
   };
-  clients.set(tables, client);
   return tables;
 }
 

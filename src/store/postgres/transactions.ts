@@ -69,6 +69,24 @@ export class PostgresTransactions<T> {
     return this.#run("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", fn);
   }
 
+  /**
+   * What `fn` streams, read in one REPEATABLE READ, READ ONLY transaction held (one connection of
+   * the pool) until the caller has read it all or stopped: one snapshot however long the stream.
+   */
+  async *snapshot<R>(fn: (tx: T) => AsyncIterable<R>): AsyncGenerator<R, void, undefined> {
+    const client = await this.#pool.connect();
+    try {
+      await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
+      try {
+        yield* fn(this.#tables(client));
+      } finally {
+        await client.query("ROLLBACK").catch(() => {});
+      }
+    } finally {
+      client.release();
+    }
+  }
+
   /** All of `fn`'s writes or none, as if no other write ran meanwhile (run again if one did). */
   async write<R>(fn: (tx: T) => Promise<R>): Promise<R> {
     for (let attempt = 1; ; attempt += 1) {

@@ -1,0 +1,85 @@
+/**
+ * The one transaction of an import session on PostgreSQL: one connection of the pool from begin
+ * to close, READ COMMITTED, a savepoint a batch, COMMIT or ROLLBACK at the end. The companies a
+ * batch writes to are claimed with a transaction-level advisory lock each, so two imports into
+ * one company follow each other (the second sees the first's rows, overlaps included) while
+ * imports into different companies run side by side.
+ */
+import type { Pool, PoolClient } from "./database.js";
+
+/** The advisory lock class of a company's imports ("impo" in ASCII), the company's key beside it. */
+const IMPORT_LOCK = 0x696d706f;
+
+export class PostgresImportTransaction {
+  readonly #pool: Pool;
+  #client: PoolClient | undefined;
+
+  constructor(pool: Pool) {
+    this.#pool = pool;
+  }
+
+  /** The transaction's connection; only between `begin` and `close`. */
+  get client(): PoolClient {
+    if (this.#client === undefined) throw new Error("the import transaction has not begun");
+    return this.#client;
+  }
+
+  async begin(): Promise<PoolClient> {
+    const client = await this.#pool.connect();
+    try {
+      await client.query("BEGIN");
+    } catch (error) {
+      client.release();
+      throw error;
+    }
+    this.#client = client;
+    return client;
+  }
+
+  /** Held until the transaction ends; taken in key order, so two imports never deadlock. */
+  async claim(companyRefs: readonly number[]): Promise<void> {
+    if (companyRefs.length === 0) return;
+    await this.client.query(
+      "SELECT pg_advisory_xact_lock($1, ref) FROM unnest($2::integer[]) AS ref ORDER BY ref",
+      [IMPORT_LOCK, [...companyRefs].sort((a, b) => a - b)],
+    );
+  }
+
+  async beginBatch(): Promise<void> {
+    await this.client.query("SAVEPOINT carbon_batch");
+  }
+
+  async endBatch(): Promise<void> {
+    await this.client.query("RELEASE SAVEPOINT carbon_batch");
+  }
+
+  /** Takes the batch back; false when the transaction could not be taken back to it. */
+  async undoBatch(): Promise<boolean> {
+    try {
+      await this.client.query("ROLLBACK TO SAVEPOINT carbon_batch");
+      await this.client.query("RELEASE SAVEPOINT carbon_batch");
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  async commit(): Promise<void> {
+    await this.client.query("COMMIT");
+  }
+
+  async rollback(): Promise<void> {
+    await this.client.query("ROLLBACK");
+  }
+
+  /** A COMMIT that failed may leave the transaction open: roll it back. */
+  async rollbackIfOpen(): Promise<void> {
+    await this.#client?.query("ROLLBACK").catch(() => {});
+  }
+
+  /** The connection goes back to the pool. */
+  close(): void {
+    this.#client?.release();
+    this.#client = undefined;
+  }
+}
