@@ -1,50 +1,14 @@
 /**
  * The category tree as the engine reads it: the tree never changes while a store is open, so a
- * store over the network reads it once (`CategoryTree`) and the SQLite store reads it on demand
- * (src/store/sqlite/categories.ts); both answer the same lookups, and lists filter either.
+ * store over the network reads it once (src/core/category-tree.ts) and the SQLite store reads it
+ * on demand (src/store/sqlite/categories.ts); both answer the same lookups, and lists filter
+ * either.
  */
 import { notFound } from "../core/errors.js";
-import { isUuid } from "../core/ids.js";
 import type { Category, CategoryLevel } from "../core/model/category.js";
-import type { Page, PageQuery, Scope } from "../core/model/common.js";
+import type { Page, PageQuery } from "../core/model/common.js";
 import { pageOfList } from "../core/pagination.js";
 import type { CategoryLookup, StoredCategory } from "./store.js";
-
-/** A whole tree held in memory, in tree order. */
-export class CategoryTree implements CategoryLookup {
-  readonly all: readonly StoredCategory[];
-  readonly #byRef = new Map<number, StoredCategory>();
-  readonly #byId = new Map<string, StoredCategory>();
-  readonly #byCode = new Map<string, StoredCategory>();
-
-  constructor(all: readonly StoredCategory[]) {
-    this.all = all;
-    for (const category of all) {
-      this.#byRef.set(category.ref, category);
-      this.#byId.set(category.id.toLowerCase(), category);
-      // Codes are unique ignoring case; the first in tree order wins.
-      const code = category.code.toLowerCase();
-      if (!this.#byCode.has(code)) this.#byCode.set(code, category);
-    }
-  }
-
-  byRef(ref: number): StoredCategory | undefined {
-    return this.#byRef.get(ref);
-  }
-
-  byId(id: string): StoredCategory | undefined {
-    return this.#byId.get(id.toLowerCase());
-  }
-
-  find(codeOrId: string): StoredCategory | undefined {
-    const key = codeOrId.trim().toLowerCase();
-    return isUuid(key) ? this.#byId.get(key) : this.#byCode.get(key);
-  }
-
-  refsOfScopes(scopes: readonly Scope[]): number[] {
-    return this.all.filter((c) => scopes.includes(c.scope)).map((c) => c.ref);
-  }
-}
 
 /** A list's categories (CategoryFilter): of a level, under a parent, or the one a code names. */
 export function filterCategories(

@@ -7,6 +7,7 @@
  */
 import path from "node:path";
 import { describe, expect, it, onTestFinished } from "vitest";
+import { CategoryTree } from "../../src/core/category-tree.js";
 import { categoryId } from "../../src/core/ids.js";
 import type { BuildingInput } from "../../src/core/model/building.js";
 import type { Page } from "../../src/core/model/common.js";
@@ -19,7 +20,7 @@ import { EmissionCalculator } from "../../src/rules/emission-calculator.js";
 import { LineData } from "../../src/rules/line-data.js";
 import type { StoreTransaction } from "../../src/rules/store.js";
 import { shippedDerivationRules } from "../../src/shipped/derivation-rules.js";
-import { PostgresCategoryIndex } from "../../src/store/postgres/category-index.js";
+import { PostgresCategories } from "../../src/store/postgres/categories.js";
 import { connect } from "../../src/store/postgres/database.js";
 import { PostgresPricingData } from "../../src/store/postgres/pricing.js";
 import { postgresTables } from "../../src/store/postgres/store.js";
@@ -119,7 +120,7 @@ async function onPostgres() {
     await transactions.write((t) => upsertBuilding(tx(t), input, { recalculate: async () => 0 }));
   }
   const writer = new ConsumptionWriter(
-    await PostgresCategoryIndex.read(pool),
+    new CategoryTree(await new PostgresCategories(pool).all()),
     calculator,
     shippedDerivationRules,
   );

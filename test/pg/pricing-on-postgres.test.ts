@@ -10,6 +10,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import type pg from "pg";
 import { describe, expect, it, onTestFinished } from "vitest";
+import { CategoryTree } from "../../src/core/category-tree.js";
 import { categoryId } from "../../src/core/ids.js";
 import type { BuildingInput } from "../../src/core/model/building.js";
 import { type ConsumptionInput, consumptionInputSchema } from "../../src/core/model/consumption.js";
@@ -22,7 +23,7 @@ import { LineData } from "../../src/rules/line-data.js";
 import { recalculateEmissions } from "../../src/rules/recalculate.js";
 import type { StoreTransaction } from "../../src/rules/store.js";
 import { shippedDerivationRules } from "../../src/shipped/derivation-rules.js";
-import { PostgresCategoryIndex } from "../../src/store/postgres/category-index.js";
+import { PostgresCategories } from "../../src/store/postgres/categories.js";
 import { connect } from "../../src/store/postgres/database.js";
 import { PostgresPricingData } from "../../src/store/postgres/pricing.js";
 import { postgresTables } from "../../src/store/postgres/store.js";
@@ -201,7 +202,7 @@ async function pricingProcess(url: string, reserve?: number) {
       calculator.forgetWrites();
     },
   );
-  const catalog = await PostgresCategoryIndex.read(pool);
+  const catalog = new CategoryTree(await new PostgresCategories(pool).all());
   const writer = new ConsumptionWriter(catalog, calculator, shippedDerivationRules);
   const tx = (t: unknown) => t as StoreTransaction;
   /** Writes a batch in the caller's transaction. */

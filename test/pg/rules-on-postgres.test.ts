@@ -95,7 +95,7 @@ async function onPostgres(): Promise<Store> {
   const target = parsePostgresUrl(await freshPostgres({ migrated: true }));
   const pool = await connect(target, 20);
   onTestFinished(() => pool.end());
-  const tables = new PostgresTransactions(pool, postgresTables);
+  const tables = new PostgresTransactions(pool, (client) => postgresTables(client));
   // The tables these rules use; the others are not on PostgreSQL yet.
   const rules: StoreTransactions = {
     read: (fn) => tables.read((tx) => fn(tx as unknown as StoreTransaction)),

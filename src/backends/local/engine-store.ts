@@ -64,6 +64,11 @@ export interface EngineStore {
   /** What the calculator prices with; `tables.pricing.ready` fills it for a batch's companies. */
   readonly pricing: PricingData;
   /**
+   * What reads price with (a factor resolved, a dashboard's policy): `pricing` itself on a store
+   * that runs one transaction at a time, its own on one where reads run beside a write.
+   */
+  readonly readPricing: PricingData;
+  /**
    * A number that changes when another connection or process commits (what the engine keeps
    * may then be stale); undefined: the store cannot tell, and keeps nothing across calls.
    */

@@ -21,11 +21,16 @@ export class EngineTransactions {
   }
 
   /** Another connection committed since we last looked: cached factors and references may be stale. */
-  #sync(): void {
+  #sync(mode: "read" | "write"): void {
     const version = this.#p.store.dataVersion();
-    if (version === undefined || version !== this.#dataVersion) {
+    if (version === undefined) {
+      // A store that cannot tell: what the transaction prices with is read again in it.
+      (mode === "read" ? this.#p.readCalculator : this.#p.calculator).invalidate();
+      this.#p.store.forget();
+    } else if (version !== this.#dataVersion) {
       this.#dataVersion = version;
       this.#p.calculator.invalidate();
+      this.#p.readCalculator.invalidate();
       this.#p.store.forget();
     }
   }
@@ -45,7 +50,7 @@ export class EngineTransactions {
     read: async (fn) => {
       const { store } = this.#p;
       try {
-        this.#sync();
+        this.#sync("read");
         return await store.transactions.read(fn);
       } catch (error) {
         throw store.translate(error);
@@ -57,7 +62,7 @@ export class EngineTransactions {
       const { store } = this.#p;
       try {
         return await store.transactions.write(async (tx) => {
-          this.#sync();
+          this.#sync("write");
           const value = await fn(tx);
           await settleCertificateCover(tx.certificateCover);
           return value;

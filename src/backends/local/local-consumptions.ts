@@ -82,6 +82,8 @@ export function localConsumptions(context: ConsumptionsPartContext): LocalConsum
       }
       // What another connection committed since the last call is seen from here on.
       await context.rules.read(async () => undefined);
+      // What the session prices with is read again in its transaction.
+      p.calculator.invalidate();
       const overlaps = new StoredOverlaps(store.catalog);
       const session = await LocalImportSession.open(
         {

@@ -5,13 +5,13 @@ import { type RecalculationContext, recalculateCompanies } from "./local-recalcu
 import { summarizeEmissions } from "./summaries.js";
 
 export function localEmissions(context: RecalculationContext): EmissionsPort {
-  const { store, calculator } = context.parts;
+  const { store, readCalculator } = context.parts;
   return {
     list: (query) => context.rules.read((t) => listEmissions(t, query)),
     // On a reader of the store's own: the engine serves other calls meanwhile.
     stream: (filter) => store.streamEmissions(filter),
     summarize: (query) =>
-      context.rules.read((tx) => summarizeEmissions(store, calculator, tx, query)),
+      context.rules.read((tx) => summarizeEmissions(store, readCalculator, tx, query)),
     recalculate: async (request) => recalculateCompanies(context, request),
   };
 }

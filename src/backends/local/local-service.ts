@@ -22,6 +22,7 @@ import {
   upsertEffluent,
   writeEffluents,
 } from "../../rules/effluents.js";
+import { resolveFactor } from "../../rules/factors.js";
 import { getGoal, listGoals, upsertGoal } from "../../rules/goals.js";
 import { type RecalculationScope, recalculateEmissions } from "../../rules/recalculate.js";
 import type { StoreTransaction } from "../../rules/store.js";
@@ -84,7 +85,17 @@ export class LocalService implements CarbonService {
   readonly customInputs: CarbonService["customInputs"];
   readonly organizationLimits: CarbonService["organizationLimits"];
   readonly inputs: CarbonService["inputs"] = {
-    recommended: (query) => recommendInputs(this, query),
+    // Every resolution of a recommendation in one read: one snapshot, and no transaction each.
+    recommended: (query) =>
+      this.#tx.rules.read((tx) =>
+        recommendInputs(
+          {
+            categories: this.categories,
+            factors: { resolve: (q) => resolveFactor(tx, q, this.#p.resolver) },
+          },
+          query,
+        ),
+      ),
   };
   readonly users: CarbonService["users"];
 

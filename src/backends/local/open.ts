@@ -26,11 +26,19 @@ export function engineOn(store: EngineStore): LocalService {
     new LineData(store.pricing, shippedDerivationRules),
   );
   store.onRollback(() => calculator.forgetWrites());
+  const readCalculator =
+    store.readPricing === store.pricing
+      ? calculator
+      : new EmissionCalculator(
+          store.readPricing,
+          new LineData(store.readPricing, shippedDerivationRules),
+        );
   return new LocalService({
     store,
     calculator,
+    readCalculator,
     writer: new ConsumptionWriter(store.catalog, calculator, shippedDerivationRules),
-    resolver: new CalculatorResolver(store.catalog, calculator),
+    resolver: new CalculatorResolver(store.catalog, readCalculator),
   });
 }
 

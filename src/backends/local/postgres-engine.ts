@@ -5,12 +5,13 @@
  * engine keeps across calls is only what never changes (the category tree) or what pricing
  * reloads when it must; every transaction sees what other processes committed.
  */
+
+import { CategoryTree } from "../../core/category-tree.js";
 import { CarbonError } from "../../core/errors.js";
 import type { Emission } from "../../core/model/emission.js";
 import type { EmissionFilter } from "../../core/ports/emissions.js";
 import type { ListFilter, ListName, ListRow, StreamOptions } from "../../core/service.js";
 import type { ConsumptionSummaryRow } from "../../engine/summary.js";
-import { CategoryTree } from "../../rules/category-tree.js";
 import {
   consumptionDecoder,
   type RowScan,
@@ -30,7 +31,11 @@ import {
   type PostgresTables,
   postgresTables,
 } from "../../store/postgres/store.js";
-import { PostgresTransactions, type Queryable } from "../../store/postgres/transactions.js";
+import {
+  PostgresTransactions,
+  type Queryable,
+  type TransactionMode,
+} from "../../store/postgres/transactions.js";
 import { type PostgresTarget, parsePostgresUrl } from "../../store/postgres/url.js";
 import type { EngineStore, ImportTransaction } from "./engine-store.js";
 
@@ -116,6 +121,7 @@ export class PostgresEngine implements EngineStore {
   readonly label: string;
   readonly catalog: CategoryTree;
   readonly pricing: PostgresPricingData;
+  readonly readPricing: PostgresPricingData;
   readonly transactions: StoreTransactions;
   readonly #target: PostgresTarget;
   readonly #pool: Pool;
@@ -135,15 +141,17 @@ export class PostgresEngine implements EngineStore {
     pool: Pool,
     catalog: CategoryTree,
     pricing: PostgresPricingData,
+    readPricing: PostgresPricingData,
   ) {
     this.#target = target;
     this.#pool = pool;
     this.label = target.display;
     this.catalog = catalog;
     this.pricing = pricing;
+    this.readPricing = readPricing;
     const tables = new PostgresTransactions(
       pool,
-      (client) => this.#tablesOn(client),
+      (client, mode) => this.#tablesOn(client, mode),
       () => this.#rolledBack(),
     );
     this.#tables = tables;
@@ -153,9 +161,14 @@ export class PostgresEngine implements EngineStore {
     };
   }
 
-  /** The tables of a transaction on `client`. */
-  #tablesOn(client: Queryable): PostgresTables {
-    const tables = postgresTables(client, this.pricing, this.#options);
+  /**
+   * The tables of a transaction on `client`. Writes (one at a time) price with `pricing`, reads
+   * with `readPricing`: a read loads what its snapshot holds (a company's custom factors, the
+   * policy) into its own, never into what a write in flight prices with.
+   */
+  #tablesOn(client: Queryable, mode: TransactionMode): PostgresTables {
+    const pricing = mode === "write" ? this.pricing : this.readPricing;
+    const tables = postgresTables(client, pricing, { ...this.#options, readOnly: mode === "read" });
     this.#reads.set(tables, tables.consumptionReads);
     return tables;
   }
@@ -170,8 +183,10 @@ export class PostgresEngine implements EngineStore {
       try {
         const catalog = new CategoryTree(await new PostgresCategories(client).all());
         const pricing = new PostgresPricingData();
+        const readPricing = new PostgresPricingData();
         await postgresTables(client, pricing).pricing.ready([]);
-        return new PostgresEngine(target, pool, catalog, pricing);
+        await postgresTables(client, readPricing).pricing.ready([]);
+        return new PostgresEngine(target, pool, catalog, pricing, readPricing);
       } finally {
         client.release();
       }
@@ -251,7 +266,7 @@ export class PostgresEngine implements EngineStore {
   importTransaction(): ImportTransaction {
     const writes = this.#writes;
     const transaction = new PostgresImportTransaction(this.#pool);
-    const tablesOn = (connection: Queryable) => this.#tablesOn(connection);
+    const tablesOn = (connection: Queryable) => this.#tablesOn(connection, "write");
     let release: (() => void) | undefined;
     let tables: PostgresTables | undefined;
     const open = (): PostgresTables => {

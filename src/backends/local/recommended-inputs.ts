@@ -47,8 +47,14 @@ function factorOf(factor: ResolvedFactor) {
 }
 
 /** Every recommended input of the country, in type order then the tree's order. */
+/** What recommendations read: the category tree, and factor resolution. */
+export interface RecommendationParts {
+  readonly categories: ReadOnlyPortOf<"categories">;
+  readonly factors: Pick<FactorsPort, "resolve">;
+}
+
 export async function allRecommendedInputs(
-  parts: { readonly categories: ReadOnlyPortOf<"categories">; readonly factors: FactorsPort },
+  parts: RecommendationParts,
   country: string,
   types: readonly RecommendedInputType[],
   year: number,
@@ -91,7 +97,7 @@ export async function allRecommendedInputs(
 
 /** One page of the recommended inputs (the current UTC year's factors, or the latest before). */
 export async function recommendInputs(
-  parts: { readonly categories: ReadOnlyPortOf<"categories">; readonly factors: FactorsPort },
+  parts: RecommendationParts,
   query: RecommendedQuery,
   year: number = new Date().getUTCFullYear(),
 ): Promise<Page<RecommendedInput>> {

@@ -38,6 +38,11 @@ export class SqliteEngine implements EngineStore {
   readonly catalog: CategoryCatalog;
   readonly pricing: PricingData;
   readonly transactions: StoreTransactions;
+
+  /** One connection: reads and writes see one state, and price with the same data. */
+  get readPricing(): PricingData {
+    return this.pricing;
+  }
   readonly #p: SqliteEngineParts;
   /** The data version the streams last saw: another connection's commits make refs stale. */
   #streamVersion = -1;

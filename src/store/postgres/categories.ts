@@ -75,13 +75,22 @@ const SELECT = `SELECT c.ref, c.id, c.code, c.level, p.id AS parent_id, c.scope,
 
 export class PostgresCategories implements CategoryTable {
   readonly #db: Queryable;
+  readonly #tree:
+    | { read(db: Queryable): Promise<{ find(codeOrId: string): StoredCategory | undefined }> }
+    | undefined;
 
-  constructor(db: Queryable) {
+  /** `tree`: the tree the store's transactions share, which finds one without a statement. */
+  constructor(
+    db: Queryable,
+    tree?: { read(db: Queryable): Promise<{ find(codeOrId: string): StoredCategory | undefined }> },
+  ) {
     this.#db = db;
+    this.#tree = tree;
   }
 
   /** The category of this code (any case) or id; the first in tree order for a code. */
   async find(codeOrId: string): Promise<StoredCategory | undefined> {
+    if (this.#tree !== undefined) return (await this.#tree.read(this.#db)).find(codeOrId);
     const key = codeOrId.trim().toLowerCase();
     const found = isUuid(key)
       ? await this.#db.query<CategoryColumns>(`${SELECT} WHERE c.id = $1`, [key])

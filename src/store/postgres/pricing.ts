@@ -10,6 +10,8 @@
  * - at each `ready`, the policy and the custom factors of the companies named (either may have
  *   changed since), and the calculation records added since (calculation-records.ts).
  */
+
+import { CategoryTree } from "../../core/category-tree.js";
 import type { CalculationPolicy } from "../../core/model/calculation-policy.js";
 import type { EmissionFactor, StoredCustomFactor } from "../../core/model/factor.js";
 import type { Calculation } from "../../engine/emission-lines.js";
@@ -19,7 +21,7 @@ import type { PricingData, PricingTable, StoredCategory } from "../../rules/stor
 import { FACTOR_COLUMNS, type FactorRow, factorFromRow } from "../../shipped/factor-rows.js";
 import { GWP_SET_KEY, LIBRARY_VERSION_KEY, PROXY_POLICY_KEY, policyOf } from "../stored-meta.js";
 import { PostgresCalculationRecords } from "./calculation-records.js";
-import { PostgresCategoryIndex } from "./category-index.js";
+import { PostgresCategories } from "./categories.js";
 import { PostgresCustomFactors } from "./custom-factors.js";
 import { readMeta } from "./meta.js";
 import type { Queryable } from "./transactions.js";
@@ -46,7 +48,7 @@ interface Library {
   readonly current: number;
   readonly version: string;
   readonly fractions: readonly LossFraction[];
-  readonly categories: PostgresCategoryIndex;
+  readonly categories: CategoryTree<StoredCategory>;
 }
 
 async function readLibrary(db: Queryable): Promise<Library> {
@@ -80,7 +82,7 @@ async function readLibrary(db: Queryable): Promise<Library> {
     current: current.rows[0]?.ref ?? 0,
     version: meta.get(LIBRARY_VERSION_KEY) ?? "unknown",
     fractions: fractions.rows,
-    categories: await PostgresCategoryIndex.read(db),
+    categories: new CategoryTree(await new PostgresCategories(db).all()),
   };
 }
 
@@ -149,7 +151,7 @@ export class PostgresPricingData implements PricingData {
   }
 
   /** The category tree (read by the first `load`, or by `categories`). */
-  get categories(): PostgresCategoryIndex {
+  get categories(): CategoryTree<StoredCategory> {
     return this.#loaded().categories;
   }
 
@@ -230,14 +232,24 @@ export class PostgresPricingData implements PricingData {
 export class PostgresPricing implements PricingTable {
   readonly #db: Queryable;
   readonly #data: PostgresPricingData;
+  /** In a read-only transaction, the companies loaded in it (undefined: nothing yet). */
+  readonly #loaded: Set<number> | undefined;
+  #loadedOnce = false;
 
-  constructor(db: Queryable, data: PostgresPricingData) {
+  constructor(db: Queryable, data: PostgresPricingData, readOnly = false) {
     this.#db = db;
     this.#data = data;
+    this.#loaded = readOnly ? new Set() : undefined;
   }
 
   async ready(companyRefs: readonly number[]): Promise<PricingData> {
+    const loaded = this.#loaded;
+    if (loaded !== undefined && this.#loadedOnce && companyRefs.every((ref) => loaded.has(ref))) {
+      return this.#data;
+    }
     await this.#data.load(this.#db, companyRefs, this);
+    this.#loadedOnce = true;
+    for (const ref of companyRefs) loaded?.add(ref);
     return this.#data;
   }
 }

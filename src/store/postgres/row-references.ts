@@ -6,7 +6,7 @@
  * far name (each read looks up the keys it has not met yet, in one statement a kind). Nothing is
  * read per row, and a database of many companies is never read whole to answer one company's page.
  */
-import type { Scope } from "../../core/model/common.js";
+import { CategoryTree } from "../../core/category-tree.js";
 import type {
   BuildingReference,
   CalculationRecord,
@@ -35,44 +35,8 @@ const RECORDS = `SELECT ref, factor_id AS "factorId", factor_source AS "factorSo
     market_gwp_set AS "marketGwpSet", library_version AS "libraryVersion", lines
   FROM emission_provenance WHERE ref = ANY($1::bigint[])`;
 
-/** The category tree in memory, looked up as the SQLite store's catalog is. */
-class CategoryTree implements CategoryLookup {
-  readonly all: readonly StoredCategory[];
-  readonly #byRef = new Map<number, StoredCategory>();
-  readonly #byId = new Map<string, StoredCategory>();
-  readonly #byCode = new Map<string, StoredCategory>();
-
-  constructor(all: readonly StoredCategory[]) {
-    this.all = all;
-    for (const category of all) {
-      this.#byRef.set(category.ref, category);
-      this.#byId.set(category.id, category);
-      // Codes are unique ignoring case; the first in tree order wins, as the catalog's does.
-      const code = category.code.toLowerCase();
-      if (!this.#byCode.has(code)) this.#byCode.set(code, category);
-    }
-  }
-
-  byRef(ref: number): StoredCategory | undefined {
-    return this.#byRef.get(ref);
-  }
-
-  byId(id: string): StoredCategory | undefined {
-    return this.#byId.get(id.toLowerCase());
-  }
-
-  find(codeOrId: string): StoredCategory | undefined {
-    const key = codeOrId.trim().toLowerCase();
-    return this.#byId.get(key) ?? this.#byCode.get(key);
-  }
-
-  refsOfScopes(scopes: readonly Scope[]): number[] {
-    return this.all.filter((c) => scopes.includes(c.scope)).map((c) => c.ref);
-  }
-}
-
 /** The category tree as the database has it. */
-async function readTree(db: Queryable): Promise<CategoryTree> {
+async function readTree(db: Queryable): Promise<CategoryTree<StoredCategory>> {
   const rows = await db.query<CategoryColumns>(CATEGORIES);
   return new CategoryTree(rows.rows.map(categoryOf));
 }
@@ -83,9 +47,9 @@ async function readTree(db: Queryable): Promise<CategoryTree> {
  * again, on its own transaction's connection.
  */
 export class SharedCategoryTree {
-  #tree: Promise<CategoryTree> | undefined;
+  #tree: Promise<CategoryTree<StoredCategory>> | undefined;
 
-  async read(db: Queryable): Promise<CategoryTree> {
+  async read(db: Queryable): Promise<CategoryTree<StoredCategory>> {
     if (this.#tree === undefined) {
       const reading = readTree(db);
       this.#tree = reading;
@@ -111,7 +75,7 @@ function missing(refs: Iterable<number | null>, known: ReadonlyMap<number, unkno
 
 export class PostgresRowReferences implements RowReferences, CalculationRecords {
   readonly #db: Queryable;
-  #categories: CategoryTree | undefined;
+  #categories: CategoryTree<StoredCategory> | undefined;
   readonly #companies = new Map<number, string>();
   readonly #buildings = new Map<number, BuildingReference>();
   readonly #inputs = new Map<number, InputReference>();

@@ -46,6 +46,11 @@ export interface PostgresTableOptions {
   readonly decoder?: ConsumptionDecoder;
   /** The category tree shared by every transaction of the store (else read by each). */
   readonly categories?: SharedCategoryTree;
+  /**
+   * The transaction only reads: what pricing loaded in it stays true until it ends (nothing in
+   * it can change a custom factor or the policy), so it is loaded once.
+   */
+  readonly readOnly?: boolean;
 }
 
 /**
@@ -77,7 +82,7 @@ export function postgresTables(
     organizationLimits: new PostgresOrganizationLimits(client),
     effluents: new PostgresEffluents(client),
     glec: new PostgresGlec(client),
-    categories: new PostgresCategories(client),
+    categories: new PostgresCategories(client, options.categories),
     customFactors: new PostgresCustomFactors(client),
     customInputs: new PostgresCustomInputs(client),
     vehicles: new PostgresVehicles(client),
@@ -87,7 +92,7 @@ export function postgresTables(
     certificateCover: new PostgresCertificateCover(client),
     regos: new PostgresRegos(client),
     factors: new PostgresFactors(client),
-    pricing: new PostgresPricing(client, pricing),
+    pricing: new PostgresPricing(client, pricing, options.readOnly === true),
     consumptions: new PostgresConsumptions(client, pricing),
     recalculation: new PostgresRecalculation(client, pricing),
   };

@@ -12,6 +12,12 @@ import type { Pool, PoolClient } from "./database.js";
 /** How many times a write that lost a conflict runs again before the conflict is reported. */
 const ATTEMPTS = 8;
 
+/** A transaction that only reads, or one that writes. */
+export type TransactionMode = "read" | "write";
+
+const BEGIN_READ = "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY";
+const BEGIN_WRITE = "BEGIN ISOLATION LEVEL SERIALIZABLE";
+
 /** What a table's statements run on: the transaction's connection. */
 export type Queryable = Pick<PoolClient, "query">;
 
@@ -32,7 +38,7 @@ function isRetryable(error: unknown): boolean {
 
 export class PostgresTransactions<T> {
   readonly #pool: Pool;
-  readonly #tables: (client: Queryable) => T;
+  readonly #tables: (client: Queryable, mode: TransactionMode) => T;
   readonly #rolledBack: () => void;
 
   /**
@@ -40,18 +46,22 @@ export class PostgresTransactions<T> {
    * the caller remembers of the writes in it (a calculator's keys of calculation records) is
    * gone.
    */
-  constructor(pool: Pool, tables: (client: Queryable) => T, rolledBack: () => void = () => {}) {
+  constructor(
+    pool: Pool,
+    tables: (client: Queryable, mode: TransactionMode) => T,
+    rolledBack: () => void = () => {},
+  ) {
     this.#pool = pool;
     this.#tables = tables;
     this.#rolledBack = rolledBack;
   }
 
-  async #run<R>(begin: string, fn: (tx: T) => Promise<R>): Promise<R> {
+  async #run<R>(mode: TransactionMode, fn: (tx: T) => Promise<R>): Promise<R> {
     const client = await this.#pool.connect();
     try {
-      await client.query(begin);
+      await client.query(mode === "read" ? BEGIN_READ : BEGIN_WRITE);
       try {
-        const value = await fn(this.#tables(client));
+        const value = await fn(this.#tables(client, mode));
         await client.query("COMMIT");
         return value;
       } catch (error) {
@@ -66,7 +76,7 @@ export class PostgresTransactions<T> {
 
   /** One consistent read: every statement of `fn` sees the same committed state. */
   read<R>(fn: (tx: T) => Promise<R>): Promise<R> {
-    return this.#run("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", fn);
+    return this.#run("read", fn);
   }
 
   /**
@@ -76,9 +86,9 @@ export class PostgresTransactions<T> {
   async *snapshot<R>(fn: (tx: T) => AsyncIterable<R>): AsyncGenerator<R, void, undefined> {
     const client = await this.#pool.connect();
     try {
-      await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
+      await client.query(BEGIN_READ);
       try {
-        yield* fn(this.#tables(client));
+        yield* fn(this.#tables(client, "read"));
       } finally {
         await client.query("ROLLBACK").catch(() => {});
       }
@@ -91,7 +101,7 @@ export class PostgresTransactions<T> {
   async write<R>(fn: (tx: T) => Promise<R>): Promise<R> {
     for (let attempt = 1; ; attempt += 1) {
       try {
-        return await this.#run("BEGIN ISOLATION LEVEL SERIALIZABLE", fn);
+        return await this.#run("write", fn);
       } catch (error) {
         if (!isRetryable(error)) throw error;
         if (attempt === ATTEMPTS && sqlState(error) === "23505") {
