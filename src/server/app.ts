@@ -37,6 +37,8 @@ export interface AppOptions {
   readonly service: CarbonService;
   /** The HS256 signing secret (at least 32 bytes). */
   readonly secret: Uint8Array;
+  /** Throws when the database does not answer (`/healthz` then answers 503). */
+  readonly health?: () => Promise<void>;
   /** Where request lines and internal errors go (the CLI: stderr). Default: nowhere. */
   readonly log?: (line: string) => void;
   /** Largest request body in bytes (default 1 MiB); larger ones answer 413. */
@@ -86,6 +88,8 @@ function notUtf8Body(where: NotUtf8): CarbonError {
 
 function sendProblem(reply: FastifyReply, problem: Problem): FastifyReply {
   if (problem.code === "unauthenticated") reply.header("www-authenticate", 'Bearer realm="carbon"');
+  // A busy or unreachable database: the client may try again shortly (clients back off from 1 s).
+  if (problem.status === 503) reply.header("retry-after", "1");
   return reply.code(problem.status).type(PROBLEM_CONTENT_TYPE).send(JSON.stringify(problem));
 }
 
@@ -191,7 +195,19 @@ export function createApp(options: AppOptions): FastifyInstance {
     ),
   );
 
-  app.get("/healthz", async () => ({ status: "ok" }));
+  // Up, and its database answering (a PostgreSQL server may be down while this one is not).
+  app.get("/healthz", async (_request, reply) => {
+    try {
+      await options.health?.();
+      return { status: "ok" };
+    } catch (error) {
+      log(`error: GET /healthz: ${error instanceof Error ? error.message : String(error)}`);
+      return reply
+        .code(503)
+        .header("retry-after", "1")
+        .send({ status: "unavailable", database: "unreachable" });
+    }
+  });
   app.get("/openapi.json", async () => theOpenApiDocument());
 
   const maxTtlSeconds = options.maxTokenTtlSeconds ?? DEFAULT_MAX_TOKEN_TTL_SECONDS;

@@ -101,6 +101,12 @@ const pathNaming = /^SQLITE_(BUSY|LOCKED|FULL|IOERR|CANTOPEN|READONLY|NOTADB|COR
  * never the file's path, which the server log gets instead. Undefined for any other error.
  */
 export function storageProblem(error: CarbonError): CarbonError | undefined {
+  // A PostgreSQL server it cannot reach: its host and database are the operator's to know.
+  if (error.code === "unavailable" && error.message.startsWith("cannot connect to PostgreSQL")) {
+    return new CarbonError("unavailable", "the server cannot reach its database", {
+      hint: "try again in a moment; the server log has the details",
+    });
+  }
   const code = storageCode(error);
   if (code === undefined || !pathNaming.test(code)) return undefined;
   if (code.startsWith("SQLITE_BUSY") || code.startsWith("SQLITE_LOCKED")) {

@@ -100,5 +100,7 @@ export interface EngineStore {
   streamEmissions(filter: EmissionFilter): AsyncIterable<Emission>;
   /** The one transaction of an import session. */
   importTransaction(): ImportTransaction;
+  /** Answers once the database answers a trivial read; throws when it does not. */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }

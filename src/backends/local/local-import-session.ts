@@ -174,7 +174,13 @@ export class LocalImportSession implements ImportSession {
   /** Runs `fn` in a savepoint: a batch is written whole or not at all. */
   async #batch<T>(fn: () => Promise<T>): Promise<T> {
     const host = this.#host;
-    await this.#guarded(async () => host.transaction.beginBatch());
+    try {
+      await host.transaction.beginBatch();
+    } catch (error) {
+      // No savepoint could be set: the transaction cannot go on (its connection may be gone).
+      this.#lost = { error: host.translate(error) };
+      throw this.#lost.error;
+    }
     try {
       const result = await fn();
       await this.#guarded(async () => host.transaction.endBatch());
@@ -294,6 +300,8 @@ export class LocalImportSession implements ImportSession {
       } finally {
         await this.#close(true);
       }
+      // A rollback that could not be sent (the connection is gone) leaves nothing stored either.
+      if (statement === "ROLLBACK") return;
       throw host.translate(error);
     }
     await this.#close(statement === "ROLLBACK");

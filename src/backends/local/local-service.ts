@@ -204,6 +204,11 @@ export class LocalService implements CarbonService {
       wholeOrPage(filterCategories(this.#p.store.catalog, query).map(toCategory), query),
   };
 
+  /** Throws when the database does not answer a trivial read. */
+  async health(): Promise<void> {
+    await this.#p.store.ping();
+  }
+
   /** The local engine is no server: it announces no instance. */
   async serverInstanceId(): Promise<string | undefined> {
     return undefined;

@@ -32,6 +32,7 @@ import {
   postgresTables,
 } from "../../store/postgres/store.js";
 import {
+  isConnectionLost,
   PostgresTransactions,
   type Queryable,
   type TransactionMode,
@@ -63,16 +64,7 @@ export function translatePostgresError(error: unknown, target: PostgresTarget): 
     });
   }
   // Connection lost, refused or shut down (class 08, 57P01-57P03, the OS's codes).
-  if (
-    state?.startsWith("08") === true ||
-    state === "57P01" ||
-    state === "57P02" ||
-    state === "57P03" ||
-    (state !== undefined && /^E[A-Z]+$/.test(state)) ||
-    /Connection terminated|connection ended/i.test(message)
-  ) {
-    return connectionError(error, target);
-  }
+  if (isConnectionLost(error)) return connectionError(error, target);
   return error;
 }
 
@@ -306,6 +298,14 @@ export class PostgresEngine implements EngineStore {
         release = undefined;
       },
     };
+  }
+
+  async ping(): Promise<void> {
+    try {
+      await this.#tables.ping();
+    } catch (error) {
+      throw this.translate(error);
+    }
   }
 
   async close(): Promise<void> {

@@ -190,6 +190,11 @@ export class SqliteEngine implements EngineStore {
     };
   }
 
+  /** A file open on this connection answers at once. */
+  async ping(): Promise<void> {
+    this.#read(() => this.#p.transactions.dataVersion());
+  }
+
   async close(): Promise<void> {
     if (this.#p.db.open) this.#p.db.close();
   }

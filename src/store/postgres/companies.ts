@@ -58,13 +58,14 @@ export class PostgresCompanies implements CompanyTable {
 
   async list(query: PageQuery): Promise<Page<Company>> {
     const window = pageWindow(query);
-    const [rows, count] = await Promise.all([
-      this.#db.query<CompanyRow>(
-        `SELECT ${COLUMNS} FROM companies ORDER BY name, id LIMIT $1 OFFSET $2`,
-        [window.limit, window.offset],
-      ),
-      this.#db.query<{ count: number }>("SELECT count(*)::integer AS count FROM companies"),
-    ]);
+    // One statement at a time: a transaction's connection runs one.
+    const rows = await this.#db.query<CompanyRow>(
+      `SELECT ${COLUMNS} FROM companies ORDER BY name, id LIMIT $1 OFFSET $2`,
+      [window.limit, window.offset],
+    );
+    const count = await this.#db.query<{ count: number }>(
+      "SELECT count(*)::integer AS count FROM companies",
+    );
     return pageOf(
       rows.rows.map((row) => toCompany(fromRow(row))),
       window,

@@ -34,7 +34,9 @@ export function createPool(target: PostgresTarget, max = 10): Pool {
     ...(target.password === undefined ? {} : { password: target.password }),
     ssl: target.ssl,
     application_name: target.applicationName,
+    // Also how long a request waits for a free connection of a full pool before it is refused.
     connectionTimeoutMillis: target.connectTimeoutMs,
+    statement_timeout: target.statementTimeoutMs,
     types: TYPES,
     max,
   });
@@ -116,6 +118,10 @@ export async function connect(target: PostgresTarget, max?: number): Promise<Poo
   // An idle connection the server drops (a restart) must not crash the process: the next query
   // opens another, or fails with its own error.
   pool.on("error", () => {});
+  // Nor one dropped while a transaction holds it: the statement in flight fails with the error.
+  pool.on("connect", (client) => {
+    client.on("error", () => {});
+  });
   try {
     const client = await pool.connect();
     client.release();

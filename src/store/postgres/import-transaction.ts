@@ -6,6 +6,7 @@
  * imports into different companies run side by side.
  */
 import type { Pool, PoolClient } from "./database.js";
+import { isConnectionLost } from "./transactions.js";
 
 /** The advisory lock class of a company's imports ("impo" in ASCII), the company's key beside it. */
 const IMPORT_LOCK = 0x696d706f;
@@ -13,6 +14,18 @@ const IMPORT_LOCK = 0x696d706f;
 export class PostgresImportTransaction {
   readonly #pool: Pool;
   #client: PoolClient | undefined;
+  /** The server dropped the connection: it is closed at the end, not reused. */
+  #lost = false;
+
+  /** Runs one of the transaction's own statements, noting a connection the server dropped. */
+  async #exec(sql: string): Promise<void> {
+    try {
+      await this.client.query(sql);
+    } catch (error) {
+      if (isConnectionLost(error)) this.#lost = true;
+      throw error;
+    }
+  }
 
   constructor(pool: Pool) {
     this.#pool = pool;
@@ -46,18 +59,18 @@ export class PostgresImportTransaction {
   }
 
   async beginBatch(): Promise<void> {
-    await this.client.query("SAVEPOINT carbon_batch");
+    await this.#exec("SAVEPOINT carbon_batch");
   }
 
   async endBatch(): Promise<void> {
-    await this.client.query("RELEASE SAVEPOINT carbon_batch");
+    await this.#exec("RELEASE SAVEPOINT carbon_batch");
   }
 
   /** Takes the batch back; false when the transaction could not be taken back to it. */
   async undoBatch(): Promise<boolean> {
     try {
-      await this.client.query("ROLLBACK TO SAVEPOINT carbon_batch");
-      await this.client.query("RELEASE SAVEPOINT carbon_batch");
+      await this.#exec("ROLLBACK TO SAVEPOINT carbon_batch");
+      await this.#exec("RELEASE SAVEPOINT carbon_batch");
       return true;
     } catch {
       return false;
@@ -65,21 +78,22 @@ export class PostgresImportTransaction {
   }
 
   async commit(): Promise<void> {
-    await this.client.query("COMMIT");
+    await this.#exec("COMMIT");
   }
 
   async rollback(): Promise<void> {
-    await this.client.query("ROLLBACK");
+    await this.#exec("ROLLBACK");
   }
 
   /** A COMMIT that failed may leave the transaction open: roll it back. */
   async rollbackIfOpen(): Promise<void> {
-    await this.#client?.query("ROLLBACK").catch(() => {});
+    if (this.#client !== undefined) await this.#exec("ROLLBACK").catch(() => {});
   }
 
-  /** The connection goes back to the pool. */
+  /** The connection goes back to the pool, or is closed when the server dropped it. */
   close(): void {
-    this.#client?.release();
+    this.#client?.release(this.#lost);
     this.#client = undefined;
+    this.#lost = false;
   }
 }

@@ -31,6 +31,20 @@ function sqlState(error: unknown): string | undefined {
  * not see (it checked, found none, and another committed one first): the rule run again sees
  * the other write and answers as it would have one after the other.
  */
+/** The connection is gone (the server ended it, or the network did): it cannot be used again. */
+export function isConnectionLost(error: unknown): boolean {
+  const state = sqlState(error);
+  const message = error instanceof Error ? error.message : String(error);
+  return (
+    state?.startsWith("08") === true ||
+    state === "57P01" ||
+    state === "57P02" ||
+    state === "57P03" ||
+    (state !== undefined && /^E[A-Z]+$/.test(state)) ||
+    /Connection terminated|connection ended|connection error and is not queryable/i.test(message)
+  );
+}
+
 function isRetryable(error: unknown): boolean {
   const state = sqlState(error);
   return state === "40001" || state === "40P01" || state === "23505";
@@ -58,6 +72,7 @@ export class PostgresTransactions<T> {
 
   async #run<R>(mode: TransactionMode, fn: (tx: T) => Promise<R>): Promise<R> {
     const client = await this.#pool.connect();
+    let lost = false;
     try {
       await client.query(mode === "read" ? BEGIN_READ : BEGIN_WRITE);
       try {
@@ -69,14 +84,23 @@ export class PostgresTransactions<T> {
         this.#rolledBack();
         throw error;
       }
+    } catch (error) {
+      lost = isConnectionLost(error);
+      throw error;
     } finally {
-      client.release();
+      // A connection the server dropped is closed, not given to the next transaction.
+      client.release(lost);
     }
   }
 
   /** One consistent read: every statement of `fn` sees the same committed state. */
   read<R>(fn: (tx: T) => Promise<R>): Promise<R> {
     return this.#run("read", fn);
+  }
+
+  /** Answers once the server answers a trivial statement on a connection of the pool. */
+  async ping(): Promise<void> {
+    await this.#pool.query("SELECT 1");
   }
 
   /**

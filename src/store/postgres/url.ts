@@ -13,7 +13,14 @@ const SSL_MODES = ["disable", "allow", "prefer", "require", "verify-ca", "verify
 export type SslMode = (typeof SSL_MODES)[number];
 
 /** The URL's query parameters carbon reads; any other is refused rather than ignored. */
-const PARAMETERS = ["sslmode", "sslrootcert", "host", "application_name", "connect_timeout"];
+const PARAMETERS = [
+  "sslmode",
+  "sslrootcert",
+  "host",
+  "application_name",
+  "connect_timeout",
+  "statement_timeout",
+];
 
 export interface PostgresTarget {
   readonly host: string;
@@ -26,6 +33,8 @@ export interface PostgresTarget {
   readonly ssl: false | ConnectionOptions;
   readonly applicationName: string;
   readonly connectTimeoutMs: number;
+  /** The longest a statement may run before the server cancels it (ms; 0: no limit). */
+  readonly statementTimeoutMs: number;
   /** The URL as messages and `db status` print it: the password replaced by `***`. */
   readonly display: string;
 }
@@ -93,6 +102,11 @@ export function parsePostgresUrl(text: string): PostgresTarget {
   if (!Number.isFinite(seconds) || seconds <= 0) {
     throw usage(`connect_timeout ${timeout} is not a number of seconds above 0`, trimmed);
   }
+  const limit = params.get("statement_timeout");
+  const statementTimeoutMs = limit === null ? 60_000 : Number(limit);
+  if (!Number.isInteger(statementTimeoutMs) || statementTimeoutMs < 0) {
+    throw usage(`statement_timeout ${limit} is not a whole number of milliseconds`, trimmed);
+  }
   const host = params.get("host") ?? (decodeURIComponent(url.hostname) || "localhost");
   return {
     host: host.replace(/^\[(.*)\]$/, "$1"),
@@ -104,6 +118,7 @@ export function parsePostgresUrl(text: string): PostgresTarget {
     ssl: tlsOptions(sslMode, params.get("sslrootcert") ?? undefined, trimmed),
     applicationName: params.get("application_name") ?? "carbon",
     connectTimeoutMs: seconds * 1000,
+    statementTimeoutMs,
     display: redactedUrl(trimmed),
   };
 }

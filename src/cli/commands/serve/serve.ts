@@ -87,6 +87,7 @@ export async function runServe(ctx: Context, opts: ServeOptions): Promise<void> 
     const server = await startServer({
       service,
       secret,
+      health: () => service.health(),
       host,
       port,
       log: requestLog.log,
