@@ -13,6 +13,8 @@
  * 4. Streaming list: `emissions list --all` against `emissions export` (tsv) on the database the
  *    import left (bench/list.ts; BENCH_LIST_RUNS alternating runs, default 3, 0 skips). Targets:
  *    ratio <= 1.5, first row < 1 s, peak RSS flat. Results are kept in bench/NOTES.md.
+ * 5. PostgreSQL: import and export against psql's \copy, and carbon serve under load on both
+ *    stores (bench/postgres.ts; BENCH_PG=0 skips it).
  */
 import { spawnSync } from "node:child_process";
 import { once } from "node:events";
@@ -224,4 +226,16 @@ if (Number(process.env.BENCH_REMOTE_ROWS ?? 100_000) > 0) {
     path.join(root, "bench", "remote.ts")
   );
   await remote.benchRemoteImport();
+}
+
+// 5. PostgreSQL: import, export and carbon serve on a throwaway server (bench/postgres.ts);
+// BENCH_PG=0 skips it.
+if (process.env.BENCH_PG !== "0") {
+  const postgres: { benchPostgres(sqliteDb: string, csv: string): Promise<void> } = await import(
+    path.join(root, "bench", "postgres.ts")
+  );
+  await postgres.benchPostgres(
+    path.join(dataDir, "bench.db"),
+    path.join(dataDir, `consumptions-${rows}.csv`),
+  );
 }
