@@ -16,6 +16,7 @@ import type {
 } from "../../rules/store.js";
 import { StoredDates } from "../stored-dates.js";
 import { type FleetRow, fleetVehicleOf } from "../stored-records.js";
+import { CONSUMPTION_ROW_COLUMNS } from "../table-names.js";
 import { copyRows } from "./copy.js";
 import type { PostgresPricingData } from "./pricing.js";
 import type { Queryable } from "./transactions.js";
@@ -26,26 +27,7 @@ const SELECT_CHUNK = 5000;
 const INSERT_CHUNK = 2000;
 
 /** The columns written, in the order of a row's values (Row below). */
-const COLUMNS = [
-  "company_ref",
-  "id",
-  "entity_id",
-  "building_ref",
-  "category_ref",
-  "start_date",
-  "end_date",
-  "quantity",
-  "unit",
-  "co2e",
-  "co2",
-  "ch4",
-  "n2o",
-  "co2e_market",
-  "converted_quantity",
-  "provenance_ref",
-  "input_ref",
-  "kwh_per_m3",
-] as const;
+const COLUMNS = ["company_ref", ...CONSUMPTION_ROW_COLUMNS, "input_ref", "kwh_per_m3"] as const;
 const TYPES = [
   "bigint",
   "uuid",

@@ -5,26 +5,12 @@
  */
 import type { DeletableResource } from "../../core/model/deletion.js";
 import type { DeletionTable } from "../../rules/store.js";
+import { DELETABLE_TABLES } from "../table-names.js";
 import type { Queryable } from "./transactions.js";
 import { uuidsOf } from "./uuids.js";
 
 /** The table each resource's records live in, by `id`. */
-const TABLES: Readonly<Record<DeletableResource, string>> = {
-  consumption: "consumptions",
-  building: "buildings",
-  customFactor: "custom_factors",
-  supplier: "suppliers",
-  wasteOperator: "waste_operators",
-  comment: "comments",
-  goal: "goals",
-  task: "tasks",
-  invoice: "invoices",
-  effluent: "effluents",
-  certificate: "certificates",
-  vehicle: "vehicles",
-  customInput: "custom_inputs",
-  organizationLimit: "organization_limits",
-};
+const TABLES = DELETABLE_TABLES;
 
 /** Ids or keys a statement takes at most. */
 const BATCH = 5000;

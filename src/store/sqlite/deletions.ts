@@ -6,26 +6,12 @@
 import type Database from "better-sqlite3";
 import type { DeletableResource } from "../../core/model/deletion.js";
 import type { DeletionTable } from "../../rules/store.js";
+import { DELETABLE_TABLES } from "../table-names.js";
 import type { Db } from "./database.js";
 import { lazy } from "./lazy.js";
 
 /** The table each resource's records live in, by `id`. */
-const TABLES: Readonly<Record<DeletableResource, string>> = {
-  consumption: "consumptions",
-  building: "buildings",
-  customFactor: "custom_factors",
-  supplier: "suppliers",
-  wasteOperator: "waste_operators",
-  comment: "comments",
-  goal: "goals",
-  task: "tasks",
-  invoice: "invoices",
-  effluent: "effluents",
-  certificate: "certificates",
-  vehicle: "vehicles",
-  customInput: "custom_inputs",
-  organizationLimit: "organization_limits",
-};
+const TABLES = DELETABLE_TABLES;
 
 type Statement = Database.Statement<[string], unknown>;
 

@@ -1,26 +1,11 @@
 import type { ConsumptionRowValues } from "../../rules/store.js";
+import { CONSUMPTION_ROW_COLUMNS } from "../table-names.js";
 import type { Db } from "./database.js";
 import { StatementCache } from "./statement-cache.js";
 import type { StoredDates } from "./stored-dates.js";
 
 /** Columns given per row, in the order of the values the writer adds (InsertChunk.add). */
-const ROW_COLUMNS = [
-  "id",
-  "entity_id",
-  "building_ref",
-  "category_ref",
-  "start_date",
-  "end_date",
-  "quantity",
-  "unit",
-  "co2e",
-  "co2",
-  "ch4",
-  "n2o",
-  "co2e_market",
-  "converted_quantity",
-  "provenance_ref",
-] as const;
+const ROW_COLUMNS = CONSUMPTION_ROW_COLUMNS;
 
 /**
  * Columns usually the same on every row of a chunk (one company; no custom input and no kWh
