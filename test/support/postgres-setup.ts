@@ -37,7 +37,18 @@ async function migratedTemplate(serverUrl: string): Promise<void> {
 
 export const POSTGRES_ENV = "CARBON_TEST_POSTGRES_URL";
 
+/**
+ * The run's one server, shared by every project of the run that sets it up (the PostgreSQL
+ * tier, the e2e tier's two-server test): started by the first, stopped by the last teardown.
+ */
+let shared: { readonly url: Promise<string>; stop(): void; users: number } | undefined;
+
 export default async function setup(): Promise<(() => void) | undefined> {
+  if (shared !== undefined) {
+    shared.users += 1;
+    process.env[POSTGRES_ENV] = await shared.url;
+    return release;
+  }
   const binaries = postgresBinaries();
   if (binaries === undefined) {
     const message =
@@ -46,11 +57,23 @@ export default async function setup(): Promise<(() => void) | undefined> {
     process.stderr.write(`\n*** ${message}: the PostgreSQL tests did NOT run ***\n\n`);
     return undefined;
   }
-  const cluster = await startPostgres(binaries);
-  await migratedTemplate(cluster.url);
-  process.env[POSTGRES_ENV] = cluster.url;
-  return () => {
-    delete process.env[POSTGRES_ENV];
-    cluster.stop();
-  };
+  let stop = (): void => {};
+  const url = (async () => {
+    const cluster = await startPostgres(binaries);
+    stop = () => cluster.stop();
+    await migratedTemplate(cluster.url);
+    return cluster.url;
+  })();
+  shared = { url, stop: () => stop(), users: 1 };
+  process.env[POSTGRES_ENV] = await url;
+  return release;
+}
+
+function release(): void {
+  if (shared === undefined) return;
+  shared.users -= 1;
+  if (shared.users > 0) return;
+  delete process.env[POSTGRES_ENV];
+  shared.stop();
+  shared = undefined;
 }
