@@ -20,7 +20,8 @@ import { startInterfaceMock, type Violation } from "./interface-mock.js";
 import { buildSeed, copyOfSeed, ids, removeSeed, type Seed } from "./seed.js";
 
 export const serverNames = ["validating mock", "hosted shapes", "carbon serve"] as const;
-export type ServerName = (typeof serverNames)[number];
+/** The servers of the matrix, and carbon serve on PostgreSQL (the PostgreSQL tier runs it). */
+export type ServerName = (typeof serverNames)[number] | "carbon serve on PostgreSQL";
 
 export interface ConformanceServer {
   readonly name: ServerName;
@@ -60,23 +61,26 @@ export function cellPasses(cell: Cell): boolean {
   return cell.verdict !== "failed" && cell.violations.length === 0;
 }
 
+/** A real carbon serve on a copy of the seeded database (a file, or a PostgreSQL database). */
+export async function startCarbonServe(name: ServerName, seed: Seed): Promise<ConformanceServer> {
+  const server = await startRealServer({ dbPath: await copyOfSeed(seed) });
+  const token = await server.token();
+  const { local } = server;
+  const state = async () => {
+    const company = { companyId: ids.company, limit: 1 };
+    const totals = await Promise.all([
+      local.consumptions.list(company),
+      local.suppliers.list(company),
+      local.glec.list(company),
+      local.buildings.list(company),
+    ]);
+    return totals.map((page) => page.pagination.total).join(",");
+  };
+  return { name, url: server.url, token, violations: [], state, close: () => server.close() };
+}
+
 export async function startServer(name: ServerName, seed: Seed): Promise<ConformanceServer> {
-  if (name === "carbon serve") {
-    const server = await startRealServer({ dbPath: copyOfSeed(seed) });
-    const token = await server.token();
-    const { local } = server;
-    const state = async () => {
-      const company = { companyId: ids.company, limit: 1 };
-      const totals = await Promise.all([
-        local.consumptions.list(company),
-        local.suppliers.list(company),
-        local.glec.list(company),
-        local.buildings.list(company),
-      ]);
-      return totals.map((page) => page.pagination.total).join(",");
-    };
-    return { name, url: server.url, token, violations: [], state, close: () => server.close() };
-  }
+  if (name === "carbon serve") return startCarbonServe(name, seed);
   const mock = await startInterfaceMock({
     shapes: name === "hosted shapes" ? "hosted" : "spec",
     seed: seed.mock,

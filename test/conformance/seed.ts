@@ -63,6 +63,8 @@ export interface Seed {
   readonly dir: string;
   /** The seeded local database (carbon serve runs on a copy). */
   readonly dbPath: string;
+  /** A copy of it for one server: a file beside it, or a PostgreSQL database. */
+  copy(): Promise<string>;
   readonly mock: MockSeed;
   /** A stored consumption to read, and one to delete. */
   readonly consumption: string;
@@ -131,9 +133,15 @@ async function everyPage<T>(list: (page: number) => Promise<Page<T>>): Promise<T
   }
 }
 
-export async function buildSeed(): Promise<Seed> {
+/**
+ * Seeds a database through the CLI: a new SQLite file, or `options.db` (a PostgreSQL database);
+ * `options.copy` makes a copy of that one for a server (else the file is copied).
+ */
+export async function buildSeed(
+  options: { readonly db?: string; readonly copy?: (db: string) => Promise<string> } = {},
+): Promise<Seed> {
   const dir = tempDir();
-  const db = path.join(dir, "seed.db");
+  const db = options.db ?? path.join(dir, "seed.db");
   await carbon(db, [
     "companies",
     "create",
@@ -351,6 +359,8 @@ export async function buildSeed(): Promise<Seed> {
     return {
       dir,
       dbPath: db,
+      copy: () =>
+        options.copy === undefined ? Promise.resolve(copyOfFile(dir, db)) : options.copy(db),
       mock,
       consumption: first.id,
       consumptionToDelete: second.id,
@@ -362,11 +372,16 @@ export async function buildSeed(): Promise<Seed> {
   }
 }
 
-/** A copy of the seeded database for one server, beside the seed. */
-export function copyOfSeed(seed: Seed): string {
-  const copy = path.join(seed.dir, `server-${randomUUID()}.db`);
-  copyFileSync(seed.dbPath, copy);
+/** A copy of a seeded file for one server, beside the seed. */
+function copyOfFile(dir: string, db: string): string {
+  const copy = path.join(dir, `server-${randomUUID()}.db`);
+  copyFileSync(db, copy);
   return copy;
+}
+
+/** A copy of the seeded database for one server. */
+export function copyOfSeed(seed: Seed): Promise<string> {
+  return seed.copy();
 }
 
 export function removeSeed(seed: Seed): void {

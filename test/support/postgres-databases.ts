@@ -24,12 +24,23 @@ async function onServer<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
 /** The run's migrated database (postgres-setup.ts), which `migrated` databases are copies of. */
 export const POSTGRES_TEMPLATE = "carbon_template";
 
-/** A new database: empty, or with `migrated` a copy of the run's migrated one; `drop` ends it. */
+/**
+ * A new database: empty, with `migrated` a copy of the run's migrated one, with `copyOf` a copy
+ * of that database (nobody connected to it); `drop` ends it.
+ */
 export async function postgresDatabase(
-  options: { password?: string; migrated?: boolean } = {},
+  options: { password?: string; migrated?: boolean; copyOf?: string } = {},
 ): Promise<{ readonly url: string; drop(): Promise<void> }> {
   const name = `t_${randomBytes(6).toString("hex")}`;
-  const template = options.migrated === true ? ` TEMPLATE ${POSTGRES_TEMPLATE}` : "";
+  // A copy of another database of the run (its URL's name), else the migrated one, else empty.
+  const source =
+    options.copyOf === undefined ? undefined : new URL(options.copyOf).pathname.slice(1);
+  const template =
+    source !== undefined
+      ? ` TEMPLATE ${source}`
+      : options.migrated === true
+        ? ` TEMPLATE ${POSTGRES_TEMPLATE}`
+        : "";
   await onServer((client) => client.query(`CREATE DATABASE ${name}${template}`));
   const base = new URL(postgresServer() ?? "");
   if (options.password !== undefined) base.password = options.password;

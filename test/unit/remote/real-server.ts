@@ -4,9 +4,9 @@ import os from "node:os";
 import path from "node:path";
 import type { LocalService } from "../../../src/backends/local/local-service.js";
 import { openLocalService } from "../../../src/backends/local/open.js";
+import { serverInstanceId } from "../../../src/backends/local/server-meta.js";
 import { startServer } from "../../../src/server/app.js";
 import { type Role, signToken } from "../../../src/server/auth.js";
-import { serverInstanceId } from "../../../src/store/sqlite/server-secret.js";
 
 export interface RealServer {
   readonly url: string;
@@ -39,7 +39,7 @@ export async function startRealServer(options: RealServerOptions = {}): Promise<
   const dbPath = options.dbPath ?? path.join(dir, "server.db");
   const local = await openLocalService({ path: dbPath });
   const instance =
-    options.announceInstance === false ? {} : { instanceId: serverInstanceId(dbPath) };
+    options.announceInstance === false ? {} : { instanceId: await serverInstanceId(dbPath) };
   const server = await startServer({
     service: local,
     secret,
