@@ -26,7 +26,7 @@ import { PostgresRecalculation } from "./recalculation.js";
 import { PostgresRegos } from "./regos-dashboard.js";
 import { PostgresRowReferences, type SharedCategoryTree } from "./row-references.js";
 import { PostgresSuppliers } from "./suppliers.js";
-import type { Queryable } from "./transactions.js";
+import { oneAtATime, type Queryable } from "./transactions.js";
 import { PostgresUsers } from "./users.js";
 import { PostgresVehicles } from "./vehicles.js";
 import { PostgresWasteOperators } from "./waste-operators.js";
@@ -63,6 +63,8 @@ export function postgresTables(
   pricing: PostgresPricingData = new PostgresPricingData(),
   options: PostgresTableOptions = {},
 ) {
+  // The tables' statements run one at a time on the connection, in the order they are asked.
+  client = oneAtATime(client);
   // What the rows of this transaction's reads name, read once for all of its reads.
   const references = new PostgresRowReferences(client, options.categories);
   const consumptionReads = new PostgresConsumptionReads(client, references);

@@ -12,6 +12,28 @@ import type { Pool, PoolClient } from "./database.js";
 /** How many times a write that lost a conflict runs again before the conflict is reported. */
 const ATTEMPTS = 8;
 
+/**
+ * The connection as a transaction's tables share it: one statement at a time, in the order they
+ * were asked for. The rules may ask for several reads at once (Promise.all); a connection runs
+ * one statement at a time, and pg stops queueing them for its caller in its next major version.
+ */
+export function oneAtATime(client: Queryable): Queryable {
+  let last: Promise<unknown> = Promise.resolve();
+  const send = client.query as (...a: unknown[]) => unknown;
+  const query = (...args: unknown[]) => {
+    // A stream (COPY): it is the caller's, who waits for what came before; pg queues it.
+    const [first] = args;
+    if (typeof first === "object" && first !== null && "submit" in first) {
+      return send.apply(client, args);
+    }
+    const run = last.then(() => send.apply(client, args));
+    last = run.catch(() => undefined);
+    return run;
+  };
+  // The same signatures as the client's: each call is passed to it as it is.
+  return { query: query as Queryable["query"] };
+}
+
 /** A transaction that only reads, or one that writes. */
 export type TransactionMode = "read" | "write";
 
