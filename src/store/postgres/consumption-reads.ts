@@ -154,6 +154,24 @@ function categoryClause(condition: CategoryCondition, param: (value: unknown) =>
   return own;
 }
 
+/** A filter the kept counts answer: every row of one company, or every row. */
+interface Counted {
+  readonly where: string;
+  readonly params: unknown[];
+}
+
+/**
+ * The filter as the kept counts can answer it (it names at most a company), else undefined.
+ * A category of a count is one with rows in it (`n > 0` once summed).
+ */
+function countedCompany(filter: ConsumptionRowFilter): Counted | undefined {
+  const { companyRef, ...others } = filter;
+  if (Object.values(others).some((value) => value !== undefined)) return undefined;
+  return companyRef === undefined
+    ? { where: " WHERE k.n <> 0", params: [] }
+    : { where: " WHERE k.company_ref = $1 AND k.n <> 0", params: [companyRef] };
+}
+
 /** The clauses of a filter, its parameters numbered from 1. */
 export function whereOf(filter: ConsumptionRowFilter): Where {
   if (filter.none === true) return { clauses: ["false"], params: [], companyRef: undefined };
@@ -328,6 +346,14 @@ export class PostgresConsumptionReads implements ConsumptionReadTable {
   }
 
   async count(filter: ConsumptionRowFilter): Promise<number> {
+    const company = countedCompany(filter);
+    if (company !== undefined) {
+      const found = await this.#db.query<{ count: number }>(
+        `SELECT coalesce(sum(n), 0) AS count FROM consumption_counts k${company.where}`,
+        company.params,
+      );
+      return Number(found.rows[0]?.count ?? 0);
+    }
     const where = whereOf(filter);
     const found = await this.#db.query<{ count: number }>(
       `SELECT count(*) AS count FROM consumptions c${whereSql(where.clauses)}`,
@@ -341,6 +367,8 @@ export class PostgresConsumptionReads implements ConsumptionReadTable {
     filter: ConsumptionRowFilter,
     byCategory: boolean,
   ): Promise<CalculationCount[]> {
+    const company = countedCompany(filter);
+    if (company !== undefined) return this.#countedByCalculation(company, byCategory);
     const where = whereOf(filter);
     const category = byCategory ? "c.category_ref" : "min(c.category_ref)";
     const groups = byCategory ? "c.category_ref, c.provenance_ref" : "c.provenance_ref";
@@ -351,6 +379,26 @@ export class PostgresConsumptionReads implements ConsumptionReadTable {
       text: `SELECT ${category}, c.provenance_ref, count(*) FROM consumptions c${whereSql(where.clauses)}
         GROUP BY ${groups} ORDER BY ${order}`,
       values: [...where.params],
+      rowMode: "array",
+    });
+    return found.rows.map(([categoryRef, calculationRef, consumptions]) => ({
+      categoryRef,
+      calculationRef,
+      consumptions,
+    }));
+  }
+
+  /** What countByCalculation answers, from the counts the triggers keep (consumption-counts.ts). */
+  async #countedByCalculation(company: Counted, byCategory: boolean): Promise<CalculationCount[]> {
+    const record = "nullif(k.record_key, 0)";
+    const found = await this.#db.query<[number, number | null, number]>({
+      text: byCategory
+        ? `SELECT k.category_ref, ${record}, sum(k.n) FROM consumption_counts k${company.where}
+             GROUP BY k.category_ref, k.record_key HAVING sum(k.n) > 0
+             ORDER BY k.category_ref, ${record} NULLS FIRST`
+        : `SELECT min(k.category_ref), ${record}, sum(k.n) FROM consumption_counts k${company.where}
+             GROUP BY k.record_key HAVING sum(k.n) > 0 ORDER BY ${record} NULLS FIRST`,
+      values: company.params,
       rowMode: "array",
     });
     return found.rows.map(([categoryRef, calculationRef, consumptions]) => ({

@@ -7,6 +7,7 @@
  */
 import { CarbonError } from "../../core/errors.js";
 import { seedCategories } from "./categories.js";
+import { countConsumptions } from "./consumption-counts.js";
 import type { Pool, PoolClient } from "./database.js";
 import { loadShippedLibrary } from "./library-load.js";
 import { TABLES } from "./schema.js";
@@ -52,6 +53,11 @@ export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
     version: 4,
     name: "the factor library's shipped releases, grid loss fractions and calculation policy",
     up: loadShippedLibrary,
+  },
+  {
+    version: 5,
+    name: "each company's consumptions counted by calculation record and category",
+    up: countConsumptions,
   },
 ];
 
