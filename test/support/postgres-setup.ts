@@ -41,9 +41,20 @@ export const POSTGRES_ENV = "CARBON_TEST_POSTGRES_URL";
  * The run's one server, shared by every project of the run that sets it up (the PostgreSQL
  * tier, the e2e tier's two-server test): started by the first, stopped by the last teardown.
  */
-let shared: { readonly url: Promise<string>; stop(): void; users: number } | undefined;
+interface Shared {
+  readonly url: Promise<string>;
+  stop(): void;
+  users: number;
+}
+
+/**
+ * Kept on the process, not in this module: vitest loads a project's global setup as a module of
+ * its own, so a second project would not see a module variable of the first.
+ */
+const holder = globalThis as { carbonTestPostgres?: Shared };
 
 export default async function setup(): Promise<(() => void) | undefined> {
+  const shared = holder.carbonTestPostgres;
   if (shared !== undefined) {
     shared.users += 1;
     process.env[POSTGRES_ENV] = await shared.url;
@@ -64,16 +75,17 @@ export default async function setup(): Promise<(() => void) | undefined> {
     await migratedTemplate(cluster.url);
     return cluster.url;
   })();
-  shared = { url, stop: () => stop(), users: 1 };
+  holder.carbonTestPostgres = { url, stop: () => stop(), users: 1 };
   process.env[POSTGRES_ENV] = await url;
   return release;
 }
 
 function release(): void {
+  const shared = holder.carbonTestPostgres;
   if (shared === undefined) return;
   shared.users -= 1;
   if (shared.users > 0) return;
   delete process.env[POSTGRES_ENV];
   shared.stop();
-  shared = undefined;
+  holder.carbonTestPostgres = undefined;
 }
