@@ -41,7 +41,10 @@ export async function postgresDatabase(
       : options.migrated === true
         ? ` TEMPLATE ${POSTGRES_TEMPLATE}`
         : "";
-  await onServer((client) => client.query(`CREATE DATABASE ${name}${template}`));
+  // A copy of a template by its files (FILE_COPY), not block by block through the WAL (15's
+  // default): about 30 ms instead of 65 on a server that does not sync, as the run's does not.
+  const strategy = template === "" ? "" : " STRATEGY FILE_COPY";
+  await onServer((client) => client.query(`CREATE DATABASE ${name}${template}${strategy}`));
   const base = new URL(postgresServer() ?? "");
   if (options.password !== undefined) base.password = options.password;
   base.pathname = `/${name}`;
