@@ -130,6 +130,7 @@ export async function importConsumptions(
       totalBytes: source.totalBytes,
       rejects,
       batchSize,
+      batchSizeGiven: options.batchSize !== undefined,
       maxErrors,
       columns,
     });

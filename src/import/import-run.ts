@@ -29,6 +29,8 @@ export interface ImportRunSetup {
   readonly totalBytes: number;
   readonly rejects: RejectsWriter | undefined;
   readonly batchSize: number;
+  /** `--batch-size` was given: it wins over the rows a session writes best. */
+  readonly batchSizeGiven?: boolean;
   readonly maxErrors: number | undefined;
   readonly columns: ColumnMap["columns"];
 }
@@ -61,7 +63,11 @@ export class ImportRun {
 
   constructor(setup: ImportRunSetup) {
     this.#setup = setup;
+    this.#batchSize = setup.batchSize;
   }
+
+  /** Rows a write takes: the setup's, or the session's own (`ImportSession.batchRows`). */
+  #batchSize: number;
 
   /** Reads every validated row; writes; reports. */
   async execute(outcomes: OutcomeSource): Promise<ConsumptionImportReport> {
@@ -72,6 +78,10 @@ export class ImportRun {
       uniqueIds: true,
     });
     this.#session = session;
+    // The rows a batch of this session's writes holds best, unless the user chose a size.
+    if (this.#setup.batchSizeGiven !== true && session.batchRows !== undefined) {
+      this.#batchSize = session.batchRows;
+    }
     if (session.detectsOverlaps) this.#overlaps = new OverlapCheck(session);
     let open = true;
     try {
@@ -130,7 +140,8 @@ export class ImportRun {
 
   /** Queues valid rows and rejects the others; false once reading must stop (maxErrors). */
   async #readChunk(outcomes: readonly RowOutcome[]): Promise<boolean> {
-    const { batchSize, maxErrors } = this.#setup;
+    const { maxErrors } = this.#setup;
+    const batchSize = this.#batchSize;
     for (const outcome of outcomes) {
       this.#checkSignal();
       this.#rowsRead += 1;

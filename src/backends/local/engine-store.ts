@@ -32,6 +32,8 @@ export function isAsync<T>(source: RowSource<T>): source is AsyncIterable<T> {
 export interface ImportTransaction {
   /** The port's tables inside the transaction. */
   readonly tables: StoreTransaction;
+  /** How many rows a batch of the session writes best; absent: the importer's size. */
+  readonly batchRows?: number;
   /** Begins; whether no consumption is stored yet, and the bulk load when there is one. */
   begin(): Awaitable<{
     readonly empty: boolean;

@@ -77,6 +77,7 @@ export class LocalImportSession implements ImportSession {
   readonly #refs: RowRefs;
   readonly #bulk: BulkMode | undefined;
   readonly detectsOverlaps: boolean;
+  readonly batchRows: number | undefined;
   #open = true;
   /** The error after which the store had rolled the transaction back: nothing more can be written. */
   #lost: { readonly error: unknown } | undefined;
@@ -110,6 +111,7 @@ export class LocalImportSession implements ImportSession {
             leave: () => bulk.leave(),
           };
     this.detectsOverlaps = !empty;
+    this.batchRows = host.transaction.batchRows;
     this.#refs = {
       company: (id) => this.#companies.get(id.toLowerCase()),
       building: (id) => this.#buildings.get(id.toLowerCase()),

@@ -40,6 +40,9 @@ import {
 import { type PostgresTarget, parsePostgresUrl } from "../../store/postgres/url.js";
 import type { EngineStore, ImportTransaction } from "./engine-store.js";
 
+/** Rows an import writes a batch of: the most one multi-row statement of the store takes. */
+const POSTGRES_IMPORT_BATCH_ROWS = 2000;
+
 /** Connections a process opens at most: a server's requests wait for one beyond that. */
 const POOL_SIZE = 10;
 
@@ -269,6 +272,8 @@ export class PostgresEngine implements EngineStore {
       get tables(): StoreTransaction {
         return open();
       },
+      // One multi-row statement a batch: fewer round trips than by 500, and faster than COPY.
+      batchRows: POSTGRES_IMPORT_BATCH_ROWS,
       begin: async () => {
         release = await writes.hold();
         try {

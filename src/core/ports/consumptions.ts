@@ -62,6 +62,11 @@ export interface ImportSession {
    */
   readonly detectsOverlaps: boolean;
   /**
+   * How many rows a write of this session takes best (a store over the network writes a few
+   * thousand in one statement); absent: the importer's own size.
+   */
+  readonly batchRows?: number;
+  /**
    * False when the counts carry no emission figures (kgCO2e, awaiting factor): a dry run against
    * a server that does not run one, planned by the client. Absent means true.
    */

@@ -416,6 +416,54 @@ describe("importConsumptions through the local engine", () => {
     expect(await stored()).toBe(ACME_ROWS);
   });
 
+  it("writes batches of the size the session writes best, unless --batch-size is given", async () => {
+    // The same service, its sessions saying they write 40 rows a batch best, their writes counted.
+    const sizes: number[] = [];
+    const consumptions: CarbonService["consumptions"] = {
+      ...service.consumptions,
+      openImport: async (options) => {
+        const session = await service.consumptions.openImport(options);
+        return {
+          batchRows: 40,
+          detectsOverlaps: session.detectsOverlaps,
+          createBuildings: (inputs) => session.createBuildings(inputs),
+          write: (rows) => {
+            sizes.push(rows.length);
+            return session.write(rows);
+          },
+          overlaps: (rows) => session.overlaps(rows),
+          carried: (records) => session.carried(records),
+          remove: (records) => session.remove(records),
+          commit: () => session.commit(),
+          abort: () => session.abort(),
+        };
+      },
+    };
+    const sized = new Proxy(service, {
+      get(target, key) {
+        if (key === "consumptions") return consumptions;
+        const value: unknown = Reflect.get(target, key, target);
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+    const options = { file: acme, companyId, decimalComma: false, skipInvalid: false };
+    const report = await importConsumptions(sized, {
+      ...options,
+      dryRun: true,
+      createBuildings: true,
+    });
+    expect(report.inserted).toBe(ACME_ROWS);
+    expect(sizes).toEqual([40, 40, 40, 40, 1]);
+    sizes.length = 0;
+    await importConsumptions(sized, {
+      ...options,
+      dryRun: true,
+      createBuildings: true,
+      batchSize: 100,
+    });
+    expect(sizes).toEqual([100, 61]);
+  });
+
   it("stops after maxErrors bad rows and commits nothing", async () => {
     await run(acme, { createBuildings: true });
     const report = await run(mistakes, { skipInvalid: true, maxErrors: 2 });
