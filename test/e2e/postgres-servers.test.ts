@@ -176,15 +176,20 @@ describe("two carbon serve processes on one PostgreSQL database", () => {
     );
     const plant = buildings.find((building) => building.name === "Plant 0");
     if (plant === undefined) throw new Error("the import made no Plant 0");
-    // Both commands plan the move from "Shared", then move: the second to get there finds the
-    // building moved and refuses (exit 6, HTTP 409), whether the two overlapped or not.
+    // Both requests at once, each as carbon buildings move sends it after its plan: the
+    // building is expected in "Shared". Whichever commits first moves it; the other, run
+    // beside it or after it, finds it elsewhere and is refused with 409.
     const move = (serve: Serve) =>
-      remote(serve, "buildings", "move", plant.id, "--to", other, "--yes", "--json");
-    const results = await Promise.all([move(a), move(b)]);
-    const codes = results.map((result) => result.code).sort();
-    expect(codes, results.map((result) => result.stderr).join("\n")).toEqual([0, 6]);
-    const refused = results.find((result) => result.code === 6);
-    expect(refused?.stderr).toContain("another move got there first");
+      fetch(`${serve.url}/api/v1/buildings/move?expectedCompanyIds=${company}`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+        body: JSON.stringify({ buildingIds: [plant.id], companyId: other }),
+      });
+    const answers = await Promise.all([move(a), move(b)]);
+    const statuses = answers.map((answer) => answer.status).sort();
+    const bodies = await Promise.all(answers.map((answer) => answer.text()));
+    expect(statuses, bodies.join("\n")).toEqual([200, 409]);
+    expect(bodies.join("\n")).toContain("another move got there first");
     const moved = await json(b, "buildings", "get", plant.id);
     expect(moved.companyId).toBe(other);
     const rows = await json(a, "consumptions", "list", "--company", other, "--limit", "1");
