@@ -16,14 +16,7 @@ import type {
   StoreTransaction,
   StoreTransactions,
 } from "../../rules/store.js";
-
-/** Rows as a store reads them: one by one (SQLite iterates a statement) or in batches. */
-export type RowSource<T> = Iterable<T> | AsyncIterable<T>;
-
-/** Whether the store has a stream of rows to hand, or an asynchronous one (it awaits rows). */
-export function isAsync<T>(source: RowSource<T>): source is AsyncIterable<T> {
-  return Symbol.asyncIterator in source;
-}
+import type { SummaryRows } from "../../rules/summaries.js";
 
 /**
  * An import session's one transaction: every batch in a savepoint of it, committed or rolled
@@ -82,9 +75,9 @@ export interface EngineStore {
   /** A database error as the engine reports it (busy, full, unreachable, read-only…). */
   translate(error: unknown): unknown;
   /** Every emission line the filter matches, in list order, read inside `tx`. */
-  emissionLines(tx: StoreTransaction, filter: EmissionFilter): RowSource<Emission>;
+  emissionLines(tx: StoreTransaction, filter: EmissionFilter): SummaryRows<Emission>;
   /** What the consumption dashboard adds up, in no particular order, read inside `tx`. */
-  consumptionRows(tx: StoreTransaction, filter: EmissionFilter): RowSource<ConsumptionSummaryRow>;
+  consumptionRows(tx: StoreTransaction, filter: EmissionFilter): SummaryRows<ConsumptionSummaryRow>;
   /** Every building's name by id, for dashboards' labels. */
   buildingNames(tx: StoreTransaction): Awaitable<ReadonlyMap<string, string>>;
   /**

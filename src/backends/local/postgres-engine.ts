@@ -35,6 +35,7 @@ import {
   isConnectionLost,
   PostgresTransactions,
   type Queryable,
+  sqlState,
   type TransactionMode,
 } from "../../store/postgres/transactions.js";
 import { type PostgresTarget, parsePostgresUrl } from "../../store/postgres/url.js";
@@ -45,11 +46,6 @@ const POSTGRES_IMPORT_BATCH_ROWS = 2000;
 
 /** Connections a process opens at most: a server's requests wait for one beyond that. */
 const POOL_SIZE = 10;
-
-function sqlState(error: unknown): string | undefined {
-  if (typeof error !== "object" || error === null || !("code" in error)) return undefined;
-  return typeof error.code === "string" ? error.code : undefined;
-}
 
 /** A PostgreSQL error as the engine reports it. */
 export function translatePostgresError(error: unknown, target: PostgresTarget): unknown {
@@ -87,16 +83,11 @@ class WriteQueue {
 
   /** Runs `fn` once every write queued before it has ended. */
   async run<T>(fn: () => Promise<T>): Promise<T> {
-    const turn = this.#last;
-    let done = (): void => {};
-    this.#last = new Promise((resolve) => {
-      done = resolve;
-    });
-    await turn;
+    const release = await this.hold();
     try {
       return await fn();
     } finally {
-      done();
+      release();
     }
   }
 

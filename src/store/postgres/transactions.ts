@@ -43,7 +43,8 @@ const BEGIN_WRITE = "BEGIN ISOLATION LEVEL SERIALIZABLE";
 /** What a table's statements run on: the transaction's connection. */
 export type Queryable = Pick<PoolClient, "query">;
 
-function sqlState(error: unknown): string | undefined {
+/** The SQLSTATE of a PostgreSQL error (or the OS's code of a connection's), if it has one. */
+export function sqlState(error: unknown): string | undefined {
   if (typeof error !== "object" || error === null || !("code" in error)) return undefined;
   return typeof error.code === "string" ? error.code : undefined;
 }
