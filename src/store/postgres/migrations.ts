@@ -7,6 +7,7 @@
  */
 import { CarbonError } from "../../core/errors.js";
 import { seedCategories } from "./categories.js";
+import { checkConsumptionsBySet } from "./consumption-checks.js";
 import { countConsumptions } from "./consumption-counts.js";
 import type { Pool, PoolClient } from "./database.js";
 import { loadShippedLibrary } from "./library-load.js";
@@ -58,6 +59,11 @@ export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
     version: 5,
     name: "each company's consumptions counted by calculation record and category",
     up: countConsumptions,
+  },
+  {
+    version: 6,
+    name: "consumption writes checked a statement at a time",
+    up: checkConsumptionsBySet,
   },
 ];
 
