@@ -46,7 +46,11 @@ import {
 import { postgresTables } from "../../src/store/postgres/store.js";
 import { PostgresTransactions } from "../../src/store/postgres/transactions.js";
 import { parsePostgresUrl } from "../../src/store/postgres/url.js";
-import { postgresDatabase, postgresServer } from "../support/postgres-databases.js";
+import {
+  dropInBackground,
+  postgresDatabase,
+  postgresServer,
+} from "../support/postgres-databases.js";
 import { copySqliteToPostgres, sqliteStore } from "../support/sqlite-to-postgres.js";
 import { tempDir } from "../unit/local/helpers.js";
 
@@ -291,7 +295,7 @@ async function stores(): Promise<Stores> {
   const file = path.join(tempDir(), "carbon.db");
   copyFileSync(base.file, file);
   const copy = await postgresDatabase({ copyOf: base.url });
-  onTestFinished(() => copy.drop());
+  onTestFinished(() => dropInBackground(copy));
   const url = copy.url;
   const sqlite = sqliteStore(file);
   onTestFinished(() => sqlite.close());
