@@ -204,7 +204,6 @@ import {
 } from "../core/model/${n.singularKebab}.js";
 import { ownerConflict } from "../core/ownership.js";
 import type { PortOf } from "../core/resource-types.js";
-import type { ${n.type}Filter } from "../core/resources/${n.kebab}.js";
 import { parseInput } from "../core/validate.js";
 import { companyOf } from "./companies.js";
 import type { StoreTransaction, StoreTransactions } from "./store.js";

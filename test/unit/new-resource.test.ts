@@ -131,7 +131,7 @@ describe("new-resource scaffold", () => {
     houseStyle(root, written);
     const check = spawnSync(
       path.join(root, "node_modules/.bin/biome"),
-      ["ci", "--colors=off", ...written],
+      ["ci", "--colors=off", "--error-on-warnings", ...written],
       { cwd: root, encoding: "utf8" },
     );
     expect(check.stdout + check.stderr).not.toMatch(/organizeImports|format/);
