@@ -10,7 +10,7 @@ import type { Page } from "../core/model/common.js";
 import type { Consumption } from "../core/model/consumption.js";
 import type { Emission } from "../core/model/emission.js";
 import { pageOf, pageWindow } from "../core/pagination.js";
-import type { ConsumptionQuery } from "../core/ports/consumptions.js";
+import type { ConsumptionQuery, PeriodFilter } from "../core/ports/consumptions.js";
 import type { EmissionFilter, EmissionQuery } from "../core/ports/emissions.js";
 import type { ConsumptionSummaryRow } from "../engine/summary.js";
 import { filterNames, lineFilterOf, rowFilterOf } from "./consumption-filters.js";
@@ -248,6 +248,18 @@ export async function* scannedEmissions(
     const decoder = await decoderOf(reads, references, batch);
     for (const row of batch) yield* decoder.lines(row, lines);
   }
+}
+
+/** Every consumption the filter matches, in list order, a batch of the scan's rows at a time. */
+export async function* scannedConsumptions(
+  tx: StoreTransaction,
+  query: PeriodFilter,
+  scan: RowScan,
+): AsyncGenerator<readonly Consumption[], void, undefined> {
+  const references = await tx.consumptionReads.references();
+  const filter = rowFilterOf(query, await filterNames(tx, query), references.categories);
+  const decode = consumptionDecoder(references);
+  for await (const batch of scan(filter)) yield batch.map(decode);
 }
 
 /** What the consumption dashboard adds up of each matching row, from batches of rows. */

@@ -8,13 +8,16 @@
 
 import { CategoryTree } from "../../core/category-tree.js";
 import { CarbonError } from "../../core/errors.js";
+import { MAX_PAGE_LIMIT } from "../../core/model/common.js";
 import type { Emission } from "../../core/model/emission.js";
+import { pageWindow } from "../../core/pagination.js";
 import type { EmissionFilter } from "../../core/ports/emissions.js";
 import type { ListFilter, ListName, ListRow, StreamOptions } from "../../core/service.js";
 import type { ConsumptionSummaryRow } from "../../engine/summary.js";
 import {
   consumptionDecoder,
   type RowScan,
+  scannedConsumptions,
   scannedEmissions,
   scannedSummaryRows,
 } from "../../rules/consumption-reads.js";
@@ -40,6 +43,7 @@ import {
 } from "../../store/postgres/transactions.js";
 import { type PostgresTarget, parsePostgresUrl } from "../../store/postgres/url.js";
 import type { EngineStore, ImportTransaction } from "./engine-store.js";
+import { pagesOf, pagesOfEach } from "./stream-pages.js";
 
 /** Rows an import writes a batch of: the most one multi-row statement of the store takes. */
 const POSTGRES_IMPORT_BATCH_ROWS = 2000;
@@ -228,26 +232,40 @@ export class PostgresEngine implements EngineStore {
 
   /**
    * Consumptions and emissions stream from a cursor in one read transaction (one snapshot, one
-   * connection held while the caller reads); other lists page through their list.
+   * connection held while the caller reads), in pages of the size asked for; other lists page
+   * through their list (few rows, each page found by its own key).
    */
   streamList<K extends ListName>(
     list: K,
     filter: ListFilter<K>,
     options: StreamOptions,
   ): AsyncIterable<readonly ListRow<K>[]> | undefined {
-    void list;
-    void filter;
-    void options;
+    const { limit } = pageWindow({ limit: options.pageSize ?? MAX_PAGE_LIMIT });
+    if (list === "emissions") {
+      const lines = this.streamEmissions(filter as ListFilter<"emissions">);
+      return pagesOfEach(lines, limit) as AsyncIterable<readonly ListRow<K>[]>;
+    }
+    if (list === "consumptions") {
+      const rows = this.#snapshot((tx) =>
+        scannedConsumptions(tx, filter as ListFilter<"consumptions">, this.#scan(tx)),
+      );
+      return pagesOf(rows, limit) as AsyncIterable<readonly ListRow<K>[]>;
+    }
     return undefined;
   }
 
-  /** In one read-only snapshot, held (one connection) while the caller reads. */
-  async *streamEmissions(filter: EmissionFilter): AsyncIterable<Emission> {
+  /** `read`'s rows in one read-only snapshot, held (one connection) while the caller reads. */
+  async *#snapshot<T>(read: (tx: StoreTransaction) => AsyncIterable<T>): AsyncIterable<T> {
     try {
-      yield* this.#tables.snapshot((tx) => scannedEmissions(tx, filter, this.#scan(tx)));
+      yield* this.#tables.snapshot(read);
     } catch (error) {
       throw this.translate(error);
     }
+  }
+
+  /** In one read-only snapshot, held (one connection) while the caller reads. */
+  streamEmissions(filter: EmissionFilter): AsyncIterable<Emission> {
+    return this.#snapshot((tx) => scannedEmissions(tx, filter, this.#scan(tx)));
   }
 
   /**
