@@ -9,7 +9,8 @@
  *    RSS <= 200 MB. Beside it, the store's floor: the stored rows copied into an empty table with
  *    the consumptions table's indexes, against the same baseline.
  * 2. Export: `carbon emissions export --format csv` of those lines against `psql \copy (SELECT
- *    … the same join) TO STDOUT`. Target: <= 1.5x.
+ *    … the same join) TO STDOUT`. Target: <= 1.5x. Then `emissions list --all` of the same lines
+ *    against the export.
  * 3. `carbon serve` under 50 connections (wrk, one thread, 10 s each, loopback): a page of 100
  *    emissions and a consumption upsert, on SQLite, on PostgreSQL with one process, and with two
  *    processes (25 connections each, their requests/s added). Target on either store, one
@@ -316,6 +317,11 @@ export async function benchPostgres(sqliteDb: string, csv: string): Promise<void
     }
     console.log(
       `  export: carbon ${fmt(median(exports))} s vs psql \\copy (the join) ${fmt(median(copies))} s: ${fmt(median(exports) / median(copies))}x (target <= 1.5)`,
+    );
+    // `--all` streams from the same cursor as the export (no page passes over the ones before).
+    const listed = carbon(db, ["emissions", "list", "--all", "--format", "csv"]);
+    console.log(
+      `  emissions list --all: ${fmt(listed.seconds)} s (peak RSS ${fmt(listed.maxRssMb ?? 0, 0)} MiB) vs the export ${fmt(median(exports))} s: ${fmt(listed.seconds / median(exports))}x`,
     );
     if (spawnSync("wrk", ["--version"]).error !== undefined) {
       console.log("  serve: wrk not found; skipped");
