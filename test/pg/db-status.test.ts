@@ -8,7 +8,11 @@ import { existsSync } from "node:fs";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { connect } from "../../src/store/postgres/database.js";
-import { migratePostgres, POSTGRES_LATEST } from "../../src/store/postgres/migrations.js";
+import {
+  migratePostgres,
+  POSTGRES_LATEST,
+  POSTGRES_MIGRATIONS,
+} from "../../src/store/postgres/migrations.js";
 import { parsePostgresUrl } from "../../src/store/postgres/url.js";
 import { runCarbon } from "../cli/run-carbon.js";
 import { freshPostgres, postgresServer } from "../support/postgres-databases.js";
@@ -61,7 +65,7 @@ describe.skipIf(postgresServer() === undefined)("the PostgreSQL store's schema",
     await Promise.all([migrate(url), migrate(url), migrate(url)]);
     const applied = await query(url, "SELECT version FROM carbon_schema ORDER BY version");
     expect(applied.rows.map((row) => row.version)).toEqual(
-      Array.from({ length: POSTGRES_LATEST }, (_, i) => i + 1),
+      POSTGRES_MIGRATIONS.map((migration) => migration.version),
     );
     // The owner role alone reads the instance's secret.
     const grants = await query(

@@ -20,6 +20,8 @@ import type {
   LinePageRequest,
   RowReferences,
 } from "../../rules/store.js";
+import { type LinePositions, weightsKey } from "../line-positions.js";
+import { consumptionVersion, type SharedLists } from "./consumption-versions.js";
 import type { PostgresRowReferences } from "./row-references.js";
 import type { Queryable } from "./transactions.js";
 import { uuidsOf } from "./uuids.js";
@@ -197,6 +199,12 @@ export function whereOf(filter: ConsumptionRowFilter): Where {
   return { clauses, params, companyRef: filter.companyRef };
 }
 
+/** A filter as one string: the lists a store keeps are told apart by it. */
+function listKey(filter: ConsumptionRowFilter): string {
+  const where = whereOf(filter);
+  return `${where.clauses.join(" AND ")}|${JSON.stringify(where.params)}`;
+}
+
 function whereSql(clauses: readonly string[]): string {
   return clauses.length === 0 ? "" : ` WHERE ${clauses.join(" AND ")}`;
 }
@@ -286,11 +294,34 @@ export class PostgresConsumptionReads implements ConsumptionReadTable {
 
   /** Rows a page of `linePage` reads (fewer in tests, to read many pages of a few rows). */
   readonly #rowsAPage: number;
+  /**
+   * What read-only transactions of the store worked out of a company's rows, by its version of
+   * them; undefined in a transaction that writes (what it sees may yet roll back).
+   */
+  readonly #lists: SharedLists | undefined;
+  /** Each company's version as this transaction sees it, read once. */
+  readonly #versions = new Map<number, Promise<number>>();
 
-  constructor(db: Queryable, references: PostgresRowReferences, rowsAPage = ROWS_A_PAGE) {
+  constructor(
+    db: Queryable,
+    references: PostgresRowReferences,
+    rowsAPage = ROWS_A_PAGE,
+    lists?: SharedLists,
+  ) {
     this.#db = db;
     this.#references = references;
     this.#rowsAPage = rowsAPage;
+    this.#lists = lists;
+  }
+
+  /** The company's version of its consumptions in this transaction. */
+  #version(companyRef: number): Promise<number> {
+    let version = this.#versions.get(companyRef);
+    if (version === undefined) {
+      version = consumptionVersion(this.#db, companyRef);
+      this.#versions.set(companyRef, version);
+    }
+    return version;
   }
 
   /** Rows of a statement as tuples, what their keys name read along. */
@@ -366,6 +397,21 @@ export class PostgresConsumptionReads implements ConsumptionReadTable {
   async countByCalculation(
     filter: ConsumptionRowFilter,
     byCategory: boolean,
+  ): Promise<readonly CalculationCount[]> {
+    const lists = this.#lists;
+    const companyRef = filter.none === true ? undefined : filter.companyRef;
+    if (lists === undefined || companyRef === undefined) {
+      return this.#countByCalculation(filter, byCategory);
+    }
+    const version = await this.#version(companyRef);
+    return lists.counts(companyRef, version, `${listKey(filter)}|${byCategory}`, () =>
+      this.#countByCalculation(filter, byCategory),
+    );
+  }
+
+  async #countByCalculation(
+    filter: ConsumptionRowFilter,
+    byCategory: boolean,
   ): Promise<CalculationCount[]> {
     const company = countedCompany(filter);
     if (company !== undefined) return this.#countedByCalculation(company, byCategory);
@@ -417,34 +463,61 @@ export class PostgresConsumptionReads implements ConsumptionReadTable {
    */
   async linePage(filter: ConsumptionRowFilter, request: LinePageRequest): Promise<LinePage> {
     const weight = weigher(request);
-    let skip = request.offset;
-    if (request.rows <= 0) return { rows: [], skip };
+    if (request.rows <= 0) return { rows: [], skip: request.offset };
     const where = whereOf(filter);
-    let from: From | undefined;
+    const positions = await this.#positions(filter, request);
+    const start = positions?.nearest(request.offset);
+    let skip = request.offset - (start?.lines ?? 0);
+    // Lines before the next row, and the key of the row before it.
+    let lines = start?.lines ?? 0;
+    let last = start?.after;
+    let passed = 0;
+    let from: From | undefined = last === undefined ? undefined : { key: last, inclusive: false };
+    // Rows of a line at least: the first read takes no more rows than lines to pass, and one.
+    let limit = Math.min(this.#rowsAPage, skip + 1);
     for (let first: After | undefined; first === undefined; ) {
-      const page = { limit: this.#rowsAPage, offset: 0 };
+      const page = { limit, offset: 0 };
       const { text, values } = orderedSql(where, from, page, PASS_COLUMNS);
       const found = await this.#db.query<PassRow>({ text, values, rowMode: "array" });
       for (const [startDate, ref, categoryRef, calculationRef] of found.rows) {
         // A row of no line under the filter is passed over too: it holds no line.
-        const lines = weight(categoryRef, calculationRef);
-        if (lines !== undefined && lines <= skip) {
-          skip -= lines;
+        const weighs = weight(categoryRef, calculationRef);
+        if (weighs !== undefined && weighs <= skip) {
+          skip -= weighs;
+          lines += weighs;
+          last = [startDate, ref];
+          passed += 1;
+          if (passed % this.#rowsAPage === 0) positions?.add({ lines, after: last });
           continue;
         }
+        positions?.add({ lines, after: last });
         first = [startDate, ref];
         break;
       }
       if (first !== undefined) {
         from = { key: first, inclusive: true };
       } else {
-        const last = found.rows.at(-1);
-        if (last === undefined || found.rows.length < this.#rowsAPage) return { rows: [], skip };
-        from = { key: [last[0], last[1]], inclusive: false };
+        const end = found.rows.at(-1);
+        if (end === undefined || found.rows.length < limit) return { rows: [], skip };
+        from = { key: [end[0], end[1]], inclusive: false };
+        limit = this.#rowsAPage;
       }
     }
     const { text, values } = orderedSql(where, from, { limit: request.rows, offset: 0 });
     return { rows: await this.#rows(text, values), skip };
+  }
+
+  /** Where earlier pages of this list passed, when the store keeps them for its company. */
+  async #positions(
+    filter: ConsumptionRowFilter,
+    request: LinePageRequest,
+  ): Promise<LinePositions<After> | undefined> {
+    const lists = this.#lists;
+    const companyRef = filter.none === true ? undefined : filter.companyRef;
+    if (lists === undefined || companyRef === undefined) return undefined;
+    const version = await this.#version(companyRef);
+    const key = `${listKey(filter)}|${weightsKey(request.weights, request.byCategory)}`;
+    return lists.positions(companyRef, version, key);
   }
 
   /**

@@ -8,6 +8,7 @@
 import { CarbonError } from "../../core/errors.js";
 import { seedCategories } from "./categories.js";
 import { countConsumptions } from "./consumption-counts.js";
+import { versionConsumptions } from "./consumption-versions.js";
 import type { Pool, PoolClient } from "./database.js";
 import { loadShippedLibrary } from "./library-load.js";
 import { TABLES } from "./schema.js";
@@ -58,6 +59,11 @@ export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
     version: 5,
     name: "each company's consumptions counted by calculation record and category",
     up: countConsumptions,
+  },
+  {
+    version: 7,
+    name: "each company's version of its consumptions, raised by every write of them",
+    up: versionConsumptions,
   },
 ];
 

@@ -10,6 +10,7 @@ import { PostgresCertificates } from "./certificates.js";
 import { PostgresComments } from "./comments.js";
 import { PostgresCompanies } from "./companies.js";
 import { PostgresConsumptionReads } from "./consumption-reads.js";
+import type { SharedLists } from "./consumption-versions.js";
 import { PostgresConsumptions } from "./consumptions.js";
 import { PostgresCustomFactors } from "./custom-factors.js";
 import { PostgresCustomInputs } from "./custom-inputs.js";
@@ -24,7 +25,11 @@ import { type ConsumptionDecoder, PostgresOverlaps } from "./overlaps.js";
 import { PostgresPricing, PostgresPricingData } from "./pricing.js";
 import { PostgresRecalculation } from "./recalculation.js";
 import { PostgresRegos } from "./regos-dashboard.js";
-import { PostgresRowReferences, type SharedCategoryTree } from "./row-references.js";
+import {
+  PostgresRowReferences,
+  type SharedCategoryTree,
+  type SharedKeys,
+} from "./row-references.js";
 import { PostgresSuppliers } from "./suppliers.js";
 import { oneAtATime, type Queryable } from "./transactions.js";
 import { PostgresUsers } from "./users.js";
@@ -51,6 +56,10 @@ export interface PostgresTableOptions {
    * it can change a custom factor or the policy), so it is loaded once.
    */
   readonly readOnly?: boolean;
+  /** What read-only transactions keep of a company's lists while its rows are unchanged. */
+  readonly lists?: SharedLists;
+  /** What read-only transactions keep of what the keys of committed rows name. */
+  readonly keys?: SharedKeys;
 }
 
 /**
@@ -66,8 +75,17 @@ export function postgresTables(
   // The tables' statements run one at a time on the connection, in the order they are asked.
   client = oneAtATime(client);
   // What the rows of this transaction's reads name, read once for all of its reads.
-  const references = new PostgresRowReferences(client, options.categories);
-  const consumptionReads = new PostgresConsumptionReads(client, references);
+  const references = new PostgresRowReferences(
+    client,
+    options.categories,
+    options.readOnly === true ? options.keys : undefined,
+  );
+  const consumptionReads = new PostgresConsumptionReads(
+    client,
+    references,
+    undefined,
+    options.readOnly === true ? options.lists : undefined,
+  );
   const decoder = options.decoder ?? NO_DECODER;
   const tables = {
     consumptionReads,
