@@ -20,7 +20,7 @@ import type {
   LinePageRequest,
   RowReferences,
 } from "../../rules/store.js";
-import { type LinePositions, weightsKey } from "../line-positions.js";
+import { type LinePosition, type LinePositions, weightsKey } from "../line-positions.js";
 import { consumptionVersion, type SharedLists } from "./consumption-versions.js";
 import type { PostgresRowReferences } from "./row-references.js";
 import type { Queryable } from "./transactions.js";
@@ -457,25 +457,49 @@ export class PostgresConsumptionReads implements ConsumptionReadTable {
   /**
    * Rows in list order from the one holding line `offset`: the rows before it are passed over by
    * their weights, read a keyset page at a time and only as far as their keys (place, category,
-   * record); then the rows wanted are read whole from the first one kept. A row of a pair the
-   * request does not weigh (stored since it was counted) is where passing over stops; the caller
-   * skips the rest of `skip` line by line.
+   * record), from the nearest place an earlier page of the list reached when the store keeps them
+   * (a read-only transaction, a filter of one company: kept at the company's version); then the
+   * rows wanted are read whole from the first one kept. A row of a pair the request does not
+   * weigh (stored since it was counted) is where passing over stops; the caller skips the rest
+   * of `skip` line by line.
    */
   async linePage(filter: ConsumptionRowFilter, request: LinePageRequest): Promise<LinePage> {
-    const weight = weigher(request);
     if (request.rows <= 0) return { rows: [], skip: request.offset };
     const where = whereOf(filter);
     const positions = await this.#positions(filter, request);
     const start = positions?.nearest(request.offset);
+    let from: From | undefined =
+      start?.after === undefined ? undefined : { key: start.after, inclusive: false };
     let skip = request.offset - (start?.lines ?? 0);
+    // At the place an earlier page started, its first row is the next one: nothing to pass.
+    if (start === undefined || skip > 0) {
+      const passed = await this.#pass(where, weigher(request), positions, start, skip);
+      if (passed.from === undefined) return { rows: [], skip: passed.skip };
+      ({ from, skip } = passed);
+    }
+    const { text, values } = orderedSql(where, from, { limit: request.rows, offset: 0 });
+    return { rows: await this.#rows(text, values), skip };
+  }
+
+  /**
+   * Passes over rows from `start` while they hold no more lines than `skip`, reading only their
+   * keys (place, category, record): where the rows wanted start (none when the list ends first)
+   * and the lines still to skip. The place reached is remembered in `positions`.
+   */
+  async #pass(
+    where: Where,
+    weight: ReturnType<typeof weigher>,
+    positions: LinePositions<After> | undefined,
+    start: LinePosition<After> | undefined,
+    skip: number,
+  ): Promise<{ from: From | undefined; skip: number }> {
     // Lines before the next row, and the key of the row before it.
     let lines = start?.lines ?? 0;
     let last = start?.after;
-    let passed = 0;
     let from: From | undefined = last === undefined ? undefined : { key: last, inclusive: false };
     // Rows of a line at least: the first read takes no more rows than lines to pass, and one.
     let limit = Math.min(this.#rowsAPage, skip + 1);
-    for (let first: After | undefined; first === undefined; ) {
+    for (;;) {
       const page = { limit, offset: 0 };
       const { text, values } = orderedSql(where, from, page, PASS_COLUMNS);
       const found = await this.#db.query<PassRow>({ text, values, rowMode: "array" });
@@ -486,25 +510,16 @@ export class PostgresConsumptionReads implements ConsumptionReadTable {
           skip -= weighs;
           lines += weighs;
           last = [startDate, ref];
-          passed += 1;
-          if (passed % this.#rowsAPage === 0) positions?.add({ lines, after: last });
           continue;
         }
         positions?.add({ lines, after: last });
-        first = [startDate, ref];
-        break;
+        return { from: { key: [startDate, ref], inclusive: true }, skip };
       }
-      if (first !== undefined) {
-        from = { key: first, inclusive: true };
-      } else {
-        const end = found.rows.at(-1);
-        if (end === undefined || found.rows.length < limit) return { rows: [], skip };
-        from = { key: [end[0], end[1]], inclusive: false };
-        limit = this.#rowsAPage;
-      }
+      const end = found.rows.at(-1);
+      if (end === undefined || found.rows.length < limit) return { from: undefined, skip };
+      from = { key: [end[0], end[1]], inclusive: false };
+      limit = this.#rowsAPage;
     }
-    const { text, values } = orderedSql(where, from, { limit: request.rows, offset: 0 });
-    return { rows: await this.#rows(text, values), skip };
   }
 
   /** Where earlier pages of this list passed, when the store keeps them for its company. */
