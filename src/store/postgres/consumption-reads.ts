@@ -21,7 +21,7 @@ import type {
   RowReferences,
 } from "../../rules/store.js";
 import { type LinePosition, type LinePositions, weightsKey } from "../line-positions.js";
-import { consumptionVersion, type SharedLists } from "./consumption-versions.js";
+import type { SharedLists, TransactionVersions } from "./consumption-versions.js";
 import type { PostgresRowReferences } from "./row-references.js";
 import type { Queryable } from "./transactions.js";
 import { uuidsOf } from "./uuids.js";
@@ -76,7 +76,7 @@ const IDS_A_STATEMENT = 5000;
  * worked out in the same order in doubles (SQLite's REAL), so both stores answer the same bits;
  * a division by no metered kWh is null, as SQLite's.
  */
-export function rowOf(raw: RawRow): ConsumptionReadRow {
+export function rowOf(raw: readonly [...RawRow, ...unknown[]]): ConsumptionReadRow {
   const covered = raw[21];
   const metered = raw[22];
   const market = raw[15];
@@ -261,6 +261,15 @@ function orderedSql(
   return { text, values };
 }
 
+/**
+ * COLUMNS and the row's building (id, name): what a page's rows name, read in the statement
+ * that reads them rather than in one more.
+ */
+const WITH_BUILDINGS = `${COLUMNS},
+  (SELECT b.id FROM buildings b WHERE b.ref = c.building_ref) AS building_id,
+  (SELECT b.name FROM buildings b WHERE b.ref = c.building_ref) AS building_name`;
+type RowWithBuilding = [...RawRow, buildingId: string, buildingName: string];
+
 /** What passing over a row by its lines reads of it: its place, category and record. */
 const PASS_COLUMNS = "c.start_date, c.ref, c.category_ref, c.provenance_ref";
 type PassRow = [startDate: number, ref: number, categoryRef: number, calculationRef: number | null];
@@ -298,15 +307,13 @@ export class PostgresConsumptionReads implements ConsumptionReadTable {
    * What read-only transactions of the store worked out of a company's rows, by its version of
    * them; undefined in a transaction that writes (what it sees may yet roll back).
    */
-  readonly #lists: SharedLists | undefined;
-  /** Each company's version as this transaction sees it, read once. */
-  readonly #versions = new Map<number, Promise<number>>();
+  readonly #lists: { shared: SharedLists; versions: TransactionVersions } | undefined;
 
   constructor(
     db: Queryable,
     references: PostgresRowReferences,
     rowsAPage = ROWS_A_PAGE,
-    lists?: SharedLists,
+    lists?: { shared: SharedLists; versions: TransactionVersions },
   ) {
     this.#db = db;
     this.#references = references;
@@ -314,19 +321,24 @@ export class PostgresConsumptionReads implements ConsumptionReadTable {
     this.#lists = lists;
   }
 
-  /** The company's version of its consumptions in this transaction. */
-  #version(companyRef: number): Promise<number> {
-    let version = this.#versions.get(companyRef);
-    if (version === undefined) {
-      version = consumptionVersion(this.#db, companyRef);
-      this.#versions.set(companyRef, version);
-    }
-    return version;
-  }
-
   /** Rows of a statement as tuples, what their keys name read along. */
   async #rows(text: string, values: readonly unknown[]): Promise<ConsumptionReadRow[]> {
     const found = await this.#db.query<RawRow>({ text, values: [...values], rowMode: "array" });
+    const rows = found.rows.map(rowOf);
+    await this.#references.cover(rows);
+    return rows;
+  }
+
+  /** `#rows` of a statement of WITH_BUILDINGS: the rows' buildings come with them. */
+  async #rowsWithBuildings(text: string, values: readonly unknown[]) {
+    const found = await this.#db.query<RowWithBuilding>({
+      text,
+      values: [...values],
+      rowMode: "array",
+    });
+    for (const raw of found.rows) {
+      this.#references.knowBuilding(raw[3], { id: raw[23], name: raw[24] });
+    }
     const rows = found.rows.map(rowOf);
     await this.#references.cover(rows);
     return rows;
@@ -403,8 +415,8 @@ export class PostgresConsumptionReads implements ConsumptionReadTable {
     if (lists === undefined || companyRef === undefined) {
       return this.#countByCalculation(filter, byCategory);
     }
-    const version = await this.#version(companyRef);
-    return lists.counts(companyRef, version, `${listKey(filter)}|${byCategory}`, () =>
+    const version = await lists.versions.get(companyRef);
+    return lists.shared.counts(companyRef, version, `${listKey(filter)}|${byCategory}`, () =>
       this.#countByCalculation(filter, byCategory),
     );
   }
@@ -477,8 +489,9 @@ export class PostgresConsumptionReads implements ConsumptionReadTable {
       if (passed.from === undefined) return { rows: [], skip: passed.skip };
       ({ from, skip } = passed);
     }
-    const { text, values } = orderedSql(where, from, { limit: request.rows, offset: 0 });
-    return { rows: await this.#rows(text, values), skip };
+    const window = { limit: request.rows, offset: 0 };
+    const { text, values } = orderedSql(where, from, window, WITH_BUILDINGS);
+    return { rows: await this.#rowsWithBuildings(text, values), skip };
   }
 
   /**
@@ -530,9 +543,9 @@ export class PostgresConsumptionReads implements ConsumptionReadTable {
     const lists = this.#lists;
     const companyRef = filter.none === true ? undefined : filter.companyRef;
     if (lists === undefined || companyRef === undefined) return undefined;
-    const version = await this.#version(companyRef);
+    const version = await lists.versions.get(companyRef);
     const key = `${listKey(filter)}|${weightsKey(request.weights, request.byCategory)}`;
-    return lists.positions(companyRef, version, key);
+    return lists.shared.positions(companyRef, version, key);
   }
 
   /**

@@ -214,6 +214,11 @@ export class PostgresRowReferences implements RowReferences, CalculationRecords 
     return id;
   }
 
+  /** A building a read found with its rows (what `cover` then need not read). */
+  knowBuilding(ref: number, building: BuildingReference): void {
+    this.#buildings.set(ref, building);
+  }
+
   building(ref: number): BuildingReference {
     const building = this.#buildings.get(ref);
     if (building === undefined) throw new Error(`building ref ${ref} is not loaded`);

@@ -10,7 +10,7 @@ import { PostgresCertificates } from "./certificates.js";
 import { PostgresComments } from "./comments.js";
 import { PostgresCompanies } from "./companies.js";
 import { PostgresConsumptionReads } from "./consumption-reads.js";
-import type { SharedLists } from "./consumption-versions.js";
+import { type SharedLists, TransactionVersions } from "./consumption-versions.js";
 import { PostgresConsumptions } from "./consumptions.js";
 import { PostgresCustomFactors } from "./custom-factors.js";
 import { PostgresCustomInputs } from "./custom-inputs.js";
@@ -80,18 +80,18 @@ export function postgresTables(
     options.categories,
     options.readOnly === true ? options.keys : undefined,
   );
-  const consumptionReads = new PostgresConsumptionReads(
-    client,
-    references,
-    undefined,
-    options.readOnly === true ? options.lists : undefined,
-  );
+  // A read-only transaction's reads of a company's rows use what others kept at its version.
+  const lists =
+    options.readOnly === true && options.lists !== undefined
+      ? { shared: options.lists, versions: new TransactionVersions(client) }
+      : undefined;
+  const consumptionReads = new PostgresConsumptionReads(client, references, undefined, lists);
   const decoder = options.decoder ?? NO_DECODER;
   const tables = {
     consumptionReads,
     overlaps: new PostgresOverlaps(client, consumptionReads, references, decoder),
     deletions: new PostgresDeletions(client),
-    companies: new PostgresCompanies(client),
+    companies: new PostgresCompanies(client, lists?.versions),
     wasteOperators: new PostgresWasteOperators(client),
     goals: new PostgresGoals(client),
     tasks: new PostgresTasks(client),
