@@ -70,10 +70,10 @@ export class SharedCategoryTree {
 const SHARED_KEPT = 100_000;
 
 /**
- * What the keys of committed rows name that is never rewritten, for every read-only transaction
- * of a store: a calculation record (keyed by its content, never updated or deleted), a company's
- * id (its key is never reused), and the legacy library version (written by a migration). A
- * transaction that writes keeps its own: what it has read may be its own and roll back.
+ * What the keys of committed rows name that is never rewritten, for every transaction of a
+ * store: a calculation record (keyed by its content, never updated or deleted), a company's id
+ * (its key is never reused), and the legacy library version (written by a migration). Only
+ * read-only transactions add to it: what a writing one read may be its own and roll back.
  */
 export class SharedKeys {
   readonly records = new Map<number, CalculationRecord>();
@@ -109,15 +109,18 @@ export class PostgresRowReferences implements RowReferences, CalculationRecords 
 
   readonly #tree: SharedCategoryTree | undefined;
   readonly #shared: SharedKeys | undefined;
+  /** Whether what this transaction reads goes into the shared keys (a read-only one's does). */
+  readonly #shares: boolean;
 
   /**
-   * Without a shared tree, the first read of each transaction reads the tree; with shared keys
-   * (a read-only transaction's), what they hold is not read again.
+   * Without a shared tree, the first read of each transaction reads the tree; with shared keys,
+   * what they hold is not read again, and with `shares` what is read is added to them.
    */
-  constructor(db: Queryable, tree?: SharedCategoryTree, shared?: SharedKeys) {
+  constructor(db: Queryable, tree?: SharedCategoryTree, shared?: SharedKeys, shares = false) {
     this.#db = db;
     this.#tree = tree;
     this.#shared = shared;
+    this.#shares = shares;
   }
 
   /** The refs of `refs` neither this transaction nor the shared keys know, taken from those. */
@@ -161,7 +164,7 @@ export class PostgresRowReferences implements RowReferences, CalculationRecords 
         [companies],
       );
       for (const row of found.rows) this.#companies.set(row.ref, row.id);
-      if (shared !== undefined) keep(shared.companies, this.#companies, companies);
+      if (shared !== undefined && this.#shares) keep(shared.companies, this.#companies, companies);
     }
     const buildings = missing(
       rows.map((row) => row[3]),
@@ -194,7 +197,7 @@ export class PostgresRowReferences implements RowReferences, CalculationRecords 
     if (wanted.length > 0) {
       const found = await this.#db.query<CalculationRecord & { ref: number }>(RECORDS, [wanted]);
       for (const { ref, ...record } of found.rows) this.#records.set(ref, record);
-      if (shared !== undefined) keep(shared.records, this.#records, wanted);
+      if (shared !== undefined && this.#shares) keep(shared.records, this.#records, wanted);
     }
     if (this.#legacyVersion === undefined) this.#legacyVersion = shared?.legacyVersion;
     if (this.#legacyVersion === undefined) {
@@ -203,7 +206,7 @@ export class PostgresRowReferences implements RowReferences, CalculationRecords 
         [LEGACY_LIBRARY_VERSION_KEY],
       );
       this.#legacyVersion = found.rows[0]?.value ?? null;
-      if (shared !== undefined) shared.legacyVersion = this.#legacyVersion;
+      if (shared !== undefined && this.#shares) shared.legacyVersion = this.#legacyVersion;
     }
     return this;
   }

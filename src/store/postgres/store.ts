@@ -58,7 +58,7 @@ export interface PostgresTableOptions {
   readonly readOnly?: boolean;
   /** What read-only transactions keep of a company's lists while its rows are unchanged. */
   readonly lists?: SharedLists;
-  /** What read-only transactions keep of what the keys of committed rows name. */
+  /** What the keys of committed rows name, kept by read-only transactions for every one. */
   readonly keys?: SharedKeys;
 }
 
@@ -78,7 +78,8 @@ export function postgresTables(
   const references = new PostgresRowReferences(
     client,
     options.categories,
-    options.readOnly === true ? options.keys : undefined,
+    options.keys,
+    options.readOnly === true,
   );
   // A read-only transaction's reads of a company's rows use what others kept at its version.
   const lists =
