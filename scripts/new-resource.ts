@@ -2,7 +2,7 @@
  * `npm run new-resource NAME`: scaffolds a plain resource (docs/adding-a-resource.md) that works
  * end to end once `npm run registry` has listed it: its model and descriptor, its CLI face,
  * columns and group, its rules and Store port table, its SQLite table with its migration, its
- * contract fixture and its conformance cases. It writes new files only and edits none; what it
+ * PostgreSQL table with its own migration, its contract fixture and its conformance cases. It writes new files only and edits none; what it
  * cannot know (the fields, the domain rules) it lists for the author.
  */
 import { spawnSync } from "node:child_process";
@@ -23,7 +23,7 @@ export interface Names {
   readonly type: string;
   /** `waste operator`: messages. */
   readonly words: string;
-  /** `waste_operators`: the SQLite table. */
+  /** `waste_operators`: the table, on SQLite and PostgreSQL. */
   readonly snake: string;
 }
 
@@ -204,7 +204,6 @@ import {
 } from "../core/model/${n.singularKebab}.js";
 import { ownerConflict } from "../core/ownership.js";
 import type { PortOf } from "../core/resource-types.js";
-import type { ${n.type}Filter } from "../core/resources/${n.kebab}.js";
 import { parseInput } from "../core/validate.js";
 import { companyOf } from "./companies.js";
 import type { StoreTransaction, StoreTransactions } from "./store.js";
@@ -361,6 +360,106 @@ export const ${n.plural}Table: PlainSqliteTable<${n.type}Repository> = {
   open: (db, companies) => new ${n.type}Repository(db, companies),
 };
 `,
+    [`src/store/postgres/${n.kebab}.ts`]: `/** ${n.type}s in PostgreSQL: a company's table, listed in name order, saved by id. */
+import { isUuid } from "../../core/ids.js";
+import type { Page, PageQuery } from "../../core/model/common.js";
+import type { ${n.type} } from "../../core/model/${n.singularKebab}.js";
+import type { ${n.type}Filter } from "../../core/resources/${n.kebab}.js";
+import type { Owned } from "../../rules/store-base.js";
+import type { ${n.type}Record, ${n.type}Table } from "../../rules/store-${n.kebab}.js";
+import { CompanyListing } from "./company-listing.js";
+import type { PlainPostgresTable } from "./plain-table.js";
+import type { Queryable } from "./transactions.js";
+
+/**
+ * A company's table (schema.ts): company_ref begins the primary key and every unique key, so the
+ * table shards by company. An id is unique within its company here; the rules keep it unique.
+ */
+const SCHEMA = \`
+CREATE TABLE ${n.snake} (
+  company_ref bigint NOT NULL REFERENCES companies (ref),
+  id uuid NOT NULL,
+  name text COLLATE "C" NOT NULL,
+  created_at text COLLATE "C" NOT NULL,
+  updated_at text COLLATE "C" NOT NULL,
+  PRIMARY KEY (company_ref, id)
+);
+CREATE INDEX ${n.snake}_by_id ON ${n.snake} (id);
+CREATE INDEX ${n.snake}_in_order ON ${n.snake} (company_ref, name, id);
+CREATE INDEX ${n.snake}_by_name ON ${n.snake} (name, id);
+\`;
+
+interface ${n.type}Columns {
+  readonly id: string;
+  readonly company_id: string;
+  readonly company_ref: number;
+  readonly name: string;
+  readonly created_at: string;
+}
+
+const SELECT = \`SELECT t.id, co.id AS company_id, t.company_ref, t.name, t.created_at
+  FROM ${n.snake} t JOIN companies co ON co.ref = t.company_ref\`;
+
+function to${n.type}(row: ${n.type}Columns): ${n.type} {
+  return { id: row.id, companyId: row.company_id, name: row.name, createdAt: row.created_at };
+}
+
+export class Postgres${n.type}s implements ${n.type}Table {
+  readonly #db: Queryable;
+  readonly #listing: CompanyListing<${n.type}Columns, ${n.type}>;
+
+  constructor(db: Queryable) {
+    this.#db = db;
+    this.#listing = new CompanyListing(db, {
+      select: SELECT,
+      table: "${n.snake}",
+      alias: "t",
+      order: ["t.name", "t.id"],
+      decode: to${n.type},
+    });
+  }
+
+  async find(id: string): Promise<Owned<${n.type}> | undefined> {
+    if (!isUuid(id)) return undefined;
+    const found = await this.#db.query<${n.type}Columns>(\`\${SELECT} WHERE t.id = $1\`, [id]);
+    const row = found.rows[0];
+    return row === undefined ? undefined : { ...to${n.type}(row), companyRef: row.company_ref };
+  }
+
+  /** One company's page, or every company's, in (name, id) order; an unknown company is not_found. */
+  list(query: ${n.type}Filter & PageQuery): Promise<Page<${n.type}>> {
+    return this.#listing.list(query);
+  }
+
+  async save(record: ${n.type}Record, at: string): Promise<void> {
+    // created_at is kept on update; updated_at moves.
+    await this.#db.query(
+      \`INSERT INTO ${n.snake} (company_ref, id, name, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $4)
+       ON CONFLICT (company_ref, id) DO UPDATE SET
+         name = excluded.name, updated_at = excluded.updated_at\`,
+      [record.companyRef, record.id, record.name, at],
+    );
+  }
+}
+
+/**
+ * The ${n.words}s' table: its migrations (versions of its own, from 1, recorded by resource;
+ * a change is the next version at the end of the list, never an edit) and its statements.
+ */
+export const ${n.plural}Table: PlainPostgresTable<Postgres${n.type}s> = {
+  migrations: [
+    {
+      version: 1,
+      name: "${n.words}s",
+      async up(client) {
+        await client.query(SCHEMA);
+      },
+    },
+  ],
+  open: (db) => new Postgres${n.type}s(db),
+};
+`,
     [`test/contract/fixtures/${n.kebab}.ts`]: `/** The \`${n.plural}\` fixture of the generic resource contract (../resources.ts). */
 import type { ResourceFixture } from "../resources.js";
 import { idOf, OWNER, storeOwner } from "./shared.js";
@@ -408,9 +507,9 @@ export function nextMigration(root: string): number {
 /** What the scaffold leaves to the author, in order. */
 export function byHand(n: Names, migration: number): string[] {
   return [
-    "npm run registry: lists the new files in the generated registries (the core descriptors, the command groups, the local engine's plain resources); a test fails until it has run",
-    `migration ${migration} in src/store/sqlite/${n.kebab}.ts is the next free version: keep it only if no other branch takes it (two of one version are refused on open)`,
-    `the fields: add them to the model (src/core/model/${n.singularKebab}.ts), the table and its statements (src/store/sqlite/${n.kebab}.ts), the record the rules write (src/rules/${n.kebab}.ts), the CLI's flags and columns (src/cli/commands/${n.kebab}/) and the fixture (test/contract/fixtures/${n.kebab}.ts)`,
+    "npm run registry: lists the new files in the generated registries (the core descriptors, the command groups, the local engine's plain resources, the PostgreSQL store's tables); a test fails until it has run",
+    `migration ${migration} in src/store/sqlite/${n.kebab}.ts is the next free version: keep it only if no other branch takes it (two of one version are refused on open); the PostgreSQL table's migration (src/store/postgres/${n.kebab}.ts) is version 1 of the resource's own and takes no shared version`,
+    `the fields: add them to the model (src/core/model/${n.singularKebab}.ts), the tables and their statements (src/store/sqlite/${n.kebab}.ts, src/store/postgres/${n.kebab}.ts: company_ref first in every key), the record the rules write (src/rules/${n.kebab}.ts), the CLI's flags and columns (src/cli/commands/${n.kebab}/) and the fixture (test/contract/fixtures/${n.kebab}.ts)`,
     "domain rules beyond the company kept (uniqueness, recalculation, what a delete takes with it): in the rules file, with their tests",
     "npm run docs:routes (docs/http-api.md), and the spec paths in the descriptor checked against interface.md: an operation the spec does not have is spec: false",
   ];

@@ -7,7 +7,10 @@
  *   group.ts, loaded at start-up, and its index.ts, loaded when the group runs);
  * - src/backends/local/registry.generated.ts: every plain resource of the local engine, a rules
  *   file (src/rules/NAME.ts exporting `namePart`) with its SQLite table (src/store/sqlite/NAME.ts
- *   exporting `nameTable`).
+ *   exporting `nameTable`);
+ * - src/store/postgres/registry.generated.ts: every plain resource's PostgreSQL table
+ *   (src/store/postgres/NAME.ts exporting `nameTable`: its migrations and its statements), which
+ *   postgresTables and migratePostgres take up.
  *
  * One file per layer, because a layer may only list what it may import (test/unit/layers.test.ts)
  * and `carbon --help` loads the command list without the descriptors' schemas. `--check` writes
@@ -135,12 +138,31 @@ export const generatedTables = ${block(entries("Table"))} as const;
 `;
 }
 
+function postgresRegistry(root: string): string {
+  const dir = path.join(root, "src/store/postgres");
+  const plain = (existsSync(dir) ? readdirSync(dir) : [])
+    .filter((file) => file.endsWith(".ts") && !file.includes(".generated."))
+    .map((file) => file.replace(/\.ts$/, ""))
+    .filter((kebab) => exportsName(path.join(dir, `${kebab}.ts`), `${camel(kebab)}Table`))
+    .toSorted();
+  const imports = plain.map((kebab) => ({ name: `${camel(kebab)}Table`, from: `./${kebab}.js` }));
+  const entries = plain.map((kebab) => `  ${camel(kebab)}: ${camel(kebab)}Table,\n`).join("");
+  return `${HEADER}${importLines(imports)}
+/**
+ * Each plain resource's PostgreSQL table: its migrations, versioned by themselves, and its
+ * statements (src/store/postgres/NAME.ts, \`nameTable\`; plain-table.ts).
+ */
+export const generatedTables = ${block(entries)} as const;
+`;
+}
+
 /** Each generated file's path (from the root) and what it should hold. */
 export function registries(root: string): Record<string, string> {
   return {
     "src/core/resources/registry.generated.ts": coreRegistry(root),
     "src/cli/commands/registry.generated.ts": cliRegistry(root),
     "src/backends/local/registry.generated.ts": localRegistry(root),
+    "src/store/postgres/registry.generated.ts": postgresRegistry(root),
   };
 }
 

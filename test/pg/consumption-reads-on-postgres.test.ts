@@ -6,9 +6,12 @@
  * PostgreSQL with the same keys, and every read of the Store port is asked of both, row for row
  * and bit for bit; then the rules' pages of consumptions and emissions, which read through it.
  */
-import { writeFileSync } from "node:fs";
+import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
-import { describe, expect, it, onTestFinished } from "vitest";
+import { afterAll, describe, expect, it, onTestFinished } from "vitest";
+import type { LocalService } from "../../src/backends/local/local-service.js";
+import { openLocalService } from "../../src/backends/local/open.js";
 import type { CarbonError } from "../../src/core/errors.js";
 import { categoryId } from "../../src/core/ids.js";
 import type { ConsumptionInput } from "../../src/core/model/consumption.js";
@@ -43,9 +46,13 @@ import {
 import { postgresTables } from "../../src/store/postgres/store.js";
 import { PostgresTransactions } from "../../src/store/postgres/transactions.js";
 import { parsePostgresUrl } from "../../src/store/postgres/url.js";
-import { freshPostgres, postgresServer } from "../support/postgres-databases.js";
+import {
+  dropInBackground,
+  postgresDatabase,
+  postgresServer,
+} from "../support/postgres-databases.js";
 import { copySqliteToPostgres, sqliteStore } from "../support/sqlite-to-postgres.js";
-import { openTemp, tempDir } from "../unit/local/helpers.js";
+import { tempDir } from "../unit/local/helpers.js";
 
 const ACME = path.resolve(import.meta.dirname, "../../fixtures/consumptions/acme-offices-2024.csv");
 /** Acme Offices (ES): the fixture's four buildings. */
@@ -100,10 +107,35 @@ interface Stores {
   readonly ids: readonly string[];
 }
 
-/** The database built on SQLite by the rules, and its copy on PostgreSQL. */
-async function stores(): Promise<Stores> {
-  const file = path.join(tempDir(), "carbon.db");
-  const service = await openTemp(file);
+/** The database built once per file: its SQLite file, its PostgreSQL copy, and what they hold. */
+interface Built {
+  readonly file: string;
+  readonly url: string;
+  readonly refs: Stores["refs"];
+  readonly ids: readonly string[];
+}
+
+let built: Promise<Built> | undefined;
+/** Removes what `build` made, once every test of the file has run. */
+const builtCleanups: (() => Promise<void> | void)[] = [];
+afterAll(async () => {
+  for (const cleanup of builtCleanups.splice(0).reverse()) await cleanup();
+});
+
+/** The database built on SQLite by the rules, and its copy on PostgreSQL (nobody connected). */
+async function build(): Promise<Built> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "carbon-reads-"));
+  builtCleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  const file = path.join(dir, "carbon.db");
+  const service = await openLocalService({ path: file });
+  try {
+    return await fill(service, file, dir);
+  } finally {
+    await service.close();
+  }
+}
+
+async function fill(service: LocalService, file: string, dir: string): Promise<Built> {
   await service.companies.upsert({ id: A, name: "Acme Offices", country: "ES" });
   await service.companies.upsert({ id: B, name: "Brit Ltd", country: "GB" });
   await importConsumptions(service, {
@@ -152,7 +184,7 @@ async function stores(): Promise<Stores> {
   ];
   for (const one of bills) await service.consumptions.upsert(one);
   // More of Brit's bills than one read of a line page takes, many on the same days.
-  const generated = path.join(tempDir(), "brit.csv");
+  const generated = path.join(dir, "brit.csv");
   const lines = ["entityId,building,country,category,startDate,endDate,quantity,unit"];
   for (let i = 0; i < GENERATED; i += 1) {
     const start = new Date(Date.UTC(2023, 0, 1 + ((i * 3) % 700)));
@@ -231,9 +263,40 @@ async function stores(): Promise<Stores> {
     year: 2024,
   });
 
-  const url = await freshPostgres({ migrated: true });
-  const copied = await copySqliteToPostgres(file, url);
+  const database = await postgresDatabase({ migrated: true });
+  builtCleanups.push(() => database.drop());
+  const copied = await copySqliteToPostgres(file, database.url);
   expect(copied.consumptions).toBe(161 + bills.length + GENERATED);
+  const sqlite = sqliteStore(file);
+  try {
+    const tx = sqlite.tables;
+    const a = (await tx.companies.find(A))?.ref;
+    const b = (await tx.companies.find(B))?.ref;
+    if (a === undefined || b === undefined) throw new Error("the companies are not stored");
+    const buildings = new Map<string, { ref: number; id: string }>();
+    for (const company of [A, B]) {
+      for (const building of (await service.buildings.list({ companyId: company, limit: 50 }))
+        .data) {
+        const stored = await tx.buildings.find(building.id);
+        if (stored !== undefined) buildings.set(building.name, { ref: stored.ref, id: stored.id });
+      }
+    }
+    const all = await tx.consumptionReads.list({}, { page: 1, limit: 10_000, offset: 0 });
+    return { file, url: database.url, refs: { a, b, buildings }, ids: all.map((one) => one[0]) };
+  } finally {
+    sqlite.close();
+  }
+}
+
+/** A copy of the built database for one test: its SQLite file and its PostgreSQL database. */
+async function stores(): Promise<Stores> {
+  built ??= build();
+  const base = await built;
+  const file = path.join(tempDir(), "carbon.db");
+  copyFileSync(base.file, file);
+  const copy = await postgresDatabase({ copyOf: base.url });
+  onTestFinished(() => dropInBackground(copy));
+  const url = copy.url;
   const sqlite = sqliteStore(file);
   onTestFinished(() => sqlite.close());
   const pool = await connect(parsePostgresUrl(url), 4);
@@ -243,20 +306,8 @@ async function stores(): Promise<Stores> {
   const transactions = new PostgresTransactions(pool, (client) =>
     postgresTables(client, undefined, { decoder, categories }),
   );
-  const tx = sqlite.tables;
-  const a = (await tx.companies.find(A))?.ref;
-  const b = (await tx.companies.find(B))?.ref;
-  if (a === undefined || b === undefined) throw new Error("the companies are not stored");
-  const buildings = new Map<string, { ref: number; id: string }>();
-  for (const company of [A, B]) {
-    for (const building of (await service.buildings.list({ companyId: company, limit: 50 })).data) {
-      const stored = await tx.buildings.find(building.id);
-      if (stored !== undefined) buildings.set(building.name, { ref: stored.ref, id: stored.id });
-    }
-  }
-  const all = await tx.consumptionReads.list({}, { page: 1, limit: 10_000, offset: 0 });
   return {
-    sqlite: tx,
+    sqlite: sqlite.tables,
     read: (fn) => transactions.read((t) => fn(t as unknown as StoreTransaction)),
     write: (fn) => transactions.write((t) => fn(t as unknown as StoreTransaction)),
     small: async (fn) => {
@@ -273,8 +324,8 @@ async function stores(): Promise<Stores> {
         client.release();
       }
     },
-    refs: { a, b, buildings },
-    ids: all.map((one) => one[0]),
+    refs: base.refs,
+    ids: base.ids,
   };
 }
 
@@ -431,12 +482,25 @@ describe.skipIf(postgresServer() === undefined)("consumption reads on PostgreSQL
             (sum, g, i) => sum + g.consumptions * (weights[i]?.lines ?? 0),
             0,
           );
-          // Short pages from anywhere, and pages longer than one read of rows.
-          const offsets = few ? [37, total - 1] : [0, 37, 150, total - 1, total + 5];
+          // Short pages from anywhere (each size at the first line, inside, at the last and
+          // past it), and pages longer than one read of rows.
+          const pages: [number, number][] = few
+            ? [
+                [37, 1],
+                [total - 1, 1],
+              ]
+            : [
+                [0, 0],
+                [0, 25],
+                [37, 1],
+                [150, 25],
+                [total - 1, 1],
+                [total - 1, 25],
+                [total + 5, 0],
+                [total + 5, 25],
+              ];
           const requests: LinePageRequest[] = [
-            ...offsets.flatMap((offset) =>
-              (few ? [1] : [0, 1, 25]).map((rows) => ({ offset, rows })),
-            ),
+            ...pages.map(([offset, rows]) => ({ offset, rows })),
             ...[0, total - 1].map((offset) => ({ offset, rows: 600 })),
           ]
             .filter((request) => request.offset >= 0)

@@ -6,7 +6,7 @@
 import { openLocalService } from "../../src/backends/local/open.js";
 import type { Driver } from "../contract/suite.js";
 import { describeAllContracts } from "../contract/suites.js";
-import { postgresDatabase } from "../support/postgres-databases.js";
+import { dropInBackground, postgresDatabase } from "../support/postgres-databases.js";
 
 async function openLocal(): Promise<Driver> {
   const database = await postgresDatabase({ migrated: true });
@@ -15,7 +15,7 @@ async function openLocal(): Promise<Driver> {
     service,
     async dispose() {
       await service.close();
-      await database.drop();
+      dropInBackground(database);
     },
   };
 }

@@ -8,7 +8,7 @@ import { startServer } from "../../src/server/app.js";
 import { signToken } from "../../src/server/auth.js";
 import type { Driver } from "../contract/suite.js";
 import { describeAllContracts } from "../contract/suites.js";
-import { postgresDatabase } from "../support/postgres-databases.js";
+import { dropInBackground, postgresDatabase } from "../support/postgres-databases.js";
 
 async function openRemote(): Promise<Driver> {
   const database = await postgresDatabase({ migrated: true });
@@ -26,7 +26,7 @@ async function openRemote(): Promise<Driver> {
       await service.close();
       await server.close();
       await local.close();
-      await database.drop();
+      dropInBackground(database);
     },
   };
 }

@@ -8,10 +8,14 @@ import { existsSync } from "node:fs";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { connect } from "../../src/store/postgres/database.js";
+import type { PostgresMigration } from "../../src/store/postgres/migration.js";
 import {
   migratePostgres,
   POSTGRES_LATEST,
   POSTGRES_MIGRATIONS,
+  RESOURCE_MIGRATIONS,
+  type ResourceMigrations,
+  resourceMigrationProblems,
 } from "../../src/store/postgres/migrations.js";
 import { parsePostgresUrl } from "../../src/store/postgres/url.js";
 import { runCarbon } from "../cli/run-carbon.js";
@@ -21,11 +25,15 @@ function carbon(...argv: string[]) {
   return runCarbon({ HOME: "/nonexistent-home", NO_COLOR: "1" }, ...argv);
 }
 
-async function migrate(url: string): Promise<void> {
+async function migrate(
+  url: string,
+  resources: readonly ResourceMigrations[] = RESOURCE_MIGRATIONS,
+  onUpgrade?: (message: string) => void,
+): Promise<void> {
   const target = parsePostgresUrl(url);
   const pool = await connect(target);
   try {
-    await migratePostgres(pool, target);
+    await migratePostgres(pool, target, onUpgrade, POSTGRES_MIGRATIONS, resources);
   } finally {
     await pool.end();
   }
@@ -83,6 +91,65 @@ describe.skipIf(postgresServer() === undefined)("the PostgreSQL store's schema",
     await migrate(newer);
     await query(newer, "INSERT INTO carbon_schema (version, name) VALUES (999, 'from the future')");
     await expect(migrate(newer)).rejects.toThrow(/schema version 999, this one knows up to/);
+  });
+
+  it("migrates a resource's table by its own versions, after the store's, and refuses one it does not know", async () => {
+    const url = await freshPostgres({ migrated: true });
+    const step = (version: number, sql: string): PostgresMigration => ({
+      version,
+      name: `notes ${version}`,
+      up: async (client) => {
+        await client.query(sql);
+      },
+    });
+    const first = step(
+      1,
+      `CREATE TABLE notes (company_ref bigint NOT NULL REFERENCES companies (ref), id uuid NOT NULL,
+         PRIMARY KEY (company_ref, id))`,
+    );
+    const second = step(2, "ALTER TABLE notes ADD COLUMN body text");
+    const told: string[] = [];
+    await migrate(url, [...RESOURCE_MIGRATIONS, { resource: "notes", migrations: [first] }]);
+    await migrate(
+      url,
+      [...RESOURCE_MIGRATIONS, { resource: "notes", migrations: [first, second] }],
+      (message) => told.push(message),
+    );
+    // Version 2 alone ran the second time, and said so; the store's versions are untouched.
+    expect(told).toEqual([
+      expect.stringContaining("the notes table to version 2 (notes 2); this happens once"),
+    ]);
+    const applied = await query(
+      url,
+      "SELECT version FROM carbon_resource_schema WHERE resource = 'notes' ORDER BY version",
+    );
+    expect(applied.rows.map((row) => row.version)).toEqual([1, 2]);
+    const store = await query(url, "SELECT max(version) AS version FROM carbon_schema");
+    expect(store.rows[0]?.version).toBe(POSTGRES_LATEST);
+    // A carbon without the table, or with fewer of its migrations, is older than the database.
+    await expect(migrate(url)).rejects.toThrow(
+      /the notes table at version 2, this one has no such table/,
+    );
+    await expect(
+      migrate(url, [...RESOURCE_MIGRATIONS, { resource: "notes", migrations: [first] }]),
+    ).rejects.toThrow(/the notes table at version 2, this one knows up to 1/);
+  });
+
+  it("takes a resource's migrations only numbered 1, 2, … in order", () => {
+    expect(resourceMigrationProblems(RESOURCE_MIGRATIONS)).toEqual([]);
+    const up = async () => {};
+    const at = (...versions: number[]) => versions.map((version) => ({ version, name: "", up }));
+    expect(
+      resourceMigrationProblems([
+        { resource: "notes", migrations: at(1, 3) },
+        { resource: "tags", migrations: at(2) },
+        { resource: "notes", migrations: at(1) },
+      ]),
+    ).toEqual([
+      "notes: versions 1, 3, not 1, 2, … in order",
+      "tags: versions 2, not 1, 2, … in order",
+      "notes: listed twice",
+    ]);
   });
 });
 

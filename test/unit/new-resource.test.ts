@@ -91,6 +91,7 @@ describe("new-resource scaffold", () => {
       "src/rules/vehicles.ts",
       "src/rules/store-vehicles.ts",
       "src/store/sqlite/vehicles.ts",
+      "src/store/postgres/vehicles.ts",
       "test/contract/fixtures/vehicles.ts",
       "test/conformance/resource-cases/vehicles.ts",
     ]);
@@ -104,12 +105,18 @@ describe("new-resource scaffold", () => {
     expect(read("src/rules/store-vehicles.ts")).toContain("readonly vehicles: VehicleTable;");
     expect(read("src/store/sqlite/vehicles.ts")).toContain("export const vehiclesTable:");
     expect(read("src/store/sqlite/vehicles.ts")).toContain("version: 45,");
+    // The PostgreSQL table: listed by npm run registry, its migration version 1 of its own.
+    const postgres = read("src/store/postgres/vehicles.ts");
+    expect(postgres).toContain("export const vehiclesTable: PlainPostgresTable<PostgresVehicles>");
+    expect(postgres).toContain("version: 1,");
+    expect(postgres).toContain("PRIMARY KEY (company_ref, id)");
     expect(read("src/cli/commands/vehicles/face.ts")).toContain('command: "vehicles"');
     expect(read("src/cli/commands/vehicles/group.ts")).toContain('name: "vehicles"');
     expect(read("test/contract/fixtures/vehicles.ts")).toContain('name: "vehicles"');
     const steps = byHand(names, 45).join("\n");
     expect(steps).toContain("npm run registry");
     expect(steps).toContain("migration 45 in src/store/sqlite/vehicles.ts");
+    expect(steps).toContain("src/store/postgres/vehicles.ts) is version 1 of the resource's own");
     expect(steps).toContain("npm run docs:routes");
     // A second run refuses rather than overwrite the author's work.
     expect(() => scaffold(root, names)).toThrow(/already there: src\/core\/model\/vehicle\.ts/);
@@ -124,7 +131,7 @@ describe("new-resource scaffold", () => {
     houseStyle(root, written);
     const check = spawnSync(
       path.join(root, "node_modules/.bin/biome"),
-      ["ci", "--colors=off", ...written],
+      ["ci", "--colors=off", "--error-on-warnings", ...written],
       { cwd: root, encoding: "utf8" },
     );
     expect(check.stdout + check.stderr).not.toMatch(/organizeImports|format/);

@@ -28,6 +28,8 @@ describe("the generated registries", () => {
       write("src/rules/fuel-cards.ts", "export function fuelCardsPart() {}\n");
       write("src/rules/tools.ts", "export function toolsPart() {}\n");
       write("src/store/sqlite/fuel-cards.ts", "export const fuelCardsTable = {};\n");
+      write("src/store/postgres/fuel-cards.ts", "export const fuelCardsTable = {};\n");
+      write("src/store/postgres/copy.ts", "export function copyRows() {}\n");
       const files = registries(dir);
       expect(files["src/core/resources/registry.generated.ts"]).toContain(
         "fuelCards: fuelCardsResource",
@@ -42,8 +44,13 @@ describe("the generated registries", () => {
       expect(local).toContain("fuelCards: fuelCardsTable");
       // A rules file without its table is not a plain resource of the local engine.
       expect(local).not.toContain("tools");
-      expect(updateRegistries(dir, true)).toHaveLength(3);
-      expect(updateRegistries(dir, false)).toHaveLength(3);
+      // The PostgreSQL store lists the tables of its folder (and not its other modules).
+      const postgres = files["src/store/postgres/registry.generated.ts"];
+      expect(postgres).toContain('import { fuelCardsTable } from "./fuel-cards.js";');
+      expect(postgres).toContain("fuelCards: fuelCardsTable");
+      expect(postgres).not.toContain("copy");
+      expect(updateRegistries(dir, true)).toHaveLength(4);
+      expect(updateRegistries(dir, false)).toHaveLength(4);
       expect(updateRegistries(dir, true)).toEqual([]);
     } finally {
       rmSync(dir, { recursive: true, force: true });

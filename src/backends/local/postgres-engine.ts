@@ -44,6 +44,12 @@ import type { EngineStore, ImportTransaction } from "./engine-store.js";
 
 /** Rows an import writes a batch of: the most one multi-row statement of the store takes. */
 const POSTGRES_IMPORT_BATCH_ROWS = 2000;
+/**
+ * An import that wrote at least this many consumptions analyzes the table after its commit:
+ * until autovacuum's statistics catch up, the planner reads a freshly loaded company's pages
+ * and exports as if its rows were not there.
+ */
+const ANALYZE_AFTER_ROWS = 10_000;
 
 /** Connections a process opens at most: a server's requests wait for one beyond that. */
 const POOL_SIZE = 10;
@@ -285,8 +291,12 @@ export class PostgresEngine implements EngineStore {
       endBatch: () => transaction.endBatch(),
       undoBatch: () => transaction.undoBatch(),
       commit: async (settle) => {
-        await settle(open());
+        const written = open();
+        await settle(written);
         await transaction.commit();
+        if (written.consumptions.rowsWritten >= ANALYZE_AFTER_ROWS) {
+          await transaction.analyze("consumptions");
+        }
       },
       rollback: () => transaction.rollback(),
       rollbackIfOpen: () => transaction.rollbackIfOpen(),

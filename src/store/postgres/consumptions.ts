@@ -95,6 +95,7 @@ export class PostgresConsumptions implements ConsumptionTable {
   readonly #db: Queryable;
   readonly #pricing: PostgresPricingData;
   readonly #dates = new StoredDates();
+  #rowsWritten = 0;
 
   constructor(db: Queryable, pricing: PostgresPricingData) {
     this.#db = db;
@@ -180,7 +181,13 @@ export class PostgresConsumptions implements ConsumptionTable {
     };
   }
 
+  /** Rows this table has written on its connection (a batch taken back included). */
+  get rowsWritten(): number {
+    return this.#rowsWritten;
+  }
+
   async #write(rows: readonly Row[], upsert: boolean, at: number): Promise<void> {
+    this.#rowsWritten += rows.length;
     if (rows.length > INSERT_CHUNK) {
       // A large batch: one stream into a staging table, one statement from it.
       // Rows go in in the batch's order (`position`), as the multi-row INSERT puts them.

@@ -81,6 +81,15 @@ export class PostgresImportTransaction {
     await this.#exec("COMMIT");
   }
 
+  /**
+   * After a large load has committed: the table's statistics gathered now, as autovacuum would
+   * by and by, so the next reads are planned for the rows just loaded. A role that may not
+   * analyze the table leaves that to autovacuum; the load has committed either way.
+   */
+  async analyze(table: string): Promise<void> {
+    await this.#exec(`ANALYZE ${table}`).catch(() => {});
+  }
+
   async rollback(): Promise<void> {
     await this.#exec("ROLLBACK");
   }

@@ -1,7 +1,7 @@
 /** `carbon db status` of a PostgreSQL database: read only, it migrates nothing. */
 import type { DatabaseStatus } from "../../core/model/database-status.js";
 import { connect } from "./database.js";
-import { POSTGRES_LATEST, schemaVersion } from "./migrations.js";
+import { POSTGRES_LATEST, pendingResourceMigrations, schemaVersion } from "./migrations.js";
 import { parsePostgresUrl } from "./url.js";
 
 export async function postgresStatus(url: string): Promise<DatabaseStatus> {
@@ -26,7 +26,8 @@ export async function postgresStatus(url: string): Promise<DatabaseStatus> {
       exists: true,
       schemaVersion: version ?? null,
       latestVersion: POSTGRES_LATEST,
-      upToDate: version === POSTGRES_LATEST,
+      // Up to date when the resources' tables have every migration too.
+      upToDate: version === POSTGRES_LATEST && (await pendingResourceMigrations(pool)) === 0,
       instanceId,
     };
   } finally {

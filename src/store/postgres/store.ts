@@ -1,6 +1,7 @@
 /**
  * The PostgreSQL store: the tables of the Store port on one connection of the pool, as one
- * transaction of PostgresTransactions (transactions.ts) sees them.
+ * transaction of PostgresTransactions (transactions.ts) sees them. The plain resources' tables
+ * come from their own files (registry.generated.ts, plain-table.ts), none of them named here.
  */
 import { PostgresAudit } from "./audit.js";
 import { PostgresBuildings } from "./buildings.js";
@@ -24,6 +25,7 @@ import { PostgresOrganizationLimits } from "./organization-limits.js";
 import { type ConsumptionDecoder, PostgresOverlaps } from "./overlaps.js";
 import { PostgresPricing, PostgresPricingData } from "./pricing.js";
 import { PostgresRecalculation } from "./recalculation.js";
+import { generatedTables } from "./registry.generated.js";
 import { PostgresRegos } from "./regos-dashboard.js";
 import {
   PostgresRowReferences,
@@ -34,12 +36,26 @@ import { PostgresSuppliers } from "./suppliers.js";
 import { oneAtATime, type Queryable } from "./transactions.js";
 import { PostgresUsers } from "./users.js";
 import { PostgresVehicles } from "./vehicles.js";
-import { PostgresWasteOperators } from "./waste-operators.js";
 
 /** An overlap check's records cannot be read back without a decoder (the rules' to give). */
 const NO_DECODER: ConsumptionDecoder = () => () => {
   throw new Error("the PostgreSQL store was given no decoder of consumption records");
 };
+
+type Plain = typeof generatedTables;
+
+/** Each plain resource's table, as its file makes it. */
+export type PlainPostgresTables = { readonly [K in keyof Plain]: ReturnType<Plain[K]["open"]> };
+
+/** Each plain resource's table on this connection. */
+function plainTables(client: Queryable): PlainPostgresTables {
+  const tables: Partial<Record<keyof Plain, unknown>> = {};
+  for (const name of Object.keys(generatedTables) as (keyof Plain)[]) {
+    tables[name] = generatedTables[name].open(client);
+  }
+  // Each entry is its own resource's table.
+  return tables as PlainPostgresTables;
+}
 
 /** What a store's tables are given besides their connection. */
 export interface PostgresTableOptions {
@@ -93,7 +109,6 @@ export function postgresTables(
     overlaps: new PostgresOverlaps(client, consumptionReads, references, decoder),
     deletions: new PostgresDeletions(client),
     companies: new PostgresCompanies(client, lists?.versions),
-    wasteOperators: new PostgresWasteOperators(client),
     goals: new PostgresGoals(client),
     tasks: new PostgresTasks(client),
     users: new PostgresUsers(client),
@@ -116,6 +131,7 @@ export function postgresTables(
     pricing: new PostgresPricing(client, pricing, options.readOnly === true),
     consumptions: new PostgresConsumptions(client, pricing),
     recalculation: new PostgresRecalculation(client, pricing),
+    ...plainTables(client),
   };
   return tables;
 }

@@ -11,6 +11,7 @@ import {
   wasteOperatorOf,
 } from "../stored-records.js";
 import { CompanyListing } from "./company-listing.js";
+import type { PlainPostgresTable } from "./plain-table.js";
 import type { Queryable } from "./transactions.js";
 import { uuidsOf } from "./uuids.js";
 
@@ -102,3 +103,12 @@ export class PostgresWasteOperators implements WasteOperatorTable {
     return ids.map((id) => counts.get(id) ?? 0);
   }
 }
+
+/**
+ * The waste operators' table, listed by the registry as any plain resource's; the store's
+ * migration 2 created it, before tables had migrations of their own.
+ */
+export const wasteOperatorsTable: PlainPostgresTable<PostgresWasteOperators> = {
+  migrations: [],
+  open: (db) => new PostgresWasteOperators(db),
+};
