@@ -201,7 +201,7 @@ export async function listEmissions(
         const count = decoder.lineCount(row[4], decoder.calculation(row[17]), lines);
         weights.push({ categoryRef: row[4], calculationRef: row[17], lines: count });
       }
-      for (const line of decoder.lines(row, lines)) {
+      for (const line of decoder.lines(row, lines, true)) {
         passed += 1;
         if (skip > 0) {
           skip -= 1;

@@ -166,8 +166,13 @@ export class RowDecoder {
     return first;
   }
 
-  /** The consumption's lines a filter keeps, in order: year by year, the direct line first. */
-  lines(row: Row, filter?: LineFilter): Emission[] {
+  /**
+   * The consumption's lines a filter keeps, in order: year by year, the direct line first. Their
+   * ids are worked out when read, unless `withIds` (a page about to be answered: a record whose
+   * fields are all values is serialised much faster than one with a getter).
+   */
+  lines(row: Row, filter?: LineFilter, withIds = false): Emission[] {
+    const emission = withIds ? emissionWithId : emissionWithLazyId;
     const calculation = this.calculation(row[17]);
     const own = this.#categoryOf(row[4]);
     const ids = {
@@ -233,12 +238,26 @@ interface RowIds {
   readonly libraryVersion: string;
 }
 
+/** A line's id, from its consumption's and (for any line but a whole direct one) its kind and part. */
+function lineIdOf(
+  consumptionId: string,
+  line: CalculationLine,
+  whole: boolean,
+  part: StoredLine | null,
+  startDate: string,
+): string {
+  return whole
+    ? emissionIdOf(consumptionId)
+    : emissionLineIdOf(consumptionId, line.kind, line.from ?? part?.year ?? yearOf(startDate));
+}
+
 /**
  * One line as the emission record. `part` is a split consumption's part (its days, its share of
- * the quantity); null for a consumption within one year that no validity cuts. The id is worked out only when read:
- * summaries never need it.
+ * the quantity); null for a consumption within one year that no validity cuts. The id is worked
+ * out only when read: summaries never need it. `emissionWithId` is the same record, its id a
+ * value; the two list the same fields in the same order.
  */
-function emission(
+function emissionWithLazyId(
   ids: RowIds,
   row: Row,
   line: CalculationLine,
@@ -252,10 +271,60 @@ function emission(
   const startDate = part === null ? ids.startDate : part.startDate;
   return {
     get id() {
-      return whole
-        ? emissionIdOf(consumptionId)
-        : emissionLineIdOf(consumptionId, line.kind, line.from ?? part?.year ?? yearOf(startDate));
+      return lineIdOf(consumptionId, line, whole, part, startDate);
     },
+    consumptionId,
+    companyId: ids.companyId,
+    buildingId: ids.buildingId,
+    categoryId: category.id,
+    scope: category.scope,
+    startDate,
+    endDate: part === null ? ids.endDate : part.endDate,
+    co2e: figures.co2e,
+    co2: figures.co2,
+    ch4: figures.ch4,
+    n2o: figures.n2o,
+    co2eMarketBased: figures.co2eMarketBased,
+    factorId: p.factorId,
+    factorSource: p.factorSource,
+    factorYear: p.factorYear,
+    status: p.status,
+    // A part of a split consumption has its share of the quantity.
+    quantity: part === null ? row[7] : row[7] * part.share,
+    unit: row[8],
+    convertedQuantity: figures.convertedQuantity,
+    factorUnit: p.factorUnit,
+    factorValue: p.factorValue,
+    resolution: p.resolution,
+    gwpSet: p.gwpSet,
+    geography: p.geography,
+    marketStatus: p.marketStatus,
+    marketFactorId: p.marketFactorId,
+    marketBasis: p.marketBasis,
+    marketResolution: p.marketResolution,
+    marketGeography: p.marketGeography,
+    marketFactorYear: p.marketFactorYear,
+    marketGwpSet: p.marketGwpSet,
+    line: line.kind,
+    biogenicCo2: figures.biogenicCo2,
+    factorLibraryVersion: ids.libraryVersion,
+  };
+}
+
+function emissionWithId(
+  ids: RowIds,
+  row: Row,
+  line: CalculationLine,
+  category: StoredCategory,
+  figures: LineFigures,
+  whole: boolean,
+  part: StoredLine | null,
+): Emission {
+  const { consumptionId } = ids;
+  const p = line.provenance;
+  const startDate = part === null ? ids.startDate : part.startDate;
+  return {
+    id: lineIdOf(consumptionId, line, whole, part, startDate),
     consumptionId,
     companyId: ids.companyId,
     buildingId: ids.buildingId,

@@ -32,6 +32,7 @@ import {
 } from "./problems.js";
 import type { Route, ServerInfo } from "./route.js";
 import { routeTable } from "./routes/index.js";
+import { Turns } from "./turns.js";
 
 export interface AppOptions {
   readonly service: CarbonService;
@@ -228,8 +229,10 @@ export function createApp(options: AppOptions): FastifyInstance {
       return { token, expiresAt: claims.expiresAt };
     },
   };
+  const turns = new Turns();
+  const takeTurn = (): Promise<void> => turns.take();
   for (const route of routeTable) {
-    registerRoute(app, route, { service, server, authenticate, accessOf });
+    registerRoute(app, route, { service, server, authenticate, takeTurn, accessOf });
   }
   return app;
 }
@@ -255,15 +258,17 @@ interface RouteDeps {
   readonly service: CarbonService;
   readonly server: ServerInfo;
   readonly authenticate: (request: FastifyRequest) => Promise<void>;
+  /** Resolves at the request's turn (turns.ts): before its token is checked, as its work. */
+  readonly takeTurn: () => Promise<void>;
   readonly accessOf: WeakMap<FastifyRequest, Access>;
 }
 
 function registerRoute(app: FastifyInstance, route: Route, deps: RouteDeps): void {
-  const { service, server, authenticate, accessOf } = deps;
+  const { service, server, authenticate, takeTurn, accessOf } = deps;
   app.route({
     method: route.method,
     url: toFastifyPath(route.path),
-    ...(route.public ? {} : { onRequest: authenticate }),
+    onRequest: route.public ? [takeTurn] : [takeTurn, authenticate],
     handler: async (request, reply) => {
       const access = accessOf.get(request);
       if (access === undefined && !route.public) {

@@ -24,11 +24,12 @@ import {
 import type { StoreTransaction, StoreTransactions } from "../../rules/store.js";
 import { PostgresCategories } from "../../store/postgres/categories.js";
 import type { PostgresConsumptionReads } from "../../store/postgres/consumption-reads.js";
+import { SharedLists } from "../../store/postgres/consumption-versions.js";
 import { connect, connectionError, type Pool } from "../../store/postgres/database.js";
 import { PostgresImportTransaction } from "../../store/postgres/import-transaction.js";
 import { migratePostgres } from "../../store/postgres/migrations.js";
 import { PostgresPricingData } from "../../store/postgres/pricing.js";
-import { SharedCategoryTree } from "../../store/postgres/row-references.js";
+import { SharedCategoryTree, SharedKeys } from "../../store/postgres/row-references.js";
 import {
   type PostgresTableOptions,
   type PostgresTables,
@@ -126,6 +127,8 @@ export class PostgresEngine implements EngineStore {
   readonly #options: PostgresTableOptions = {
     decoder: consumptionDecoder,
     categories: new SharedCategoryTree(),
+    lists: new SharedLists(),
+    keys: new SharedKeys(),
   };
   /** Each transaction's consumption reads (the port's table, with pages of its own). */
   readonly #reads = new WeakMap<object, PostgresConsumptionReads>();

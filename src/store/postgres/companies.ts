@@ -6,6 +6,7 @@ import type { Company } from "../../core/model/company.js";
 import { pageOf, pageWindow } from "../../core/pagination.js";
 import type { CompanyRecord, CompanyTable, StoredCompany } from "../../rules/store.js";
 import { toCompany } from "../stored-records.js";
+import type { TransactionVersions } from "./consumption-versions.js";
 import type { Queryable } from "./transactions.js";
 import { uuidsOf } from "./uuids.js";
 
@@ -31,13 +32,29 @@ function fromRow(row: CompanyRow): StoredCompany {
 
 export class PostgresCompanies implements CompanyTable {
   readonly #db: Queryable;
+  /** Where a company found is told its version of its consumptions (read with it). */
+  readonly #versions: TransactionVersions | undefined;
 
-  constructor(db: Queryable) {
+  constructor(db: Queryable, versions?: TransactionVersions) {
     this.#db = db;
+    this.#versions = versions;
   }
 
   async find(id: string): Promise<StoredCompany | undefined> {
     if (!isUuid(id)) return undefined;
+    const versions = this.#versions;
+    if (versions !== undefined) {
+      const found = await this.#db.query<CompanyRow & { version: string | null }>(
+        `SELECT ${COLUMNS}, v.version FROM companies
+           LEFT JOIN consumption_versions v ON v.company_ref = companies.ref WHERE id = $1`,
+        [id],
+      );
+      const row = found.rows[0];
+      if (row === undefined) return undefined;
+      const company = fromRow(row);
+      versions.know(company.ref, Number(row.version ?? 0));
+      return company;
+    }
     const found = await this.#db.query<CompanyRow>(
       `SELECT ${COLUMNS} FROM companies WHERE id = $1`,
       [id],

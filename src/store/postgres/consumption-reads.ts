@@ -20,6 +20,8 @@ import type {
   LinePageRequest,
   RowReferences,
 } from "../../rules/store.js";
+import { type LinePosition, type LinePositions, weightsKey } from "../line-positions.js";
+import type { SharedLists, TransactionVersions } from "./consumption-versions.js";
 import type { PostgresRowReferences } from "./row-references.js";
 import type { Queryable } from "./transactions.js";
 import { uuidsOf } from "./uuids.js";
@@ -74,7 +76,7 @@ const IDS_A_STATEMENT = 5000;
  * worked out in the same order in doubles (SQLite's REAL), so both stores answer the same bits;
  * a division by no metered kWh is null, as SQLite's.
  */
-export function rowOf(raw: RawRow): ConsumptionReadRow {
+export function rowOf(raw: readonly [...RawRow, ...unknown[]]): ConsumptionReadRow {
   const covered = raw[21];
   const metered = raw[22];
   const market = raw[15];
@@ -197,6 +199,12 @@ export function whereOf(filter: ConsumptionRowFilter): Where {
   return { clauses, params, companyRef: filter.companyRef };
 }
 
+/** A filter as one string: the lists a store keeps are told apart by it. */
+function listKey(filter: ConsumptionRowFilter): string {
+  const where = whereOf(filter);
+  return `${where.clauses.join(" AND ")}|${JSON.stringify(where.params)}`;
+}
+
 function whereSql(clauses: readonly string[]): string {
   return clauses.length === 0 ? "" : ` WHERE ${clauses.join(" AND ")}`;
 }
@@ -253,6 +261,15 @@ function orderedSql(
   return { text, values };
 }
 
+/**
+ * COLUMNS and the row's building (id, name): what a page's rows name, read in the statement
+ * that reads them rather than in one more.
+ */
+const WITH_BUILDINGS = `${COLUMNS},
+  (SELECT b.id FROM buildings b WHERE b.ref = c.building_ref) AS building_id,
+  (SELECT b.name FROM buildings b WHERE b.ref = c.building_ref) AS building_name`;
+type RowWithBuilding = [...RawRow, buildingId: string, buildingName: string];
+
 /** What passing over a row by its lines reads of it: its place, category and record. */
 const PASS_COLUMNS = "c.start_date, c.ref, c.category_ref, c.provenance_ref";
 type PassRow = [startDate: number, ref: number, categoryRef: number, calculationRef: number | null];
@@ -286,16 +303,42 @@ export class PostgresConsumptionReads implements ConsumptionReadTable {
 
   /** Rows a page of `linePage` reads (fewer in tests, to read many pages of a few rows). */
   readonly #rowsAPage: number;
+  /**
+   * What read-only transactions of the store worked out of a company's rows, by its version of
+   * them; undefined in a transaction that writes (what it sees may yet roll back).
+   */
+  readonly #lists: { shared: SharedLists; versions: TransactionVersions } | undefined;
 
-  constructor(db: Queryable, references: PostgresRowReferences, rowsAPage = ROWS_A_PAGE) {
+  constructor(
+    db: Queryable,
+    references: PostgresRowReferences,
+    rowsAPage = ROWS_A_PAGE,
+    lists?: { shared: SharedLists; versions: TransactionVersions },
+  ) {
     this.#db = db;
     this.#references = references;
     this.#rowsAPage = rowsAPage;
+    this.#lists = lists;
   }
 
   /** Rows of a statement as tuples, what their keys name read along. */
   async #rows(text: string, values: readonly unknown[]): Promise<ConsumptionReadRow[]> {
     const found = await this.#db.query<RawRow>({ text, values: [...values], rowMode: "array" });
+    const rows = found.rows.map(rowOf);
+    await this.#references.cover(rows);
+    return rows;
+  }
+
+  /** `#rows` of a statement of WITH_BUILDINGS: the rows' buildings come with them. */
+  async #rowsWithBuildings(text: string, values: readonly unknown[]) {
+    const found = await this.#db.query<RowWithBuilding>({
+      text,
+      values: [...values],
+      rowMode: "array",
+    });
+    for (const raw of found.rows) {
+      this.#references.knowBuilding(raw[3], { id: raw[23], name: raw[24] });
+    }
     const rows = found.rows.map(rowOf);
     await this.#references.cover(rows);
     return rows;
@@ -366,6 +409,21 @@ export class PostgresConsumptionReads implements ConsumptionReadTable {
   async countByCalculation(
     filter: ConsumptionRowFilter,
     byCategory: boolean,
+  ): Promise<readonly CalculationCount[]> {
+    const lists = this.#lists;
+    const companyRef = filter.none === true ? undefined : filter.companyRef;
+    if (lists === undefined || companyRef === undefined) {
+      return this.#countByCalculation(filter, byCategory);
+    }
+    const version = await lists.versions.get(companyRef);
+    return lists.shared.counts(companyRef, version, `${listKey(filter)}|${byCategory}`, () =>
+      this.#countByCalculation(filter, byCategory),
+    );
+  }
+
+  async #countByCalculation(
+    filter: ConsumptionRowFilter,
+    byCategory: boolean,
   ): Promise<CalculationCount[]> {
     const company = countedCompany(filter);
     if (company !== undefined) return this.#countedByCalculation(company, byCategory);
@@ -411,40 +469,83 @@ export class PostgresConsumptionReads implements ConsumptionReadTable {
   /**
    * Rows in list order from the one holding line `offset`: the rows before it are passed over by
    * their weights, read a keyset page at a time and only as far as their keys (place, category,
-   * record); then the rows wanted are read whole from the first one kept. A row of a pair the
-   * request does not weigh (stored since it was counted) is where passing over stops; the caller
-   * skips the rest of `skip` line by line.
+   * record), from the nearest place an earlier page of the list reached when the store keeps them
+   * (a read-only transaction, a filter of one company: kept at the company's version); then the
+   * rows wanted are read whole from the first one kept. A row of a pair the request does not
+   * weigh (stored since it was counted) is where passing over stops; the caller skips the rest
+   * of `skip` line by line.
    */
   async linePage(filter: ConsumptionRowFilter, request: LinePageRequest): Promise<LinePage> {
-    const weight = weigher(request);
-    let skip = request.offset;
-    if (request.rows <= 0) return { rows: [], skip };
+    if (request.rows <= 0) return { rows: [], skip: request.offset };
     const where = whereOf(filter);
-    let from: From | undefined;
-    for (let first: After | undefined; first === undefined; ) {
-      const page = { limit: this.#rowsAPage, offset: 0 };
+    const positions = await this.#positions(filter, request);
+    const start = positions?.nearest(request.offset);
+    let from: From | undefined =
+      start?.after === undefined ? undefined : { key: start.after, inclusive: false };
+    let skip = request.offset - (start?.lines ?? 0);
+    // At the place an earlier page started, its first row is the next one: nothing to pass.
+    if (start === undefined || skip > 0) {
+      const passed = await this.#pass(where, weigher(request), positions, start, skip);
+      if (passed.from === undefined) return { rows: [], skip: passed.skip };
+      ({ from, skip } = passed);
+    }
+    const window = { limit: request.rows, offset: 0 };
+    const { text, values } = orderedSql(where, from, window, WITH_BUILDINGS);
+    return { rows: await this.#rowsWithBuildings(text, values), skip };
+  }
+
+  /**
+   * Passes over rows from `start` while they hold no more lines than `skip`, reading only their
+   * keys (place, category, record): where the rows wanted start (none when the list ends first)
+   * and the lines still to skip. The place reached is remembered in `positions`.
+   */
+  async #pass(
+    where: Where,
+    weight: ReturnType<typeof weigher>,
+    positions: LinePositions<After> | undefined,
+    start: LinePosition<After> | undefined,
+    skip: number,
+  ): Promise<{ from: From | undefined; skip: number }> {
+    // Lines before the next row, and the key of the row before it.
+    let lines = start?.lines ?? 0;
+    let last = start?.after;
+    let from: From | undefined = last === undefined ? undefined : { key: last, inclusive: false };
+    // Rows of a line at least: the first read takes no more rows than lines to pass, and one.
+    let limit = Math.min(this.#rowsAPage, skip + 1);
+    for (;;) {
+      const page = { limit, offset: 0 };
       const { text, values } = orderedSql(where, from, page, PASS_COLUMNS);
       const found = await this.#db.query<PassRow>({ text, values, rowMode: "array" });
       for (const [startDate, ref, categoryRef, calculationRef] of found.rows) {
         // A row of no line under the filter is passed over too: it holds no line.
-        const lines = weight(categoryRef, calculationRef);
-        if (lines !== undefined && lines <= skip) {
-          skip -= lines;
+        const weighs = weight(categoryRef, calculationRef);
+        if (weighs !== undefined && weighs <= skip) {
+          skip -= weighs;
+          lines += weighs;
+          last = [startDate, ref];
           continue;
         }
-        first = [startDate, ref];
-        break;
+        positions?.add({ lines, after: last });
+        return { from: { key: [startDate, ref], inclusive: true }, skip };
       }
-      if (first !== undefined) {
-        from = { key: first, inclusive: true };
-      } else {
-        const last = found.rows.at(-1);
-        if (last === undefined || found.rows.length < this.#rowsAPage) return { rows: [], skip };
-        from = { key: [last[0], last[1]], inclusive: false };
-      }
+      const end = found.rows.at(-1);
+      if (end === undefined || found.rows.length < limit) return { from: undefined, skip };
+      from = { key: [end[0], end[1]], inclusive: false };
+      limit = this.#rowsAPage;
     }
-    const { text, values } = orderedSql(where, from, { limit: request.rows, offset: 0 });
-    return { rows: await this.#rows(text, values), skip };
+  }
+
+  /** Where earlier pages of this list passed, when the store keeps them for its company. */
+  async #positions(
+    filter: ConsumptionRowFilter,
+    request: LinePageRequest,
+  ): Promise<LinePositions<After> | undefined> {
+    const lists = this.#lists;
+    const companyRef = filter.none === true ? undefined : filter.companyRef;
+    if (lists === undefined || companyRef === undefined) return undefined;
+    const version = await lists.versions.get(companyRef);
+    const key = `${listKey(filter)}|${weightsKey(request.weights, request.byCategory)}`;
+    return lists.shared.positions(companyRef, version, key);
   }
 
   /**

@@ -18,6 +18,7 @@ import { CarbonError } from "../../core/errors.js";
 import { seedCategories } from "./categories.js";
 import { checkConsumptionsBySet } from "./consumption-checks.js";
 import { countConsumptions } from "./consumption-counts.js";
+import { versionConsumptions } from "./consumption-versions.js";
 import type { Pool, PoolClient } from "./database.js";
 import { loadShippedLibrary } from "./library-load.js";
 import type { PostgresMigration } from "./migration.js";
@@ -72,6 +73,11 @@ export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
     version: 6,
     name: "consumption writes checked a statement at a time",
     up: checkConsumptionsBySet,
+  },
+  {
+    version: 7,
+    name: "each company's version of its consumptions, raised by every write of them",
+    up: versionConsumptions,
   },
 ];
 

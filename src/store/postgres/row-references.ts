@@ -66,6 +66,30 @@ export class SharedCategoryTree {
   }
 }
 
+/** Entries a shared map keeps at most; past it, it starts over. */
+const SHARED_KEPT = 100_000;
+
+/**
+ * What the keys of committed rows name that is never rewritten, for every transaction of a
+ * store: a calculation record (keyed by its content, never updated or deleted), a company's id
+ * (its key is never reused), and the legacy library version (written by a migration). Only
+ * read-only transactions add to it: what a writing one read may be its own and roll back.
+ */
+export class SharedKeys {
+  readonly records = new Map<number, CalculationRecord>();
+  readonly companies = new Map<number, string>();
+  legacyVersion: string | null | undefined;
+}
+
+/** Copies `from` into `into`, as far as `into` has room. */
+function keep<V>(into: Map<number, V>, from: ReadonlyMap<number, V>, refs: readonly number[]) {
+  if (into.size + refs.length > SHARED_KEPT) into.clear();
+  for (const ref of refs) {
+    const value = from.get(ref);
+    if (value !== undefined) into.set(ref, value);
+  }
+}
+
 /** The keys not met yet among `refs` (nulls passed over). */
 function missing(refs: Iterable<number | null>, known: ReadonlyMap<number, unknown>): number[] {
   const wanted = new Set<number>();
@@ -84,11 +108,35 @@ export class PostgresRowReferences implements RowReferences, CalculationRecords 
   #legacyVersion: string | null | undefined;
 
   readonly #tree: SharedCategoryTree | undefined;
+  readonly #shared: SharedKeys | undefined;
+  /** Whether what this transaction reads goes into the shared keys (a read-only one's does). */
+  readonly #shares: boolean;
 
-  /** Without a shared tree, the first read of each transaction reads the tree. */
-  constructor(db: Queryable, tree?: SharedCategoryTree) {
+  /**
+   * Without a shared tree, the first read of each transaction reads the tree; with shared keys,
+   * what they hold is not read again, and with `shares` what is read is added to them.
+   */
+  constructor(db: Queryable, tree?: SharedCategoryTree, shared?: SharedKeys, shares = false) {
     this.#db = db;
     this.#tree = tree;
+    this.#shared = shared;
+    this.#shares = shares;
+  }
+
+  /** The refs of `refs` neither this transaction nor the shared keys know, taken from those. */
+  #unknown<V>(
+    refs: Iterable<number | null>,
+    own: Map<number, V>,
+    shared: ReadonlyMap<number, V> | undefined,
+  ): number[] {
+    const wanted = missing(refs, own);
+    if (shared === undefined) return wanted;
+    return wanted.filter((ref) => {
+      const value = shared.get(ref);
+      if (value === undefined) return true;
+      own.set(ref, value);
+      return false;
+    });
   }
 
   get categories(): CategoryLookup {
@@ -104,9 +152,11 @@ export class PostgresRowReferences implements RowReferences, CalculationRecords 
 
   /** Reads what the rows' keys name that no read has met yet: a statement a kind, at most. */
   async cover(rows: readonly ConsumptionReadRow[]): Promise<void> {
-    const companies = missing(
+    const shared = this.#shared;
+    const companies = this.#unknown(
       rows.map((row) => row[2]),
       this.#companies,
+      shared?.companies,
     );
     if (companies.length > 0) {
       const found = await this.#db.query<{ ref: number; id: string }>(
@@ -114,6 +164,7 @@ export class PostgresRowReferences implements RowReferences, CalculationRecords 
         [companies],
       );
       for (const row of found.rows) this.#companies.set(row.ref, row.id);
+      if (shared !== undefined && this.#shares) keep(shared.companies, this.#companies, companies);
     }
     const buildings = missing(
       rows.map((row) => row[3]),
@@ -141,17 +192,21 @@ export class PostgresRowReferences implements RowReferences, CalculationRecords 
 
   /** Reads the calculation records of these keys not read yet, and the legacy version once. */
   async records(refs: readonly (number | null)[]): Promise<this> {
-    const wanted = missing(refs, this.#records);
+    const shared = this.#shared;
+    const wanted = this.#unknown(refs, this.#records, shared?.records);
     if (wanted.length > 0) {
       const found = await this.#db.query<CalculationRecord & { ref: number }>(RECORDS, [wanted]);
       for (const { ref, ...record } of found.rows) this.#records.set(ref, record);
+      if (shared !== undefined && this.#shares) keep(shared.records, this.#records, wanted);
     }
+    if (this.#legacyVersion === undefined) this.#legacyVersion = shared?.legacyVersion;
     if (this.#legacyVersion === undefined) {
       const found = await this.#db.query<{ value: string }>(
         "SELECT value FROM carbon_meta WHERE key = $1",
         [LEGACY_LIBRARY_VERSION_KEY],
       );
       this.#legacyVersion = found.rows[0]?.value ?? null;
+      if (shared !== undefined && this.#shares) shared.legacyVersion = this.#legacyVersion;
     }
     return this;
   }
@@ -160,6 +215,11 @@ export class PostgresRowReferences implements RowReferences, CalculationRecords 
     const id = this.#companies.get(ref);
     if (id === undefined) throw new Error(`company ref ${ref} is not loaded`);
     return id;
+  }
+
+  /** A building a read found with its rows (what `cover` then need not read). */
+  knowBuilding(ref: number, building: BuildingReference): void {
+    this.#buildings.set(ref, building);
   }
 
   building(ref: number): BuildingReference {

@@ -11,6 +11,7 @@ import { PostgresCertificates } from "./certificates.js";
 import { PostgresComments } from "./comments.js";
 import { PostgresCompanies } from "./companies.js";
 import { PostgresConsumptionReads } from "./consumption-reads.js";
+import { type SharedLists, TransactionVersions } from "./consumption-versions.js";
 import { PostgresConsumptions } from "./consumptions.js";
 import { PostgresCustomFactors } from "./custom-factors.js";
 import { PostgresCustomInputs } from "./custom-inputs.js";
@@ -26,7 +27,11 @@ import { PostgresPricing, PostgresPricingData } from "./pricing.js";
 import { PostgresRecalculation } from "./recalculation.js";
 import { generatedTables } from "./registry.generated.js";
 import { PostgresRegos } from "./regos-dashboard.js";
-import { PostgresRowReferences, type SharedCategoryTree } from "./row-references.js";
+import {
+  PostgresRowReferences,
+  type SharedCategoryTree,
+  type SharedKeys,
+} from "./row-references.js";
 import { PostgresSuppliers } from "./suppliers.js";
 import { oneAtATime, type Queryable } from "./transactions.js";
 import { PostgresUsers } from "./users.js";
@@ -67,6 +72,10 @@ export interface PostgresTableOptions {
    * it can change a custom factor or the policy), so it is loaded once.
    */
   readonly readOnly?: boolean;
+  /** What read-only transactions keep of a company's lists while its rows are unchanged. */
+  readonly lists?: SharedLists;
+  /** What the keys of committed rows name, kept by read-only transactions for every one. */
+  readonly keys?: SharedKeys;
 }
 
 /**
@@ -82,14 +91,24 @@ export function postgresTables(
   // The tables' statements run one at a time on the connection, in the order they are asked.
   client = oneAtATime(client);
   // What the rows of this transaction's reads name, read once for all of its reads.
-  const references = new PostgresRowReferences(client, options.categories);
-  const consumptionReads = new PostgresConsumptionReads(client, references);
+  const references = new PostgresRowReferences(
+    client,
+    options.categories,
+    options.keys,
+    options.readOnly === true,
+  );
+  // A read-only transaction's reads of a company's rows use what others kept at its version.
+  const lists =
+    options.readOnly === true && options.lists !== undefined
+      ? { shared: options.lists, versions: new TransactionVersions(client) }
+      : undefined;
+  const consumptionReads = new PostgresConsumptionReads(client, references, undefined, lists);
   const decoder = options.decoder ?? NO_DECODER;
   const tables = {
     consumptionReads,
     overlaps: new PostgresOverlaps(client, consumptionReads, references, decoder),
     deletions: new PostgresDeletions(client),
-    companies: new PostgresCompanies(client),
+    companies: new PostgresCompanies(client, lists?.versions),
     goals: new PostgresGoals(client),
     tasks: new PostgresTasks(client),
     users: new PostgresUsers(client),

@@ -21,10 +21,11 @@ import type {
   LinePageRequest,
   RowReferences,
 } from "../../rules/store.js";
+import { LinePositions, weightsKey } from "../line-positions.js";
 import { MARKET_FIGURE, UNCOVERED_SHARE } from "./certificate-cover.js";
 import type { CompanyRepository } from "./companies.js";
 import type { Db } from "./database.js";
-import { type Keyset, KeysetReader } from "./keyset.js";
+import { type Keyset, KeysetReader, type SqlValue } from "./keyset.js";
 import type { ReferenceMaps } from "./reference-maps.js";
 import { StoredDates } from "./stored-dates.js";
 import { UntilChanged } from "./until-changed.js";
@@ -161,6 +162,8 @@ export class ConsumptionReadRepository implements ConsumptionReadTable {
   /** Totals of a filter, counted once until the data changes (every page asks for them). */
   readonly #counts: UntilChanged<number>;
   readonly #groups: UntilChanged<readonly CalculationCount[]>;
+  /** Where the lines of a list start, by the places pages passed (linePage). */
+  readonly #positions: UntilChanged<LinePositions<readonly SqlValue[]>>;
 
   constructor(db: Db, companies: CompanyRepository, references: ReferenceMaps) {
     this.#db = db;
@@ -169,6 +172,7 @@ export class ConsumptionReadRepository implements ConsumptionReadTable {
     this.#reader = new KeysetReader(db);
     this.#counts = new UntilChanged(db);
     this.#groups = new UntilChanged(db);
+    this.#positions = new UntilChanged(db);
   }
 
   #statement(sql: string): Statement {
@@ -232,10 +236,14 @@ export class ConsumptionReadRepository implements ConsumptionReadTable {
   ): readonly CalculationCount[] {
     const where = whereOf(filter);
     const category = byCategory ? "c.category_ref" : "min(c.category_ref)";
-    const sql = `SELECT ${category}, c.provenance_ref, count(*) FROM consumptions c
+    const sqlOf = (table: string) => `SELECT ${category}, c.provenance_ref, count(*) FROM ${table}
       WHERE ${where.sql} GROUP BY ${byCategory ? "c.category_ref, " : ""}c.provenance_ref`;
+    const sql = sqlOf("consumptions c");
     return this.#groups.get(`${sql}|${JSON.stringify(where.params)}`, () => {
-      const groups = this.#statement(sql)
+      // A company of most of the table: reading the table through is quicker than reading its
+      // rows one by one from its index.
+      const read = this.#mostOfTheTable(filter) ? sqlOf("consumptions c NOT INDEXED") : sql;
+      const groups = this.#statement(read)
         .raw(true)
         .all(...where.params) as [number, number | null, number][];
       return groups.map(([categoryRef, calculationRef, consumptions]) => ({
@@ -247,28 +255,62 @@ export class ConsumptionReadRepository implements ConsumptionReadTable {
   }
 
   /**
+   * True when the filter names one company and nothing else, and that company has more than
+   * half of the table's rows (counted on its index, which holds nothing else to read).
+   */
+  #mostOfTheTable(filter: ConsumptionRowFilter): boolean {
+    const { companyRef, ...others } = filter;
+    if (companyRef === undefined || Object.values(others).some((v) => v !== undefined)) {
+      return false;
+    }
+    const count = (sql: string, ...params: number[]) => {
+      const value = this.#statement(sql)
+        .pluck(true)
+        .get(...params);
+      return typeof value === "number" ? value : 0;
+    };
+    const all = count("SELECT count(*) FROM consumptions");
+    return 2 * count("SELECT count(*) FROM consumptions WHERE company_ref = ?", companyRef) > all;
+  }
+
+  /**
    * Rows in list order from the one holding line `offset`: the rows before it are passed over by
-   * their weights, undecoded. A row of a pair the request does not weigh (stored since it was
+   * their weights, undecoded, from the nearest place an earlier page of the list passed (kept
+   * until the data changes). A row of a pair the request does not weigh (stored since it was
    * counted) is where passing over stops; the caller skips the rest of `skip` line by line.
    */
   linePage(filter: ConsumptionRowFilter, request: LinePageRequest): LinePage {
     const weight = weigher(request);
     const rows: RowTuple[] = [];
-    let skip = request.offset;
-    if (request.rows <= 0) return { rows, skip };
+    if (request.rows <= 0) return { rows, skip: request.offset };
+    const where = whereOf(filter);
+    const list = `${where.sql}|${JSON.stringify(where.params)}|${weightsKey(request.weights, request.byCategory)}`;
+    const positions = this.#positions.get(list, () => new LinePositions<readonly SqlValue[]>());
+    const start = positions.nearest(request.offset);
+    let skip = request.offset - start.lines;
+    // Lines before the next row, and the key of the row before it.
+    let lines = start.lines;
+    let last = start.after;
+    let passed = 0;
     const pages = this.#reader.merged(
-      this.keysets(whereOf(filter), (row) => row, false),
+      this.keysets(where, (row) => row, false),
       ROWS_A_PAGE,
+      start.after,
     );
     for (const page of pages) {
       for (const row of page) {
         // A row of no line under the filter is passed over too: it holds no line.
         if (rows.length === 0) {
-          const lines = weight(row);
-          if (lines !== undefined && lines <= skip) {
-            skip -= lines;
+          const weighs = weight(row);
+          if (weighs !== undefined && weighs <= skip) {
+            skip -= weighs;
+            lines += weighs;
+            last = [row[5], row[18]];
+            passed += 1;
+            if (passed % ROWS_A_PAGE === 0) positions.add({ lines, after: last });
             continue;
           }
+          positions.add({ lines, after: last });
         }
         rows.push(row);
         if (rows.length === request.rows) return { rows, skip };

@@ -65,9 +65,16 @@ export class KeysetReader {
     return statement.all(...keyset.params, ...(after ?? []), limit) as Row[];
   }
 
-  /** Each `next()` reads one page; the last page is the first shorter than `limit`. */
-  *pages<Row, T>(keyset: Keyset<Row, T>, limit: number): Generator<readonly T[], void, undefined> {
-    let after: readonly SqlValue[] | undefined;
+  /**
+   * Each `next()` reads one page; the last page is the first shorter than `limit`. With `start`,
+   * the rows after that key.
+   */
+  *pages<Row, T>(
+    keyset: Keyset<Row, T>,
+    limit: number,
+    start?: readonly SqlValue[],
+  ): Generator<readonly T[], void, undefined> {
+    let after: readonly SqlValue[] | undefined = start;
     for (;;) {
       const rows = this.#page(keyset, after, limit);
       if (rows.length > 0) yield rows.map((row) => keyset.decode(row));
@@ -81,14 +88,16 @@ export class KeysetReader {
    * Several keysets of one order (a list's rows, one keyset per company) read as one list in
    * that order: each is read a few rows at a time on its own index and the heads are merged, so
    * no index over all the rows is needed and at most `limit` rows (plus a page per source) are held.
+   * With `start`, the rows after that key (the keysets' order is one order over all of them).
    */
   *merged<Row, T>(
     keysets: readonly Keyset<Row, T>[],
     limit: number,
+    start?: readonly SqlValue[],
   ): Generator<readonly T[], void, undefined> {
     const [only] = keysets;
     if (only !== undefined && keysets.length === 1) {
-      yield* this.pages(only, limit);
+      yield* this.pages(only, limit, start);
       return;
     }
     const each = Math.max(MIN_SOURCE_PAGE, Math.ceil(limit / Math.max(1, keysets.length)));
@@ -100,7 +109,7 @@ export class KeysetReader {
       const last = source.rows.at(-1);
       source.rows = this.#page(
         source.keyset,
-        last === undefined ? undefined : source.keyset.key(last),
+        last === undefined ? start : source.keyset.key(last),
         each,
       );
       source.at = 0;

@@ -232,6 +232,33 @@ describe("pages of lines", () => {
   });
 });
 
+describe("pages deep in a list", () => {
+  it("start where earlier pages passed, and again from the rows as they are after a write", async () => {
+    const service = await openTemp();
+    await seed(service);
+    const bill = (month: string) =>
+      consumption({
+        startDate: `2025-${month}-01T00:00:00.000Z`,
+        endDate: `2025-${month}-28T00:00:00.000Z`,
+      });
+    for (const month of ["03", "04", "05", "06"]) await service.consumptions.upsert(bill(month));
+    const pagesOf = async (order: readonly number[]) => {
+      const read = new Map<number, unknown>();
+      for (const page of order) {
+        read.set(page, (await service.emissions.list({ page, limit: 3 })).data);
+      }
+      return [...read.entries()].sort(([a], [b]) => a - b).flatMap(([, data]) => data as []);
+    };
+    const whole = async () => (await service.emissions.list({ limit: 500 })).data;
+    // Deep pages first, then the ones before them: each starts where another one passed.
+    expect(await pagesOf([5, 3, 6, 1, 4, 2])).toEqual(await whole());
+    // A bill before all of them moves every line: no page starts where it did before.
+    await service.consumptions.upsert(bill("01"));
+    expect((await service.emissions.list({ page: 5, limit: 3 })).pagination.total).toBe(20);
+    expect(await pagesOf([5, 3, 6, 1, 4, 2, 7])).toEqual(await whole());
+  });
+});
+
 describe("a bill across two calendar years", () => {
   const bill = () =>
     consumption({
