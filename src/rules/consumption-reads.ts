@@ -94,16 +94,27 @@ export async function findConsumptionsWithStatus(
   );
 }
 
-/** A consumption's first emission line: its direct line (of its first year when split). */
-export async function getEmission(tx: StoreTransaction, consumptionId: string): Promise<Emission> {
-  const found = await findRow(tx, consumptionId);
-  if (found === undefined) return foundEmission(consumptionId, undefined);
-  const decoder = await decoderOf(tx.consumptionReads, found.references, [found.row]);
-  return foundEmission(consumptionId, decoder.emission(found.row));
-}
-
 export async function getConsumption(tx: StoreTransaction, id: string): Promise<Consumption> {
   return foundConsumption(id, await findConsumption(tx, id));
+}
+
+/**
+ * A consumption and its first emission line (its direct line, of its first year when split), its
+ * row read once.
+ */
+export async function getConsumptionAndEmission(
+  tx: StoreTransaction,
+  id: string,
+): Promise<{ consumption: Consumption; emission: Emission }> {
+  const found = await findRow(tx, id);
+  if (found === undefined) {
+    return { consumption: foundConsumption(id, undefined), emission: foundEmission(id, undefined) };
+  }
+  const decoder = await decoderOf(tx.consumptionReads, found.references, [found.row]);
+  return {
+    consumption: foundConsumption(id, decoder.consumption(found.row)),
+    emission: foundEmission(id, decoder.emission(found.row)),
+  };
 }
 
 /** Which of these ids (any case) name a stored consumption. */

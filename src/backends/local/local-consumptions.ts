@@ -10,7 +10,7 @@ import { parseInput } from "../../core/validate.js";
 import { settleCertificateCover } from "../../rules/certificate-cover.js";
 import {
   getConsumption,
-  getEmission,
+  getConsumptionAndEmission,
   listConsumptions,
   storedConsumptionIds,
 } from "../../rules/consumption-reads.js";
@@ -71,8 +71,7 @@ export function localConsumptions(context: ConsumptionsPartContext): LocalConsum
         const id = parsed.id.toLowerCase();
         return {
           outcome: outcomes[0] ?? "unchanged",
-          consumption: await getConsumption(tx, id),
-          emission: await getEmission(tx, id),
+          ...(await getConsumptionAndEmission(tx, id)),
         };
       });
     },
