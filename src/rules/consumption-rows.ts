@@ -254,8 +254,7 @@ function lineIdOf(
 /**
  * One line as the emission record. `part` is a split consumption's part (its days, its share of
  * the quantity); null for a consumption within one year that no validity cuts. The id is worked
- * out only when read: summaries never need it. `emissionWithId` is the same record, its id a
- * value; the two list the same fields in the same order.
+ * out only when read: summaries never need it.
  */
 function emissionWithLazyId(
   ids: RowIds,
@@ -311,6 +310,7 @@ function emissionWithLazyId(
   };
 }
 
+/** `emissionWithLazyId`'s record with its id read once into a value, its fields in one order. */
 function emissionWithId(
   ids: RowIds,
   row: Row,
@@ -320,45 +320,6 @@ function emissionWithId(
   whole: boolean,
   part: StoredLine | null,
 ): Emission {
-  const { consumptionId } = ids;
-  const p = line.provenance;
-  const startDate = part === null ? ids.startDate : part.startDate;
-  return {
-    id: lineIdOf(consumptionId, line, whole, part, startDate),
-    consumptionId,
-    companyId: ids.companyId,
-    buildingId: ids.buildingId,
-    categoryId: category.id,
-    scope: category.scope,
-    startDate,
-    endDate: part === null ? ids.endDate : part.endDate,
-    co2e: figures.co2e,
-    co2: figures.co2,
-    ch4: figures.ch4,
-    n2o: figures.n2o,
-    co2eMarketBased: figures.co2eMarketBased,
-    factorId: p.factorId,
-    factorSource: p.factorSource,
-    factorYear: p.factorYear,
-    status: p.status,
-    // A part of a split consumption has its share of the quantity.
-    quantity: part === null ? row[7] : row[7] * part.share,
-    unit: row[8],
-    convertedQuantity: figures.convertedQuantity,
-    factorUnit: p.factorUnit,
-    factorValue: p.factorValue,
-    resolution: p.resolution,
-    gwpSet: p.gwpSet,
-    geography: p.geography,
-    marketStatus: p.marketStatus,
-    marketFactorId: p.marketFactorId,
-    marketBasis: p.marketBasis,
-    marketResolution: p.marketResolution,
-    marketGeography: p.marketGeography,
-    marketFactorYear: p.marketFactorYear,
-    marketGwpSet: p.marketGwpSet,
-    line: line.kind,
-    biogenicCo2: figures.biogenicCo2,
-    factorLibraryVersion: ids.libraryVersion,
-  };
+  // A spread reads the getter and copies every field as a value, in the record's order.
+  return { ...emissionWithLazyId(ids, row, line, category, figures, whole, part) };
 }
